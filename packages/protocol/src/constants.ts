@@ -1,0 +1,102 @@
+// Every number the spec fixes lives here, with the section it comes from.
+
+/** dashboard.md §1, core-api.md §0: the version both halves speak. */
+export const HEARTH_VERSION = '0.5.1';
+/** dashboard.md §9: default core port, protocol, API version, local address. */
+export const DEFAULT_CORE_PORT = 16662;
+export const DEFAULT_PROTOCOL = 'http';
+export const DEFAULT_API_VERSION = 'v1';
+export const LOCAL_CORE_ADDRESS = 'localhost';
+export const API_PREFIX = '/api/v1';
+
+/** core-api.md §2.2: snowflake epoch (ms) and timestamp shift. */
+export const SNOWFLAKE_EPOCH_MS = 1667530800000n;
+export const SNOWFLAKE_TIMESTAMP_SHIFT = 22n;
+
+/** core-api.md §3.9: buffers and limits. */
+export const EVENT_RING_SIZE = 512;
+export const CONSOLE_RING_SIZE = 1024;
+export const MONITOR_RING_SIZE = 64;
+export const MONITOR_INTERVAL_MS = 1000;
+export const JWT_LIFETIME_SECONDS = 60 * 24 * 60 * 60;
+export const SETUP_KEY_LENGTH = 16;
+export const DOWNLOAD_KEY_LENGTH = 32;
+export const USER_SECRET_LENGTH = 32;
+export const INSTANCE_FOLDER_SUFFIX_LENGTH = 8;
+export const INSTANCE_NAME_MAX = 100;
+
+/** dashboard.md §5 / core-api.md §1.4.4: core name and domain limits. */
+export const CORE_NAME_MAX = 32;
+export const DOMAIN_MAX = 253;
+/** dashboard.md §5: setting widgets. */
+export const SETTING_TEXT_MAX = 1024;
+export const VALIDATION_DEBOUNCE_MS = 100;
+
+/** dashboard.md §5 / §9: open port dialog. */
+export const DEFAULT_OPEN_PORT = 25565;
+export const PORT_MIN = 1;
+export const PORT_MAX = 65535;
+
+/** dashboard.md §9: timings. */
+export const HOME_LOADER_MIN_MS = 1000;
+export const INSTANCE_NOT_FOUND_SPLASH_MS = 1000;
+export const LOGIN_WARNING_DELAY_MS = 5000;
+export const EVENT_SOCKET_RECONNECT_MS = 1000;
+export const LOCAL_PROBE_INTERVAL_MS = 3000;
+export const LOCAL_PROBE_TIMEOUT_MS = 3000;
+export const PATCH_VERSION_TOAST_MS = 10_000;
+export const LOGIN_TOAST_MS = 5000;
+
+/** dashboard.md §9: monitor charts. */
+export const MONITOR_SAMPLES = 60;
+export const MONITOR_WINDOW_S = 61;
+export const GIB = 1073741824;
+export const DEFAULT_MEMORY_MAX_GIB = 32;
+export const CPU_CHART_MAX = 100;
+
+/** dashboard.md §9: progress, console. */
+export const PROGRESS_DISPLAY_CAP = 0.99;
+export const COMMAND_HISTORY_SIZE = 50;
+export const CONSOLE_SCROLL_THRESHOLD_PX = 10;
+
+/** dashboard.md §9: transfers. */
+export const DOWNLOAD_TIMEOUT_DIRECTORY_MS = 60_000;
+export const DOWNLOAD_TIMEOUT_FILE_MS = 5000;
+export const DEFAULT_REQUEST_TIMEOUT_MS = 5000;
+
+/** dashboard.md §9: layout. */
+export const FILE_LIST_WIDTH_DEFAULT = 200;
+export const FILE_LIST_WIDTH_MIN = 200;
+export const LEFT_NAV_WIDTH_DEFAULT = 220;
+export const LEFT_NAV_WIDTH_MIN = 200;
+export const LEFT_NAV_WIDTH_MAX = 280;
+export const NOTIFICATION_PANEL_WIDTH = 480;
+export const WIZARD_WIDTH = 812;
+export const SELECT_OPTIONS_MAX_HEIGHT_REM = 15;
+export const CONTEXT_MENU_SIZE = { width: 176, height: 259 } as const;
+export const CONTEXT_MENU_SIZE_ARCHIVE = { width: 176, height: 337 } as const;
+
+/** dashboard.md §5: archives the dashboard offers to unzip. */
+export const UNZIP_EXTENSIONS = ['zip', 'gz', 'tgz'] as const;
+
+/** core-api.md §1.4.14: extensions protected from non-privileged writers. */
+export const PROTECTED_EXTENSIONS = [
+  'jar',
+  'lua',
+  'sh',
+  'exe',
+  'bat',
+  'cmd',
+  'msi',
+  'lodestone_config',
+  'out',
+  'inf',
+] as const;
+
+/** core-api.md §3.1: the marker file of an instance (the dashboard's "instance config file"). */
+export const INSTANCE_CONFIG_FILE = '.lodestone_config';
+
+/** Hearth: login rate limits (reference has none). */
+export const LOGIN_ATTEMPTS_PER_IP = 20;
+export const LOGIN_ATTEMPTS_PER_USERNAME = 5;
+export const LOGIN_WINDOW_MS = 60_000;

@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import { SnowflakeSchema } from './snowflake.ts';
+import { InstanceInfoShape, InstanceStateSchema, PlayerSchema } from './instances.ts';
+import { UserPermissionSchema } from './users.ts';
+import { ExitStatusSchema } from './macros.ts';
+
+/** core-api.md §2.3 */
+export const EventLevelSchema = z.enum(['Info', 'Warning', 'Error']);
+export type EventLevel = z.infer<typeof EventLevelSchema>;
+
+export const CausedBySchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('User'), user_id: z.string(), user_name: z.string() }),
+  z.object({ type: z.literal('Instance'), instance_uuid: z.string() }),
+  z.object({ type: z.literal('Macro'), macro_pid: z.number() }),
+  z.object({ type: z.literal('System') }),
+  z.object({ type: z.literal('Unknown') }),
+]);
+export type CausedBy = z.infer<typeof CausedBySchema>;
+
+/** core-api.md §2.4.1 */
+export const InstanceEventInnerSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('StateTransition'), to: InstanceStateSchema }),
+  z.object({ type: z.literal('InstanceWarning'), message: z.string() }),
+  z.object({ type: z.literal('InstanceError'), message: z.string() }),
+  z.object({ type: z.literal('InstanceInput'), message: z.string() }),
+  z.object({ type: z.literal('InstanceOutput'), message: z.string() }),
+  z.object({ type: z.literal('SystemMessage'), message: z.string() }),
+  z.object({
+    type: z.literal('PlayerChange'),
+    player_list: z.array(PlayerSchema),
+    players_joined: z.array(PlayerSchema),
+    players_left: z.array(PlayerSchema),
+  }),
+  z.object({ type: z.literal('PlayerMessage'), player: z.string(), player_message: z.string() }),
+]);
+export type InstanceEventInner = z.infer<typeof InstanceEventInnerSchema>;
+export type InstanceEventKind = InstanceEventInner['type'];
+export const InstanceEventKindSchema = z.enum([
+  'StateTransition',
+  'InstanceWarning',
+  'InstanceError',
+  'InstanceInput',
+  'InstanceOutput',
+  'SystemMessage',
+  'PlayerChange',
+  'PlayerMessage',
+]);
+/** Console-class events go only to console endpoints (core-api.md §2.4.1). */
+export const CONSOLE_EVENT_KINDS: readonly InstanceEventKind[] = ['InstanceOutput', 'PlayerMessage', 'SystemMessage'];
+
+/** core-api.md §2.4.2 */
+export const UserEventInnerSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('UserCreated') }),
+  z.object({ type: z.literal('UserDeleted') }),
+  z.object({ type: z.literal('UserLoggedIn') }),
+  z.object({ type: z.literal('UserLoggedOut') }),
+  z.object({ type: z.literal('UsernameChanged'), new_username: z.string() }),
+  z.object({ type: z.literal('PermissionChanged'), new_permissions: UserPermissionSchema }),
+]);
+export type UserEventInner = z.output<typeof UserEventInnerSchema>;
+export const UserEventKindSchema = z.enum([
+  'UserCreated',
+  'UserDeleted',
+  'UserLoggedIn',
+  'UserLoggedOut',
+  'UsernameChanged',
+  'PermissionChanged',
+]);
+
+/** core-api.md §2.4.3 */
+export const MacroEventInnerSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('Started') }),
+  z.object({ type: z.literal('Detach') }),
+  z.object({ type: z.literal('Stopped'), exit_status: ExitStatusSchema }),
+]);
+export type MacroEventInner = z.infer<typeof MacroEventInnerSchema>;
+
+/** core-api.md §2.4.4 */
+export const ProgressionStartValueSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('InstanceCreation'), instance_uuid: z.string() }),
+  z.object({ type: z.literal('InstanceDelete'), instance_uuid: z.string() }),
+]);
+export type ProgressionStartValue = z.infer<typeof ProgressionStartValueSchema>;
+
+export const ProgressionEndValueSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('InstanceCreation'), ...InstanceInfoShape }),
+  z.object({ type: z.literal('InstanceDelete'), instance_uuid: z.string() }),
+  z.object({
+    type: z.literal('FSOperationCompleted'),
+    instance_uuid: z.string(),
+    success: z.boolean(),
+    message: z.string(),
+  }),
+]);
+export type ProgressionEndValue = z.infer<typeof ProgressionEndValueSchema>;
+
+export const ProgressionEventInnerSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('ProgressionStart'),
+    progression_name: z.string(),
+    total: z.number().nullable(),
+    inner: ProgressionStartValueSchema.nullable(),
+  }),
+  z.object({ type: z.literal('ProgressionUpdate'), progress_message: z.string(), progress: z.number() }),
+  z.object({
+    type: z.literal('ProgressionEnd'),
+    success: z.boolean(),
+    message: z.string().nullable(),
+    inner: ProgressionEndValueSchema.nullable(),
+  }),
+]);
+export type ProgressionEventInner = z.infer<typeof ProgressionEventInnerSchema>;
+
+/** core-api.md §2.4.5 */
+export const FSOperationSchema = z.union([
+  z.enum(['Read', 'Write', 'Create', 'Delete', 'Upload', 'Download']),
+  z.object({ Move: z.object({ source: z.string() }) }).strict(),
+]);
+export type FSOperation = z.infer<typeof FSOperationSchema>;
+export const FSTargetSchema = z.object({ type: z.enum(['File', 'Directory']), path: z.string() });
+export type FSTarget = z.infer<typeof FSTargetSchema>;
+
+/** core-api.md §2.4.6 */
+export const PlayitggRunnerEventInnerSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('RunnerStarted') }),
+  z.object({ type: z.literal('RunnerLoading') }),
+  z.object({ type: z.literal('RunnerStopped') }),
+]);
+
+/** core-api.md §2.4 */
+export const EventInnerSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('InstanceEvent'),
+    instance_uuid: z.string(),
+    instance_name: z.string(),
+    instance_event_inner: InstanceEventInnerSchema,
+  }),
+  z.object({ type: z.literal('UserEvent'), user_id: z.string(), user_event_inner: UserEventInnerSchema }),
+  z.object({
+    type: z.literal('MacroEvent'),
+    instance_uuid: z.string().nullable(),
+    macro_pid: z.number(),
+    macro_event_inner: MacroEventInnerSchema,
+  }),
+  z.object({ type: z.literal('ProgressionEvent'), event_id: SnowflakeSchema, progression_event_inner: ProgressionEventInnerSchema }),
+  z.object({ type: z.literal('FSEvent'), operation: FSOperationSchema, target: FSTargetSchema }),
+  z.object({ type: z.literal('PlayitggRunnerEvent'), playitgg_runner_event_inner: PlayitggRunnerEventInnerSchema }),
+]);
+export type EventInner = z.output<typeof EventInnerSchema>;
+export const EventTypeSchema = z.enum([
+  'InstanceEvent',
+  'UserEvent',
+  'MacroEvent',
+  'FSEvent',
+  'ProgressionEvent',
+  'PlayitggRunnerEvent',
+]);
+export type EventType = z.infer<typeof EventTypeSchema>;
+
+/** core-api.md §2.3: key order event_inner, details, snowflake, level, caused_by. */
+export const ClientEventSchema = z.object({
+  event_inner: EventInnerSchema,
+  details: z.string(),
+  snowflake: SnowflakeSchema,
+  level: EventLevelSchema,
+  caused_by: CausedBySchema,
+});
+export type ClientEvent = z.output<typeof ClientEventSchema>;
+
+/** core-api.md §2.3: level is derived from the inner event. */
+export function deriveEventLevel(inner: EventInner): EventLevel {
+  switch (inner.type) {
+    case 'InstanceEvent':
+      if (inner.instance_event_inner.type === 'InstanceError') return 'Error';
+      if (inner.instance_event_inner.type === 'InstanceWarning') return 'Warning';
+      return 'Info';
+    case 'MacroEvent':
+      return inner.macro_event_inner.type === 'Stopped' && inner.macro_event_inner.exit_status.type !== 'Success'
+        ? 'Error'
+        : 'Info';
+    case 'ProgressionEvent':
+      return inner.progression_event_inner.type === 'ProgressionEnd' && !inner.progression_event_inner.success
+        ? 'Error'
+        : 'Info';
+    case 'UserEvent':
+    case 'FSEvent':
+    case 'PlayitggRunnerEvent':
+      return 'Info';
+  }
+}
+
+export function isConsoleEvent(event: ClientEvent): boolean {
+  const inner = event.event_inner;
+  return inner.type === 'InstanceEvent' && CONSOLE_EVENT_KINDS.includes(inner.instance_event_inner.type);
+}
+
+/** core-api.md §2.5 */
+const nullableList = <T extends z.ZodType>(item: T) =>
+  z.array(item).nullable().optional().transform((v) => v ?? null);
+export const EventQuerySchema = z.object({
+  event_levels: nullableList(EventLevelSchema),
+  event_types: nullableList(EventTypeSchema),
+  instance_event_types: nullableList(InstanceEventKindSchema),
+  user_event_types: nullableList(UserEventKindSchema),
+  event_user_ids: nullableList(z.string()),
+  event_instance_ids: nullableList(z.string()),
+  bearer_token: z.string().nullable().optional().transform((v) => v ?? null),
+  time_range: z
+    .object({ start: z.number(), end: z.number() })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
+});
+export type EventQuery = z.output<typeof EventQuerySchema>;
+export type EventQueryInput = z.input<typeof EventQuerySchema>;
+
+export function emptyEventQuery(bearerToken: string | null = null): EventQuery {
+  return {
+    event_levels: null,
+    event_types: null,
+    instance_event_types: null,
+    user_event_types: null,
+    event_user_ids: null,
+    event_instance_ids: null,
+    bearer_token: bearerToken,
+    time_range: null,
+  };
+}
+
+/** core-api.md §2.5 semantics (time_range is ignored here: only search honours it). */
+export function eventMatchesQuery(event: ClientEvent, query: EventQuery): boolean {
+  const inner = event.event_inner;
+  if (query.event_levels && !query.event_levels.includes(event.level)) return false;
+  if (query.event_types && !query.event_types.includes(inner.type)) return false;
+  if (query.instance_event_types) {
+    if (inner.type !== 'InstanceEvent') return false;
+    if (!query.instance_event_types.includes(inner.instance_event_inner.type)) return false;
+  }
+  if (query.event_instance_ids) {
+    if (inner.type !== 'InstanceEvent') return false;
+    if (!query.event_instance_ids.includes(inner.instance_uuid)) return false;
+  }
+  if (query.user_event_types) {
+    if (inner.type !== 'UserEvent') return false;
+    if (!query.user_event_types.includes(inner.user_event_inner.type)) return false;
+  }
+  if (query.event_user_ids) {
+    if (inner.type !== 'UserEvent') return false;
+    if (!query.event_user_ids.includes(inner.user_id)) return false;
+  }
+  return true;
+}

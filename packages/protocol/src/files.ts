@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+/** core-api.md §2.10 */
+export const FileTypeSchema = z.enum(['File', 'Directory', 'Unknown']);
+export type FileType = z.infer<typeof FileTypeSchema>;
+
+export const ClientFileSchema = z.object({
+  name: z.string(),
+  file_stem: z.string(),
+  extension: z.string().nullable(),
+  path: z.string(),
+  size: z.number().nullable(),
+  creation_time: z.number().nullable(),
+  modification_time: z.number().nullable(),
+  file_type: FileTypeSchema,
+});
+export type ClientFile = z.infer<typeof ClientFileSchema>;
+
+/** Externally tagged (core-api.md §2.10). */
+export const UnzipOptionSchema = z.union([
+  z.enum(['Normal', 'Smart', 'ToDirectoryWithFileName']),
+  z.object({ ToDir: z.string() }).strict(),
+]);
+export type UnzipOption = z.infer<typeof UnzipOptionSchema>;
+
+export const CopyInstanceFileRequestSchema = z.object({
+  relative_paths_source: z.array(z.string()),
+  relative_path_dest: z.string(),
+});
+export type CopyInstanceFileRequest = z.infer<typeof CopyInstanceFileRequestSchema>;
+
+export const ZipRequestSchema = z.object({
+  target_relative_paths: z.array(z.string()),
+  destination_relative_path: z.string(),
+});
+export type ZipRequest = z.infer<typeof ZipRequestSchema>;
+
+/** The shared comparison (dashboard.md §3): directories first, then by name. */
+export function compareClientFiles(a: ClientFile, b: ClientFile): number {
+  const aDir = a.file_type === 'Directory' ? 0 : 1;
+  const bDir = b.file_type === 'Directory' ? 0 : 1;
+  if (aDir !== bDir) return aDir - bDir;
+  return a.name.localeCompare(b.name, 'en', { numeric: true, sensitivity: 'base' });
+}

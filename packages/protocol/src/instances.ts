@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+/** core-api.md §2.8 */
+export const InstanceStateSchema = z.enum(['Starting', 'Running', 'Stopping', 'Stopped', 'Error']);
+export type InstanceState = z.infer<typeof InstanceStateSchema>;
+
+/** core-api.md §2.7 */
+export const MinecraftVariantSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('Vanilla') }),
+  z.object({ type: z.literal('Forge') }),
+  z.object({ type: z.literal('Fabric') }),
+  z.object({ type: z.literal('Paper') }),
+  z.object({ type: z.literal('Spigot') }),
+  z.object({ type: z.literal('Other'), name: z.string() }),
+]);
+export type MinecraftVariant = z.infer<typeof MinecraftVariantSchema>;
+
+export const GameSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('MinecraftJava'), variant: MinecraftVariantSchema }),
+  z.object({ type: z.literal('MinecraftBedrock') }),
+  z.object({ type: z.literal('Generic'), game_name: z.string(), game_display_name: z.string() }),
+]);
+export type Game = z.infer<typeof GameSchema>;
+
+export const GameTypeSchema = z.enum(['MinecraftJava', 'MinecraftBedrock', 'Generic']);
+export type GameType = z.infer<typeof GameTypeSchema>;
+
+export const HandlerGameTypeSchema = z.enum([
+  'MinecraftJavaVanilla',
+  'MinecraftFabric',
+  'MinecraftForge',
+  'MinecraftPaper',
+  'MinecraftBedrock',
+]);
+export type HandlerGameType = z.infer<typeof HandlerGameTypeSchema>;
+
+/** core-api.md §2.9 */
+export const PlayerSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('MinecraftPlayer'), name: z.string(), uuid: z.string().nullable() }),
+  z.object({ type: z.literal('GenericPlayer'), id: z.string(), name: z.string() }),
+]);
+export type Player = z.infer<typeof PlayerSchema>;
+
+export const InstanceUuidSchema = z.string().min(1);
+
+/** core-api.md §2.6 (key order as on the wire). */
+export const InstanceInfoShape = {
+  uuid: InstanceUuidSchema,
+  name: z.string(),
+  game_type: GameSchema,
+  description: z.string(),
+  version: z.string(),
+  port: z.number().int(),
+  creation_time: z.number(),
+  path: z.string(),
+  auto_start: z.boolean(),
+  restart_on_crash: z.boolean(),
+  state: InstanceStateSchema,
+  player_count: z.number().nullable(),
+  max_player_count: z.number().nullable(),
+  player_list: z.array(PlayerSchema).nullable(),
+};
+export const InstanceInfoSchema = z.object(InstanceInfoShape);
+export type InstanceInfo = z.infer<typeof InstanceInfoSchema>;
+
+/** core-api.md §2.17 */
+export const DotLodestoneConfigSchema = z.object({
+  game_type: GameTypeSchema,
+  uuid: InstanceUuidSchema,
+  creation_time: z.number(),
+});
+export type DotLodestoneConfig = z.infer<typeof DotLodestoneConfigSchema>;
+
+/** Player identity (core-api.md §2.9): uuid when both have one, else name. */
+export function samePlayer(a: Player, b: Player): boolean {
+  if (a.type === 'MinecraftPlayer' && b.type === 'MinecraftPlayer') {
+    if (a.uuid !== null && b.uuid !== null) return a.uuid === b.uuid;
+    return a.name === b.name;
+  }
+  if (a.type === 'GenericPlayer' && b.type === 'GenericPlayer') return a.id === b.id;
+  return false;
+}
+
+/** Game → the handler key used in URLs (null for games created some other way). */
+export function handlerGameTypeOf(game: Game): HandlerGameType | null {
+  if (game.type === 'MinecraftBedrock') return 'MinecraftBedrock';
+  if (game.type !== 'MinecraftJava') return null;
+  switch (game.variant.type) {
+    case 'Vanilla':
+      return 'MinecraftJavaVanilla';
+    case 'Fabric':
+      return 'MinecraftFabric';
+    case 'Forge':
+      return 'MinecraftForge';
+    case 'Paper':
+      return 'MinecraftPaper';
+    case 'Spigot':
+    case 'Other':
+      return null;
+  }
+}

@@ -1,0 +1,141 @@
+import { encodePathSegment } from './base64url.ts';
+import type { EventQueryInput } from './events.ts';
+import type { HandlerGameType } from './instances.ts';
+
+// Route builders for every route of core-api.md §1.4, relative to the API base (`/api/v1`).
+const seg = encodeURIComponent;
+const fs = (uuid: string, path: string, op: string) => `/instance/${seg(uuid)}/fs/${encodePathSegment(path)}/${op}`;
+const globalFs = (path: string, op: string) => `/fs/${encodePathSegment(path)}/${op}`;
+
+export const apiPaths = {
+  // §1.4.1
+  info: () => '/info',
+  systemRam: () => '/system/ram',
+  systemDisk: () => '/system/disk',
+  systemCpu: () => '/system/cpu',
+  checkPort: (port: number) => `/check/port/${port}`,
+  checkName: (name: string) => `/check/name/${seg(name)}`,
+  // §1.4.2
+  setup: (key: string) => `/setup/${seg(key)}`,
+  // §1.4.3
+  userLogin: () => '/user/login',
+  userInfo: () => '/user/info',
+  userList: () => '/user/list',
+  userCreate: () => '/user',
+  user: (uid: string) => `/user/${seg(uid)}`,
+  userUpdatePerm: (uid: string) => `/user/${seg(uid)}/update_perm`,
+  userRename: (uid: string) => `/user/${seg(uid)}/rename`,
+  userPassword: (uid: string) => `/user/${seg(uid)}/password`,
+  userLogout: (uid: string) => `/user/logout/${seg(uid)}`,
+  // §1.4.4
+  globalSettings: () => '/global_settings',
+  globalSettingsName: () => '/global_settings/name',
+  globalSettingsSafeMode: () => '/global_settings/safe_mode',
+  globalSettingsDomain: () => '/global_settings/domain',
+  globalSettingsPlayitEnabled: () => '/global_settings/playit_enabled',
+  // §1.4.5
+  openPort: (port: number) => `/gateway/open_port/${port}`,
+  // §1.4.6
+  games: () => '/games',
+  setupManifest: (game: HandlerGameType) => `/setup_manifest/${game}`,
+  genericSetupManifest: () => '/generic_setup_manifest',
+  // §1.4.7
+  instanceList: () => '/instance/list',
+  instanceInfo: (uuid: string) => `/instance/${seg(uuid)}/info`,
+  instanceCreate: (game: HandlerGameType) => `/instance/create/${game}`,
+  instanceCreateGeneric: () => '/instance/create_generic',
+  instance: (uuid: string) => `/instance/${seg(uuid)}`,
+  instanceState: (uuid: string) => `/instance/${seg(uuid)}/state`,
+  // §1.4.8
+  instanceStart: (uuid: string) => `/instance/${seg(uuid)}/start`,
+  instanceStop: (uuid: string) => `/instance/${seg(uuid)}/stop`,
+  instanceRestart: (uuid: string) => `/instance/${seg(uuid)}/restart`,
+  instanceKill: (uuid: string) => `/instance/${seg(uuid)}/kill`,
+  instanceConsole: (uuid: string) => `/instance/${seg(uuid)}/console`,
+  // §1.4.9
+  instanceSettings: (uuid: string) => `/instance/${seg(uuid)}/settings`,
+  instanceConfigurableManifest: (uuid: string) => `/instance/${seg(uuid)}/configurable_manifest`,
+  instanceSetting: (uuid: string, section: string, setting: string) =>
+    `/instance/${seg(uuid)}/settings/${seg(section)}/${seg(setting)}`,
+  instanceName: (uuid: string) => `/instance/${seg(uuid)}/name`,
+  instanceDescription: (uuid: string) => `/instance/${seg(uuid)}/description`,
+  instanceVersion: (uuid: string, version: string) => `/instance/${seg(uuid)}/version/${seg(version)}`,
+  // Hearth: auto_start / restart_on_crash after creation (reference issues #362, #307).
+  instanceAutoStart: (uuid: string) => `/instance/${seg(uuid)}/auto_start`,
+  instanceRestartOnCrash: (uuid: string) => `/instance/${seg(uuid)}/restart_on_crash`,
+  // §1.4.10
+  playersCount: (uuid: string) => `/instance/${seg(uuid)}/players/count`,
+  playersMax: (uuid: string) => `/instance/${seg(uuid)}/players/max`,
+  players: (uuid: string) => `/instance/${seg(uuid)}/players`,
+  // §1.4.11
+  consoleBuffer: (uuid: string) => `/instance/${seg(uuid)}/console/buffer`,
+  consoleStream: (uuid: string, token: string) =>
+    `/instance/${seg(uuid)}/console/stream?token=${encodeURIComponent(`Bearer ${token}`)}`,
+  // §1.4.12
+  eventsBuffer: (query: EventQueryInput) => `/events/all/buffer?filter=${encodeURIComponent(JSON.stringify(query))}`,
+  eventsStream: (query: EventQueryInput) => `/events/all/stream?filter=${encodeURIComponent(JSON.stringify(query))}`,
+  eventsSearch: (query: EventQueryInput) => `/events/search?filter=${encodeURIComponent(JSON.stringify(query))}`,
+  // §1.4.13 (Hearth requires a token: query `token=Bearer <jwt>` like the console)
+  monitor: (uuid: string, token: string) => `/monitor/${seg(uuid)}?token=${encodeURIComponent(`Bearer ${token}`)}`,
+  // §1.4.14
+  fsLs: (uuid: string, path: string) => fs(uuid, path, 'ls'),
+  fsRead: (uuid: string, path: string) => fs(uuid, path, 'read'),
+  fsWrite: (uuid: string, path: string) => fs(uuid, path, 'write'),
+  fsNew: (uuid: string, path: string) => fs(uuid, path, 'new'),
+  fsMkdir: (uuid: string, path: string) => fs(uuid, path, 'mkdir'),
+  fsRm: (uuid: string, path: string) => fs(uuid, path, 'rm'),
+  fsRmdir: (uuid: string, path: string) => fs(uuid, path, 'rmdir'),
+  fsMove: (uuid: string, source: string, dest: string) =>
+    `/instance/${seg(uuid)}/fs/${encodePathSegment(source)}/move/${encodePathSegment(dest)}`,
+  fsCpr: (uuid: string) => `/instance/${seg(uuid)}/fs/cpr`,
+  fsUrl: (uuid: string, path: string) => fs(uuid, path, 'url'),
+  fsUpload: (uuid: string, path: string) => fs(uuid, path, 'upload'),
+  fsUnzip: (uuid: string, path: string) => fs(uuid, path, 'unzip'),
+  fsZip: (uuid: string) => `/instance/${seg(uuid)}/fs/zip`,
+  // §1.4.15
+  globalFsLs: (path: string) => globalFs(path, 'ls'),
+  globalFsRead: (path: string) => globalFs(path, 'read'),
+  globalFsWrite: (path: string) => globalFs(path, 'write'),
+  globalFsMkdir: (path: string) => globalFs(path, 'mkdir'),
+  globalFsMove: (source: string, dest: string) => `/fs/${encodePathSegment(source)}/move/${encodePathSegment(dest)}`,
+  globalFsRm: (path: string) => globalFs(path, 'rm'),
+  globalFsRmdir: (path: string) => globalFs(path, 'rmdir'),
+  globalFsNew: (path: string) => globalFs(path, 'new'),
+  globalFsDownload: (path: string) => globalFs(path, 'download'),
+  globalFsUpload: (path: string) => globalFs(path, 'upload'),
+  // §1.4.16
+  download: (key: string) => `/file/${seg(key)}`,
+  // §1.4.17
+  macroList: (uuid: string) => `/instance/${seg(uuid)}/macro/list`,
+  taskList: (uuid: string) => `/instance/${seg(uuid)}/task/list`,
+  historyList: (uuid: string) => `/instance/${seg(uuid)}/history/list`,
+  macroRun: (uuid: string, name: string) => `/instance/${seg(uuid)}/macro/run/${seg(name)}`,
+  macroKill: (uuid: string, pid: number) => `/instance/${seg(uuid)}/macro/kill/${pid}`,
+  macroConfigGet: (uuid: string, name: string) => `/instance/${seg(uuid)}/macro/config/get/${seg(name)}`,
+  macroConfigStore: (uuid: string, name: string) => `/instance/${seg(uuid)}/macro/config/store/${seg(name)}`,
+  // §1.4.18
+  playitSignupLink: () => '/playitgg/generate_signup_link',
+  playitStart: () => '/playitgg/start_cli',
+  playitStop: () => '/playitgg/stop_cli',
+  playitVerify: () => '/playitgg/verify_key',
+  playitIsRunning: () => '/playitgg/cli_is_running',
+  playitTunnels: () => '/playitgg/get_tunnels',
+} as const;
+
+/** `{protocol}://{address}:{port}/api/{apiVersion}` with IPv6 in brackets. */
+export function coreBaseUrl(core: { protocol: string; address: string; port: number; apiVersion: string }): string {
+  return `${core.protocol}://${formatHost(core.address)}:${core.port}/api/${core.apiVersion}`;
+}
+
+/** The WebSocket twin of coreBaseUrl. */
+export function coreSocketUrl(core: { protocol: string; address: string; port: number; apiVersion: string }): string {
+  const scheme = core.protocol === 'https' ? 'wss' : 'ws';
+  return `${scheme}://${formatHost(core.address)}:${core.port}/api/${core.apiVersion}`;
+}
+
+/** A bare IPv6 address gets square brackets (dashboard.md §5). */
+export function formatHost(address: string): string {
+  const trimmed = address.trim();
+  if (trimmed.includes(':') && !trimmed.startsWith('[')) return `[${trimmed}]`;
+  return trimmed;
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { SNOWFLAKE_EPOCH_MS, SNOWFLAKE_TIMESTAMP_SHIFT } from './constants.ts';
+
+/** core-api.md §2.1: a snowflake travels as a decimal string; a number is accepted on input. */
+export const SnowflakeSchema = z
+  .union([z.string().regex(/^-?\d+$/, 'Snowflake must be a decimal string'), z.number().int()])
+  .transform((v) => (typeof v === 'number' ? BigInt(v).toString() : v));
+export type Snowflake = z.output<typeof SnowflakeSchema>;
+
+const MACHINE_AND_NODE_BITS = (1n << 17n) | (1n << 12n);
+
+/** Unix milliseconds encoded in a snowflake (core-api.md §2.2). */
+export function snowflakeToMs(snowflake: string): number {
+  return Number((BigInt(snowflake) >> SNOWFLAKE_TIMESTAMP_SHIFT) + SNOWFLAKE_EPOCH_MS);
+}
+
+/** The snowflake for a moment with a given sequence (machine 1, node 1 as the reference). */
+export function encodeSnowflake(ms: number, sequence = 0): string {
+  if (sequence < 0 || sequence > 4095) throw new RangeError('sequence must be 0..4095');
+  const since = BigInt(ms) - SNOWFLAKE_EPOCH_MS;
+  return ((since << SNOWFLAKE_TIMESTAMP_SHIFT) | MACHINE_AND_NODE_BITS | BigInt(sequence)).toString();
+}
+
+export function decodeSnowflake(snowflake: string): { ms: number; sequence: number } {
+  const value = BigInt(snowflake);
+  return { ms: snowflakeToMs(snowflake), sequence: Number(value & 0xfffn) };
+}
+
+/** Mints increasing snowflakes; spins to the next millisecond after 4096 in one. */
+export class SnowflakeGenerator {
+  private lastMs = -1;
+  private sequence = 0;
+  constructor(private readonly now: () => number = Date.now) {}
+
+  next(): string {
+    let ms = this.now();
+    if (ms < this.lastMs) ms = this.lastMs;
+    if (ms === this.lastMs) {
+      this.sequence += 1;
+      if (this.sequence > 4095) {
+        ms = this.lastMs + 1;
+        this.sequence = 0;
+      }
+    } else {
+      this.sequence = 0;
+    }
+    this.lastMs = ms;
+    return encodeSnowflake(ms, this.sequence);
+  }
+}
+
+/** Lower bound snowflake for a unix-ms moment (used by /events/search). */
+export function msToSnowflakeBound(ms: number): bigint {
+  return (BigInt(ms) - SNOWFLAKE_EPOCH_MS) << SNOWFLAKE_TIMESTAMP_SHIFT;
+}

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** core-api.md §2.16 */
+export const PlayitTunnelInfoSchema = z.object({
+  local_ip: z.string(),
+  local_port: z.number(),
+  tunnel_id: z.string(),
+  name: z.string(),
+  server_address: z.string(),
+  active: z.boolean(),
+});
+export type PlayitTunnelInfo = z.infer<typeof PlayitTunnelInfoSchema>;
+
+export const PlayitSignupDataSchema = z.object({ url: z.string(), claim_code: z.string() });
+export type PlayitSignupData = z.infer<typeof PlayitSignupDataSchema>;
+
+export const PortTypeSchema = z.enum(['tcp', 'udp', 'both']);
+export const PlayitTunnelParamsSchema = z.object({ local_port: z.number(), port_type: PortTypeSchema });

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+const InstanceIds = z.array(z.string());
+
+/** core-api.md §2.11: all keys always present on output; can_install_extension defaults to false. */
+export const UserPermissionSchema = z.object({
+  can_view_instance: InstanceIds,
+  can_start_instance: InstanceIds,
+  can_stop_instance: InstanceIds,
+  can_access_instance_console: InstanceIds,
+  can_access_instance_setting: InstanceIds,
+  can_read_instance_resource: InstanceIds,
+  can_write_instance_resource: InstanceIds,
+  can_access_instance_macro: InstanceIds,
+  can_read_instance_file: InstanceIds,
+  can_write_instance_file: InstanceIds,
+  can_create_instance: z.boolean(),
+  can_delete_instance: z.boolean(),
+  can_read_global_file: z.boolean(),
+  can_write_global_file: z.boolean(),
+  can_manage_permission: z.boolean(),
+  can_install_extension: z.boolean().default(false),
+});
+export type UserPermission = z.output<typeof UserPermissionSchema>;
+
+export const INSTANCE_PERMISSION_KEYS = [
+  'can_view_instance',
+  'can_start_instance',
+  'can_stop_instance',
+  'can_access_instance_console',
+  'can_access_instance_setting',
+  'can_read_instance_resource',
+  'can_write_instance_resource',
+  'can_access_instance_macro',
+  'can_read_instance_file',
+  'can_write_instance_file',
+] as const;
+export type InstancePermissionKey = (typeof INSTANCE_PERMISSION_KEYS)[number];
+
+export const GLOBAL_PERMISSION_KEYS = [
+  'can_create_instance',
+  'can_delete_instance',
+  'can_read_global_file',
+  'can_write_global_file',
+  'can_manage_permission',
+  'can_install_extension',
+] as const;
+export type GlobalPermissionKey = (typeof GLOBAL_PERMISSION_KEYS)[number];
+
+/** dashboard.md §6: the Unsafe Settings section; core-api.md §2.11 "unsafe / owner exclusive". */
+export const UNSAFE_PERMISSION_KEYS = [
+  'can_write_instance_resource',
+  'can_access_instance_macro',
+  'can_write_instance_file',
+  'can_write_global_file',
+  'can_manage_permission',
+] as const;
+
+export function emptyPermissions(): UserPermission {
+  return {
+    can_view_instance: [],
+    can_start_instance: [],
+    can_stop_instance: [],
+    can_access_instance_console: [],
+    can_access_instance_setting: [],
+    can_read_instance_resource: [],
+    can_write_instance_resource: [],
+    can_access_instance_macro: [],
+    can_read_instance_file: [],
+    can_write_instance_file: [],
+    can_create_instance: false,
+    can_delete_instance: false,
+    can_read_global_file: false,
+    can_write_global_file: false,
+    can_manage_permission: false,
+    can_install_extension: false,
+  };
+}
+
+export const UserIdSchema = z.string().min(1);
+
+export const PublicUserSchema = z.object({
+  uid: UserIdSchema,
+  username: z.string(),
+  is_owner: z.boolean(),
+  is_admin: z.boolean(),
+  permissions: UserPermissionSchema,
+});
+export type PublicUser = z.output<typeof PublicUserSchema>;
+
+export const LoginReplySchema = z.object({ token: z.string(), user: PublicUserSchema });
+export type LoginReply = z.output<typeof LoginReplySchema>;
+
+export const CredentialsSchema = z.object({ username: z.string(), password: z.string() });
+export type Credentials = z.infer<typeof CredentialsSchema>;
+
+export const ChangePasswordRequestSchema = z.object({
+  uid: UserIdSchema,
+  old_password: z.string().nullable().optional().transform((v) => v ?? null),
+  new_password: z.string(),
+});
+export type ChangePasswordRequest = z.output<typeof ChangePasswordRequestSchema>;
+
+/** Token claims (core-api.md §1.2): exactly uid and exp. */
+export const TokenClaimsSchema = z.object({ uid: z.string(), exp: z.number() });
+export type TokenClaims = z.infer<typeof TokenClaimsSchema>;
