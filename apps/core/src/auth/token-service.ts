@@ -1,0 +1,43 @@
+import { SignJWT, decodeJwt, jwtVerify } from 'jose';
+import { JWT_LIFETIME_SECONDS } from '@hearth/protocol';
+import { unauthorized } from '../errors.ts';
+import type { StoredUser, UserRepository } from '../repositories/user-repository.ts';
+
+/**
+ * HS512 JWTs with exactly {uid, exp} signed by the user's own secret (core-api.md §1.2):
+ * rotating the secret revokes every token of that user at once.
+ */
+export class TokenService {
+  constructor(private readonly users: UserRepository) {}
+
+  async issue(user: StoredUser, nowSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
+    return new SignJWT({ uid: user.uid, exp: nowSeconds + JWT_LIFETIME_SECONDS })
+      .setProtectedHeader({ typ: 'JWT', alg: 'HS512' })
+      .sign(new TextEncoder().encode(user.secret));
+  }
+
+  /** The user a token belongs to, or an Unauthorized error. */
+  async verify(token: string): Promise<StoredUser> {
+    let claimed: unknown;
+    try {
+      claimed = decodeJwt(token).uid;
+    } catch {
+      throw unauthorized('Invalid token');
+    }
+    if (typeof claimed !== 'string') throw unauthorized('Invalid token');
+    const user = this.users.byUid(claimed);
+    if (!user) throw unauthorized('Invalid token');
+    try {
+      const { payload } = await jwtVerify(token, new TextEncoder().encode(user.secret), {
+        algorithms: ['HS512'],
+        clockTolerance: 60,
+        requiredClaims: ['exp'],
+      });
+      if (payload.uid !== user.uid) throw new Error('uid mismatch');
+    } catch (err) {
+      const expired = err instanceof Error && 'code' in err && err.code === 'ERR_JWT_EXPIRED';
+      throw unauthorized(expired ? 'Token expired' : 'Invalid token');
+    }
+    return user;
+  }
+}

@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { DEFAULT_CORE_PORT } from '@hearth/protocol';
+
+export interface CoreConfig {
+  /** Where the database, instances and everything else live. */
+  dataDir: string;
+  port: number;
+  host: string;
+  /** Built dashboard to serve at `/`; null serves nothing there. */
+  dashboardDir: string | null;
+  tls: { certPath: string; keyPath: string } | null;
+  /** Grace period between the stop command and a forced kill (ms). */
+  stopTimeoutMs: number;
+  /** Start servers marked auto_start when the core boots. */
+  autoStart: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
+  /** Hook for tests: where the setup key goes (default: stdout). */
+  onSetupKey?: (key: string) => void;
+  /** Upstream base URLs and other per-feature settings are merged in by later modules. */
+  upstreams?: Record<string, string>;
+}
+
+export function defaultConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
+  return {
+    dataDir: path.resolve('data'),
+    port: DEFAULT_CORE_PORT,
+    host: '::',
+    dashboardDir: null,
+    tls: null,
+    stopTimeoutMs: 30_000,
+    autoStart: true,
+    logLevel: 'info',
+    ...overrides,
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses `--flag value` / `--flag=value` and HEARTH_* environment variables (flags win). */
+export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string): CoreConfig {
+  const flags = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('--')) throw new ConfigError(`Unexpected argument: ${arg}`);
+    const eq = arg.indexOf('=');
+    if (eq > 0) {
+      flags.set(arg.slice(2, eq), arg.slice(eq + 1));
+    } else {
+      const value = argv[i + 1];
+      if (value === undefined || value.startsWith('--')) throw new ConfigError(`Missing value for ${arg}`);
+      flags.set(arg.slice(2), value);
+      i++;
+    }
+  }
+  const known = new Set(['port', 'host', 'data-dir', 'tls-cert', 'tls-key', 'dashboard-dir', 'stop-timeout', 'log-level']);
+  for (const key of flags.keys()) if (!known.has(key)) throw new ConfigError(`Unknown option: --${key}`);
+
+  const pick = (flag: string, envName: string) => flags.get(flag) ?? env[envName];
+  const portText = pick('port', 'HEARTH_PORT');
+  const port = portText === undefined ? DEFAULT_CORE_PORT : Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`Invalid port: ${portText}`);
+  const dataDir = path.resolve(cwd, pick('data-dir', 'HEARTH_DATA_DIR') ?? 'data');
+  const cert = pick('tls-cert', 'HEARTH_TLS_CERT');
+  const key = pick('tls-key', 'HEARTH_TLS_KEY');
+  if ((cert && !key) || (!cert && key)) throw new ConfigError('TLS needs both --tls-cert and --tls-key');
+  const stopText = pick('stop-timeout', 'HEARTH_STOP_TIMEOUT');
+  const stopSeconds = stopText === undefined ? 30 : Number(stopText);
+  if (!Number.isFinite(stopSeconds) || stopSeconds < 0) throw new ConfigError(`Invalid stop timeout: ${stopText}`);
+  const level = pick('log-level', 'HEARTH_LOG_LEVEL') ?? 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'silent'].includes(level)) throw new ConfigError(`Invalid log level: ${level}`);
+  const dashboardDir = pick('dashboard-dir', 'HEARTH_DASHBOARD_DIR');
+  return defaultConfig({
+    dataDir,
+    port,
+    host: pick('host', 'HEARTH_HOST') ?? '::',
+    dashboardDir: dashboardDir ? path.resolve(cwd, dashboardDir) : null,
+    tls: cert && key ? { certPath: path.resolve(cwd, cert), keyPath: path.resolve(cwd, key) } : null,
+    stopTimeoutMs: stopSeconds * 1000,
+    logLevel: level as CoreConfig['logLevel'],
+  });
+}

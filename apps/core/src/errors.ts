@@ -1,0 +1,54 @@
+import { ERROR_STATUS, type ClientError, type ErrorKind } from '@hearth/protocol';
+
+/**
+ * The core's one error type. Every failure that reaches HTTP becomes `{"kind","causes"}`
+ * with the status of core-api.md §1.3 (or an explicit one such as 429 or 413).
+ */
+export class CoreError extends Error {
+  readonly kind: ErrorKind;
+  readonly causes: string[];
+  readonly status: number;
+
+  constructor(kind: ErrorKind, causes: string[] | string, status?: number) {
+    const list = Array.isArray(causes) ? causes : [causes];
+    super(list.join(': ') || kind);
+    this.name = 'CoreError';
+    this.kind = kind;
+    this.causes = list;
+    this.status = status ?? ERROR_STATUS[kind];
+  }
+
+  toClientError(): ClientError {
+    return { kind: this.kind, causes: this.causes };
+  }
+
+  /** Prepends an outer context message (outermost first, like the reference's chains). */
+  withContext(message: string): CoreError {
+    return new CoreError(this.kind, [message, ...this.causes], this.status);
+  }
+}
+
+export const notFound = (...causes: string[]) => new CoreError('NotFound', causes);
+export const badRequest = (...causes: string[]) => new CoreError('BadRequest', causes);
+export const permissionDenied = (...causes: string[]) => new CoreError('PermissionDenied', causes);
+export const unauthorized = (...causes: string[]) => new CoreError('Unauthorized', causes);
+export const internal = (...causes: string[]) => new CoreError('Internal', causes);
+export const unsupported = (...causes: string[]) => new CoreError('UnsupportedOperation', causes);
+export const external = (...causes: string[]) => new CoreError('External', causes);
+
+/** Turns anything thrown into a CoreError without leaking stack traces. */
+export function toCoreError(err: unknown): CoreError {
+  if (err instanceof CoreError) return err;
+  if (err && typeof err === 'object') {
+    const e = err as { code?: unknown; message?: unknown; kind?: unknown; causes?: unknown };
+    if (typeof e.kind === 'string' && Array.isArray(e.causes) && e.kind in ERROR_STATUS) {
+      return new CoreError(e.kind as ErrorKind, e.causes.map(String));
+    }
+    if (e.code === 'ENOENT') return notFound('No such file or directory');
+    if (e.code === 'EEXIST') return badRequest('File already exists');
+    if (e.code === 'ENOTDIR') return badRequest('Not a directory');
+    if (e.code === 'EISDIR') return badRequest('Is a directory');
+    if (e.code === 'EACCES' || e.code === 'EPERM') return permissionDenied('Permission denied by the operating system');
+  }
+  return internal('Internal error');
+}

@@ -1,0 +1,48 @@
+import type { WebSocket } from 'ws';
+import type { CoreContext } from '../context.ts';
+import type { StoredUser } from '../repositories/user-repository.ts';
+
+/** Close code sent when the socket's user logs out, changes password or is deleted. */
+export const SESSION_ENDED_CLOSE_CODE = 4001;
+
+/**
+ * Keeps a socket honest about its user: closes it the moment that user is deleted or their tokens
+ * are revoked, and keeps the principal's permissions current for per-frame checks.
+ * Returns the live principal getter and a disposer.
+ */
+export function bindSocketToUser(
+  ctx: CoreContext,
+  socket: WebSocket,
+  user: StoredUser,
+): { current: () => StoredUser; dispose: () => void } {
+  let current = user;
+  const unsubscribe = ctx.events.subscribe((event) => {
+    const inner = event.event_inner;
+    if (inner.type !== 'UserEvent' || inner.user_id !== user.uid) return;
+    switch (inner.user_event_inner.type) {
+      case 'UserDeleted':
+      case 'UserLoggedOut':
+        socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
+        return;
+      case 'PermissionChanged':
+      case 'UsernameChanged': {
+        const fresh = ctx.users.list().find((u) => u.uid === user.uid);
+        if (fresh) current = fresh;
+        return;
+      }
+      case 'UserCreated':
+      case 'UserLoggedIn':
+        return;
+    }
+  });
+  socket.on('close', unsubscribe);
+  return { current: () => current, dispose: unsubscribe };
+}
+
+/** Sends a frame unless the peer is gone or too far behind (bounded memory per subscriber). */
+export function sendBounded(socket: WebSocket, data: string, maxBufferedBytes = 8 * 1024 * 1024): boolean {
+  if (socket.readyState !== socket.OPEN) return false;
+  if (socket.bufferedAmount > maxBufferedBytes) return false;
+  socket.send(data);
+  return true;
+}

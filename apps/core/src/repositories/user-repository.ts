@@ -1,0 +1,107 @@
+import { UserPermissionSchema, type PublicUser, type UserPermission } from '@hearth/protocol';
+import type { Db } from '../db/database.ts';
+
+export interface StoredUser {
+  uid: string;
+  username: string;
+  hashedPassword: string;
+  isOwner: boolean;
+  isAdmin: boolean;
+  permissions: UserPermission;
+  secret: string;
+}
+
+interface Row {
+  uid: string;
+  username: string;
+  hashed_psw: string;
+  is_owner: number;
+  is_admin: number;
+  permissions: string;
+  secret: string;
+}
+
+const fromRow = (row: Row): StoredUser => ({
+  uid: row.uid,
+  username: row.username,
+  hashedPassword: row.hashed_psw,
+  isOwner: row.is_owner === 1,
+  isAdmin: row.is_admin === 1,
+  permissions: UserPermissionSchema.parse(JSON.parse(row.permissions)),
+  secret: row.secret,
+});
+
+export function toPublicUser(user: StoredUser): PublicUser {
+  return {
+    uid: user.uid,
+    username: user.username,
+    is_owner: user.isOwner,
+    is_admin: user.isAdmin,
+    permissions: user.permissions,
+  };
+}
+
+/** SQL for users; nothing else. */
+export class UserRepository {
+  constructor(private readonly db: Db) {}
+
+  all(): StoredUser[] {
+    return (this.db.prepare('SELECT * FROM users ORDER BY created_at').all() as Row[]).map(fromRow);
+  }
+
+  byUid(uid: string): StoredUser | null {
+    const row = this.db.prepare('SELECT * FROM users WHERE uid = ?').get(uid) as Row | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  byUsername(username: string): StoredUser | null {
+    const row = this.db.prepare('SELECT * FROM users WHERE username = ?').get(username) as Row | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  hasOwner(): boolean {
+    return this.db.prepare('SELECT 1 FROM users WHERE is_owner = 1 LIMIT 1').get() !== undefined;
+  }
+
+  insert(user: StoredUser): void {
+    this.db
+      .prepare(
+        'INSERT INTO users (uid, username, hashed_psw, is_owner, is_admin, permissions, secret, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(
+        user.uid,
+        user.username,
+        user.hashedPassword,
+        user.isOwner ? 1 : 0,
+        user.isAdmin ? 1 : 0,
+        JSON.stringify(user.permissions),
+        user.secret,
+        Date.now(),
+      );
+  }
+
+  delete(uid: string): boolean {
+    return this.db.prepare('DELETE FROM users WHERE uid = ?').run(uid).changes > 0;
+  }
+
+  setUsername(uid: string, username: string): void {
+    this.db.prepare('UPDATE users SET username = ? WHERE uid = ?').run(username, uid);
+  }
+
+  setPassword(uid: string, hashedPassword: string, secret: string): void {
+    this.db.prepare('UPDATE users SET hashed_psw = ?, secret = ? WHERE uid = ?').run(hashedPassword, secret, uid);
+  }
+
+  setSecret(uid: string, secret: string): void {
+    this.db.prepare('UPDATE users SET secret = ? WHERE uid = ?').run(secret, uid);
+  }
+
+  setPermissions(uid: string, permissions: UserPermission): void {
+    this.db.prepare('UPDATE users SET permissions = ? WHERE uid = ?').run(JSON.stringify(permissions), uid);
+  }
+
+  /** Runs fn in one transaction (e.g. read-modify-write of permissions). */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+}

@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import {
+  INSTANCE_PERMISSION_KEYS,
+  GLOBAL_PERMISSION_KEYS,
+  LOGIN_ATTEMPTS_PER_IP,
+  LOGIN_ATTEMPTS_PER_USERNAME,
+  LOGIN_WINDOW_MS,
+  SETUP_KEY_LENGTH,
+  UNSAFE_PERMISSION_KEYS,
+  USER_SECRET_LENGTH,
+  emptyPermissions,
+  type CausedBy,
+  type InstancePermissionKey,
+  type LoginReply,
+  type UserPermission,
+} from '@hearth/protocol';
+import { LoginRateLimiter } from '../auth/login-rate-limiter.ts';
+import { randomAlphanumeric } from '../auth/random.ts';
+import type { PermissionGuard } from '../auth/permission-guard.ts';
+import type { TokenService } from '../auth/token-service.ts';
+import { badRequest, notFound, permissionDenied, unauthorized } from '../errors.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { toPublicUser, type StoredUser, type UserRepository } from '../repositories/user-repository.ts';
+
+const USERNAME_MAX = 32;
+
+export const userCause = (user: StoredUser): CausedBy => ({ type: 'User', user_id: user.uid, user_name: user.username });
+
+function validateUsername(raw: unknown): string {
+  if (typeof raw !== 'string' || raw.trim().length === 0) throw badRequest('Username is required');
+  const name = raw.trim();
+  if (name.length > USERNAME_MAX) throw badRequest(`Username cannot be longer than ${USERNAME_MAX} characters`);
+  if ([...name].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 || c === ':')) {
+    throw badRequest('Username cannot contain control characters or ":"');
+  }
+  return name;
+}
+
+function validatePassword(raw: unknown): string {
+  if (typeof raw !== 'string' || raw.length === 0) throw badRequest('You must provide a password');
+  if (raw.length > 1024) throw badRequest('Password is too long');
+  return raw;
+}
+
+/** Users, passwords, sessions and permissions: the rules, no HTTP, no SQL. */
+export class UserService {
+  private setupKey: string | null = null;
+  private readonly limiter = new LoginRateLimiter({
+    perIp: LOGIN_ATTEMPTS_PER_IP,
+    perUsername: LOGIN_ATTEMPTS_PER_USERNAME,
+    windowMs: LOGIN_WINDOW_MS,
+  });
+
+  constructor(
+    private readonly users: UserRepository,
+    private readonly tokens: TokenService,
+    private readonly events: EventBus,
+    private readonly guard: PermissionGuard,
+    private readonly safeMode: () => boolean,
+  ) {}
+
+  /** Generates the first-run key while no owner exists (core-api.md §1.4.2); null once set up. */
+  initSetupKey(): string | null {
+    this.setupKey = this.users.hasOwner() ? null : randomAlphanumeric(SETUP_KEY_LENGTH);
+    return this.setupKey;
+  }
+
+  get isSetup(): boolean {
+    return this.setupKey === null;
+  }
+
+  async setup(key: string, username: unknown, password: unknown): Promise<LoginReply> {
+    if (this.setupKey === null) throw permissionDenied('Setup key already used.');
+    if (key !== this.setupKey) throw permissionDenied('Invalid setup key.');
+    const name = validateUsername(username);
+    const psw = validatePassword(password);
+    if (this.users.byUsername(name)) throw badRequest('Username already exist');
+    const owner = await this.newUser(name, psw, true);
+    this.setupKey = null;
+    this.events.emit({ type: 'UserEvent', user_id: owner.uid, user_event_inner: { type: 'UserCreated' } }, { causedBy: userCause(owner) });
+    return { token: await this.tokens.issue(owner), user: toPublicUser(owner) };
+  }
+
+  async login(ip: string, username: string, password: string): Promise<LoginReply> {
+    if (password.length === 0) throw badRequest('You must provide a password');
+    this.limiter.check(ip, username);
+    const user = this.users.byUsername(username);
+    const ok = user ? await verify(user.hashedPassword, password).catch(() => false) : false;
+    if (!user || !ok) {
+      this.limiter.recordFailure(ip, username);
+      throw unauthorized('Credential mismatch');
+    }
+    this.limiter.recordSuccess(username);
+    return { token: await this.tokens.issue(user), user: toPublicUser(user) };
+  }
+
+  get(uid: string): StoredUser {
+    const user = this.users.byUid(uid);
+    if (!user) throw notFound('User not found');
+    return user;
+  }
+
+  list(): StoredUser[] {
+    return this.users.all();
+  }
+
+  /** Only self or a user manager may read another user (core-api.md §1.4.3). */
+  requireSelfOrManager(caller: StoredUser, uid: string): void {
+    if (caller.uid !== uid) this.guard.require(caller, { type: 'ManageUser' });
+  }
+
+  async create(caller: StoredUser, username: unknown, password: unknown): Promise<LoginReply> {
+    this.guard.require(caller, { type: 'ManageUser' });
+    const name = validateUsername(username);
+    const psw = validatePassword(password);
+    if (this.users.byUsername(name)) throw badRequest('Username already exist');
+    const user = await this.newUser(name, psw, false);
+    this.events.emit({ type: 'UserEvent', user_id: user.uid, user_event_inner: { type: 'UserCreated' } }, { causedBy: userCause(caller) });
+    return { token: await this.tokens.issue(user), user: toPublicUser(user) };
+  }
+
+  delete(caller: StoredUser, uid: string): void {
+    this.guard.require(caller, { type: 'ManageUser' });
+    if (caller.uid === uid) throw badRequest('You cannot delete yourself');
+    const target = this.get(uid);
+    if (target.isOwner) throw permissionDenied('The owner cannot be deleted');
+    this.users.delete(uid);
+    this.events.emit({ type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UserDeleted' } }, { causedBy: userCause(caller) });
+  }
+
+  rename(caller: StoredUser, uid: string, newName: unknown): void {
+    this.requireSelfOrManager(caller, uid);
+    const target = this.get(uid);
+    const name = validateUsername(newName);
+    const existing = this.users.byUsername(name);
+    if (existing && existing.uid !== uid) throw badRequest('Username already exist');
+    this.users.setUsername(target.uid, name);
+    this.events.emit(
+      { type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UsernameChanged', new_username: name } },
+      { causedBy: userCause(caller) },
+    );
+  }
+
+  async changePassword(caller: StoredUser, uid: string, oldPassword: string | null, newPassword: unknown): Promise<void> {
+    this.requireSelfOrManager(caller, uid);
+    const target = this.get(uid);
+    const psw = validatePassword(newPassword);
+    if (caller.uid === uid) {
+      if (oldPassword === null || oldPassword.length === 0) throw badRequest('You must provide your old password');
+      const ok = await verify(target.hashedPassword, oldPassword).catch(() => false);
+      if (!ok) throw unauthorized('Credential mismatch');
+    }
+    this.users.setPassword(uid, await hash(psw), randomAlphanumeric(USER_SECRET_LENGTH));
+    this.events.emit({ type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UserLoggedOut' } }, { causedBy: userCause(caller) });
+  }
+
+  logout(caller: StoredUser, uid: string): void {
+    this.requireSelfOrManager(caller, uid);
+    this.get(uid);
+    this.users.setSecret(uid, randomAlphanumeric(USER_SECRET_LENGTH));
+    this.events.emit({ type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UserLoggedOut' } }, { causedBy: userCause(caller) });
+  }
+
+  /**
+   * Replaces a user's permissions. Beyond the reference: a non-owner can only grant what they hold
+   * themselves, never an unsafe permission while safe mode is on, and nobody edits the owner.
+   */
+  updatePermissions(caller: StoredUser, uid: string, next: UserPermission): void {
+    this.guard.require(caller, { type: 'ManagePermission' });
+    const target = this.get(uid);
+    if (target.isOwner) throw badRequest('The owner already has every permission');
+    if (!caller.isOwner) {
+      if (caller.uid === uid) throw permissionDenied('You cannot change your own permissions');
+      const prev = target.permissions;
+      for (const key of INSTANCE_PERMISSION_KEYS) {
+        const added = next[key].filter((id) => !prev[key].includes(id));
+        if (added.length === 0) continue;
+        if ((UNSAFE_PERMISSION_KEYS as readonly string[]).includes(key) && this.safeMode()) {
+          throw permissionDenied(`Cannot grant ${key} while safe mode is on`);
+        }
+        if (!added.every((id) => caller.permissions[key].includes(id))) throw permissionDenied(`Cannot grant ${key} that you do not hold`);
+      }
+      for (const key of GLOBAL_PERMISSION_KEYS) {
+        if (!next[key] || prev[key]) continue;
+        if ((UNSAFE_PERMISSION_KEYS as readonly string[]).includes(key) && this.safeMode()) {
+          throw permissionDenied(`Cannot grant ${key} while safe mode is on`);
+        }
+        if (!caller.permissions[key]) throw permissionDenied(`Cannot grant ${key} that you do not hold`);
+      }
+    }
+    const cleaned = normalizePermissions(next);
+    this.users.setPermissions(uid, cleaned);
+    this.events.emit(
+      { type: 'UserEvent', user_id: uid, user_event_inner: { type: 'PermissionChanged', new_permissions: cleaned } },
+      { causedBy: userCause(caller) },
+    );
+  }
+
+  /** Gives a user per-instance permissions (e.g. the creator of a new instance). */
+  grantInstance(uid: string, instance: string, keys: readonly InstancePermissionKey[]): void {
+    const user = this.users.byUid(uid);
+    if (!user || user.isOwner) return;
+    const perms = structuredClone(user.permissions);
+    for (const key of keys) if (!perms[key].includes(instance)) perms[key].push(instance);
+    this.users.setPermissions(uid, perms);
+    this.events.emit({ type: 'UserEvent', user_id: uid, user_event_inner: { type: 'PermissionChanged', new_permissions: perms } });
+  }
+
+  /** Drops a deleted instance from every user's permission lists. */
+  forgetInstance(instance: string): void {
+    for (const user of this.users.all()) {
+      const perms = structuredClone(user.permissions);
+      let changed = false;
+      for (const key of INSTANCE_PERMISSION_KEYS) {
+        const kept = perms[key].filter((id) => id !== instance);
+        if (kept.length !== perms[key].length) {
+          perms[key] = kept;
+          changed = true;
+        }
+      }
+      if (changed) this.users.setPermissions(user.uid, perms);
+    }
+  }
+
+  private async newUser(username: string, password: string, isOwner: boolean): Promise<StoredUser> {
+    const user: StoredUser = {
+      uid: `USER_${randomUUID()}`,
+      username,
+      hashedPassword: await hash(password),
+      isOwner,
+      isAdmin: false,
+      permissions: emptyPermissions(),
+      secret: randomAlphanumeric(USER_SECRET_LENGTH),
+    };
+    this.users.insert(user);
+    return user;
+  }
+}
+
+function normalizePermissions(p: UserPermission): UserPermission {
+  const out = { ...p };
+  for (const key of INSTANCE_PERMISSION_KEYS) out[key] = [...new Set(p[key])];
+  return out;
+}

@@ -1,0 +1,161 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { buildCore, defaultConfig, type Core, type CoreConfig } from '../src/app.ts';
+
+export interface TestCore {
+  core: Core;
+  dataDir: string;
+  /** http://127.0.0.1:<port>/api/v1 */
+  api: string;
+  origin: string;
+  setupKey: string | null;
+  request(method: string, route: string, opts?: RequestOptions): Promise<TestResponse>;
+  /** Creates the owner with the setup key; returns its token. */
+  setupOwner(username?: string, password?: string): Promise<string>;
+  /** Creates a user through the owner; returns {uid, token}. */
+  createUser(ownerToken: string, username: string, password?: string): Promise<{ uid: string; token: string }>;
+  login(username: string, password: string): Promise<TestResponse>;
+  socket(route: string): Promise<WebSocket>;
+  close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  rawBody?: string | Buffer;
+  headers?: Record<string, string>;
+}
+
+export interface TestResponse {
+  status: number;
+  text: string;
+  json: unknown;
+  headers: Headers;
+}
+
+/** Starts the real core on an ephemeral port with a temp data dir (conventions: real parts in tests). */
+export async function startTestCore(overrides: Partial<CoreConfig> = {}, dataDir?: string): Promise<TestCore> {
+  const dir = dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-core-')));
+  let setupKey: string | null = null;
+  const core = await buildCore(
+    defaultConfig({
+      dataDir: dir,
+      port: 0,
+      host: '127.0.0.1',
+      logLevel: 'silent',
+      autoStart: true,
+      ...overrides,
+      onSetupKey: (k) => {
+        setupKey = k;
+      },
+    }),
+  );
+  await core.listen();
+  const address = core.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  const origin = `http://127.0.0.1:${address.port}`;
+  const api = `${origin}/api/v1`;
+
+  const request = async (method: string, route: string, opts: RequestOptions = {}): Promise<TestResponse> => {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | Buffer | undefined;
+    if (opts.rawBody !== undefined) body = opts.rawBody;
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await fetch(`${api}${route}`, { method, headers, body });
+    const text = await res.text();
+    let json: unknown = undefined;
+    try {
+      json = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, text, json, headers: res.headers };
+  };
+
+  const t: TestCore = {
+    core,
+    dataDir: dir,
+    api,
+    origin,
+    get setupKey() {
+      return setupKey;
+    },
+    request,
+    async setupOwner(username = 'owner', password = 'owner-password') {
+      const res = await request('POST', `/setup/${setupKey}`, { body: { username, password } });
+      if (res.status !== 200) throw new Error(`setup failed: ${res.status} ${res.text}`);
+      return (res.json as { token: string }).token;
+    },
+    async createUser(ownerToken, username, password = 'user-password') {
+      const res = await request('POST', '/user', { token: ownerToken, body: { username, password } });
+      if (res.status !== 200) throw new Error(`create user failed: ${res.status} ${res.text}`);
+      const reply = res.json as { token: string; user: { uid: string } };
+      return { uid: reply.user.uid, token: reply.token };
+    },
+    login(username, password) {
+      const basic = Buffer.from(`${username}:${password}`).toString('base64');
+      return request('POST', '/user/login', { headers: { authorization: `Basic ${basic}`, 'content-type': 'application/json' }, rawBody: '{}' });
+    },
+    socket(route) {
+      return new Promise((resolve, reject) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${address.port}/api/v1${route}`);
+        ws.once('open', () => resolve(ws));
+        ws.once('unexpected-response', (_req, res) => reject(new Error(`socket refused: ${res.statusCode}`)));
+        ws.once('error', reject);
+      });
+    },
+    async close() {
+      await core.close();
+    },
+  };
+  return t;
+}
+
+/** Collects JSON frames from a socket until `predicate` matches one, or fails after `ms`. */
+export function nextFrame<T = unknown>(ws: WebSocket, predicate: (frame: T) => boolean, ms = 10_000): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      ws.off('message', onMessage);
+      reject(new Error('timed out waiting for a socket frame'));
+    }, ms);
+    const onMessage = (data: WebSocket.RawData) => {
+      const frame = JSON.parse(data.toString()) as T;
+      if (predicate(frame)) {
+        clearTimeout(timer);
+        ws.off('message', onMessage);
+        resolve(frame);
+      }
+    };
+    ws.on('message', onMessage);
+  });
+}
+
+/** Frames received within a window (to assert something did NOT arrive). */
+export function framesWithin<T = unknown>(ws: WebSocket, ms: number): Promise<T[]> {
+  return new Promise((resolve) => {
+    const frames: T[] = [];
+    const onMessage = (data: WebSocket.RawData) => frames.push(JSON.parse(data.toString()) as T);
+    ws.on('message', onMessage);
+    setTimeout(() => {
+      ws.off('message', onMessage);
+      resolve(frames);
+    }, ms);
+  });
+}
+
+export function waitForClose(ws: WebSocket, ms = 10_000): Promise<number> {
+  return new Promise((resolve, reject) => {
+    if (ws.readyState === ws.CLOSED) return resolve(-1);
+    const timer = setTimeout(() => reject(new Error('socket did not close')), ms);
+    ws.once('close', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+}
