@@ -2,7 +2,12 @@
 // Node's Buffer is the independent oracle for RFC 4648 §5 (url-safe alphabet, no padding).
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { base64UrlDecodeBytes, base64UrlEncodeBytes, decodePathSegment, encodePathSegment } from './base64url.ts';
+import {
+  base64UrlDecodeBytes,
+  base64UrlEncodeBytes,
+  decodePathSegment,
+  encodePathSegment,
+} from './base64url.ts';
 
 /** Deterministic bytes (xorshift32) so a failure names a reproducible input. */
 function randomBytes(seed: number, length: number): Uint8Array {
@@ -29,7 +34,12 @@ describe('path segments (core-api.md §1.4.14)', () => {
   });
 
   it('UTF-8 names round-trip and match Buffer', () => {
-    for (const name of ['Müll/ünïcødé.txt', '世界/存档', 'emoji 🎮.json', 'C:\\Users\\ä\\server.jar']) {
+    for (const name of [
+      'Müll/ünïcødé.txt',
+      '世界/存档',
+      'emoji 🎮.json',
+      'C:\\Users\\ä\\server.jar',
+    ]) {
       const encoded = encodePathSegment(name);
       expect(encoded).toBe(Buffer.from(name, 'utf8').toString('base64url'));
       expect(decodePathSegment(encoded)).toBe(name);
@@ -79,7 +89,10 @@ describe('byte round trip against Buffer base64url', () => {
       const expected = Buffer.from(bytes).toString('base64url');
       const encoded = base64UrlEncodeBytes(bytes);
       expect(encoded, `length ${length}`).toBe(expected);
-      expect(Buffer.from(base64UrlDecodeBytes(encoded)).equals(Buffer.from(bytes)), `length ${length}`).toBe(true);
+      expect(
+        Buffer.from(base64UrlDecodeBytes(encoded)).equals(Buffer.from(bytes)),
+        `length ${length}`,
+      ).toBe(true);
     }
   });
 

@@ -33,16 +33,31 @@ describe('checkConfigurableValue', () => {
   });
 
   it('Integer and Float honour min and max; null bounds are open', () => {
-    expect(check({ type: 'Integer', min: -10, max: null }, { type: 'Integer', value: -10 })).toBeNull();
-    expect(check({ type: 'Integer', min: -10, max: null }, { type: 'Integer', value: -11 })).toBe('Value is too small');
-    expect(check({ type: 'Integer', min: null, max: null }, { type: 'Integer', value: -2147483648 })).toBeNull();
+    expect(
+      check({ type: 'Integer', min: -10, max: null }, { type: 'Integer', value: -10 }),
+    ).toBeNull();
+    expect(check({ type: 'Integer', min: -10, max: null }, { type: 'Integer', value: -11 })).toBe(
+      'Value is too small',
+    );
+    expect(
+      check({ type: 'Integer', min: null, max: null }, { type: 'Integer', value: -2147483648 }),
+    ).toBeNull();
     expect(check({ type: 'Float', min: 0.5, max: 1.5 }, { type: 'Float', value: 1.5 })).toBeNull();
-    expect(check({ type: 'Float', min: 0.5, max: 1.5 }, { type: 'Float', value: 1.5001 })).toBe('Value is too large');
-    expect(check({ type: 'Float', min: 0.5, max: 1.5 }, { type: 'Float', value: 0.4999 })).toBe('Value is too small');
+    expect(check({ type: 'Float', min: 0.5, max: 1.5 }, { type: 'Float', value: 1.5001 })).toBe(
+      'Value is too large',
+    );
+    expect(check({ type: 'Float', min: 0.5, max: 1.5 }, { type: 'Float', value: 0.4999 })).toBe(
+      'Value is too small',
+    );
   });
 
   it('UnsignedInteger below zero is refused even without a min', () => {
-    expect(check({ type: 'UnsignedInteger', min: null, max: null }, { type: 'UnsignedInteger', value: -1 })).toBe('Value is too small');
+    expect(
+      check(
+        { type: 'UnsignedInteger', min: null, max: null },
+        { type: 'UnsignedInteger', value: -1 },
+      ),
+    ).toBe('Value is too small');
   });
 
   it('Enum value must be one of the options', () => {

@@ -3,8 +3,9 @@ import { z } from 'zod';
 /** core-api.md §2.13: adjacently tagged {type, value}. */
 export const ConfigurableValueSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('String'), value: z.string() }),
-  z.object({ type: z.literal('Integer'), value: z.number().int() }),
-  z.object({ type: z.literal('UnsignedInteger'), value: z.number().int().min(0) }),
+  // Integer is an i32 and UnsignedInteger a u32 on the wire; the reference refuses anything wider.
+  z.object({ type: z.literal('Integer'), value: z.number().int().min(-2147483648).max(2147483647) }),
+  z.object({ type: z.literal('UnsignedInteger'), value: z.number().int().min(0).max(4294967295) }),
   z.object({ type: z.literal('Float'), value: z.number() }),
   z.object({ type: z.literal('Boolean'), value: z.boolean() }),
   z.object({ type: z.literal('Enum'), value: z.string() }),

@@ -27,14 +27,17 @@ describe('kindToText (dashboard.md §8: spaces before capitals)', () => {
 
 describe('clientErrorToText', () => {
   it('kind with spaces, a colon, then the causes', () => {
-    expect(clientErrorToText({ kind: 'PermissionDenied', causes: ['Not authorized to stop instance'] })).toBe(
-      'Permission Denied: Not authorized to stop instance',
-    );
+    expect(
+      clientErrorToText({ kind: 'PermissionDenied', causes: ['Not authorized to stop instance'] }),
+    ).toBe('Permission Denied: Not authorized to stop instance');
   });
 
   it('joins a cause chain outermost first', () => {
     expect(
-      clientErrorToText({ kind: 'Internal', causes: ['Failed to read file', 'No such file or directory (os error 2)'] }),
+      clientErrorToText({
+        kind: 'Internal',
+        causes: ['Failed to read file', 'No such file or directory (os error 2)'],
+      }),
     ).toBe('Internal: Failed to read file: No such file or directory (os error 2)');
   });
 
@@ -49,16 +52,18 @@ describe('requestFailureToText (dashboard.md §8)', () => {
     requestFailureToText({ type: 'http', status, statusText, body });
 
   it('an envelope body (already parsed JSON)', () => {
-    expect(http(403, 'Forbidden', { kind: 'PermissionDenied', causes: ['Setup key already used.'] })).toBe(
-      'Permission Denied: Setup key already used.',
-    );
+    expect(
+      http(403, 'Forbidden', { kind: 'PermissionDenied', causes: ['Setup key already used.'] }),
+    ).toBe('Permission Denied: Setup key already used.');
   });
 
   it('an envelope sent as text/plain JSON text (core-api.md §1.3)', () => {
-    expect(http(404, 'Not Found', '{"kind":"NotFound","causes":["Instance not found"]}')).toBe('Not Found: Instance not found');
-    expect(http(500, 'Internal Server Error', '{"kind":"Internal","causes":["Port 25565 is in use"]}')).toBe(
-      'Internal: Port 25565 is in use',
+    expect(http(404, 'Not Found', '{"kind":"NotFound","causes":["Instance not found"]}')).toBe(
+      'Not Found: Instance not found',
     );
+    expect(
+      http(500, 'Internal Server Error', '{"kind":"Internal","causes":["Port 25565 is in use"]}'),
+    ).toBe('Internal: Port 25565 is in use');
   });
 
   it('a string body beginning with `Authorization` is an invalid token', () => {
@@ -71,25 +76,37 @@ describe('requestFailureToText (dashboard.md §8)', () => {
   });
 
   it('no kind: {code}: {status text}', () => {
-    expect(http(415, 'Unsupported Media Type', 'Expected request with `Content-Type: application/json`')).toBe(
-      '415: Unsupported Media Type',
-    );
+    expect(
+      http(415, 'Unsupported Media Type', 'Expected request with `Content-Type: application/json`'),
+    ).toBe('415: Unsupported Media Type');
     expect(http(502, 'Bad Gateway', null)).toBe('502: Bad Gateway');
-    expect(http(500, 'Internal Server Error', { message: 'boom' })).toBe('500: Internal Server Error');
+    expect(http(500, 'Internal Server Error', { message: 'boom' })).toBe(
+      '500: Internal Server Error',
+    );
     expect(http(500, 'Internal Server Error', '{not json')).toBe('500: Internal Server Error');
     // An unknown kind is not an envelope the dashboard understands.
-    expect(http(418, "I'm a teapot", { kind: 'Teapot', causes: ['short and stout'] })).toBe("418: I'm a teapot");
+    expect(http(418, "I'm a teapot", { kind: 'Teapot', causes: ['short and stout'] })).toBe(
+      "418: I'm a teapot",
+    );
   });
 
   it('ERR_NETWORK → Network error', () => {
-    expect(requestFailureToText({ type: 'network', code: 'ERR_NETWORK', message: 'Network Error' })).toBe('Network error');
+    expect(
+      requestFailureToText({ type: 'network', code: 'ERR_NETWORK', message: 'Network Error' }),
+    ).toBe('Network error');
   });
 
   it('other network failures → Network error: {message}', () => {
-    expect(requestFailureToText({ type: 'network', code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:16662' })).toBe(
-      'Network error: connect ECONNREFUSED 127.0.0.1:16662',
+    expect(
+      requestFailureToText({
+        type: 'network',
+        code: 'ECONNREFUSED',
+        message: 'connect ECONNREFUSED 127.0.0.1:16662',
+      }),
+    ).toBe('Network error: connect ECONNREFUSED 127.0.0.1:16662');
+    expect(requestFailureToText({ type: 'network', message: 'socket hang up' })).toBe(
+      'Network error: socket hang up',
     );
-    expect(requestFailureToText({ type: 'network', message: 'socket hang up' })).toBe('Network error: socket hang up');
   });
 
   it('timeout and unknown', () => {
@@ -122,7 +139,9 @@ describe('status mapping (core-api.md §1.3)', () => {
   });
 
   it('clientError builds the envelope', () => {
-    expect(JSON.stringify(clientError('NotFound', 'Instance not found'))).toBe('{"kind":"NotFound","causes":["Instance not found"]}');
+    expect(JSON.stringify(clientError('NotFound', 'Instance not found'))).toBe(
+      '{"kind":"NotFound","causes":["Instance not found"]}',
+    );
     expect(clientError('Internal')).toEqual({ kind: 'Internal', causes: [] });
   });
 });

@@ -40,7 +40,11 @@ describe('compareClientFiles (dashboard.md §3)', () => {
 
   it('names compare case-insensitively and numerically', () => {
     const names = ['world10', 'World2', 'world1'].map((n) => file(n, 'Directory'));
-    expect(names.sort(compareClientFiles).map((f) => f.name)).toEqual(['world1', 'World2', 'world10']);
+    expect(names.sort(compareClientFiles).map((f) => f.name)).toEqual([
+      'world1',
+      'World2',
+      'world10',
+    ]);
   });
 
   it('equal entries compare as 0', () => {

@@ -61,7 +61,8 @@ describe('formatRelativeTime', () => {
 
 describe('formatMacroDate', () => {
   // Dates are built in local time, so the assertions hold in any TZ.
-  const local = (...parts: [number, number, number, number, number]) => new Date(...parts).getTime() / 1000;
+  const local = (...parts: [number, number, number, number, number]) =>
+    new Date(...parts).getTime() / 1000;
 
   it("reads 'Jan 5 2024 at 3:04 PM'", () => {
     expect(formatMacroDate(local(2024, 0, 5, 15, 4))).toBe('Jan 5 2024 at 3:04 PM');

@@ -20,13 +20,17 @@ describe('apiPaths (core-api.md §1.4)', () => {
     expect(apiPaths.instanceInfo(UUID)).toBe(`/instance/${UUID}/info`);
     expect(apiPaths.instanceStop(UUID)).toBe(`/instance/${UUID}/stop`);
     expect(apiPaths.setupManifest('MinecraftPaper')).toBe('/setup_manifest/MinecraftPaper');
-    expect(apiPaths.instanceCreate('MinecraftJavaVanilla')).toBe('/instance/create/MinecraftJavaVanilla');
+    expect(apiPaths.instanceCreate('MinecraftJavaVanilla')).toBe(
+      '/instance/create/MinecraftJavaVanilla',
+    );
     expect(apiPaths.instanceSetting(UUID, 'server_properties_section', 'max-players')).toBe(
       `/instance/${UUID}/settings/server_properties_section/max-players`,
     );
     expect(apiPaths.userLogout('USER_x')).toBe('/user/logout/USER_x');
     expect(apiPaths.macroKill(UUID, 3)).toBe(`/instance/${UUID}/macro/kill/3`);
-    expect(apiPaths.download('aZ09aZ09aZ09aZ09aZ09aZ09aZ09aZ09')).toBe('/file/aZ09aZ09aZ09aZ09aZ09aZ09aZ09aZ09');
+    expect(apiPaths.download('aZ09aZ09aZ09aZ09aZ09aZ09aZ09aZ09')).toBe(
+      '/file/aZ09aZ09aZ09aZ09aZ09aZ09aZ09aZ09',
+    );
   });
 
   it('escapes ordinary path parameters', () => {
@@ -36,10 +40,14 @@ describe('apiPaths (core-api.md §1.4)', () => {
   });
 
   it('file routes carry the path as base64url (Appendix B)', () => {
-    expect(apiPaths.fsRead(UUID, 'server.properties')).toBe(`/instance/${UUID}/fs/c2VydmVyLnByb3BlcnRpZXM/read`);
+    expect(apiPaths.fsRead(UUID, 'server.properties')).toBe(
+      `/instance/${UUID}/fs/c2VydmVyLnByb3BlcnRpZXM/read`,
+    );
     expect(apiPaths.fsLs(UUID, '.')).toBe(`/instance/${UUID}/fs/Lg/ls`);
     expect(apiPaths.fsUnzip(UUID, 'world.zip')).toBe(`/instance/${UUID}/fs/d29ybGQuemlw/unzip`);
-    expect(apiPaths.fsMove(UUID, 'a.txt', 'b.txt')).toBe(`/instance/${UUID}/fs/YS50eHQ/move/Yi50eHQ`);
+    expect(apiPaths.fsMove(UUID, 'a.txt', 'b.txt')).toBe(
+      `/instance/${UUID}/fs/YS50eHQ/move/Yi50eHQ`,
+    );
     expect(apiPaths.fsCpr(UUID)).toBe(`/instance/${UUID}/fs/cpr`);
     expect(apiPaths.fsZip(UUID)).toBe(`/instance/${UUID}/fs/zip`);
     expect(apiPaths.globalFsLs('/home/u')).toBe('/fs/L2hvbWUvdQ/ls');
@@ -48,14 +56,22 @@ describe('apiPaths (core-api.md §1.4)', () => {
 
   it('the console stream puts token=Bearer%20<jwt> in the query', () => {
     const jwt = 'eyJhbGciOiJIUzUxMiJ9.eyJ1aWQiOiJVU0VSXzEiLCJleHAiOjF9.sig-_';
-    expect(apiPaths.consoleStream(UUID, jwt)).toBe(`/instance/${UUID}/console/stream?token=Bearer%20${jwt}`);
-    expect(apiPaths.consoleStream('all', jwt)).toBe(`/instance/all/console/stream?token=Bearer%20${jwt}`);
+    expect(apiPaths.consoleStream(UUID, jwt)).toBe(
+      `/instance/${UUID}/console/stream?token=Bearer%20${jwt}`,
+    );
+    expect(apiPaths.consoleStream('all', jwt)).toBe(
+      `/instance/all/console/stream?token=Bearer%20${jwt}`,
+    );
     expect(apiPaths.monitor(UUID, jwt)).toBe(`/monitor/${UUID}?token=Bearer%20${jwt}`);
   });
 
   it('event routes carry the EventQuery JSON, URL-encoded, which decodes back to the query', () => {
     const query = { ...emptyEventQuery('tok en'), event_types: ['InstanceEvent' as const] };
-    for (const path of [apiPaths.eventsBuffer(query), apiPaths.eventsStream(query), apiPaths.eventsSearch(query)]) {
+    for (const path of [
+      apiPaths.eventsBuffer(query),
+      apiPaths.eventsStream(query),
+      apiPaths.eventsSearch(query),
+    ]) {
       const [route, search] = path.split('?') as [string, string];
       expect(route).toMatch(/^\/events\/(all\/buffer|all\/stream|search)$/);
       expect(search.startsWith('filter=')).toBe(true);

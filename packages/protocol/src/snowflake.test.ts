@@ -39,7 +39,13 @@ describe('snowflake layout (§2.2)', () => {
   });
 
   it('round-trips ms and sequence, across the epoch and far ahead', () => {
-    const moments = [Number(SNOWFLAKE_EPOCH_MS), SPEC_MS, SPEC_MS + 1, 1735689600123, 4102444800000];
+    const moments = [
+      Number(SNOWFLAKE_EPOCH_MS),
+      SPEC_MS,
+      SPEC_MS + 1,
+      1735689600123,
+      4102444800000,
+    ];
     for (const ms of moments) {
       for (const sequence of [0, 1, 2048, 4095]) {
         expect(decodeSnowflake(encodeSnowflake(ms, sequence))).toEqual({ ms, sequence });
@@ -61,7 +67,8 @@ describe('snowflake layout (§2.2)', () => {
       encodeSnowflake(SPEC_MS + 1, 0),
       encodeSnowflake(SPEC_MS + 1000, 0),
     ];
-    for (let i = 1; i < ids.length; i += 1) expect(BigInt(ids[i]!) > BigInt(ids[i - 1]!)).toBe(true);
+    for (let i = 1; i < ids.length; i += 1)
+      expect(BigInt(ids[i]!) > BigInt(ids[i - 1]!)).toBe(true);
   });
 
   it('refuses a sequence outside 0..4095', () => {
@@ -92,9 +99,37 @@ describe('SnowflakeSchema', () => {
     expect(SnowflakeSchema.safeParse(Number(SPEC_SNOWFLAKE)).success).toBe(false);
   });
 
+  it('answers the canonical decimal form', () => {
+    expect(SnowflakeSchema.parse('007')).toBe('7');
+    expect(SnowflakeSchema.parse('-0')).toBe('0');
+    expect(SnowflakeSchema.parse('-42')).toBe('-42');
+  });
+
+  it('accepts the whole i64 range and nothing beyond it (the core stores an i64)', () => {
+    expect(SnowflakeSchema.parse('9223372036854775807')).toBe('9223372036854775807');
+    expect(SnowflakeSchema.parse('-9223372036854775808')).toBe('-9223372036854775808');
+    expect(SnowflakeSchema.safeParse('9223372036854775808').success).toBe(false);
+    expect(SnowflakeSchema.safeParse('-9223372036854775809').success).toBe(false);
+    expect(SnowflakeSchema.safeParse('99999999999999999999999').success).toBe(false);
+  });
+
   it('refuses non-decimal text and non-integers', () => {
-    for (const bad of ['0x10', '1e3', '1.0', '', '12a', ' 12', 1.5, Number.NaN, null, undefined, {}]) {
-      expect(SnowflakeSchema.safeParse(bad).success, JSON.stringify(bad) ?? 'undefined').toBe(false);
+    for (const bad of [
+      '0x10',
+      '1e3',
+      '1.0',
+      '',
+      '12a',
+      ' 12',
+      1.5,
+      Number.NaN,
+      null,
+      undefined,
+      {},
+    ]) {
+      expect(SnowflakeSchema.safeParse(bad).success, JSON.stringify(bad) ?? 'undefined').toBe(
+        false,
+      );
     }
   });
 });
@@ -123,7 +158,8 @@ describe('SnowflakeGenerator (injected clock)', () => {
     expect(decodeSnowflake(ids[8191]!)).toEqual({ ms: SPEC_MS + 1, sequence: 4095 });
     expect(decodeSnowflake(ids[8192]!)).toEqual({ ms: SPEC_MS + 2, sequence: 0 });
     expect(new Set(ids).size).toBe(ids.length);
-    for (let i = 1; i < ids.length; i += 1) expect(BigInt(ids[i]!) > BigInt(ids[i - 1]!)).toBe(true);
+    for (let i = 1; i < ids.length; i += 1)
+      expect(BigInt(ids[i]!) > BigInt(ids[i - 1]!)).toBe(true);
   });
 
   it('after spinning ahead, a clock that catches up continues without duplicates', () => {

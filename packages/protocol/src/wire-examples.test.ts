@@ -137,7 +137,10 @@ describe('§2.3 event envelope and CausedBy', () => {
       level: 'Info',
       snowflake: '215458041036935168',
       details: '',
-      event_inner: { type: 'PlayitggRunnerEvent', playitgg_runner_event_inner: { type: 'RunnerStarted' } },
+      event_inner: {
+        type: 'PlayitggRunnerEvent',
+        playitgg_runner_event_inner: { type: 'RunnerStarted' },
+      },
     };
     expect(JSON.stringify(ClientEventSchema.parse(scrambled))).toBe(
       envelope(
@@ -151,7 +154,10 @@ describe('§2.3 event envelope and CausedBy', () => {
 
   it('drops the stale snowflake_str binding field instead of echoing it', () => {
     const event = JSON.parse(
-      envelope('{"type":"PlayitggRunnerEvent","playitgg_runner_event_inner":{"type":"RunnerStopped"}}', 'Info'),
+      envelope(
+        '{"type":"PlayitggRunnerEvent","playitgg_runner_event_inner":{"type":"RunnerStopped"}}',
+        'Info',
+      ),
     ) as Record<string, unknown>;
     const parsed = ClientEventSchema.parse({ ...event, snowflake_str: 'x' });
     expect(parsed).not.toHaveProperty('snowflake_str');
@@ -165,7 +171,15 @@ describe('§2.3 event envelope and CausedBy', () => {
     `{"type":"Unknown"}`,
   ])('CausedBy %s', (text) => {
     expectRoundTrip(CausedBySchema, text);
-    expectRoundTrip(ClientEventSchema, envelope('{"type":"UserEvent","user_id":"USER_…","user_event_inner":{"type":"UserCreated"}}', 'Info', '', text));
+    expectRoundTrip(
+      ClientEventSchema,
+      envelope(
+        '{"type":"UserEvent","user_id":"USER_…","user_event_inner":{"type":"UserCreated"}}',
+        'Info',
+        '',
+        text,
+      ),
+    );
   });
 });
 
@@ -185,9 +199,12 @@ describe('§2.4.1 InstanceEvent, every instance_event_inner', () => {
     );
   });
 
-  it.each(['Starting', 'Running', 'Stopping', 'Stopped', 'Error'])('StateTransition to %s', (state) => {
-    expectEvent(wrap(`{"type":"StateTransition","to":"${state}"}`), 'Info');
-  });
+  it.each(['Starting', 'Running', 'Stopping', 'Stopped', 'Error'])(
+    'StateTransition to %s',
+    (state) => {
+      expectEvent(wrap(`{"type":"StateTransition","to":"${state}"}`), 'Info');
+    },
+  );
 
   it.each([
     ['InstanceWarning', 'Warning'],
@@ -196,15 +213,21 @@ describe('§2.4.1 InstanceEvent, every instance_event_inner', () => {
     ['InstanceOutput', 'Info'],
     ['SystemMessage', 'Info'],
   ] as const)('%s carries message and is level %s', (type, level) => {
-    expectEvent(wrap(`{"type":"${type}","message":"[12:00:01] [Server thread/INFO]: hi\\r\\n"}`), level);
+    expectEvent(
+      wrap(`{"type":"${type}","message":"[12:00:01] [Server thread/INFO]: hi\\r\\n"}`),
+      level,
+    );
   });
 
   it('PlayerChange with both player kinds', () => {
-    const steve = '{"type":"MinecraftPlayer","name":"Steve","uuid":"069a79f444e94726a5befca90e38aaf5"}';
+    const steve =
+      '{"type":"MinecraftPlayer","name":"Steve","uuid":"069a79f444e94726a5befca90e38aaf5"}';
     const offline = '{"type":"MinecraftPlayer","name":"Notch","uuid":null}';
     const alex = '{"type":"GenericPlayer","id":"p1","name":"Alex"}';
     expectEvent(
-      wrap(`{"type":"PlayerChange","player_list":[${steve},${alex}],"players_joined":[${alex}],"players_left":[${offline}]}`),
+      wrap(
+        `{"type":"PlayerChange","player_list":[${steve},${alex}],"players_joined":[${alex}],"players_left":[${offline}]}`,
+      ),
       'Info',
     );
   });
@@ -227,7 +250,10 @@ describe('§2.4.2 UserEvent, every kind', () => {
   });
 
   it('the spec example', () => {
-    expectEvent('{"type":"UserEvent","user_id":"USER_…","user_event_inner":{"type":"UserCreated"}}', 'Info');
+    expectEvent(
+      '{"type":"UserEvent","user_id":"USER_…","user_event_inner":{"type":"UserCreated"}}',
+      'Info',
+    );
   });
 });
 
@@ -257,8 +283,14 @@ describe('§2.4.3 MacroEvent and ExitStatus', () => {
   });
 
   it('Started, and Detach with a null instance_uuid', () => {
-    expectEvent('{"type":"MacroEvent","instance_uuid":"INSTANCE_…","macro_pid":0,"macro_event_inner":{"type":"Started"}}', 'Info');
-    expectEvent('{"type":"MacroEvent","instance_uuid":null,"macro_pid":7,"macro_event_inner":{"type":"Detach"}}', 'Info');
+    expectEvent(
+      '{"type":"MacroEvent","instance_uuid":"INSTANCE_…","macro_pid":0,"macro_event_inner":{"type":"Started"}}',
+      'Info',
+    );
+    expectEvent(
+      '{"type":"MacroEvent","instance_uuid":null,"macro_pid":7,"macro_event_inner":{"type":"Detach"}}',
+      'Info',
+    );
   });
 });
 
@@ -282,23 +314,44 @@ describe('§2.4.4 ProgressionEvent', () => {
     `{"type":"InstanceDelete","instance_uuid":"INSTANCE_…"}`,
   ])('ProgressionStart with inner %s', (value) => {
     expectRoundTrip(ProgressionStartValueSchema, value);
-    expectEvent(wrap(`{"type":"ProgressionStart","progression_name":"Setting up","total":10.0,"inner":${value}}`), 'Info');
+    expectEvent(
+      wrap(
+        `{"type":"ProgressionStart","progression_name":"Setting up","total":10.0,"inner":${value}}`,
+      ),
+      'Info',
+    );
   });
 
   it('ProgressionStart with a null total', () => {
-    expectEvent(wrap('{"type":"ProgressionStart","progression_name":"Zipping","total":null,"inner":null}'), 'Info');
+    expectEvent(
+      wrap('{"type":"ProgressionStart","progression_name":"Zipping","total":null,"inner":null}'),
+      'Info',
+    );
   });
 
   it('ProgressionUpdate', () => {
-    expectEvent(wrap('{"type":"ProgressionUpdate","progress_message":"1/4: Creating directories","progress":1.0}'), 'Info');
+    expectEvent(
+      wrap(
+        '{"type":"ProgressionUpdate","progress_message":"1/4: Creating directories","progress":1.0}',
+      ),
+      'Info',
+    );
   });
 
   it('ProgressionEnd InstanceCreation flattens every InstanceInfo field next to type', () => {
     const value = `{"type":"InstanceCreation","uuid":"${INSTANCE}",${INSTANCE_INFO_FIELDS}}`;
     expectRoundTrip(ProgressionEndValueSchema, value);
-    expectEvent(wrap(`{"type":"ProgressionEnd","success":true,"message":"Instance created","inner":${value}}`), 'Info');
+    expectEvent(
+      wrap(
+        `{"type":"ProgressionEnd","success":true,"message":"Instance created","inner":${value}}`,
+      ),
+      'Info',
+    );
     const keys = Object.keys(ProgressionEndValueSchema.parse(JSON.parse(value)));
-    expect(keys).toEqual(['type', ...Object.keys(InstanceInfoSchema.parse(JSON.parse(INSTANCE_INFO)))]);
+    expect(keys).toEqual([
+      'type',
+      ...Object.keys(InstanceInfoSchema.parse(JSON.parse(INSTANCE_INFO))),
+    ]);
   });
 
   it.each([
@@ -306,15 +359,23 @@ describe('§2.4.4 ProgressionEvent', () => {
     `{"type":"FSOperationCompleted","instance_uuid":"INSTANCE_…","success":true,"message":"Zipped world"}`,
   ])('ProgressionEnd with inner %s', (value) => {
     expectRoundTrip(ProgressionEndValueSchema, value);
-    expectEvent(wrap(`{"type":"ProgressionEnd","success":true,"message":null,"inner":${value}}`), 'Info');
+    expectEvent(
+      wrap(`{"type":"ProgressionEnd","success":true,"message":null,"inner":${value}}`),
+      'Info',
+    );
   });
 
   it('a failed ProgressionEnd is an Error', () => {
-    expectEvent(wrap('{"type":"ProgressionEnd","success":false,"message":"Download failed","inner":null}'), 'Error');
+    expectEvent(
+      wrap('{"type":"ProgressionEnd","success":false,"message":"Download failed","inner":null}'),
+      'Error',
+    );
   });
 
   it('a ProgressionEnd InstanceCreation missing an InstanceInfo field is rejected', () => {
-    const value = JSON.parse(`{"type":"InstanceCreation","uuid":"${INSTANCE}",${INSTANCE_INFO_FIELDS}}`) as Record<string, unknown>;
+    const value = JSON.parse(
+      `{"type":"InstanceCreation","uuid":"${INSTANCE}",${INSTANCE_INFO_FIELDS}}`,
+    ) as Record<string, unknown>;
     delete value.port;
     expect(ProgressionEndValueSchema.safeParse(value).success).toBe(false);
   });
@@ -332,23 +393,40 @@ describe('§2.4.5 FSEvent', () => {
     );
   });
 
-  it.each(['Read', 'Write', 'Create', 'Delete', 'Upload', 'Download'])('unit operation %s', (op) => {
-    expectEvent(`{"type":"FSEvent","operation":"${op}","target":{"type":"File","path":"/abs/a.txt"}}`, 'Info');
-  });
+  it.each(['Read', 'Write', 'Create', 'Delete', 'Upload', 'Download'])(
+    'unit operation %s',
+    (op) => {
+      expectEvent(
+        `{"type":"FSEvent","operation":"${op}","target":{"type":"File","path":"/abs/a.txt"}}`,
+        'Info',
+      );
+    },
+  );
 
   it('rejects an unknown operation and a Move without source', () => {
     const target = { type: 'File', path: '/a' };
-    expect(EventInnerSchema.safeParse({ type: 'FSEvent', operation: 'Copy', target }).success).toBe(false);
-    expect(EventInnerSchema.safeParse({ type: 'FSEvent', operation: { Move: {} }, target }).success).toBe(false);
-    expect(EventInnerSchema.safeParse({ type: 'FSEvent', operation: { Move: { source: '/a' }, Read: 1 }, target }).success).toBe(
+    expect(EventInnerSchema.safeParse({ type: 'FSEvent', operation: 'Copy', target }).success).toBe(
       false,
     );
+    expect(
+      EventInnerSchema.safeParse({ type: 'FSEvent', operation: { Move: {} }, target }).success,
+    ).toBe(false);
+    expect(
+      EventInnerSchema.safeParse({
+        type: 'FSEvent',
+        operation: { Move: { source: '/a' }, Read: 1 },
+        target,
+      }).success,
+    ).toBe(false);
   });
 });
 
 describe('§2.4.6 PlayitggRunnerEvent', () => {
   it.each(['RunnerStarted', 'RunnerLoading', 'RunnerStopped'])('%s', (type) => {
-    expectEvent(`{"type":"PlayitggRunnerEvent","playitgg_runner_event_inner":{"type":"${type}"}}`, 'Info');
+    expectEvent(
+      `{"type":"PlayitggRunnerEvent","playitgg_runner_event_inner":{"type":"${type}"}}`,
+      'Info',
+    );
   });
 });
 
@@ -393,8 +471,22 @@ describe('§2.5 EventQuery', () => {
         'PlayerChange',
         'PlayerMessage',
       ],
-      user_event_types: ['UserCreated', 'UserDeleted', 'UserLoggedIn', 'UserLoggedOut', 'UsernameChanged', 'PermissionChanged'],
-      event_types: ['InstanceEvent', 'UserEvent', 'MacroEvent', 'FSEvent', 'ProgressionEvent', 'PlayitggRunnerEvent'],
+      user_event_types: [
+        'UserCreated',
+        'UserDeleted',
+        'UserLoggedIn',
+        'UserLoggedOut',
+        'UsernameChanged',
+        'PermissionChanged',
+      ],
+      event_types: [
+        'InstanceEvent',
+        'UserEvent',
+        'MacroEvent',
+        'FSEvent',
+        'ProgressionEvent',
+        'PlayitggRunnerEvent',
+      ],
     };
     expect(EventQuerySchema.parse(query)).toMatchObject(query);
   });
@@ -415,7 +507,10 @@ describe('§2.6–§2.9 instances, games, players', () => {
   it('InstanceInfo with the optional capabilities null', () => {
     expectRoundTrip(
       InstanceInfoSchema,
-      `{"uuid":"DOCKER-my-container",${INSTANCE_INFO_FIELDS.replace('"player_count": 0', '"player_count": null')
+      `{"uuid":"DOCKER-my-container",${INSTANCE_INFO_FIELDS.replace(
+        '"player_count": 0',
+        '"player_count": null',
+      )
         .replace('"max_player_count": 20', '"max_player_count": null')
         .replace('"player_list": []', '"player_list": null')}}`,
     );
@@ -442,10 +537,18 @@ describe('§2.6–§2.9 instances, games, players', () => {
   });
 
   it('GameType, HandlerGameType and InstanceState plain strings', () => {
-    for (const v of ['MinecraftJava', 'MinecraftBedrock', 'Generic']) expectRoundTrip(GameTypeSchema, JSON.stringify(v));
-    for (const v of ['MinecraftJavaVanilla', 'MinecraftFabric', 'MinecraftForge', 'MinecraftPaper', 'MinecraftBedrock'])
+    for (const v of ['MinecraftJava', 'MinecraftBedrock', 'Generic'])
+      expectRoundTrip(GameTypeSchema, JSON.stringify(v));
+    for (const v of [
+      'MinecraftJavaVanilla',
+      'MinecraftFabric',
+      'MinecraftForge',
+      'MinecraftPaper',
+      'MinecraftBedrock',
+    ])
       expectRoundTrip(HandlerGameTypeSchema, JSON.stringify(v));
-    for (const v of ['Starting', 'Running', 'Stopping', 'Stopped', 'Error']) expectRoundTrip(InstanceStateSchema, JSON.stringify(v));
+    for (const v of ['Starting', 'Running', 'Stopping', 'Stopped', 'Error'])
+      expectRoundTrip(InstanceStateSchema, JSON.stringify(v));
     expect(InstanceStateSchema.safeParse('Crashed').success).toBe(false);
     expect(HandlerGameTypeSchema.safeParse('MinecraftSpigot').success).toBe(false);
   });
@@ -459,7 +562,10 @@ describe('§2.6–§2.9 instances, games, players', () => {
   });
 
   it('DotLodestoneConfig', () => {
-    expectRoundTrip(DotLodestoneConfigSchema, `{"game_type":"MinecraftJava","uuid":"INSTANCE_…","creation_time":1718900000}`);
+    expectRoundTrip(
+      DotLodestoneConfigSchema,
+      `{"game_type":"MinecraftJava","uuid":"INSTANCE_…","creation_time":1718900000}`,
+    );
   });
 });
 
@@ -488,9 +594,12 @@ describe('§2.10 files', () => {
     );
   });
 
-  it.each(['"Normal"', '"Smart"', '"ToDirectoryWithFileName"', '{"ToDir":"<path>"}'])('UnzipOption %s', (text) => {
-    expectRoundTrip(UnzipOptionSchema, text);
-  });
+  it.each(['"Normal"', '"Smart"', '"ToDirectoryWithFileName"', '{"ToDir":"<path>"}'])(
+    'UnzipOption %s',
+    (text) => {
+      expectRoundTrip(UnzipOptionSchema, text);
+    },
+  );
 
   it('UnzipOption rejects unknown forms', () => {
     expect(UnzipOptionSchema.safeParse('ToDir').success).toBe(false);
@@ -500,8 +609,14 @@ describe('§2.10 files', () => {
   });
 
   it('CopyInstanceFileRequest and ZipRequest', () => {
-    expectRoundTrip(CopyInstanceFileRequestSchema, '{"relative_paths_source":["a.txt","world"],"relative_path_dest":"backup"}');
-    expectRoundTrip(ZipRequestSchema, '{"target_relative_paths":["world"],"destination_relative_path":"world.zip"}');
+    expectRoundTrip(
+      CopyInstanceFileRequestSchema,
+      '{"relative_paths_source":["a.txt","world"],"relative_path_dest":"backup"}',
+    );
+    expectRoundTrip(
+      ZipRequestSchema,
+      '{"target_relative_paths":["world"],"destination_relative_path":"world.zip"}',
+    );
   });
 });
 
@@ -513,11 +628,16 @@ describe('§2.11 users and permissions', () => {
   it('can_install_extension defaults to false when absent, and lands in its wire position', () => {
     const input = JSON.parse(PERMISSIONS) as Record<string, unknown>;
     delete input.can_install_extension;
-    expect(JSON.stringify(UserPermissionSchema.parse(input))).toBe(JSON.stringify(JSON.parse(PERMISSIONS)));
+    expect(JSON.stringify(UserPermissionSchema.parse(input))).toBe(
+      JSON.stringify(JSON.parse(PERMISSIONS)),
+    );
   });
 
   it('keeps can_install_extension true when given', () => {
-    const input = { ...(JSON.parse(PERMISSIONS) as Record<string, unknown>), can_install_extension: true };
+    const input = {
+      ...(JSON.parse(PERMISSIONS) as Record<string, unknown>),
+      can_install_extension: true,
+    };
     expect(UserPermissionSchema.parse(input).can_install_extension).toBe(true);
   });
 
@@ -561,7 +681,15 @@ describe('§2.12 and §1.3 ClientError', () => {
   });
 
   it('accepts every ErrorKind and rejects others', () => {
-    for (const kind of ['NotFound', 'UnsupportedOperation', 'BadRequest', 'PermissionDenied', 'Unauthorized', 'External', 'Internal'])
+    for (const kind of [
+      'NotFound',
+      'UnsupportedOperation',
+      'BadRequest',
+      'PermissionDenied',
+      'Unauthorized',
+      'External',
+      'Internal',
+    ])
       expect(ClientErrorSchema.safeParse({ kind, causes: [] }).success).toBe(true);
     expect(ClientErrorSchema.safeParse({ kind: 'Conflict', causes: [] }).success).toBe(false);
     expect(ClientErrorSchema.safeParse({ kind: 'notFound', causes: [] }).success).toBe(false);
@@ -582,10 +710,27 @@ describe('§2.13 configurable values and manifests', () => {
     expectRoundTrip(ConfigurableValueSchema, text);
   });
 
+  it('Integer is an i32 and UnsignedInteger a u32 on the wire', () => {
+    for (const value of [-2147483648, 2147483647])
+      expect(ConfigurableValueSchema.safeParse({ type: 'Integer', value }).success).toBe(true);
+    for (const value of [-2147483649, 2147483648])
+      expect(ConfigurableValueSchema.safeParse({ type: 'Integer', value }).success).toBe(false);
+    expect(
+      ConfigurableValueSchema.safeParse({ type: 'UnsignedInteger', value: 4294967295 }).success,
+    ).toBe(true);
+    expect(
+      ConfigurableValueSchema.safeParse({ type: 'UnsignedInteger', value: 4294967296 }).success,
+    ).toBe(false);
+  });
+
   it('ConfigurableValue rejects a value of the wrong kind', () => {
     expect(ConfigurableValueSchema.safeParse({ type: 'Integer', value: 1.5 }).success).toBe(false);
-    expect(ConfigurableValueSchema.safeParse({ type: 'UnsignedInteger', value: -1 }).success).toBe(false);
-    expect(ConfigurableValueSchema.safeParse({ type: 'Boolean', value: 'true' }).success).toBe(false);
+    expect(ConfigurableValueSchema.safeParse({ type: 'UnsignedInteger', value: -1 }).success).toBe(
+      false,
+    );
+    expect(ConfigurableValueSchema.safeParse({ type: 'Boolean', value: 'true' }).success).toBe(
+      false,
+    );
     expect(ConfigurableValueSchema.safeParse({ type: 'String' }).success).toBe(false);
   });
 
@@ -602,8 +747,12 @@ describe('§2.13 configurable values and manifests', () => {
   });
 
   it('ConfigurableValueType fills absent bounds and regex with null', () => {
-    expect(JSON.stringify(ConfigurableValueTypeSchema.parse({ type: 'Integer' }))).toBe('{"type":"Integer","min":null,"max":null}');
-    expect(JSON.stringify(ConfigurableValueTypeSchema.parse({ type: 'String' }))).toBe('{"type":"String","regex":null}');
+    expect(JSON.stringify(ConfigurableValueTypeSchema.parse({ type: 'Integer' }))).toBe(
+      '{"type":"Integer","min":null,"max":null}',
+    );
+    expect(JSON.stringify(ConfigurableValueTypeSchema.parse({ type: 'String' }))).toBe(
+      '{"type":"String","regex":null}',
+    );
   });
 
   const SETTING = `{
@@ -622,7 +771,10 @@ describe('§2.13 configurable values and manifests', () => {
   it('SettingManifest, SectionManifest, SetupManifest, ConfigurableManifest', () => {
     expectRoundTrip(SettingManifestSchema, SETTING);
     expectRoundTrip(SectionManifestSchema, SECTION);
-    expectRoundTrip(SetupManifestSchema, `{"setting_sections":{"server_properties_section":${SECTION}}}`);
+    expectRoundTrip(
+      SetupManifestSchema,
+      `{"setting_sections":{"server_properties_section":${SECTION}}}`,
+    );
     expectRoundTrip(SetupManifestSchema, '{"setting_sections":{}}');
     expectRoundTrip(
       ConfigurableManifestSchema,
@@ -636,7 +788,9 @@ describe('§2.13 configurable values and manifests', () => {
       section_id: 's',
       name: 's',
       description: '',
-      settings: Object.fromEntries(settings.map((id) => [id, { ...(JSON.parse(SETTING) as object), setting_id: id }])),
+      settings: Object.fromEntries(
+        settings.map((id) => [id, { ...(JSON.parse(SETTING) as object), setting_id: id }]),
+      ),
     };
     expect(Object.keys(SectionManifestSchema.parse(section).settings)).toEqual(settings);
   });
@@ -665,7 +819,9 @@ describe('§2.13 configurable values and manifests', () => {
 
   it('SetupValue fills description, auto_start and restart_on_crash when absent', () => {
     const parsed = SetupValueSchema.parse({ name: 'x', setting_sections: {} });
-    expect(JSON.stringify(parsed)).toBe('{"name":"x","description":null,"auto_start":false,"restart_on_crash":false,"setting_sections":{}}');
+    expect(JSON.stringify(parsed)).toBe(
+      '{"name":"x","description":null,"auto_start":false,"restart_on_crash":false,"setting_sections":{}}',
+    );
   });
 
   it('Appendix B: a setting PUT body is a ConfigurableValue', () => {
@@ -687,18 +843,30 @@ describe('§2.14 PerformanceReport', () => {
   });
 
   it('all null when there is no process', () => {
-    expectRoundTrip(PerformanceReportSchema, '{"memory_usage":null,"disk_usage":null,"cpu_usage":null,"start_time":null}');
+    expectRoundTrip(
+      PerformanceReportSchema,
+      '{"memory_usage":null,"disk_usage":null,"cpu_usage":null,"start_time":null}',
+    );
   });
 
   it('rejects a report missing a field', () => {
-    expect(PerformanceReportSchema.safeParse({ memory_usage: null, disk_usage: null, cpu_usage: null }).success).toBe(false);
+    expect(
+      PerformanceReportSchema.safeParse({ memory_usage: null, disk_usage: null, cpu_usage: null })
+        .success,
+    ).toBe(false);
   });
 });
 
 describe('§2.15 macros, tasks, history', () => {
   it('MacroEntry, TaskEntry, HistoryEntry', () => {
-    expectRoundTrip(MacroEntrySchema, '{"name":"auto-backup","last_run":1718900000,"path":"/abs/instance/macros/auto-backup"}');
-    expectRoundTrip(MacroEntrySchema, '{"name":"auto-backup","last_run":null,"path":"/abs/instance/macros/auto-backup"}');
+    expectRoundTrip(
+      MacroEntrySchema,
+      '{"name":"auto-backup","last_run":1718900000,"path":"/abs/instance/macros/auto-backup"}',
+    );
+    expectRoundTrip(
+      MacroEntrySchema,
+      '{"name":"auto-backup","last_run":null,"path":"/abs/instance/macros/auto-backup"}',
+    );
     expectRoundTrip(TaskEntrySchema, '{"name":"auto-backup","creation_time":1718900000,"pid":3}');
     expectRoundTrip(
       HistoryEntrySchema,
@@ -720,7 +888,10 @@ describe('§2.15 macros, tasks, history', () => {
 
   it('GetConfigResponse (the spec example and the two error forms)', () => {
     expectRoundTrip(GetConfigResponseSchema, `{"config":${CONFIG},"message":null,"error":null}`);
-    expectRoundTrip(GetConfigResponseSchema, `{"config":${CONFIG},"message":"Local config cache not found","error":"NotFound"}`);
+    expectRoundTrip(
+      GetConfigResponseSchema,
+      `{"config":${CONFIG},"message":"Local config cache not found","error":"NotFound"}`,
+    );
     expectRoundTrip(
       GetConfigResponseSchema,
       `{"config":${CONFIG},"message":"There is a mismatch between a config type and its locally-stored value","error":"Internal"}`,
@@ -734,20 +905,33 @@ describe('§2.16 playit', () => {
       PlayitTunnelInfoSchema,
       '{"local_ip":"127.0.0.1","local_port":25565,"tunnel_id":"<id>","name":"minecraft","server_address":"some-name.gl.joinmc.link:12345","active":true}',
     );
-    expectRoundTrip(PlayitSignupDataSchema, '{"url":"https://playit.gg/claim/0123456789","claim_code":"0123456789"}');
+    expectRoundTrip(
+      PlayitSignupDataSchema,
+      '{"url":"https://playit.gg/claim/0123456789","claim_code":"0123456789"}',
+    );
     for (const port_type of ['tcp', 'udp', 'both'])
       expectRoundTrip(PlayitTunnelParamsSchema, JSON.stringify({ local_port: 25565, port_type }));
-    expect(PlayitTunnelParamsSchema.safeParse({ local_port: 25565, port_type: 'TCP' }).success).toBe(false);
+    expect(
+      PlayitTunnelParamsSchema.safeParse({ local_port: 25565, port_type: 'TCP' }).success,
+    ).toBe(false);
   });
 });
 
 describe('§2.17 and §1.4.1 small types', () => {
   it('GlobalSettingsData, with playit_enabled defaulting to false when absent', () => {
-    expectRoundTrip(GlobalSettingsDataSchema, `{"core_name":"Alice's Lodestone Core","safe_mode":true,"domain":null,"playit_enabled":true}`);
-    expectRoundTrip(GlobalSettingsDataSchema, '{"core_name":"c","safe_mode":false,"domain":"example.com","playit_enabled":false}');
-    expect(JSON.stringify(GlobalSettingsDataSchema.parse({ core_name: 'c', safe_mode: true, domain: null }))).toBe(
-      '{"core_name":"c","safe_mode":true,"domain":null,"playit_enabled":false}',
+    expectRoundTrip(
+      GlobalSettingsDataSchema,
+      `{"core_name":"Alice's Lodestone Core","safe_mode":true,"domain":null,"playit_enabled":true}`,
     );
+    expectRoundTrip(
+      GlobalSettingsDataSchema,
+      '{"core_name":"c","safe_mode":false,"domain":"example.com","playit_enabled":false}',
+    );
+    expect(
+      JSON.stringify(
+        GlobalSettingsDataSchema.parse({ core_name: 'c', safe_mode: true, domain: null }),
+      ),
+    ).toBe('{"core_name":"c","safe_mode":true,"domain":null,"playit_enabled":false}');
   });
 
   it('PortStatus', () => {
@@ -818,14 +1002,24 @@ describe('malformed input is rejected', () => {
 
   it('a wrong tag at each level', () => {
     const inner = good.event_inner as Record<string, unknown>;
-    expect(ClientEventSchema.safeParse({ ...good, event_inner: { ...inner, type: 'ServerEvent' } }).success).toBe(false);
     expect(
-      ClientEventSchema.safeParse({ ...good, event_inner: { ...inner, instance_event_inner: { type: 'StateChange', to: 'Running' } } })
+      ClientEventSchema.safeParse({ ...good, event_inner: { ...inner, type: 'ServerEvent' } })
         .success,
     ).toBe(false);
-    expect(ClientEventSchema.safeParse({ ...good, caused_by: { type: 'Admin' } }).success).toBe(false);
+    expect(
+      ClientEventSchema.safeParse({
+        ...good,
+        event_inner: { ...inner, instance_event_inner: { type: 'StateChange', to: 'Running' } },
+      }).success,
+    ).toBe(false);
+    expect(ClientEventSchema.safeParse({ ...good, caused_by: { type: 'Admin' } }).success).toBe(
+      false,
+    );
     expect(ClientEventSchema.safeParse({ ...good, level: 'Debug' }).success).toBe(false);
-    expect(ClientEventSchema.safeParse({ ...good, event_inner: { ...inner, type: 'instanceevent' } }).success).toBe(false);
+    expect(
+      ClientEventSchema.safeParse({ ...good, event_inner: { ...inner, type: 'instanceevent' } })
+        .success,
+    ).toBe(false);
   });
 
   it('a missing key', () => {
@@ -843,19 +1037,25 @@ describe('malformed input is rejected', () => {
 
   it('a snowflake that is not a decimal string', () => {
     for (const snowflake of ['0x2fd7', '1e18', '12 34', '', ' 1', '1.5', 'abc', null, true, 1.5]) {
-      expect(ClientEventSchema.safeParse({ ...good, snowflake }).success, String(snowflake)).toBe(false);
+      expect(ClientEventSchema.safeParse({ ...good, snowflake }).success, String(snowflake)).toBe(
+        false,
+      );
     }
   });
 
   it('an unknown ErrorKind, also inside GetConfigResponse', () => {
     expect(ClientErrorSchema.safeParse({ kind: 'Forbidden', causes: ['x'] }).success).toBe(false);
-    expect(GetConfigResponseSchema.safeParse({ config: {}, message: null, error: 'Oops' }).success).toBe(false);
+    expect(
+      GetConfigResponseSchema.safeParse({ config: {}, message: null, error: 'Oops' }).success,
+    ).toBe(false);
   });
 
   it('an InstanceInfo with a non-integer port or an unknown state', () => {
     const info = JSON.parse(INSTANCE_INFO) as Record<string, unknown>;
     expect(InstanceInfoSchema.safeParse({ ...info, port: 25565.5 }).success).toBe(false);
     expect(InstanceInfoSchema.safeParse({ ...info, state: 'Crashed' }).success).toBe(false);
-    expect(InstanceInfoSchema.safeParse({ ...info, game_type: { type: 'MinecraftJava' } }).success).toBe(false);
+    expect(
+      InstanceInfoSchema.safeParse({ ...info, game_type: { type: 'MinecraftJava' } }).success,
+    ).toBe(false);
   });
 });
