@@ -1,0 +1,28 @@
+export type * from './definition.ts';
+export { GenericDefinitionError } from './errors.ts';
+export {
+  DEFAULT_CALL_TIMEOUT_MS,
+  DEFAULT_FETCH_TIMEOUT_MS,
+  DEFAULT_INSTALL_TIMEOUT_MS,
+  describeBundle,
+  flattenSetupValues,
+  loadGenericDefinition,
+  resolveConfigurableSections,
+  resolveStartPlan,
+  runInstall,
+  type CallOptions,
+  type InstallOutcome,
+  type InstallRequest,
+  type LoadedDefinition,
+  type LoadOptions,
+  type StartPlanOutcome,
+  type StartRequest,
+} from './loader.ts';
+export {
+  compileOutputPatterns,
+  matchOutputLine,
+  stripAnsi,
+  type CompiledOutputPatterns,
+  type OutputMatch,
+} from './output-patterns.ts';
+export { FLYING_SQUID_DEFINITION_URL } from './builtin.ts';

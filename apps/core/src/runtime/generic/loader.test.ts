@@ -1,0 +1,359 @@
+import { createServer, type Server } from 'node:http';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SetupValue } from '@hearth/protocol';
+import { GenericDefinitionError } from './errors.ts';
+import {
+  loadGenericDefinition,
+  resolveConfigurableSections,
+  resolveStartPlan,
+  runInstall,
+} from './loader.ts';
+
+const MANIFEST = `{
+  setting_sections: {
+    section_1: {
+      section_id: 'section_1',
+      name: 'Basic Settings',
+      description: '',
+      settings: {
+        port: {
+          setting_id: 'port', name: 'Port', description: 'Port',
+          value: null, value_type: { type: 'UnsignedInteger', min: 0, max: 65535 },
+          default_value: { type: 'UnsignedInteger', value: 7777 },
+          is_secret: false, is_required: true, is_mutable: true,
+        },
+      },
+    },
+  },
+}`;
+
+/** A well-formed definition; `parts` replaces members to make broken variants. */
+function definitionSource(
+  parts: Partial<Record<'setupManifest' | 'install' | 'start' | 'extra' | 'prelude', string>> = {},
+): string {
+  return `
+import { z } from 'zod';
+import { greeting } from './helper.ts';
+${parts.prelude ?? ''}
+const definition = {
+  game_name: 'testgame',
+  game_display_name: greeting('Test Game'),
+  setupManifest: ${parts.setupManifest ?? `() => (${MANIFEST})`},
+  install: ${
+    parts.install ??
+    `async (ctx: any) => {
+      const { writeFile } = await import('node:fs/promises');
+      ctx.progress(0.25, 'writing');
+      await writeFile(ctx.instanceDir + '/settings.json', JSON.stringify(ctx.values));
+      ctx.progress(1, 'done');
+      return { version: '1.0', port: z.number().parse(ctx.values.port), config: { motd: 'hi' } };
+    }`
+  },
+  start: ${parts.start ?? `(ctx: any) => ({ command: 'node', args: ['server.js', String(ctx.port), String(ctx.config.motd)] })`},
+  stop: { command: 'quit' },
+  output: { started: 'Ready!', join: '(\\\\w+) joined' },
+  ping: { kind: 'minecraft' },
+  ${parts.extra ?? ''}
+};
+export default definition;
+`;
+}
+
+let root: string;
+let cacheDir: string;
+let server: Server;
+let baseUrl: string;
+const served = new Map<string, string>();
+
+async function writeDefinition(
+  name: string,
+  source: string,
+  helper = "export const greeting = (s: string): string => s + '!';",
+): Promise<string> {
+  const dir = join(root, name);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'main.ts'), source);
+  await writeFile(join(dir, 'helper.ts'), helper);
+  return pathToFileURL(join(dir, 'main.ts')).href;
+}
+
+async function loadError(url: string): Promise<GenericDefinitionError> {
+  const error = await loadGenericDefinition(url, { cacheDir }).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(GenericDefinitionError);
+  const message = (error as Error).message;
+  expect(message).not.toMatch(/\n\s+at /);
+  return error as GenericDefinitionError;
+}
+
+function setupValue(port: number): SetupValue {
+  return {
+    name: 'x',
+    description: null,
+    auto_start: false,
+    restart_on_crash: false,
+    setting_sections: {
+      section_1: { settings: { port: { value: { type: 'UnsignedInteger', value: port } } } },
+    },
+  };
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'hearth-generic-'));
+  cacheDir = join(root, 'cache');
+  server = createServer((req, res) => {
+    const body = served.get(req.url ?? '');
+    if (body === undefined) {
+      res.writeHead(404).end('not here');
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/plain' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('loadGenericDefinition', () => {
+  it('loads a TypeScript definition from file:// with relative and package imports', async () => {
+    const url = await writeDefinition('good', definitionSource());
+    const loaded = await loadGenericDefinition(url, { cacheDir });
+    expect(loaded.game).toEqual({
+      type: 'Generic',
+      game_name: 'testgame',
+      game_display_name: 'Test Game!',
+    });
+    expect(loaded.stop).toEqual({ command: 'quit' });
+    expect(loaded.output).toEqual({ started: 'Ready!', join: '(\\w+) joined' });
+    expect(loaded.ping).toEqual({ kind: 'minecraft' });
+    expect(loaded.hasConfigurableManifest).toBe(false);
+    expect(loaded.setupManifest.setting_sections.section_1?.settings.port?.default_value).toEqual({
+      type: 'UnsignedInteger',
+      value: 7777,
+    });
+    expect(loaded.bundlePath.startsWith(cacheDir)).toBe(true);
+    expect(existsSync(loaded.bundlePath)).toBe(true);
+  });
+
+  it('loads from a local http server, fetching relative imports too', async () => {
+    served.set('/defs/web/main.ts', definitionSource());
+    served.set('/defs/web/helper.ts', "export const greeting = (s: string): string => 'web ' + s;");
+    const loaded = await loadGenericDefinition(`${baseUrl}/defs/web/main.ts`, { cacheDir });
+    expect(loaded.game.game_display_name).toBe('web Test Game');
+  });
+
+  it('reports a 404 as a fetch error', async () => {
+    const error = await loadError(`${baseUrl}/defs/missing.ts`);
+    expect(error.reason).toBe('fetch');
+    expect(error.message).toContain('HTTP 404');
+    expect(error.message).toContain(`${baseUrl}/defs/missing.ts`);
+  });
+
+  it('reports a missing relative import of an http module', async () => {
+    served.set('/defs/lonely/main.ts', definitionSource());
+    const error = await loadError(`${baseUrl}/defs/lonely/main.ts`);
+    expect(error.message).toMatch(/is invalid: it does not compile: .*helper\.ts.*HTTP 404/);
+  });
+
+  it('rejects unsupported schemes and missing files', async () => {
+    expect((await loadError('ftp://example.invalid/x.ts')).message).toContain(
+      'unsupported URL scheme',
+    );
+    expect((await loadError(pathToFileURL(join(root, 'nope.ts')).href)).message).toContain(
+      'no such file',
+    );
+  });
+
+  it('reports a syntax error without a stack', async () => {
+    const url = await writeDefinition('syntax', 'export default { game_name: ;');
+    expect((await loadError(url)).message).toMatch(
+      /is invalid: it does not compile: .*main\.ts:1:/,
+    );
+  });
+
+  it('rejects a module without a default export', async () => {
+    const url = await writeDefinition('nodefault', 'export const x = 1;');
+    expect((await loadError(url)).message).toContain(
+      'is invalid: the module has no default export',
+    );
+  });
+
+  it('rejects a garbage default export', async () => {
+    const url = await writeDefinition('garbage', 'export default 42;');
+    expect((await loadError(url)).message).toContain(
+      'the default export must be an object, got number',
+    );
+  });
+
+  it('rejects a definition that lacks install()', async () => {
+    const url = await writeDefinition(
+      'noinstall',
+      definitionSource({ install: "'not a function'" }),
+    );
+    expect((await loadError(url)).message).toContain('install must be a function');
+  });
+
+  it('rejects an invalid output regex and an unknown stop method', async () => {
+    const badRegex = await writeDefinition(
+      'badregex',
+      definitionSource().replace("started: 'Ready!'", "started: '(unclosed'"),
+    );
+    expect((await loadError(badRegex)).message).toMatch(
+      /output\.started: is not a valid regular expression/,
+    );
+    const badStop = await writeDefinition(
+      'badstop',
+      definitionSource().replace("stop: { command: 'quit' }", "stop: { signal: 'SIGHUP' }"),
+    );
+    expect((await loadError(badStop)).message).toMatch(/wrong shape \(stop/);
+  });
+
+  it('reports a module that throws while loading', async () => {
+    const url = await writeDefinition(
+      'throws',
+      definitionSource({ prelude: "throw new Error('boom at load');" }),
+    );
+    const error = await loadError(url);
+    expect(error.reason).toBe('invalid');
+    expect(error.message).toContain('the module threw while loading: boom at load');
+  });
+
+  it('reports setupManifest() throwing', async () => {
+    const url = await writeDefinition(
+      'manifestthrows',
+      definitionSource({ setupManifest: "() => { throw new Error('no manifest'); }" }),
+    );
+    expect((await loadError(url)).message).toBe(
+      `Generic definition at ${url} failed: setupManifest() threw: no manifest`,
+    );
+  });
+
+  it('rejects a setupManifest() of the wrong shape', async () => {
+    const url = await writeDefinition(
+      'badmanifest',
+      definitionSource({
+        setupManifest: "async () => ({ setting_sections: { s: { name: 'x' } } })",
+      }),
+    );
+    expect((await loadError(url)).message).toMatch(
+      /is invalid: setupManifest\(\) returned an invalid manifest \(setting_sections\.s\./,
+    );
+  });
+});
+
+describe('runInstall / resolveStartPlan', () => {
+  it('runs install() in the instance folder, relaying progress, and validates the result', async () => {
+    const url = await writeDefinition(
+      'install',
+      definitionSource({ prelude: "console.log('noise on stdout');" }),
+    );
+    const loaded = await loadGenericDefinition(url, { cacheDir });
+    const instanceDir = join(root, 'instance-install');
+    await mkdir(instanceDir);
+    const progress: [number, string][] = [];
+    const output: string[] = [];
+    const result = await runInstall(
+      loaded.bundlePath,
+      { definitionUrl: url, instanceDir, setupValue: setupValue(4242) },
+      (fraction, message) => progress.push([fraction, message]),
+      { onOutput: (line) => output.push(line) },
+    );
+    expect(result).toEqual({
+      version: '1.0',
+      port: 4242,
+      max_players: null,
+      config: { motd: 'hi' },
+    });
+    expect(progress).toEqual([
+      [0.25, 'writing'],
+      [1, 'done'],
+    ]);
+    expect(output).toContain('noise on stdout');
+    expect(JSON.parse(await readFile(join(instanceDir, 'settings.json'), 'utf8'))).toEqual({
+      port: 4242,
+    });
+  });
+
+  it('rejects an install result of the wrong shape', async () => {
+    const url = await writeDefinition(
+      'badinstall',
+      definitionSource({ install: "async () => ({ version: '1', port: 70000 })" }),
+    );
+    const loaded = await loadGenericDefinition(url, { cacheDir });
+    const instanceDir = join(root, 'instance-bad');
+    await mkdir(instanceDir);
+    await expect(
+      runInstall(
+        loaded.bundlePath,
+        { definitionUrl: url, instanceDir, setupValue: setupValue(1) },
+        () => undefined,
+      ),
+    ).rejects.toThrow(/install\(\) returned an invalid result \(port:/);
+  });
+
+  it('times out an install that never finishes', async () => {
+    const url = await writeDefinition(
+      'hang',
+      definitionSource({ install: '() => new Promise(() => setInterval(() => undefined, 1000))' }),
+    );
+    const loaded = await loadGenericDefinition(url, { cacheDir });
+    await expect(
+      runInstall(
+        loaded.bundlePath,
+        { definitionUrl: url, instanceDir: root, setupValue: setupValue(1) },
+        () => undefined,
+        { timeoutMs: 300 },
+      ),
+    ).rejects.toThrow(/failed: install did not finish within/);
+  });
+
+  it('resolves and validates a start plan', async () => {
+    const url = await writeDefinition('start', definitionSource());
+    const loaded = await loadGenericDefinition(url, { cacheDir });
+    const plan = await resolveStartPlan(loaded.bundlePath, {
+      definitionUrl: url,
+      instanceDir: root,
+      port: 9000,
+      config: { motd: 'yo' },
+    });
+    expect(plan).toEqual({ command: 'node', args: ['server.js', '9000', 'yo'], env: {}, cwd: '.' });
+    expect(
+      await resolveConfigurableSections(loaded.bundlePath, {
+        definitionUrl: url,
+        instanceDir: root,
+        port: 9000,
+        config: {},
+      }),
+    ).toEqual({});
+  });
+
+  it('rejects a start plan that leaves the instance folder', async () => {
+    const url = await writeDefinition(
+      'escape',
+      definitionSource({ start: "() => ({ command: 'node', cwd: '../elsewhere' })" }),
+    );
+    const loaded = await loadGenericDefinition(url, { cacheDir });
+    await expect(
+      resolveStartPlan(loaded.bundlePath, {
+        definitionUrl: url,
+        instanceDir: root,
+        port: 1,
+        config: {},
+      }),
+    ).rejects.toThrow(
+      /start\(\) returned an invalid start plan \(cwd: must stay inside the instance folder\)/,
+    );
+  });
+});

@@ -1,0 +1,260 @@
+// The core's side of generic definitions: bundle once, then ask a child process (never this one)
+// for names, manifests, installs and start plans, validating every answer.
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  SetupManifestSchema,
+  type Game,
+  type SectionManifest,
+  type SetupManifest,
+  type SetupValue,
+} from '@hearth/protocol';
+import type { z } from 'zod';
+import { bundleDefinition } from './bundler.ts';
+import type {
+  DefinitionConfig,
+  OutputPatterns,
+  PingMethod,
+  SettingValue,
+  StopMethod,
+} from './definition.ts';
+import { GenericDefinitionError } from './errors.ts';
+import { callRunner, RunnerError, type RunnerCall } from './runner-client.ts';
+import {
+  ConfigurableSectionsSchema,
+  DefinitionShapeSchema,
+  describeZodError,
+  InstallResultSchema,
+  StartPlanSchema,
+  type ValidInstallResult,
+  type ValidStartPlan,
+} from './schemas.ts';
+
+export const DEFAULT_FETCH_TIMEOUT_MS = 10_000;
+export const DEFAULT_CALL_TIMEOUT_MS = 20_000;
+export const DEFAULT_INSTALL_TIMEOUT_MS = 15 * 60_000;
+
+export interface LoadOptions {
+  /** Folder for bundles; created if missing. */
+  cacheDir: string;
+  fetchTimeoutMs?: number;
+  /** Time-out for describing the module (load + setupManifest()). */
+  callTimeoutMs?: number;
+}
+
+export interface LoadedDefinition {
+  url: string;
+  /** The stored bundle; pass it to runInstall / resolveStartPlan (and persist it with the instance). */
+  bundlePath: string;
+  game: Extract<Game, { type: 'Generic' }>;
+  setupManifest: SetupManifest;
+  stop: StopMethod;
+  output: OutputPatterns;
+  ping: PingMethod | null;
+  hasConfigurableManifest: boolean;
+}
+
+export interface CallOptions {
+  timeoutMs?: number;
+  /** Lines the definition printed (stdout and stderr) while running. */
+  onOutput?: (line: string) => void;
+}
+
+export interface InstallRequest {
+  definitionUrl: string;
+  instanceDir: string;
+  setupValue: SetupValue;
+}
+
+export interface StartRequest {
+  definitionUrl: string;
+  instanceDir: string;
+  port: number;
+  config: DefinitionConfig;
+}
+
+export type InstallOutcome = ValidInstallResult;
+export type StartPlanOutcome = ValidStartPlan;
+
+function hash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+async function storeBundle(cacheDir: string, url: string, code: string): Promise<string> {
+  await mkdir(cacheDir, { recursive: true });
+  const bundlePath = join(cacheDir, `definition-${hash(url)}-${hash(code)}.mjs`);
+  const temp = `${bundlePath}.${randomUUID()}.tmp`;
+  await writeFile(temp, code);
+  await rename(temp, bundlePath);
+  return bundlePath;
+}
+
+/** Turns a runner failure into the one error type callers see. */
+async function run(url: string, call: RunnerCall): Promise<unknown> {
+  try {
+    return await callRunner(call);
+  } catch (error) {
+    if (error instanceof RunnerError) {
+      throw new GenericDefinitionError(
+        url,
+        error.stage === 'load' ? 'invalid' : 'failed',
+        error.message,
+      );
+    }
+    throw new GenericDefinitionError(
+      url,
+      'failed',
+      error instanceof Error ? error.message : String(error),
+    );
+  }
+}
+
+function parseOrThrow<S extends z.ZodType>(
+  url: string,
+  schema: S,
+  value: unknown,
+  what: string,
+): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new GenericDefinitionError(url, 'invalid', `${what} (${describeZodError(parsed.error)})`);
+  }
+  return parsed.data;
+}
+
+/** Reads names, manifest and capabilities from an already stored bundle (e.g. at core boot). */
+export async function describeBundle(
+  url: string,
+  bundlePath: string,
+  options: { callTimeoutMs?: number; cwd: string },
+): Promise<LoadedDefinition> {
+  const answer = await run(url, {
+    op: 'describe',
+    bundlePath,
+    cwd: options.cwd,
+    timeoutMs: options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+  });
+  const { shape: rawShape, setupManifest: rawManifest } = (answer ?? {}) as {
+    shape?: unknown;
+    setupManifest?: unknown;
+  };
+  const shape = parseOrThrow(
+    url,
+    DefinitionShapeSchema,
+    rawShape,
+    'the default export has the wrong shape',
+  );
+  const setupManifest = parseOrThrow(
+    url,
+    SetupManifestSchema,
+    rawManifest,
+    'setupManifest() returned an invalid manifest',
+  );
+  return {
+    url,
+    bundlePath,
+    game: {
+      type: 'Generic',
+      game_name: shape.game_name,
+      game_display_name: shape.game_display_name,
+    },
+    setupManifest,
+    stop: shape.stop,
+    output: shape.output ?? {},
+    ping: shape.ping,
+    hasConfigurableManifest: shape.functions.configurableManifest === 'function',
+  };
+}
+
+/** Fetches, bundles, stores and describes the definition at `url` (http(s):// or file://). */
+export async function loadGenericDefinition(
+  url: string,
+  options: LoadOptions,
+): Promise<LoadedDefinition> {
+  const code = await bundleDefinition(url, {
+    fetchTimeoutMs: options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
+  });
+  const bundlePath = await storeBundle(options.cacheDir, url, code);
+  return describeBundle(url, bundlePath, {
+    cwd: options.cacheDir,
+    ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
+  });
+}
+
+/** setting_id → plain value over every section (later sections win on a clash). */
+export function flattenSetupValues(setupValue: SetupValue): Record<string, SettingValue> {
+  const values: Record<string, SettingValue> = {};
+  for (const section of Object.values(setupValue.setting_sections)) {
+    for (const [id, setting] of Object.entries(section.settings))
+      values[id] = setting.value?.value ?? null;
+  }
+  return values;
+}
+
+/** Runs install() in a child process (cwd = the instance folder), relaying its progress. */
+export async function runInstall(
+  bundlePath: string,
+  ctx: InstallRequest,
+  onProgress: (fraction: number, message: string) => void,
+  options: CallOptions = {},
+): Promise<InstallOutcome> {
+  const answer = await run(ctx.definitionUrl, {
+    op: 'install',
+    bundlePath,
+    cwd: ctx.instanceDir,
+    timeoutMs: options.timeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS,
+    ctx: { ...ctx, values: flattenSetupValues(ctx.setupValue) },
+    onProgress,
+    ...(options.onOutput ? { onOutput: options.onOutput } : {}),
+  });
+  return parseOrThrow(
+    ctx.definitionUrl,
+    InstallResultSchema,
+    answer,
+    'install() returned an invalid result',
+  );
+}
+
+/** Asks start() for the command line; `cwd` in the answer is relative to the instance folder. */
+export async function resolveStartPlan(
+  bundlePath: string,
+  ctx: StartRequest,
+  options: CallOptions = {},
+): Promise<StartPlanOutcome> {
+  const answer = await run(ctx.definitionUrl, {
+    op: 'start',
+    bundlePath,
+    cwd: ctx.instanceDir,
+    timeoutMs: options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+    ctx: { ...ctx },
+    ...(options.onOutput ? { onOutput: options.onOutput } : {}),
+  });
+  return parseOrThrow(
+    ctx.definitionUrl,
+    StartPlanSchema,
+    answer,
+    'start() returned an invalid start plan',
+  );
+}
+
+/** The definition's extra settings sections ({} when it has no configurableManifest()). */
+export async function resolveConfigurableSections(
+  bundlePath: string,
+  ctx: StartRequest,
+  options: CallOptions = {},
+): Promise<Record<string, SectionManifest>> {
+  const answer = await run(ctx.definitionUrl, {
+    op: 'configurable',
+    bundlePath,
+    cwd: ctx.instanceDir,
+    timeoutMs: options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+    ctx: { ...ctx },
+  });
+  return parseOrThrow(
+    ctx.definitionUrl,
+    ConfigurableSectionsSchema,
+    answer,
+    'configurableManifest() returned invalid sections',
+  );
+}

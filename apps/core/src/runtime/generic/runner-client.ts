@@ -1,0 +1,143 @@
+// Starts definition-runner.mjs for one call and turns its fd-3 JSON lines into a promise.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Readable } from 'node:stream';
+
+const RUNNER_PATH = fileURLToPath(new URL('./definition-runner.mjs', import.meta.url));
+
+export type RunnerOp = 'describe' | 'install' | 'start' | 'configurable';
+
+export interface RunnerCall {
+  op: RunnerOp;
+  bundlePath: string;
+  ctx?: Record<string, unknown>;
+  cwd: string;
+  timeoutMs: number;
+  onProgress?: (fraction: number, message: string) => void;
+  /** Each line the definition printed on stdout/stderr while running. */
+  onOutput?: (line: string) => void;
+}
+
+/** Why a runner call failed: `load` = the module itself is broken, `call` = a function failed. */
+export class RunnerError extends Error {
+  constructor(
+    readonly stage: 'load' | 'call' | 'process',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RunnerError';
+  }
+}
+
+function eachLine(stream: Readable, onLine: (line: string) => void): void {
+  let pending = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    pending += chunk;
+    let newline = pending.indexOf('\n');
+    while (newline !== -1) {
+      onLine(pending.slice(0, newline).replace(/\r$/, ''));
+      pending = pending.slice(newline + 1);
+      newline = pending.indexOf('\n');
+    }
+  });
+  stream.on('end', () => {
+    if (pending.length > 0) onLine(pending);
+    pending = '';
+  });
+}
+
+interface ChannelMessage {
+  type?: unknown;
+  value?: unknown;
+  stage?: unknown;
+  message?: unknown;
+  fraction?: unknown;
+}
+
+export function callRunner(call: RunnerCall): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [RUNNER_PATH], {
+      cwd: call.cwd,
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    let settled = false;
+    const finish = (outcome: () => void): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      outcome();
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    };
+    const timer = setTimeout(() => {
+      finish(() =>
+        reject(
+          new RunnerError(
+            'process',
+            `${call.op} did not finish within ${Math.round(call.timeoutMs / 1000)} s`,
+          ),
+        ),
+      );
+    }, call.timeoutMs);
+
+    const output = (line: string): void => call.onOutput?.(line);
+    eachLine(child.stdout, output);
+    eachLine(child.stderr, output);
+
+    const channel = child.stdio[3] as Readable;
+    eachLine(channel, (line) => {
+      if (settled || line.trim() === '') return;
+      let message: ChannelMessage;
+      try {
+        message = JSON.parse(line) as ChannelMessage;
+      } catch {
+        return;
+      }
+      if (message.type === 'progress') {
+        const fraction =
+          typeof message.fraction === 'number' && Number.isFinite(message.fraction)
+            ? message.fraction
+            : 0;
+        call.onProgress?.(
+          Math.min(1, Math.max(0, fraction)),
+          typeof message.message === 'string' ? message.message : '',
+        );
+      } else if (message.type === 'result') {
+        finish(() => resolve(message.value ?? null));
+      } else if (message.type === 'error') {
+        const stage = message.stage === 'load' ? 'load' : 'call';
+        finish(() =>
+          reject(
+            new RunnerError(
+              stage,
+              typeof message.message === 'string' ? message.message : 'unknown error',
+            ),
+          ),
+        );
+      }
+    });
+
+    child.on('error', (error) => {
+      finish(() =>
+        reject(
+          new RunnerError('process', `could not start the definition runner: ${error.message}`),
+        ),
+      );
+    });
+    child.on('close', (code, signal) => {
+      finish(() =>
+        reject(
+          new RunnerError(
+            'process',
+            `the definition process exited (${signal ?? `code ${String(code)}`}) before answering`,
+          ),
+        ),
+      );
+    });
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(
+      JSON.stringify({ op: call.op, bundlePath: call.bundlePath, ctx: call.ctx ?? {} }),
+    );
+  });
+}
