@@ -1,0 +1,234 @@
+// The shipped flying-squid definition, end to end without the core: load it through the generic
+// loader, install, start the launcher, join with a real client (mineflayer), use the console, stop.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { status } from 'minecraft-server-util';
+import mineflayer from 'mineflayer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SetupValue } from '@hearth/protocol';
+import { FLYING_SQUID_DEFINITION_URL } from '../../src/runtime/generic/builtin.ts';
+import {
+  loadGenericDefinition,
+  resolveStartPlan,
+  runInstall,
+  type LoadedDefinition,
+} from '../../src/runtime/generic/loader.ts';
+import {
+  compileOutputPatterns,
+  matchOutputLine,
+  type OutputMatch,
+} from '../../src/runtime/generic/output-patterns.ts';
+import { joinBot } from '../../test-support/mineflayer-bot.ts';
+
+const WAIT_MS = 30_000;
+
+/** Collects a child's stdout lines and waits for one that matches. */
+function collectLines(child: ChildProcessWithoutNullStreams) {
+  const lines: string[] = [];
+  const waiters: { test: (line: string) => boolean; resolve: (line: string) => void }[] = [];
+  let pending = '';
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk: string) => {
+    pending += chunk;
+    const parts = pending.split('\n');
+    pending = parts.pop() ?? '';
+    for (const line of parts) {
+      lines.push(line);
+      for (const waiter of [...waiters]) {
+        if (!waiter.test(line)) continue;
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(line);
+      }
+    }
+  });
+  const waitFor = (test: (line: string) => boolean, what: string): Promise<string> => {
+    const seen = lines.find(test);
+    if (seen !== undefined) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`no line ${what}; got:\n${lines.join('\n')}`)),
+        WAIT_MS,
+      );
+      waiters.push({ test, resolve: (line) => (clearTimeout(timer), resolve(line)) });
+    });
+  };
+  return { lines, waitFor };
+}
+
+function exitOf(child: ChildProcessWithoutNullStreams): Promise<number | null> {
+  if (child.exitCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+function setupValue(port: number, maxPlayers: number): SetupValue {
+  return {
+    name: 'squid',
+    description: null,
+    auto_start: false,
+    restart_on_crash: false,
+    setting_sections: {
+      section_1: {
+        settings: {
+          port: { value: { type: 'UnsignedInteger', value: port } },
+          max_players: { value: { type: 'UnsignedInteger', value: maxPlayers } },
+          motd: { value: { type: 'String', value: 'Hearth test' } },
+          version: { value: { type: 'Enum', value: '1.21.4' } },
+        },
+      },
+    },
+  };
+}
+
+let root: string;
+let loaded: LoadedDefinition;
+const children: ChildProcessWithoutNullStreams[] = [];
+
+async function installAndStart(name: string, port: number) {
+  const instanceDir = join(root, name);
+  await mkdir(instanceDir);
+  const installed = await runInstall(
+    loaded.bundlePath,
+    { definitionUrl: loaded.url, instanceDir, setupValue: setupValue(port, 5) },
+    () => undefined,
+  );
+  const plan = await resolveStartPlan(loaded.bundlePath, {
+    definitionUrl: loaded.url,
+    instanceDir,
+    port: installed.port,
+    config: installed.config,
+  });
+  const child = spawn(plan.command, plan.args, {
+    cwd: join(instanceDir, plan.cwd),
+    env: { ...process.env, ...plan.env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  return { instanceDir, installed, child, output: collectLines(child) };
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'hearth-squid-'));
+  loaded = await loadGenericDefinition(FLYING_SQUID_DEFINITION_URL, {
+    cacheDir: join(root, 'cache'),
+  });
+});
+
+afterAll(async () => {
+  for (const child of children)
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('flying-squid definition', () => {
+  it('offers the basic settings, defaulting to a version mineflayer can join', () => {
+    expect(loaded.game).toEqual({
+      type: 'Generic',
+      game_name: 'flying-squid',
+      game_display_name: 'Minecraft (flying-squid)',
+    });
+    expect(loaded.stop).toEqual({ command: 'stop' });
+    expect(loaded.ping).toEqual({ kind: 'minecraft' });
+    const settings = loaded.setupManifest.setting_sections.section_1?.settings ?? {};
+    expect(loaded.setupManifest.setting_sections.section_1?.name).toBe('Basic Settings');
+    expect(settings.port?.value_type).toEqual({ type: 'UnsignedInteger', min: 0, max: 65535 });
+    expect(settings.port?.default_value).toEqual({ type: 'UnsignedInteger', value: 25565 });
+    expect(settings.max_players?.default_value).toEqual({ type: 'UnsignedInteger', value: 20 });
+    expect(settings.motd?.default_value).toEqual({ type: 'String', value: 'A Hearth server' });
+    const version = settings.version;
+    expect(version?.value_type.type).toBe('Enum');
+    const options = version?.value_type.type === 'Enum' ? version.value_type.options : [];
+    expect(options).toContain('1.21.4');
+    expect(version?.default_value).toEqual({ type: 'Enum', value: options[0] });
+    expect((mineflayer as unknown as { testedVersions: string[] }).testedVersions).toContain(
+      options[0],
+    );
+  });
+
+  it('installs, starts, lets a mineflayer bot join, chats, lists, says and stops', async () => {
+    const { instanceDir, installed, child, output } = await installAndStart('main', 0);
+    expect(installed).toMatchObject({ version: '1.21.4', port: 0, max_players: 5 });
+    expect(
+      JSON.parse(await readFile(join(instanceDir, 'hearth-squid.json'), 'utf8')),
+    ).toMatchObject({
+      host: '127.0.0.1',
+      port: 0,
+      max_players: 5,
+      motd: 'Hearth test',
+      version: '1.21.4',
+    });
+    const patterns = compileOutputPatterns(loaded.output);
+    const matching = (expected: OutputMatch) => (line: string) => {
+      const got = matchOutputLine(patterns, line);
+      return got !== null && JSON.stringify(got) === JSON.stringify(expected);
+    };
+
+    await output.waitFor(matching({ kind: 'started' }), 'matching the started pattern');
+    const listening = await output.waitFor(
+      (line) => / Listening on 127\.0\.0\.1:\d+$/.test(line),
+      'with the port',
+    );
+    const port = Number(/:(\d+)$/.exec(listening)?.[1]);
+
+    const { bot, leave } = await joinBot({
+      host: '127.0.0.1',
+      port,
+      username: 'hearthbot',
+      version: '1.21.4',
+    });
+    await output.waitFor(matching({ kind: 'join', name: 'hearthbot' }), 'saying hearthbot joined');
+
+    const ping = await status('127.0.0.1', port, { timeout: 5000, enableSRV: false });
+    expect(ping.players.online).toBe(1);
+    expect(ping.players.max).toBe(5);
+    expect(ping.players.sample?.map((p) => p.name)).toEqual(['hearthbot']);
+    expect(ping.motd.clean).toBe('Hearth test');
+
+    bot.chat('hi from the bot');
+    await output.waitFor(
+      matching({ kind: 'chat', name: 'hearthbot', message: 'hi from the bot' }),
+      'with the chat',
+    );
+
+    child.stdin.write('list\n');
+    await output.waitFor(
+      (line) => line.endsWith(']: There are 1 of a max of 5 players online: hearthbot'),
+      'from list',
+    );
+
+    const heard = new Promise<string>((resolve) => {
+      bot.on('messagestr', (message) => {
+        if (message.includes('hello')) resolve(message);
+      });
+    });
+    child.stdin.write('say hello\n');
+    await output.waitFor((line) => line.endsWith(']: [Server] hello'), 'from say');
+    expect(await heard).toBe('[Server] hello');
+
+    const exited = exitOf(child);
+    child.stdin.write('stop\n');
+    expect(await exited).toBe(0);
+    expect(output.lines.some(matching({ kind: 'leave', name: 'hearthbot' }))).toBe(true);
+    await leave();
+  });
+
+  it('exits with a clear message and code 1 when the port is taken', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (blocker.address() as AddressInfo).port;
+      const { child, output } = await installAndStart('busy', port);
+      expect(await exitOf(child)).toBe(1);
+      await output.waitFor((line) => line.includes('FAILED TO BIND TO PORT'), 'about the port');
+      expect(
+        output.lines.some(
+          (line) => matchOutputLine(compileOutputPatterns(loaded.output), line)?.kind === 'started',
+        ),
+      ).toBe(false);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
+    }
+  });
+});
