@@ -20,6 +20,7 @@ import { SettingsRepository } from './repositories/settings-repository.ts';
 import { UserRepository } from './repositories/user-repository.ts';
 import { coreRoutes } from './routes/core-routes.ts';
 import { eventRoutes } from './routes/event-routes.ts';
+import { gatewayRoutes } from './routes/gateway-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
 import { SettingsService } from './services/settings-service.ts';
@@ -137,6 +138,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
       await api.register(userRoutes(ctx));
       await api.register(settingsRoutes(ctx));
       await api.register(eventRoutes(ctx));
+      await api.register(gatewayRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

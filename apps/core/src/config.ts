@@ -18,6 +18,8 @@ export interface CoreConfig {
   onSetupKey?: (key: string) => void;
   /** Upstream base URLs and other per-feature settings are merged in by later modules. */
   upstreams?: Record<string, string>;
+  /** UPnP gateway discovery (default: SSDP multicast 239.255.255.250:1900, 3 s time-out). */
+  gateway?: { ssdpAddress?: string; ssdpPort?: number; descriptionUrl?: string; timeoutMs?: number };
 }
 
 export function defaultConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
