@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { MinecraftError } from './errors.ts';
+import type { Flavour } from './flavours.ts';
+
+/** File name of the per-instance Minecraft config (core-api.md §3.1). */
+export const MINECRAFT_CONFIG_FILE = '.lodestone_minecraft_config.json';
+
+/**
+ * On-disk flavour with its resolved pins (core-api.md §2.7, snake_case externally tagged):
+ * `"vanilla"`, `{"fabric":{"loader_version","installer_version"}}`, `{"paper":{"build_version":N}}`,
+ * `"spigot"` (read for old Lodestone folders, never installed), `{"forge":{"build_version":"1.20.1-47.3.0"}}`.
+ */
+export const FlavourConfigSchema = z.union([
+  z.literal('vanilla'),
+  z.literal('spigot'),
+  z.object({ fabric: z.object({ loader_version: z.string(), installer_version: z.string() }) }),
+  z.object({ paper: z.object({ build_version: z.number().int() }) }),
+  z.object({ forge: z.object({ build_version: z.string() }) }),
+]);
+export type FlavourConfig = z.infer<typeof FlavourConfigSchema>;
+
+/** Which flavour an on-disk config names (`'spigot'` only appears in migrated folders). */
+export function flavourOfConfig(flavour: FlavourConfig): Flavour | 'spigot' {
+  if (flavour === 'vanilla' || flavour === 'spigot') return flavour;
+  if ('fabric' in flavour) return 'fabric';
+  if ('paper' in flavour) return 'paper';
+  return 'forge';
+}
+
+/**
+ * `.lodestone_minecraft_config.json` — Lodestone's `RestoreConfig` (core-api.md §3.1), same keys and
+ * order so folders move between Lodestone and Hearth.
+ */
+export const MinecraftConfigSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  flavour: FlavourConfigSchema,
+  description: z.string().nullable().default(''),
+  cmd_args: z.array(z.string()).default([]),
+  java_cmd: z.string().nullable().default(null),
+  port: z.number().int().min(0).max(65535),
+  min_ram: z.number().int().min(0),
+  max_ram: z.number().int().min(0),
+  auto_start: z.boolean().default(false),
+  restart_on_crash: z.boolean().default(false),
+  backup_period: z.number().nullable().default(null),
+  jre_major_version: z.number().int().nullable().default(null),
+  has_started: z.boolean().default(false),
+});
+export type MinecraftConfig = z.output<typeof MinecraftConfigSchema>;
+
+export function minecraftConfigPath(instanceDir: string): string {
+  return path.join(instanceDir, MINECRAFT_CONFIG_FILE);
+}
+
+export async function readMinecraftConfig(instanceDir: string): Promise<MinecraftConfig> {
+  const file = minecraftConfigPath(instanceDir);
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new MinecraftError('NotFound', `${MINECRAFT_CONFIG_FILE} is missing in ${instanceDir}`);
+    }
+    throw err;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new MinecraftError(
+      'Internal',
+      `${MINECRAFT_CONFIG_FILE} is not valid JSON`,
+      (err as Error).message,
+    );
+  }
+  const parsed = MinecraftConfigSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new MinecraftError(
+      'Internal',
+      `${MINECRAFT_CONFIG_FILE} is invalid`,
+      issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'unknown problem',
+    );
+  }
+  return parsed.data;
+}
+
+/** Writes `contents` to a temp file beside `file`, then renames it over `file`. */
+export async function writeFileAtomic(file: string, contents: string | Buffer): Promise<void> {
+  const tmp = path.join(
+    path.dirname(file),
+    `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`,
+  );
+  try {
+    await writeFile(tmp, contents);
+    await rename(tmp, file);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
+}
+
+export async function writeMinecraftConfig(
+  instanceDir: string,
+  config: MinecraftConfig,
+): Promise<void> {
+  const valid = MinecraftConfigSchema.parse(config);
+  await writeFileAtomic(minecraftConfigPath(instanceDir), `${JSON.stringify(valid, null, 2)}\n`);
+}

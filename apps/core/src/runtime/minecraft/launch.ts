@@ -1,0 +1,110 @@
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { MinecraftConfig } from './config.ts';
+import { MinecraftError } from './errors.ts';
+
+export interface LaunchCommand {
+  command: string;
+  args: string[];
+  cwd: string;
+}
+
+/** `1.20.1` → 20, `1.8` → 8; null for ids that are not `1.<minor>…` (snapshots, betas). */
+export function minecraftMinor(version: string): number | null {
+  const match = /^1\.(\d+)(?:\.|-|$)/.exec(version);
+  return match?.[1] === undefined ? null : Number(match[1]);
+}
+
+/** Where Forge ≥ 1.17 keeps its JVM argument file for a build (`win_args.txt` on Windows). */
+export function forgeArgsFile(
+  instanceDir: string,
+  build: string,
+  platform: NodeJS.Platform = process.platform,
+): string {
+  const name = platform === 'win32' ? 'win_args.txt' : 'unix_args.txt';
+  return path.join(instanceDir, 'libraries', 'net', 'minecraftforge', 'forge', build, name);
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await stat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function firstJar(
+  instanceDir: string,
+  accept: (name: string) => boolean,
+): Promise<string | null> {
+  const names = (await readdir(instanceDir)).filter((n) => n.endsWith('.jar') && accept(n)).sort();
+  return names[0] === undefined ? null : path.join(instanceDir, names[0]);
+}
+
+/**
+ * The JVM arguments that start the server (the part after `-Xmx -Xms <cmd_args>`), per
+ * core-api.md §3.3.5. Fails with a clear error when the Forge files it needs are missing.
+ */
+export async function launchTarget(
+  config: MinecraftConfig,
+  instanceDir: string,
+  platform: NodeJS.Platform = process.platform,
+): Promise<string[]> {
+  const flavour = config.flavour;
+  if (typeof flavour === 'string' || !('forge' in flavour)) {
+    return ['-jar', path.join(instanceDir, 'server.jar')];
+  }
+  const build = flavour.forge.build_version;
+  const minor = minecraftMinor(config.version);
+  if (minor === null || minor >= 17) {
+    const argsFile = forgeArgsFile(instanceDir, build, platform);
+    if (!(await exists(argsFile))) {
+      throw new MinecraftError(
+        'Internal',
+        `Forge ${build} is not installed`,
+        `${argsFile} is missing`,
+      );
+    }
+    return [`@${argsFile}`];
+  }
+  const jar =
+    minor >= 7
+      ? await firstJar(
+          instanceDir,
+          (n) => n.startsWith(`forge-${config.version}-`) && !n.includes('installer'),
+        )
+      : await firstJar(instanceDir, (n) => n.startsWith('minecraftforge'));
+  if (jar === null)
+    throw new MinecraftError(
+      'Internal',
+      `Forge ${build} is not installed`,
+      'no Forge server jar found',
+    );
+  return ['-jar', jar];
+}
+
+/**
+ * `<java_cmd> -Xmx<max>M -Xms<min>M <cmd_args…> <launch target> nogui`, cwd = the instance folder
+ * (core-api.md §3.3.5). Empty `cmd_args` entries are skipped.
+ */
+export async function buildLaunchCommand(
+  config: MinecraftConfig,
+  instanceDir: string,
+  platform: NodeJS.Platform = process.platform,
+): Promise<LaunchCommand> {
+  if (!config.java_cmd)
+    throw new MinecraftError('BadRequest', 'No Java command is set for this instance');
+  const target = await launchTarget(config, instanceDir, platform);
+  return {
+    command: config.java_cmd,
+    args: [
+      `-Xmx${config.max_ram}M`,
+      `-Xms${config.min_ram}M`,
+      ...config.cmd_args.filter((a) => a.trim() !== ''),
+      ...target,
+      'nogui',
+    ],
+    cwd: instanceDir,
+  };
+}
