@@ -6,8 +6,9 @@ import { Header, Parser, type ReadEntry } from 'tar';
 import yauzl from 'yauzl';
 import { CoreError, badRequest } from '../../errors.ts';
 import { writeAll } from './atomic-ops.ts';
+import { readRange } from './handle-stream.ts';
 import type { FileSandbox } from './file-sandbox.ts';
-import { fsError } from './fs-error.ts';
+import { fsError, isErrno } from './fs-error.ts';
 import type { FileProgress } from './progress.ts';
 
 export interface ExtractLimits {
@@ -37,6 +38,7 @@ function shown(name: string): string {
 }
 
 const FAILED = 'Failed to extract archive';
+const ERRNO_CODES = ['ENOENT', 'ENOSPC', 'EACCES', 'EPERM', 'EIO', 'EISDIR', 'ENOTDIR', 'EEXIST', 'EMFILE', 'EDQUOT', 'EROFS'];
 
 function formatBytes(n: number): string {
   const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
@@ -153,9 +155,21 @@ function readZipEntries(zip: yauzl.ZipFile, limits: ExtractLimits): Promise<yauz
   });
 }
 
-function openZip(fd: number): Promise<yauzl.ZipFile> {
+/** yauzl reads through our verified handle; its default close() leaves the descriptor to us. */
+class HandleReader extends yauzl.RandomAccessReader {
+  constructor(private readonly handle: FileHandle) {
+    super();
+  }
+
+  override _readStreamForRange(start: number, end: number): Readable {
+    return readRange(this.handle, start, end);
+  }
+}
+
+function openZip(handle: FileHandle, size: number): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.fromFd(fd, { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true }, (err, zip) => {
+    const options = { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true };
+    yauzl.fromRandomAccessReader(new HandleReader(handle), size, options, (err, zip) => {
       if (err) reject(badRequest(FAILED, `Not a valid zip file (${err.message})`));
       else resolve(zip);
     });
@@ -164,12 +178,19 @@ function openZip(fd: number): Promise<yauzl.ZipFile> {
 
 function openZipStream(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable> {
   return new Promise((resolve, reject) => {
-    zip.openReadStream(entry, (err, stream) => (err ? reject(err) : resolve(stream)));
+    zip.openReadStream(entry, (err, stream) => {
+      if (err) return reject(err);
+      // yauzl may fail the stream (sizes that lie) before anyone reads it; the error stays on the
+      // destroyed stream and is rethrown to the reader, so this listener only keeps it from being
+      // reported as unhandled.
+      stream.on('error', () => undefined);
+      resolve(stream);
+    });
   });
 }
 
 async function extractZip(handle: FileHandle, sink: EntrySink, limits: ExtractLimits, report: (total: number) => void): Promise<void> {
-  const zip = await openZip(handle.fd);
+  const zip = await openZip(handle, (await handle.stat()).size);
   try {
     if (zip.entryCount > limits.maxEntries) {
       throw badRequest(FAILED, `Archive has too many entries (more than ${limits.maxEntries})`);
@@ -202,8 +223,13 @@ async function extractZip(handle: FileHandle, sink: EntrySink, limits: ExtractLi
       if (isDir) {
         await sink.dir(name);
       } else {
-        const stream = await openZipStream(zip, entry);
-        await sink.file(name, stream, mode, entry.getLastModDate());
+        try {
+          await sink.file(name, await openZipStream(zip, entry), mode, entry.getLastModDate());
+        } catch (err) {
+          // yauzl and zlib report corrupt data (sizes that lie, bad deflate) without an errno code.
+          if (err instanceof CoreError || isErrno(err, ...ERRNO_CODES)) throw err;
+          throw badRequest(FAILED, `Entry ${shown(name)} is corrupt (${err instanceof Error ? err.message : 'unknown error'})`);
+        }
       }
     }
   } finally {
@@ -246,7 +272,7 @@ async function handleTarEntry(entry: ReadEntry, sink: EntrySink): Promise<void> 
 /** Tar, gzip-compressed or not (the parser detects gzip by its magic bytes). */
 function extractTar(handle: FileHandle, sink: EntrySink, onCompressed: (n: number) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const source = counting(handle.createReadStream({ start: 0, autoClose: false }), onCompressed);
+    const source = counting(readRange(handle), onCompressed);
     const parser = new Parser({ strict: true });
     let chain = Promise.resolve();
     let failed = false;
@@ -277,7 +303,7 @@ function extractTar(handle: FileHandle, sink: EntrySink, onCompressed: (n: numbe
 
 /** Whether a gzip file holds a tar archive: the first 512 decompressed bytes are a valid header. */
 async function gzipHoldsTar(handle: FileHandle): Promise<boolean> {
-  const gunzip = pipeline(handle.createReadStream({ start: 0, autoClose: false }), createGunzip(), () => undefined);
+  const gunzip = pipeline(readRange(handle), createGunzip(), () => undefined);
   const chunks: Buffer[] = [];
   let length = 0;
   try {
@@ -298,7 +324,7 @@ async function gzipHoldsTar(handle: FileHandle): Promise<boolean> {
 
 async function extractPlainGzip(handle: FileHandle, outName: string, sink: EntrySink): Promise<void> {
   sink.countEntry();
-  const gunzip = pipeline(handle.createReadStream({ start: 0, autoClose: false }), createGunzip(), () => undefined);
+  const gunzip = pipeline(readRange(handle), createGunzip(), () => undefined);
   try {
     await sink.file(outName, gunzip, undefined, undefined);
   } catch (err) {

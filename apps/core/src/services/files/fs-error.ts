@@ -19,6 +19,12 @@ export function isErrno(err: unknown, ...codes: string[]): boolean {
  */
 export function fsError(err: unknown, context: string): CoreError {
   if (err instanceof CoreError) return err;
+  const mapped = mapFsError(err, context);
+  mapped.cause = err; // kept for server logs; never serialised to clients
+  return mapped;
+}
+
+function mapFsError(err: unknown, context: string): CoreError {
   switch (codeOf(err)) {
     case 'ENOENT':
       return new CoreError('NotFound', [context, 'No such file or directory']);

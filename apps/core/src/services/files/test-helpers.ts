@@ -95,9 +95,9 @@ export async function makeZip(specs: readonly ZipSpec[]): Promise<Buffer> {
     const placeholder = Buffer.from(`Q${String(i).padStart(4, '0')}`.padEnd(real.length, 'Q').slice(0, real.length));
     if (placeholder.length !== real.length || real.length < 5) throw new Error(`name too short for patching: ${spec.name}`);
     patches.push([placeholder, real]);
-    const opts = { compress: false, mtime: new Date(2024, 0, 1), ...(spec.mode === undefined ? {} : { mode: spec.mode }) };
+    const opts = { mtime: new Date(2024, 0, 1), ...(spec.mode === undefined ? {} : { mode: spec.mode }) };
     if (spec.dir === true) zip.addEmptyDirectory(placeholder.toString(), opts);
-    else zip.addBuffer(Buffer.from(spec.data ?? ''), placeholder.toString(), opts);
+    else zip.addBuffer(Buffer.from(spec.data ?? ''), placeholder.toString(), { ...opts, compress: false });
   });
   zip.end();
   const chunks: Buffer[] = [];

@@ -4,6 +4,7 @@ import { badRequest } from '../../errors.ts';
 import { zipEntries } from './archive-create.ts';
 import { createUniqueDir, createUniqueFile, removeQuietly, renameNoReplace, syncDir, tempName, writeAll } from './atomic-ops.ts';
 import { joinClientPath } from './client-file.ts';
+import { readRange } from './handle-stream.ts';
 import { conflictName } from './file-name.ts';
 import { clientBaseName, clientDirName, isWithin, normalizeClientPath, type FileSandbox } from './file-sandbox.ts';
 import { collectTree, totalSize, type TreeEntry } from './file-tree.ts';
@@ -35,7 +36,7 @@ async function copyBytes(sandbox: FileSandbox, from: string, target: FileHandle,
     throw err;
   });
   try {
-    await writeAll(target, source.createReadStream({ autoClose: false }), { onBytes });
+    await writeAll(target, readRange(source), { onBytes });
     await target.sync();
   } finally {
     await source.close();
