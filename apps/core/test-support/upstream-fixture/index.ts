@@ -11,6 +11,7 @@ import { defaultFixtureData, type FixtureData } from './data.ts';
 
 export { compileFixtureClasses, forgeInstallerJar, tinyServerJar } from './compile.ts';
 export { defaultFixtureData, type FixtureData } from './data.ts';
+export { fakeJava } from './fake-java.ts';
 
 /** Switches for the bad-input tests; change them at any time, they apply to the next request. */
 export interface FixtureFaults {
