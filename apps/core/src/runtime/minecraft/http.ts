@@ -126,6 +126,13 @@ export async function downloadFile(opts: DownloadOptions): Promise<number> {
   try {
     const body = Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
     await pipeline(body, meter, createWriteStream(tmp), opts.signal ? { signal: opts.signal } : {});
+    if (Number.isFinite(header) && header > 0 && received !== header) {
+      throw new MinecraftError(
+        'External',
+        `Download of ${opts.url} ended early`,
+        `got ${received} of ${header} bytes`,
+      );
+    }
     if (hash && opts.checksum) {
       const actual = hash.digest('hex');
       if (actual.toLowerCase() !== opts.checksum.hex.toLowerCase()) {

@@ -291,6 +291,21 @@ describe('installMinecraft', { timeout: 60_000 }, () => {
     expect(badJava.err.kind).toBe('BadRequest');
   });
 
+  it('stops when the caller aborts', async () => {
+    const dir = path.join(root, 'instances', `i${++counter}`);
+    const err = await installMinecraft({
+      setup: setup('vanilla', '1.20.4'),
+      instanceDir: dir,
+      dataDir,
+      upstreams: fixture.upstreams,
+      pathJava: java17,
+      onProgress: () => undefined,
+      signal: AbortSignal.abort(),
+    }).catch((e: unknown) => e);
+    expect((err as Error).name).toBe('AbortError');
+    expect(await readdir(dir)).toEqual([]);
+  });
+
   it('changeMinecraftVersion swaps the jar for Vanilla/Paper and refuses Forge', async () => {
     const paper = await install(setup('paper', '1.20.4'));
     const changed = await changeMinecraftVersion({
