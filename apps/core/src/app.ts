@@ -23,6 +23,12 @@ import { eventRoutes } from './routes/event-routes.ts';
 import { gatewayRoutes } from './routes/gateway-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
+import { consoleRoutes } from './routes/console-routes.ts';
+import { gameRoutes } from './routes/game-routes.ts';
+import { instanceRoutes } from './routes/instance-routes.ts';
+import { monitorRoutes } from './routes/monitor-routes.ts';
+import { playerRoutes } from './routes/player-routes.ts';
+import { InstanceService } from './services/instance-service.ts';
 import { SettingsService } from './services/settings-service.ts';
 import { SystemService } from './services/system-service.ts';
 import { UserService } from './services/user-service.ts';
@@ -70,7 +76,13 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   const users = new UserService(userRepository, tokens, events, guard, () => settings.safeMode);
   const visibility = new EventVisibility(guard);
   events.subscribe((e) => visibility.track(e));
-  const noInstances: InstanceDirectory = { isPortAllocated: () => false, isNameTaken: () => false };
+  const instances = new InstanceService({
+    config,
+    events,
+    users,
+    log: { warn: (msg) => app.log.warn(msg), error: (msg) => app.log.error(msg) },
+  });
+  const instanceDirectory: InstanceDirectory = instances;
 
   const ctx: CoreContext = {
     config,
@@ -84,7 +96,8 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
     settings,
     system: new SystemService(config.dataDir),
     authenticate: makeAuthenticate(tokens),
-    instanceDirectory: noInstances,
+    instanceDirectory,
+    instances,
     onShutdown: (fn) => shutdownHooks.push(fn),
   };
 
@@ -139,6 +152,11 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
       await api.register(settingsRoutes(ctx));
       await api.register(eventRoutes(ctx));
       await api.register(gatewayRoutes(ctx));
+      await api.register(gameRoutes(ctx));
+      await api.register(instanceRoutes(ctx));
+      await api.register(playerRoutes(ctx));
+      await api.register(consoleRoutes(ctx));
+      await api.register(monitorRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );
@@ -151,6 +169,10 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
     }
     return sendError(reply, notFound(`Route not found: ${request.method} ${url}`));
   });
+
+  // Instances load after the routes exist; their servers stop before sockets and the database close.
+  await instances.init();
+  shutdownHooks.push(() => instances.shutdown());
 
   const setupKey = users.initSetupKey();
   if (setupKey) (config.onSetupKey ?? ((k) => process.stdout.write(`First time setup key: ${k}\n`)))(setupKey);

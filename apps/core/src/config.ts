@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DEFAULT_CORE_PORT } from '@hearth/protocol';
+import { UPSTREAM_ENV_VARS } from './runtime/minecraft/upstreams.ts';
 
 export interface CoreConfig {
   /** Where the database, instances and everything else live. */
@@ -16,8 +17,16 @@ export interface CoreConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
   /** Hook for tests: where the setup key goes (default: stdout). */
   onSetupKey?: (key: string) => void;
-  /** Upstream base URLs and other per-feature settings are merged in by later modules. */
+  /**
+   * Upstream base URLs and other per-feature settings are merged in by later modules. Minecraft reads
+   * the keys of `MinecraftUpstreams` (mojangVersionManifest, fabricMeta, paperApi, forgeMetadata,
+   * forgeMaven, adoptiumApi, mojangProfileApi); a missing key means the public service.
+   */
   upstreams?: Record<string, string>;
+  /** The Java command used when an instance has none set (default: `java` on the PATH). */
+  javaCommand?: string | null;
+  /** Crash-loop guard for restart_on_crash (default: 3 restarts within 300 000 ms, 1000 ms apart). */
+  crashRestarts?: { max?: number; windowMs?: number; delayMs?: number };
   /** UPnP gateway discovery (default: SSDP multicast 239.255.255.250:1900, 3 s time-out). */
   gateway?: { ssdpAddress?: string; ssdpPort?: number; descriptionUrl?: string; timeoutMs?: number };
 }
@@ -54,7 +63,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
       i++;
     }
   }
-  const known = new Set(['port', 'host', 'data-dir', 'tls-cert', 'tls-key', 'dashboard-dir', 'stop-timeout', 'log-level']);
+  const known = new Set(['port', 'host', 'data-dir', 'tls-cert', 'tls-key', 'dashboard-dir', 'stop-timeout', 'log-level', 'java', 'crash-restarts', 'crash-window']);
   for (const key of flags.keys()) if (!known.has(key)) throw new ConfigError(`Unknown option: --${key}`);
 
   const pick = (flag: string, envName: string) => flags.get(flag) ?? env[envName];
@@ -71,7 +80,21 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
   const level = pick('log-level', 'HEARTH_LOG_LEVEL') ?? 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'silent'].includes(level)) throw new ConfigError(`Invalid log level: ${level}`);
   const dashboardDir = pick('dashboard-dir', 'HEARTH_DASHBOARD_DIR');
+  const upstreams: Record<string, string> = {};
+  for (const [key, name] of Object.entries(UPSTREAM_ENV_VARS)) {
+    const value = env[name];
+    if (value !== undefined && value !== '') upstreams[key] = value;
+  }
+  const crashText = pick('crash-restarts', 'HEARTH_CRASH_RESTARTS');
+  const crashMax = crashText === undefined ? 3 : Number(crashText);
+  if (!Number.isInteger(crashMax) || crashMax < 0) throw new ConfigError(`Invalid crash restart limit: ${crashText}`);
+  const windowText = pick('crash-window', 'HEARTH_CRASH_WINDOW');
+  const windowSeconds = windowText === undefined ? 300 : Number(windowText);
+  if (!Number.isFinite(windowSeconds) || windowSeconds <= 0) throw new ConfigError(`Invalid crash window: ${windowText}`);
   return defaultConfig({
+    upstreams,
+    javaCommand: pick('java', 'HEARTH_JAVA') ?? null,
+    crashRestarts: { max: crashMax, windowMs: windowSeconds * 1000 },
     dataDir,
     port,
     host: pick('host', 'HEARTH_HOST') ?? '::',

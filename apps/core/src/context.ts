@@ -6,6 +6,7 @@ import type { EventBus } from './events/event-bus.ts';
 import type { EventVisibility } from './events/event-visibility.ts';
 import type { Authenticate } from './http/request-auth.ts';
 import type { EventRepository } from './repositories/event-repository.ts';
+import type { InstanceService } from './services/instance-service.ts';
 import type { SettingsService } from './services/settings-service.ts';
 import type { SystemService } from './services/system-service.ts';
 import type { UserService } from './services/user-service.ts';
@@ -30,6 +31,8 @@ export interface CoreContext {
   system: SystemService;
   authenticate: Authenticate;
   instanceDirectory: InstanceDirectory;
+  /** Instances: registry, supervisor, console, players, monitor, settings, creation. */
+  instances: InstanceService;
   /** Callbacks run (in reverse order) when the core shuts down, before the database closes. */
   onShutdown: (fn: () => Promise<void> | void) => void;
 }

@@ -1,0 +1,69 @@
+import type { ConfigurableValue, Player, SectionManifest } from '@hearth/protocol';
+import type { LaunchPlan } from '../supervisor/game-process.ts';
+import type { StopMethod } from '../supervisor/instance-supervisor.ts';
+
+/** What one console line means beyond being output (core-api.md §3.5, §3.6). */
+export interface LineInfo {
+  /** The server finished starting (`Done (…)!` for Minecraft). */
+  started: boolean;
+  /** Emit a SystemMessage with the whole line. */
+  system: boolean;
+  join?: string;
+  leave?: string;
+  chat?: { player: string; message: string };
+}
+
+/** The instance as a handler sees it: where it lives and its common fields. */
+export interface HandlerInstance {
+  uuid: string;
+  dir: string;
+  name: string;
+  description: string;
+  port: number;
+  autoStart: boolean;
+  restartOnCrash: boolean;
+  /** Handler-specific data stored in the instance record. */
+  data: Record<string, unknown>;
+}
+
+/** How players are named and counted while a server runs. */
+export interface PlayerSource {
+  /** Builds the Player for a name seen joining (may look a uuid up; must never reject). */
+  identify(name: string): Promise<Player>;
+  identifyNow(name: string): Player;
+  /** Server List Ping on the instance port is available (count, max, sample). */
+  ping: boolean;
+  /** The output names joins and leaves; when false, a ping is the only source of the list. */
+  fromOutput: boolean;
+}
+
+export interface PreparedStart {
+  plan: LaunchPlan;
+  stop: StopMethod;
+  parseLine(line: string): LineInfo;
+  players: PlayerSource;
+}
+
+/** The result of a setting change the service must mirror into its record. */
+export interface SettingEffect {
+  port?: number;
+}
+
+/**
+ * What differs per game kind (Minecraft Java flavours; generic definitions). The supervisor, the
+ * console, players and monitor are shared; a handler only answers these questions.
+ */
+export interface GameHandler {
+  prepareStart(instance: HandlerInstance): Promise<PreparedStart>;
+  /** Sections of `GET /instance/:uuid/settings` (read fresh each time). */
+  settingSections(instance: HandlerInstance): Promise<Record<string, SectionManifest>>;
+  applySetting(instance: HandlerInstance, sectionId: string, settingId: string, value: ConfigurableValue): Promise<SettingEffect>;
+  /** The configured player limit (null when the game has none). */
+  maxPlayers(instance: HandlerInstance): Promise<number | null>;
+  /** Changes the player limit; throws UnsupportedOperation where the game cannot. */
+  setMaxPlayers(instance: HandlerInstance, max: number): Promise<void>;
+  /** Copies the common fields into the handler's own files (e.g. Lodestone's RestoreConfig). */
+  syncCommon(instance: HandlerInstance): Promise<void>;
+  /** Replaces the game version (stopped instances only); throws UnsupportedOperation where impossible. */
+  changeVersion(instance: HandlerInstance, version: string): Promise<string>;
+}

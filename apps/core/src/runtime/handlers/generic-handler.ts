@@ -1,0 +1,217 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import type { ConfigurableValue, Player, SectionManifest } from '@hearth/protocol';
+import { CoreError, badRequest, notFound } from '../../errors.ts';
+import {
+  GenericDefinitionError,
+  compileOutputPatterns,
+  loadGenericDefinition,
+  matchOutputLine,
+  resolveConfigurableSections,
+  resolveStartPlan,
+  type LoadedDefinition,
+} from '../generic/index.ts';
+import { offlineUuid } from '../minecraft/index.ts';
+import { pingMinecraft } from '../players/server-list-ping.ts';
+import type { GameHandler, HandlerInstance, LineInfo, PreparedStart, SettingEffect } from './game-handler.ts';
+import { notForThisInstance } from './minecraft-handler.ts';
+
+/** What a generic instance stores about its definition (instance record `data`). */
+export const GenericDataSchema = z.object({
+  url: z.string(),
+  bundle_path: z.string(),
+  stop: z.union([z.object({ command: z.string().min(1) }), z.object({ signal: z.enum(['SIGTERM', 'SIGINT']) })]),
+  output: z.object({
+    started: z.string().optional(),
+    join: z.string().optional(),
+    leave: z.string().optional(),
+    chat: z.string().optional(),
+  }),
+  ping: z.boolean(),
+  has_configurable: z.boolean().default(false),
+  max_players: z.number().int().nullable(),
+  config: z.record(z.string(), z.unknown()),
+});
+export type GenericData = z.output<typeof GenericDataSchema>;
+
+/** Hearth's own settings section for generic instances (the definition's sections are read-only). */
+export const GENERIC_SECTION = 'instance_section';
+
+export function genericDataFrom(definition: LoadedDefinition, install: { max_players: number | null; config: Record<string, unknown> }): GenericData {
+  return {
+    url: definition.url,
+    bundle_path: definition.bundlePath,
+    stop: definition.stop,
+    output: definition.output,
+    ping: definition.ping?.kind === 'minecraft',
+    has_configurable: definition.hasConfigurableManifest,
+    max_players: install.max_players,
+    config: install.config,
+  };
+}
+
+/** A definition failure as the API shows it: one clear sentence, 400 (the definition is the user's input). */
+export function definitionError(err: unknown): CoreError {
+  if (err instanceof GenericDefinitionError) return badRequest(err.message);
+  if (err instanceof CoreError) return err;
+  return badRequest(err instanceof Error ? err.message : String(err));
+}
+
+function readData(instance: HandlerInstance): GenericData {
+  const parsed = GenericDataSchema.safeParse(instance.data);
+  if (!parsed.success) throw badRequest('The generic definition data of this instance is damaged; recreate the instance');
+  return parsed.data;
+}
+
+/** Generic instances: a definition module run out of process (runtime/generic). */
+export class GenericHandler implements GameHandler {
+  constructor(
+    private readonly cacheDir: string,
+    /** Persists a new bundle path when the old bundle had to be rebuilt. */
+    private readonly saveData: (uuid: string, data: GenericData) => Promise<void>,
+  ) {}
+
+  async prepareStart(instance: HandlerInstance): Promise<PreparedStart> {
+    const data = await this.withBundle(instance);
+    let plan;
+    try {
+      plan = await resolveStartPlan(data.bundle_path, {
+        definitionUrl: data.url,
+        instanceDir: instance.dir,
+        port: instance.port,
+        config: data.config,
+      });
+    } catch (err) {
+      throw definitionError(err);
+    }
+    const patterns = compileOutputPatterns(data.output);
+    const parseLine = (line: string): LineInfo => {
+      const match = matchOutputLine(patterns, line);
+      if (match === null) return { started: false, system: false };
+      switch (match.kind) {
+        case 'started':
+          return { started: true, system: true };
+        case 'join':
+          return { started: false, system: true, join: match.name };
+        case 'leave':
+          return { started: false, system: true, leave: match.name };
+        case 'chat':
+          return { started: false, system: false, chat: { player: match.name, message: match.message } };
+      }
+    };
+    const asPlayer = (name: string, uuid: string | null): Player =>
+      data.ping ? { type: 'MinecraftPlayer', name, uuid } : { type: 'GenericPlayer', id: name, name };
+    return {
+      plan: {
+        command: plan.command,
+        args: plan.args,
+        cwd: path.resolve(instance.dir, plan.cwd),
+        env: plan.env,
+      },
+      stop: data.stop,
+      parseLine,
+      players: {
+        identify: async (name) => {
+          if (!data.ping) return asPlayer(name, null);
+          const ping = await pingMinecraft(instance.port, 1000);
+          return asPlayer(name, ping?.sample.find((p) => p.name === name)?.uuid ?? offlineUuid(name));
+        },
+        identifyNow: (name) => asPlayer(name, data.ping ? offlineUuid(name) : null),
+        ping: data.ping,
+        fromOutput: data.output.join !== undefined,
+      },
+    };
+  }
+
+  async settingSections(instance: HandlerInstance): Promise<Record<string, SectionManifest>> {
+    const data = readData(instance);
+    const sections: Record<string, SectionManifest> = {
+      [GENERIC_SECTION]: {
+        section_id: GENERIC_SECTION,
+        name: 'Instance Settings',
+        description: 'Settings Hearth keeps for this instance. Changes apply on the next start.',
+        settings: {
+          port: {
+            setting_id: 'port',
+            name: 'Port',
+            description: 'The port the server listens on (passed to the definition at start).',
+            value: { type: 'UnsignedInteger', value: instance.port },
+            value_type: { type: 'UnsignedInteger', min: 1, max: 65535 },
+            default_value: null,
+            is_secret: false,
+            is_required: true,
+            is_mutable: true,
+          },
+        },
+      },
+    };
+    if (!data.has_configurable) return sections;
+    try {
+      const extra = await resolveConfigurableSections(data.bundle_path, {
+        definitionUrl: data.url,
+        instanceDir: instance.dir,
+        port: instance.port,
+        config: data.config,
+      });
+      for (const [id, section] of Object.entries(extra)) {
+        if (id === GENERIC_SECTION) continue;
+        const settings = Object.fromEntries(
+          Object.entries(section.settings).map(([key, s]) => [key, { ...s, is_mutable: false }]),
+        );
+        sections[id] = { ...section, settings };
+      }
+    } catch (err) {
+      throw definitionError(err);
+    }
+    return sections;
+  }
+
+  async applySetting(
+    instance: HandlerInstance,
+    sectionId: string,
+    settingId: string,
+    value: ConfigurableValue,
+  ): Promise<SettingEffect> {
+    if (sectionId === GENERIC_SECTION && settingId === 'port') {
+      if (value.type !== 'UnsignedInteger') throw badRequest('Type mismatch');
+      if (value.value < 1) throw badRequest('Value is too small');
+      if (value.value > 65535) throw badRequest('Value is too large');
+      return { port: value.value };
+    }
+    const sections = await this.settingSections(instance);
+    if (sections[sectionId]?.settings[settingId]) throw badRequest('Setting is not mutable');
+    throw notFound('Setting not found');
+  }
+
+  async maxPlayers(instance: HandlerInstance): Promise<number | null> {
+    return readData(instance).max_players;
+  }
+
+  async setMaxPlayers(): Promise<void> {
+    throw notForThisInstance('Setting max player count');
+  }
+
+  async syncCommon(): Promise<void> {
+    // Generic definitions keep no copy of the common fields.
+  }
+
+  async changeVersion(): Promise<string> {
+    throw notForThisInstance('Changing versions');
+  }
+
+  /** The stored bundle, rebuilt from the definition's URL if it was removed from the cache. */
+  private async withBundle(instance: HandlerInstance): Promise<GenericData> {
+    const data = readData(instance);
+    if (fs.existsSync(data.bundle_path)) return data;
+    let loaded: LoadedDefinition;
+    try {
+      loaded = await loadGenericDefinition(data.url, { cacheDir: this.cacheDir });
+    } catch (err) {
+      throw definitionError(err);
+    }
+    const next = { ...data, bundle_path: loaded.bundlePath };
+    await this.saveData(instance.uuid, next);
+    return next;
+  }
+}

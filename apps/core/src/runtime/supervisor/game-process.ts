@@ -1,0 +1,124 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { LineSplitter } from '../console/line-splitter.ts';
+import { signalTree } from './process-tree.ts';
+
+/** What to run for one server start (built by a game handler). */
+export interface LaunchPlan {
+  command: string;
+  args: string[];
+  /** Absolute working directory (inside the instance folder). */
+  cwd: string;
+  /** Added to the core's environment. */
+  env?: Record<string, string>;
+}
+
+export interface ExitInfo {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface GameProcessHandlers {
+  /** One output line with its terminator; stdout and stderr alike (core-api.md §3.6). */
+  onLine(line: string, stream: 'stdout' | 'stderr'): void;
+}
+
+/** After the process exits, how long to wait for its pipes to drain (a grandchild may hold them). */
+const DRAIN_AFTER_EXIT_MS = 1000;
+
+/**
+ * One spawned server process: stdio pipes, output split into lines, its exit as a promise that
+ * settles only after every line was delivered. Never detached: it is a child of the core.
+ */
+export class GameProcess {
+  readonly pid: number;
+  /** Unix ms when the process was spawned. */
+  readonly startedAt = Date.now();
+  readonly exited: Promise<ExitInfo>;
+  private exitInfo: ExitInfo | null = null;
+
+  private constructor(
+    private readonly child: ChildProcessWithoutNullStreams,
+    handlers: GameProcessHandlers,
+  ) {
+    this.pid = child.pid!;
+    const out = new LineSplitter((line) => handlers.onLine(line, 'stdout'));
+    const err = new LineSplitter((line) => handlers.onLine(line, 'stderr'));
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+    // A server that closed its stdin must not crash the core when we write to it.
+    child.stdin.on('error', () => undefined);
+    this.exited = new Promise<ExitInfo>((resolve) => {
+      let closed = false;
+      let timer: NodeJS.Timeout | null = null;
+      const finish = (info: ExitInfo) => {
+        if (closed) return;
+        closed = true;
+        if (timer) clearTimeout(timer);
+        out.end();
+        err.end();
+        child.stdout.destroy();
+        child.stderr.destroy();
+        this.exitInfo = info;
+        resolve(info);
+      };
+      child.once('close', (code, signal) => finish({ code, signal }));
+      child.once('exit', (code, signal) => {
+        timer = setTimeout(() => finish({ code, signal }), DRAIN_AFTER_EXIT_MS);
+        timer.unref();
+      });
+    });
+  }
+
+  /** Spawns the plan; resolves once the OS started it, rejects with the spawn error otherwise. */
+  static start(plan: LaunchPlan, handlers: GameProcessHandlers): Promise<GameProcess> {
+    return new Promise((resolve, reject) => {
+      let child: ChildProcessWithoutNullStreams;
+      try {
+        child = spawn(plan.command, plan.args, {
+          cwd: plan.cwd,
+          env: { ...process.env, ...plan.env },
+          stdio: ['pipe', 'pipe', 'pipe'],
+          detached: false,
+          windowsHide: true,
+        });
+      } catch (err) {
+        reject(err instanceof Error ? err : new Error(String(err)));
+        return;
+      }
+      const onError = (err: Error) => reject(err);
+      child.once('error', onError);
+      child.once('spawn', () => {
+        child.off('error', onError);
+        child.on('error', () => undefined);
+        resolve(new GameProcess(child, handlers));
+      });
+    });
+  }
+
+  get running(): boolean {
+    return this.exitInfo === null;
+  }
+
+  /** Writes one line to stdin; false if the pipe is gone. */
+  writeLine(text: string): boolean {
+    if (!this.running || this.child.stdin.destroyed || !this.child.stdin.writable) return false;
+    this.child.stdin.write(`${text}\n`);
+    return true;
+  }
+
+  /** A signal to the process itself (a graceful stop such as SIGTERM). */
+  signal(signal: NodeJS.Signals): void {
+    if (!this.running) return;
+    try {
+      this.child.kill(signal);
+    } catch {
+      // Gone already.
+    }
+  }
+
+  /** SIGKILL to the process and every descendant. */
+  killTree(): void {
+    if (!this.running) return;
+    signalTree(this.pid, 'SIGKILL');
+  }
+}

@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import {
+  GenericCreateRequestSchema,
+  GenericSetupManifestRequestSchema,
+  HandlerGameTypeSchema,
+  SetupValueSchema,
+  type CausedBy,
+  type DotLodestoneConfig,
+  type InstanceInfo,
+  type InstancePermissionKey,
+  type SetupManifest,
+  type SetupValue,
+} from '@hearth/protocol';
+import { CoreError, badRequest, toCoreError } from '../errors.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { parseWith } from '../http/validation.ts';
+import type { InstanceRecord, InstanceRepository } from '../repositories/instance-repository.ts';
+import type { StoredUser } from '../repositories/user-repository.ts';
+import { definitionError, genericDataFrom } from '../runtime/handlers/generic-handler.ts';
+import { loadGenericDefinition, runInstall, type LoadedDefinition } from '../runtime/generic/index.ts';
+import {
+  INSTALL_PROGRESS_TOTAL,
+  MinecraftError,
+  buildSetupManifest,
+  flavourFromHandlerGameType,
+  gameFor,
+  installMinecraft,
+  listVersions,
+  readSetupValue,
+  type Flavour,
+  type MinecraftUpstreams,
+} from '../runtime/minecraft/index.ts';
+import { instanceFolderName } from './files/file-name.ts';
+import { Progression } from './instance-progression.ts';
+import { validateInstanceName, type InstanceEntry, type InstanceRegistry } from './instance-registry.ts';
+import { portFromSetup, resolveSetupValue } from './instance-setup-value.ts';
+import { userCause, type UserService } from './user-service.ts';
+
+/** What the creator of an instance may do with it from the start. */
+export const CREATOR_PERMISSIONS: readonly InstancePermissionKey[] = [
+  'can_view_instance',
+  'can_start_instance',
+  'can_stop_instance',
+  'can_read_instance_file',
+  'can_write_instance_file',
+  'can_access_instance_console',
+  'can_access_instance_setting',
+];
+
+/** Total of a generic install's progression (its definition reports fractions of it). */
+export const GENERIC_PROGRESS_TOTAL = 100;
+const VERSION_LIST_TIMEOUT_MS = 20_000;
+
+export interface CreationDeps {
+  registry: InstanceRegistry;
+  repo: InstanceRepository;
+  events: EventBus;
+  users: UserService;
+  dataDir: string;
+  upstreams: MinecraftUpstreams;
+  genericCacheDir: string;
+  pathJava?: string;
+  register(dir: string, record: InstanceRecord): InstanceEntry;
+  info(entry: InstanceEntry): Promise<InstanceInfo>;
+  track(work: Promise<unknown>): void;
+}
+
+/** Minecraft errors carry a kind and causes; everything else becomes one readable line. */
+function causeText(err: unknown): string {
+  if (err instanceof MinecraftError || err instanceof CoreError) return err.causes.join(': ');
+  if (err instanceof Error) return err.message;
+  return String(err);
+}
+
+/** The Minecraft flavour named by a `:game_type` path segment (400 for anything else). */
+export function flavourForGame(game: string): Flavour {
+  const parsed = HandlerGameTypeSchema.safeParse(game);
+  if (!parsed.success) throw badRequest(`Unknown game type: ${game}`);
+  const flavour = flavourFromHandlerGameType(parsed.data);
+  if (flavour === null) throw badRequest(`${game} is not supported`);
+  return flavour;
+}
+
+/**
+ * Instance creation (core-api.md §1.4.7): every check that can fail fast runs before the answer,
+ * which is the new uuid; the install then runs in the background and reports through
+ * ProgressionStart/Update/End. A failed install leaves no folder behind.
+ */
+export class InstanceCreation {
+  private readonly controllers = new Set<AbortController>();
+
+  constructor(private readonly deps: CreationDeps) {}
+
+  abortAll(): void {
+    for (const controller of this.controllers) controller.abort();
+  }
+
+  /** `GET /setup_manifest/:game_type`: the flavour's sections with its live version list. */
+  async setupManifest(game: string): Promise<SetupManifest> {
+    const flavour = flavourForGame(game);
+    const versions = await listVersions(flavour, this.deps.upstreams, AbortSignal.timeout(VERSION_LIST_TIMEOUT_MS));
+    return buildSetupManifest(flavour, versions);
+  }
+
+  /** `PUT /generic_setup_manifest`: loads (and type-checks) the definition at `url`. */
+  async genericSetupManifest(body: unknown): Promise<SetupManifest> {
+    const { url } = parseWith(GenericSetupManifestRequestSchema, body);
+    return (await this.loadDefinition(url)).setupManifest;
+  }
+
+  async createMinecraft(game: string, body: unknown, caller: StoredUser): Promise<string> {
+    const flavour = flavourForGame(game);
+    const setup = parseWith(SetupValueSchema, body);
+    const name = validateInstanceName(setup.name);
+    const versions = await listVersions(flavour, this.deps.upstreams, AbortSignal.timeout(VERSION_LIST_TIMEOUT_MS));
+    const mc = readSetupValue(flavour, { ...setup, name }, versions);
+    await this.deps.registry.checkPort(mc.port);
+    const { uuid, dir, progression } = await this.begin(name, mc.port, caller, `Setting up Minecraft server ${name}`, INSTALL_PROGRESS_TOTAL);
+    const controller = new AbortController();
+    this.controllers.add(controller);
+    const work = async (): Promise<InstanceRecord> => {
+      const config = await installMinecraft({
+        setup: mc,
+        instanceDir: dir,
+        dataDir: this.deps.dataDir,
+        upstreams: this.deps.upstreams,
+        onProgress: (increment, message) => progression.update(increment, message),
+        signal: controller.signal,
+        ...(this.deps.pathJava ? { pathJava: this.deps.pathJava } : {}),
+      });
+      return {
+        uuid,
+        name,
+        description: mc.description,
+        game: gameFor(flavour),
+        version: config.version,
+        port: config.port,
+        creation_time: Math.floor(Date.now() / 1000),
+        auto_start: mc.autoStart,
+        restart_on_crash: mc.restartOnCrash,
+        handler: 'minecraft',
+        data: {},
+      };
+    };
+    this.finish(uuid, dir, 'MinecraftJava', caller, progression, work, () => this.controllers.delete(controller));
+    return uuid;
+  }
+
+  async createGeneric(body: unknown, caller: StoredUser): Promise<string> {
+    const request = parseWith(GenericCreateRequestSchema, body);
+    const name = validateInstanceName(request.setup_value.name);
+    const definition = await this.loadDefinition(request.url);
+    const setup: SetupValue = resolveSetupValue(definition.setupManifest, { ...request.setup_value, name });
+    const port = portFromSetup(setup);
+    if (port !== null) await this.deps.registry.checkPort(port);
+    const { uuid, dir, progression } = await this.begin(
+      name,
+      port,
+      caller,
+      `Setting up ${definition.game.game_display_name} server ${name}`,
+      GENERIC_PROGRESS_TOTAL,
+    );
+    const work = async (): Promise<InstanceRecord> => {
+      let sent = 0;
+      let result;
+      try {
+        result = await runInstall(definition.bundlePath, { definitionUrl: definition.url, instanceDir: dir, setupValue: setup }, (fraction, message) => {
+          const target = Math.max(0, Math.min(1, fraction)) * GENERIC_PROGRESS_TOTAL;
+          if (target > sent) {
+            progression.update(target - sent, message);
+            sent = target;
+          }
+        });
+      } catch (err) {
+        throw definitionError(err);
+      }
+      if (this.deps.registry.isPortAllocated(result.port, uuid)) {
+        throw badRequest(`Port ${result.port} is already used by another instance`);
+      }
+      return {
+        uuid,
+        name,
+        description: setup.description ?? '',
+        game: definition.game,
+        version: result.version,
+        port: result.port,
+        creation_time: Math.floor(Date.now() / 1000),
+        auto_start: setup.auto_start,
+        restart_on_crash: setup.restart_on_crash,
+        handler: 'generic',
+        data: genericDataFrom(definition, result),
+      };
+    };
+    this.finish(uuid, dir, 'Generic', caller, progression, work, () => undefined);
+    return uuid;
+  }
+
+  private async loadDefinition(url: string): Promise<LoadedDefinition> {
+    try {
+      return await loadGenericDefinition(url, { cacheDir: this.deps.genericCacheDir });
+    } catch (err) {
+      throw definitionError(err);
+    }
+  }
+
+  /** Reserves the name and port, creates the (marked) folder and announces the progression. */
+  private async begin(name: string, port: number | null, caller: StoredUser, title: string, total: number) {
+    const uuid = `INSTANCE_${randomUUID()}`;
+    this.deps.registry.reserve(uuid, name, port);
+    let dir: string;
+    try {
+      dir = await this.deps.repo.createFolder(instanceFolderName(name, uuid));
+    } catch (err) {
+      this.deps.registry.release(uuid);
+      throw toCoreError(err).withContext('Could not create the instance folder');
+    }
+    const causedBy: CausedBy = userCause(caller);
+    const progression = new Progression(this.deps.events, causedBy, title, total, { type: 'InstanceCreation', instance_uuid: uuid });
+    return { uuid, dir, progression };
+  }
+
+  /** Runs the install in the background; success registers the instance, failure removes the folder. */
+  private finish(
+    uuid: string,
+    dir: string,
+    gameType: DotLodestoneConfig['game_type'],
+    caller: StoredUser,
+    progression: Progression,
+    work: () => Promise<InstanceRecord>,
+    done: () => void,
+  ): void {
+    this.deps.track(
+      (async () => {
+        try {
+          const record = await work();
+          await this.deps.repo.finishFolder(dir, { game_type: gameType, uuid, creation_time: record.creation_time }, record);
+          const entry = this.deps.register(dir, record);
+          this.deps.registry.release(uuid);
+          try {
+            this.deps.users.grantInstance(caller.uid, uuid, CREATOR_PERMISSIONS);
+          } catch (err) {
+            console.error('could not grant the creator permissions on the new instance', err);
+          }
+          progression.end(true, 'Instance created successfully', { type: 'InstanceCreation', ...(await this.deps.info(entry)) });
+        } catch (err) {
+          await this.deps.repo.removeFolder(dir).catch(() => undefined);
+          this.deps.registry.release(uuid);
+          progression.end(false, `Instance creation failed: ${causeText(err)}`, null);
+        } finally {
+          done();
+        }
+      })(),
+    );
+  }
+}

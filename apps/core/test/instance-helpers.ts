@@ -1,0 +1,199 @@
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import type WebSocket from 'ws';
+import {
+  ClientEventSchema,
+  InstanceInfoSchema,
+  emptyEventQuery,
+  type ClientEvent,
+  type InstanceInfo,
+  type InstanceState,
+  type SetupValueInput,
+} from '@hearth/protocol';
+import { compileFakeServerJar } from '../test-support/fake-minecraft/compile.ts';
+import { startUpstreamFixture, type UpstreamFixture } from '../test-support/upstream-fixture/index.ts';
+import type { CoreConfig } from '../src/app.ts';
+import { startTestCore, type TestCore } from './helpers.ts';
+
+export const WAIT_MS = 45_000;
+
+/** The fake Minecraft server jar (javac-built once per source version, shared by test files). */
+export function fakeServerJar(): Promise<string> {
+  return compileFakeServerJar(os.tmpdir());
+}
+
+/** The local upstreams serving the fake server jar as every flavour's download. */
+export async function startFixture(): Promise<UpstreamFixture> {
+  return startUpstreamFixture({ serverJar: await fakeServerJar() });
+}
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address() as net.AddressInfo;
+      server.close(() => resolve(address.port));
+    });
+  });
+}
+
+/** A core whose Minecraft installer talks to the fixture; short grace period and crash delay. */
+export function startInstanceCore(fixture: UpstreamFixture, overrides: Partial<CoreConfig> = {}, dataDir?: string) {
+  return startTestCore(
+    {
+      upstreams: { ...fixture.upstreams },
+      stopTimeoutMs: 5000,
+      crashRestarts: { max: 3, windowMs: 300_000, delayMs: 0 },
+      ...overrides,
+    },
+    dataDir,
+  );
+}
+
+export function minecraftSetup(name: string, version: string, port: number, extra: Record<string, unknown> = {}): SetupValueInput {
+  return {
+    name,
+    description: 'made by a test',
+    auto_start: false,
+    restart_on_crash: false,
+    setting_sections: {
+      section_1: {
+        settings: {
+          version: { value: { type: 'Enum', value: version } },
+          port: { value: { type: 'UnsignedInteger', value: port } },
+        },
+      },
+      section_2: {
+        settings: {
+          min_ram: { value: { type: 'UnsignedInteger', value: 32 } },
+          max_ram: { value: { type: 'UnsignedInteger', value: 256 } },
+          cmd_args: { value: null },
+          ...extra,
+        },
+      },
+    },
+  };
+}
+
+/** Every event of the core's event stream (console lines excluded by the core) as they arrive. */
+export class EventLog {
+  readonly events: ClientEvent[] = [];
+  private waiters: { test: (e: ClientEvent) => boolean; resolve: (e: ClientEvent) => void }[] = [];
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data: WebSocket.RawData) => {
+      const event = ClientEventSchema.parse(JSON.parse(data.toString()));
+      this.events.push(event);
+      this.waiters = this.waiters.filter((w) => {
+        if (!w.test(event)) return true;
+        w.resolve(event);
+        return false;
+      });
+    });
+  }
+
+  static async open(t: TestCore, token: string): Promise<EventLog> {
+    const ws = await t.socket(`/events/all/stream?filter=${encodeURIComponent(JSON.stringify(emptyEventQuery(token)))}`);
+    return new EventLog(ws);
+  }
+
+  /** The first event (already seen or future) matching `test`. */
+  wait(test: (e: ClientEvent) => boolean, what = 'an event', ms = WAIT_MS): Promise<ClientEvent> {
+    const seen = this.events.find(test);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
+      this.waiters.push({
+        test,
+        resolve: (e) => {
+          clearTimeout(timer);
+          resolve(e);
+        },
+      });
+    });
+  }
+
+  /** Waits for a future event only (ignores what was seen before this call). */
+  next(test: (e: ClientEvent) => boolean, what = 'an event', ms = WAIT_MS): Promise<ClientEvent> {
+    const from = this.events.length;
+    return this.wait((e) => this.events.indexOf(e) >= from && test(e), what, ms);
+  }
+
+  states(uuid: string): InstanceState[] {
+    return this.events.flatMap((e) => {
+      const inner = e.event_inner;
+      return inner.type === 'InstanceEvent' && inner.instance_uuid === uuid && inner.instance_event_inner.type === 'StateTransition'
+        ? [inner.instance_event_inner.to]
+        : [];
+    });
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+export const isState = (uuid: string, to: InstanceState) => (e: ClientEvent) =>
+  e.event_inner.type === 'InstanceEvent' &&
+  e.event_inner.instance_uuid === uuid &&
+  e.event_inner.instance_event_inner.type === 'StateTransition' &&
+  e.event_inner.instance_event_inner.to === to;
+
+export const isInstanceKind = (uuid: string, kind: string) => (e: ClientEvent) =>
+  e.event_inner.type === 'InstanceEvent' && e.event_inner.instance_uuid === uuid && e.event_inner.instance_event_inner.type === kind;
+
+export const isCreationEnd = (uuid: string) => (e: ClientEvent) => {
+  const inner = e.event_inner;
+  if (inner.type !== 'ProgressionEvent' || inner.progression_event_inner.type !== 'ProgressionEnd') return false;
+  const end = inner.progression_event_inner;
+  if (end.inner?.type === 'InstanceCreation') return end.inner.uuid === uuid;
+  return false;
+};
+
+/** The ProgressionEnd of the progression whose start named `uuid` (success or failure). */
+export function progressionEndFor(log: EventLog, uuid: string, ms = WAIT_MS): Promise<ClientEvent> {
+  const start = log.events.find((e) => {
+    const inner = e.event_inner;
+    return (
+      inner.type === 'ProgressionEvent' &&
+      inner.progression_event_inner.type === 'ProgressionStart' &&
+      inner.progression_event_inner.inner?.instance_uuid === uuid
+    );
+  });
+  if (!start || start.event_inner.type !== 'ProgressionEvent') throw new Error(`no ProgressionStart for ${uuid}`);
+  const id = start.event_inner.event_id;
+  return log.wait(
+    (e) => e.event_inner.type === 'ProgressionEvent' && e.event_inner.event_id === id && e.event_inner.progression_event_inner.type === 'ProgressionEnd',
+    `the end of the progression for ${uuid}`,
+    ms,
+  );
+}
+
+/** Creates an instance and waits until its creation progression ends; returns the InstanceInfo. */
+export async function createInstance(t: TestCore, token: string, log: EventLog, game: string, setup: SetupValueInput): Promise<InstanceInfo> {
+  const res = await t.request('POST', `/instance/create/${game}`, { token, body: setup });
+  expect(res.status, res.text).toBe(200);
+  const uuid = res.json as string;
+  expect(uuid).toMatch(/^INSTANCE_[0-9a-f-]{36}$/);
+  const end = await progressionEndFor(log, uuid);
+  if (end.event_inner.type !== 'ProgressionEvent' || end.event_inner.progression_event_inner.type !== 'ProgressionEnd') throw new Error('not an end');
+  const p = end.event_inner.progression_event_inner;
+  expect(p.success, p.message ?? '').toBe(true);
+  const info = await t.request('GET', `/instance/${uuid}/info`, { token });
+  return InstanceInfoSchema.parse(info.json);
+}
+
+export async function startAndWaitRunning(t: TestCore, token: string, log: EventLog, uuid: string): Promise<void> {
+  const running = log.next(isState(uuid, 'Running'), `${uuid} Running`);
+  const res = await t.request('PUT', `/instance/${uuid}/start`, { token });
+  expect(res.status, res.text).toBe(200);
+  await running;
+}
+
+export function instanceDirOf(info: InstanceInfo): string {
+  return path.resolve(info.path);
+}
