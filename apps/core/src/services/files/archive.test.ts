@@ -235,3 +235,18 @@ describe('archive limits (bombs fail cleanly)', () => {
     expect((await readdir(fx!.root)).sort()).toEqual(['half.bin', 'ok.zip']);
   });
 });
+
+describe('broken archives fail cleanly', () => {
+  it.each<[string, Build]>([
+    ['cut.tar.gz', () => makeTar([{ path: 'big.txt', data: 'x'.repeat(5000) }]).subarray(0, 60)],
+    ['cut.tar', () => makeTar([{ path: 'big.txt', data: 'x'.repeat(5000) }], false).subarray(0, 2048)],
+    ['garbage.gz', () => Buffer.from('this is not gzip at all')],
+    ['garbage.tgz', () => Buffer.from([0x1f, 0x8b, 0x08, 0x00, 1, 2, 3, 4, 5, 6, 7, 8, 9])],
+  ])('%s', async (name, build) => {
+    const { service, base } = await setup({ [name]: await build() });
+    const before = await snapshotTree(base);
+    const err = await coreErrorOf(service.unzip(name, 'ToDirectoryWithFileName'));
+    expect(err.kind).toBe('BadRequest');
+    expect(await snapshotTree(base)).toEqual(before);
+  });
+});

@@ -24,7 +24,10 @@ async function snapshot(sandbox: FileSandbox, relatives: readonly string[]): Pro
   for (const relative of relatives) {
     const absolute = await sandbox.resolve(relative);
     const name = clientBaseName(relative) ?? path.basename(root);
-    sources.push({ absolute, name, entries: await collectTree(absolute, name) });
+    const entries = await collectTree(absolute, name);
+    // A link (planted after resolve) or a special file is never followed or copied.
+    if (entries.length === 0) throw badRequest(`${name} is not a regular file or directory`);
+    sources.push({ absolute, name, entries });
   }
   return sources;
 }
