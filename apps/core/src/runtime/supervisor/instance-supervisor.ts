@@ -1,5 +1,5 @@
 import type { CausedBy, InstanceState } from '@hearth/protocol';
-import { badRequest } from '../../errors.ts';
+import { CoreError, badRequest } from '../../errors.ts';
 import { CrashGuard, type CrashPolicy } from './crash-guard.ts';
 import { GameProcess, type ExitInfo, type LaunchPlan } from './game-process.ts';
 
@@ -263,8 +263,10 @@ export class InstanceSupervisor {
       const message = `Failed to start the server: ${errorText(err)}`;
       this.hooks.onError(message, causedBy);
       this.setState('Error', causedBy, message);
-      if (userFacing) throw err;
-      return;
+      if (!userFacing) return;
+      // Errors that carry a kind (Minecraft, Core) keep it; a spawn failure is a setup problem.
+      if (err instanceof CoreError || (err && typeof err === 'object' && 'kind' in err && 'causes' in err)) throw err;
+      throw badRequest(message);
     }
     void proc.exited.then((info) => this.onExit(proc, session, info));
   }
