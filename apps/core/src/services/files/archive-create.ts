@@ -14,6 +14,13 @@ export function zipEntries(sandbox: FileSandbox, entries: readonly TreeEntry[], 
   const totalBytes = entries.reduce((sum, e) => sum + e.size, 0);
   let doneBytes = 0;
   const output = zip.outputStream as Readable;
+  // A consumer that goes away (an aborted download) must not leave the current file open.
+  const open = new Set<Readable>();
+  let closed = false;
+  output.once('close', () => {
+    closed = true;
+    for (const stream of open) stream.destroy();
+  });
   for (const entry of entries) {
     if (entry.kind === 'dir') {
       zip.addEmptyDirectory(entry.relative, { mtime: entry.mtime, mode: entry.mode });
@@ -22,7 +29,13 @@ export function zipEntries(sandbox: FileSandbox, entries: readonly TreeEntry[], 
     zip.addReadStreamLazy(entry.relative, { mtime: entry.mtime, mode: entry.mode, size: entry.size }, (cb) => {
       sandbox.open(entry.absolute, constants.O_RDONLY).then(
         (handle) => {
+          if (closed) {
+            handle.close().catch(() => undefined);
+            return;
+          }
           const stream = handle.createReadStream();
+          open.add(stream);
+          stream.once('close', () => open.delete(stream));
           stream.on('data', (chunk: Buffer | string) => {
             doneBytes += chunk.length;
             onProgress?.({ doneBytes, totalBytes });

@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, readdir, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { ClientFileSchema } from '@hearth/protocol';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileProgress } from './progress.ts';
 import { coreErrorOf, makeFixture, readZip, snapshotTree, type Fixture } from './test-helpers.ts';
 
@@ -272,6 +273,31 @@ describe('zip, zipDirectoryStream and openForDownload', () => {
     expect((await collect(download.stream)).toString()).toBe('log line');
     expect((await coreErrorOf(fx.service.openForDownload('logs'))).kind).toBe('BadRequest');
     expect((await coreErrorOf(fx.service.zipDirectoryStream('logs/latest.log'))).kind).toBe('BadRequest');
+  });
+});
+
+describe('download streams release their files', () => {
+  const openFds = async () => (await readdir('/proc/self/fd')).length;
+
+  it('an abandoned directory zip closes the file it was reading', async () => {
+    await mkdir(at('big'));
+    // Incompressible, so yazl's backpressure stops reading long before the end of the file.
+    await writeFile(at('big/a.bin'), randomBytes(8 * 1024 * 1024));
+    const baseline = await openFds();
+    const stream = await fx.service.zipDirectoryStream('big');
+    await new Promise<void>((resolve) => stream.once('data', () => resolve()));
+    expect(await openFds()).toBeGreaterThan(baseline);
+    stream.destroy();
+    await vi.waitFor(async () => expect(await openFds()).toBe(baseline));
+  });
+
+  it('an abandoned file download closes the file', async () => {
+    await writeFile(at('a.bin'), Buffer.alloc(4 * 1024 * 1024, 1));
+    const baseline = await openFds();
+    const { stream } = await fx.service.openForDownload('a.bin');
+    await new Promise<void>((resolve) => stream.once('data', () => resolve()));
+    stream.destroy();
+    await vi.waitFor(async () => expect(await openFds()).toBe(baseline));
   });
 });
 

@@ -1,4 +1,4 @@
-import { constants, lstat, mkdir, open, readdir, rm, stat, unlink } from 'node:fs/promises';
+import { constants, lstat, mkdir, open, readdir, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { compareClientFiles, type ClientFile, type UnzipOption } from '@hearth/protocol';
@@ -77,7 +77,8 @@ export class FileService {
     const absolute = await this.sandbox.resolve(relative);
     const name = clientBaseName(relative) ?? path.basename(await this.sandbox.realRoot());
     try {
-      return toClientFile(name, normalizeClientPath(relative), await stat(absolute));
+      // lstat: `absolute` is already the real path, so a link here was planted after resolve.
+      return toClientFile(name, normalizeClientPath(relative), await lstat(absolute));
     } catch (err) {
       throw fsError(err, 'Failed to read file information');
     }
@@ -110,7 +111,7 @@ export class FileService {
       if (!st.isSymbolicLink()) return toClientFile(name, clientPath, st);
       // A link is described by its target only when that target is inside the root.
       const target = await this.sandbox.resolve(clientPath).catch(() => null);
-      const targetStats = target === null ? null : await stat(target).catch(() => null);
+      const targetStats = target === null ? null : await lstat(target).catch(() => null);
       return toClientFile(name, clientPath, targetStats);
     } catch (err) {
       if (isErrno(err, 'ENOENT')) return null;
