@@ -1,4 +1,13 @@
-export { FileSandbox, isWithin, normalizeClientPath, parseRelativePath, type DirHandle, type ResolveOptions } from './file-sandbox.ts';
+export {
+  FileSandbox,
+  clientBaseName,
+  clientDirName,
+  isWithin,
+  normalizeClientPath,
+  parseRelativePath,
+  type DirHandle,
+  type ResolveOptions,
+} from './file-sandbox.ts';
 export {
   DEFAULT_MAX_EXTRACT_BYTES,
   DEFAULT_MAX_EXTRACT_ENTRIES,
