@@ -1,0 +1,123 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { emptyPermissions } from '@hearth/protocol';
+import { getConnectionStatus } from '@/lib/connection-status.ts';
+import { getToken } from '@/lib/session.ts';
+import { FakeSocket } from '@/test/fake-socket.ts';
+import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
+import { TEST_CORE, coreInfo, publicUser, validJwt } from '@/test/fixtures.ts';
+import { connectTo, renderApp } from '@/test/render-app.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function signedIn(user = publicUser()) {
+  connectTo(TEST_CORE, validJwt(user.uid));
+  return installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: user } }));
+}
+
+describe('main layout (dashboard.md §2)', () => {
+  it('shows the logo, the core name, the connection badge and the bell', async () => {
+    signedIn();
+    renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Hearth home' })).toBeInTheDocument();
+    expect(await screen.findByText('Test Core')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Instances' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByRole('status', { name: /Core connection/ })).toHaveTextContent('Connected'));
+  });
+
+  it('follows the event socket: error, degraded with its banner, connected again', async () => {
+    signedIn();
+    renderApp('/');
+    await screen.findByText('Test Core');
+    await vi.waitFor(() => expect(FakeSocket.instances.length).toBeGreaterThan(0));
+    const socket = FakeSocket.last();
+    expect(socket.url).toContain('/api/v1/events/all/stream?filter=');
+    act(() => socket.fail());
+    expect(getConnectionStatus()).toBe('error');
+    expect(await screen.findByRole('dialog', { name: 'Core Connection Error' })).toBeInTheDocument();
+    act(() => socket.open());
+    expect(screen.getByRole('status', { name: /Core connection/ })).toHaveTextContent('Connected');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the degraded banner when the socket cannot be created', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    connectTo(TEST_CORE, validJwt());
+    installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: publicUser() } }));
+    renderApp('/', {
+      createSocket: () => {
+        throw new DOMException('blocked', 'SecurityError');
+      },
+    });
+    expect(await screen.findByText(/Try refreshing the page/)).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: /Core connection/ })).toHaveTextContent('Degraded');
+  });
+
+  it('shows Guest and Sign in without a token', async () => {
+    connectTo(TEST_CORE);
+    installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo() } }));
+    const { user, router } = renderApp('/');
+    expect(await screen.findByText('Log in to view your server instances')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Guest/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Sign in' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/login/user/select'));
+  });
+
+  it('signs out from the user menu', async () => {
+    signedIn();
+    const { user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: /alice/ }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Change core' })).toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
+    expect(await screen.findByText('Log in to view your server instances')).toBeInTheDocument();
+    expect(getToken(TEST_CORE)).toBeNull();
+    expect(screen.getByRole('button', { name: /Guest/ })).toBeInTheDocument();
+  });
+
+  it('Change core leads to core selection', async () => {
+    signedIn();
+    const { user, router } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: /alice/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Change core' }));
+    expect(await screen.findByRole('heading', { name: 'Select a core' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login/core/select');
+  });
+
+  it('the logo clears the selected instance and user', async () => {
+    signedIn();
+    const { user, router } = renderApp('/settings/users?instance=INSTANCE_1&user=USER_2&path=world');
+    await user.click(await screen.findByRole('button', { name: 'Hearth home' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const params = new URLSearchParams(router.state.location.search);
+    expect(params.has('instance')).toBe(false);
+    expect(params.has('user')).toBe(false);
+    expect(params.get('path')).toBe('world');
+    expect(params.get('address')).toBe('core.test');
+  });
+
+  it('the settings button opens settings and returns to the last route', async () => {
+    signedIn();
+    const { user, router } = renderApp('/dashboard/console?instance=INSTANCE_1');
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/settings/general'));
+    await user.click(await screen.findByRole('button', { name: 'Close settings' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/console'));
+    expect(new URLSearchParams(router.state.location.search).get('instance')).toBe('INSTANCE_1');
+  });
+});
+
+describe('home (dashboard.md §2)', () => {
+  it('disables Create a new instance without can_create_instance', async () => {
+    signedIn(publicUser({ permissions: emptyPermissions() }));
+    renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Create a new instance' })).toBeDisabled();
+  });
+
+  it('enables it for a user who may create instances', async () => {
+    signedIn(publicUser({ permissions: { ...emptyPermissions(), can_create_instance: true } }));
+    renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Create a new instance' })).toBeEnabled();
+  });
+});

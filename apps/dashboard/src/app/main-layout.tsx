@@ -1,0 +1,104 @@
+import { Outlet, useLocation } from 'react-router';
+import { Settings } from 'lucide-react';
+import { Tooltip } from 'radix-ui';
+import { AppShell, Sidebar, TopBar } from '@/components/layout/app-shell.tsx';
+import { Wordmark } from '@/components/layout/logo.tsx';
+import { getLastRoute, isSettingsPath } from '@/lib/last-route.ts';
+import { useAppNavigate } from '@/lib/url-state.ts';
+import { UserMenu } from '@/features/auth/components/user-menu.tsx';
+import { useCoreInfo } from '@/features/connection/api/get-core-info.ts';
+import { ConnectionBadge, DegradedBanner } from '@/features/connection/components/connection-badge.tsx';
+import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
+
+function SettingsButton() {
+  const navigate = useAppNavigate();
+  const { pathname } = useLocation();
+  const inSettings = isSettingsPath(pathname);
+  const label = inSettings ? 'Close settings' : 'Settings';
+  return (
+    <Tooltip.Root>
+      <Tooltip.Trigger asChild>
+        <button
+          type="button"
+          aria-label={label}
+          aria-pressed={inSettings}
+          onClick={() => void navigate(inSettings ? getLastRoute() : '/settings/general')}
+          className="flex size-9 shrink-0 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg aria-pressed:bg-hover aria-pressed:text-fg"
+        >
+          <Settings aria-hidden className="size-[18px]" />
+        </button>
+      </Tooltip.Trigger>
+      <Tooltip.Portal>
+        <Tooltip.Content side="top" sideOffset={6} className="z-50 rounded-md bg-raised px-2 py-1 text-xs text-fg shadow-lg">
+          {label}
+        </Tooltip.Content>
+      </Tooltip.Portal>
+    </Tooltip.Root>
+  );
+}
+
+/**
+ * dashboard.md §2 "Main layout": top bar, degraded banner, sidebar with instances and the user
+ * menu. Radix tooltips inside it share the provider set up here.
+ */
+export function MainLayout() {
+  const navigate = useAppNavigate();
+  const info = useCoreInfo();
+
+  const topBar = (
+    <TopBar
+      start={
+        <>
+          <button
+            type="button"
+            aria-label="Hearth home"
+            onClick={() => void navigate('/', { clear: ['instance', 'user'] })}
+            className="rounded-md px-1 py-0.5 hover:bg-hover"
+          >
+            <Wordmark />
+          </button>
+          <span aria-hidden className="h-5 w-px bg-line" />
+          <span className="truncate text-sm font-medium text-muted" title="Core name">
+            {info.data?.core_name ?? ''}
+          </span>
+        </>
+      }
+      end={
+        <>
+          <ConnectionBadge />
+          <NotificationBell />
+        </>
+      }
+    />
+  );
+
+  const sidebar = (
+    <Sidebar
+      footer={
+        <div className="flex items-center gap-1">
+          <div className="min-w-0 flex-1">
+            <UserMenu
+              onSignIn={() => void navigate('/login/user/select')}
+              onSignedOut={() => void navigate('/', { clear: ['instance', 'user', 'path'] })}
+              onChangeCore={() => void navigate('/login/core/select', { clear: ['instance', 'user', 'path'] })}
+            />
+          </div>
+          <SettingsButton />
+        </div>
+      }
+    >
+      <section aria-label="Instances" className="flex flex-col gap-1">
+        <h2 className="px-2 pb-1 text-[11px] font-semibold tracking-wider text-faint uppercase">Instances</h2>
+        <ul aria-label="Instance list" className="flex flex-col gap-0.5" />
+      </section>
+    </Sidebar>
+  );
+
+  return (
+    <Tooltip.Provider delayDuration={300}>
+      <AppShell topBar={topBar} banner={<DegradedBanner />} sidebar={sidebar}>
+        <Outlet />
+      </AppShell>
+    </Tooltip.Provider>
+  );
+}

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { getSession } from '@/lib/session.ts';
+import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
+import { TEST_CORE, coreInfo, publicUser, validJwt } from '@/test/fixtures.ts';
+import { connectTo, renderApp } from '@/test/render-app.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function pathOf(router: ReturnType<typeof renderApp>['router']): string {
+  return router.state.location.pathname;
+}
+
+describe('redirects (dashboard.md §2, §4)', () => {
+  it('sends a browser without saved cores to the welcome page', async () => {
+    installFakeFetch({});
+    const { router } = renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Welcome to Hearth' })).toBeInTheDocument();
+    expect(pathOf(router)).toBe('/first_setup');
+    expect(screen.getByText('0.5.1')).toBeInTheDocument();
+    expect(screen.getByText(/Hearth is in beta/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Wiki' })).toHaveAttribute('href', expect.stringContaining('wiki'));
+    expect(screen.getByRole('link', { name: 'Download the core' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Connect to an existing core' })).toBeInTheDocument();
+  });
+
+  it('sends core selection to the add-core screen when no core is saved', async () => {
+    installFakeFetch({});
+    const { router } = renderApp('/login/core/select');
+    expect(await screen.findByRole('heading', { name: 'Connect a new core' })).toBeInTheDocument();
+    expect(pathOf(router)).toBe('/login/core/new');
+  });
+
+  it.each(['/login/user', '/login/user/select'])('sends %s to owner setup while the core is not set up', async (path) => {
+    connectTo(TEST_CORE);
+    installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo({ is_setup: false }) } }));
+    const { router } = renderApp(path);
+    expect(await screen.findByRole('heading', { name: 'Set up your core' })).toBeInTheDocument();
+    expect(pathOf(router)).toBe('/login/core/first_setup');
+  });
+
+  it('sends the owner setup of a core that is already set up to user selection', async () => {
+    connectTo(TEST_CORE);
+    installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo({ is_setup: true }) } }));
+    const { router } = renderApp('/login/core/first_setup');
+    expect(await screen.findByRole('heading', { name: 'Select a user' })).toBeInTheDocument();
+    expect(pathOf(router)).toBe('/login/user/select');
+  });
+
+  it('sends instance and settings routes to sign-in without a token', async () => {
+    connectTo(TEST_CORE);
+    installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo() } }));
+    const { router } = renderApp('/dashboard/overview');
+    expect(await screen.findByRole('heading', { name: 'Select a user' })).toBeInTheDocument();
+    expect(pathOf(router)).toBe('/login/user/select');
+  });
+
+  it('keeps the current core in the URL query', async () => {
+    connectTo(TEST_CORE);
+    installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo() } }));
+    const { router } = renderApp('/login/user?instance=I');
+    await screen.findByRole('heading', { name: 'Sign in' });
+    await vi.waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        instance: 'I',
+        address: 'core.test',
+        port: '16662',
+        protocol: 'http',
+        apiVersion: 'v1',
+      }),
+    );
+  });
+
+  it('adopts the core named by the URL', async () => {
+    installFakeFetch({ 'box.lan:9000': { 'GET /info': { body: coreInfo() } } });
+    renderApp('/login/user?address=box.lan&port=9000&protocol=http&apiVersion=v1');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(getSession().current).toEqual({ address: 'box.lan', port: 9000, protocol: 'http', apiVersion: 'v1' });
+  });
+});
+
+describe('not found', () => {
+  it('shows the not-found screen for unknown paths, and Go Home leads home', async () => {
+    connectTo(TEST_CORE);
+    installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo() } }));
+    const { router, user } = renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go Home' }));
+    expect(await screen.findByText('Log in to view your server instances')).toBeInTheDocument();
+    expect(pathOf(router)).toBe('/');
+  });
+
+  it('renders the registered instance routes as not found until their screens exist', async () => {
+    connectTo(TEST_CORE, validJwt());
+    installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: publicUser() } }));
+    renderApp('/settings/general');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+  });
+});

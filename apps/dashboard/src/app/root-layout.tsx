@@ -1,0 +1,33 @@
+import { Outlet, useMatches } from 'react-router';
+import { useEventStream } from '@/lib/realtime.ts';
+import { useTokenWatcher } from '@/features/auth/use-token-watcher.ts';
+import { useUserEventSync } from '@/features/auth/use-user-event-sync.ts';
+import { ConnectionModals } from '@/features/connection/components/connection-modals.tsx';
+import { useConnectionWatch } from '@/features/connection/use-connection-watch.ts';
+import { useCoreParamSync, useRememberRoute } from './core-params.ts';
+
+export interface RouteHandle {
+  /** Routes inside the main layout (home, instance tabs, settings). */
+  layout?: 'main';
+}
+
+function useInMainLayout(): boolean {
+  return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.layout === 'main');
+}
+
+/** Wraps every screen: URL ↔ core sync, token rules, the event stream and the connection modals. */
+export function RootLayout() {
+  useCoreParamSync();
+  useRememberRoute();
+  useTokenWatcher();
+  useConnectionWatch();
+  useEventStream();
+  useUserEventSync();
+  const inMainLayout = useInMainLayout();
+  return (
+    <>
+      <Outlet />
+      <ConnectionModals inMainLayout={inMainLayout} />
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import type { RouteObject } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner.tsx';
+import { RequireCore, RequireNotSetUp, RequireSetUp, RequireToken } from './guards.tsx';
+import { RootLayout } from './root-layout.tsx';
+import type { RouteHandle } from './root-layout.tsx';
+import { RouteError } from './route-error.tsx';
+
+// The route table of dashboard.md §2. Every screen is its own lazily loaded chunk.
+
+/** Instance tabs (their screens arrive with the instance issues; until then: not found). */
+export const DASHBOARD_TABS = ['overview', 'settings', 'console', 'files', 'macros', 'logs', 'playitgg', 'tunnels'] as const;
+/** Settings pages (arrive with the settings and users issues; until then: not found). */
+export const SETTINGS_PAGES = ['general', 'users', 'profile'] as const;
+
+const notFound = async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundRoute });
+const mainHandle: RouteHandle = { layout: 'main' };
+
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: PageSpinner,
+    children: [
+      { path: '/first_setup', lazy: async () => ({ Component: (await import('./routes/welcome.tsx')).WelcomeRoute }) },
+      {
+        path: '/login/core/select',
+        lazy: async () => ({ Component: (await import('./routes/core-select.tsx')).CoreSelectRoute }),
+      },
+      { path: '/login/core/new', lazy: async () => ({ Component: (await import('./routes/core-new.tsx')).CoreNewRoute }) },
+      {
+        Component: RequireCore,
+        children: [
+          {
+            Component: RequireNotSetUp,
+            children: [
+              {
+                path: '/login/core/first_setup',
+                lazy: async () => ({ Component: (await import('./routes/core-first-setup.tsx')).CoreFirstSetupRoute }),
+              },
+            ],
+          },
+          {
+            Component: RequireToken,
+            children: [
+              {
+                path: '/login/core/first_config',
+                lazy: async () => ({ Component: (await import('./routes/core-first-config.tsx')).CoreFirstConfigRoute }),
+              },
+            ],
+          },
+          {
+            Component: RequireSetUp,
+            children: [
+              {
+                path: '/login/user/select',
+                lazy: async () => ({ Component: (await import('./routes/user-select.tsx')).UserSelectRoute }),
+              },
+              { path: '/login/user', lazy: async () => ({ Component: (await import('./routes/user-login.tsx')).UserLoginRoute }) },
+            ],
+          },
+          {
+            lazy: async () => ({ Component: (await import('./main-layout.tsx')).MainLayout }),
+            handle: mainHandle,
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomeRoute }) },
+              {
+                Component: RequireToken,
+                children: [
+                  ...DASHBOARD_TABS.map((tab) => ({ path: `/dashboard/${tab}`, lazy: notFound })),
+                  ...SETTINGS_PAGES.map((page) => ({ path: `/settings/${page}`, lazy: notFound })),
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: notFound },
+    ],
+  },
+];

@@ -1,0 +1,43 @@
+import { Plus } from 'lucide-react';
+import { Button } from '@/components/ui/button.tsx';
+import { PageSpinner } from '@/components/ui/spinner.tsx';
+import { hasGlobalPermission } from '@/lib/permissions.ts';
+import { useCurrentToken } from '@/lib/session.ts';
+import { useAppNavigate } from '@/lib/url-state.ts';
+import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
+
+/** / — home (dashboard.md §2). */
+export function HomeRoute() {
+  const navigate = useAppNavigate();
+  const token = useCurrentToken();
+  const user = useCurrentUser();
+
+  if (!token) {
+    return (
+      <section className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-24 text-center">
+        <h1 className="text-2xl font-semibold tracking-tight">Welcome to Hearth</h1>
+        <p className="text-sm text-muted">Log in to view your server instances</p>
+        <Button variant="primary" onClick={() => void navigate('/login/user/select')}>
+          Sign in
+        </Button>
+      </section>
+    );
+  }
+  if (user.isPending) return <PageSpinner />;
+
+  const canCreate = hasGlobalPermission(user.data, 'can_create_instance');
+  return (
+    <section className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-24 text-center">
+      <h1 className="text-2xl font-semibold tracking-tight">
+        {user.data ? `Welcome back, ${user.data.username}` : 'Welcome back'}
+      </h1>
+      <p className="text-sm text-muted">
+        Select an instance on the left to manage it, or create a new one to get a game server running.
+      </p>
+      <Button variant="primary" disabled={!canCreate} title={canCreate ? undefined : 'No permission'}>
+        <Plus aria-hidden className="size-4" />
+        Create a new instance
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { AuthLayout } from '@/components/layout/auth-layout.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { useCurrentCore } from '@/lib/session.ts';
+import { useAppNavigate } from '@/lib/url-state.ts';
+import { LoginForm } from '@/features/auth/components/login-form.tsx';
+import { useCoreInfo } from '@/features/connection/api/get-core-info.ts';
+
+/** /login/user */
+export function UserLoginRoute() {
+  const navigate = useAppNavigate();
+  const core = useCurrentCore();
+  const info = useCoreInfo();
+  if (!core) return null;
+  return (
+    <AuthLayout
+      title="Sign in"
+      subtitle={info.data ? `to ${info.data.core_name}` : undefined}
+      footer={
+        <Button variant="ghost" size="sm" onClick={() => void navigate('/login/core/select')}>
+          Change core
+        </Button>
+      }
+    >
+      <LoginForm core={core} onSignedIn={() => void navigate('/')} />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,60 @@
+import { KeyRound, LogIn, Server } from 'lucide-react';
+import { AuthLayout } from '@/components/layout/auth-layout.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { useDesktopBridge } from '@/lib/desktop-bridge.ts';
+import { setToken, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
+import { useAppNavigate } from '@/lib/url-state.ts';
+import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
+import { useCoreInfo } from '@/features/connection/api/get-core-info.ts';
+import { isLoopbackAddress } from '@/features/connection/local-probe.ts';
+
+/** /login/user/select — continue as the signed-in user, sign in, or (desktop, local core) enter as owner. */
+export function UserSelectRoute() {
+  const navigate = useAppNavigate();
+  const core = useCurrentCore();
+  const token = useCurrentToken();
+  const user = useCurrentUser();
+  const info = useCoreInfo();
+  const bridge = useDesktopBridge();
+  const localDesktop = bridge !== null && core !== null && isLoopbackAddress(core.address);
+
+  const enterAsOwner = async () => {
+    if (!bridge || !core) return;
+    try {
+      setToken(core, await bridge.getOwnerJwt());
+      await navigate('/');
+    } catch {
+      await navigate('/login/user');
+    }
+  };
+
+  return (
+    <AuthLayout title="Select a user" subtitle={info.data ? `Signing in to ${info.data.core_name}` : undefined}>
+      <div className="flex flex-col gap-3">
+        {token && user.data ? (
+          <Button variant="primary" className="w-full" onClick={() => void navigate('/')}>
+            Continue as {user.data.username}
+          </Button>
+        ) : null}
+        {localDesktop ? (
+          <Button variant={token ? 'secondary' : 'primary'} className="w-full" onClick={() => void enterAsOwner()}>
+            <KeyRound aria-hidden className="size-4" />
+            Sign in as owner
+          </Button>
+        ) : null}
+        <Button
+          variant={token || localDesktop ? 'secondary' : 'primary'}
+          className="w-full"
+          onClick={() => void navigate('/login/user')}
+        >
+          <LogIn aria-hidden className="size-4" />
+          {token ? 'Sign in as another user' : 'Sign in with username and password'}
+        </Button>
+        <Button variant="ghost" className="w-full" onClick={() => void navigate('/login/core/select')}>
+          <Server aria-hidden className="size-4" />
+          Change core
+        </Button>
+      </div>
+    </AuthLayout>
+  );
+}

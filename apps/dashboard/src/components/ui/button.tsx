@@ -1,0 +1,51 @@
+import type { ButtonHTMLAttributes, Ref } from 'react';
+import { cn } from '@/lib/cn.ts';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+export type ButtonSize = 'sm' | 'md' | 'icon';
+
+const VARIANTS: Record<ButtonVariant, string> = {
+  primary: 'bg-accent text-accent-fg hover:bg-accent-strong font-semibold',
+  secondary: 'bg-raised text-fg border border-line hover:bg-hover',
+  ghost: 'text-muted hover:text-fg hover:bg-hover',
+  danger: 'bg-danger/15 text-danger border border-danger/40 hover:bg-danger/25',
+};
+
+const SIZES: Record<ButtonSize, string> = {
+  sm: 'h-8 px-3 text-[13px] gap-1.5',
+  md: 'h-10 px-4 text-sm gap-2',
+  icon: 'h-9 w-9 justify-center',
+};
+
+/** Class list of a button, for links that look like one. */
+export function buttonClasses(variant: ButtonVariant = 'secondary', size: ButtonSize = 'md', className?: string): string {
+  return cn(
+    'inline-flex shrink-0 items-center justify-center rounded-md transition-colors select-none',
+    'disabled:cursor-not-allowed disabled:opacity-50',
+    VARIANTS[variant],
+    SIZES[size],
+    className,
+  );
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  loading?: boolean;
+  ref?: Ref<HTMLButtonElement>;
+}
+
+export function Button({ variant, size, loading = false, className, type = 'button', disabled, children, ...props }: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={buttonClasses(variant, size, className)}
+      disabled={disabled === true || loading}
+      aria-busy={loading || undefined}
+      {...props}
+    >
+      {loading ? <span aria-hidden className="size-3.5 animate-spin rounded-full border-2 border-current border-t-transparent" /> : null}
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,36 @@
+import { Dialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+
+export interface ModalProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons, right-aligned at the bottom. */
+  actions?: ReactNode;
+  width?: number;
+}
+
+/** A modal dialog: traps focus, closes on Escape and on the overlay (Radix Dialog). */
+export function Modal({ open, onOpenChange, title, description, children, actions, width = 440 }: ModalProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-[1px]" />
+        <Dialog.Content
+          style={{ maxWidth: width }}
+          className="fixed top-1/2 left-1/2 z-50 flex w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl border border-line bg-panel p-6 shadow-2xl shadow-black/50 focus:outline-none"
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <Dialog.Title className="text-lg font-semibold text-fg">{title}</Dialog.Title>
+          {description ? (
+            <Dialog.Description className="text-sm leading-relaxed text-muted">{description}</Dialog.Description>
+          ) : null}
+          {children}
+          {actions ? <div className="mt-2 flex flex-wrap justify-end gap-2">{actions}</div> : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

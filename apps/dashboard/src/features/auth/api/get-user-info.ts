@@ -1,0 +1,39 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { PublicUserSchema, apiPaths } from '@hearth/protocol';
+import type { PublicUser } from '@hearth/protocol';
+import { ApiError, apiRequest } from '@/lib/api-client.ts';
+import { coreKey, getToken, setToken, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+import { notify } from '@/lib/toast.ts';
+import { isUsableToken } from '@/lib/token.ts';
+
+export const INVALID_TOKEN_TOAST_ID = 'token-problem';
+
+/** GET /user/info. An `Unauthorized` answer means the token is dead: it is dropped (dashboard.md §4). */
+export async function getUserInfo(core: CoreConnection, signal?: AbortSignal): Promise<PublicUser> {
+  const token = getToken(core);
+  try {
+    return await apiRequest(apiPaths.userInfo(), { core, token, schema: PublicUserSchema, ...(signal ? { signal } : {}) });
+  } catch (err) {
+    if (err instanceof ApiError && err.kind === 'Unauthorized' && token !== null && getToken(core) === token) {
+      notify('error', 'Invalid token', { id: INVALID_TOKEN_TOAST_ID });
+      setToken(core, null);
+    }
+    throw err;
+  }
+}
+
+/** `hasToken`: a usable token exists for `core` (no call is made for a guest). */
+export function getUserInfoQueryOptions(core: CoreConnection | null, hasToken: boolean) {
+  return queryOptions({
+    queryKey: ['user', 'info', core ? coreKey(core) : null] as const,
+    queryFn: core && hasToken ? ({ signal }) => getUserInfo(core, signal) : skipToken,
+  });
+}
+
+/** The signed-in user of the current core; `data` is undefined for a guest. */
+export function useCurrentUser() {
+  const core = useCurrentCore();
+  const token = useCurrentToken();
+  return useQuery(getUserInfoQueryOptions(core, token !== null && isUsableToken(token)));
+}

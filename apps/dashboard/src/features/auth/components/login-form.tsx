@@ -1,0 +1,42 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button.tsx';
+import { FormError, TextField } from '@/components/ui/field.tsx';
+import { setToken } from '@/lib/session.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+import { useForm } from '@/lib/use-form.ts';
+import { getUserInfoQueryOptions } from '../api/get-user-info.ts';
+import { useLoginMutation } from '../api/login.ts';
+import type { SignedIn } from '../api/login.ts';
+import { loginErrorMessage } from '../login-error.ts';
+import { validateLogin } from '../validation.ts';
+
+/** Sign in (dashboard.md §2): stores the token for this core, then hands over. */
+export function LoginForm({ core, onSignedIn }: { core: CoreConnection; onSignedIn: (signedIn: SignedIn) => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm({ username: '', password: '' }, validateLogin);
+  const login = useLoginMutation();
+
+  const submit = form.handleSubmit((values) => {
+    login.mutate(
+      { core, username: values.username.trim(), password: values.password },
+      {
+        onSuccess: (signedIn) => {
+          setToken(core, signedIn.token);
+          if (signedIn.user) queryClient.setQueryData(getUserInfoQueryOptions(core, true).queryKey, signedIn.user);
+          onSignedIn(signedIn);
+        },
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <TextField label="Username" autoComplete="username" autoFocus {...form.field('username')} />
+      <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+      <FormError message={login.isError ? loginErrorMessage(login.error) : null} />
+      <Button type="submit" variant="primary" loading={login.isPending} className="mt-1 w-full">
+        Sign in
+      </Button>
+    </form>
+  );
+}

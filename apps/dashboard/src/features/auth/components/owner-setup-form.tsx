@@ -1,0 +1,83 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button.tsx';
+import { FormError, TextField } from '@/components/ui/field.tsx';
+import { useDesktopBridge } from '@/lib/desktop-bridge.ts';
+import { toUserMessage } from '@/lib/errors.ts';
+import { setToken } from '@/lib/session.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+import { useForm } from '@/lib/use-form.ts';
+import { getUserInfoQueryOptions } from '../api/get-user-info.ts';
+import { useSetupOwnerMutation } from '../api/setup-owner.ts';
+import type { SignedIn } from '../api/login.ts';
+import { SETUP_FAILED, validateOwnerSetup } from '../validation.ts';
+
+/**
+ * Owner setup (dashboard.md §2, §5): creates the owner with the setup key the core printed
+ * (or that the desktop wrapper hands over) and signs them in.
+ */
+export function OwnerSetupForm({ core, onDone }: { core: CoreConnection; onDone: (signedIn: SignedIn) => void }) {
+  const queryClient = useQueryClient();
+  const bridge = useDesktopBridge();
+  const form = useForm({ username: '', setupKey: '', password: '', confirmPassword: '' }, validateOwnerSetup);
+  const { setValue } = form;
+  const setup = useSetupOwnerMutation();
+
+  useEffect(() => {
+    if (!bridge) return undefined;
+    let cancelled = false;
+    bridge.getFirstTimeSetupKey().then(
+      (key) => {
+        if (!cancelled) setValue('setupKey', key);
+      },
+      () => undefined,
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [bridge, setValue]);
+
+  const submit = form.handleSubmit((values) => {
+    setup.mutate(
+      { core, setupKey: values.setupKey, username: values.username, password: values.password },
+      {
+        onSuccess: (signedIn) => {
+          setToken(core, signedIn.token);
+          if (signedIn.user) queryClient.setQueryData(getUserInfoQueryOptions(core, true).queryKey, signedIn.user);
+          onDone(signedIn);
+        },
+      },
+    );
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <TextField label="Username" autoComplete="username" autoFocus {...form.field('username')} />
+      <TextField
+        label="Setup Key"
+        autoComplete="off"
+        spellCheck={false}
+        hint="Printed by the core at start-up: “First time setup key: …”"
+        className="font-mono"
+        {...form.field('setupKey')}
+      />
+      <TextField label="Password" type="password" autoComplete="new-password" {...form.field('password')} />
+      <TextField
+        label="Confirm Password"
+        altLabel="Password confirmation"
+        type="password"
+        autoComplete="new-password"
+        {...form.field('confirmPassword')}
+      />
+      {setup.isError ? (
+        <div className="flex flex-col gap-1">
+          <FormError message={SETUP_FAILED} />
+          <p className="text-[13px] text-faint">{toUserMessage(setup.error)}</p>
+        </div>
+      ) : null}
+      <Button type="submit" variant="primary" loading={setup.isPending} className="mt-1 w-full">
+        Create owner account
+      </Button>
+    </form>
+  );
+}

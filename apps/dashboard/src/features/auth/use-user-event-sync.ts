@@ -1,0 +1,44 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ClientEvent, PublicUser } from '@hearth/protocol';
+import { useEventSubscription } from '@/lib/realtime.ts';
+import { getSession, setToken } from '@/lib/session.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+import { getUserInfoQueryOptions } from './api/get-user-info.ts';
+
+/**
+ * dashboard.md §4 "User events" for the signed-in user: deleted → signed out; permission or
+ * name change → patched into the cached user; logged out elsewhere → re-checked (a dead
+ * token then answers Unauthorized and is dropped). The user list belongs to the users feature.
+ */
+export function applyUserEvent(event: ClientEvent, queryClient: QueryClient, core: CoreConnection): void {
+  const inner = event.event_inner;
+  if (inner.type !== 'UserEvent') return;
+  const key = getUserInfoQueryOptions(core, true).queryKey;
+  const me = queryClient.getQueryData<PublicUser>(key);
+  if (!me || me.uid !== inner.user_id) return;
+  const change = inner.user_event_inner;
+  switch (change.type) {
+    case 'UserDeleted':
+      setToken(core, null);
+      return;
+    case 'PermissionChanged':
+      queryClient.setQueryData<PublicUser>(key, { ...me, permissions: change.new_permissions });
+      return;
+    case 'UsernameChanged':
+      queryClient.setQueryData<PublicUser>(key, { ...me, username: change.new_username });
+      return;
+    case 'UserLoggedOut':
+      void queryClient.invalidateQueries({ queryKey: key });
+      return;
+    case 'UserCreated':
+    case 'UserLoggedIn':
+      return;
+  }
+}
+
+export function useUserEventSync(): void {
+  useEventSubscription((event, { fresh, queryClient }) => {
+    const core = getSession().current;
+    if (fresh && core) applyUserEvent(event, queryClient, core);
+  });
+}

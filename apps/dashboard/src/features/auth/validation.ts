@@ -1,0 +1,37 @@
+import type { FormErrors } from '@/lib/use-form.ts';
+
+// dashboard.md §5 "Sign in" and "Owner setup".
+
+export interface LoginValues extends Record<string, string> {
+  username: string;
+  password: string;
+}
+
+export function validateLogin(values: LoginValues): FormErrors<LoginValues> {
+  const errors: FormErrors<LoginValues> = {};
+  if (!values.username.trim()) errors.username = 'Username is required';
+  if (!values.password) errors.password = 'Password is required';
+  return errors;
+}
+
+export interface OwnerSetupValues extends Record<string, string> {
+  username: string;
+  setupKey: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export function validateOwnerSetup(values: OwnerSetupValues): FormErrors<OwnerSetupValues> {
+  const errors: FormErrors<OwnerSetupValues> = {};
+  if (!values.username.trim()) errors.username = 'Username is required';
+  if (!values.setupKey.trim()) errors.setupKey = 'Setup key is required';
+  if (!values.password) errors.password = 'Password is required';
+  if (!values.confirmPassword) errors.confirmPassword = 'Password confirmation is required';
+  else if (values.password && values.confirmPassword !== values.password) {
+    errors.confirmPassword = 'Password confirmation must match password';
+  }
+  return errors;
+}
+
+export const WRONG_CREDENTIALS = 'Wrong username or password';
+export const SETUP_FAILED = 'Something went wrong while setting up the core';

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CoreInfo } from '@hearth/protocol';
+import { Button } from '@/components/ui/button.tsx';
+import { FormError, SelectField, TextField } from '@/components/ui/field.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { toUserMessage } from '@/lib/errors.ts';
+import { selectCore } from '@/lib/session.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+import { useForm } from '@/lib/use-form.ts';
+import { getCoreInfo, getCoreInfoQueryOptions } from '../api/get-core-info.ts';
+import {
+  API_VERSION_OPTIONS,
+  INVALID_CORE_RESPONSE,
+  PROTOCOL_OPTIONS,
+  coreFromForm,
+  defaultCoreFormValues,
+  validateCoreForm,
+} from '../core-form.ts';
+
+const toOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+
+/** A core that answered with anything but a 200 CoreInfo is not a (compatible) core. */
+function addCoreError(err: unknown): string {
+  if (err instanceof ApiError && (err.failure.type === 'http' || err.failure.type === 'unknown')) return INVALID_CORE_RESPONSE;
+  return toUserMessage(err);
+}
+
+/** Add core (dashboard.md §2, §5): checks `/info` answers 200, then saves and selects the core. */
+export function AddCoreForm({ onAdded, onBack }: { onAdded: (core: CoreConnection, info: CoreInfo) => void; onBack: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm({ ...defaultCoreFormValues() }, validateCoreForm);
+  const [checking, setChecking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = form.handleSubmit(async (values) => {
+    const core = coreFromForm(values);
+    if (!core) return;
+    setChecking(true);
+    setError(null);
+    try {
+      const info = await getCoreInfo(core);
+      queryClient.setQueryData(getCoreInfoQueryOptions(core).queryKey, info);
+      selectCore(core);
+      onAdded(core, info);
+    } catch (err) {
+      setError(addCoreError(err));
+    } finally {
+      setChecking(false);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <div className="grid grid-cols-2 gap-4">
+        <SelectField label="API Version" options={toOptions(API_VERSION_OPTIONS)} {...form.field('apiVersion')} />
+        <SelectField label="Protocol" options={toOptions(PROTOCOL_OPTIONS)} {...form.field('protocol')} />
+      </div>
+      <TextField
+        label="IP Address/Domain"
+        placeholder="localhost"
+        autoComplete="off"
+        spellCheck={false}
+        autoFocus
+        {...form.field('address')}
+      />
+      <TextField label="Port" inputMode="numeric" autoComplete="off" {...form.field('port')} />
+      <FormError message={error} />
+      <div className="mt-1 flex gap-3">
+        <Button onClick={onBack} className="flex-1">
+          Back
+        </Button>
+        <Button type="submit" variant="primary" loading={checking} className="flex-1">
+          Add and Continue
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { Download } from 'lucide-react';
+import { Button, buttonClasses } from '@/components/ui/button.tsx';
+import { FormError, SelectField } from '@/components/ui/field.tsx';
+import { coreKey, sameCore } from '@/lib/session.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+import { CORE_DOWNLOAD_URL } from '../links.ts';
+
+export function coreLabel(core: CoreConnection): string {
+  return `${core.protocol}://${coreKey(core)}`;
+}
+
+/** Select core (dashboard.md §2): the saved cores, Connect a new core, and the download link. */
+export function CoreSelectForm({
+  cores,
+  current,
+  onConnect,
+  onNewCore,
+  error,
+  connecting,
+}: {
+  cores: readonly CoreConnection[];
+  current: CoreConnection | null;
+  onConnect: (core: CoreConnection) => void;
+  onNewCore: () => void;
+  error: string | null;
+  connecting: boolean;
+}) {
+  const initial = Math.max(0, cores.findIndex((core) => sameCore(core, current)));
+  const [index, setIndex] = useState(String(initial));
+  const chosen = cores[Number(index)];
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (chosen) onConnect(chosen);
+      }}
+    >
+      <SelectField
+        label="Core"
+        value={index}
+        onChange={(event) => setIndex(event.target.value)}
+        options={cores.map((core, i) => ({ value: String(i), label: coreLabel(core) }))}
+      />
+      <FormError message={error} />
+      <Button type="submit" variant="primary" loading={connecting} disabled={!chosen} className="w-full">
+        Connect
+      </Button>
+      <div className="flex gap-3">
+        <Button onClick={onNewCore} className="flex-1">
+          Connect a new core
+        </Button>
+        <a href={CORE_DOWNLOAD_URL} target="_blank" rel="noreferrer" className={buttonClasses('ghost', 'md', 'flex-1')}>
+          <Download aria-hidden className="size-4" />
+          Download the core
+        </a>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,24 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { GlobalSettingsDataSchema, apiPaths } from '@hearth/protocol';
+import type { GlobalSettingsData } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import { coreKey, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+
+/** GET /global_settings (any signed-in user). */
+export function getGlobalSettings(core: CoreConnection, signal?: AbortSignal): Promise<GlobalSettingsData> {
+  return apiRequest(apiPaths.globalSettings(), { core, schema: GlobalSettingsDataSchema, ...(signal ? { signal } : {}) });
+}
+
+export function getGlobalSettingsQueryOptions(core: CoreConnection | null, hasToken: boolean) {
+  return queryOptions({
+    queryKey: ['global-settings', core ? coreKey(core) : null] as const,
+    queryFn: core && hasToken ? ({ signal }) => getGlobalSettings(core, signal) : skipToken,
+  });
+}
+
+export function useGlobalSettings() {
+  const core = useCurrentCore();
+  const token = useCurrentToken();
+  return useQuery(getGlobalSettingsQueryOptions(core, token !== null));
+}

@@ -1,0 +1,194 @@
+import { API_PREFIX, DEFAULT_REQUEST_TIMEOUT_MS, coreBaseUrl, kindForStatus } from '@hearth/protocol';
+import type { ErrorKind, RequestFailure } from '@hearth/protocol';
+import { getSession, getToken } from './session.ts';
+import type { CoreConnection } from './session.ts';
+import { isUsableToken } from './token.ts';
+
+// The one HTTP client. Every call goes to the current core (or an explicit one for probes),
+// carries the bearer token unless told otherwise, times out after 5 s by default
+// (dashboard.md §9) and turns every failure into an ApiError carrying a RequestFailure.
+
+/** Anything with zod's `parse`, so responses are checked by the protocol schemas. */
+export interface Parser<T> {
+  parse(data: unknown): T;
+}
+
+export type Auth = 'bearer' | 'none' | { basic: { username: string; password: string } };
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<T> {
+  method?: HttpMethod;
+  /** Serialised as JSON (a string becomes a JSON string). `undefined` sends no body. */
+  body?: unknown;
+  /** Sent as-is (uploads); wins over `body`. */
+  rawBody?: BodyInit;
+  schema?: Parser<T>;
+  /** Milliseconds; `null` disables the time-out (uploads). */
+  timeoutMs?: number | null;
+  auth?: Auth;
+  /** Target another core than the current one (local probe, add-core check). */
+  core?: CoreConnection;
+  /** Override the stored token of the target core. */
+  token?: string | null;
+  signal?: AbortSignal;
+  /** `text` skips JSON parsing (file reads). */
+  responseType?: 'json' | 'text';
+}
+
+export class ApiError extends Error {
+  readonly failure: RequestFailure;
+
+  constructor(failure: RequestFailure, message?: string) {
+    super(message ?? describeFailure(failure));
+    this.name = 'ApiError';
+    this.failure = failure;
+  }
+
+  get status(): number | null {
+    return this.failure.type === 'http' ? this.failure.status : null;
+  }
+
+  /** The `{kind,causes}` body of an HTTP failure (also when it came as a JSON string). */
+  get envelope(): { kind: string; causes: string[] } | null {
+    if (this.failure.type !== 'http') return null;
+    let body = this.failure.body;
+    if (typeof body === 'string') {
+      try {
+        body = JSON.parse(body) as unknown;
+      } catch {
+        return null;
+      }
+    }
+    if (typeof body !== 'object' || body === null) return null;
+    const { kind, causes } = body as { kind?: unknown; causes?: unknown };
+    if (typeof kind !== 'string') return null;
+    return { kind, causes: Array.isArray(causes) ? causes.filter((c): c is string => typeof c === 'string') : [] };
+  }
+
+  /** The server's error kind, from the `{kind,causes}` body or else the status. */
+  get kind(): ErrorKind | null {
+    if (this.failure.type !== 'http') return null;
+    return (this.envelope?.kind as ErrorKind | undefined) ?? kindForStatus(this.failure.status);
+  }
+
+  /** The `causes` of a `{kind,causes}` body, or an empty list. */
+  get causes(): string[] {
+    return this.envelope?.causes ?? [];
+  }
+}
+
+function describeFailure(failure: RequestFailure): string {
+  switch (failure.type) {
+    case 'http':
+      return `HTTP ${failure.status} ${failure.statusText}`.trim();
+    case 'network':
+      return failure.message ?? 'Network error';
+    case 'timeout':
+      return 'Request timed out';
+    case 'unknown':
+      return 'Unknown error';
+  }
+}
+
+/** Absolute URL of an API path on a core: `{protocol}://{host}:{port}/api/{version}{path}`. */
+export function apiUrl(path: string, core: CoreConnection | null = getSession().current): string {
+  if (!core) throw new ApiError({ type: 'network', message: 'No core selected' });
+  return `${coreBaseUrl(core)}${path}`;
+}
+
+/** The API prefix, for code that builds same-origin URLs. */
+export const API_BASE_PATH = API_PREFIX;
+
+function utf8Base64(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function buildHeaders<T>(options: RequestOptions<T>, core: CoreConnection): Headers {
+  const headers = new Headers();
+  const auth = options.auth ?? 'bearer';
+  if (auth === 'bearer') {
+    const token = options.token === undefined ? getToken(core) : options.token;
+    if (token && isUsableToken(token)) headers.set('Authorization', `Bearer ${token}`);
+  } else if (auth !== 'none') {
+    headers.set('Authorization', `Basic ${utf8Base64(`${auth.basic.username}:${auth.basic.password}`)}`);
+  }
+  if (options.rawBody === undefined && options.body !== undefined) headers.set('Content-Type', 'application/json');
+  return headers;
+}
+
+/** Error bodies arrive as JSON sent with `text/plain`; parse whatever looks like JSON. */
+function parseText(text: string): unknown {
+  if (text.length === 0) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const core = options.core ?? getSession().current;
+  if (!core) throw new ApiError({ type: 'network', message: 'No core selected' });
+  const url = apiUrl(path, core);
+  const controller = new AbortController();
+  const timeoutMs = options.timeoutMs === undefined ? DEFAULT_REQUEST_TIMEOUT_MS : options.timeoutMs;
+  let timedOut = false;
+  const timer =
+    timeoutMs === null
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs);
+  const onOuterAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onOuterAbort);
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(url, {
+      method: options.method ?? 'GET',
+      headers: buildHeaders(options, core),
+      body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      signal: controller.signal,
+    });
+    text = await response.text();
+  } catch (err) {
+    if (timedOut) throw new ApiError({ type: 'timeout' });
+    if (options.signal?.aborted) throw err;
+    const message = err instanceof Error ? err.message : undefined;
+    throw new ApiError({ type: 'network', code: 'ERR_NETWORK', ...(message ? { message } : {}) });
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+  }
+
+  if (!response.ok) {
+    throw new ApiError({ type: 'http', status: response.status, statusText: response.statusText, body: parseText(text) });
+  }
+  const data = options.responseType === 'text' ? text : parseText(text);
+  if (!options.schema) return data as T;
+  try {
+    return options.schema.parse(data);
+  } catch (err) {
+    console.error(`Unexpected response shape from ${path}`, err);
+    throw new ApiError({ type: 'unknown' }, `Unexpected response from ${path}`);
+  }
+}
+
+type Shortcut = <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method'>) => Promise<T>;
+type BodyShortcut = <T = unknown>(
+  path: string,
+  body?: unknown,
+  options?: Omit<RequestOptions<T>, 'method' | 'body'>,
+) => Promise<T>;
+
+export const api: { get: Shortcut; delete: Shortcut; post: BodyShortcut; put: BodyShortcut } = {
+  get: (path, options) => apiRequest(path, { ...options, method: 'GET' }),
+  delete: (path, options) => apiRequest(path, { ...options, method: 'DELETE' }),
+  post: (path, body, options) => apiRequest(path, { ...options, method: 'POST', body }),
+  put: (path, body, options) => apiRequest(path, { ...options, method: 'PUT', body }),
+};

@@ -1,0 +1,67 @@
+import { useSyncExternalStore } from 'react';
+
+// The core connection status of dashboard.md §4, as a pure reducer plus one tiny store.
+
+export type ConnectionStatus = 'loading' | 'success' | 'error' | 'degraded';
+
+export type ConnectionAction =
+  /** A new core was selected: start over. */
+  | { type: 'reset' }
+  | { type: 'info-success' }
+  | { type: 'info-failure' }
+  | { type: 'socket-open' }
+  | { type: 'socket-error' }
+  /** The event socket could not even be constructed. */
+  | { type: 'socket-create-failed' };
+
+export function connectionReducer(status: ConnectionStatus, action: ConnectionAction): ConnectionStatus {
+  switch (action.type) {
+    case 'reset':
+      return 'loading';
+    case 'info-success':
+      return status === 'degraded' ? 'degraded' : 'success';
+    case 'info-failure':
+      return 'error';
+    case 'socket-open':
+      return 'success';
+    case 'socket-error':
+      return 'error';
+    case 'socket-create-failed':
+      return 'degraded';
+  }
+}
+
+/** The badge text for each status (dashboard.md §2, main layout). */
+export const CONNECTION_BADGE_TEXT: Record<ConnectionStatus, string> = {
+  loading: 'Connecting',
+  error: 'Error',
+  success: 'Connected',
+  degraded: 'Degraded',
+};
+
+let status: ConnectionStatus = 'loading';
+const listeners = new Set<() => void>();
+
+export function getConnectionStatus(): ConnectionStatus {
+  return status;
+}
+
+export function dispatchConnection(action: ConnectionAction): void {
+  const next = connectionReducer(status, action);
+  if (next === status) return;
+  status = next;
+  for (const listener of listeners) listener();
+}
+
+export function resetConnectionStatus(): void {
+  dispatchConnection({ type: 'reset' });
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useConnectionStatus(): ConnectionStatus {
+  return useSyncExternalStore(subscribe, getConnectionStatus, getConnectionStatus);
+}

@@ -1,0 +1,49 @@
+import { emptyPermissions } from '@hearth/protocol';
+import type { CoreInfo, PublicUser } from '@hearth/protocol';
+import type { CoreConnection } from '@/lib/session.ts';
+
+export const TEST_CORE: CoreConnection = { address: 'core.test', port: 16662, protocol: 'http', apiVersion: 'v1' };
+export const TEST_CORE_HOST = 'core.test:16662';
+
+export function coreInfo(overrides: Partial<CoreInfo> = {}): CoreInfo {
+  return {
+    version: '0.5.1',
+    is_setup: true,
+    os: 'linux',
+    arch: 'x86_64',
+    cpu: 'Test CPU',
+    cpu_count: 4,
+    total_ram: 8 * 1024 ** 3,
+    total_disk: 100 * 1024 ** 3,
+    host_name: 'testhost',
+    uuid: 'core-uuid',
+    core_name: 'Test Core',
+    up_since: 1718900000,
+    ...overrides,
+  };
+}
+
+export function publicUser(overrides: Partial<PublicUser> = {}): PublicUser {
+  return {
+    uid: 'USER_1',
+    username: 'alice',
+    is_owner: false,
+    is_admin: false,
+    permissions: emptyPermissions(),
+    ...overrides,
+  };
+}
+
+function base64url(text: string): string {
+  return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** An unsigned-looking JWT with the given claims (the dashboard never checks signatures). */
+export function makeJwt(claims: Record<string, unknown>): string {
+  return `${base64url(JSON.stringify({ typ: 'JWT', alg: 'HS512' }))}.${base64url(JSON.stringify(claims))}.c2lnbmF0dXJl`;
+}
+
+/** A token valid for a day for `uid`. */
+export function validJwt(uid = 'USER_1'): string {
+  return makeJwt({ uid, exp: Math.floor(Date.now() / 1000) + 86400 });
+}

@@ -1,0 +1,37 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { RealtimeHub } from '@/lib/realtime.ts';
+import type { SocketFactory } from '@/lib/realtime.ts';
+import { selectCore, setToken } from '@/lib/session.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+import { adoptCoreFromUrl } from '@/app/core-params.ts';
+import { AppProviders } from '@/app/providers.tsx';
+import { routes } from '@/app/router.tsx';
+import { FakeSocket } from './fake-socket.ts';
+
+export interface RenderAppOptions {
+  createSocket?: SocketFactory;
+}
+
+/** The whole app (real routes, guards, providers) in a memory router at `path`. */
+export function renderApp(path = '/', options: RenderAppOptions = {}) {
+  adoptCoreFromUrl(new URL(path, 'http://localhost').search);
+  const queryClient = createQueryClient({ retry: false });
+  const hub = new RealtimeHub({ createSocket: options.createSocket ?? ((url) => new FakeSocket(url)) });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders services={{ queryClient, hub }}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient, hub, user };
+}
+
+/** Saves `core` as the current core, optionally with a token. */
+export function connectTo(core: CoreConnection, token?: string): void {
+  selectCore(core);
+  if (token) setToken(core, token);
+}

@@ -1,0 +1,54 @@
+import '@testing-library/jest-dom/vitest';
+import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { resetSessionFromStorage } from '@/lib/session.ts';
+import { resetConnectionStatus } from '@/lib/connection-status.ts';
+import { setDesktopBridge } from '@/lib/desktop-bridge.ts';
+import { FakeSocket } from '@/test/fake-socket.ts';
+
+// jsdom lacks these browser APIs that Radix and sonner touch.
+class ResizeObserverStub {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub;
+const win = window as unknown as Record<string, unknown>;
+if (!('matchMedia' in win)) win.matchMedia = (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+const element = Element.prototype as unknown as Record<string, unknown>;
+const stubs: Record<string, () => unknown> = {
+  scrollIntoView: () => undefined,
+  hasPointerCapture: () => false,
+  releasePointerCapture: () => undefined,
+};
+for (const [name, stub] of Object.entries(stubs)) {
+  if (!(name in element)) element[name] = stub;
+}
+
+// The machine is shared; lazily loaded screens can take a moment to compile on first use.
+configure({ asyncUtilTimeout: 4000 });
+// Load the lazily imported toast and dialog code up front, so the first use in a file is not slow.
+await import('@/components/ui/toaster.tsx');
+await import('@/components/ui/dialog.tsx');
+
+afterEach(async () => {
+  cleanup();
+  // Toasts live in sonner's module state; without this they would replay into the next test.
+  (await import('sonner')).toast.dismiss();
+  FakeSocket.reset();
+  localStorage.clear();
+  sessionStorage.clear();
+  resetSessionFromStorage();
+  resetConnectionStatus();
+  setDesktopBridge(undefined);
+});
