@@ -27,6 +27,7 @@ import { consoleRoutes } from './routes/console-routes.ts';
 import { gameRoutes } from './routes/game-routes.ts';
 import { instanceRoutes } from './routes/instance-routes.ts';
 import { monitorRoutes } from './routes/monitor-routes.ts';
+import { fileRoutes } from './routes/file-routes.ts';
 import { playerRoutes } from './routes/player-routes.ts';
 import { InstanceService } from './services/instance-service.ts';
 import { SettingsService } from './services/settings-service.ts';
@@ -157,6 +158,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
       await api.register(playerRoutes(ctx));
       await api.register(consoleRoutes(ctx));
       await api.register(monitorRoutes(ctx));
+      await api.register(fileRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

@@ -29,6 +29,11 @@ export interface CoreConfig {
   crashRestarts?: { max?: number; windowMs?: number; delayMs?: number };
   /** UPnP gateway discovery (default: SSDP multicast 239.255.255.250:1900, 3 s time-out). */
   gateway?: { ssdpAddress?: string; ssdpPort?: number; descriptionUrl?: string; timeoutMs?: number };
+  /**
+   * Instance files: archive extraction caps (default 4 GiB, 100,000 entries), download-key lifetime
+   * (default 1 hour) and, for tests, the clock keys are checked against (default Date.now).
+   */
+  files?: { maxExtractBytes?: number; maxExtractEntries?: number; downloadKeyTtlMs?: number; now?: () => number };
 }
 
 export function defaultConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {

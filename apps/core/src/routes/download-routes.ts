@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { InstanceFiles } from '../services/files/instance-files.ts';
+
+/**
+ * `Content-Disposition: attachment` for any name: a quoted ASCII fallback (quotes, backslashes,
+ * controls and non-ASCII replaced) plus the exact name as RFC 5987 `filename*`.
+ */
+export function attachmentHeader(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const exact = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`;
+}
+
+/**
+ * core-api.md §1.4.16: `GET /file/:key` — no login, the key is the capability (see InstanceFiles.
+ * openDownload for what is re-checked). A directory is zipped while it is sent, never on disk.
+ */
+export function downloadRoutes(files: InstanceFiles) {
+  return async (api: FastifyInstance) => {
+    api.get<{ Params: { key: string } }>('/file/:key', async (req, reply) => {
+      const opened = await files.openDownload(req.params.key);
+      reply.header('content-type', 'application/octet-stream').header('content-disposition', attachmentHeader(opened.name));
+      if (opened.size !== null) reply.header('content-length', String(opened.size));
+      reply.raw.once('close', () => opened.done(reply.raw.writableFinished));
+      return reply.send(opened.stream);
+    });
+  };
+}

@@ -1,0 +1,82 @@
+import { lstat } from 'node:fs/promises';
+import { PROTECTED_EXTENSIONS, type FSOperation, type FSTarget } from '@hearth/protocol';
+import { canPerform } from '../../auth/permission-guard.ts';
+import { CoreError, permissionDenied, toCoreError } from '../../errors.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { StoredUser } from '../../repositories/user-repository.ts';
+import { userCause } from '../user-service.ts';
+import { FileSandbox } from './file-sandbox.ts';
+import { FileService, type FileServiceOptions } from './file-service.ts';
+import { isProtectedPath } from './protected-path.ts';
+
+/** What the instance file layer needs from the rest of the core (kept narrow for tests). */
+export interface FileAccessDeps {
+  /** Throws NotFound for an unknown uuid (InstanceService.get). */
+  instances: { get(uuid: string): { dir: string } };
+  events: EventBus;
+  /** Throws for a deleted user (UserService.get). */
+  users: { get(uid: string): StoredUser };
+  /** Archive extraction caps for every instance. */
+  limits: FileServiceOptions;
+}
+
+const PROTECTED_LIST = PROTECTED_EXTENSIONS.map((e) => `.${e}`).join(', ');
+export const PROTECTED_DENIAL = `You don't have permission to modify protected files (${PROTECTED_LIST}, files without an extension, mods folders)`;
+
+/** `["Failed to x", "reason"]` → `reason`; a single cause stays as it is. */
+export function reasonOf(err: unknown): string {
+  const causes = toCoreError(err).causes;
+  const rest = causes.length > 1 && /^Failed to /.test(causes[0] ?? '') ? causes.slice(1) : causes;
+  return rest.join(': ') || 'Unknown error';
+}
+
+/**
+ * The pieces every instance file operation shares: a FileService over the instance root, the
+ * protected-path rule of core-api.md §1.4.14 (applied more widely than the reference: move, copy,
+ * zip and unzip too) and FSEvents with absolute host paths.
+ */
+export class FileAccess {
+  constructor(readonly deps: FileAccessDeps) {}
+
+  /** A service over the instance's folder (NotFound for an unknown instance). */
+  service(uuid: string): FileService {
+    return new FileService(new FileSandbox(this.deps.instances.get(uuid).dir), this.deps.limits);
+  }
+
+  /**
+   * The protected-path rule does not apply to callers that may write global files: the owner or a
+   * holder of can_write_global_file. Safe mode does not change this (core-api.md §1.4.14).
+   */
+  mayWriteProtected(user: StoredUser): boolean {
+    return canPerform(user, { type: 'WriteGlobalFile' }, false);
+  }
+
+  /** Refuses `relative` for an unprivileged caller when `isProtected` says so (lazily evaluated). */
+  async requireUnprotected(user: StoredUser, relative: string, isProtected: () => boolean | Promise<boolean>): Promise<void> {
+    if (this.mayWriteProtected(user)) return;
+    if (await isProtected()) throw permissionDenied(PROTECTED_DENIAL, `${relative} is protected`);
+  }
+
+  /** The rule for an existing-or-not path, looking at what is there now (file rule for a missing path). */
+  async isProtectedNow(service: FileService, relative: string): Promise<boolean> {
+    const file = await service.stat(relative).catch((err: unknown) => {
+      if (err instanceof CoreError && err.kind === 'NotFound') return null;
+      throw err;
+    });
+    return isProtectedPath(relative, file?.file_type === 'Directory');
+  }
+
+  /** The FSEvent target of a path: its absolute host path and whether it is a directory now. */
+  async target(service: FileService, relative: string, followFinal = true): Promise<FSTarget> {
+    const absolute = await service.sandbox.resolve(relative, { followFinal });
+    const isDir = await lstat(absolute).then(
+      (st) => st.isDirectory(),
+      () => false,
+    );
+    return { type: isDir ? 'Directory' : 'File', path: absolute };
+  }
+
+  emit(user: StoredUser, operation: FSOperation, target: FSTarget): void {
+    this.deps.events.emit({ type: 'FSEvent', operation, target }, { causedBy: userCause(user) });
+  }
+}

@@ -1,0 +1,144 @@
+import type { Readable } from 'node:stream';
+import type { ClientFile } from '@hearth/protocol';
+import type { PermissionGuard } from '../../auth/permission-guard.ts';
+import { CoreError, notFound, permissionDenied } from '../../errors.ts';
+import type { StoredUser } from '../../repositories/user-repository.ts';
+import type { DownloadKeyStore } from '../download-keys.ts';
+import type { FileAccess } from './file-access.ts';
+import { FileJob } from './file-job.ts';
+import { clientBaseName, normalizeClientPath } from './file-sandbox.ts';
+import { isProtectedPath } from './protected-path.ts';
+
+export const DOWNLOAD_KEY_NOT_FOUND = 'File not found with the download key';
+const DELETE_ROOT = 'Cannot delete instance root';
+
+/** A download opened from a key: stream it, then call `done` with how it ended. */
+export interface OpenedDownload {
+  stream: Readable;
+  /** The attachment's file name (`<dir>.zip` for a directory). */
+  name: string;
+  /** Bytes, or null for a directory zipped while it is sent. */
+  size: number | null;
+  done(success: boolean): void;
+}
+
+/**
+ * The instance file operations of core-api.md §1.4.14 that answer when they are done: the caller
+ * (a route) has checked ReadInstanceFile / WriteInstanceFile; this applies the protected-path rule,
+ * runs the FileService operation and emits the FSEvent. Paths are client paths (already decoded).
+ */
+export class InstanceFiles {
+  constructor(
+    private readonly access: FileAccess,
+    private readonly keys: DownloadKeyStore,
+    private readonly guard: PermissionGuard,
+  ) {}
+
+  async list(user: StoredUser, uuid: string, relative: string): Promise<ClientFile[]> {
+    const service = this.access.service(uuid);
+    const files = await service.list(relative);
+    this.access.emit(user, 'Read', await this.access.target(service, relative));
+    return files;
+  }
+
+  async read(user: StoredUser, uuid: string, relative: string): Promise<string> {
+    const service = this.access.service(uuid);
+    const text = await service.readText(relative);
+    this.access.emit(user, 'Read', await this.access.target(service, relative));
+    return text;
+  }
+
+  /** Streams `body` into the file atomically (temp file + rename): an aborted body changes nothing. */
+  async write(user: StoredUser, uuid: string, relative: string, body: Readable): Promise<void> {
+    const service = this.access.service(uuid);
+    await this.access.requireUnprotected(user, relative, () => this.access.isProtectedNow(service, relative));
+    await service.writeAtomic(relative, body);
+    this.access.emit(user, 'Write', await this.access.target(service, relative));
+  }
+
+  async newFile(user: StoredUser, uuid: string, relative: string): Promise<void> {
+    const service = this.access.service(uuid);
+    await this.access.requireUnprotected(user, relative, () => this.access.isProtectedNow(service, relative));
+    await service.newFile(relative);
+    this.access.emit(user, 'Create', await this.access.target(service, relative));
+  }
+
+  async mkdir(user: StoredUser, uuid: string, relative: string): Promise<void> {
+    const service = this.access.service(uuid);
+    await service.mkdir(relative);
+    this.access.emit(user, 'Create', await this.access.target(service, relative));
+  }
+
+  async rm(user: StoredUser, uuid: string, relative: string): Promise<void> {
+    if (normalizeClientPath(relative) === '.') throw permissionDenied(DELETE_ROOT);
+    const service = this.access.service(uuid);
+    await this.access.requireUnprotected(user, relative, () => this.access.isProtectedNow(service, relative));
+    const target = await this.access.target(service, relative, false);
+    await service.rm(relative);
+    this.access.emit(user, 'Delete', { type: 'File', path: target.path });
+  }
+
+  async rmdir(user: StoredUser, uuid: string, relative: string): Promise<void> {
+    if (normalizeClientPath(relative) === '.') throw permissionDenied(DELETE_ROOT);
+    const service = this.access.service(uuid);
+    await this.access.requireUnprotected(user, relative, () => service.containsProtected(relative));
+    const target = await this.access.target(service, relative, false);
+    await service.rmdir(relative);
+    this.access.emit(user, 'Delete', { type: 'Directory', path: target.path });
+  }
+
+  /**
+   * Renames `source` to the full path `destination` (an existing destination is an error). The
+   * protected rule covers both ends (the reference checked neither): everything the source holds,
+   * and the destination name judged as what is moved (a directory is protected only as `mods`).
+   */
+  async move(user: StoredUser, uuid: string, source: string, destination: string): Promise<void> {
+    const service = this.access.service(uuid);
+    const from = await service.stat(source);
+    const isDir = from.file_type === 'Directory';
+    await this.access.requireUnprotected(user, source, () => service.containsProtected(source));
+    await this.access.requireUnprotected(user, destination, () => isProtectedPath(destination, isDir));
+    const sourceTarget = await this.access.target(service, source, false);
+    await service.move(source, destination);
+    this.access.emit(user, { Move: { source: sourceTarget.path } }, await this.access.target(service, destination, false));
+  }
+
+  /** A download key for an existing path (a directory is zipped only when it is downloaded). */
+  async createDownloadKey(user: StoredUser, uuid: string, relative: string): Promise<string> {
+    const service = this.access.service(uuid);
+    await service.stat(relative);
+    return this.keys.create({ uid: user.uid, instance: uuid, path: normalizeClientPath(relative) });
+  }
+
+  /**
+   * Opens what a key grants. The key must be live, its user must still exist and still hold
+   * ReadInstanceFile on the instance; every refusal is the same 404 so a key reveals nothing.
+   */
+  async openDownload(key: string): Promise<OpenedDownload> {
+    const grant = this.keys.get(key);
+    if (grant === null) throw notFound(DOWNLOAD_KEY_NOT_FOUND);
+    let user: StoredUser;
+    try {
+      user = this.access.deps.users.get(grant.uid);
+      this.access.deps.instances.get(grant.instance);
+    } catch (err) {
+      if (err instanceof CoreError && err.kind === 'NotFound') throw notFound(DOWNLOAD_KEY_NOT_FOUND);
+      throw err;
+    }
+    if (!this.guard.can(user, { type: 'ReadInstanceFile', instance: grant.instance })) throw notFound(DOWNLOAD_KEY_NOT_FOUND);
+    const service = this.access.service(grant.instance);
+    const target = await this.access.target(service, grant.path);
+    const file = await service.stat(grant.path);
+    if (file.file_type === 'Directory') {
+      const stream = await service.zipDirectoryStream(grant.path);
+      const name = `${clientBaseName(grant.path) ?? file.name}.zip`;
+      this.access.emit(user, 'Download', target);
+      const job = new FileJob(this.access.deps.events, user, grant.instance, `Zipping ${grant.path} for download`, null);
+      const done = (success: boolean) => job.end(success, success ? `Zipped ${grant.path} for download` : `Failed to zip ${grant.path} for download`);
+      return { stream, name, size: null, done };
+    }
+    const opened = await service.openForDownload(grant.path);
+    this.access.emit(user, 'Download', target);
+    return { stream: opened.stream, name: opened.name, size: opened.size, done: () => undefined };
+  }
+}

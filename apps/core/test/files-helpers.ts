@@ -1,0 +1,175 @@
+// Shared by the files-*.test.ts suites: a real core with one cheap instance (a generic definition
+// whose install writes nothing and starts no process), and helpers for file routes and their events.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { expect } from 'vitest';
+import { emptyPermissions, encodePathSegment, type ClientEvent, type UserPermission } from '@hearth/protocol';
+import type { CoreConfig } from '../src/app.ts';
+import { startTestCore, type TestCore, type TestResponse } from './helpers.ts';
+import { EventLog, isCreationEnd } from './instance-helpers.ts';
+
+const DEFINITION = `export default {
+  game_name: 'files-test',
+  game_display_name: 'Files test',
+  setupManifest: () => ({ setting_sections: {} }),
+  install: () => ({ version: '1', port: 0 }),
+  start: () => ({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] }),
+  stop: { signal: 'SIGTERM' },
+};
+`;
+
+export interface FilesCore {
+  t: TestCore;
+  owner: string;
+  log: EventLog;
+  uuid: string;
+  /** The instance folder (real path). */
+  root: string;
+  /** A temp folder outside the core's data dir, holding `outside/secret.txt` (must never change). */
+  scratch: string;
+  outside: string;
+  close(): Promise<void>;
+}
+
+/** Starts a core, its owner, an event log and one generic instance; `files` configures the file layer. */
+export async function startFilesCore(files?: CoreConfig['files']): Promise<FilesCore> {
+  const scratch = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-files-test-')));
+  const outside = path.join(scratch, 'outside');
+  await fs.mkdir(outside);
+  await fs.writeFile(path.join(outside, 'secret.txt'), 'outside secret');
+  const definition = path.join(scratch, 'definition.mjs');
+  await fs.writeFile(definition, DEFINITION);
+  const t = await startTestCore(files === undefined ? {} : { files });
+  const owner = await t.setupOwner();
+  const log = await EventLog.open(t, owner);
+  const res = await t.request('POST', '/instance/create_generic', {
+    token: owner,
+    body: { url: pathToFileURL(definition).href, setup_value: { name: 'Files', setting_sections: {} } },
+  });
+  expect(res.status, res.text).toBe(200);
+  const uuid = res.json as string;
+  const end = await log.wait(isCreationEnd(uuid), 'the instance creation');
+  expect(end.event_inner).toMatchObject({ progression_event_inner: { success: true } });
+  const root = await fs.realpath(t.core.ctx.instances.get(uuid).dir);
+  return {
+    t,
+    owner,
+    log,
+    uuid,
+    root,
+    scratch,
+    outside,
+    async close() {
+      log.close();
+      await t.close();
+      await fs.rm(scratch, { recursive: true, force: true });
+      await fs.rm(t.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `/instance/<uuid>/fs/<b64 path>/<op>` (the raw form, for segments built by hand). */
+export function fsRoute(uuid: string, segment: string, op: string): string {
+  return `/instance/${uuid}/fs/${segment}/${op}`;
+}
+
+export const b64 = encodePathSegment;
+
+export async function grant(fc: FilesCore, uid: string, perms: Partial<UserPermission>): Promise<void> {
+  const res = await fc.t.request('PUT', `/user/${uid}/update_perm`, { token: fc.owner, body: { ...emptyPermissions(), ...perms } });
+  expect(res.status, res.text).toBe(200);
+}
+
+export type Progress = Extract<ClientEvent['event_inner'], { type: 'ProgressionEvent' }>;
+
+function progressionOf(e: ClientEvent): Progress | null {
+  return e.event_inner.type === 'ProgressionEvent' ? e.event_inner : null;
+}
+
+/** A progression's events: its start, its updates and (awaited) its end. */
+export interface JobEvents {
+  name: string;
+  total: number | null;
+  updates: { progress: number; message: string }[];
+  end: { success: boolean; message: string | null; inner: unknown };
+}
+
+/** The first progression started after event index `from` whose name matches, awaited to its end. */
+export async function jobAfter(log: EventLog, from: number, name: RegExp | string): Promise<JobEvents> {
+  const matches = (n: string) => (typeof name === 'string' ? n === name : name.test(n));
+  const start = await log.wait((e) => {
+    const p = progressionOf(e);
+    return log.events.indexOf(e) >= from && p?.progression_event_inner.type === 'ProgressionStart' && matches(p.progression_event_inner.progression_name);
+  }, `a progression named ${String(name)}`);
+  const id = progressionOf(start)!.event_id;
+  const endEvent = await log.wait((e) => progressionOf(e)?.event_id === id && progressionOf(e)?.progression_event_inner.type === 'ProgressionEnd', `the end of ${String(name)}`);
+  const startInner = progressionOf(start)!.progression_event_inner;
+  const endInner = progressionOf(endEvent)!.progression_event_inner;
+  if (startInner.type !== 'ProgressionStart' || endInner.type !== 'ProgressionEnd') throw new Error('unexpected progression shape');
+  const updates = log.events.flatMap((e) => {
+    const p = progressionOf(e);
+    return p?.event_id === id && p.progression_event_inner.type === 'ProgressionUpdate'
+      ? [{ progress: p.progression_event_inner.progress, message: p.progression_event_inner.progress_message }]
+      : [];
+  });
+  return {
+    name: startInner.progression_name,
+    total: startInner.total,
+    updates,
+    end: { success: endInner.success, message: endInner.message, inner: endInner.inner },
+  };
+}
+
+/** FSEvents seen after index `from`, as `{operation, target}`. */
+export function fsEventsAfter(log: EventLog, from: number): { operation: unknown; target: { type: string; path: string } }[] {
+  return log.events.slice(from).flatMap((e) => (e.event_inner.type === 'FSEvent' ? [{ operation: e.event_inner.operation, target: e.event_inner.target }] : []));
+}
+
+/** Waits until `check` holds (polling), failing after `ms`: for effects that finish after an answer. */
+export async function eventually(check: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** Every name under `dir`, recursively (`a/b`), sorted; links are listed, not followed. */
+export async function listTree(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (current: string, prefix: string): Promise<void> => {
+    for (const entry of await fs.readdir(current, { withFileTypes: true })) {
+      const rel = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
+      out.push(rel);
+      if (entry.isDirectory()) await walk(path.join(current, entry.name), rel);
+    }
+  };
+  await walk(dir, '');
+  return out.sort();
+}
+
+export function causesOf(res: TestResponse): string {
+  return ((res.json as { causes?: string[] } | undefined)?.causes ?? []).join(': ');
+}
+
+/** A multipart body with one part per file (fetch builds the boundary). */
+export function uploadForm(files: { name: string; data: string | Buffer }[], field = 'file'): FormData {
+  const form = new FormData();
+  for (const f of files) form.append(field, new Blob([typeof f.data === 'string' ? f.data : new Uint8Array(f.data)]), f.name);
+  return form;
+}
+
+/** Sends a FormData upload through fetch (the test helper's request() only sends strings). */
+export async function upload(fc: FilesCore, token: string, dir: string, form: FormData): Promise<TestResponse> {
+  const res = await fetch(`${fc.t.api}${fsRoute(fc.uuid, b64(dir), 'upload')}`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, text, json, headers: res.headers };
+}
