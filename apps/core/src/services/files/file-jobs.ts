@@ -108,6 +108,9 @@ export class FileJobs {
     if (targets.length === 0) throw badRequest('Failed to zip', 'Nothing to zip');
     if (dest === '.') throw badRequest('Failed to zip', 'Invalid destination');
     for (const target of targets) await service.stat(target);
+    // The destination's folder must exist, and neither may lead out through a link: refuse now.
+    if ((await service.stat(clientDirName(dest))).file_type !== 'Directory') throw badRequest('Failed to zip', 'Not a directory');
+    await service.sandbox.resolve(dest);
     await this.access.requireUnprotected(user, dest, () => isProtectedPath(dest, false));
     const what = label(targets);
     this.#background(
@@ -131,6 +134,7 @@ export class FileJobs {
     if (file.file_type !== 'File') throw badRequest(`Failed to unzip ${file.name}`, 'Not a file');
     if (archiveKindOf(file.name) === null) throw badRequest(`Failed to unzip ${file.name}`, 'Unsupported archive type');
     const destDir = typeof option === 'object' ? normalizeClientPath(option.ToDir) : clientDirName(archive);
+    await service.sandbox.resolve(destDir);
     await this.access.requireUnprotected(user, destDir, () => isProtectedPath(destDir, true));
     const privileged = this.access.mayWriteProtected(user);
     this.#background(
