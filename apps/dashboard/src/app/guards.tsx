@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { useCurrentToken, useSession } from '@/lib/session.ts';
@@ -26,11 +27,18 @@ export function RequireSetUp() {
   return <Outlet />;
 }
 
-/** The owner setup of a core that is already set up goes to user selection instead. */
+/**
+ * The owner setup of a core that is already set up goes to user selection instead. Decided
+ * once per visit: the setup screen itself makes the core set up, and must then be free to
+ * move on to Customize core instead of being redirected by its own success.
+ */
 export function RequireNotSetUp() {
   const info = useCoreInfo();
+  const [admitted, setAdmitted] = useState(false);
+  if (admitted) return <Outlet />;
   if (info.isPending) return <PageSpinner />;
   if (info.data?.is_setup === true) return <Redirect to="/login/user/select" />;
+  setAdmitted(true);
   return <Outlet />;
 }
 

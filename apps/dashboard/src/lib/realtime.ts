@@ -15,6 +15,7 @@ import { dispatchConnection } from './connection-status.ts';
 import type { ConnectionAction } from './connection-status.ts';
 import { useCurrentCore, useCurrentToken } from './session.ts';
 import type { CoreConnection } from './session.ts';
+import { isUsableToken } from './token.ts';
 
 // Owner of every WebSocket (conventions.md, habit 2). One hub, one reconnect policy:
 // a socket that closes without being asked to is reopened after 1 s (dashboard.md §4).
@@ -273,14 +274,14 @@ export function useRealtimeHub(): RealtimeHub {
   return hub;
 }
 
-/** Runs the event stream for the current core while a token exists. */
+/** Runs the event stream for the current core while a usable token exists. */
 export function useEventStream(): void {
   const hub = useRealtimeHub();
   const queryClient = useQueryClient();
   const core = useCurrentCore();
   const token = useCurrentToken();
   useEffect(() => {
-    if (!core || !token) return undefined;
+    if (!core || !token || !isUsableToken(token)) return undefined;
     return startEventStream({ hub, queryClient, core, token });
   }, [hub, queryClient, core, token]);
 }

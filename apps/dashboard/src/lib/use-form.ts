@@ -23,10 +23,21 @@ export function useForm<V extends Record<string, string>>(initial: V, validate: 
     error: errors[name],
   });
 
-  const handleSubmit = (onValid: (values: V) => unknown) => (event: FormEvent) => {
+  /** Validates; on errors focuses the first invalid field (by its `name`), else calls `onValid`. */
+  const handleSubmit = (onValid: (values: V) => unknown) => (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    if (Object.keys(validate(values)).length === 0) void onValid(values);
+    const invalid = Object.keys(validate(values));
+    if (invalid.length === 0) {
+      void onValid(values);
+      return;
+    }
+    const form = event.currentTarget;
+    const first = [...form.elements].find(
+      (el): el is HTMLInputElement | HTMLSelectElement =>
+        (el instanceof HTMLInputElement || el instanceof HTMLSelectElement) && invalid.includes(el.name),
+    );
+    first?.focus();
   };
 
   return { values, setValues, setValue, errors, field, handleSubmit };

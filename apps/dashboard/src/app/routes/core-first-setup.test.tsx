@@ -40,6 +40,7 @@ describe('owner setup (/login/core/first_setup)', () => {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
     expect(net.callsTo('POST', `/setup/${KEY}`)).toHaveLength(0);
+    expect(screen.getByLabelText('Username')).toHaveFocus();
   });
 
   it('requires the confirmation to match', async () => {
@@ -48,6 +49,7 @@ describe('owner setup (/login/core/first_setup)', () => {
     await user.type(screen.getByLabelText('Confirm Password'), 'two');
     await user.click(screen.getByRole('button', { name: 'Create owner account' }));
     expect(screen.getByText('Password confirmation must match password')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveFocus();
   });
 
   it('creates the owner with the key, signs in and goes on to Customize core', async () => {

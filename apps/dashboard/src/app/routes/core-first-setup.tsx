@@ -13,15 +13,14 @@ export function CoreFirstSetupRoute() {
   const core = useCurrentCore();
   if (!core) return null;
 
-  const done = async () => {
-    await navigate('/login/core/first_config');
-    // Only now: marking the core set up earlier would make this screen's guard redirect.
+  const done = () => {
     queryClient.setQueryData<CoreInfo>(getCoreInfoQueryOptions(core).queryKey, (info) => info && { ...info, is_setup: true });
+    void navigate('/login/core/first_config');
   };
 
   return (
     <AuthLayout title="Set up your core" subtitle="Create the owner account. The owner can do everything on this core.">
-      <OwnerSetupForm core={core} onDone={() => void done()} />
+      <OwnerSetupForm core={core} onDone={done} />
     </AuthLayout>
   );
 }

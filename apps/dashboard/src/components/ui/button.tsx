@@ -20,7 +20,7 @@ const SIZES: Record<ButtonSize, string> = {
 /** Class list of a button, for links that look like one. */
 export function buttonClasses(variant: ButtonVariant = 'secondary', size: ButtonSize = 'md', className?: string): string {
   return cn(
-    'inline-flex shrink-0 items-center justify-center rounded-md transition-colors select-none',
+    'inline-flex shrink-0 items-center justify-center rounded-md whitespace-nowrap transition-colors select-none',
     'disabled:cursor-not-allowed disabled:opacity-50',
     VARIANTS[variant],
     SIZES[size],

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { dispatchConnection, resetConnectionStatus } from '@/lib/connection-status.ts';
-import { coreKey, useCurrentCore } from '@/lib/session.ts';
+import { coreKey, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { useCoreInfo } from './api/get-core-info.ts';
 import { versionOutcome } from './version-rule.ts';
@@ -13,17 +13,19 @@ const versionToastsShown = new Set<string>();
  */
 export function useConnectionWatch(): void {
   const core = useCurrentCore();
+  const token = useCurrentToken();
   const id = core ? `${core.protocol}://${coreKey(core)}` : null;
   const info = useCoreInfo();
 
+  // A new core or a new user starts over: a socket refused for a token that is gone no longer counts.
   useEffect(() => {
     resetConnectionStatus();
-  }, [id]);
+  }, [id, token]);
 
   useEffect(() => {
     if (info.status === 'success') dispatchConnection({ type: 'info-success' });
     else if (info.status === 'error') dispatchConnection({ type: 'info-failure' });
-  }, [info.status, info.dataUpdatedAt, info.errorUpdatedAt]);
+  }, [info.status, info.dataUpdatedAt, info.errorUpdatedAt, id, token]);
 
   const version = info.data?.version;
   useEffect(() => {

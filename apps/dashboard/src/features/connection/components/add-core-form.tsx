@@ -56,18 +56,20 @@ export function AddCoreForm({ onAdded, onBack }: { onAdded: (core: CoreConnectio
         <SelectField label="API Version" options={toOptions(API_VERSION_OPTIONS)} {...form.field('apiVersion')} />
         <SelectField label="Protocol" options={toOptions(PROTOCOL_OPTIONS)} {...form.field('protocol')} />
       </div>
-      <TextField
-        label="IP Address/Domain"
-        placeholder="localhost"
-        autoComplete="off"
-        spellCheck={false}
-        autoFocus
-        {...form.field('address')}
-      />
-      <TextField label="Port" inputMode="numeric" autoComplete="off" {...form.field('port')} />
+      <div className="grid grid-cols-[7.5rem_1fr] gap-4">
+        <TextField label="Port" inputMode="numeric" autoComplete="off" {...form.field('port')} />
+        <TextField
+          label="IP Address/Domain"
+          placeholder="localhost"
+          autoComplete="off"
+          spellCheck={false}
+          autoFocus
+          {...form.field('address')}
+        />
+      </div>
       <FormError message={error} />
       <div className="mt-1 flex gap-3">
-        <Button onClick={onBack} className="flex-1">
+        <Button onClick={onBack} className="px-6">
           Back
         </Button>
         <Button type="submit" variant="primary" loading={checking} className="flex-1">
