@@ -171,6 +171,19 @@ describe('a Vanilla instance on the fake server jar', () => {
     expect(console.json).toEqual({ kind: 'BadRequest', causes: ['Instance is stopped'] });
   });
 
+  it('restarts: Stopping → Stopped → Starting → Running, with both permissions checked', async () => {
+    const uuid = vanilla.uuid;
+    await startAndWaitRunning(t, owner, log, uuid);
+    const before = log.states(uuid).length;
+    const running = log.next(isState(uuid, 'Running'));
+    expect((await t.request('PUT', `/instance/${uuid}/restart`, { token: owner })).status).toBe(200);
+    await running;
+    expect(log.states(uuid).slice(before)).toEqual(['Stopping', 'Stopped', 'Starting', 'Running']);
+    const stopped = log.next(isState(uuid, 'Stopped'));
+    await t.request('PUT', `/instance/${uuid}/stop`, { token: owner });
+    await stopped;
+  });
+
   it('kills a running server and answers "ok"; killing a stopped one is a 400', async () => {
     const uuid = vanilla.uuid;
     await startAndWaitRunning(t, owner, log, uuid);
@@ -227,6 +240,18 @@ describe('a Vanilla instance on the fake server jar', () => {
     });
     expect(missing.status).toBe(404);
     expect(await fs.readFile(file, 'utf8')).toContain('# my notes\nmotd=a=b=c\n');
+  });
+
+  it('sets the player limit and changes the version of a stopped server', async () => {
+    const uuid = vanilla.uuid;
+    expect((await t.request('PUT', `/instance/${uuid}/players/max`, { token: owner, body: 12 })).status).toBe(200);
+    expect((await t.request('GET', `/instance/${uuid}/players/max`, { token: owner })).json).toBe(12);
+    expect(await fs.readFile(path.join(vanilla.path, 'server.properties'), 'utf8')).toContain('# my notes\n');
+    const changed = await t.request('PUT', `/instance/${uuid}/version/1.20.1`, { token: owner });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await t.request('GET', `/instance/${uuid}/info`, { token: owner })).json).toMatchObject({ version: '1.20.1' });
+    const unknown = await t.request('PUT', `/instance/${uuid}/version/9.9.9`, { token: owner });
+    expect(unknown.status).toBe(400);
   });
 
   it('edits name, description, auto_start and restart_on_crash after creation', async () => {

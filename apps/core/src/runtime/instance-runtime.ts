@@ -1,5 +1,6 @@
 import type { CausedBy, InstanceEventInner, InstanceState, Player } from '@hearth/protocol';
 import type { EventBus } from '../events/event-bus.ts';
+import { OutputGate } from './console/output-gate.ts';
 import type { GameHandler, HandlerInstance, PreparedStart, PlayerSource } from './handlers/game-handler.ts';
 import type { MonitorHub } from './monitor/monitor-hub.ts';
 import { PlayerTracker } from './players/player-tracker.ts';
@@ -34,12 +35,15 @@ export interface RuntimeDeps {
  */
 export class InstanceRuntime {
   readonly supervisor: InstanceSupervisor;
+  /** Console viewers that fall behind pause the server's output here (flow control, see OutputGate). */
+  readonly gate: OutputGate;
   private readonly tracker: PlayerTracker;
   private source: PlayerSource | null = null;
   private pingTimer: NodeJS.Timeout | null = null;
   private lastPing: PingResult | null = null;
 
   constructor(private readonly deps: RuntimeDeps) {
+    this.gate = new OutputGate((paused) => this.supervisor.process?.pauseOutput(paused));
     this.tracker = new PlayerTracker({
       identify: (name) => this.source?.identify(name) ?? Promise.resolve<Player>({ type: 'GenericPlayer', id: name, name }),
       identifyNow: (name) => this.source?.identifyNow(name) ?? { type: 'GenericPlayer', id: name, name },
@@ -120,6 +124,7 @@ export class InstanceRuntime {
   }
 
   private onProcessStarted(proc: GameProcess): void {
+    if (this.gate.paused) proc.pauseOutput(true);
     this.deps.monitor.setProcess(this.deps.uuid, { pid: proc.pid, startedAt: proc.startedAt });
     this.deps.pidFile
       .write({ pid: proc.pid, start_ticks: processStartTicks(proc.pid), started_at: proc.startedAt })

@@ -192,7 +192,7 @@ export class InstanceService {
     const entry = this.registry.get(uuid);
     this.refuseWhileBusy(entry, 'start');
     const state = entry.runtime.state;
-    if (state === 'Stopped' || state === 'Error') await this.registry.checkPort(entry.record.port, entry.uuid);
+    if (state === 'Stopped' || state === 'Error') await this.checkOwnPort(entry);
     await entry.runtime.supervisor.start(causedBy);
   }
 
@@ -207,9 +207,7 @@ export class InstanceService {
   async restart(uuid: string, causedBy: CausedBy): Promise<void> {
     const entry = this.registry.get(uuid);
     this.refuseWhileBusy(entry, 'restart');
-    if (entry.runtime.state === 'Stopped' || entry.runtime.state === 'Error') {
-      await this.registry.checkPort(entry.record.port, entry.uuid);
-    }
+    if (entry.runtime.state === 'Stopped' || entry.runtime.state === 'Error') await this.checkOwnPort(entry);
     await entry.runtime.supervisor.restart(causedBy);
   }
 
@@ -377,6 +375,11 @@ export class InstanceService {
         this.deps.log.warn(`Could not mirror the settings of ${uuid} into its game config: ${errorText(err)}`);
       }
     }
+  }
+
+  /** Before a start: the instance's port must be free (port 0 = a generic game that listens on none). */
+  private async checkOwnPort(entry: InstanceEntry): Promise<void> {
+    if (entry.record.port !== 0) await this.registry.checkPort(entry.record.port, entry.uuid);
   }
 
   private refuseWhileBusy(entry: InstanceEntry, action: string): void {

@@ -16,6 +16,8 @@ export interface PlayerTrackerOptions {
 
 /** Lookups queued beyond this are answered without one, so a flood of joins cannot pile up. */
 const MAX_QUEUED = 64;
+/** Changes queued beyond this are dropped (no real server produces them; memory stays bounded). */
+const MAX_PENDING = 4096;
 
 /**
  * Who is online, from join/leave lines (core-api.md §3.6). Changes are applied strictly in the
@@ -26,6 +28,8 @@ export class PlayerTracker {
   private players: Player[] = [];
   private chain: Promise<void> = Promise.resolve();
   private queued = 0;
+  /** Changes dropped because too many were pending. */
+  dropped = 0;
 
   constructor(private readonly options: PlayerTrackerOptions) {}
 
@@ -83,6 +87,10 @@ export class PlayerTracker {
   }
 
   private enqueue(task: () => void | Promise<void>): void {
+    if (this.queued >= MAX_PENDING) {
+      this.dropped++;
+      return;
+    }
     this.queued++;
     this.chain = this.chain
       .then(task)

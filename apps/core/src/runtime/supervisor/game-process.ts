@@ -35,6 +35,8 @@ export class GameProcess {
   readonly startedAt = Date.now();
   readonly exited: Promise<ExitInfo>;
   private exitInfo: ExitInfo | null = null;
+  private outputPaused = false;
+  private onPauseChange: () => void = () => undefined;
 
   private constructor(
     private readonly child: ChildProcessWithoutNullStreams,
@@ -43,28 +45,46 @@ export class GameProcess {
     this.pid = child.pid!;
     const out = new LineSplitter((line) => handlers.onLine(line, 'stdout'));
     const err = new LineSplitter((line) => handlers.onLine(line, 'stderr'));
-    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
     // A server that closed its stdin must not crash the core when we write to it.
     child.stdin.on('error', () => undefined);
     this.exited = new Promise<ExitInfo>((resolve) => {
-      let closed = false;
-      let timer: NodeJS.Timeout | null = null;
-      const finish = (info: ExitInfo) => {
-        if (closed) return;
-        closed = true;
-        if (timer) clearTimeout(timer);
+      let info: ExitInfo | null = null;
+      let done = false;
+      let quietTimer: NodeJS.Timeout | null = null;
+      const finish = (final: ExitInfo) => {
+        if (done) return;
+        done = true;
+        if (quietTimer) clearTimeout(quietTimer);
         out.end();
         err.end();
         child.stdout.destroy();
         child.stderr.destroy();
-        this.exitInfo = info;
-        resolve(info);
+        this.exitInfo = final;
+        resolve(final);
       };
+      // After the exit a grandchild may still hold the pipes open: give up after a quiet spell, but
+      // never while the viewers' flow control holds the output (that output is still to come).
+      const armQuietTimer = () => {
+        if (quietTimer) clearTimeout(quietTimer);
+        quietTimer = null;
+        if (info === null || this.outputPaused) return;
+        const final = info;
+        quietTimer = setTimeout(() => finish(final), DRAIN_AFTER_EXIT_MS);
+        quietTimer.unref();
+      };
+      this.onPauseChange = armQuietTimer;
+      child.stdout.on('data', (chunk: Buffer) => {
+        out.push(chunk);
+        armQuietTimer();
+      });
+      child.stderr.on('data', (chunk: Buffer) => {
+        err.push(chunk);
+        armQuietTimer();
+      });
       child.once('close', (code, signal) => finish({ code, signal }));
       child.once('exit', (code, signal) => {
-        timer = setTimeout(() => finish({ code, signal }), DRAIN_AFTER_EXIT_MS);
-        timer.unref();
+        info = { code, signal };
+        armQuietTimer();
       });
     });
   }
@@ -97,6 +117,20 @@ export class GameProcess {
 
   get running(): boolean {
     return this.exitInfo === null;
+  }
+
+  /** Stops (true) or resumes (false) reading the server's output; the full pipe then makes the server wait. */
+  pauseOutput(paused: boolean): void {
+    if (!this.running || paused === this.outputPaused) return;
+    this.outputPaused = paused;
+    if (paused) {
+      this.child.stdout.pause();
+      this.child.stderr.pause();
+    } else {
+      this.child.stdout.resume();
+      this.child.stderr.resume();
+    }
+    this.onPauseChange();
   }
 
   /** Writes one line to stdin; false if the pipe is gone. */
