@@ -1,0 +1,29 @@
+import { lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import type { InstanceInfo } from '@hearth/protocol';
+
+// The instance tabs of dashboard.md §2, in spec order, chosen from the second path segment.
+// Each feature registers its screen here (app/ is the only place that combines features);
+// a tab without a screen shows "{tab} not found".
+
+export interface InstanceTabProps {
+  instance: InstanceInfo;
+}
+
+export const INSTANCE_TABS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'settings', label: 'Settings' },
+  { id: 'console', label: 'Console' },
+  { id: 'files', label: 'Files' },
+  { id: 'macros', label: 'Macros' },
+  { id: 'logs', label: 'Event Logs' },
+  { id: 'playitgg', label: 'Playitgg' },
+] as const;
+
+export type InstanceTabId = (typeof INSTANCE_TABS)[number]['id'];
+
+type TabScreen = LazyExoticComponent<ComponentType<InstanceTabProps>>;
+
+export const INSTANCE_TAB_SCREENS: Partial<Record<InstanceTabId, TabScreen>> = {
+  logs: lazy(async () => ({ default: (await import('./instance-logs-tab.tsx')).InstanceLogsTab })),
+};
