@@ -101,6 +101,7 @@ export class InstanceRuntime {
     return {
       plan: prepared.plan,
       stop: prepared.stop,
+      runningOnSpawn: prepared.runningOnSpawn,
       onLine: (line) => this.onLine(prepared, line),
       onExit: () => this.tracker.clear(),
     };

@@ -8,7 +8,7 @@ import {
   type Player,
 } from '@hearth/protocol';
 import type { CoreConfig } from '../config.ts';
-import { badRequest, notFound, toCoreError } from '../errors.ts';
+import { badRequest, notFound, toCoreError, unsupported } from '../errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { parseWith } from '../http/validation.ts';
 import { InstanceRepository, type InstanceRecord, type StoredInstance } from '../repositories/instance-repository.ts';
@@ -163,7 +163,7 @@ export class InstanceService {
   async info(uuid: string): Promise<InstanceInfo> {
     const entry = this.registry.get(uuid);
     const r = entry.record;
-    const players = entry.runtime.players;
+    const players = entry.handler.playersSupported(handlerView(entry)) ? entry.runtime.players : null;
     return {
       uuid: entry.uuid,
       name: r.name,
@@ -176,7 +176,7 @@ export class InstanceService {
       auto_start: r.auto_start,
       restart_on_crash: r.restart_on_crash,
       state: entry.runtime.state,
-      player_count: players.length,
+      player_count: players === null ? null : players.length,
       max_player_count: await this.maxPlayers(uuid),
       player_list: players,
     };
@@ -278,8 +278,11 @@ export class InstanceService {
 
   // ---- players ----
 
+  /** The players online; UnsupportedOperation for games that report none. */
   players(uuid: string): Player[] {
-    return this.registry.get(uuid).runtime.players;
+    const entry = this.registry.get(uuid);
+    if (!entry.handler.playersSupported(handlerView(entry))) throw unsupported('This instance does not report its players');
+    return entry.runtime.players;
   }
 
   async maxPlayers(uuid: string): Promise<number | null> {

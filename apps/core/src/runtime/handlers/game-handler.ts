@@ -42,6 +42,8 @@ export interface PreparedStart {
   stop: StopMethod;
   parseLine(line: string): LineInfo;
   players: PlayerSource;
+  /** No output marks the end of starting: the server counts as Running once spawned. */
+  runningOnSpawn: boolean;
 }
 
 /** The result of a setting change the service must mirror into its record. */
@@ -55,6 +57,8 @@ export interface SettingEffect {
  */
 export interface GameHandler {
   prepareStart(instance: HandlerInstance): Promise<PreparedStart>;
+  /** Whether the game reports players at all (InstanceInfo player fields are null otherwise). */
+  playersSupported(instance: HandlerInstance): boolean;
   /** Sections of `GET /instance/:uuid/settings` (read fresh each time). */
   settingSections(instance: HandlerInstance): Promise<Record<string, SectionManifest>>;
   applySetting(instance: HandlerInstance, sectionId: string, settingId: string, value: ConfigurableValue): Promise<SettingEffect>;

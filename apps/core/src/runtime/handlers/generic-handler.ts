@@ -111,6 +111,7 @@ export class GenericHandler implements GameHandler {
       },
       stop: data.stop,
       parseLine,
+      runningOnSpawn: data.output.started === undefined,
       players: {
         identify: async (name) => {
           if (!data.ping) return asPlayer(name, null);
@@ -122,6 +123,11 @@ export class GenericHandler implements GameHandler {
         fromOutput: data.output.join !== undefined,
       },
     };
+  }
+
+  playersSupported(instance: HandlerInstance): boolean {
+    const parsed = GenericDataSchema.safeParse(instance.data);
+    return parsed.success && (parsed.data.ping || parsed.data.output.join !== undefined);
   }
 
   async settingSections(instance: HandlerInstance): Promise<Record<string, SectionManifest>> {

@@ -67,6 +67,7 @@ export class MinecraftHandler implements GameHandler {
       plan: { command: command.command, args: command.args, cwd: command.cwd },
       stop: { command: 'stop' },
       parseLine: minecraftLineInfo,
+      runningOnSpawn: false,
       players: {
         identify: (name) => identifyMinecraftPlayer(name, instance.port, fallback),
         identifyNow: (name) => ({ type: 'MinecraftPlayer', name, uuid: onlineMode ? null : offlineUuid(name) }),
@@ -74,6 +75,10 @@ export class MinecraftHandler implements GameHandler {
         fromOutput: true,
       },
     };
+  }
+
+  playersSupported(): boolean {
+    return true;
   }
 
   async settingSections(instance: HandlerInstance): Promise<Record<string, SectionManifest>> {

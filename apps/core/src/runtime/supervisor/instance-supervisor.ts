@@ -12,6 +12,8 @@ export interface StartSession {
   stop: StopMethod;
   /** Handles one output line; returns true when the line says the server finished starting. */
   onLine(line: string, stream: 'stdout' | 'stderr'): boolean;
+  /** The game prints no "started" line: Running as soon as the process is spawned. */
+  runningOnSpawn?: boolean;
   /** Called once the process is gone (after its last line). */
   onExit?(): void;
 }
@@ -258,6 +260,7 @@ export class InstanceSupervisor {
       isCurrent = true;
       this.hooks.onProcessStarted?.(proc);
       for (const [line, stream] of pending) this.onLine(proc, session, line, stream);
+      if (session.runningOnSpawn && this.current === 'Starting') this.setState('Running', causedBy, '');
     } catch (err) {
       if (attempt !== this.attempt) return;
       const message = `Failed to start the server: ${errorText(err)}`;
