@@ -1,4 +1,4 @@
-import { API_PREFIX, DEFAULT_REQUEST_TIMEOUT_MS, coreBaseUrl, kindForStatus } from '@hearth/protocol';
+import { DEFAULT_REQUEST_TIMEOUT_MS, coreBaseUrl, kindForStatus } from '@hearth/protocol';
 import type { ErrorKind, RequestFailure } from '@hearth/protocol';
 import { getSession, getToken } from './session.ts';
 import type { CoreConnection } from './session.ts';
@@ -95,9 +95,6 @@ export function apiUrl(path: string, core: CoreConnection | null = getSession().
   if (!core) throw new ApiError({ type: 'network', message: 'No core selected' });
   return `${coreBaseUrl(core)}${path}`;
 }
-
-/** The API prefix, for code that builds same-origin URLs. */
-export const API_BASE_PATH = API_PREFIX;
 
 function utf8Base64(text: string): string {
   const bytes = new TextEncoder().encode(text);
