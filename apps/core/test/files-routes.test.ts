@@ -50,6 +50,8 @@ describe('listing and reading', () => {
     expect(files[0]).toMatchObject({ path: 'ls/Alpha', size: null, file_type: 'Directory' });
     await eventually(async () => fsEventsAfter(fc.log, from).length > 0, 'the Read FSEvent');
     expect(fsEventsAfter(fc.log, from)).toEqual([{ operation: 'Read', target: { type: 'Directory', path: at('ls') } }]);
+    const event = fc.log.events.slice(from).find((e) => e.event_inner.type === 'FSEvent');
+    expect(event?.caused_by).toMatchObject({ type: 'User', user_name: 'owner' });
   });
 
   it('ls of the root (".", encoded Lg) lists the instance folder', async () => {
@@ -479,6 +481,14 @@ describe('downloads', () => {
     expect(job.end).toMatchObject({ success: true, inner: { type: 'FSOperationCompleted', instance_uuid: uuid, success: true } });
     // Nothing was zipped to disk.
     expect(await listTree(at('dl2'))).toEqual(['world', 'world/level.dat', 'world/region', 'world/region/r.mca']);
+  });
+
+  it('HEAD on a key is not served (it would zip a whole folder only to discard it)', async () => {
+    const key = (await req('GET', apiPaths.fsUrl(uuid, '.'))).text;
+    const from = mark();
+    const res = await fetch(`${fc.t.api}${apiPaths.download(key)}`, { method: 'HEAD' });
+    expect(res.status).toBe(404);
+    expect(fsEventsAfter(fc.log, from)).toEqual([]);
   });
 
   it('unknown keys and unknown paths are 404s', async () => {

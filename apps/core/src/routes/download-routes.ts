@@ -17,7 +17,8 @@ export function attachmentHeader(name: string): string {
  */
 export function downloadRoutes(files: InstanceFiles) {
   return async (api: FastifyInstance) => {
-    api.get<{ Params: { key: string } }>('/file/:key', async (req, reply) => {
+    // No automatic HEAD: Fastify would read (and for a folder, zip) the whole download to discard it.
+    api.get<{ Params: { key: string } }>('/file/:key', { exposeHeadRoute: false }, async (req, reply) => {
       const opened = await files.openDownload(req.params.key);
       reply.header('content-type', 'application/octet-stream').header('content-disposition', attachmentHeader(opened.name));
       if (opened.size !== null) reply.header('content-length', String(opened.size));
