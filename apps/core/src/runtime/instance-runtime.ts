@@ -20,6 +20,8 @@ export interface RuntimeDeps {
   handler: GameHandler;
   /** The instance as it is now (name, port, ... change while it lives). */
   view(): HandlerInstance;
+  /** Its current name (read for every event, so no object is built for it). */
+  name(): string;
   stopTimeoutMs: number;
   crashPolicy: CrashPolicy;
   pidFile: {
@@ -41,6 +43,8 @@ export class InstanceRuntime {
   private source: PlayerSource | null = null;
   private pingTimer: NodeJS.Timeout | null = null;
   private lastPing: PingResult | null = null;
+  /** Pid-file writes and removals, in order (a short-lived server must not leave its file behind). */
+  private pidFileOps: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: RuntimeDeps) {
     this.gate = new OutputGate((paused) => this.supervisor.process?.pauseOutput(paused));
@@ -84,9 +88,14 @@ export class InstanceRuntime {
 
   emit(inner: InstanceEventInner, causedBy: CausedBy = { type: 'System' }, details = ''): void {
     this.deps.events.emit(
-      { type: 'InstanceEvent', instance_uuid: this.deps.uuid, instance_name: this.deps.view().name, instance_event_inner: inner },
+      { type: 'InstanceEvent', instance_uuid: this.deps.uuid, instance_name: this.deps.name(), instance_event_inner: inner },
       { causedBy, details },
     );
+  }
+
+  /** Resolves once the pid file matches the process state (before the core exits). */
+  pidFileSettled(): Promise<void> {
+    return this.pidFileOps;
   }
 
   dispose(): void {
@@ -127,15 +136,18 @@ export class InstanceRuntime {
   private onProcessStarted(proc: GameProcess): void {
     if (this.gate.paused) proc.pauseOutput(true);
     this.deps.monitor.setProcess(this.deps.uuid, { pid: proc.pid, startedAt: proc.startedAt });
-    this.deps.pidFile
-      .write({ pid: proc.pid, start_ticks: processStartTicks(proc.pid), started_at: proc.startedAt })
+    const record = { pid: proc.pid, start_ticks: processStartTicks(proc.pid), started_at: proc.startedAt };
+    this.pidFileOps = this.pidFileOps
+      .then(() => this.deps.pidFile.write(record))
       .catch((err: unknown) => console.error('could not record the server pid', err));
   }
 
   private onProcessEnded(): void {
     this.deps.monitor.setProcess(this.deps.uuid, null);
     this.lastPing = null;
-    this.deps.pidFile.remove().catch((err: unknown) => console.error('could not remove the pid file', err));
+    this.pidFileOps = this.pidFileOps
+      .then(() => this.deps.pidFile.remove())
+      .catch((err: unknown) => console.error('could not remove the pid file', err));
   }
 
   private startPing(): void {

@@ -11,7 +11,12 @@ import type { CoreConfig } from '../config.ts';
 import { badRequest, notFound, toCoreError, unsupported } from '../errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { parseWith } from '../http/validation.ts';
-import { InstanceRepository, type InstanceRecord, type StoredInstance } from '../repositories/instance-repository.ts';
+import {
+  INSTANCE_RECORD_FILE,
+  InstanceRepository,
+  type InstanceRecord,
+  type StoredInstance,
+} from '../repositories/instance-repository.ts';
 import type { GameHandler } from '../runtime/handlers/game-handler.ts';
 import { GenericHandler } from '../runtime/handlers/generic-handler.ts';
 import { MinecraftHandler } from '../runtime/handlers/minecraft-handler.ts';
@@ -145,6 +150,7 @@ export class InstanceService {
     this.closed = true;
     this.creation.abortAll();
     await Promise.all(this.registry.all().map((entry) => entry.runtime.supervisor.shutdown()));
+    await Promise.all(this.registry.all().map((entry) => entry.runtime.pidFileSettled()));
     await Promise.allSettled([...this.background]);
     for (const entry of this.registry.all()) entry.runtime.dispose();
     this.monitor.stop();
@@ -342,25 +348,21 @@ export class InstanceService {
   /** Builds the live entry for a folder and adds it to the registry. */
   register(dir: string, record: InstanceRecord): InstanceEntry {
     const handler: GameHandler = record.handler === 'minecraft' ? this.handlers.minecraft : this.handlers.generic;
-    const entry: InstanceEntry = {
-      uuid: record.uuid,
-      dir,
-      record,
-      handler,
-      busy: null,
-      maxPlayers: undefined,
-      runtime: undefined as unknown as InstanceRuntime,
-    };
-    entry.runtime = new InstanceRuntime({
+    // The runtime reads the entry's current record (name, port, ... change while it lives).
+    const current: { entry: InstanceEntry | null } = { entry: null };
+    const runtime = new InstanceRuntime({
       uuid: record.uuid,
       events: this.deps.events,
       monitor: this.monitor,
       handler,
-      view: () => handlerView(entry),
+      view: () => handlerView(current.entry ?? { uuid: record.uuid, dir, record }),
+      name: () => (current.entry ?? { record }).record.name,
       stopTimeoutMs: this.deps.config.stopTimeoutMs,
       crashPolicy: this.crashPolicy,
       pidFile: { write: (data) => this.repo.writePid(dir, data), remove: () => this.repo.removePid(dir) },
     });
+    const entry: InstanceEntry = { uuid: record.uuid, dir, record, handler, runtime, busy: null, maxPlayers: undefined };
+    current.entry = entry;
     this.registry.add(entry);
     return entry;
   }
@@ -419,7 +421,7 @@ export class InstanceService {
 
   /** A folder made by Lodestone: build Hearth's record from its Minecraft config. */
   private async adoptLodestoneFolder(item: StoredInstance): Promise<InstanceRecord> {
-    if (item.dot.game_type !== 'MinecraftJava') throw notFound(`No ${'.hearth_instance.json'} and not a Minecraft folder`);
+    if (item.dot.game_type !== 'MinecraftJava') throw notFound(`No ${INSTANCE_RECORD_FILE} and not a Minecraft folder`);
     const mc = await readMinecraftConfig(item.dir);
     const flavour = flavourOfConfig(mc.flavour);
     const record: InstanceRecord = {
