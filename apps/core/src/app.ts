@@ -37,8 +37,17 @@ import { UserService } from './services/user-service.ts';
 export type { CoreConfig } from './config.ts';
 export { defaultConfig, parseConfig } from './config.ts';
 
+/** One registered API route, as the permission matrix test enumerates them. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  websocket: boolean;
+}
+
 export interface Core {
   app: FastifyInstance;
+  /** Every route registered under the API prefix (HEAD twins excluded). */
+  readonly routes: readonly RegisteredRoute[];
   ctx: CoreContext;
   /** The first-run key while no owner exists. */
   readonly setupKey: string | null;
@@ -138,6 +147,15 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
     return sendError(reply, err);
   });
 
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith(API_PREFIX)) return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      routes.push({ method, url: route.url, websocket: Boolean((route as { websocket?: boolean }).websocket) });
+    }
+  });
+
   await app.register(cors, {
     origin: '*',
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
@@ -201,6 +219,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   return {
     app,
     ctx,
+    routes,
     get setupKey() {
       return users.isSetup ? null : setupKey;
     },
