@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SetupManifestSchema } from '@hearth/protocol';
+import { SetupManifestSchema, UnavailableGameSchema, apiPaths } from '@hearth/protocol';
+import { z } from 'zod';
 import type { UpstreamFixture } from '../test-support/upstream-fixture/index.ts';
 import type { TestCore } from './helpers.ts';
 import {
@@ -36,7 +37,7 @@ afterAll(async () => {
 describe('games and setup manifests', () => {
   it('lists the four installable flavours and says why Spigot is not one', async () => {
     expect((await t.request('GET', '/games')).json).toEqual(['MinecraftJavaVanilla', 'MinecraftFabric', 'MinecraftForge', 'MinecraftPaper']);
-    const unavailable = (await t.request('GET', '/games/unavailable')).json as { game: string; reason: string }[];
+    const unavailable = z.array(UnavailableGameSchema).parse((await t.request('GET', apiPaths.gamesUnavailable())).json);
     expect(unavailable.find((g) => g.game === 'MinecraftSpigot')?.reason).toMatch(/BuildTools/);
   });
 

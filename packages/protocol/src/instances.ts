@@ -34,6 +34,10 @@ export const HandlerGameTypeSchema = z.enum([
 ]);
 export type HandlerGameType = z.infer<typeof HandlerGameTypeSchema>;
 
+/** Hearth: `GET /games/unavailable` — games the protocol names that this core cannot install, and why. */
+export const UnavailableGameSchema = z.object({ game: z.string(), reason: z.string() });
+export type UnavailableGame = z.infer<typeof UnavailableGameSchema>;
+
 /** core-api.md §2.9 */
 export const PlayerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('MinecraftPlayer'), name: z.string(), uuid: z.string().nullable() }),

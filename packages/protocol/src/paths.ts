@@ -37,6 +37,8 @@ export const apiPaths = {
   openPort: (port: number) => `/gateway/open_port/${port}`,
   // §1.4.6
   games: () => '/games',
+  // Hearth: what /games leaves out and why (e.g. Spigot has no download API).
+  gamesUnavailable: () => '/games/unavailable',
   setupManifest: (game: HandlerGameType) => `/setup_manifest/${game}`,
   genericSetupManifest: () => '/generic_setup_manifest',
   // §1.4.7

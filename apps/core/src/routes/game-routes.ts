@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { HandlerGameType } from '@hearth/protocol';
+import type { HandlerGameType, UnavailableGame } from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
 import { permissionDenied } from '../errors.ts';
 import type { StoredUser } from '../repositories/user-repository.ts';
@@ -9,10 +9,10 @@ import { FLAVOURS, SPIGOT_UNAVAILABLE_REASON, handlerGameTypeFor } from '../runt
 export const AVAILABLE_GAMES: readonly HandlerGameType[] = FLAVOURS.map(handlerGameTypeFor);
 
 /** Games that exist in the protocol but cannot be installed, with the reason (`GET /games/unavailable`). */
-export const UNAVAILABLE_GAMES = [
+export const UNAVAILABLE_GAMES: readonly UnavailableGame[] = [
   { game: 'MinecraftSpigot', reason: SPIGOT_UNAVAILABLE_REASON },
   { game: 'MinecraftBedrock', reason: 'Minecraft Bedrock servers are not supported.' },
-] as const;
+];
 
 /**
  * A generic definition runs any program on this machine, so while safe mode is on only the owner
