@@ -37,6 +37,8 @@ import {
 import type { UserService } from './user-service.ts';
 
 const SYSTEM: CausedBy = { type: 'System' };
+/** How long shutdown waits for background work (creations cleaning up, orphan checks). */
+const SHUTDOWN_BACKGROUND_WAIT_MS = 5000;
 
 export interface InstanceServiceDeps {
   config: CoreConfig;
@@ -50,8 +52,9 @@ function errorText(err: unknown): string {
   return toCoreError(err).causes.join(': ') || (err instanceof Error ? err.message : String(err));
 }
 
+/** A pause that never keeps the process alive on its own. */
 function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 /**
@@ -151,7 +154,8 @@ export class InstanceService {
     this.creation.abortAll();
     await Promise.all(this.registry.all().map((entry) => entry.runtime.supervisor.shutdown()));
     await Promise.all(this.registry.all().map((entry) => entry.runtime.pidFileSettled()));
-    await Promise.allSettled([...this.background]);
+    // Installs were aborted; give background work a moment to clean up, but never hold the exit.
+    await Promise.race([Promise.allSettled([...this.background]), sleep(SHUTDOWN_BACKGROUND_WAIT_MS)]);
     for (const entry of this.registry.all()) entry.runtime.dispose();
     this.monitor.stop();
   }
