@@ -58,6 +58,8 @@ export const CPU_CHART_MAX = 100;
 export const PROGRESS_DISPLAY_CAP = 0.99;
 export const COMMAND_HISTORY_SIZE = 50;
 export const CONSOLE_SCROLL_THRESHOLD_PX = 10;
+/** Hearth: console lines one dashboard view keeps (oldest dropped first); the reference keeps all. */
+export const CONSOLE_CLIENT_LINE_CAP = 100_000;
 
 /** dashboard.md §9: transfers. */
 export const DOWNLOAD_TIMEOUT_DIRECTORY_MS = 60_000;

@@ -25,5 +25,6 @@ export type InstanceTabId = (typeof INSTANCE_TABS)[number]['id'];
 type TabScreen = LazyExoticComponent<ComponentType<InstanceTabProps>>;
 
 export const INSTANCE_TAB_SCREENS: Partial<Record<InstanceTabId, TabScreen>> = {
+  console: lazy(async () => ({ default: (await import('./instance-console-tab.tsx')).InstanceConsoleTab })),
   logs: lazy(async () => ({ default: (await import('./instance-logs-tab.tsx')).InstanceLogsTab })),
 };

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { minecraftToAnsi, stripFormatting, toSegments } from './ansi.ts';
+
+describe('toSegments', () => {
+  it('keeps a line without codes as one plain segment', () => {
+    expect(toSegments('[12:00:00] Done (1.2s)!')).toEqual([{ text: '[12:00:00] Done (1.2s)!' }]);
+  });
+
+  it('colours ANSI runs and resets after ESC[0m', () => {
+    const segments = toSegments('\x1b[31mWARN\x1b[0m disk low');
+    expect(segments.map((s) => s.text)).toEqual(['WARN', ' disk low']);
+    expect(segments[0]?.style?.color).toBe('#f07070');
+    expect(segments[1]?.style).toBeUndefined();
+  });
+
+  it('renders bold, underline and 24-bit colours', () => {
+    const [segment] = toSegments('\x1b[1;4;38;2;10;20;30mhi');
+    expect(segment?.style).toMatchObject({ fontWeight: 700, textDecoration: 'underline', color: 'rgb(10,20,30)' });
+  });
+
+  it('understands Minecraft § codes, a colour resetting the format', () => {
+    const segments = toSegments('§c§lHot§a ok§r plain');
+    expect(segments.map((s) => s.text)).toEqual(['Hot', ' ok', ' plain']);
+    expect(segments[0]?.style).toMatchObject({ color: '#ff8c8c', fontWeight: 700 });
+    expect(segments[1]?.style?.color).toBe('rgb(85,255,85)');
+    expect(segments[1]?.style?.fontWeight).toBeUndefined();
+    expect(segments[2]?.style).toBeUndefined();
+  });
+});
+
+describe('stripFormatting', () => {
+  it('removes ANSI sequences and § codes, nothing else', () => {
+    expect(stripFormatting('\x1b[32m[INFO]\x1b[0m §6Gold§r text ESC')).toBe('[INFO] Gold text ESC');
+  });
+
+  it('drops the unsupported obfuscated code in conversion', () => {
+    expect(minecraftToAnsi('§kxx')).toBe('xx');
+  });
+});

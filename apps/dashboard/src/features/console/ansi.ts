@@ -1,0 +1,113 @@
+import Anser from 'anser';
+import type { CSSProperties } from 'react';
+
+// Console colours: ANSI SGR codes (parsed by anser) and Minecraft's § formatting codes, which are
+// rewritten into the equivalent SGR codes first so one parser handles both.
+
+export interface Segment {
+  text: string;
+  style?: CSSProperties;
+}
+
+// eslint-disable-next-line no-control-regex
+const ANSI_SEQUENCE = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-Z\\-_]/g;
+const SECTION_CODE = /§[0-9a-fk-orx]/gi;
+
+/** Minecraft's 16 named colours by their § code. */
+const MINECRAFT_COLOURS: Readonly<Record<string, readonly [number, number, number]>> = {
+  '0': [0, 0, 0],
+  '1': [0, 0, 170],
+  '2': [0, 170, 0],
+  '3': [0, 170, 170],
+  '4': [170, 0, 0],
+  '5': [170, 0, 170],
+  '6': [255, 170, 0],
+  '7': [170, 170, 170],
+  '8': [85, 85, 85],
+  '9': [85, 85, 255],
+  a: [85, 255, 85],
+  b: [85, 255, 255],
+  c: [255, 85, 85],
+  d: [255, 85, 255],
+  e: [255, 255, 85],
+  f: [255, 255, 255],
+};
+/** § formatting codes as SGR parameters (§k "obfuscated" has no SGR twin and is dropped). */
+const MINECRAFT_FORMATS: Readonly<Record<string, string>> = { l: '1', m: '9', n: '4', o: '3', r: '0' };
+
+/**
+ * anser's default palette (rgb strings as it emits them, spaces removed) → colours that stay
+ * readable on the console's near-black background.
+ */
+const PALETTE: Readonly<Record<string, string>> = {
+  '0,0,0': '#6e7687',
+  '187,0,0': '#f07070',
+  '0,187,0': '#52c98a',
+  '187,187,0': '#e5c07b',
+  '0,0,187': '#6b9cf0',
+  '187,0,187': '#c678dd',
+  '0,187,187': '#56b6c2',
+  '255,255,255': '#e8eaf0',
+  '85,85,85': '#8b93a3',
+  '255,85,85': '#ff8c8c',
+  '0,255,0': '#7ee2a8',
+  '255,255,85': '#f5d76e',
+  '85,85,255': '#8fb4ff',
+  '255,85,255': '#e19cf0',
+  '85,255,255': '#7fd8e4',
+};
+
+function colour(rgb: string | null): string | undefined {
+  if (!rgb) return undefined;
+  const key = rgb.replace(/\s+/g, '');
+  return PALETTE[key] ?? `rgb(${key})`;
+}
+
+/** `§c` → `ESC[0;38;2;255;85;85m` (a colour code also resets formatting, as in Minecraft). */
+export function minecraftToAnsi(text: string): string {
+  if (!text.includes('§')) return text;
+  return text.replace(SECTION_CODE, (code) => {
+    const key = code.charAt(1).toLowerCase();
+    const rgb = MINECRAFT_COLOURS[key];
+    if (rgb) return `\x1b[0;38;2;${rgb.join(';')}m`;
+    const sgr = MINECRAFT_FORMATS[key];
+    return sgr ? `\x1b[${sgr}m` : '';
+  });
+}
+
+/** The text a person reads: every ANSI sequence and § code removed (what search runs over). */
+export function stripFormatting(text: string): string {
+  let plain = text;
+  if (plain.includes('\x1b')) plain = plain.replace(ANSI_SEQUENCE, '');
+  if (plain.includes('§')) plain = plain.replace(SECTION_CODE, '');
+  return plain;
+}
+
+function styleOf(entry: Anser.AnserJsonEntry): CSSProperties | undefined {
+  const style: CSSProperties = {};
+  const fg = colour(entry.fg);
+  const bg = colour(entry.bg);
+  if (fg) style.color = fg;
+  if (bg) style.backgroundColor = bg;
+  const decorations = new Set(entry.decorations);
+  if (decorations.has('bold')) style.fontWeight = 700;
+  if (decorations.has('dim')) style.opacity = 0.7;
+  if (decorations.has('italic')) style.fontStyle = 'italic';
+  if (decorations.has('hidden')) style.visibility = 'hidden';
+  const lines = [decorations.has('underline') && 'underline', decorations.has('strikethrough') && 'line-through'].filter(Boolean);
+  if (lines.length > 0) style.textDecoration = lines.join(' ');
+  return Object.keys(style).length > 0 ? style : undefined;
+}
+
+/** One console line as styled runs of text. Lines without codes are one plain segment. */
+export function toSegments(text: string): Segment[] {
+  if (!text.includes('\x1b') && !text.includes('§')) return [{ text }];
+  const entries = Anser.ansiToJson(minecraftToAnsi(text), { json: true, remove_empty: true });
+  const segments: Segment[] = [];
+  for (const entry of entries) {
+    if (entry.content === '') continue;
+    const style = styleOf(entry);
+    segments.push(style ? { text: entry.content, style } : { text: entry.content });
+  }
+  return segments;
+}

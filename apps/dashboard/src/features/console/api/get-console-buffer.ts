@@ -1,0 +1,27 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ClientEventSchema, apiPaths } from '@hearth/protocol';
+import type { ClientEvent } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import { coreKey } from '@/lib/session.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+
+const ConsoleBufferSchema = ClientEventSchema.array();
+
+/** GET /instance/:uuid/console/buffer — the core's last 1024 console events, oldest first. */
+export async function getConsoleBuffer(core: CoreConnection, instanceUuid: string, signal?: AbortSignal): Promise<ClientEvent[]> {
+  return apiRequest(apiPaths.consoleBuffer(instanceUuid), { core, schema: ConsoleBufferSchema, ...(signal ? { signal } : {}) });
+}
+
+/**
+ * Fetched afresh whenever a console opens or reconnects (never served from cache, not kept
+ * after): the lines themselves live in the console's own bounded log.
+ */
+export function getConsoleBufferQueryOptions(core: CoreConnection, instanceUuid: string) {
+  return queryOptions({
+    queryKey: ['console', 'buffer', coreKey(core), instanceUuid] as const,
+    queryFn: ({ signal }) => getConsoleBuffer(core, instanceUuid, signal),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import type { KeyboardEvent } from 'react';
+import { CornerDownLeft } from 'lucide-react';
+import { cn } from '@/lib/cn.ts';
+import { useSendConsoleCommand } from '../api/send-console-command.ts';
+import { commandInputState } from '../console-status.ts';
+import type { ConsoleIndicator } from '../console-status.ts';
+import { useCommandHistory } from '../use-command-history.ts';
+
+/**
+ * dashboard.md §2: 'Enter command...'. Enter sends the command, adds it to the history and clears
+ * the input; Up and Down walk the history. Disabled (with the reason as placeholder) without
+ * permission, while the instance is stopped and after the console closed.
+ */
+export function CommandInput({ instanceUuid, indicator }: { instanceUuid: string; indicator: ConsoleIndicator }) {
+  const [value, setValue] = useState('');
+  const history = useCommandHistory(instanceUuid);
+  const send = useSendConsoleCommand(instanceUuid);
+  const { disabled, placeholder } = commandInputState(indicator);
+
+  const submit = () => {
+    const command = value;
+    if (disabled || command.trim() === '') return;
+    send.mutate(command);
+    history.push(command);
+    setValue('');
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
+    const next = e.key === 'ArrowUp' ? history.up(value) : history.down();
+    if (next === null) return;
+    e.preventDefault();
+    setValue(next);
+  };
+
+  return (
+    <form
+      className="flex items-center gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <span aria-hidden className="font-mono text-sm text-accent">
+        &gt;
+      </span>
+      <input
+        aria-label="Console command"
+        placeholder={placeholder}
+        value={disabled ? '' : value}
+        disabled={disabled}
+        autoComplete="off"
+        spellCheck={false}
+        onChange={(e) => setValue(e.target.value)}
+        onKeyDown={onKeyDown}
+        className={cn(
+          'h-9 min-w-0 flex-1 rounded-md border border-line bg-bg px-3 font-mono text-[13px] text-fg placeholder:font-sans placeholder:text-faint',
+          'hover:border-faint focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent',
+          'disabled:cursor-not-allowed disabled:opacity-60',
+        )}
+      />
+      <button
+        type="submit"
+        aria-label="Send command"
+        disabled={disabled || value.trim() === ''}
+        className="inline-flex size-9 items-center justify-center rounded-md border border-line bg-raised text-muted hover:bg-hover hover:text-fg disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        <CornerDownLeft aria-hidden className="size-4" />
+      </button>
+    </form>
+  );
+}

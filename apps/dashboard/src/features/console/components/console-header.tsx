@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { Tooltip } from 'radix-ui';
+import type { InstanceState } from '@hearth/protocol';
+import { Badge } from '@/components/ui/badge.tsx';
+import { INDICATOR_VIEWS, instanceStateTone } from '../console-status.ts';
+import type { ConsoleIndicator } from '../console-status.ts';
+
+/** The console status dot; its tooltip (and accessible name) is the spec's status text. */
+export function ConsoleStatusIndicator({ indicator }: { indicator: ConsoleIndicator }) {
+  const view = INDICATOR_VIEWS[indicator];
+  return (
+    <Tooltip.Provider delayDuration={200}>
+      <Tooltip.Root>
+        <Tooltip.Trigger asChild>
+          <span role="status" aria-label={view.tooltip} tabIndex={0} className="rounded-full">
+            <Badge tone={view.tone} pulse={indicator === 'live'}>
+              {view.label}
+            </Badge>
+          </span>
+        </Tooltip.Trigger>
+        <Tooltip.Portal>
+          <Tooltip.Content
+            side="bottom"
+            sideOffset={6}
+            className="z-50 max-w-72 rounded-md border border-line bg-raised px-2.5 py-1.5 text-xs leading-relaxed text-fg shadow-lg"
+          >
+            {view.tooltip}
+          </Tooltip.Content>
+        </Tooltip.Portal>
+      </Tooltip.Root>
+    </Tooltip.Provider>
+  );
+}
+
+export interface ConsoleHeaderProps {
+  instanceState: InstanceState;
+  indicator: ConsoleIndicator;
+  /** The search controls, right-aligned. */
+  search: ReactNode;
+}
+
+/** dashboard.md §2 Console: the header with the instance's state badge and the console status. */
+export function ConsoleHeader({ instanceState, indicator, search }: ConsoleHeaderProps) {
+  return (
+    <header className="flex flex-wrap items-center gap-3">
+      <h2 className="text-base font-semibold tracking-tight text-fg">Console</h2>
+      <Badge tone={instanceStateTone(instanceState)}>{instanceState}</Badge>
+      <ConsoleStatusIndicator indicator={indicator} />
+      <div className="ml-auto">{search}</div>
+    </header>
+  );
+}

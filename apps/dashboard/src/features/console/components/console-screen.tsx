@@ -1,0 +1,80 @@
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Lock } from 'lucide-react';
+import type { InstanceInfo } from '@hearth/protocol';
+import { ConsoleFilter, allLines, compileSearch } from '../console-search.ts';
+import type { LineSource } from '../console-search.ts';
+import type { ConsoleLog } from '../console-log.ts';
+import { consoleIndicator } from '../console-status.ts';
+import type { ConsoleStatus } from '../console-status.ts';
+import { useConsoleStream } from '../use-console-stream.ts';
+import { CommandInput } from './command-input.tsx';
+import { ConsoleHeader } from './console-header.tsx';
+import { ConsoleOutput } from './console-output.tsx';
+import { ConsoleSearch } from './console-search.tsx';
+
+export interface ConsoleScreenProps {
+  instance: InstanceInfo;
+  /** can_access_instance_console for this instance (decided by the caller, who knows the user). */
+  canAccessConsole: boolean;
+}
+
+/** What the list shows: every kept line, or the matches of the search (updated as lines arrive). */
+function useLineSource(log: ConsoleLog, version: number, query: string, regex: boolean): LineSource {
+  const filter = useMemo(() => {
+    const matcher = compileSearch(query, regex);
+    return matcher ? new ConsoleFilter(log, matcher) : null;
+  }, [log, query, regex]);
+  return useMemo(() => {
+    // `version` is what changes when lines arrive; the log itself is the same object.
+    void version;
+    if (!filter) return allLines(log);
+    filter.update();
+    return { size: filter.size, lineAt: (index: number) => filter.lineAt(index) };
+  }, [filter, log, version]);
+}
+
+function emptyText(status: ConsoleStatus, logSize: number): string {
+  if (logSize > 0) return 'No lines match the search';
+  return status === 'loading' ? 'Loading console...' : 'No console messages yet';
+}
+
+function ConsoleBody({ instance, canAccessConsole }: ConsoleScreenProps) {
+  const { log, version, status } = useConsoleStream(instance.uuid, canAccessConsole);
+  const [query, setQuery] = useState('');
+  const [regex, setRegex] = useState(true);
+  const deferredQuery = useDeferredValue(query);
+  const source = useLineSource(log, version, deferredQuery, regex);
+  const indicator = consoleIndicator(status, instance.state);
+
+  return (
+    <section aria-label="Console" className="flex h-full min-h-0 flex-col gap-3 p-5">
+      <ConsoleHeader
+        instanceState={instance.state}
+        indicator={indicator}
+        search={
+          <ConsoleSearch
+            query={query}
+            onQueryChange={setQuery}
+            regex={regex}
+            onRegexChange={setRegex}
+            disabled={!canAccessConsole}
+          />
+        }
+      />
+      {canAccessConsole ? (
+        <ConsoleOutput source={source} emptyText={emptyText(status, log.size)} />
+      ) : (
+        <div className="flex min-h-0 flex-1 flex-col items-center justify-center gap-2 rounded-lg border border-line bg-[#090b0f] text-sm text-muted">
+          <Lock aria-hidden className="size-5 text-faint" />
+          <p>You don&apos;t have permission to access this console</p>
+        </div>
+      )}
+      <CommandInput instanceUuid={instance.uuid} indicator={indicator} />
+    </section>
+  );
+}
+
+/** dashboard.md §2 Console, for one instance (state is reset when the instance changes). */
+export function ConsoleScreen(props: ConsoleScreenProps) {
+  return <ConsoleBody key={props.instance.uuid} {...props} />;
+}
