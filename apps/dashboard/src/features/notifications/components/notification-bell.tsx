@@ -1,30 +1,49 @@
+import { useEffect, useState } from 'react';
 import { Popover } from 'radix-ui';
 import { Bell } from 'lucide-react';
 import { NOTIFICATION_PANEL_WIDTH } from '@hearth/protocol';
+import { useMarkNotificationsSeen, useNotifications } from '../use-notifications.ts';
+import { unreadCount } from '../notification-state.ts';
+import { NotificationPanel } from './notification-panel.tsx';
 
-/**
- * The top-bar bell and its 480 px panel (dashboard.md §2 "Notification panel"). The
- * notifications feature fills the two lists from the event stream; until it exists the
- * panel shows its empty state.
- */
+/** The top-bar bell and its 480 px panel (dashboard.md §2 "Notification panel"). */
 export function NotificationBell() {
+  const state = useNotifications();
+  const markSeen = useMarkNotificationsSeen();
+  const [open, setOpen] = useState(false);
+  const unread = unreadCount(state);
+  const busy = state.ongoing.length;
+
+  // While the panel is open, whatever arrives is seen.
+  useEffect(() => {
+    if (open && unread > 0) markSeen();
+  }, [open, unread, markSeen]);
+
+  const label = unread > 0 ? `Notifications, ${unread} new` : 'Notifications';
   return (
-    <Popover.Root>
+    <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
-        aria-label="Notifications"
-        className="flex size-9 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg data-[state=open]:bg-hover data-[state=open]:text-fg"
+        aria-label={label}
+        className="relative flex size-9 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg data-[state=open]:bg-hover data-[state=open]:text-fg"
       >
         <Bell aria-hidden className="size-[18px]" />
+        {unread > 0 || busy > 0 ? (
+          <span
+            aria-hidden
+            className={`absolute top-1.5 right-1.5 size-2 rounded-full ${unread > 0 ? 'bg-accent' : 'animate-pulse bg-warning'}`}
+          />
+        ) : null}
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
           align="end"
           sideOffset={8}
+          aria-label="Notification panel"
           style={{ width: NOTIFICATION_PANEL_WIDTH, maxWidth: 'calc(100vw - 1rem)' }}
-          className="z-50 rounded-lg border border-line bg-raised shadow-xl shadow-black/40 focus:outline-none"
+          className="z-50 flex max-h-[70vh] flex-col rounded-lg border border-line bg-raised shadow-xl shadow-black/40 focus:outline-none"
         >
           <h2 className="border-b border-line px-4 py-3 text-sm font-semibold">Notifications</h2>
-          <p className="px-4 py-8 text-center text-sm text-muted">No notifications at the moment!</p>
+          <NotificationPanel state={state} />
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

@@ -1,0 +1,34 @@
+import { useMutation } from '@tanstack/react-query';
+import { InstanceUuidSchema, apiPaths } from '@hearth/protocol';
+import type { HandlerGameType, SetupValueInput } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+
+const UuidSchema = InstanceUuidSchema;
+/** The core checks the setup (and the version list) before it answers with the new uuid. */
+const CREATE_TIMEOUT_MS = 60_000;
+
+/** POST /instance/create/{game}: answers the uuid; the install then reports as a progression. */
+export function createInstance(game: HandlerGameType, setup: SetupValueInput): Promise<string> {
+  return apiRequest(apiPaths.instanceCreate(game), { method: 'POST', body: setup, schema: UuidSchema, timeoutMs: CREATE_TIMEOUT_MS });
+}
+
+/** POST /instance/create_generic with {url, setup_value}. */
+export function createGenericInstance(url: string, setup: SetupValueInput): Promise<string> {
+  return apiRequest(apiPaths.instanceCreateGeneric(), {
+    method: 'POST',
+    body: { url, setup_value: setup },
+    schema: UuidSchema,
+    timeoutMs: CREATE_TIMEOUT_MS,
+  });
+}
+
+export type CreateRequest =
+  | { kind: 'game'; game: HandlerGameType; setup: SetupValueInput }
+  | { kind: 'generic'; url: string; setup: SetupValueInput };
+
+export function useCreateInstanceMutation() {
+  return useMutation({
+    mutationFn: (request: CreateRequest) =>
+      request.kind === 'game' ? createInstance(request.game, request.setup) : createGenericInstance(request.url, request.setup),
+  });
+}

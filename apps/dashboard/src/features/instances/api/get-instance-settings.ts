@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ConfigurableManifestSchema, apiPaths } from '@hearth/protocol';
+import type { ConfigurableManifest } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import { coreKey, useCurrentCore } from '@/lib/session.ts';
+
+/** GET /instance/{id}/settings: auto_start, restart_on_crash and the setting sections. */
+export function getInstanceSettings(uuid: string, signal?: AbortSignal): Promise<ConfigurableManifest> {
+  return apiRequest(apiPaths.instanceSettings(uuid), { schema: ConfigurableManifestSchema, ...(signal ? { signal } : {}) });
+}
+
+/** Not cached (dashboard.md §9): every visit reads the server's current values. */
+export function getInstanceSettingsQueryOptions(coreId: string | null, uuid: string) {
+  return queryOptions({
+    queryKey: ['instance-settings', coreId, uuid] as const,
+    queryFn: ({ signal }) => getInstanceSettings(uuid, signal),
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+export function useInstanceSettings(uuid: string) {
+  const core = useCurrentCore();
+  return useQuery(getInstanceSettingsQueryOptions(core ? coreKey(core) : null, uuid));
+}

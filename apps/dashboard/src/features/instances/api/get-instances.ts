@@ -1,0 +1,28 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { InstanceInfoSchema, apiPaths } from '@hearth/protocol';
+import type { InstanceInfo } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import { coreKey, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+import { isUsableToken } from '@/lib/token.ts';
+
+const InstanceListSchema = InstanceInfoSchema.array();
+
+/** GET /instance/list: the instances this user may view. */
+export function getInstances(core: CoreConnection, signal?: AbortSignal): Promise<InstanceInfo[]> {
+  return apiRequest(apiPaths.instanceList(), { core, schema: InstanceListSchema, ...(signal ? { signal } : {}) });
+}
+
+/** Kept live by the event stream (instance-event-sync.ts), so it is fetched once per core. */
+export function getInstancesQueryOptions(core: CoreConnection | null, hasToken: boolean) {
+  return queryOptions({
+    queryKey: ['instances', core ? coreKey(core) : null] as const,
+    queryFn: core && hasToken ? ({ signal }) => getInstances(core, signal) : skipToken,
+  });
+}
+
+export function useInstances() {
+  const core = useCurrentCore();
+  const token = useCurrentToken();
+  return useQuery(getInstancesQueryOptions(core, token !== null && isUsableToken(token)));
+}

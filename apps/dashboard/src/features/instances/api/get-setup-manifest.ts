@@ -1,0 +1,33 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { SetupManifestSchema, apiPaths } from '@hearth/protocol';
+import type { HandlerGameType, SetupManifest } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import { coreKey, useCurrentCore } from '@/lib/session.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+
+/** The core asks the game's version list upstream first (up to 20 s). */
+const MANIFEST_TIMEOUT_MS = 30_000;
+
+/** GET /setup_manifest/{game}. */
+export function getSetupManifest(core: CoreConnection, game: HandlerGameType, signal?: AbortSignal): Promise<SetupManifest> {
+  return apiRequest(apiPaths.setupManifest(game), {
+    core,
+    schema: SetupManifestSchema,
+    timeoutMs: MANIFEST_TIMEOUT_MS,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function getSetupManifestQueryOptions(core: CoreConnection | null, game: HandlerGameType | null) {
+  return queryOptions({
+    queryKey: ['setup-manifest', core ? coreKey(core) : null, game] as const,
+    queryFn: core && game ? ({ signal }) => getSetupManifest(core, game, signal) : skipToken,
+    // Version lists change upstream; a new wizard asks again.
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+export function useSetupManifest(game: HandlerGameType | null) {
+  return useQuery(getSetupManifestQueryOptions(useCurrentCore(), game));
+}

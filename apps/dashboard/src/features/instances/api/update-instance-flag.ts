@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '@hearth/protocol';
+import type { InstanceInfo } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import { getSession } from '@/lib/session.ts';
+import { getInstancesQueryOptions } from './get-instances.ts';
+
+// PUT /instance/{id}/auto_start and /restart_on_crash with a JSON boolean (Hearth additions).
+
+export type InstanceFlag = 'auto_start' | 'restart_on_crash';
+
+const PATHS: Record<InstanceFlag, (uuid: string) => string> = {
+  auto_start: apiPaths.instanceAutoStart,
+  restart_on_crash: apiPaths.instanceRestartOnCrash,
+};
+
+export async function updateInstanceFlag(uuid: string, flag: InstanceFlag, value: boolean): Promise<void> {
+  await apiRequest(PATHS[flag](uuid), { method: 'PUT', body: value });
+}
+
+export function useUpdateInstanceFlagMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { uuid: string; flag: InstanceFlag; value: boolean }) => updateInstanceFlag(input.uuid, input.flag, input.value),
+    onSuccess: (_data, input) => {
+      const key = getInstancesQueryOptions(getSession().current, true).queryKey;
+      queryClient.setQueryData<InstanceInfo[]>(key, (list) =>
+        list?.map((i) => (i.uuid === input.uuid ? { ...i, [input.flag]: input.value } : i)),
+      );
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import type { InstanceInfo } from '@hearth/protocol';
+import { Button } from '@/components/ui/button.tsx';
+import { Modal } from '@/components/ui/dialog.tsx';
+import { toUserMessage } from '@/lib/errors.ts';
+import { notify } from '@/lib/toast.ts';
+import { useDeleteInstanceMutation } from '../api/delete-instance.ts';
+
+/** Danger Zone: Delete Instance (dashboard.md §2, §6: needs can_delete_instance). */
+export function DangerZone({ instance, canDelete, onDeleted }: { instance: InstanceInfo; canDelete: boolean; onDeleted: () => void }) {
+  const [open, setOpen] = useState(false);
+  const remove = useDeleteInstanceMutation();
+
+  const confirm = () =>
+    remove.mutate(instance.uuid, {
+      onSuccess: () => {
+        setOpen(false);
+        onDeleted();
+      },
+      onError: (err) => notify('error', toUserMessage(err)),
+    });
+
+  return (
+    <section aria-labelledby="danger-zone" className="flex flex-col gap-2">
+      <h2 id="danger-zone" className="text-sm font-semibold text-danger">
+        Danger Zone
+      </h2>
+      <div className="flex items-center justify-between gap-4 rounded-lg border border-danger/40 bg-danger/5 px-5 py-4">
+        <div>
+          <p className="text-sm font-medium">Delete Instance</p>
+          <p className="text-[13px] text-muted">Deletes the instance and every file in its folder.</p>
+        </div>
+        <Button variant="danger" disabled={!canDelete} onClick={() => setOpen(true)}>
+          {canDelete ? 'Delete' : 'No permission'}
+        </Button>
+      </div>
+      <Modal
+        open={open}
+        onOpenChange={setOpen}
+        title={`Delete "${instance.name}"`}
+        description="This action cannot be undone."
+        actions={
+          <>
+            <Button onClick={() => setOpen(false)}>Cancel</Button>
+            <Button variant="danger" loading={remove.isPending} onClick={confirm}>
+              I understand, delete this instance
+            </Button>
+          </>
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,93 @@
+import type { ReactNode } from 'react';
+import { Plus } from 'lucide-react';
+import { LEFT_NAV_WIDTH_DEFAULT, LEFT_NAV_WIDTH_MAX, LEFT_NAV_WIDTH_MIN } from '@hearth/protocol';
+import type { InstanceInfo, PublicUser } from '@hearth/protocol';
+import { Button } from '@/components/ui/button.tsx';
+import { ResizeHandle, useResizableWidth } from '@/components/ui/resizable.tsx';
+import { cn } from '@/lib/cn.ts';
+import { GameIcon, gameLabel } from './game-icon.tsx';
+import { InstanceActionsBar } from './instance-actions-bar.tsx';
+import { StateBadge } from './instance-state.tsx';
+
+export const NAV_WIDTH_KEY = 'hearth.instanceNavWidth';
+const LIMITS = { min: LEFT_NAV_WIDTH_MIN, max: LEFT_NAV_WIDTH_MAX, initial: LEFT_NAV_WIDTH_DEFAULT };
+
+export interface NavTab {
+  id: string;
+  label: string;
+}
+
+export interface InstanceNavProps {
+  instance: InstanceInfo | null;
+  user: PublicUser | undefined;
+  tabs: readonly NavTab[];
+  activeTab: string;
+  onSelectTab: (tab: string) => void;
+  canCreate: boolean;
+  onNewInstance: () => void;
+}
+
+function SelectedInstancePanel({ instance, user }: { instance: InstanceInfo; user: PublicUser | undefined }) {
+  return (
+    <div className="flex flex-col gap-3 rounded-lg border border-line bg-bg/60 p-3">
+      <div className="flex min-w-0 items-center gap-2.5">
+        <GameIcon game={instance.game_type} size="md" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-semibold" title={instance.name}>
+            {instance.name}
+          </p>
+          <p className="truncate text-xs text-faint">{gameLabel(instance.game_type)}</p>
+        </div>
+      </div>
+      <div role="status" aria-label="Instance state">
+        <StateBadge state={instance.state} />
+      </div>
+      <InstanceActionsBar instance={instance} user={user} />
+    </div>
+  );
+}
+
+function TabLink({ tab, active, onSelect }: { tab: NavTab; active: boolean; onSelect: () => void }): ReactNode {
+  return (
+    <button
+      type="button"
+      aria-current={active ? 'page' : undefined}
+      onClick={onSelect}
+      className={cn(
+        'flex h-9 w-full items-center rounded-md px-3 text-left text-sm transition-colors',
+        active ? 'bg-hover font-medium text-fg' : 'text-muted hover:bg-hover/60 hover:text-fg',
+      )}
+    >
+      {tab.label}
+    </button>
+  );
+}
+
+/** The instance dashboard's left nav (dashboard.md §2): 200–280 px, default 220, remembered. */
+export function InstanceNav({ instance, user, tabs, activeTab, onSelectTab, canCreate, onNewInstance }: InstanceNavProps) {
+  const [width, setWidth] = useResizableWidth(NAV_WIDTH_KEY, LIMITS);
+  return (
+    <aside aria-label="Instance navigation" style={{ width }} className="relative flex shrink-0 flex-col border-r border-line bg-panel/60">
+      <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-3">
+        <section aria-label="Selected instance" className="flex flex-col gap-2">
+          <h2 className="px-1 text-[11px] font-semibold tracking-wider text-faint uppercase">SELECTED INSTANCE</h2>
+          {instance ? <SelectedInstancePanel instance={instance} user={user} /> : null}
+        </section>
+        {instance ? (
+          <nav aria-label="Instance tabs" className="flex flex-col gap-0.5">
+            {tabs.map((tab) => (
+              <TabLink key={tab.id} tab={tab} active={tab.id === activeTab} onSelect={() => onSelectTab(tab.id)} />
+            ))}
+          </nav>
+        ) : null}
+      </div>
+      <div className="border-t border-line p-3">
+        <Button className="w-full" size="sm" disabled={!canCreate} onClick={onNewInstance}>
+          {canCreate ? <Plus aria-hidden className="size-4" /> : null}
+          {canCreate ? 'New instance...' : 'No permission'}
+        </Button>
+      </div>
+      <ResizeHandle label="Resize instance navigation" width={width} limits={LIMITS} onResize={setWidth} />
+    </aside>
+  );
+}

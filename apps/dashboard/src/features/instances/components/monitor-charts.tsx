@@ -1,0 +1,65 @@
+import { Suspense, lazy, useMemo } from 'react';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { CPU_MAX, latest, memoryMaxGib, pointCount, toColumns } from '../monitor-series.ts';
+import type { MonitorSample } from '../monitor-series.ts';
+import { useMonitor } from '../use-monitor.ts';
+
+const UplotChart = lazy(async () => ({ default: (await import('./uplot-chart.tsx')).UplotChart }));
+
+interface ChartCardProps {
+  title: string;
+  samples: MonitorSample[];
+  pick: (s: MonitorSample) => number | null;
+  max: number;
+  unit: string;
+  format: (value: number) => string;
+  colour: string;
+}
+
+function ChartCard({ title, samples, pick, max, unit, format, colour }: ChartCardProps) {
+  const data = useMemo(() => toColumns(samples, pick), [samples, pick]);
+  const value = latest(samples, pick);
+  const points = pointCount(samples, pick);
+  return (
+    <figure aria-label={`${title} chart, ${points} data points`} className="flex min-w-0 flex-1 flex-col gap-2 rounded-lg border border-line bg-panel p-4">
+      <figcaption className="flex items-baseline justify-between gap-2">
+        <span className="text-sm font-medium text-muted">{title}</span>
+        <span aria-label={`${title} now`} className="text-lg font-semibold tabular-nums">
+          {value === null ? '—' : format(value)}
+        </span>
+      </figcaption>
+      <Suspense fallback={<div className="flex h-[150px] items-center justify-center"><Spinner /></div>}>
+        <UplotChart data={data} max={max} unit={unit} colour={colour} />
+      </Suspense>
+    </figure>
+  );
+}
+
+const pickCpu = (s: MonitorSample) => s.cpu;
+const pickMemory = (s: MonitorSample) => s.memory;
+
+/** CPU and memory over the last 60 s (dashboard.md §2 Overview, §9 Monitor). */
+export function MonitorCharts({ uuid, totalRam }: { uuid: string; totalRam: number | null | undefined }) {
+  const { samples, status } = useMonitor(uuid);
+  const memoryMax = memoryMaxGib(totalRam);
+  return (
+    <section aria-label="Performance" className="flex flex-col gap-2">
+      <div className="flex items-center justify-between">
+        <h2 className="text-sm font-semibold">Performance</h2>
+        <span className="text-xs text-faint">{status === 'open' ? 'Live, last 60 seconds' : status === 'connecting' ? 'Connecting...' : 'Reconnecting...'}</span>
+      </div>
+      <div className="flex flex-wrap gap-3">
+        <ChartCard title="CPU" samples={samples} pick={pickCpu} max={CPU_MAX} unit="%" format={(v) => `${v.toFixed(1)} %`} colour="#f2833a" />
+        <ChartCard
+          title="Memory"
+          samples={samples}
+          pick={pickMemory}
+          max={memoryMax}
+          unit="G"
+          format={(v) => `${v.toFixed(2)} / ${Number(memoryMax.toFixed(1))} GiB`}
+          colour="#52c98a"
+        />
+      </div>
+    </section>
+  );
+}

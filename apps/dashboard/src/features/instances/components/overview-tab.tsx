@@ -1,0 +1,75 @@
+import type { ReactNode } from 'react';
+import { INSTANCE_NAME_MAX } from '@hearth/protocol';
+import type { InstanceInfo, PublicUser } from '@hearth/protocol';
+import { hasInstancePermission } from '@/lib/permissions.ts';
+import { useUpdateInstanceTextMutation } from '../api/update-instance-text.ts';
+import { CopyAddress } from './copy-address.tsx';
+import { EditableText } from './editable-text.tsx';
+import { GameIcon, gameLabel } from './game-icon.tsx';
+import { StateBadge } from './instance-state.tsx';
+import { MonitorCharts } from './monitor-charts.tsx';
+import { PlayerList } from './player-list.tsx';
+
+export interface OverviewTabProps {
+  instance: InstanceInfo;
+  user: PublicUser | undefined;
+  /** The global setting `domain` when set, else the core's address. */
+  host: string;
+  /** /info total_ram in bytes (the memory chart's maximum). */
+  totalRam: number | null | undefined;
+}
+
+function validateName(name: string): string | null {
+  if (name === '') return 'Name cannot be empty';
+  return name.length > INSTANCE_NAME_MAX ? `Name cannot be longer than ${INSTANCE_NAME_MAX} characters` : null;
+}
+
+function Stat({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1 rounded-lg border border-line bg-panel px-4 py-3">
+      <dt className="text-xs font-medium text-faint">{label}</dt>
+      <dd className="min-w-0 text-sm font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/** The Overview tab (dashboard.md §2). */
+export function OverviewTab({ instance, user, host, totalRam }: OverviewTabProps) {
+  const update = useUpdateInstanceTextMutation();
+  const editable = hasInstancePermission(user, 'can_access_instance_setting', instance.uuid);
+  const save = (field: 'name' | 'description') => (value: string) => update.mutateAsync({ uuid: instance.uuid, field, value });
+  const players =
+    instance.player_count === null ? 'N/A' : `${instance.player_count}${instance.max_player_count === null ? '' : ` / ${instance.max_player_count}`}`;
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 p-6">
+      <header className="flex items-start gap-4">
+        <GameIcon game={instance.game_type} size="lg" />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <EditableText label="Instance name" value={instance.name} editable={editable} save={save('name')} validate={validateName} className="text-xl font-semibold" />
+          <EditableText
+            label="Description"
+            value={instance.description}
+            placeholder="No description"
+            editable={editable}
+            save={save('description')}
+            className="text-sm text-muted"
+          />
+        </div>
+        <StateBadge state={instance.state} />
+      </header>
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Stat label="Game">{gameLabel(instance.game_type)}</Stat>
+        <Stat label="Version">{instance.version || 'Unknown'}</Stat>
+        <Stat label="Players">
+          <span aria-label={`Player count ${players}`}>{players}</span>
+        </Stat>
+        <Stat label="Address">
+          <CopyAddress address={`${host}:${instance.port}`} />
+        </Stat>
+      </dl>
+      <MonitorCharts uuid={instance.uuid} totalRam={totalRam} />
+      <PlayerList players={instance.player_list} />
+    </div>
+  );
+}

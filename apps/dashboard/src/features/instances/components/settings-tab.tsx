@@ -1,0 +1,126 @@
+import type { ReactNode } from 'react';
+import type { InstanceInfo, PublicUser, SectionManifest } from '@hearth/protocol';
+import { PageSpinner } from '@/components/ui/spinner.tsx';
+import { Switch } from '@/components/ui/switch.tsx';
+import { hasGlobalPermission, hasInstancePermission } from '@/lib/permissions.ts';
+import { toUserMessage } from '@/lib/errors.ts';
+import { notify } from '@/lib/toast.ts';
+import { useInstanceSettings } from '../api/get-instance-settings.ts';
+import { useUpdateInstanceFlagMutation } from '../api/update-instance-flag.ts';
+import type { InstanceFlag } from '../api/update-instance-flag.ts';
+import { useUpdateInstanceSettingMutation } from '../api/update-instance-setting.ts';
+import { DangerZone } from './danger-zone.tsx';
+import { SettingWidget } from './setting-widget.tsx';
+
+function Card({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="flex flex-col gap-2">
+      <header>
+        <h2 className="text-sm font-semibold">{title}</h2>
+        {description ? <p className="text-[13px] text-faint">{description}</p> : null}
+      </header>
+      <div className="divide-y divide-line rounded-lg border border-line bg-panel">{children}</div>
+    </section>
+  );
+}
+
+function Row({ name, description, children }: { name: string; description: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-start gap-6 px-5 py-4">
+      <div className="min-w-0">
+        <p className="text-sm font-medium">{name}</p>
+        <p className="text-[13px] text-faint">{description}</p>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+function SectionCard({ instance, section }: { instance: InstanceInfo; section: SectionManifest }) {
+  const update = useUpdateInstanceSettingMutation();
+  const settings = Object.values(section.settings);
+  return (
+    <Card title={section.name} description={section.description}>
+      {settings.length === 0 ? (
+        <div className="px-5 py-6 text-center">
+          <p className="text-sm font-medium text-muted">Not available at this moment</p>
+          <p className="text-[13px] text-faint">Try to start this instance at least once</p>
+        </div>
+      ) : (
+        settings.map((setting) => (
+          <Row key={setting.setting_id} name={setting.name} description={setting.description}>
+            <SettingWidget
+              setting={setting}
+              disabled={false}
+              save={(value) =>
+                update.mutateAsync({ uuid: instance.uuid, sectionId: section.section_id, settingId: setting.setting_id, value })
+              }
+            />
+          </Row>
+        ))
+      )}
+    </Card>
+  );
+}
+
+const FLAGS: { flag: InstanceFlag; name: string; description: string }[] = [
+  { flag: 'auto_start', name: 'Auto Start', description: 'Start this instance when the core starts.' },
+  { flag: 'restart_on_crash', name: 'Restart On Crash', description: 'Start this instance again when it crashes.' },
+];
+
+function AutomationCard({ instance, values }: { instance: InstanceInfo; values: Record<InstanceFlag, boolean> }) {
+  const update = useUpdateInstanceFlagMutation();
+  return (
+    <Card title="Automation">
+      {FLAGS.map(({ flag, name, description }) => (
+        <Row key={flag} name={name} description={description}>
+          <div className="flex justify-end">
+            <Switch
+              label={name}
+              checked={update.isPending && update.variables.flag === flag ? update.variables.value : values[flag]}
+              disabled={update.isPending}
+              onCheckedChange={(value) =>
+                update.mutate({ uuid: instance.uuid, flag, value }, { onError: (err) => notify('error', toUserMessage(err)) })
+              }
+            />
+          </div>
+        </Row>
+      ))}
+    </Card>
+  );
+}
+
+export interface SettingsTabProps {
+  instance: InstanceInfo;
+  user: PublicUser | undefined;
+  onDeleted: () => void;
+}
+
+/** The Instance Settings tab (dashboard.md §2). */
+export function SettingsTab({ instance, user, onDeleted }: SettingsTabProps) {
+  const allowed = hasInstancePermission(user, 'can_access_instance_setting', instance.uuid);
+  const settings = useInstanceSettings(instance.uuid);
+  const canDelete = hasGlobalPermission(user, 'can_delete_instance');
+  let body: ReactNode;
+  if (!allowed) body = <p className="rounded-lg border border-line bg-panel px-5 py-6 text-center text-sm text-muted">No permission</p>;
+  else if (settings.isPending) body = <PageSpinner />;
+  else if (settings.isError) body = <p role="alert" className="text-sm text-danger">{toUserMessage(settings.error)}</p>;
+  else {
+    const flags = { auto_start: instance.auto_start, restart_on_crash: instance.restart_on_crash };
+    body = (
+      <>
+        {Object.values(settings.data.setting_sections).map((section) => (
+          <SectionCard key={section.section_id} instance={instance} section={section} />
+        ))}
+        <AutomationCard instance={instance} values={flags} />
+      </>
+    );
+  }
+  return (
+    <div className="mx-auto flex max-w-4xl flex-col gap-6 p-6">
+      <h1 className="text-xl font-semibold">Instance Settings</h1>
+      {body}
+      <DangerZone instance={instance} canDelete={canDelete} onDeleted={onDeleted} />
+    </div>
+  );
+}

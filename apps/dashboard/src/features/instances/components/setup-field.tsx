@@ -1,0 +1,52 @@
+import { useId } from 'react';
+import type { SettingManifest } from '@hearth/protocol';
+import { SelectField, TextField } from '@/components/ui/field.tsx';
+import { Switch } from '@/components/ui/switch.tsx';
+import { widgetKind } from '../setting-values.ts';
+import type { FieldValue } from '../setting-values.ts';
+
+export interface SetupFieldProps {
+  setting: SettingManifest;
+  value: FieldValue;
+  error: string | undefined;
+  onChange: (value: FieldValue) => void;
+}
+
+/** One setting of a setup manifest in the wizard, labelled with the setting's name. */
+export function SetupField({ setting, value, error, onChange }: SetupFieldProps) {
+  const id = useId();
+  const kind = widgetKind(setting);
+  const text = typeof value === 'string' ? value : '';
+  const common = { label: setting.name, error, hint: setting.description || undefined };
+  switch (kind) {
+    case 'toggle':
+      return (
+        <div className="flex flex-col gap-1.5">
+          <div className="flex items-center justify-between gap-4">
+            <label htmlFor={id} className="text-[13px] font-medium text-muted">
+              {setting.name}
+            </label>
+            <Switch id={id} label={setting.name} checked={value === true} onCheckedChange={onChange} />
+          </div>
+          {error ? <p className="text-[13px] text-danger">{error}</p> : <p className="text-[13px] text-faint">{setting.description}</p>}
+        </div>
+      );
+    case 'dropdown': {
+      const options = setting.value_type.type === 'Enum' ? setting.value_type.options : [];
+      return (
+        <SelectField
+          {...common}
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+          options={options.map((option) => ({ value: option, label: option }))}
+        />
+      );
+    }
+    case 'number':
+      return <TextField {...common} inputMode="decimal" autoComplete="off" value={text} onChange={(event) => onChange(event.target.value)} />;
+    case 'password':
+      return <TextField {...common} type="password" autoComplete="new-password" value={text} onChange={(event) => onChange(event.target.value)} />;
+    case 'text':
+      return <TextField {...common} autoComplete="off" value={text} onChange={(event) => onChange(event.target.value)} />;
+  }
+}

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import type { HandlerGameType, SetupManifest } from '@hearth/protocol';
+import { toUserMessage } from '@/lib/errors.ts';
+import { useSetupManifest } from '../api/get-setup-manifest.ts';
+import { useLoadGenericManifestMutation } from '../api/load-generic-manifest.ts';
+import {
+  initialAutoValues,
+  initialBasicValues,
+  initialManifestValues,
+  validateBasic,
+  validateManifest,
+} from '../setup-form.ts';
+import type { AutoValues, BasicValues, FormErrors, ManifestValues } from '../setup-form.ts';
+
+// The wizard's state machine (dashboard.md §4 "Wizard"): steps 0 to 3, Next validates the current
+// step, Back from step 1 resets the generic-URL state, the last step submits.
+
+export const WIZARD_STEPS = ['Select Game', 'Basic Settings', 'Instance Settings', 'Auto Settings'] as const;
+export const LAST_STEP = WIZARD_STEPS.length - 1;
+
+export type GameChoice = { kind: 'game'; game: HandlerGameType } | { kind: 'generic' } | null;
+
+export interface GenericState {
+  url: string;
+  loading: boolean;
+  /** The URL whose manifest is loaded (the one Create will send). */
+  loadedUrl: string | null;
+  manifest: SetupManifest | null;
+  error: string | null;
+  /** Why loading failed, in the words of toUserMessage. */
+  detail: string | null;
+}
+
+export const GENERIC_LOAD_ERROR = 'Error fetching the instance';
+const NO_GENERIC: GenericState = { url: '', loading: false, loadedUrl: null, manifest: null, error: null, detail: null };
+
+export function useWizard() {
+  const [step, setStep] = useState(0);
+  const [choice, setChoice] = useState<GameChoice>(null);
+  const [basic, setBasic] = useState<BasicValues>(initialBasicValues);
+  const [auto, setAuto] = useState<AutoValues>(initialAutoValues);
+  const [values, setValues] = useState<{ source: SetupManifest | null; values: ManifestValues }>({ source: null, values: {} });
+  const [errors, setErrors] = useState<FormErrors>({});
+  const [generic, setGeneric] = useState<GenericState>(NO_GENERIC);
+  const loadGeneric = useLoadGenericManifestMutation();
+  const gameManifest = useSetupManifest(choice?.kind === 'game' ? choice.game : null);
+
+  const manifest: SetupManifest | null = choice?.kind === 'game' ? (gameManifest.data ?? null) : choice?.kind === 'generic' ? generic.manifest : null;
+  // Fields start from the manifest's values the first time a manifest is shown.
+  if (manifest && values.source !== manifest) setValues({ source: manifest, values: initialManifestValues(manifest) });
+  const manifestValues = values.source === manifest ? values.values : {};
+
+  const genericReady = choice?.kind === 'generic' && generic.manifest !== null && generic.loadedUrl === generic.url.trim();
+
+  const choose = (next: GameChoice) => {
+    setChoice(next);
+    setErrors({});
+  };
+
+  const load = async () => {
+    const url = generic.url.trim();
+    if (url === '') {
+      setGeneric((g) => ({ ...g, error: 'URL is required', detail: null }));
+      return;
+    }
+    setGeneric((g) => ({ ...g, loading: true, error: null, detail: null }));
+    try {
+      const loaded = await loadGeneric.mutateAsync(url);
+      setGeneric((g) => ({ ...g, loading: false, manifest: loaded, loadedUrl: url }));
+    } catch (err) {
+      setGeneric((g) => ({ ...g, loading: false, manifest: null, loadedUrl: null, error: GENERIC_LOAD_ERROR, detail: toUserMessage(err) }));
+    }
+  };
+
+  const stepErrors = (at: number): FormErrors => {
+    switch (at) {
+      case 0:
+        if (choice === null) return { game: 'Select a game' };
+        if (choice.kind === 'generic' && !genericReady) return { game: 'Load a definition URL first' };
+        return {};
+      case 1:
+        return validateBasic(basic);
+      case 2:
+        if (!manifest) return { manifest: 'The settings are not loaded yet' };
+        return validateManifest(manifest, manifestValues);
+      default:
+        return {};
+    }
+  };
+
+  const next = (): boolean => {
+    const found = stepErrors(step);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return false;
+    setStep((s) => Math.min(s + 1, LAST_STEP));
+    return true;
+  };
+
+  const back = () => {
+    if (step === 1) setGeneric(NO_GENERIC);
+    setErrors({});
+    setStep((s) => Math.max(0, s - 1));
+  };
+
+  const setField = (sectionId: string, settingId: string, value: ManifestValues[string][string]) => {
+    setValues((current) => ({
+      ...current,
+      values: { ...current.values, [sectionId]: { ...current.values[sectionId], [settingId]: value } },
+    }));
+  };
+
+  /** Re-checks the fields of the step on screen once its errors are showing. */
+  const liveErrors = Object.keys(errors).length > 0 ? stepErrors(step) : errors;
+
+  return {
+    step,
+    choice,
+    choose,
+    basic,
+    setBasic,
+    auto,
+    setAuto,
+    manifest,
+    manifestQuery: choice?.kind === 'game' ? gameManifest : null,
+    manifestValues,
+    setField,
+    errors: liveErrors,
+    generic,
+    setGenericUrl: (url: string) => setGeneric((g) => ({ ...g, url, error: null, detail: null })),
+    loadGeneric: load,
+    genericReady,
+    next,
+    back,
+  };
+}
+
+export type Wizard = ReturnType<typeof useWizard>;

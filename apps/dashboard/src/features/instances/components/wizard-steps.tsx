@@ -1,0 +1,100 @@
+import { TextField } from '@/components/ui/field.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { Switch } from '@/components/ui/switch.tsx';
+import { toUserMessage } from '@/lib/errors.ts';
+import { fieldKey } from '../setup-form.ts';
+import type { AutoValues } from '../setup-form.ts';
+import { SetupField } from './setup-field.tsx';
+import type { Wizard } from './use-wizard.ts';
+
+/** Step 2: the built-in name and description. */
+export function WizardBasicStep({ wizard }: { wizard: Wizard }) {
+  const { basic, setBasic, errors } = wizard;
+  return (
+    <div className="flex flex-col gap-4">
+      <TextField
+        label="Name"
+        autoFocus
+        autoComplete="off"
+        value={basic.name}
+        error={errors.name}
+        onChange={(event) => setBasic({ ...basic, name: event.target.value })}
+      />
+      <TextField
+        label="Description"
+        optional
+        autoComplete="off"
+        value={basic.description}
+        onChange={(event) => setBasic({ ...basic, description: event.target.value })}
+      />
+    </div>
+  );
+}
+
+/** Step 3: every section of the setup manifest. */
+export function WizardManifestStep({ wizard }: { wizard: Wizard }) {
+  const { manifest, manifestQuery } = wizard;
+  if (!manifest) {
+    if (manifestQuery?.isError) {
+      return (
+        <p role="alert" className="text-sm text-danger">
+          {toUserMessage(manifestQuery.error)}
+        </p>
+      );
+    }
+    return (
+      <div className="flex items-center gap-3 py-6 text-sm text-muted">
+        <Spinner /> Loading the game's settings...
+      </div>
+    );
+  }
+  const sections = Object.values(manifest.setting_sections);
+  if (sections.every((s) => Object.keys(s.settings).length === 0)) {
+    return <p className="text-sm text-muted">This game has no settings to choose.</p>;
+  }
+  return (
+    <div className="flex flex-col gap-6">
+      {sections.map((section) => (
+        <section key={section.section_id} aria-label={section.name} className="flex flex-col gap-4">
+          <header>
+            <h3 className="text-sm font-semibold text-fg">{section.name}</h3>
+            {section.description ? <p className="text-[13px] text-faint">{section.description}</p> : null}
+          </header>
+          <div className="grid grid-cols-2 gap-x-5 gap-y-4">
+            {Object.values(section.settings).map((setting) => (
+              <SetupField
+                key={setting.setting_id}
+                setting={setting}
+                value={wizard.manifestValues[section.section_id]?.[setting.setting_id] ?? null}
+                error={wizard.errors[fieldKey(section.section_id, setting.setting_id)]}
+                onChange={(value) => wizard.setField(section.section_id, setting.setting_id, value)}
+              />
+            ))}
+          </div>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+const AUTO_SETTINGS: { key: keyof AutoValues; label: string; description: string }[] = [
+  { key: 'auto_start', label: 'Auto Start', description: 'Start this instance when the core starts.' },
+  { key: 'restart_on_crash', label: 'Restart On Crash', description: 'Start this instance again when it crashes.' },
+];
+
+/** Step 4: auto_start and restart_on_crash. */
+export function WizardAutoStep({ wizard }: { wizard: Wizard }) {
+  return (
+    <div className="flex flex-col divide-y divide-line rounded-lg border border-line">
+      {AUTO_SETTINGS.map(({ key, label, description }) => (
+        <div key={key} className="flex items-center justify-between gap-4 px-4 py-3">
+          <div>
+            <p className="text-sm font-medium">{label}</p>
+            <p className="text-[13px] text-faint">{description}</p>
+          </div>
+          <Switch label={label} checked={wizard.auto[key]} onCheckedChange={(value) => wizard.setAuto({ ...wizard.auto, [key]: value })} />
+        </div>
+      ))}
+    </div>
+  );
+}

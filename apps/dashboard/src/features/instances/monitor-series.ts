@@ -1,0 +1,53 @@
+import { CPU_CHART_MAX, DEFAULT_MEMORY_MAX_GIB, GIB, MONITOR_SAMPLES } from '@hearth/protocol';
+import type { PerformanceReport } from '@hearth/protocol';
+
+// dashboard.md §9 "Monitor": 60 samples, one per second, over a 61 s window; memory in GiB with the
+// core's total RAM as the maximum (32 GiB when unknown); CPU up to 100 %.
+
+export interface MonitorSample {
+  cpu: number | null;
+  /** GiB */
+  memory: number | null;
+}
+
+export function toSample(report: PerformanceReport): MonitorSample {
+  return {
+    cpu: report.cpu_usage === null ? null : Math.max(0, report.cpu_usage),
+    memory: report.memory_usage === null ? null : report.memory_usage / GIB,
+  };
+}
+
+/** Appends and keeps the newest 60. */
+export function pushSample(samples: readonly MonitorSample[], sample: MonitorSample): MonitorSample[] {
+  const next = [...samples, sample];
+  return next.length > MONITOR_SAMPLES ? next.slice(next.length - MONITOR_SAMPLES) : next;
+}
+
+/**
+ * uPlot columns: x is seconds relative to the newest sample (…, -2, -1, 0); reports come once a
+ * second, and replayed ones carry no time of their own.
+ */
+export function toColumns(samples: readonly MonitorSample[], pick: (s: MonitorSample) => number | null): [number[], (number | null)[]] {
+  const last = samples.length - 1;
+  return [samples.map((_, i) => i - last), samples.map(pick)];
+}
+
+export function memoryMaxGib(totalRamBytes: number | null | undefined): number {
+  return totalRamBytes && totalRamBytes > 0 ? totalRamBytes / GIB : DEFAULT_MEMORY_MAX_GIB;
+}
+
+export const CPU_MAX = CPU_CHART_MAX;
+
+/** The newest non-null value, for the label beside the chart. */
+export function latest(samples: readonly MonitorSample[], pick: (s: MonitorSample) => number | null): number | null {
+  for (let i = samples.length - 1; i >= 0; i -= 1) {
+    const sample = samples[i];
+    const value = sample ? pick(sample) : null;
+    if (value !== null) return value;
+  }
+  return null;
+}
+
+export function pointCount(samples: readonly MonitorSample[], pick: (s: MonitorSample) => number | null): number {
+  return samples.reduce((n, s) => (pick(s) === null ? n : n + 1), 0);
+}

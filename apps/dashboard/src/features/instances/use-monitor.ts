@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { PerformanceReportSchema, apiPaths, coreSocketUrl } from '@hearth/protocol';
+import { useManagedSocket } from '@/lib/realtime.ts';
+import type { SocketStatus } from '@/lib/realtime.ts';
+import { useCurrentCore, useCurrentToken } from '@/lib/session.ts';
+import { isUsableToken } from '@/lib/token.ts';
+import { pushSample, toSample } from './monitor-series.ts';
+import type { MonitorSample } from './monitor-series.ts';
+
+export interface MonitorState {
+  samples: MonitorSample[];
+  status: SocketStatus;
+}
+
+function parseReport(data: string) {
+  try {
+    const parsed = PerformanceReportSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The monitor socket of one instance (WS /monitor/{uuid}?token=Bearer …), opened through the
+ * realtime hub so it shares the reconnect policy. Keeps the newest 60 samples.
+ */
+export function useMonitor(uuid: string): MonitorState {
+  const core = useCurrentCore();
+  const token = useCurrentToken();
+  const [state, setState] = useState<MonitorState>({ samples: [], status: 'connecting' });
+  const usable = core !== null && token !== null && isUsableToken(token);
+  useManagedSocket(
+    `monitor:${uuid}`,
+    usable
+      ? {
+          url: () => `${coreSocketUrl(core)}${apiPaths.monitor(uuid, token)}`,
+          onMessage: (data) => {
+            const report = parseReport(data);
+            if (!report) {
+              console.warn('Ignoring a monitor frame that does not match the protocol');
+              return;
+            }
+            setState((s) => ({ ...s, samples: pushSample(s.samples, toSample(report)) }));
+          },
+          onStatus: (status) =>
+            // A reconnect replays the core's ring: start the series over so nothing is doubled.
+            setState((s) => ({ samples: status === 'connecting' ? [] : s.samples, status })),
+        }
+      : null,
+  );
+  return state;
+}
