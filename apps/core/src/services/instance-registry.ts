@@ -92,6 +92,8 @@ export class InstanceRegistry {
   }
 
   isPortAllocated(port: number, except?: string): boolean {
+    // Port 0 means "listens on nothing" (a generic game without a port): never a conflict.
+    if (port === 0) return false;
     for (const entry of this.entries.values()) if (entry.uuid !== except && entry.record.port === port) return true;
     for (const [uuid, r] of this.reserved) if (uuid !== except && r.port === port) return true;
     return false;
