@@ -13,7 +13,10 @@ async function main(): Promise<void> {
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(`hearth: ${err.message}`);
-      console.error('Options: --port N --host ADDR --data-dir DIR --tls-cert FILE --tls-key FILE --stop-timeout SECONDS --log-level LEVEL');
+      console.error(
+        'Options: --port N --host ADDR --data-dir DIR --tls-cert FILE --tls-key FILE --stop-timeout SECONDS ' +
+          '--log-level LEVEL --dashboard-dir DIR --java CMD --crash-restarts N --crash-window SECONDS (see README.md)',
+      );
       process.exit(2);
     }
     throw err;
