@@ -26,5 +26,6 @@ type TabScreen = LazyExoticComponent<ComponentType<InstanceTabProps>>;
 
 export const INSTANCE_TAB_SCREENS: Partial<Record<InstanceTabId, TabScreen>> = {
   console: lazy(async () => ({ default: (await import('./instance-console-tab.tsx')).InstanceConsoleTab })),
+  files: lazy(async () => ({ default: (await import('./instance-files-tab.tsx')).InstanceFilesTab })),
   logs: lazy(async () => ({ default: (await import('./instance-logs-tab.tsx')).InstanceLogsTab })),
 };

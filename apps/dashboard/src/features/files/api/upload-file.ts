@@ -1,0 +1,14 @@
+import { apiPaths } from '@hearth/protocol';
+import { apiUpload } from '@/lib/api-client.ts';
+
+/** PUT /instance/:uuid/fs/:dir/upload — multipart field `file`, no time-out, progress and cancel. */
+export async function uploadFile(
+  instanceUuid: string,
+  dir: string,
+  file: File,
+  options: { onProgress?: (sent: number, total: number | null) => void; signal?: AbortSignal } = {},
+): Promise<void> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  await apiUpload(apiPaths.fsUpload(instanceUuid, dir), form, options);
+}

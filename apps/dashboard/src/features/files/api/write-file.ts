@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import { getFileContentQueryOptions } from './read-file.ts';
+
+/** PUT /instance/:uuid/fs/:path/write with the content as the raw body (written atomically by the core). */
+export async function writeFile(instanceUuid: string, path: string, content: string): Promise<void> {
+  await apiRequest(apiPaths.fsWrite(instanceUuid, path), {
+    method: 'PUT',
+    rawBody: new Blob([content], { type: 'text/plain;charset=utf-8' }),
+  });
+}
+
+/** Saves and makes the saved text the editor's new original. */
+export function useWriteFileMutation(instanceUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { path: string; content: string }) => writeFile(instanceUuid, input.path, input.content),
+    onSuccess: (_data, input) => {
+      queryClient.setQueryData(getFileContentQueryOptions(instanceUuid, input.path).queryKey, input.content);
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import type { ClientFile } from '@hearth/protocol';
+import { Button } from '@/components/ui/button.tsx';
+import { Modal } from '@/components/ui/dialog.tsx';
+import { FileIcon } from './file-icon.tsx';
+
+export interface DeleteDialogProps {
+  items: readonly ClientFile[];
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}
+
+/** Delete file(s): "Are you sure you want to delete the following?" with the items listed. */
+export function DeleteDialog({ items, onConfirm, onClose }: DeleteDialogProps) {
+  const [pending, setPending] = useState(false);
+  const confirm = async () => {
+    setPending(true);
+    try {
+      await onConfirm();
+    } finally {
+      onClose();
+    }
+  };
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && !pending && onClose()}
+      title="Delete file(s)"
+      description="Are you sure you want to delete the following?"
+      actions={
+        <>
+          <Button onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button variant="danger" onClick={() => void confirm()} loading={pending}>
+            Delete
+          </Button>
+        </>
+      }
+    >
+      <ul aria-label="Items to delete" className="flex max-h-60 flex-col gap-1 overflow-y-auto rounded-md border border-line bg-bg p-2">
+        {items.map((file) => (
+          <li key={file.path} className="flex items-center gap-2 text-[13px] text-fg">
+            <FileIcon file={file} />
+            <span className="truncate" title={file.path}>
+              {file.path}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Modal>
+  );
+}

@@ -1,0 +1,89 @@
+import { useMemo, useState } from 'react';
+import type { MouseEvent } from 'react';
+import { Upload } from 'lucide-react';
+import type { ClientFile } from '@hearth/protocol';
+import { ContextMenuRoot, ContextMenuTrigger } from '@/components/ui/context-menu.tsx';
+import { toUserMessage } from '@/lib/errors.ts';
+import { isRootPath, parentPath } from '../model/file-path.ts';
+import { menuTargets } from '../model/file-plans.ts';
+import type { FilesController } from '../use-files-controller.ts';
+import { useFileDrop } from '../use-file-drop.ts';
+import { FileContextMenu } from './file-context-menu.tsx';
+import { FileList } from './file-list.tsx';
+import { UploadsPanel } from './uploads-panel.tsx';
+
+function Message({ children, alert = false }: { children: string; alert?: boolean }) {
+  return (
+    <p role={alert ? 'alert' : undefined} className="px-4 py-6 text-center text-[13px] text-muted">
+      {children}
+    </p>
+  );
+}
+
+/** The left pane: list states, rows, the right-click menu, drop-to-upload and upload progress. */
+export function FileListPane({ ctl }: { ctl: FilesController }) {
+  const { list, files, state } = ctl;
+  const [target, setTarget] = useState<ClientFile | null>(null);
+  const byPath = useMemo(() => new Map(files.map((f) => [f.path, f])), [files]);
+  const cutPaths = useMemo(
+    () => new Set(state.clipboard?.action === 'cut' ? state.clipboard.items.map((f) => f.path) : []),
+    [state.clipboard],
+  );
+  const drop = useFileDrop(ctl.canWrite, (dropped) => ctl.uploads.start(dropped, state.path));
+  const showParent = !isRootPath(state.path);
+
+  const onContextMenu = (event: MouseEvent<HTMLElement>) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('[data-file-path]');
+    setTarget(row ? (byPath.get(row.dataset.filePath ?? '') ?? null) : null);
+  };
+
+  let body;
+  if (list.isPending) body = <Message>Loading...</Message>;
+  else if (list.isError) body = <Message alert>{toUserMessage(list.error)}</Message>;
+  else
+    body = (
+      <div className="relative h-full">
+        <FileList
+          files={files}
+          showParent={showParent}
+          selected={state.selected}
+          openPath={state.openFile?.path ?? null}
+          cutPaths={cutPaths}
+          onToggle={ctl.toggle}
+          onOpen={ctl.open}
+          onParent={() => void ctl.setPath(parentPath(state.path))}
+        />
+        {files.length === 0 ? (
+          <div className="pointer-events-none absolute inset-x-0" style={{ top: showParent ? 44 : 0 }}>
+            <Message>No files here...</Message>
+          </div>
+        ) : null}
+      </div>
+    );
+
+  return (
+    <div className="relative flex h-full min-h-0 flex-col" {...drop.handlers}>
+      <ContextMenuRoot modal={false}>
+        <ContextMenuTrigger asChild>
+          <div className="min-h-0 flex-1" onContextMenu={onContextMenu}>
+            {body}
+          </div>
+        </ContextMenuTrigger>
+        <FileContextMenu
+          target={target}
+          targets={menuTargets(target, ctl.selected)}
+          clipboardCount={state.clipboard?.items.length ?? 0}
+          canWrite={ctl.canWrite}
+          onAction={(id) => ctl.runMenuAction(id, target)}
+        />
+      </ContextMenuRoot>
+      <UploadsPanel uploads={ctl.uploads.uploads} onCancel={ctl.uploads.cancel} />
+      {drop.dragging ? (
+        <div className="pointer-events-none absolute inset-1 z-20 flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-accent bg-bg/85 text-center">
+          <Upload aria-hidden className="size-6 text-accent" />
+          <p className="text-sm font-medium text-fg">Release to Upload File</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}

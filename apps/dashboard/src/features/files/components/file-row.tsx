@@ -1,0 +1,84 @@
+import { memo, useId } from 'react';
+import { CornerLeftUp } from 'lucide-react';
+import { formatBytes } from '@hearth/protocol';
+import type { ClientFile } from '@hearth/protocol';
+import { Checkbox } from '@/components/ui/checkbox.tsx';
+import { cn } from '@/lib/cn.ts';
+import { fileTimeText, fileTimeTitle, isDirectory } from '../model/file-kind.ts';
+import { FileIcon } from './file-icon.tsx';
+
+export const ROW_HEIGHT = 44;
+
+const ROW = 'absolute inset-x-0 flex items-center gap-2 px-2';
+const NAME_BUTTON =
+  'flex min-w-0 flex-1 flex-col items-start rounded px-1 py-0.5 text-left outline-none focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-accent';
+
+export interface FileRowProps {
+  file: ClientFile;
+  top: number;
+  index: number;
+  selected: boolean;
+  open: boolean;
+  cut: boolean;
+  nowMs: number;
+  onToggle: (path: string) => void;
+  onOpen: (file: ClientFile) => void;
+}
+
+/** One entry: checkbox, icon, name, modified time and size. */
+export const FileRow = memo(function FileRow({ file, top, index, selected, open, cut, nowMs, onToggle, onOpen }: FileRowProps) {
+  const size = isDirectory(file) || file.size === null ? null : formatBytes(file.size);
+  const metaId = useId();
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 1}
+      aria-selected={selected}
+      data-file-path={file.path}
+      data-index={index}
+      style={{ top, height: ROW_HEIGHT }}
+      className={cn(ROW, 'hover:bg-hover/60', selected && 'bg-accent/10', open && 'bg-hover', cut && 'opacity-60')}
+    >
+      <span role="gridcell" className="flex items-center">
+        <Checkbox checked={selected} onCheckedChange={() => onToggle(file.path)} label={`Select ${file.name}`} />
+      </span>
+      <span role="gridcell" className="flex min-w-0 flex-1 items-center gap-2">
+        <FileIcon file={file} />
+        <button
+          type="button"
+          data-row-button
+          onClick={() => onOpen(file)}
+          className={NAME_BUTTON}
+          title={file.name}
+          aria-label={file.name}
+          aria-describedby={metaId}
+        >
+          <span className={cn('w-full truncate text-[13px]', open ? 'font-medium text-accent' : 'text-fg')}>{file.name}</span>
+          <span id={metaId} className="flex w-full gap-1.5 truncate text-[11px] text-faint">
+            <span title={fileTimeTitle(file) ?? undefined}>{fileTimeText(file, nowMs)}</span>
+            {size ? (
+              <>
+                <span aria-hidden>·</span>
+                <span>{size}</span>
+              </>
+            ) : null}
+          </span>
+        </button>
+      </span>
+    </div>
+  );
+});
+
+/** The `..` row (not at the top level): goes to the parent folder. */
+export function ParentRow({ onOpen }: { onOpen: () => void }) {
+  return (
+    <div role="row" aria-rowindex={1} data-index={0} style={{ top: 0, height: ROW_HEIGHT }} className={cn(ROW, 'hover:bg-hover/60')}>
+      <span role="gridcell" className="flex min-w-0 flex-1 items-center gap-2 pl-6">
+        <CornerLeftUp aria-hidden className="size-4 shrink-0 text-muted" />
+        <button type="button" data-row-button onClick={onOpen} title="Parent folder" className={NAME_BUTTON}>
+          <span className="text-[13px] text-fg">..</span>
+        </button>
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { Lock } from 'lucide-react';
+import type { KeyboardEvent } from 'react';
+import type { InstanceInfo } from '@hearth/protocol';
+import { FILE_LIST_WIDTH_DEFAULT, FILE_LIST_WIDTH_MIN } from '@hearth/protocol';
+import { ResizeHandle, useResizableWidth } from '@/components/ui/resizable.tsx';
+import type { WidthLimits } from '@/components/ui/resizable.tsx';
+import { useFilesController } from '../use-files-controller.ts';
+import { EditorPane } from './editor-pane.tsx';
+import { FileDialogs } from './file-dialogs.tsx';
+import { FileListPane } from './file-list-pane.tsx';
+import { FilesFooter } from './files-footer.tsx';
+import { FilesToolbar } from './files-toolbar.tsx';
+
+export interface FilesScreenProps {
+  instance: InstanceInfo;
+  /** can_read_instance_file / can_write_instance_file for this instance (the caller knows the user). */
+  canRead: boolean;
+  canWrite: boolean;
+}
+
+/** dashboard.md §9: min 200, default 200, remembered; the maximum leaves the editor room. */
+export const FILE_PANE_LIMITS: WidthLimits = { min: FILE_LIST_WIDTH_MIN, max: 720, initial: FILE_LIST_WIDTH_DEFAULT };
+export const FILE_PANE_STORAGE_KEY = 'hearth.files.listWidth';
+
+export const NO_READ_PERMISSION = "You don't have permission to read this folder";
+
+/** The Files tab (dashboard.md §2 Files). */
+export function FilesScreen({ instance, canRead, canWrite }: FilesScreenProps) {
+  if (!canRead) {
+    return (
+      <div className="flex h-full flex-col items-center justify-center gap-3 p-8 text-center">
+        <Lock aria-hidden className="size-8 text-faint" />
+        <p className="text-sm text-muted">{NO_READ_PERMISSION}</p>
+      </div>
+    );
+  }
+  return <FileBrowser instance={instance} canWrite={canWrite} />;
+}
+
+function FileBrowser({ instance, canWrite }: { instance: InstanceInfo; canWrite: boolean }) {
+  const ctl = useFilesController(instance.uuid, canWrite);
+  const [width, setWidth] = useResizableWidth(FILE_PANE_STORAGE_KEY, FILE_PANE_LIMITS);
+  const { editor, state } = ctl;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key.toLowerCase() !== 's' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+    if (!editor.file) return;
+    event.preventDefault();
+    if (canWrite) editor.save();
+  };
+
+  const downloadOpenFile = () => {
+    if (editor.file) void ctl.ops.download([editor.file]);
+  };
+
+  return (
+    <div className="flex h-full min-h-0 flex-col bg-bg" onKeyDown={onKeyDown}>
+      <FilesToolbar ctl={ctl} rootLabel={instance.name} />
+      <div className="flex min-h-0 flex-1">
+        <div style={{ width }} className="relative flex min-h-0 shrink-0 flex-col border-r border-line bg-panel">
+          <FileListPane ctl={ctl} />
+          <ResizeHandle label="Resize file list" width={width} limits={FILE_PANE_LIMITS} onResize={setWidth} />
+        </div>
+        <div className="min-h-0 min-w-0 flex-1">
+          <EditorPane open={editor} canWrite={canWrite} onDownload={downloadOpenFile} />
+        </div>
+      </div>
+      <FilesFooter
+        selected={state.selected.size === 0 ? 0 : ctl.selected.length}
+        inClipboard={state.clipboard?.items.length ?? 0}
+        total={ctl.list.isSuccess ? ctl.files.length : null}
+      />
+      <FileDialogs ctl={ctl} />
+    </div>
+  );
+}

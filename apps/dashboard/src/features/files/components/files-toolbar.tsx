@@ -1,0 +1,63 @@
+import { useRef } from 'react';
+import { ClipboardPaste, Save, Undo2, Upload } from 'lucide-react';
+import { Button } from '@/components/ui/button.tsx';
+import { NO_PERMISSION } from '../model/context-menu-model.ts';
+import { pasteLabel } from '../model/footer-text.ts';
+import type { FilesController } from '../use-files-controller.ts';
+import { AddRemoveMenu } from './add-remove-menu.tsx';
+import { PathBreadcrumb } from './path-breadcrumb.tsx';
+
+/** Add/Remove menu, breadcrumb, Paste N file(s), Save and Discard Changes, Upload. */
+export function FilesToolbar({ ctl, rootLabel }: { ctl: FilesController; rootLabel: string }) {
+  const input = useRef<HTMLInputElement>(null);
+  const { state, editor, canWrite } = ctl;
+  const clipboardCount = state.clipboard?.items.length ?? 0;
+  const noPermission = canWrite ? undefined : NO_PERMISSION;
+  return (
+    <div role="toolbar" aria-label="Files" className="flex h-12 shrink-0 items-center gap-2 border-b border-line px-3">
+      <AddRemoveMenu ctl={ctl} />
+      <PathBreadcrumb path={state.path} rootLabel={rootLabel} onNavigate={(path) => void ctl.setPath(path)} />
+      {clipboardCount > 0 ? (
+        <Button size="sm" onClick={() => void ctl.ops.paste()} disabled={!canWrite} title={noPermission}>
+          <ClipboardPaste aria-hidden className="size-4" />
+          {pasteLabel(clipboardCount)}
+        </Button>
+      ) : null}
+      {editor.file && editor.loaded ? (
+        <>
+          <Button size="sm" variant="ghost" onClick={editor.discard} disabled={!editor.dirty}>
+            <Undo2 aria-hidden className="size-4" />
+            Discard Changes
+          </Button>
+          <Button
+            size="sm"
+            variant="primary"
+            onClick={editor.save}
+            disabled={!editor.dirty || !canWrite}
+            loading={editor.saving}
+            title={noPermission ?? 'Save (Ctrl+S)'}
+          >
+            <Save aria-hidden className="size-4" />
+            Save
+          </Button>
+        </>
+      ) : null}
+      <Button size="sm" onClick={() => input.current?.click()} disabled={!canWrite} title={noPermission}>
+        <Upload aria-hidden className="size-4" />
+        {canWrite ? 'Upload' : `Upload (${NO_PERMISSION})`}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        aria-label="Files to upload"
+        onChange={(event) => {
+          const files = [...(event.target.files ?? [])];
+          event.target.value = '';
+          if (files.length > 0) ctl.uploads.start(files, state.path);
+        }}
+      />
+    </div>
+  );
+}

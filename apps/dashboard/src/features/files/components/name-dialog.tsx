@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button.tsx';
+import { Modal } from '@/components/ui/dialog.tsx';
+import { TextField } from '@/components/ui/field.tsx';
+import { toUserMessage } from '@/lib/errors.ts';
+import { validateFileName } from '../model/name-validation.ts';
+
+export interface NameDialogProps {
+  title: string;
+  placeholder?: string;
+  submitLabel: string;
+  initialName?: string;
+  /** Resolves when done; a rejection's message shows on the name field. */
+  onSubmit: (name: string) => Promise<void>;
+  onClose: () => void;
+}
+
+/** Name your folder / Name your file / Rename file (dashboard.md §2, §5: `Required`, server errors on the field). */
+export function NameDialog({ title, placeholder, submitLabel, initialName = '', onSubmit, onClose }: NameDialogProps) {
+  const [name, setName] = useState(initialName);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [pending, setPending] = useState(false);
+
+  const submit = async () => {
+    const invalid = validateFileName(name);
+    setError(invalid);
+    if (invalid) return;
+    setPending(true);
+    try {
+      await onSubmit(name.trim());
+      onClose();
+    } catch (err) {
+      setError(toUserMessage(err));
+      setPending(false);
+    }
+  };
+
+  return (
+    <Modal open onOpenChange={(open) => !open && !pending && onClose()} title={title}>
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <TextField
+          label="Name"
+          autoFocus
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={placeholder}
+          value={name}
+          error={error}
+          onChange={(event) => {
+            setName(event.target.value);
+            if (error) setError(undefined);
+          }}
+          onFocus={(event) => {
+            // Select the stem of an existing name, so typing replaces it and keeps the extension.
+            const dot = initialName.lastIndexOf('.');
+            event.currentTarget.setSelectionRange(0, dot > 0 ? dot : initialName.length);
+          }}
+        />
+        <div className="flex justify-end gap-2">
+          <Button onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" loading={pending}>
+            {submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,151 @@
+import { createContext, useContext } from 'react';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { apiPaths } from '@hearth/protocol';
+import type { ClientEvent, ClientFile, InstanceInfo } from '@hearth/protocol';
+import { Toaster } from '@/components/ui/toaster.tsx';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { RealtimeHub, RealtimeProvider, publishEvent } from '@/lib/realtime.ts';
+import { FakeSocket } from '@/test/fake-socket.ts';
+import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
+import type { FakeHandler } from '@/test/fake-fetch.ts';
+import { TEST_CORE, validJwt } from '@/test/fixtures.ts';
+import { connectTo } from '@/test/render-app.tsx';
+import { FilesScreen } from './components/files-screen.tsx';
+import { resetLastInstanceForTests } from './use-file-browser.ts';
+
+// Renders the Files tab alone (query cache, socket hub, toasts, a memory router for `path`)
+// against a fake core. jsdom has no layout: the list's scroll box is given a height so the
+// virtualizer renders rows, and ranges get empty rectangles so CodeMirror can measure.
+
+export const UUID = 'INSTANCE_1';
+
+export function instance(overrides: Partial<InstanceInfo> = {}): InstanceInfo {
+  return {
+    uuid: UUID,
+    name: 'Squid',
+    game_type: { type: 'Generic', game_name: 'flying-squid', game_display_name: 'Minecraft (flying-squid)' },
+    description: '',
+    version: '1.21',
+    port: 25565,
+    creation_time: 1718900000,
+    path: '/data/instances/squid',
+    auto_start: false,
+    restart_on_crash: false,
+    state: 'Stopped',
+    player_count: 0,
+    max_player_count: 20,
+    player_list: [],
+    ...overrides,
+  };
+}
+
+export const ls = (path: string, uuid = UUID) => `GET ${apiPaths.fsLs(uuid, path)}`;
+export const read = (path: string) => `GET ${apiPaths.fsRead(UUID, path)}`;
+export const route = (method: string, path: string) => `${method} ${path}`;
+
+export function installLayoutStubs(): () => void {
+  const height = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+  const range = Range.prototype as unknown as Record<string, unknown>;
+  const hadRects = 'getClientRects' in range;
+  const empty = { length: 0, item: () => null, [Symbol.iterator]: function* () {} };
+  range.getClientRects ??= () => empty;
+  range.getBoundingClientRect ??= () => ({ x: 0, y: 0, width: 0, height: 0, top: 0, left: 0, right: 0, bottom: 0 });
+  return () => {
+    if (height) Object.defineProperty(HTMLElement.prototype, 'clientHeight', height);
+    if (!hadRects) delete range.getClientRects;
+  };
+}
+
+interface ScreenProps {
+  instance: InstanceInfo;
+  canRead: boolean;
+  canWrite: boolean;
+}
+
+const PropsContext = createContext<ScreenProps | null>(null);
+
+/** The routed screen reads its props from context, so a re-render reaches it through the router. */
+function Screen() {
+  const props = useContext(PropsContext);
+  return props ? <FilesScreen {...props} /> : null;
+}
+
+export interface RenderOptions {
+  routes?: Record<string, FakeHandler>;
+  canRead?: boolean;
+  canWrite?: boolean;
+  url?: string;
+  instance?: InstanceInfo;
+}
+
+export function renderFiles(options: RenderOptions = {}) {
+  resetLastInstanceForTests();
+  connectTo(TEST_CORE, validJwt());
+  const network = installFakeFetch(coreRoutes(options.routes ?? {}));
+  const queryClient = createQueryClient({ retry: false });
+  const hub = new RealtimeHub({ createSocket: (url) => new FakeSocket(url) });
+  const user = userEvent.setup();
+  let props: ScreenProps = { instance: options.instance ?? instance(), canRead: options.canRead ?? true, canWrite: options.canWrite ?? true };
+  const router = createMemoryRouter([{ path: '/dashboard/files', Component: Screen }], {
+    initialEntries: [options.url ?? '/dashboard/files'],
+  });
+  const ui = () => (
+    <QueryClientProvider client={queryClient}>
+      <RealtimeProvider hub={hub}>
+        <PropsContext.Provider value={props}>
+          <div style={{ height: 800 }}>
+            <RouterProvider router={router} />
+          </div>
+        </PropsContext.Provider>
+        <Toaster />
+      </RealtimeProvider>
+    </QueryClientProvider>
+  );
+  const view = render(ui());
+  return {
+    ...view,
+    network,
+    queryClient,
+    router,
+    user,
+    /** Re-renders with other props (another instance, other permissions). */
+    update: (change: Partial<ScreenProps>) => {
+      props = { ...props, ...change };
+      view.rerender(ui());
+    },
+    searchParam: (name: string) => new URLSearchParams(router.state.location.search).get(name),
+    /** A live event from the event stream. */
+    emit: (event: ClientEvent) => act(() => publishEvent(event, { fresh: true, queryClient })),
+  };
+}
+
+export const fileList = () => screen.getByRole('grid', { name: 'Files' });
+export const rowOf = (name: string) => within(fileList()).getByRole('button', { name }).closest<HTMLElement>('[role="row"]')!;
+export const rowNames = () =>
+  Array.from(fileList().querySelectorAll<HTMLElement>('[role="row"]')).map((row) => row.querySelector('[data-row-button]')?.getAttribute('aria-label') ?? row.querySelector('[data-row-button]')?.textContent?.trim() ?? '');
+export const checkboxOf = (name: string) => screen.getByRole('checkbox', { name: `Select ${name}` });
+
+export function fsEnd(success: boolean, message: string, uuid = UUID): ClientEvent {
+  return {
+    event_inner: {
+      type: 'ProgressionEvent',
+      event_id: '1',
+      progression_event_inner: {
+        type: 'ProgressionEnd',
+        success,
+        message,
+        inner: { type: 'FSOperationCompleted', instance_uuid: uuid, success, message },
+      },
+    },
+    details: '',
+    snowflake: '2',
+    level: success ? 'Info' : 'Error',
+    caused_by: { type: 'System' },
+  };
+}
+
+export type { ClientFile };

@@ -1,0 +1,73 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toUserMessage } from '@/lib/errors.ts';
+import { notify } from '@/lib/toast.ts';
+import { uploadFile } from './api/upload-file.ts';
+
+export interface UploadItem {
+  id: number;
+  name: string;
+  dir: string;
+  sent: number;
+  /** Bytes of the request; the file size until the browser knows better. */
+  total: number;
+}
+
+function isAbort(err: unknown): boolean {
+  return err instanceof DOMException && err.name === 'AbortError';
+}
+
+let nextId = 1;
+
+/**
+ * Uploads with progress and cancel (beyond the reference): one request per file, no time-out.
+ * `onSettled` runs after each upload that reached the core, to refresh the list.
+ */
+export function useUploads(instanceUuid: string, onSettled: () => void) {
+  const [uploads, setUploads] = useState<UploadItem[]>([]);
+  const controllers = useRef(new Map<number, AbortController>());
+  const settled = useRef(onSettled);
+  useEffect(() => {
+    settled.current = onSettled;
+  });
+  // Leaving the tab does not cancel uploads: they finish in the background.
+
+  const patch = useCallback((id: number, change: Partial<UploadItem> | null) => {
+    setUploads((list) => (change === null ? list.filter((u) => u.id !== id) : list.map((u) => (u.id === id ? { ...u, ...change } : u))));
+  }, []);
+
+  const start = useCallback(
+    (files: readonly File[], dir: string) => {
+      for (const file of files) {
+        const id = nextId++;
+        const controller = new AbortController();
+        controllers.current.set(id, controller);
+        setUploads((list) => [...list, { id, name: file.name, dir, sent: 0, total: file.size }]);
+        const run = async () => {
+          try {
+            await uploadFile(instanceUuid, dir, file, {
+              signal: controller.signal,
+              onProgress: (sent, total) => patch(id, { sent, total: total ?? file.size }),
+            });
+            settled.current();
+          } catch (err) {
+            if (isAbort(err)) {
+              notify('info', `Upload of ${file.name} cancelled`);
+            } else {
+              notify('error', `Failed to upload ${file.name}: ${toUserMessage(err)}`);
+              settled.current();
+            }
+          } finally {
+            controllers.current.delete(id);
+            patch(id, null);
+          }
+        };
+        void run();
+      }
+    },
+    [instanceUuid, patch],
+  );
+
+  const cancel = useCallback((id: number) => controllers.current.get(id)?.abort(), []);
+
+  return { uploads, start, cancel };
+}
