@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Settings } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
@@ -9,6 +10,8 @@ import { UserMenu } from '@/features/auth/components/user-menu.tsx';
 import { useCoreInfo } from '@/features/connection/api/get-core-info.ts';
 import { ConnectionBadge, DegradedBanner } from '@/features/connection/components/connection-badge.tsx';
 import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
+
+const SettingsNav = lazy(async () => ({ default: (await import('./routes/settings-nav.tsx')).SettingsNav }));
 
 function SettingsButton() {
   const navigate = useAppNavigate();
@@ -44,6 +47,7 @@ function SettingsButton() {
 export function MainLayout() {
   const navigate = useAppNavigate();
   const info = useCoreInfo();
+  const inSettings = isSettingsPath(useLocation().pathname);
 
   const topBar = (
     <TopBar
@@ -87,10 +91,16 @@ export function MainLayout() {
         </div>
       }
     >
-      <section aria-label="Instances" className="flex flex-col gap-1">
-        <h2 className="px-2 pb-1 text-[11px] font-semibold tracking-wider text-faint uppercase">Instances</h2>
-        <ul aria-label="Instance list" className="flex flex-col gap-0.5" />
-      </section>
+      {inSettings ? (
+        <Suspense fallback={null}>
+          <SettingsNav />
+        </Suspense>
+      ) : (
+        <section aria-label="Instances" className="flex flex-col gap-1">
+          <h2 className="px-2 pb-1 text-[11px] font-semibold tracking-wider text-faint uppercase">Instances</h2>
+          <ul aria-label="Instance list" className="flex flex-col gap-0.5" />
+        </section>
+      )}
     </Sidebar>
   );
 

@@ -4,6 +4,7 @@ import { useTokenWatcher } from '@/features/auth/use-token-watcher.ts';
 import { useUserEventSync } from '@/features/auth/use-user-event-sync.ts';
 import { ConnectionModals } from '@/features/connection/components/connection-modals.tsx';
 import { useConnectionWatch } from '@/features/connection/use-connection-watch.ts';
+import { useUserListEventSync } from '@/features/users/user-list-events.ts';
 import { useCoreParamSync, useRememberRoute } from './core-params.ts';
 
 export interface RouteHandle {
@@ -23,6 +24,7 @@ export function RootLayout() {
   useConnectionWatch();
   useEventStream();
   useUserEventSync();
+  useUserListEventSync();
   const inMainLayout = useInMainLayout();
   return (
     <>

@@ -9,7 +9,7 @@ import { RouteError } from './route-error.tsx';
 
 /** Instance tabs (their screens arrive with the instance issues; until then: not found). */
 export const DASHBOARD_TABS = ['overview', 'settings', 'console', 'files', 'macros', 'logs', 'playitgg', 'tunnels'] as const;
-/** Settings pages (arrive with the settings and users issues; until then: not found). */
+/** Settings pages (dashboard.md §2); the settings nav replaces the instance sidebar there. */
 export const SETTINGS_PAGES = ['general', 'users', 'profile'] as const;
 
 const notFound = async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundRoute });
@@ -67,8 +67,20 @@ export const routes: RouteObject[] = [
                 Component: RequireToken,
                 children: [
                   ...DASHBOARD_TABS.map((tab) => ({ path: `/dashboard/${tab}`, lazy: notFound })),
-                  ...SETTINGS_PAGES.map((page) => ({ path: `/settings/${page}`, lazy: notFound })),
+                  {
+                    path: '/settings/general',
+                    lazy: async () => ({ Component: (await import('./routes/settings-general.tsx')).SettingsGeneralRoute }),
+                  },
+                  {
+                    path: '/settings/users',
+                    lazy: async () => ({ Component: (await import('./routes/settings-users.tsx')).SettingsUsersRoute }),
+                  },
                 ],
+              },
+              {
+                // Profile is reachable signed out: it says so after 5 s (dashboard.md §2).
+                path: '/settings/profile',
+                lazy: async () => ({ Component: (await import('./routes/settings-profile.tsx')).SettingsProfileRoute }),
               },
             ],
           },

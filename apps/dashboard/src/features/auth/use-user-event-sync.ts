@@ -3,12 +3,15 @@ import type { ClientEvent, PublicUser } from '@hearth/protocol';
 import { useEventSubscription } from '@/lib/realtime.ts';
 import { getSession, setToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
+import { notify } from '@/lib/toast.ts';
+import { isRotatingToken } from '@/lib/token-rotation.ts';
 import { getUserInfoQueryOptions } from './api/get-user-info.ts';
 
 /**
  * dashboard.md §4 "User events" for the signed-in user: deleted → signed out; permission or
  * name change → patched into the cached user; logged out elsewhere → re-checked (a dead
- * token then answers Unauthorized and is dropped). The user list belongs to the users feature.
+ * token then answers Unauthorized and is dropped), unless this tab is itself swapping in a new
+ * token after a password change. The user list belongs to the users feature.
  */
 export function applyUserEvent(event: ClientEvent, queryClient: QueryClient, core: CoreConnection): void {
   const inner = event.event_inner;
@@ -19,6 +22,7 @@ export function applyUserEvent(event: ClientEvent, queryClient: QueryClient, cor
   const change = inner.user_event_inner;
   switch (change.type) {
     case 'UserDeleted':
+      notify('error', 'Your account was deleted', { id: 'account-deleted' });
       setToken(core, null);
       return;
     case 'PermissionChanged':
@@ -28,7 +32,7 @@ export function applyUserEvent(event: ClientEvent, queryClient: QueryClient, cor
       queryClient.setQueryData<PublicUser>(key, { ...me, username: change.new_username });
       return;
     case 'UserLoggedOut':
-      void queryClient.invalidateQueries({ queryKey: key });
+      if (!isRotatingToken(core)) void queryClient.invalidateQueries({ queryKey: key });
       return;
     case 'UserCreated':
     case 'UserLoggedIn':

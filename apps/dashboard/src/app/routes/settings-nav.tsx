@@ -1,0 +1,95 @@
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { ArrowLeft, Settings2, UserRound, Users, UserX } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn.ts';
+import { getLastRoute } from '@/lib/last-route.ts';
+import { useAppNavigate, usePreservedTo } from '@/lib/url-state.ts';
+import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
+import { NavMemberList } from '@/features/users/components/nav-member-list.tsx';
+
+function NavLinkItem({ to, icon, children }: { to: string; icon: ReactNode; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const target = usePreservedTo(to);
+  const active = pathname === to;
+  return (
+    <Link
+      to={target}
+      aria-current={active ? 'page' : undefined}
+      className={cn(
+        'flex h-8 items-center gap-2 rounded-md px-2 text-sm hover:bg-hover hover:text-fg',
+        active ? 'bg-hover font-medium text-fg' : 'text-muted',
+      )}
+    >
+      {icon}
+      {children}
+    </Link>
+  );
+}
+
+function Group({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col gap-0.5">
+      <h3 className="px-2 pb-1 text-[11px] font-semibold tracking-wider text-faint uppercase">{title}</h3>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The settings area's left nav (dashboard.md §2): back to the last visited route, CORE, ACCOUNT,
+ * Unselect User and — for the owner — the user list. It replaces the instance list there.
+ */
+export function SettingsNav() {
+  const navigate = useAppNavigate();
+  const [params] = useSearchParams();
+  const me = useCurrentUser().data;
+  const selectedUid = params.get('user');
+
+  return (
+    <nav aria-label="Settings" className="flex flex-col gap-5">
+      <div className="flex items-center gap-1.5">
+        <button
+          type="button"
+          aria-label="Back"
+          onClick={() => void navigate(getLastRoute())}
+          className="flex size-8 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg"
+        >
+          <ArrowLeft aria-hidden className="size-4" />
+        </button>
+        <span className="text-sm font-semibold text-fg">Settings</span>
+      </div>
+      <Group title="Core">
+        <NavLinkItem to="/settings/general" icon={<Settings2 aria-hidden className="size-4" />}>
+          General
+        </NavLinkItem>
+        <NavLinkItem to="/settings/users" icon={<Users aria-hidden className="size-4" />}>
+          Users
+        </NavLinkItem>
+      </Group>
+      <Group title="Account">
+        <NavLinkItem to="/settings/profile" icon={<UserRound aria-hidden className="size-4" />}>
+          Profile
+        </NavLinkItem>
+      </Group>
+      {me?.is_owner ? (
+        <div className="flex flex-col gap-1.5">
+          <button
+            type="button"
+            disabled={selectedUid === null}
+            onClick={() => void navigate('/settings/users', { clear: ['user'] })}
+            className="flex h-8 items-center gap-2 rounded-md px-2 text-left text-sm text-muted hover:bg-hover hover:text-fg disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent"
+          >
+            <UserX aria-hidden className="size-4" />
+            Unselect User
+          </button>
+          <NavMemberList
+            meUid={me.uid}
+            isOwner
+            selectedUid={selectedUid}
+            onSelect={(uid) => void navigate('/settings/users', { set: { user: uid } })}
+          />
+        </div>
+      ) : null}
+    </nav>
+  );
+}

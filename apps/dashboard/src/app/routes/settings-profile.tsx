@@ -1,0 +1,44 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { clearCurrentToken, setToken, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
+import { notify } from '@/lib/toast.ts';
+import { useAppNavigate } from '@/lib/url-state.ts';
+import { getUserInfoQueryOptions, useCurrentUser } from '@/features/auth/api/get-user-info.ts';
+import { login } from '@/features/auth/api/login.ts';
+import { ProfilePanel } from '@/features/users/components/profile-panel.tsx';
+
+/**
+ * /settings/profile. Changing your own password revokes every token of yours, so the dashboard
+ * signs in again with the new password; if that fails the user is sent to sign in, told why.
+ */
+export function SettingsProfileRoute() {
+  const core = useCurrentCore();
+  const token = useCurrentToken();
+  const me = useCurrentUser();
+  const queryClient = useQueryClient();
+  const navigate = useAppNavigate();
+  if (!core) return null;
+
+  const signInAgain = async (newPassword: string) => {
+    const username = me.data?.username;
+    try {
+      if (!username) throw new Error('No signed-in user');
+      const signedIn = await login(core, { username, password: newPassword });
+      setToken(core, signedIn.token);
+      if (signedIn.user) queryClient.setQueryData(getUserInfoQueryOptions(core, true).queryKey, signedIn.user);
+    } catch {
+      clearCurrentToken();
+      notify('info', 'Your password was changed. Sign in again with your new password.');
+      void navigate('/login/user/select');
+    }
+  };
+
+  return (
+    <ProfilePanel
+      core={core}
+      me={me.data}
+      signedIn={token !== null}
+      onOwnPasswordChanged={signInAgain}
+      onRenamed={() => void queryClient.invalidateQueries({ queryKey: getUserInfoQueryOptions(core, true).queryKey })}
+    />
+  );
+}

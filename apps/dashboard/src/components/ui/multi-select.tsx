@@ -1,0 +1,94 @@
+import { Popover } from 'radix-ui';
+import { Check, ChevronDown } from 'lucide-react';
+import { SELECT_OPTIONS_MAX_HEIGHT_REM } from '@hearth/protocol';
+import { cn } from '@/lib/cn.ts';
+
+export interface MultiSelectOption {
+  value: string;
+  label: string;
+}
+
+export interface MultiSelectProps {
+  /** Accessible name of the trigger and of the option group. */
+  label: string;
+  options: readonly MultiSelectOption[];
+  selected: readonly string[];
+  onChange: (next: string[]) => void;
+  disabled?: boolean;
+  /** Shown in the open list when there is nothing to choose from. */
+  emptyText?: string;
+  placeholder?: string;
+}
+
+/** The trigger's text: the chosen labels, or the placeholder. */
+export function summarize(options: readonly MultiSelectOption[], selected: readonly string[], placeholder: string): string {
+  const names = options.filter((o) => selected.includes(o.value)).map((o) => o.label);
+  if (names.length === 0) return placeholder;
+  if (names.length <= 2) return names.join(', ');
+  return `${names.length} selected`;
+}
+
+/**
+ * A select of several values: a button opening a checkbox list (max height 15 rem, dashboard.md
+ * §9). Values not among the options stay selected untouched.
+ */
+export function MultiSelect({ label, options, selected, onChange, disabled = false, emptyText = 'Nothing to choose from', placeholder = 'None' }: MultiSelectProps) {
+  const toggle = (value: string, on: boolean) => {
+    onChange(on ? [...selected, value] : selected.filter((v) => v !== value));
+  };
+  return (
+    <Popover.Root>
+      <Popover.Trigger
+        aria-label={label}
+        disabled={disabled}
+        className={cn(
+          'flex h-9 w-full min-w-0 items-center justify-between gap-2 rounded-md border border-line bg-bg px-3 text-left text-sm text-fg',
+          'hover:border-faint disabled:cursor-not-allowed disabled:opacity-50 data-[state=open]:border-accent',
+        )}
+      >
+        <span className="truncate">{summarize(options, selected, placeholder)}</span>
+        <ChevronDown aria-hidden className="size-4 shrink-0 text-faint" />
+      </Popover.Trigger>
+      <Popover.Portal>
+        <Popover.Content
+          align="start"
+          sideOffset={4}
+          className="z-50 w-[var(--radix-popover-trigger-width)] min-w-48 rounded-lg border border-line bg-raised p-1 shadow-xl shadow-black/40"
+        >
+          <div
+            role="group"
+            aria-label={label}
+            data-testid="multi-select-options"
+            style={{ maxHeight: `${SELECT_OPTIONS_MAX_HEIGHT_REM}rem` }}
+            className="flex flex-col overflow-y-auto"
+          >
+            {options.length === 0 ? <p className="px-2.5 py-2 text-sm text-faint">{emptyText}</p> : null}
+            {options.map((option) => {
+              const checked = selected.includes(option.value);
+              return (
+                <label
+                  key={option.value}
+                  className="flex h-9 shrink-0 cursor-pointer items-center gap-2.5 rounded-md px-2.5 text-sm text-fg hover:bg-hover has-[:focus-visible]:bg-hover"
+                >
+                  <input
+                    type="checkbox"
+                    checked={checked}
+                    onChange={(event) => toggle(option.value, event.target.checked)}
+                    className="peer sr-only"
+                  />
+                  <span
+                    aria-hidden
+                    className="flex size-4 items-center justify-center rounded border border-line bg-bg peer-checked:border-accent peer-checked:bg-accent peer-focus-visible:outline-2 peer-focus-visible:outline-accent"
+                  >
+                    {checked ? <Check className="size-3 text-accent-fg" /> : null}
+                  </span>
+                  <span className="truncate">{option.label}</span>
+                </label>
+              );
+            })}
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+}

@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { SettingRow, SettingsPage, SettingsSection } from '@/components/layout/settings-section.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { FormError } from '@/components/ui/field.tsx';
+import { PageSpinner } from '@/components/ui/spinner.tsx';
+import { Switch } from '@/components/ui/switch.tsx';
+import { toUserMessage } from '@/lib/errors.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+import { notify } from '@/lib/toast.ts';
+import { useGlobalSettings } from '../api/get-global-settings.ts';
+import { useUpdateCoreDomainMutation } from '../api/update-core-domain.ts';
+import { useUpdateCoreNameMutation } from '../api/update-core-name.ts';
+import { useUpdatePlayitEnabledMutation } from '../api/update-playit-enabled.ts';
+import { validateCoreName, validateDomain } from '../core-settings-validation.ts';
+import { OpenPortDialog } from './open-port-dialog.tsx';
+import { SafeModeSetting } from './safe-mode-setting.tsx';
+import { TextSetting } from '@/components/ui/text-setting.tsx';
+
+const DOMAIN_TIP =
+  'The public IP address or domain name players use to reach this machine from the Internet. It only works when the game ports are forwarded to this machine (for example with Open Port below). Leave it empty to show the core address.';
+
+/**
+ * Core Settings (/settings/general, dashboard.md §2). Only the owner may change anything here
+ * (§6); everyone else sees the values with the controls disabled.
+ */
+export function CoreSettingsPanel({ core, canEdit, onSaved }: { core: CoreConnection; canEdit: boolean; onSaved?: () => void }) {
+  const settings = useGlobalSettings();
+  const updateName = useUpdateCoreNameMutation();
+  const updateDomain = useUpdateCoreDomainMutation();
+  const updatePlayit = useUpdatePlayitEnabledMutation();
+  const [openPort, setOpenPort] = useState(false);
+
+  if (settings.isPending) return <PageSpinner />;
+  if (settings.isError) {
+    return (
+      <SettingsPage title="Core Settings">
+        <FormError message={toUserMessage(settings.error)} />
+      </SettingsPage>
+    );
+  }
+  const data = settings.data;
+  const noPermission = canEdit ? undefined : 'No permission';
+
+  return (
+    <SettingsPage
+      title="Core Settings"
+      description={canEdit ? 'Settings of this core, shared by every user.' : 'Only the owner can change the core settings.'}
+    >
+      <SettingsSection title="General">
+        <TextSetting
+          label="Core Name"
+          value={data.core_name}
+          disabled={!canEdit}
+          validate={validateCoreName}
+          save={async (name) => {
+            await updateName.mutateAsync({ core, name });
+            onSaved?.();
+          }}
+        />
+        <TextSetting
+          label="Public Domain/IP"
+          tip={DOMAIN_TIP}
+          value={data.domain ?? ''}
+          placeholder={core.address}
+          disabled={!canEdit}
+          validate={validateDomain}
+          save={(domain) => updateDomain.mutateAsync({ core, domain })}
+        />
+        <SettingRow
+          title="Enable Playit Integration"
+          description="Shows the Playitgg tab on every instance, to reach your servers through a playit.gg tunnel without opening ports."
+          control={
+            <Switch
+              label="Enable Playit Integration"
+              checked={data.playit_enabled}
+              disabled={!canEdit}
+              onCheckedChange={(on) =>
+                updatePlayit.mutate({ core, on }, { onError: (err) => notify('error', toUserMessage(err)) })
+              }
+            />
+          }
+        />
+      </SettingsSection>
+      <SettingsSection title="Danger Zone" danger>
+        <SafeModeSetting core={core} on={data.safe_mode} disabled={!canEdit} />
+        <SettingRow
+          title="Open Port (UPnP)"
+          description="Asks your router to forward a port to this machine, so players outside your network can join."
+          control={
+            <Button variant="danger" disabled={!canEdit} title={noPermission} onClick={() => setOpenPort(true)}>
+              {canEdit ? 'Open Port' : 'No permission'}
+            </Button>
+          }
+        />
+      </SettingsSection>
+      <OpenPortDialog core={core} open={openPort} onOpenChange={setOpenPort} />
+    </SettingsPage>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { DEFAULT_OPEN_PORT } from '@hearth/protocol';
+import { Button } from '@/components/ui/button.tsx';
+import { Modal } from '@/components/ui/dialog.tsx';
+import { FormError, TextField } from '@/components/ui/field.tsx';
+import { toUserMessage } from '@/lib/errors.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+import { notify } from '@/lib/toast.ts';
+import { useOpenPortMutation } from '../api/open-port.ts';
+import { checkOpenPort } from '../core-settings-validation.ts';
+
+/** Open Port (UPnP): asks the router to forward a TCP port to this machine (dashboard.md §5). */
+export function OpenPortDialog({ core, open, onOpenChange }: { core: CoreConnection; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const [value, setValue] = useState(String(DEFAULT_OPEN_PORT));
+  const [touched, setTouched] = useState(false);
+  const openPort = useOpenPortMutation();
+  const check = checkOpenPort(value);
+  const fieldError = touched && !check.ok ? check.message : undefined;
+
+  const close = (next: boolean) => {
+    if (openPort.isPending) return;
+    onOpenChange(next);
+    if (!next) {
+      setValue(String(DEFAULT_OPEN_PORT));
+      setTouched(false);
+      openPort.reset();
+    }
+  };
+
+  const submit = () => {
+    setTouched(true);
+    if (!check.ok) return;
+    const port = check.port;
+    openPort.mutate(
+      { core, port },
+      {
+        onSuccess: () => {
+          notify('success', `Port ${port} opened`);
+          close(false);
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={close}
+      title="Open Port (UPnP)"
+      description="Asks your router, through UPnP, to forward this TCP port to the machine the core runs on."
+    >
+      <form
+        noValidate
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <TextField
+          label="Port to open"
+          inputMode="numeric"
+          autoFocus
+          value={value}
+          error={fieldError}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setTouched(true);
+          }}
+        />
+        <FormError message={openPort.isError ? toUserMessage(openPort.error) : null} />
+        <div className="mt-1 flex justify-end gap-2">
+          <Button onClick={() => close(false)} disabled={openPort.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="primary" loading={openPort.isPending}>
+            Open Port
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { SettingRow } from '@/components/layout/settings-section.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Modal } from '@/components/ui/dialog.tsx';
+import { Switch } from '@/components/ui/switch.tsx';
+import { toUserMessage } from '@/lib/errors.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+import { notify } from '@/lib/toast.ts';
+import { useUpdateSafeModeMutation } from '../api/update-safe-mode.ts';
+
+/** dashboard.md §4 "Safe mode": turning on applies at once; turning off asks first. */
+export function SafeModeSetting({ core, on, disabled }: { core: CoreConnection; on: boolean; disabled: boolean }) {
+  const [confirming, setConfirming] = useState(false);
+  const update = useUpdateSafeModeMutation();
+
+  const apply = (next: boolean) =>
+    update.mutate(
+      { core, on: next },
+      {
+        onSuccess: () => setConfirming(false),
+        onError: (err) => {
+          setConfirming(false);
+          notify('error', toUserMessage(err));
+        },
+      },
+    );
+
+  return (
+    <SettingRow
+      title="Safe Mode"
+      description="Keeps the unsafe permissions (writing files and resources, macros, global files, managing permissions) away from everyone but the owner."
+      control={
+        <Switch
+          label="Safe Mode"
+          checked={on}
+          disabled={disabled}
+          onCheckedChange={(next) => (next ? apply(true) : setConfirming(true))}
+        />
+      }
+    >
+      <Modal
+        open={confirming}
+        onOpenChange={(open) => {
+          if (!update.isPending) setConfirming(open);
+        }}
+        title="Turn off safe mode?"
+        description="Users could then be granted the unsafe permissions: writing instance files and resources, running macros, writing global files and managing permissions."
+        actions={
+          <>
+            <Button onClick={() => setConfirming(false)} disabled={update.isPending}>
+              Cancel
+            </Button>
+            <Button variant="danger" loading={update.isPending} onClick={() => apply(false)}>
+              Turn off safe mode
+            </Button>
+          </>
+        }
+      />
+    </SettingRow>
+  );
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LoginReplySchema, apiPaths } from '@hearth/protocol';
+import type { LoginReply } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+import { getUserListQueryOptions } from './get-user-list.ts';
+
+/** POST /user → the new user's LoginReply (its token is not ours and is dropped). */
+export function createUser(core: CoreConnection, input: { username: string; password: string }): Promise<LoginReply> {
+  return apiRequest(apiPaths.userCreate(), { core, method: 'POST', body: input, schema: LoginReplySchema });
+}
+
+export function useCreateUserMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { core: CoreConnection; username: string; password: string }) =>
+      createUser(input.core, { username: input.username, password: input.password }),
+    onSuccess: (_reply, input) =>
+      queryClient.invalidateQueries({ queryKey: getUserListQueryOptions(input.core, true).queryKey }),
+  });
+}

@@ -1,0 +1,26 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { PublicUserSchema, apiPaths } from '@hearth/protocol';
+import type { PublicUser } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import { coreKey, useCurrentCore } from '@/lib/session.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+
+const UserListSchema = PublicUserSchema.array();
+
+/** GET /user/list (owner only, dashboard.md §6). */
+export function getUserList(core: CoreConnection, signal?: AbortSignal): Promise<PublicUser[]> {
+  return apiRequest(apiPaths.userList(), { core, schema: UserListSchema, ...(signal ? { signal } : {}) });
+}
+
+/** `enabled`: the caller is the owner — nobody else fetches the list. */
+export function getUserListQueryOptions(core: CoreConnection | null, enabled: boolean) {
+  return queryOptions({
+    queryKey: ['user', 'list', core ? coreKey(core) : null] as const,
+    queryFn: core && enabled ? ({ signal }) => getUserList(core, signal) : skipToken,
+  });
+}
+
+export function useUserList(enabled: boolean) {
+  const core = useCurrentCore();
+  return useQuery(getUserListQueryOptions(core, enabled));
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import type { PublicUser } from '@hearth/protocol';
+import { Button } from '@/components/ui/button.tsx';
+import { Modal } from '@/components/ui/dialog.tsx';
+import { FormError, TextField } from '@/components/ui/field.tsx';
+import { toUserMessage } from '@/lib/errors.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+import { notify } from '@/lib/toast.ts';
+import { withTokenRotation } from '@/lib/token-rotation.ts';
+import { useForm } from '@/lib/use-form.ts';
+import { useChangePasswordMutation } from '../api/change-password.ts';
+import { validatePasswordChange } from '../user-validation.ts';
+import type { PasswordValues } from '../user-validation.ts';
+
+export interface ChangePasswordDialogProps {
+  core: CoreConnection;
+  target: Pick<PublicUser, 'uid' | 'username'>;
+  /** Changing your own password: asks for the old one, then signs in again. */
+  isSelf: boolean;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Self only: the core revoked every token of ours; get a new one with the new password. */
+  onOwnPasswordChanged?: (newPassword: string) => Promise<void>;
+}
+
+function ChangePasswordForm({ core, target, isSelf, onOpenChange, onOwnPasswordChanged }: Omit<ChangePasswordDialogProps, 'open'>) {
+  const form = useForm<PasswordValues>({ oldPassword: '', password: '', confirmPassword: '' }, (values) =>
+    validatePasswordChange(values, isSelf),
+  );
+  const change = useChangePasswordMutation();
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = form.handleSubmit(async (values) => {
+    const request = { uid: target.uid, old_password: isSelf ? values.oldPassword : null, new_password: values.password };
+    const run = async () => {
+      await change.mutateAsync({ core, request });
+      if (isSelf) await onOwnPasswordChanged?.(values.password);
+    };
+    setError(null);
+    try {
+      await (isSelf ? withTokenRotation(core, run) : run());
+    } catch (err) {
+      setError(toUserMessage(err));
+      return;
+    }
+    notify('success', isSelf ? 'Password changed' : `Password of ${target.username} changed`);
+    onOpenChange(false);
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      {isSelf ? (
+        <TextField label="Old Password" type="password" autoComplete="current-password" autoFocus {...form.field('oldPassword')} />
+      ) : null}
+      <TextField label="New Password" altLabel="Password" type="password" autoComplete="new-password" autoFocus={!isSelf} {...form.field('password')} />
+      <TextField
+        label="Confirm Password"
+        altLabel="Password confirmation"
+        type="password"
+        autoComplete="new-password"
+        {...form.field('confirmPassword')}
+      />
+      <FormError message={error} />
+      <div className="mt-1 flex justify-end gap-2">
+        <Button onClick={() => onOpenChange(false)} disabled={change.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="primary" loading={change.isPending}>
+          Change Password
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Change Password (dashboard.md §2, §5). */
+export function ChangePasswordDialog(props: ChangePasswordDialogProps) {
+  const { open, onOpenChange, isSelf, target } = props;
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Change Password"
+      description={
+        isSelf
+          ? 'You stay signed in here; every other session of yours is signed out.'
+          : `Sets a new password for ${target.username} and signs them out everywhere.`
+      }
+    >
+      {open ? <ChangePasswordForm {...props} /> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,62 @@
+import { Button } from '@/components/ui/button.tsx';
+import { Modal } from '@/components/ui/dialog.tsx';
+import { FormError, TextField } from '@/components/ui/field.tsx';
+import { toUserMessage } from '@/lib/errors.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+import { notify } from '@/lib/toast.ts';
+import { useForm } from '@/lib/use-form.ts';
+import { useCreateUserMutation } from '../api/create-user.ts';
+import { validateCreateUser } from '../user-validation.ts';
+
+function CreateUserForm({ core, onDone, onCancel }: { core: CoreConnection; onDone: () => void; onCancel: () => void }) {
+  const form = useForm({ username: '', password: '', confirmPassword: '' }, validateCreateUser);
+  const create = useCreateUserMutation();
+  const submit = form.handleSubmit((values) => {
+    const username = values.username.trim();
+    create.mutate(
+      { core, username, password: values.password },
+      {
+        onSuccess: () => {
+          notify('success', `User ${username} created`);
+          onDone();
+        },
+      },
+    );
+  });
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <TextField label="Username" autoComplete="off" autoFocus {...form.field('username')} />
+      <TextField label="Password" type="password" autoComplete="new-password" {...form.field('password')} />
+      <TextField
+        label="Confirm Password"
+        altLabel="Password confirmation"
+        type="password"
+        autoComplete="new-password"
+        {...form.field('confirmPassword')}
+      />
+      <FormError message={create.isError ? toUserMessage(create.error) : null} />
+      <div className="mt-1 flex justify-end gap-2">
+        <Button onClick={onCancel} disabled={create.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" variant="primary" loading={create.isPending}>
+          Create User
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Create New User (dashboard.md §2, §5): username and password; new users start with no permissions. */
+export function CreateUserDialog({ core, open, onOpenChange }: { core: CoreConnection; open: boolean; onOpenChange: (open: boolean) => void }) {
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create New User"
+      description="The new user starts without any permissions; grant them after creating the account."
+    >
+      {open ? <CreateUserForm core={core} onDone={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} /> : null}
+    </Modal>
+  );
+}

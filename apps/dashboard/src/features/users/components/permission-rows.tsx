@@ -1,0 +1,54 @@
+import type { InstanceInfo, UserPermission } from '@hearth/protocol';
+import { SettingRow } from '@/components/layout/settings-section.tsx';
+import { MultiSelect } from '@/components/ui/multi-select.tsx';
+import { Switch } from '@/components/ui/switch.tsx';
+import type { PermissionEntry } from '../permission-catalogue.ts';
+import { withGlobal, withInstances } from '../permission-catalogue.ts';
+
+export interface PermissionRowProps {
+  entry: PermissionEntry;
+  permissions: UserPermission;
+  instances: readonly InstanceInfo[];
+  disabled: boolean;
+  /** Receives the full new permissions object. */
+  onChange: (next: UserPermission) => void;
+}
+
+/** One permission: a toggle for a boolean one, an instance multi-select for a per-instance one. */
+export function PermissionRow({ entry, permissions, instances, disabled, onChange }: PermissionRowProps) {
+  if (entry.kind === 'global') {
+    return (
+      <SettingRow
+        title={entry.label}
+        description={entry.description}
+        control={
+          <Switch
+            label={entry.label}
+            checked={permissions[entry.key]}
+            disabled={disabled}
+            onCheckedChange={(on) => onChange(withGlobal(permissions, entry.key, on))}
+          />
+        }
+      />
+    );
+  }
+  return (
+    <SettingRow
+      title={entry.label}
+      description={entry.description}
+      control={
+        <div className="w-56">
+          <MultiSelect
+            label={entry.label}
+            options={instances.map((instance) => ({ value: instance.uuid, label: instance.name }))}
+            selected={permissions[entry.key]}
+            disabled={disabled}
+            placeholder="No instances"
+            emptyText="No instances yet"
+            onChange={(ids) => onChange(withInstances(permissions, entry.key, ids))}
+          />
+        </div>
+      }
+    />
+  );
+}

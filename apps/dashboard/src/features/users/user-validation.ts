@@ -1,0 +1,40 @@
+import type { FormErrors } from '@/lib/use-form.ts';
+
+// dashboard.md §5 "Password forms" and "Create user".
+
+export interface PasswordValues extends Record<string, string> {
+  oldPassword: string;
+  password: string;
+  confirmPassword: string;
+}
+
+function passwordErrors<V extends { password: string; confirmPassword: string }>(values: V): FormErrors<V> {
+  const errors: FormErrors<V> = {};
+  if (!values.password) errors.password = 'Password is required';
+  if (!values.confirmPassword) errors.confirmPassword = 'Password confirmation is required';
+  else if (values.password && values.password !== values.confirmPassword) errors.confirmPassword = 'Passwords must match';
+  return errors;
+}
+
+/** `needsOld`: changing one's own password also asks for the old one. */
+export function validatePasswordChange(values: PasswordValues, needsOld: boolean): FormErrors<PasswordValues> {
+  const errors: FormErrors<PasswordValues> = {};
+  if (needsOld && !values.oldPassword) errors.oldPassword = 'Old password is required';
+  return { ...errors, ...passwordErrors(values) };
+}
+
+export interface CreateUserValues extends Record<string, string> {
+  username: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export function validateCreateUser(values: CreateUserValues): FormErrors<CreateUserValues> {
+  const errors: FormErrors<CreateUserValues> = {};
+  if (!values.username.trim()) errors.username = 'Username is required';
+  return { ...errors, ...passwordErrors(values) };
+}
+
+export function validateUsername(value: string): string | null {
+  return value.trim() ? null : 'Username is required';
+}
