@@ -6,6 +6,7 @@ import { ConnectionModals } from '@/features/connection/components/connection-mo
 import { useConnectionWatch } from '@/features/connection/use-connection-watch.ts';
 import { useUserListEventSync } from '@/features/users/user-list-events.ts';
 import { useCoreParamSync, useRememberRoute } from './core-params.ts';
+import { useOwnPermissionSync } from './own-permission-sync.ts';
 
 export interface RouteHandle {
   /** Routes inside the main layout (home, instance tabs, settings). */
@@ -25,6 +26,7 @@ export function RootLayout() {
   useEventStream();
   useUserEventSync();
   useUserListEventSync();
+  useOwnPermissionSync();
   const inMainLayout = useInMainLayout();
   return (
     <>

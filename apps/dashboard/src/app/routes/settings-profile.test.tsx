@@ -3,6 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import { emptyPermissions } from '@hearth/protocol';
 import type { ClientEvent, UserEventInner } from '@hearth/protocol';
 import { getToken } from '@/lib/session.ts';
+import { getInstancesQueryOptions } from '@/features/instances/api/get-instances.ts';
 import { FakeSocket } from '@/test/fake-socket.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
@@ -157,6 +158,21 @@ describe('user events for the signed-in user (dashboard.md §4)', () => {
     await vi.waitFor(() => eventSocket());
     act(() => eventSocket().push(userEvent('U_ME', { type: 'PermissionChanged', new_permissions: { ...emptyPermissions(), can_create_instance: true } })));
     await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Create a new instance' })).toBeEnabled());
+  });
+
+  it("permission changed → my instance list is fetched again (others' changes leave it alone)", async () => {
+    connectTo(TEST_CORE, validJwt(me.uid));
+    installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: me } }));
+    const { queryClient } = renderApp('/');
+    await screen.findByRole('button', { name: 'Create a new instance' });
+    await vi.waitFor(() => eventSocket());
+    const key = getInstancesQueryOptions(TEST_CORE, true).queryKey;
+    queryClient.setQueryData(key, []);
+    const granted = { ...emptyPermissions(), can_view_instance: ['I_1'] };
+    act(() => eventSocket().push(userEvent('U_OTHER', { type: 'PermissionChanged', new_permissions: granted })));
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
+    act(() => eventSocket().push(userEvent('U_ME', { type: 'PermissionChanged', new_permissions: granted })));
+    expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
   });
 
   it('deleted → if it is me, I am signed out', async () => {

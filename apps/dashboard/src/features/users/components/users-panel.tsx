@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { UserPlus } from 'lucide-react';
-import type { PublicUser } from '@hearth/protocol';
+import type { InstanceInfo, PublicUser } from '@hearth/protocol';
 import { SettingsPage } from '@/components/layout/settings-section.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FormError } from '@/components/ui/field.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
-import { usePermissionInstances } from '../api/get-instance-list.ts';
 import { useUserList } from '../api/get-user-list.ts';
 import { roleLabels, sortMembers } from '../members.ts';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
@@ -24,14 +23,17 @@ export interface UsersPanelProps {
   selectedUid: string | null;
   onSelect: (uid: string | null) => void;
   safeMode: boolean;
+  /** GET /instance/list: the choices of the per-instance permission lists. */
+  instances: readonly InstanceInfo[];
+  /** Why the instances could not be loaded, if they could not. */
+  instancesError?: string | null;
 }
 
 /** User Settings (/settings/users, dashboard.md §2): members, or the selected member's permissions. */
-export function UsersPanel({ core, me, selectedUid, onSelect, safeMode }: UsersPanelProps) {
+export function UsersPanel({ core, me, selectedUid, onSelect, safeMode, instances, instancesError = null }: UsersPanelProps) {
   const isOwner = me.is_owner;
   const list = useUserList(isOwner);
   const selected = list.data?.find((u) => u.uid === selectedUid) ?? null;
-  const instances = usePermissionInstances(isOwner && selected !== null);
   const [creating, setCreating] = useState(false);
   const [passwordFor, setPasswordFor] = useState<PublicUser | null>(null);
   const [deleting, setDeleting] = useState<PublicUser | null>(null);
@@ -66,8 +68,8 @@ export function UsersPanel({ core, me, selectedUid, onSelect, safeMode }: UsersP
         title={selected.username}
         description={<span className="flex items-center gap-2">Permissions of this user <RoleBadges labels={roleLabels(selected, me.uid)} /></span>}
       >
-        {instances.isError ? <FormError message={toUserMessage(instances.error)} /> : null}
-        <PermissionEditor core={core} target={selected} instances={instances.data ?? []} safeMode={safeMode} canEdit={isOwner} />
+        <FormError message={instancesError} />
+        <PermissionEditor core={core} target={selected} instances={instances} safeMode={safeMode} canEdit={isOwner} />
         {dialogs}
       </SettingsPage>
     );
