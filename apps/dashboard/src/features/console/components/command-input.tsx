@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { CornerDownLeft } from 'lucide-react';
 import { cn } from '@/lib/cn.ts';
@@ -12,7 +12,7 @@ import { useCommandHistory } from '../use-command-history.ts';
  * the input; Up and Down walk the history. Disabled (with the reason as placeholder) without
  * permission, while the instance is stopped and after the console closed.
  */
-export function CommandInput({ instanceUuid, indicator }: { instanceUuid: string; indicator: ConsoleIndicator }) {
+export const CommandInput = memo(function CommandInput({ instanceUuid, indicator }: { instanceUuid: string; indicator: ConsoleIndicator }) {
   const [value, setValue] = useState('');
   const history = useCommandHistory(instanceUuid);
   const send = useSendConsoleCommand(instanceUuid);
@@ -70,4 +70,4 @@ export function CommandInput({ instanceUuid, indicator }: { instanceUuid: string
       </button>
     </form>
   );
-}
+});

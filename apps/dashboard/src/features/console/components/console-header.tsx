@@ -1,9 +1,11 @@
-import type { ReactNode } from 'react';
+import { memo } from 'react';
 import { Tooltip } from 'radix-ui';
 import type { InstanceState } from '@hearth/protocol';
 import { Badge } from '@/components/ui/badge.tsx';
 import { INDICATOR_VIEWS, instanceStateTone } from '../console-status.ts';
 import type { ConsoleIndicator } from '../console-status.ts';
+import { ConsoleSearch } from './console-search.tsx';
+import type { ConsoleSearchProps } from './console-search.tsx';
 
 /** The console status dot; its tooltip (and accessible name) is the spec's status text. */
 export function ConsoleStatusIndicator({ indicator }: { indicator: ConsoleIndicator }) {
@@ -32,21 +34,24 @@ export function ConsoleStatusIndicator({ indicator }: { indicator: ConsoleIndica
   );
 }
 
-export interface ConsoleHeaderProps {
+export interface ConsoleHeaderProps extends ConsoleSearchProps {
   instanceState: InstanceState;
   indicator: ConsoleIndicator;
-  /** The search controls, right-aligned. */
-  search: ReactNode;
 }
 
-/** dashboard.md §2 Console: the header with the instance's state badge and the console status. */
-export function ConsoleHeader({ instanceState, indicator, search }: ConsoleHeaderProps) {
+/**
+ * dashboard.md §2 Console: the header with the instance's state badge, the console status and the
+ * search controls. Memoised: it does not redraw when lines arrive.
+ */
+export const ConsoleHeader = memo(function ConsoleHeader({ instanceState, indicator, ...search }: ConsoleHeaderProps) {
   return (
     <header className="flex flex-wrap items-center gap-3">
       <h2 className="text-base font-semibold tracking-tight text-fg">Console</h2>
       <Badge tone={instanceStateTone(instanceState)}>{instanceState}</Badge>
       <ConsoleStatusIndicator indicator={indicator} />
-      <div className="ml-auto">{search}</div>
+      <div className="ml-auto">
+        <ConsoleSearch {...search} />
+      </div>
     </header>
   );
-}
+});

@@ -7,6 +7,8 @@ import { ConsoleLineText } from './console-line.tsx';
 
 /** Every line is one row of this height (no wrapping; long lines scroll sideways). */
 export const CONSOLE_ROW_HEIGHT = 20;
+/** More than the rows a screen can show plus the overscan, so slot keys never collide. */
+const ROW_SLOTS = 1024;
 
 export interface ConsoleOutputProps {
   source: LineSource;
@@ -27,17 +29,19 @@ export function ConsoleOutput({ source, emptyText }: ConsoleOutputProps) {
     count: source.size,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => CONSOLE_ROW_HEIGHT,
-    getItemKey: (index) => source.lineAt(index)?.seq ?? -index - 1,
     overscan: 12,
     paddingStart: 8,
     paddingEnd: 8,
+    // Scroll-driven redraws join React's normal batching instead of forcing a synchronous one.
+    useFlushSync: false,
   });
 
   // After every change of what is shown: follow the end if we were at it.
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
-  }, [source]);
+    // The virtual size, not scrollHeight: reading that would force a second layout per frame.
+    if (el && stick.current) el.scrollTop = virtualizer.getTotalSize();
+  }, [source, virtualizer]);
 
   const onScroll = () => {
     const el = scrollRef.current;
@@ -74,10 +78,17 @@ export function ConsoleOutput({ source, emptyText }: ConsoleOutputProps) {
               const line = source.lineAt(item.index);
               return (
                 <div
-                  key={item.key}
+                  // Keyed by slot, not by line: rows that scroll out are reused for the rows
+                  // that scroll in (text updated in place instead of nodes removed and created).
+                  key={item.index % ROW_SLOTS}
                   data-index={item.index}
                   className="absolute top-0 left-0 min-w-full px-3 whitespace-pre hover:bg-white/[0.03]"
-                  style={{ height: CONSOLE_ROW_HEIGHT, lineHeight: `${CONSOLE_ROW_HEIGHT}px`, transform: `translateY(${item.start}px)` }}
+                  style={{
+                    height: CONSOLE_ROW_HEIGHT,
+                    lineHeight: `${CONSOLE_ROW_HEIGHT}px`,
+                    transform: `translateY(${item.start}px)`,
+                    contain: 'layout paint style',
+                  }}
                 >
                   {line ? <ConsoleLineText line={line} /> : null}
                 </div>

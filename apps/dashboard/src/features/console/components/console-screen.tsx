@@ -10,7 +10,6 @@ import { useConsoleStream } from '../use-console-stream.ts';
 import { CommandInput } from './command-input.tsx';
 import { ConsoleHeader } from './console-header.tsx';
 import { ConsoleOutput } from './console-output.tsx';
-import { ConsoleSearch } from './console-search.tsx';
 
 export interface ConsoleScreenProps {
   instance: InstanceInfo;
@@ -51,15 +50,11 @@ function ConsoleBody({ instance, canAccessConsole }: ConsoleScreenProps) {
       <ConsoleHeader
         instanceState={instance.state}
         indicator={indicator}
-        search={
-          <ConsoleSearch
-            query={query}
-            onQueryChange={setQuery}
-            regex={regex}
-            onRegexChange={setRegex}
-            disabled={!canAccessConsole}
-          />
-        }
+        query={query}
+        onQueryChange={setQuery}
+        regex={regex}
+        onRegexChange={setRegex}
+        disabled={!canAccessConsole}
       />
       {canAccessConsole ? (
         <ConsoleOutput source={source} emptyText={emptyText(status, log.size)} />
