@@ -10,6 +10,7 @@ import { UserMenu } from '@/features/auth/components/user-menu.tsx';
 import { useCoreInfo } from '@/features/connection/api/get-core-info.ts';
 import { ConnectionBadge, DegradedBanner } from '@/features/connection/components/connection-badge.tsx';
 import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
+import { InstanceSidebar } from './routes/instance-dashboard-sidebar.tsx';
 
 const SettingsNav = lazy(async () => ({ default: (await import('./routes/settings-nav.tsx')).SettingsNav }));
 
@@ -98,7 +99,7 @@ export function MainLayout() {
       ) : (
         <section aria-label="Instances" className="flex flex-col gap-1">
           <h2 className="px-2 pb-1 text-[11px] font-semibold tracking-wider text-faint uppercase">Instances</h2>
-          <ul aria-label="Instance list" className="flex flex-col gap-0.5" />
+          <InstanceSidebar />
         </section>
       )}
     </Sidebar>

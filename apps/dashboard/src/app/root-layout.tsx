@@ -4,6 +4,8 @@ import { useTokenWatcher } from '@/features/auth/use-token-watcher.ts';
 import { useUserEventSync } from '@/features/auth/use-user-event-sync.ts';
 import { ConnectionModals } from '@/features/connection/components/connection-modals.tsx';
 import { useConnectionWatch } from '@/features/connection/use-connection-watch.ts';
+import { useInstanceEventSync } from '@/features/instances/use-instance-event-sync.ts';
+import { useNotificationSync } from '@/features/notifications/use-notifications.ts';
 import { useUserListEventSync } from '@/features/users/user-list-events.ts';
 import { useCoreParamSync, useRememberRoute } from './core-params.ts';
 import { useOwnPermissionSync } from './own-permission-sync.ts';
@@ -25,6 +27,8 @@ export function RootLayout() {
   useConnectionWatch();
   useEventStream();
   useUserEventSync();
+  useInstanceEventSync();
+  useNotificationSync();
   useUserListEventSync();
   useOwnPermissionSync();
   const inMainLayout = useInMainLayout();

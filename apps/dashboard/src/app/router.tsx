@@ -7,7 +7,7 @@ import { RouteError } from './route-error.tsx';
 
 // The route table of dashboard.md §2. Every screen is its own lazily loaded chunk.
 
-/** Instance tabs (their screens arrive with the instance issues; until then: not found). */
+/** The instance tabs' path segments (dashboard.md §2); the tab registry is routes/instance-tabs.tsx. */
 export const DASHBOARD_TABS = ['overview', 'settings', 'console', 'files', 'macros', 'logs', 'playitgg', 'tunnels'] as const;
 /** Settings pages (dashboard.md §2); the settings nav replaces the instance sidebar there. */
 export const SETTINGS_PAGES = ['general', 'users', 'profile'] as const;
@@ -66,7 +66,11 @@ export const routes: RouteObject[] = [
               {
                 Component: RequireToken,
                 children: [
-                  ...DASHBOARD_TABS.map((tab) => ({ path: `/dashboard/${tab}`, lazy: notFound })),
+                  {
+                    // One route for every tab: an unknown tab shows "{tab} not found" inside the dashboard.
+                    path: '/dashboard/:tab',
+                    lazy: async () => ({ Component: (await import('./routes/instance-dashboard.tsx')).InstanceDashboardRoute }),
+                  },
                   {
                     path: '/settings/general',
                     lazy: async () => ({ Component: (await import('./routes/settings-general.tsx')).SettingsGeneralRoute }),

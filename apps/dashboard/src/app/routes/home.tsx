@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
@@ -5,12 +7,24 @@ import { hasGlobalPermission } from '@/lib/permissions.ts';
 import { useCurrentToken } from '@/lib/session.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
 import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
+import { useInstances } from '@/features/instances/api/get-instances.ts';
+import { CreateInstanceWizardLazy } from '@/features/instances/components/lazy-wizard.tsx';
 
 /** / — home (dashboard.md §2). */
 export function HomeRoute() {
   const navigate = useAppNavigate();
   const token = useCurrentToken();
   const user = useCurrentUser();
+  const instances = useInstances();
+  const [params] = useSearchParams();
+  const [wizardOpen, setWizardOpen] = useState(false);
+  const selected = params.get('instance');
+  const known = selected !== null && instances.data?.some((i) => i.uuid === selected) === true;
+
+  // dashboard.md §2: an `instance` parameter naming a known instance opens its dashboard.
+  useEffect(() => {
+    if (known) void navigate('/dashboard/overview', { replace: true });
+  }, [known, navigate]);
 
   if (!token) {
     return (
@@ -34,10 +48,11 @@ export function HomeRoute() {
       <p className="text-sm text-muted">
         Select an instance on the left to manage it, or create a new one to get a game server running.
       </p>
-      <Button variant="primary" disabled={!canCreate} title={canCreate ? undefined : 'No permission'}>
+      <Button variant="primary" disabled={!canCreate} title={canCreate ? undefined : 'No permission'} onClick={() => setWizardOpen(true)}>
         <Plus aria-hidden className="size-4" />
         Create a new instance
       </Button>
+      <CreateInstanceWizardLazy open={wizardOpen} onOpenChange={setWizardOpen} />
     </section>
   );
 }

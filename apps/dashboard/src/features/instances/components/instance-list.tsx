@@ -56,6 +56,7 @@ export function InstanceList({ selectedUuid, creations, onSelect }: InstanceList
             <li key={instance.uuid}>
               <button
                 type="button"
+                aria-label={`${instance.name} (${instance.state})`}
                 aria-current={selected ? 'page' : undefined}
                 onClick={() => onSelect(instance)}
                 className={cn(ROW, selected ? 'bg-hover text-fg' : 'text-muted hover:bg-hover/60 hover:text-fg')}

@@ -1,0 +1,189 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { emptyPermissions, encodeSnowflake } from '@hearth/protocol';
+import type { ClientEvent, EventInner, InstanceInfo, PublicUser } from '@hearth/protocol';
+import { instanceInfo } from '@/features/instances/test-fixtures.ts';
+import { FakeSocket } from '@/test/fake-socket.ts';
+import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
+import type { FakeHandler } from '@/test/fake-fetch.ts';
+import { TEST_CORE, coreInfo, publicUser, validJwt } from '@/test/fixtures.ts';
+import { connectTo, renderApp } from '@/test/render-app.tsx';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const OWNER = publicUser({ is_owner: true });
+const SETTINGS = { core_name: 'Test Core', safe_mode: true, domain: null, playit_enabled: false };
+
+function signedIn(user: PublicUser, instances: InstanceInfo[], extra: Record<string, FakeHandler> = {}) {
+  connectTo(TEST_CORE, validJwt(user.uid));
+  return installFakeFetch(
+    coreRoutes({
+      'GET /info': { body: coreInfo() },
+      'GET /user/info': { body: user },
+      'GET /instance/list': { body: instances },
+      'GET /global_settings': { body: SETTINGS },
+      ...extra,
+    }),
+  );
+}
+
+let seq = 0;
+function event(inner: EventInner): ClientEvent {
+  seq += 1;
+  return { event_inner: inner, details: '', snowflake: encodeSnowflake(Date.now(), seq), level: 'Info', caused_by: { type: 'System' } };
+}
+
+async function eventSocket(): Promise<FakeSocket> {
+  await vi.waitFor(() => expect(FakeSocket.instances.some((s) => s.url.includes('/events/all/stream'))).toBe(true));
+  const socket = FakeSocket.instances.filter((s) => s.url.includes('/events/all/stream') && s.closedWith === null).at(-1);
+  if (!socket) throw new Error('no event socket');
+  act(() => socket.open());
+  return socket;
+}
+
+const list = () => screen.getByRole('list', { name: 'Instance list' });
+const findList = () => screen.findByRole('list', { name: 'Instance list' });
+
+describe('sidebar instance list (dashboard.md §2, §4)', () => {
+  it('lists instances with their state and follows state, error, creation and delete events', async () => {
+    signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })]);
+    renderApp('/');
+    expect(await within(await findList()).findByRole('button', { name: 'Alpha (Stopped)' })).toBeInTheDocument();
+    const socket = await eventSocket();
+
+    act(() =>
+      socket.push(event({ type: 'InstanceEvent', instance_uuid: 'A', instance_name: 'Alpha', instance_event_inner: { type: 'StateTransition', to: 'Running' } })),
+    );
+    expect(await within(list()).findByRole('button', { name: 'Alpha (Running)' })).toBeInTheDocument();
+    act(() =>
+      socket.push(event({ type: 'InstanceEvent', instance_uuid: 'A', instance_name: 'Alpha', instance_event_inner: { type: 'InstanceError', message: 'boom' } })),
+    );
+    expect(await within(list()).findByRole('button', { name: 'Alpha (Error)' })).toBeInTheDocument();
+
+    const progression = (inner: Extract<EventInner, { type: 'ProgressionEvent' }>['progression_event_inner']) =>
+      event({ type: 'ProgressionEvent', event_id: '42', progression_event_inner: inner });
+    act(() =>
+      socket.push(progression({ type: 'ProgressionStart', progression_name: 'Setting up Beta', total: 100, inner: { type: 'InstanceCreation', instance_uuid: 'B' } })),
+    );
+    act(() => socket.push(progression({ type: 'ProgressionUpdate', progress_message: 'Downloading', progress: 100 })));
+    const placeholder = await within(list()).findByRole('listitem', { name: 'Setting up Beta' });
+    await vi.waitFor(() => expect(placeholder).toHaveTextContent('99%'));
+    expect(within(placeholder).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '99');
+    expect(placeholder).toHaveTextContent('99%');
+
+    const beta = instanceInfo({ uuid: 'B', name: 'Beta' });
+    act(() => socket.push(progression({ type: 'ProgressionEnd', success: true, message: 'Instance created successfully', inner: { type: 'InstanceCreation', ...beta } })));
+    expect(await within(list()).findByRole('button', { name: 'Beta (Stopped)' })).toBeInTheDocument();
+    expect(within(list()).queryByRole('listitem', { name: 'Setting up Beta' })).not.toBeInTheDocument();
+
+    act(() =>
+      socket.push(
+        event({
+          type: 'ProgressionEvent',
+          event_id: '43',
+          progression_event_inner: { type: 'ProgressionEnd', success: true, message: null, inner: { type: 'InstanceDelete', instance_uuid: 'A' } },
+        }),
+      ),
+    );
+    await vi.waitFor(() => expect(within(list()).queryByRole('button', { name: /Alpha/ })).not.toBeInTheDocument());
+  });
+
+  it('shows player joins in the notification panel', async () => {
+    signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha', state: 'Running' })]);
+    const { user } = renderApp('/');
+    await within(await findList()).findByRole('button', { name: 'Alpha (Running)' });
+    const socket = await eventSocket();
+    await user.click(screen.getByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText('No notifications at the moment!')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    const steve = { type: 'MinecraftPlayer' as const, name: 'Steve', uuid: null };
+    act(() =>
+      socket.push(
+        event({
+          type: 'InstanceEvent',
+          instance_uuid: 'A',
+          instance_name: 'Alpha',
+          instance_event_inner: { type: 'PlayerChange', player_list: [steve], players_joined: [steve], players_left: [] },
+        }),
+      ),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 new' }));
+    const panel = await screen.findByRole('dialog', { name: 'Notification panel' });
+    expect(within(panel).getByRole('region', { name: 'All Notifications' })).toHaveTextContent('Steve Joined Alpha');
+  });
+
+  it('selecting an instance opens its overview', async () => {
+    signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })]);
+    const { user, router } = renderApp('/');
+    await user.click(await within(await findList()).findByRole('button', { name: 'Alpha (Stopped)' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/overview'));
+    expect(new URLSearchParams(router.state.location.search).get('instance')).toBe('A');
+  });
+});
+
+describe('instance dashboard (dashboard.md §2)', () => {
+  it('shows the tabs in spec order, the actions of the state and the New instance... button', async () => {
+    signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha', state: 'Running' })]);
+    renderApp('/dashboard/logs?instance=A');
+    const nav = await screen.findByRole('navigation', { name: 'Instance tabs' });
+    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Overview',
+      'Settings',
+      'Console',
+      'Files',
+      'Macros',
+      'Event Logs',
+    ]);
+    expect(within(nav).getByRole('button', { name: 'Event Logs' })).toHaveAttribute('aria-current', 'page');
+    const panel = screen.getByRole('region', { name: 'Selected instance' });
+    expect(within(panel).getByText('SELECTED INSTANCE')).toBeInTheDocument();
+    expect(await within(panel).findByRole('button', { name: 'Stop' })).toBeEnabled();
+    expect(within(panel).getByRole('button', { name: 'Restart' })).toBeEnabled();
+    expect(within(panel).queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New instance...' })).toBeEnabled();
+    expect(await screen.findByText('Coming soon to a dashboard near you!')).toBeInTheDocument();
+  });
+
+  it('gates the actions and New instance... by permission', async () => {
+    const viewer = publicUser({ permissions: { ...emptyPermissions(), can_view_instance: ['A'], can_stop_instance: ['A'] } });
+    const calls = signedIn(viewer, [instanceInfo({ uuid: 'A', name: 'Alpha', state: 'Stopped' })]);
+    const { user } = renderApp('/dashboard/logs?instance=A');
+    const panel = await screen.findByRole('region', { name: 'Selected instance' });
+    const start = await within(panel).findByRole('button', { name: 'Start' });
+    expect(start).toBeDisabled();
+    expect(start).toHaveAttribute('title', 'No permission');
+    await user.click(start);
+    expect(calls.callsTo('PUT', '/instance/A/start')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'No permission' })).toBeDisabled();
+  });
+
+  it('runs an action with PUT /instance/{id}/{action}', async () => {
+    const calls = signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha', state: 'Starting' })], { 'PUT /instance/A/kill': { body: 'ok' } });
+    const { user } = renderApp('/dashboard/logs?instance=A');
+    const panel = await screen.findByRole('region', { name: 'Selected instance' });
+    await user.click(await within(panel).findByRole('button', { name: 'Kill' }));
+    await vi.waitFor(() => expect(calls.callsTo('PUT', '/instance/A/kill')).toHaveLength(1));
+  });
+
+  it('shows Playitgg only when playit_enabled, and {tab} not found for other tabs', async () => {
+    signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })], {
+      'GET /global_settings': { body: { ...SETTINGS, playit_enabled: true } },
+    });
+    renderApp('/dashboard/tunnels?instance=A');
+    const nav = await screen.findByRole('navigation', { name: 'Instance tabs' });
+    expect(await within(nav).findByRole('button', { name: 'Playitgg' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'tunnels not found' })).toBeInTheDocument();
+  });
+
+  it('without a known instance: a 1 s loading screen, then Instance not found', async () => {
+    signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })]);
+    renderApp('/dashboard/overview?instance=nope');
+    await within(await screen.findByRole('list', { name: 'Instance list' })).findByRole('button', { name: /Alpha/ });
+    expect(screen.queryByText('Instance not found')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Instance tab' })).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Instance not found' }, { timeout: 3000 })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,93 @@
+import { Suspense, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { INSTANCE_NOT_FOUND_SPLASH_MS } from '@hearth/protocol';
+import type { InstanceInfo } from '@hearth/protocol';
+import { PageSpinner } from '@/components/ui/spinner.tsx';
+import { hasGlobalPermission } from '@/lib/permissions.ts';
+import { useAppNavigate } from '@/lib/url-state.ts';
+import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
+import { useInstances } from '@/features/instances/api/get-instances.ts';
+import { InstanceNav } from '@/features/instances/components/instance-nav.tsx';
+import { CreateInstanceWizardLazy } from '@/features/instances/components/lazy-wizard.tsx';
+import { useGlobalSettings } from '@/features/settings/api/get-global-settings.ts';
+import { INSTANCE_TABS, INSTANCE_TAB_SCREENS } from './instance-tabs.tsx';
+import type { InstanceTabId } from './instance-tabs.tsx';
+
+// /dashboard/:tab (dashboard.md §2 "Instance dashboard"): the left nav with the selected instance
+// and its tabs, and the tab chosen by the second path segment.
+
+/** The tabs this core shows: Playitgg only when the global setting playit_enabled is on. */
+export function visibleTabs(playitEnabled: boolean) {
+  return INSTANCE_TABS.filter((tab) => tab.id !== 'playitgg' || playitEnabled);
+}
+
+function Centered({ children }: { children: ReactNode }) {
+  return <div className="flex h-full min-h-60 flex-col items-center justify-center gap-2 p-8 text-center">{children}</div>;
+}
+
+/** A 1 s loading screen, then Instance not found (dashboard.md §9). */
+function InstanceNotFound() {
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), INSTANCE_NOT_FOUND_SPLASH_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  if (!waited) return <PageSpinner />;
+  return (
+    <Centered>
+      <h1 className="text-lg font-semibold">Instance not found</h1>
+      <p className="text-sm text-muted">Select an instance in the sidebar.</p>
+    </Centered>
+  );
+}
+
+function TabArea({ tab, instance, known }: { tab: string; instance: InstanceInfo; known: boolean }) {
+  const Screen = known ? INSTANCE_TAB_SCREENS[tab as InstanceTabId] : undefined;
+  if (!Screen) {
+    return (
+      <Centered>
+        <h1 className="text-lg font-semibold">{tab} not found</h1>
+      </Centered>
+    );
+  }
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Screen key={instance.uuid} instance={instance} />
+    </Suspense>
+  );
+}
+
+export function InstanceDashboardRoute() {
+  const { tab = 'overview' } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useAppNavigate();
+  const user = useCurrentUser();
+  const instances = useInstances();
+  const settings = useGlobalSettings();
+  const [wizardOpen, setWizardOpen] = useState(false);
+
+  const uuid = params.get('instance');
+  const instance = instances.data?.find((i) => i.uuid === uuid) ?? null;
+  const tabs = visibleTabs(settings.data?.playit_enabled ?? false);
+  const known = tabs.some((t) => t.id === tab);
+  const canCreate = hasGlobalPermission(user.data, 'can_create_instance');
+
+  return (
+    <div className="flex h-full min-h-0">
+      <InstanceNav
+        instance={instance}
+        user={user.data}
+        tabs={tabs}
+        activeTab={tab}
+        onSelectTab={(next) => void navigate(`/dashboard/${next}`)}
+        canCreate={canCreate}
+        onNewInstance={() => setWizardOpen(true)}
+      />
+      <section aria-label="Instance tab" className="min-w-0 flex-1 overflow-auto">
+        {instance ? <TabArea tab={tab} instance={instance} known={known} /> : instances.isPending ? <PageSpinner /> : <InstanceNotFound key={uuid} />}
+      </section>
+      <CreateInstanceWizardLazy open={wizardOpen} onOpenChange={setWizardOpen} />
+    </div>
+  );
+}
