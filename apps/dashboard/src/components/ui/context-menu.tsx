@@ -39,7 +39,11 @@ export function ContextMenuItem({ children, onSelect, disabled = false, hint, ic
     >
       {icon}
       <span className="min-w-0 flex-1 truncate">{children}</span>
-      {hint ? <span className="shrink-0 text-[11px] text-faint">{hint}</span> : null}
+      {hint ? (
+        <span aria-hidden className="shrink-0 text-[11px] text-faint">
+          {hint}
+        </span>
+      ) : null}
     </RadixContextMenu.Item>
   );
 }
