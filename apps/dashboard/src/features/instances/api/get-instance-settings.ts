@@ -19,7 +19,8 @@ export function getInstanceSettingsQueryOptions(coreId: string | null, uuid: str
   });
 }
 
-export function useInstanceSettings(uuid: string) {
+/** `enabled` is false without can_access_instance_setting: nothing is read then. */
+export function useInstanceSettings(uuid: string, enabled = true) {
   const core = useCurrentCore();
-  return useQuery(getInstanceSettingsQueryOptions(core ? coreKey(core) : null, uuid));
+  return useQuery({ ...getInstanceSettingsQueryOptions(core ? coreKey(core) : null, uuid), enabled });
 }

@@ -99,7 +99,7 @@ export interface SettingsTabProps {
 /** The Instance Settings tab (dashboard.md §2). */
 export function SettingsTab({ instance, user, onDeleted }: SettingsTabProps) {
   const allowed = hasInstancePermission(user, 'can_access_instance_setting', instance.uuid);
-  const settings = useInstanceSettings(instance.uuid);
+  const settings = useInstanceSettings(instance.uuid, allowed);
   const canDelete = hasGlobalPermission(user, 'can_delete_instance');
   let body: ReactNode;
   if (!allowed) body = <p className="rounded-lg border border-line bg-panel px-5 py-6 text-center text-sm text-muted">No permission</p>;

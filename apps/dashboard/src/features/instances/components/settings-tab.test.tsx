@@ -1,0 +1,147 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { emptyPermissions } from '@hearth/protocol';
+import type { ConfigurableManifest, PublicUser } from '@hearth/protocol';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
+import type { FakeHandler } from '@/test/fake-fetch.ts';
+import { TEST_CORE, publicUser, validJwt } from '@/test/fixtures.ts';
+import { connectTo } from '@/test/render-app.tsx';
+import { setting } from '../setting-test-fixtures.ts';
+import { instanceInfo } from '../test-fixtures.ts';
+import { SettingsTab } from './settings-tab.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const MANIFEST: ConfigurableManifest = {
+  auto_start: false,
+  restart_on_crash: false,
+  setting_sections: {
+    props: {
+      section_id: 'props',
+      name: 'Server Properties',
+      description: 'server.properties',
+      settings: {
+        motd: setting('motd', { type: 'String', regex: null }, { name: 'MOTD', value: { type: 'String', value: '§6Gold' } }),
+        'max-players': setting('max-players', { type: 'Integer', min: 1, max: 100 }, { name: 'Max Players', value: { type: 'Integer', value: 20 } }),
+        'rcon.password': setting('rcon.password', { type: 'String', regex: null }, { name: 'RCON Password', is_secret: true, value: { type: 'String', value: 'pw' } }),
+        pvp: setting('pvp', { type: 'Boolean' }, { name: 'PvP', value: { type: 'Boolean', value: true } }),
+        difficulty: setting('difficulty', { type: 'Enum', options: ['easy', 'hard'] }, { name: 'Difficulty', value: { type: 'Enum', value: 'easy' } }),
+        seed: setting('seed', { type: 'String', regex: null }, { name: 'Seed', is_mutable: false, value: { type: 'String', value: '42' } }),
+      },
+    },
+    empty: { section_id: 'empty', name: 'Game Rules', description: '', settings: {} },
+  },
+};
+
+const OWNER = publicUser({ is_owner: true });
+
+function setup(user: PublicUser = OWNER, routes: Record<string, FakeHandler> = {}) {
+  connectTo(TEST_CORE, validJwt());
+  const calls = installFakeFetch(
+    coreRoutes({
+      'GET /instance/A/settings': { body: MANIFEST },
+      'PUT /instance/A/settings/props/max-players': {},
+      'PUT /instance/A/settings/props/motd': { status: 400, body: { kind: 'BadRequest', causes: ['MOTD too fancy'] } },
+      'PUT /instance/A/settings/props/pvp': {},
+      'PUT /instance/A/settings/props/difficulty': {},
+      'PUT /instance/A/auto_start': {},
+      'DELETE /instance/A': {},
+      ...routes,
+    }),
+  );
+  const onDeleted = vi.fn();
+  const events = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient({ retry: false })}>
+      <SettingsTab instance={instanceInfo({ uuid: 'A', name: 'Alpha' })} user={user} onDeleted={onDeleted} />
+    </QueryClientProvider>,
+  );
+  return { calls, onDeleted, user: events };
+}
+
+describe('Instance Settings tab (dashboard.md §2, §5)', () => {
+  it('renders text, password, number, toggle and dropdown widgets; immutable ones are disabled', async () => {
+    setup();
+    const section = await screen.findByRole('region', { name: 'Server Properties' });
+    expect(within(section).getByRole('textbox', { name: 'MOTD' })).toHaveValue('§6Gold');
+    expect(within(section).getByLabelText('RCON Password')).toHaveAttribute('type', 'password');
+    expect(within(section).getByRole('textbox', { name: 'Max Players' })).toHaveValue('20');
+    expect(within(section).getByRole('switch', { name: 'PvP' })).toBeChecked();
+    expect(within(section).getByRole('combobox', { name: 'Difficulty' })).toHaveValue('easy');
+    expect(within(section).getByRole('textbox', { name: 'Seed' })).toBeDisabled();
+    expect(within(section).getByRole('figure', { name: 'MOTD preview' })).toHaveTextContent('Gold');
+  });
+
+  it('an empty section says to start the instance once', async () => {
+    setup();
+    const section = await screen.findByRole('region', { name: 'Game Rules' });
+    expect(section).toHaveTextContent('Not available at this moment');
+    expect(section).toHaveTextContent('Try to start this instance at least once');
+  });
+
+  it('validates after typing, Escape resets, Enter saves the typed value', async () => {
+    const { calls, user } = setup();
+    const players = await screen.findByRole('textbox', { name: 'Max Players' });
+    await user.clear(players);
+    await user.type(players, '2.5');
+    expect(await screen.findByText('Not an integer')).toBeInTheDocument();
+    await user.clear(players);
+    await user.type(players, 'lots');
+    expect(await screen.findByText('Must be a number')).toBeInTheDocument();
+    await user.clear(players);
+    await user.type(players, '500');
+    expect(await screen.findByText('Must be less than 100')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(players).toHaveValue('20');
+    await vi.waitFor(() => expect(screen.queryByText('Must be less than 100')).not.toBeInTheDocument());
+    await user.clear(players);
+    await user.type(players, ' 42 {Enter}');
+    await vi.waitFor(() => expect(calls.callsTo('PUT', '/instance/A/settings/props/max-players')).toHaveLength(1));
+    expect(calls.callsTo('PUT', '/instance/A/settings/props/max-players')[0]?.body).toEqual({ type: 'Integer', value: 42 });
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(players).toHaveValue('42');
+  });
+
+  it('a required text cannot be empty; the server message shows inline; the MOTD preview follows the text', async () => {
+    const { user } = setup();
+    const motd = await screen.findByRole('textbox', { name: 'MOTD' });
+    await user.clear(motd);
+    expect(await screen.findByText('Cannot be empty')).toBeInTheDocument();
+    await user.type(motd, '§cRed\nmore');
+    expect(screen.getByRole('figure', { name: 'MOTD preview' })).toHaveTextContent('Red');
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Bad Request: MOTD too fancy')).toBeInTheDocument();
+  });
+
+  it('toggles and dropdowns save at once with their typed value; auto_start sends a JSON bool', async () => {
+    const { calls, user } = setup();
+    await user.click(await screen.findByRole('switch', { name: 'PvP' }));
+    await vi.waitFor(() => expect(calls.callsTo('PUT', '/instance/A/settings/props/pvp')[0]?.body).toEqual({ type: 'Boolean', value: false }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Difficulty' }), 'hard');
+    await vi.waitFor(() =>
+      expect(calls.callsTo('PUT', '/instance/A/settings/props/difficulty')[0]?.body).toEqual({ type: 'Enum', value: 'hard' }),
+    );
+    await user.click(screen.getByRole('switch', { name: 'Auto Start' }));
+    await vi.waitFor(() => expect(calls.callsTo('PUT', '/instance/A/auto_start')[0]?.body).toBe(true));
+  });
+
+  it('Danger Zone: the confirm dialog deletes and deselects', async () => {
+    const { calls, onDeleted, user } = setup();
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete "Alpha"' });
+    expect(dialog).toHaveTextContent('This action cannot be undone.');
+    await user.click(within(dialog).getByRole('button', { name: 'I understand, delete this instance' }));
+    await vi.waitFor(() => expect(onDeleted).toHaveBeenCalled());
+    expect(calls.callsTo('DELETE', '/instance/A')).toHaveLength(1);
+  });
+
+  it('without can_delete_instance the button reads No permission; without the setting permission nothing is read', async () => {
+    const { calls } = setup(publicUser({ permissions: { ...emptyPermissions(), can_view_instance: ['A'] } }));
+    expect(screen.getByRole('button', { name: 'No permission' })).toBeDisabled();
+    expect(screen.getByText('No permission', { selector: 'p' })).toBeInTheDocument();
+    expect(calls.callsTo('GET', '/instance/A/settings')).toHaveLength(0);
+  });
+});
