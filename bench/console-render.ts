@@ -111,6 +111,13 @@ export async function run(): Promise<void> {
     const metrics = async () =>
       Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value])) as Record<string, number>;
     const metricsBefore = await metrics();
+    // CPU time of the renderer processes: unlike task durations, not inflated by a busy machine.
+    const browserCdp = await browser.newBrowserCDPSession();
+    const rendererCpu = async () =>
+      ((await browserCdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; cpuTime: number }[] }).processInfo
+        .filter((p) => p.type === 'renderer')
+        .reduce((sum, p) => sum + p.cpuTime, 0);
+    const cpuBefore = await rendererCpu();
     if (PROFILE) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
@@ -119,6 +126,7 @@ export async function run(): Promise<void> {
     const flood = await page.evaluate(([total, rate]) => window.consoleBench.flood(total, rate), [LINES, RATE] as const);
     const floodTasks = await page.evaluate((t) => window.consoleBench.longTasksSince(t), since);
     const metricsAfter = await metrics();
+    const cpuFlood = (await rendererCpu()) - cpuBefore;
     if (PROFILE) printProfile((await cdp.send('Profiler.stop')).profile);
     const busy = (name: string) => (metricsAfter[name] ?? 0) - (metricsBefore[name] ?? 0);
     const heapAfter = await heap();
@@ -135,7 +143,8 @@ export async function run(): Promise<void> {
     console.log(`console render — ${LINES.toLocaleString('en-US')} lines at ${RATE.toLocaleString('en-US')} lines/s into the real ConsoleScreen (headless Chromium, ${os.cpus().length} CPUs)`);
     console.log(`  flood took                 : ${flood.seconds.toFixed(1)} s; last line on screen: ${JSON.stringify(lastLine?.slice(-24) ?? null)}`);
     console.log(`  animation frames           : ${flood.frames} drawn of ~${expectedFrames} at 60 Hz; dropped ${flood.droppedFrames} (${((flood.droppedFrames / Math.max(1, expectedFrames)) * 100).toFixed(1)} %), ${flood.framesOver50ms} frames > 50 ms, longest ${ms(flood.longestFrameMs)}`);
-    console.log(`  main thread busy           : ${(busy('TaskDuration')).toFixed(1)} s of ${flood.seconds.toFixed(1)} s (script ${busy('ScriptDuration').toFixed(1)} s, style ${busy('RecalcStyleDuration').toFixed(1)} s, layout ${busy('LayoutDuration').toFixed(1)} s)`);
+    console.log(`  renderer CPU time          : ${cpuFlood.toFixed(1)} s over ${flood.seconds.toFixed(1)} s (${((cpuFlood / flood.seconds) * 100).toFixed(0)} % of one core)`);
+    console.log(`  main thread busy (wall)    : ${(busy('TaskDuration')).toFixed(1)} s of ${flood.seconds.toFixed(1)} s (script ${busy('ScriptDuration').toFixed(1)} s, style ${busy('RecalcStyleDuration').toFixed(1)} s, layout ${busy('LayoutDuration').toFixed(1)} s)`);
     console.log(`  long tasks (> 50 ms)       : ${floodTasks.length}, ${ms(taskMs)} in total, longest ${ms(longest)}`);
     console.log(`  JS heap (after GC)         : ${mib(heapBefore)} before, ${mib(heapAfter)} with ${LINES.toLocaleString('en-US')} lines kept (+${mib(heapAfter - heapBefore)}, ${((heapAfter - heapBefore) / LINES).toFixed(0)} B/line)`);
     console.log(`  regex search /${SEARCH}/i : ${ms(search.ms)} from typing to matching rows on screen (${searchTasks.length} long tasks); filter alone ${ms(filter.ms)} over ${LINES.toLocaleString('en-US')} lines → ${filter.matches.toLocaleString('en-US')} matches`);
