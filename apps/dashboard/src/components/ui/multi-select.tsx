@@ -66,24 +66,25 @@ export function MultiSelect({ label, options, selected, onChange, disabled = fal
             {options.map((option) => {
               const checked = selected.includes(option.value);
               return (
-                <label
+                <button
                   key={option.value}
-                  className="flex h-9 shrink-0 cursor-pointer items-center gap-2.5 rounded-md px-2.5 text-sm text-fg hover:bg-hover has-[:focus-visible]:bg-hover"
+                  type="button"
+                  role="checkbox"
+                  aria-checked={checked}
+                  onClick={() => toggle(option.value, !checked)}
+                  className="flex h-9 shrink-0 cursor-pointer items-center gap-2.5 rounded-md px-2.5 text-left text-sm text-fg outline-none hover:bg-hover focus-visible:bg-hover"
                 >
-                  <input
-                    type="checkbox"
-                    checked={checked}
-                    onChange={(event) => toggle(option.value, event.target.checked)}
-                    className="peer sr-only"
-                  />
                   <span
                     aria-hidden
-                    className="flex size-4 items-center justify-center rounded border border-line bg-bg peer-checked:border-accent peer-checked:bg-accent peer-focus-visible:outline-2 peer-focus-visible:outline-accent"
+                    className={cn(
+                      'flex size-4 shrink-0 items-center justify-center rounded border',
+                      checked ? 'border-accent bg-accent' : 'border-faint bg-bg',
+                    )}
                   >
-                    {checked ? <Check className="size-3 text-accent-fg" /> : null}
+                    {checked ? <Check className="size-3 text-accent-fg" strokeWidth={3} /> : null}
                   </span>
                   <span className="truncate">{option.label}</span>
-                </label>
+                </button>
               );
             })}
           </div>
