@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ClientFile } from '@hearth/protocol';
 import { getFileListQueryOptions, useFileList } from './api/get-file-list.ts';
 import { selectedFiles } from './model/browser-state.ts';
+import { unzipModeOf } from './model/context-menu-model.ts';
 import type { MenuEntryId } from './model/context-menu-model.ts';
 import { isDirectory } from './model/file-kind.ts';
 import { menuTargets } from './model/file-plans.ts';
@@ -78,9 +79,11 @@ export function useFilesController(instanceUuid: string, canWrite: boolean) {
           return;
         case 'unzip:Normal':
         case 'unzip:Smart':
-        case 'unzip:ToDirectoryWithFileName':
-          if (target) void ops.unzip(target, id.slice('unzip:'.length) as 'Normal' | 'Smart' | 'ToDirectoryWithFileName');
+        case 'unzip:ToDirectoryWithFileName': {
+          const mode = unzipModeOf(id);
+          if (target && mode) void ops.unzip(target, mode);
           return;
+        }
         case 'new-folder':
           setDialog({ kind: 'new-folder' });
           return;

@@ -24,6 +24,7 @@ function Message({ children, alert = false }: { children: string; alert?: boolea
 export function FileListPane({ ctl }: { ctl: FilesController }) {
   const { list, files, state } = ctl;
   const [target, setTarget] = useState<ClientFile | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
   const byPath = useMemo(() => new Map(files.map((f) => [f.path, f])), [files]);
   const cutPaths = useMemo(
     () => new Set(state.clipboard?.action === 'cut' ? state.clipboard.items.map((f) => f.path) : []),
@@ -48,6 +49,7 @@ export function FileListPane({ ctl }: { ctl: FilesController }) {
           showParent={showParent}
           selected={state.selected}
           openPath={state.openFile?.path ?? null}
+          menuPath={menuOpen ? (target?.path ?? null) : null}
           cutPaths={cutPaths}
           onToggle={ctl.toggle}
           onOpen={ctl.open}
@@ -63,7 +65,7 @@ export function FileListPane({ ctl }: { ctl: FilesController }) {
 
   return (
     <div className="relative flex h-full min-h-0 flex-col" {...drop.handlers}>
-      <ContextMenuRoot modal={false}>
+      <ContextMenuRoot modal={false} onOpenChange={setMenuOpen}>
         <ContextMenuTrigger asChild>
           <div className="min-h-0 flex-1" onContextMenu={onContextMenu}>
             {body}

@@ -1,14 +1,31 @@
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ClientFile } from '@hearth/protocol';
 import { FileRow, ParentRow, ROW_HEIGHT } from './file-row.tsx';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * "Now" for the relative times, moving once a minute: a value that changed on every render would
+ * re-render every visible row on every scrolled frame.
+ */
+function useMinuteClock(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), MINUTE_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
 
 export interface FileListProps {
   files: readonly ClientFile[];
   showParent: boolean;
   selected: ReadonlySet<string>;
   openPath: string | null;
+  /** The row whose right-click menu is open. */
+  menuPath: string | null;
   cutPaths: ReadonlySet<string>;
   onToggle: (path: string) => void;
   onOpen: (file: ClientFile) => void;
@@ -19,7 +36,7 @@ export interface FileListProps {
  * The rows, virtualized (@tanstack/react-virtual): only what is on screen is in the DOM, so a
  * 10,000-entry folder scrolls as smoothly as a small one. Up/Down move between rows.
  */
-export function FileList({ files, showParent, selected, openPath, cutPaths, onToggle, onOpen, onParent }: FileListProps) {
+export function FileList({ files, showParent, selected, openPath, menuPath, cutPaths, onToggle, onOpen, onParent }: FileListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const offset = showParent ? 1 : 0;
   const count = files.length + offset;
@@ -29,7 +46,7 @@ export function FileList({ files, showParent, selected, openPath, cutPaths, onTo
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
   });
-  const nowMs = Date.now();
+  const nowMs = useMinuteClock();
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
@@ -58,6 +75,7 @@ export function FileList({ files, showParent, selected, openPath, cutPaths, onTo
               index={item.index}
               selected={selected.has(file.path)}
               open={openPath === file.path}
+              menuTarget={menuPath === file.path}
               cut={cutPaths.has(file.path)}
               nowMs={nowMs}
               onToggle={onToggle}

@@ -19,6 +19,8 @@ export interface FileRowProps {
   index: number;
   selected: boolean;
   open: boolean;
+  /** Its right-click menu is open. */
+  menuTarget: boolean;
   cut: boolean;
   nowMs: number;
   onToggle: (path: string) => void;
@@ -26,7 +28,7 @@ export interface FileRowProps {
 }
 
 /** One entry: checkbox, icon, name, modified time and size. */
-export const FileRow = memo(function FileRow({ file, top, index, selected, open, cut, nowMs, onToggle, onOpen }: FileRowProps) {
+export const FileRow = memo(function FileRow({ file, top, index, selected, open, menuTarget, cut, nowMs, onToggle, onOpen }: FileRowProps) {
   const size = isDirectory(file) || file.size === null ? null : formatBytes(file.size);
   const metaId = useId();
   return (
@@ -37,7 +39,7 @@ export const FileRow = memo(function FileRow({ file, top, index, selected, open,
       data-file-path={file.path}
       data-index={index}
       style={{ top, height: ROW_HEIGHT }}
-      className={cn(ROW, 'hover:bg-hover/60', selected && 'bg-accent/10', open && 'bg-hover', cut && 'opacity-60')}
+      className={cn(ROW, 'hover:bg-hover/60', selected && 'bg-accent/10', open && 'bg-hover', menuTarget && 'ring-1 ring-accent/70 ring-inset', cut && 'opacity-60')}
     >
       <span role="gridcell" className="flex items-center">
         <Checkbox checked={selected} onCheckedChange={() => onToggle(file.path)} label={`Select ${file.name}`} />

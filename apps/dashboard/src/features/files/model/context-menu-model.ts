@@ -66,3 +66,14 @@ export function contextMenuEntries({ target, targets, clipboardCount, canWrite }
   entries.push(write('new-folder', 'New folder', false, true), write('new-file', 'New file', false));
   return entries;
 }
+
+const UNZIP_IDS: Record<`unzip:${UnzipMode}`, UnzipMode> = {
+  'unzip:Normal': 'Normal',
+  'unzip:Smart': 'Smart',
+  'unzip:ToDirectoryWithFileName': 'ToDirectoryWithFileName',
+};
+
+/** The unzip mode of an `unzip:*` entry, else null. */
+export function unzipModeOf(id: MenuEntryId): UnzipMode | null {
+  return id in UNZIP_IDS ? UNZIP_IDS[id as keyof typeof UNZIP_IDS] : null;
+}

@@ -48,8 +48,12 @@ export function fileTimeText(file: Pick<ClientFile, 'modification_time' | 'creat
   return seconds === null ? UNKNOWN_TIME_TEXT : formatRelativeTime(seconds * 1000, nowMs);
 }
 
+// One formatter for every row: `toLocaleString` with a locale builds a new one per call, which
+// made scrolling a large folder stutter.
+const FULL_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+
 /** The full timestamp (en-US, dashboard.md §9) for a tooltip, or null. */
 export function fileTimeTitle(file: Pick<ClientFile, 'modification_time' | 'creation_time'>): string | null {
   const seconds = fileTimeSeconds(file);
-  return seconds === null ? null : new Date(seconds * 1000).toLocaleString('en-US');
+  return seconds === null ? null : FULL_TIME.format(seconds * 1000);
 }

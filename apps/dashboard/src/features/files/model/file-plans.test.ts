@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dirEntry, fileEntry } from '../file-fixtures.ts';
-import { contextMenuEntries, contextMenuSize } from './context-menu-model.ts';
+import { contextMenuEntries, contextMenuSize, unzipModeOf } from './context-menu-model.ts';
 import { menuTargets, planPaste, planZip } from './file-plans.ts';
 
 const props = fileEntry('server.properties');
@@ -41,6 +41,12 @@ describe('context menu', () => {
     expect(menuTargets(props, [world, props])).toEqual([world, props]);
     expect(menuTargets(level, [world, props])).toEqual([level]);
     expect(menuTargets(null, [world])).toEqual([world]);
+  });
+
+  it('maps the unzip entries to their modes', () => {
+    expect(unzipModeOf('unzip:Smart')).toBe('Smart');
+    expect(unzipModeOf('unzip:ToDirectoryWithFileName')).toBe('ToDirectoryWithFileName');
+    expect(unzipModeOf('zip')).toBeNull();
   });
 
   it('is 176x259, or 176x337 on an archive', () => {
