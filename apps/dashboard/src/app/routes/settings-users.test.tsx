@@ -254,6 +254,20 @@ describe('permission editor (dashboard.md §6)', () => {
     expect(screen.getByRole('button', { name: 'View instance' })).toHaveTextContent('Creative');
   });
 
+  it('a change shows at once, before the core answers', async () => {
+    let answer: (() => void) | undefined;
+    const { user, net } = await openUsers('/settings/users?user=U_BOB', {
+      routes: { 'PUT /user/U_BOB/update_perm': () => new Promise((resolve) => (answer = () => resolve({ body: null }))) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Stop instance' }));
+    const box = within(await screen.findByRole('group', { name: 'Stop instance' })).getByRole('checkbox', { name: 'Survival' });
+    await user.click(box);
+    expect(box).toBeChecked();
+    await vi.waitFor(() => expect(net.callsTo('PUT', '/user/U_BOB/update_perm')).toHaveLength(1));
+    expect(box).toBeChecked();
+    answer?.();
+  });
+
   it('a refused change is undone and shown in a toast', async () => {
     const { user } = await openUsers('/settings/users?user=U_BOB', {
       routes: { 'PUT /user/U_BOB/update_perm': { status: 403, body: { kind: 'PermissionDenied', causes: ['No'] } } },

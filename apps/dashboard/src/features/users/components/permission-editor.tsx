@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import type { InstanceInfo, PublicUser, UserPermission } from '@hearth/protocol';
 import { SettingsSection } from '@/components/layout/settings-section.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
@@ -23,11 +24,24 @@ export interface PermissionEditorProps {
  */
 export function PermissionEditor({ core, target, instances, safeMode, canEdit }: PermissionEditorProps) {
   const update = useUpdateUserPermissionsMutation();
-  const save = (permissions: UserPermission) =>
-    update.mutate(
-      { core, uid: target.uid, permissions },
-      { onError: (err) => notify('error', `Could not update permissions: ${toUserMessage(err)}`) },
-    );
+  // The latest change shows in the same frame as the click; the cache (patched optimistically,
+  // then by the PermissionChanged event) takes over once the core has answered.
+  const [draft, setDraft] = useState<UserPermission | null>(null);
+  const latest = useRef<UserPermission | null>(null);
+  const shown = draft ?? target.permissions;
+  const save = (permissions: UserPermission) => {
+    latest.current = permissions;
+    setDraft(permissions);
+    // mutateAsync: every change gets its own outcome (mutate's callbacks fire for the last call only).
+    void update
+      .mutateAsync({ core, uid: target.uid, permissions })
+      .catch((err: unknown) => notify('error', `Could not update permissions: ${toUserMessage(err)}`))
+      .finally(() => {
+        if (latest.current !== permissions) return;
+        latest.current = null;
+        setDraft(null);
+      });
+  };
 
   if (target.is_owner) {
     return <p className="rounded-xl border border-line bg-panel px-5 py-4 text-sm text-muted">The owner has every permission.</p>;
@@ -38,7 +52,7 @@ export function PermissionEditor({ core, target, instances, safeMode, canEdit }:
       <PermissionRow
         key={entry.key}
         entry={entry}
-        permissions={target.permissions}
+        permissions={shown}
         instances={instances}
         disabled={!canEdit || locked}
         onChange={save}

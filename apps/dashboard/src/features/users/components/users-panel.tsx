@@ -69,7 +69,7 @@ export function UsersPanel({ core, me, selectedUid, onSelect, safeMode, instance
         description={<span className="flex items-center gap-2">Permissions of this user <RoleBadges labels={roleLabels(selected, me.uid)} /></span>}
       >
         <FormError message={instancesError} />
-        <PermissionEditor core={core} target={selected} instances={instances} safeMode={safeMode} canEdit={isOwner} />
+        <PermissionEditor key={selected.uid} core={core} target={selected} instances={instances} safeMode={safeMode} canEdit={isOwner} />
         {dialogs}
       </SettingsPage>
     );
