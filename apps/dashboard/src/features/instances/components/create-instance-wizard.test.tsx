@@ -56,8 +56,8 @@ describe('create-instance wizard (dashboard.md §2, §4, §5)', () => {
     expect(within(dialog).getByText('Name is required')).toBeInTheDocument();
     await user.type(name, 'Survival');
     expect(within(dialog).queryByText('Name is required')).not.toBeInTheDocument();
-    await user.type(within(dialog).getByLabelText('Description'), 'with friends');
-    await user.click(button('Next'));
+    // Enter in a field is Next.
+    await user.type(within(dialog).getByLabelText('Description'), 'with friends{Enter}');
 
     expect(within(dialog).getByRole('heading', { name: 'Instance Settings' })).toBeInTheDocument();
     expect(await within(dialog).findByRole('region', { name: 'Advanced Settings' })).toBeInTheDocument();

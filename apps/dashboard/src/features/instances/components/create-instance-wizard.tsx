@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { WIZARD_WIDTH } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
@@ -63,8 +64,17 @@ function WizardBody({ onDone }: { onDone: () => void }) {
     }
   };
 
+  // Enter in a field moves on (or creates on the last step); the URL field has its own Load form.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const target = event.target;
+    if (event.key !== 'Enter' || !(target instanceof HTMLInputElement) || target.closest('form')) return;
+    event.preventDefault();
+    if (step < LAST_STEP) wizard.next();
+    else void submit();
+  };
+
   return (
-    <div className="flex flex-col gap-5">
+    <div className="flex flex-col gap-5" onKeyDown={onKeyDown}>
       <StepList step={step} />
       <h3 className="text-base font-semibold">{WIZARD_STEPS[step]}</h3>
       <div className="max-h-[55vh] min-h-48 overflow-y-auto pr-1">
