@@ -6,10 +6,11 @@ import { selectedFiles } from './model/browser-state.ts';
 import { unzipModeOf } from './model/context-menu-model.ts';
 import type { MenuEntryId } from './model/context-menu-model.ts';
 import { isDirectory } from './model/file-kind.ts';
-import { menuTargets } from './model/file-plans.ts';
+import { isUploadFailure, menuTargets } from './model/file-plans.ts';
 import { UNARCHIVE_SELECTED_MODE, canUnarchiveSelection } from './model/unzip-rules.ts';
 import { useFileBrowser } from './use-file-browser.ts';
 import { useFileOperationEvents } from './use-file-events.ts';
+import type { FsCompleted } from './use-file-events.ts';
 import { useFileOperations } from './use-file-operations.ts';
 import { useOpenFile } from './use-open-file.ts';
 import { useUploads } from './use-uploads.ts';
@@ -31,9 +32,14 @@ export function useFilesController(instanceUuid: string, canWrite: boolean) {
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: getFileListQueryOptions(instanceUuid, state.path).queryKey });
   }, [queryClient, instanceUuid, state.path]);
-  useFileOperationEvents(instanceUuid, refresh);
-  const ops = useFileOperations(instanceUuid, state, dispatch, refresh);
   const uploads = useUploads(instanceUuid, refresh);
+  const { takeReportedFailure } = uploads;
+  useFileOperationEvents(
+    instanceUuid,
+    refresh,
+    useCallback((completed: FsCompleted) => !(isUploadFailure(completed.message) && takeReportedFailure()), [takeReportedFailure]),
+  );
+  const ops = useFileOperations(instanceUuid, state, dispatch, refresh);
   const editor = useOpenFile(instanceUuid, state, dispatch);
   const selected = useMemo(() => selectedFiles(state, files), [state, files]);
   const [dialog, setDialog] = useState<FileDialog | null>(null);

@@ -25,6 +25,8 @@ let nextId = 1;
 export function useUploads(instanceUuid: string, onSettled: () => void) {
   const [uploads, setUploads] = useState<UploadItem[]>([]);
   const controllers = useRef(new Map<number, AbortController>());
+  /** Failures and cancels this tab already told the user about (see takeReportedFailure). */
+  const reported = useRef(0);
   const settled = useRef(onSettled);
   useEffect(() => {
     settled.current = onSettled;
@@ -50,6 +52,7 @@ export function useUploads(instanceUuid: string, onSettled: () => void) {
             });
             settled.current();
           } catch (err) {
+            reported.current += 1;
             if (isAbort(err)) {
               notify('info', `Upload of ${file.name} cancelled`);
             } else {
@@ -69,5 +72,15 @@ export function useUploads(instanceUuid: string, onSettled: () => void) {
 
   const cancel = useCallback((id: number) => controllers.current.get(id)?.abort(), []);
 
-  return { uploads, start, cancel };
+  /**
+   * The core also ends a failed upload with an FSOperationCompleted event; when this tab has
+   * already reported a failure (or the user cancelled), that event need not be toasted again.
+   */
+  const takeReportedFailure = useCallback(() => {
+    if (reported.current === 0) return false;
+    reported.current -= 1;
+    return true;
+  }, []);
+
+  return { uploads, start, cancel, takeReportedFailure };
 }

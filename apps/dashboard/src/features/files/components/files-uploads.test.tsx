@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { apiPaths } from '@hearth/protocol';
 import { FakeXhr } from '@/test/fake-xhr.ts';
 import { fileEntry } from '../file-fixtures.ts';
-import { UUID, installLayoutStubs, ls, renderFiles } from '../files-test-harness.tsx';
+import { UUID, fsEnd, installLayoutStubs, ls, renderFiles } from '../files-test-harness.tsx';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -37,16 +37,22 @@ describe('upload by button', () => {
     await waitFor(() => expect(network.callsTo('GET', apiPaths.fsLs(UUID, 'world'))).toHaveLength(2));
   });
 
-  it('can be cancelled, and a refusal is toasted', async () => {
-    const { user } = renderFiles({ routes: { [ls('.')]: { body: [fileEntry('a.txt')] } } });
+  it('can be cancelled, and a refusal is toasted (once, not again from the core event)', async () => {
+    const { user, emit } = renderFiles({ routes: { [ls('.')]: { body: [fileEntry('a.txt')] } } });
     await screen.findByRole('button', { name: 'a.txt' });
     await user.upload(screen.getByLabelText('Files to upload'), new File(['1'], 'big.bin'));
     await user.click(screen.getByRole('button', { name: 'Cancel upload of big.bin' }));
     expect(FakeXhr.last().aborted).toBe(true);
     expect(await screen.findByText('Upload of big.bin cancelled')).toBeInTheDocument();
+    emit(fsEnd(false, 'Failed to upload: The upload was aborted'));
     await user.upload(screen.getByLabelText('Files to upload'), new File(['1'], 'run.sh'));
     FakeXhr.last().respond(403, '{"kind":"PermissionDenied","causes":["Protected path"]}', 'Forbidden');
     expect(await screen.findByText('Failed to upload run.sh: Permission Denied: Protected path')).toBeInTheDocument();
+    emit(fsEnd(false, 'Failed to upload: Protected path'));
+    emit(fsEnd(false, 'Failed to upload: from another tab'));
+    expect(await screen.findByText('Failed to upload: from another tab')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to upload: The upload was aborted')).not.toBeInTheDocument();
+    expect(screen.queryByText('Failed to upload: Protected path')).not.toBeInTheDocument();
   });
 });
 

@@ -42,3 +42,8 @@ export function menuTargets(target: ClientFile | null, selected: readonly Client
   if (target === null) return [...selected];
   return selected.some((f) => f.path === target.path) ? [...selected] : [target];
 }
+
+/** The core's message for an upload that ended badly (FileJobs.upload: "Failed to upload: …"). */
+export function isUploadFailure(message: string): boolean {
+  return message.startsWith('Failed to upload');
+}
