@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ClientEventSchema, apiPaths, coreSocketUrl } from '@hearth/protocol';
+import { apiPaths, coreSocketUrl } from '@hearth/protocol';
 import type { ClientEvent } from '@hearth/protocol';
-import { useManagedSocket } from '@/lib/realtime.ts';
+import { parseEventFrame, useManagedSocket } from '@/lib/realtime.ts';
 import type { SocketSpec, SocketStatus } from '@/lib/realtime.ts';
 import { useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import { isUsableToken } from '@/lib/token.ts';
@@ -21,18 +21,6 @@ export interface ConsoleStream {
   /** Changes when lines were added (at most once per animation frame). */
   version: number;
   status: ConsoleStatus;
-}
-
-/** Parses one console frame with the protocol schema; null for anything else. */
-export function parseConsoleFrame(data: string): ClientEvent | null {
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  const parsed = ClientEventSchema.safeParse(json);
-  return parsed.success ? parsed.data : null;
 }
 
 export function consoleSocketKey(instanceUuid: string): string {
@@ -131,7 +119,7 @@ export function useConsoleStream(instanceUuid: string, canAccess: boolean): Cons
       ? {
           url: () => `${coreSocketUrl(core)}${apiPaths.consoleStream(instanceUuid, usableToken)}`,
           onMessage: (data) => {
-            const event = parseConsoleFrame(data);
+            const event = parseEventFrame(data);
             if (!event) {
               console.warn('Ignoring a console frame that does not match the protocol');
               return;
