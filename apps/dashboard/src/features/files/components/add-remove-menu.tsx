@@ -13,6 +13,7 @@ export function AddRemoveMenu({ ctl }: { ctl: FilesController }) {
   const hint = canWrite ? undefined : NO_PERMISSION;
   return (
     <DropdownMenu
+      width={canWrite ? 208 : 256}
       trigger={
         <button
           type="button"

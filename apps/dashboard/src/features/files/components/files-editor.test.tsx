@@ -127,5 +127,7 @@ describe('the editor', () => {
     const view = await editorFor('server.properties');
     expect(view.state.readOnly).toBe(true);
     expect(screen.getByText('Read only')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Discard Changes' })).not.toBeInTheDocument();
   });
 });

@@ -23,7 +23,7 @@ export function FilesToolbar({ ctl, rootLabel }: { ctl: FilesController; rootLab
           {pasteLabel(clipboardCount)}
         </Button>
       ) : null}
-      {editor.file && editor.loaded ? (
+      {editor.file && editor.loaded && canWrite ? (
         <>
           <Button size="sm" variant="ghost" onClick={editor.discard} disabled={!editor.dirty}>
             <Undo2 aria-hidden className="size-4" />
@@ -33,9 +33,9 @@ export function FilesToolbar({ ctl, rootLabel }: { ctl: FilesController; rootLab
             size="sm"
             variant="primary"
             onClick={editor.save}
-            disabled={!editor.dirty || !canWrite}
+            disabled={!editor.dirty}
             loading={editor.saving}
-            title={noPermission ?? 'Save (Ctrl+S)'}
+            title="Save (Ctrl+S)"
           >
             <Save aria-hidden className="size-4" />
             Save
