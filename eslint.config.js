@@ -28,8 +28,13 @@ const featureBoundaries = features.map((feature) => ({
           {
             group: features
               .filter((other) => other !== feature)
-              .flatMap((other) => [`@/features/${other}`, `@/features/${other}/*`, `**/features/${other}/*`]),
-            message: 'Features do not import each other; move the shared piece to components/ or lib/.',
+              .flatMap((other) => [
+                `@/features/${other}`,
+                `@/features/${other}/*`,
+                `**/features/${other}/*`,
+              ]),
+            message:
+              'Features do not import each other; move the shared piece to components/ or lib/.',
           },
           { group: ['@/app/*'], message: 'Only app/ combines features.' },
         ],
@@ -63,7 +68,10 @@ export default tseslint.config(
         'error',
         { considerDefaultExhaustiveForUnions: true },
       ],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/only-throw-error': 'error',
       // Fastify handlers and plugins are async by contract even when they do not await.
       '@typescript-eslint/require-await': 'off',
@@ -85,7 +93,13 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   {
-    files: ['**/*.test.{ts,tsx}', 'e2e/**/*.ts', 'bench/**/*.ts', 'apps/core/test/**/*.ts', 'apps/core/test-support/**/*.ts'],
+    files: [
+      '**/*.test.{ts,tsx}',
+      'e2e/**/*.ts',
+      'bench/**/*.ts',
+      'apps/core/test/**/*.ts',
+      'apps/core/test-support/**/*.ts',
+    ],
     rules: {
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

@@ -28,7 +28,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const harness = path.join(here, 'console-render');
 const dashboardConfig = path.resolve(here, '../apps/dashboard/vite.config.ts');
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+};
 
 /** Serves the built harness, and `[]` for the console history request. */
 function serve(dir: string): Promise<{ server: Server; url: string }> {
@@ -38,13 +42,21 @@ function serve(dir: string): Promise<{ server: Server; url: string }> {
       res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
       return;
     }
-    const file = path.join(dir, path.normalize(url.pathname === '/' ? '/index.html' : url.pathname));
+    const file = path.join(
+      dir,
+      path.normalize(url.pathname === '/' ? '/index.html' : url.pathname),
+    );
     if (!file.startsWith(dir)) {
       res.writeHead(404).end();
       return;
     }
     readFile(file).then(
-      (body) => res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(body),
+      (body) =>
+        res
+          .writeHead(200, {
+            'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+          })
+          .end(body),
       () => res.writeHead(404).end(),
     );
   });
@@ -62,14 +74,20 @@ interface ProfileNode {
   callFrame: { functionName: string; url: string; lineNumber: number };
 }
 
-function printProfile(profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] }): void {
+function printProfile(profile: {
+  nodes: ProfileNode[];
+  samples?: number[];
+  timeDeltas?: number[];
+}): void {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<string, number>();
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
   samples.forEach((id, i) => {
     const frame = byId.get(id)?.callFrame;
-    const name = frame ? `${frame.functionName || '(anonymous)'} ${path.basename(frame.url)}:${frame.lineNumber + 1}` : '?';
+    const name = frame
+      ? `${frame.functionName || '(anonymous)'} ${path.basename(frame.url)}:${frame.lineNumber + 1}`
+      : '?';
     self.set(name, (self.get(name) ?? 0) + (deltas[i] ?? 0) / 1000);
   });
   const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20);
@@ -112,12 +130,18 @@ export async function run(): Promise<void> {
     const heapBefore = await heap();
     await cdp.send('Performance.enable');
     const metrics = async () =>
-      Object.fromEntries((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value])) as Record<string, number>;
+      Object.fromEntries(
+        (await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]),
+      ) as Record<string, number>;
     const metricsBefore = await metrics();
     // CPU time of the renderer processes: unlike task durations, not inflated by a busy machine.
     const browserCdp = await browser.newBrowserCDPSession();
     const rendererCpu = async () =>
-      ((await browserCdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; cpuTime: number }[] }).processInfo
+      (
+        (await browserCdp.send('SystemInfo.getProcessInfo')) as {
+          processInfo: { type: string; cpuTime: number }[];
+        }
+      ).processInfo
         .filter((p) => p.type === 'renderer')
         .reduce((sum, p) => sum + p.cpuTime, 0);
     const cpuBefore = await rendererCpu();
@@ -126,7 +150,10 @@ export async function run(): Promise<void> {
       await cdp.send('Profiler.start');
     }
     const since = await page.evaluate(() => window.consoleBench.now());
-    const flood = await page.evaluate(([total, rate]) => window.consoleBench.flood(total, rate), [LINES, RATE] as const);
+    const flood = await page.evaluate(([total, rate]) => window.consoleBench.flood(total, rate), [
+      LINES,
+      RATE,
+    ] as const);
     const floodTasks = await page.evaluate((t) => window.consoleBench.longTasksSince(t), since);
     const metricsAfter = await metrics();
     const cpuFlood = (await rendererCpu()) - cpuBefore;
@@ -137,20 +164,42 @@ export async function run(): Promise<void> {
 
     const searchStart = await page.evaluate(() => window.consoleBench.now());
     const search = await page.evaluate((q) => window.consoleBench.searchToScreen(q), SEARCH);
-    const searchTasks = await page.evaluate((t) => window.consoleBench.longTasksSince(t), searchStart);
-    const filter = await page.evaluate(([q, total]) => window.consoleBench.filterOnly(q, total), [SEARCH, LINES] as const);
+    const searchTasks = await page.evaluate(
+      (t) => window.consoleBench.longTasksSince(t),
+      searchStart,
+    );
+    const filter = await page.evaluate(([q, total]) => window.consoleBench.filterOnly(q, total), [
+      SEARCH,
+      LINES,
+    ] as const);
 
     const taskMs = floodTasks.reduce((sum, t) => sum + t.duration, 0);
     const longest = floodTasks.reduce((max, t) => Math.max(max, t.duration), 0);
     const expectedFrames = Math.round(flood.seconds * 60);
-    console.log(`console render — ${LINES.toLocaleString('en-US')} lines at ${RATE.toLocaleString('en-US')} lines/s into the real ConsoleScreen (headless Chromium, ${os.cpus().length} CPUs)`);
-    console.log(`  flood took                 : ${flood.seconds.toFixed(1)} s; last line on screen: ${JSON.stringify(lastLine?.slice(-24) ?? null)}`);
-    console.log(`  animation frames           : ${flood.frames} drawn of ~${expectedFrames} at 60 Hz; dropped ${flood.droppedFrames} (${((flood.droppedFrames / Math.max(1, expectedFrames)) * 100).toFixed(1)} %), ${flood.framesOver50ms} frames > 50 ms, longest ${ms(flood.longestFrameMs)}`);
-    console.log(`  renderer CPU time          : ${cpuFlood.toFixed(1)} s over ${flood.seconds.toFixed(1)} s (${((cpuFlood / flood.seconds) * 100).toFixed(0)} % of one core)`);
-    console.log(`  main thread busy (wall)    : ${(busy('TaskDuration')).toFixed(1)} s of ${flood.seconds.toFixed(1)} s (script ${busy('ScriptDuration').toFixed(1)} s, style ${busy('RecalcStyleDuration').toFixed(1)} s, layout ${busy('LayoutDuration').toFixed(1)} s)`);
-    console.log(`  long tasks (> 50 ms)       : ${floodTasks.length}, ${ms(taskMs)} in total, longest ${ms(longest)}`);
-    console.log(`  JS heap (after GC)         : ${mib(heapBefore)} before, ${mib(heapAfter)} with ${KEPT.toLocaleString('en-US')} lines kept (+${mib(heapAfter - heapBefore)}, ${((heapAfter - heapBefore) / KEPT).toFixed(0)} B/line)`);
-    console.log(`  regex search /${SEARCH}/i : ${ms(search.ms)} from typing to matching rows on screen (${searchTasks.length} long tasks); filter alone ${ms(filter.ms)} over ${KEPT.toLocaleString('en-US')} lines → ${filter.matches.toLocaleString('en-US')} matches`);
+    console.log(
+      `console render — ${LINES.toLocaleString('en-US')} lines at ${RATE.toLocaleString('en-US')} lines/s into the real ConsoleScreen (headless Chromium, ${os.cpus().length} CPUs)`,
+    );
+    console.log(
+      `  flood took                 : ${flood.seconds.toFixed(1)} s; last line on screen: ${JSON.stringify(lastLine?.slice(-24) ?? null)}`,
+    );
+    console.log(
+      `  animation frames           : ${flood.frames} drawn of ~${expectedFrames} at 60 Hz; dropped ${flood.droppedFrames} (${((flood.droppedFrames / Math.max(1, expectedFrames)) * 100).toFixed(1)} %), ${flood.framesOver50ms} frames > 50 ms, longest ${ms(flood.longestFrameMs)}`,
+    );
+    console.log(
+      `  renderer CPU time          : ${cpuFlood.toFixed(1)} s over ${flood.seconds.toFixed(1)} s (${((cpuFlood / flood.seconds) * 100).toFixed(0)} % of one core)`,
+    );
+    console.log(
+      `  main thread busy (wall)    : ${busy('TaskDuration').toFixed(1)} s of ${flood.seconds.toFixed(1)} s (script ${busy('ScriptDuration').toFixed(1)} s, style ${busy('RecalcStyleDuration').toFixed(1)} s, layout ${busy('LayoutDuration').toFixed(1)} s)`,
+    );
+    console.log(
+      `  long tasks (> 50 ms)       : ${floodTasks.length}, ${ms(taskMs)} in total, longest ${ms(longest)}`,
+    );
+    console.log(
+      `  JS heap (after GC)         : ${mib(heapBefore)} before, ${mib(heapAfter)} with ${KEPT.toLocaleString('en-US')} lines kept (+${mib(heapAfter - heapBefore)}, ${((heapAfter - heapBefore) / KEPT).toFixed(0)} B/line)`,
+    );
+    console.log(
+      `  regex search /${SEARCH}/i : ${ms(search.ms)} from typing to matching rows on screen (${searchTasks.length} long tasks); filter alone ${ms(filter.ms)} over ${KEPT.toLocaleString('en-US')} lines → ${filter.matches.toLocaleString('en-US')} matches`,
+    );
     if (errors.length > 0) {
       console.error(`  page errors: ${errors.join('; ')}`);
       process.exitCode = 1;
@@ -162,4 +211,8 @@ export async function run(): Promise<void> {
   }
 }
 
-if (process.argv[1] !== undefined && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) await run();
+if (
+  process.argv[1] !== undefined &&
+  pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url
+)
+  await run();

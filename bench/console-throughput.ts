@@ -73,7 +73,20 @@ async function main(): Promise<void> {
   const port = await freePort();
   const core = spawn(
     process.execPath,
-    [...(process.env.BENCH_CORE_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', path.join(repo, 'apps/core/src/main.ts'), '--data-dir', dataDir, '--port', String(port), '--host', '127.0.0.1', '--log-level', 'warn'],
+    [
+      ...(process.env.BENCH_CORE_NODE_ARGS ?? '').split(' ').filter(Boolean),
+      '--import',
+      'tsx',
+      path.join(repo, 'apps/core/src/main.ts'),
+      '--data-dir',
+      dataDir,
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+      '--log-level',
+      'warn',
+    ],
     { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const setupKey = await new Promise<string>((resolve, reject) => {
@@ -86,12 +99,20 @@ async function main(): Promise<void> {
     core.once('exit', (code) => reject(new Error(`core exited (${code})`)));
   });
   const api = `http://127.0.0.1:${port}/api/v1`;
-  const call = async (method: string, route: string, body?: unknown, token?: string): Promise<unknown> => {
+  const call = async (
+    method: string,
+    route: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<unknown> => {
     for (let attempt = 0; ; attempt++) {
       try {
         const res = await fetch(`${api}${route}`, {
           method,
-          headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          headers: {
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
           body: body === undefined ? undefined : JSON.stringify(body),
         });
         const text = await res.text();
@@ -105,11 +126,26 @@ async function main(): Promise<void> {
   };
 
   try {
-    const { token } = (await call('POST', `/setup/${setupKey}`, { username: 'bench', password: 'bench-password' })) as { token: string };
-    const uuid = (await call('POST', '/instance/create_generic', {
-      url: DEFINITION,
-      setup_value: { name: 'flood', setting_sections: { section_1: { settings: { seconds: { value: { type: 'UnsignedInteger', value: SECONDS } } } } } },
-    }, token)) as string;
+    const { token } = (await call('POST', `/setup/${setupKey}`, {
+      username: 'bench',
+      password: 'bench-password',
+    })) as { token: string };
+    const uuid = (await call(
+      'POST',
+      '/instance/create_generic',
+      {
+        url: DEFINITION,
+        setup_value: {
+          name: 'flood',
+          setting_sections: {
+            section_1: {
+              settings: { seconds: { value: { type: 'UnsignedInteger', value: SECONDS } } },
+            },
+          },
+        },
+      },
+      token,
+    )) as string;
     for (let i = 0; ; i++) {
       const list = (await call('GET', '/instance/list', undefined, token)) as { uuid: string }[];
       if (list.some((x) => x.uuid === uuid)) break;
@@ -122,36 +158,57 @@ async function main(): Promise<void> {
     const idle = await pidusage(core.pid!);
     const samples: { cpu: number; memory: number }[] = [];
     const sampler = setInterval(() => {
-      pidusage(core.pid!).then((s) => samples.push({ cpu: s.cpu, memory: s.memory }), () => undefined);
+      pidusage(core.pid!).then(
+        (s) => samples.push({ cpu: s.cpu, memory: s.memory }),
+        () => undefined,
+      );
     }, 250);
 
     const started = performance.now();
     await call('PUT', `/instance/${uuid}/start`, undefined, token);
     // Profiling aid: BENCH_CORE_NODE_ARGS=--heapsnapshot-signal=SIGUSR2 BENCH_SNAPSHOT_AFTER_MS=5000
     const snapshotAfter = Number(process.env.BENCH_SNAPSHOT_AFTER_MS ?? NaN);
-    if (Number.isFinite(snapshotAfter)) setTimeout(() => core.kill('SIGUSR2'), snapshotAfter).unref();
+    if (Number.isFinite(snapshotAfter))
+      setTimeout(() => core.kill('SIGUSR2'), snapshotAfter).unref();
     const deadline = started + (SECONDS + 60) * 1000;
-    while (subs.some((s) => s.done === null) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    while (subs.some((s) => s.done === null) && performance.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
     clearInterval(sampler);
 
     const printed = subs.find((s) => s.done !== null)?.done ?? null;
-    const buffer = (await call('GET', `/instance/${uuid}/console/buffer`, undefined, token)) as { event_inner: { instance_event_inner: { message: string } } }[];
+    const buffer = (await call('GET', `/instance/${uuid}/console/buffer`, undefined, token)) as {
+      event_inner: { instance_event_inner: { message: string } };
+    }[];
     const lastInRing = buffer.at(-1)?.event_inner.instance_event_inner.message.trim();
     for (const s of subs) s.ws.close();
 
-    const rates = subs.map((s) => (s.received > 1 ? (s.received - 1) / ((s.last - s.first) / 1000) : 0));
+    const rates = subs.map((s) =>
+      s.received > 1 ? (s.received - 1) / ((s.last - s.first) / 1000) : 0,
+    );
     const lost = subs.map((s) => (printed === null ? NaN : printed - s.received));
     const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
     const peak = samples.reduce((m, s) => Math.max(m, s.memory), idle.memory);
     const cpu = samples.length ? samples.reduce((sum, s) => sum + s.cpu, 0) / samples.length : 0;
-    console.log(`console throughput — ${SECONDS} s flood, ${SUBSCRIBERS} WebSocket subscribers (${os.cpus().length} CPUs: ${os.cpus()[0]?.model ?? '?'})`);
+    console.log(
+      `console throughput — ${SECONDS} s flood, ${SUBSCRIBERS} WebSocket subscribers (${os.cpus().length} CPUs: ${os.cpus()[0]?.model ?? '?'})`,
+    );
     console.log(`  lines printed by the process : ${printed ?? 'unknown (no done line)'}`);
-    console.log(`  lines/s per subscriber       : ${Math.round(Math.min(...rates))} min, ${Math.round(rates.reduce((a, b) => a + b, 0) / rates.length)} mean`);
+    console.log(
+      `  lines/s per subscriber       : ${Math.round(Math.min(...rates))} min, ${Math.round(rates.reduce((a, b) => a + b, 0) / rates.length)} mean`,
+    );
     console.log(`  frames/s delivered (all subs): ${Math.round(rates.reduce((a, b) => a + b, 0))}`);
-    console.log(`  lines lost per subscriber    : ${lost.join(', ')} (gaps seen: ${subs.map((s) => s.gaps).join(', ')})`);
-    console.log(`  core RSS                     : ${mb(idle.memory)} MB idle → ${mb(peak)} MB peak`);
-    console.log(`  core CPU                     : ${cpu.toFixed(0)} % mean while flooding (100 % = one core)`);
-    console.log(`  console ring after the run   : ${buffer.length} events, newest "${lastInRing ?? ''}"`);
+    console.log(
+      `  lines lost per subscriber    : ${lost.join(', ')} (gaps seen: ${subs.map((s) => s.gaps).join(', ')})`,
+    );
+    console.log(
+      `  core RSS                     : ${mb(idle.memory)} MB idle → ${mb(peak)} MB peak`,
+    );
+    console.log(
+      `  core CPU                     : ${cpu.toFixed(0)} % mean while flooding (100 % = one core)`,
+    );
+    console.log(
+      `  console ring after the run   : ${buffer.length} events, newest "${lastInRing ?? ''}"`,
+    );
   } finally {
     core.kill('SIGTERM');
     await new Promise((r) => core.once('exit', r));

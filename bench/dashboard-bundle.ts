@@ -33,7 +33,11 @@ export function summarise(assets: readonly AssetSize[]): BundleSummary {
   const sorted = [...assets].sort((a, b) => b.gzip - a.gzip);
   const total = (kind: AssetSize['kind']) => {
     const of = assets.filter((a) => a.kind === kind);
-    return { files: of.length, raw: of.reduce((n, a) => n + a.raw, 0), gzip: of.reduce((n, a) => n + a.gzip, 0) };
+    return {
+      files: of.length,
+      raw: of.reduce((n, a) => n + a.raw, 0),
+      gzip: of.reduce((n, a) => n + a.gzip, 0),
+    };
   };
   return { js: total('js'), css: total('css'), largest: sorted[0] ?? null, assets: sorted };
 }
@@ -50,7 +54,12 @@ export async function measureAssets(dir = ASSETS): Promise<AssetSize[]> {
     const kind = file.endsWith('.js') ? 'js' : file.endsWith('.css') ? 'css' : null;
     if (!kind) continue;
     const bytes = await readFile(path.join(dir, file));
-    assets.push({ file, kind, raw: bytes.length, gzip: gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }).length });
+    assets.push({
+      file,
+      kind,
+      raw: bytes.length,
+      gzip: gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }).length,
+    });
   }
   if (assets.length === 0) throw new Error(`No .js or .css files in ${dir}`);
   return assets;
@@ -62,13 +71,26 @@ export default async function dashboardBundle(): Promise<void> {
   const summary = summarise(await measureAssets());
   const line = (label: string, value: string) => console.log(`  ${label.padEnd(26)}: ${value}`);
   console.log('dashboard production bundle (apps/dashboard/dist/assets), gzip -9');
-  line('JavaScript', `${kb(summary.js.gzip)} gzip (${kb(summary.js.raw)} raw) in ${summary.js.files} files`);
-  line('CSS', `${kb(summary.css.gzip)} gzip (${kb(summary.css.raw)} raw) in ${summary.css.files} files`);
+  line(
+    'JavaScript',
+    `${kb(summary.js.gzip)} gzip (${kb(summary.js.raw)} raw) in ${summary.js.files} files`,
+  );
+  line(
+    'CSS',
+    `${kb(summary.css.gzip)} gzip (${kb(summary.css.raw)} raw) in ${summary.css.files} files`,
+  );
   line('JS + CSS', `${kb(summary.js.gzip + summary.css.gzip)} gzip`);
-  if (summary.largest) line('largest chunk', `${summary.largest.file}: ${kb(summary.largest.gzip)} gzip (${kb(summary.largest.raw)} raw)`);
+  if (summary.largest)
+    line(
+      'largest chunk',
+      `${summary.largest.file}: ${kb(summary.largest.gzip)} gzip (${kb(summary.largest.raw)} raw)`,
+    );
   const lazy = (pattern: RegExp, what: string) => {
     const chunk = summary.assets.find((a) => pattern.test(a.file));
-    line(what, chunk ? `${chunk.file}: ${kb(chunk.gzip)} gzip, loaded on demand` : 'not a separate chunk');
+    line(
+      what,
+      chunk ? `${chunk.file}: ${kb(chunk.gzip)} gzip, loaded on demand` : 'not a separate chunk',
+    );
   };
   lazy(/^uplot-chart-/, 'uPlot charts');
   lazy(/^code-editor-/, 'CodeMirror editor');
@@ -76,7 +98,9 @@ export default async function dashboardBundle(): Promise<void> {
   console.log(`  largest ${TOP} chunks:`);
   const width = Math.max(...summary.assets.slice(0, TOP).map((a) => a.file.length));
   for (const asset of summary.assets.slice(0, TOP)) {
-    console.log(`    ${asset.file.padEnd(width)}  ${kb(asset.raw).padStart(10)}  ${kb(asset.gzip).padStart(10)} gzip`);
+    console.log(
+      `    ${asset.file.padEnd(width)}  ${kb(asset.raw).padStart(10)}  ${kb(asset.gzip).padStart(10)} gzip`,
+    );
   }
 }
 

@@ -26,7 +26,8 @@ async function makeSource(file: string): Promise<void> {
   randomFillSync(chunk);
   const handle = await fs.open(file, 'w');
   try {
-    for (let written = 0; written < SIZE; written += chunk.length) await handle.write(chunk, 0, Math.min(chunk.length, SIZE - written));
+    for (let written = 0; written < SIZE; written += chunk.length)
+      await handle.write(chunk, 0, Math.min(chunk.length, SIZE - written));
     await handle.sync();
   } finally {
     await handle.close();
@@ -41,12 +42,15 @@ async function timed(work: () => Promise<void>): Promise<number> {
 }
 
 function upload(env: FileBenchCore, source: string, name: string): Promise<void> {
-  const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
   const body = Readable.from(
     (async function* () {
       yield head;
-      for await (const chunk of createReadStream(source, { highWaterMark: MiB })) yield chunk as Buffer;
+      for await (const chunk of createReadStream(source, { highWaterMark: MiB }))
+        yield chunk as Buffer;
       yield tail;
     })(),
   );
@@ -61,7 +65,9 @@ function upload(env: FileBenchCore, source: string, name: string): Promise<void>
     });
     request.on('response', (res) => {
       res.resume();
-      res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`upload answered ${res.statusCode}`))));
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve() : reject(new Error(`upload answered ${res.statusCode}`)),
+      );
     });
     request.on('error', reject);
     pipeline(body, request).catch(reject);
@@ -69,7 +75,9 @@ function upload(env: FileBenchCore, source: string, name: string): Promise<void>
 }
 
 async function download(env: FileBenchCore, relative: string, target: string): Promise<void> {
-  const keyRes = await fetch(`${env.api}${apiPaths.fsUrl(env.uuid, relative)}`, { headers: { authorization: `Bearer ${env.token}` } });
+  const keyRes = await fetch(`${env.api}${apiPaths.fsUrl(env.uuid, relative)}`, {
+    headers: { authorization: `Bearer ${env.token}` },
+  });
   if (keyRes.status !== 200) throw new Error(`url answered ${keyRes.status}`);
   const key = await keyRes.text();
   await new Promise<void>((resolve, reject) => {
@@ -115,21 +123,42 @@ export default async function run(): Promise<void> {
     const downloaded = path.join(env.scratch, 'downloaded.bin');
     const downloadSeconds = await timed(() => download(env, 'uploads/big.bin', downloaded));
     const downloadedSize = (await fs.stat(downloaded)).size;
-    if (downloadedSize !== SIZE) throw new Error(`downloaded ${downloadedSize} bytes, expected ${SIZE}`);
+    if (downloadedSize !== SIZE)
+      throw new Error(`downloaded ${downloadedSize} bytes, expected ${SIZE}`);
     await fs.rm(downloaded);
 
     // A streamed read+write copy in this process: what the core's own disk path costs without HTTP.
-    const streamSeconds = await timed(() => pipeline(createReadStream(source, { highWaterMark: MiB }), new PassThrough(), createWriteStream(copyTarget)));
+    const streamSeconds = await timed(() =>
+      pipeline(
+        createReadStream(source, { highWaterMark: MiB }),
+        new PassThrough(),
+        createWriteStream(copyTarget),
+      ),
+    );
     await fs.rm(copyTarget);
 
     const f = (n: number) => n.toFixed(0).padStart(6);
-    console.log(`file transfer — ${mb} MiB through a real core on 127.0.0.1 (${os.cpus().length} CPUs: ${os.cpus()[0]?.model ?? '?'})`);
-    console.log(`  raw fs.copyFile            : ${f(rate(copyFileSeconds))} MB/s (${copyFileSeconds.toFixed(2)} s)`);
-    console.log(`  raw cp                     : ${f(rate(cpSeconds))} MB/s (${cpSeconds.toFixed(2)} s)`);
-    console.log(`  stream copy in-process     : ${f(rate(streamSeconds))} MB/s (${streamSeconds.toFixed(2)} s)`);
-    console.log(`  upload (multipart, fsync)  : ${f(rate(uploadSeconds))} MB/s (${uploadSeconds.toFixed(2)} s) — ${(cpSeconds / uploadSeconds).toFixed(2)}x cp, ${(copyFileSeconds / uploadSeconds).toFixed(2)}x copyFile`);
-    console.log(`  download (/file/:key)      : ${f(rate(downloadSeconds))} MB/s (${downloadSeconds.toFixed(2)} s) — ${(cpSeconds / downloadSeconds).toFixed(2)}x cp, ${(copyFileSeconds / downloadSeconds).toFixed(2)}x copyFile`);
-    console.log(`  RSS during the upload      : ${(baseline / MiB).toFixed(0)} MiB before → ${(peak / MiB).toFixed(0)} MiB peak (+${((peak - baseline) / MiB).toFixed(0)} MiB for a ${mb} MiB file; core and client share the process)`);
+    console.log(
+      `file transfer — ${mb} MiB through a real core on 127.0.0.1 (${os.cpus().length} CPUs: ${os.cpus()[0]?.model ?? '?'})`,
+    );
+    console.log(
+      `  raw fs.copyFile            : ${f(rate(copyFileSeconds))} MB/s (${copyFileSeconds.toFixed(2)} s)`,
+    );
+    console.log(
+      `  raw cp                     : ${f(rate(cpSeconds))} MB/s (${cpSeconds.toFixed(2)} s)`,
+    );
+    console.log(
+      `  stream copy in-process     : ${f(rate(streamSeconds))} MB/s (${streamSeconds.toFixed(2)} s)`,
+    );
+    console.log(
+      `  upload (multipart, fsync)  : ${f(rate(uploadSeconds))} MB/s (${uploadSeconds.toFixed(2)} s) — ${(cpSeconds / uploadSeconds).toFixed(2)}x cp, ${(copyFileSeconds / uploadSeconds).toFixed(2)}x copyFile`,
+    );
+    console.log(
+      `  download (/file/:key)      : ${f(rate(downloadSeconds))} MB/s (${downloadSeconds.toFixed(2)} s) — ${(cpSeconds / downloadSeconds).toFixed(2)}x cp, ${(copyFileSeconds / downloadSeconds).toFixed(2)}x copyFile`,
+    );
+    console.log(
+      `  RSS during the upload      : ${(baseline / MiB).toFixed(0)} MiB before → ${(peak / MiB).toFixed(0)} MiB peak (+${((peak - baseline) / MiB).toFixed(0)} MiB for a ${mb} MiB file; core and client share the process)`,
+    );
   } finally {
     await env.close();
   }

@@ -64,10 +64,17 @@ export default async function firstLoad(): Promise<void> {
       missing.push(`${asset.href} (not served by the core: external URL)`);
       continue;
     }
-    const file = path.join(DIST, decodeURIComponent(asset.href.split(/[?#]/)[0] ?? '').replace(/^\//, ''));
+    const file = path.join(
+      DIST,
+      decodeURIComponent(asset.href.split(/[?#]/)[0] ?? '').replace(/^\//, ''),
+    );
     try {
       const bytes = await readFile(file);
-      rows.push({ asset, raw: bytes.length, gzip: gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }).length });
+      rows.push({
+        asset,
+        raw: bytes.length,
+        gzip: gzipSync(bytes, { level: constants.Z_BEST_COMPRESSION }).length,
+      });
     } catch {
       missing.push(asset.href);
     }
@@ -77,15 +84,27 @@ export default async function firstLoad(): Promise<void> {
   const totalRaw = rows.reduce((sum, r) => sum + r.raw, 0);
   const width = Math.max(4, ...rows.map((r) => r.asset.href.length));
   console.log('dashboard first load (apps/dashboard/dist/index.html), gzip -9');
-  console.log(`  ${'file'.padEnd(width)}  ${'kind'.padEnd(13)}  ${'bytes'.padStart(9)}  ${'gzip'.padStart(9)}`);
+  console.log(
+    `  ${'file'.padEnd(width)}  ${'kind'.padEnd(13)}  ${'bytes'.padStart(9)}  ${'gzip'.padStart(9)}`,
+  );
   for (const r of rows) {
-    console.log(`  ${r.asset.href.padEnd(width)}  ${r.asset.kind.padEnd(13)}  ${String(r.raw).padStart(9)}  ${String(r.gzip).padStart(9)}`);
+    console.log(
+      `  ${r.asset.href.padEnd(width)}  ${r.asset.kind.padEnd(13)}  ${String(r.raw).padStart(9)}  ${String(r.gzip).padStart(9)}`,
+    );
   }
-  console.log(`  ${'total'.padEnd(width)}  ${''.padEnd(13)}  ${String(totalRaw).padStart(9)}  ${String(totalGzip).padStart(9)}`);
+  console.log(
+    `  ${'total'.padEnd(width)}  ${''.padEnd(13)}  ${String(totalRaw).padStart(9)}  ${String(totalGzip).padStart(9)}`,
+  );
   const line = (label: string, value: string) => console.log(`  ${label.padEnd(24)}: ${value}`);
   line('total gzip', `${kb(totalGzip).toFixed(1)} KB (${rows.length} files)`);
-  line(`budget (${BUDGET_KB} KB)`, `${((kb(totalGzip) / BUDGET_KB) * 100).toFixed(0)} % of the budget`);
-  line(`Lodestone (${LODESTONE_KB} KB)`, `${(kb(totalGzip) / LODESTONE_KB).toFixed(2)}× the reference first load`);
+  line(
+    `budget (${BUDGET_KB} KB)`,
+    `${((kb(totalGzip) / BUDGET_KB) * 100).toFixed(0)} % of the budget`,
+  );
+  line(
+    `Lodestone (${LODESTONE_KB} KB)`,
+    `${(kb(totalGzip) / LODESTONE_KB).toFixed(2)}× the reference first load`,
+  );
   if (missing.length > 0) {
     throw new Error(`index.html names files that are not in dist: ${missing.join(', ')}`);
   }

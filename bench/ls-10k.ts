@@ -22,7 +22,9 @@ export default async function run(): Promise<void> {
       await Promise.all(
         Array.from({ length: Math.min(500, ENTRIES - i) }, (_, j) => {
           const n = i + j;
-          return n % 10 === 0 ? fs.mkdir(path.join(dir, `folder-${n}`)) : fs.writeFile(path.join(dir, `file-${n}.txt`), `entry ${n}\n`);
+          return n % 10 === 0
+            ? fs.mkdir(path.join(dir, `folder-${n}`))
+            : fs.writeFile(path.join(dir, `file-${n}.txt`), `entry ${n}\n`);
         }),
       );
     }
@@ -53,8 +55,12 @@ export default async function run(): Promise<void> {
     }
 
     const ms = (n: number) => `${n.toFixed(1)} ms`;
-    console.log(`ls of a ${ENTRIES}-entry folder — ${RUNS} runs after one warm-up (${os.cpus().length} CPUs: ${os.cpus()[0]?.model ?? '?'})`);
-    console.log(`  GET fs/:b64/ls over HTTP   : ${ms(median(http))} median (${ms(Math.min(...http))} min, ${ms(Math.max(...http))} max), ${count} entries, ${(bytes / 1024).toFixed(0)} KiB of JSON`);
+    console.log(
+      `ls of a ${ENTRIES}-entry folder — ${RUNS} runs after one warm-up (${os.cpus().length} CPUs: ${os.cpus()[0]?.model ?? '?'})`,
+    );
+    console.log(
+      `  GET fs/:b64/ls over HTTP   : ${ms(median(http))} median (${ms(Math.min(...http))} min, ${ms(Math.max(...http))} max), ${count} entries, ${(bytes / 1024).toFixed(0)} KiB of JSON`,
+    );
     console.log(`  raw readdir + lstat        : ${ms(median(raw))} median`);
     console.log(`  ratio core / raw           : ${(median(http) / median(raw)).toFixed(1)}x`);
   } finally {

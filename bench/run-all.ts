@@ -12,7 +12,14 @@ const self = path.basename(fileURLToPath(import.meta.url));
 
 const only = process.argv.slice(2);
 const files = (await readdir(here, { withFileTypes: true }))
-  .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.d.ts') && !e.name.endsWith('.test.ts') && e.name !== self)
+  .filter(
+    (e) =>
+      e.isFile() &&
+      e.name.endsWith('.ts') &&
+      !e.name.endsWith('.d.ts') &&
+      !e.name.endsWith('.test.ts') &&
+      e.name !== self,
+  )
   .map((e) => e.name)
   .filter((name) => only.length === 0 || only.some((o) => name.startsWith(o)))
   .sort();
@@ -23,8 +30,16 @@ for (const file of files) {
   const started = performance.now();
   const exitCodeBefore = process.exitCode;
   try {
-    const mod = (await import(pathToFileURL(path.join(here, file)).href)) as { default?: unknown; run?: unknown };
-    const entry = typeof mod.default === 'function' ? mod.default : typeof mod.run === 'function' ? mod.run : null;
+    const mod = (await import(pathToFileURL(path.join(here, file)).href)) as {
+      default?: unknown;
+      run?: unknown;
+    };
+    const entry =
+      typeof mod.default === 'function'
+        ? mod.default
+        : typeof mod.run === 'function'
+          ? mod.run
+          : null;
     if (entry) await (entry as () => unknown)();
     if (process.exitCode !== exitCodeBefore && process.exitCode) failed.push(file);
   } catch (err) {
@@ -34,5 +49,7 @@ for (const file of files) {
   console.log(`(${file}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 
-console.log(`\n${files.length - failed.length}/${files.length} benchmarks ran${failed.length ? `; failed: ${failed.join(', ')}` : ''}`);
+console.log(
+  `\n${files.length - failed.length}/${files.length} benchmarks ran${failed.length ? `; failed: ${failed.join(', ')}` : ''}`,
+);
 process.exitCode = failed.length > 0 ? 1 : 0;

@@ -22,7 +22,10 @@ export default defineConfig({
   outputDir: './test-results',
   use: {
     browserName: 'chromium',
-    launchOptions: { executablePath: process.env.HEARTH_CHROMIUM ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: {
+      executablePath: process.env.HEARTH_CHROMIUM ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     actionTimeout: 15_000,

@@ -7,7 +7,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const distIndex = path.join(root, 'apps/dashboard/dist/index.html');
-const sources = ['apps/dashboard/src', 'apps/dashboard/index.html', 'apps/dashboard/vite.config.ts', 'packages/protocol/src'];
+const sources = [
+  'apps/dashboard/src',
+  'apps/dashboard/index.html',
+  'apps/dashboard/vite.config.ts',
+  'packages/protocol/src',
+];
 
 function newestMtime(target) {
   const full = path.join(root, target);
@@ -25,9 +30,16 @@ function newestMtime(target) {
 const builtAt = fs.existsSync(distIndex) ? fs.statSync(distIndex).mtimeMs : 0;
 const changedAt = Math.max(...sources.map(newestMtime));
 if (builtAt === 0 || changedAt > builtAt) {
-  console.log(builtAt === 0 ? 'Building the dashboard (first run)...' : 'Dashboard sources changed, rebuilding...');
+  console.log(
+    builtAt === 0
+      ? 'Building the dashboard (first run)...'
+      : 'Dashboard sources changed, rebuilding...',
+  );
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['run', 'build', '-w', '@hearth/dashboard'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(npm, ['run', 'build', '-w', '@hearth/dashboard'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) {
     console.error('hearth: the dashboard build failed; see the output above.');
     process.exit(result.status ?? 1);

@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'test-support/**/*.test.ts', 'definitions/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'test/**/*.test.ts',
+      'test-support/**/*.test.ts',
+      'definitions/**/*.test.ts',
+    ],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -14,17 +14,18 @@ class ResizeObserverStub {
 }
 globalThis.ResizeObserver ??= ResizeObserverStub;
 const win = window as unknown as Record<string, unknown>;
-if (!('matchMedia' in win)) win.matchMedia = (query: string) =>
-  ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
+if (!('matchMedia' in win))
+  win.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
 const element = Element.prototype as unknown as Record<string, unknown>;
 const stubs: Record<string, () => unknown> = {
   scrollIntoView: () => undefined,

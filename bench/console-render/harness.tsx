@@ -22,17 +22,24 @@ function base64url(text: string): string {
   return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 const token = `${base64url('{"alg":"HS512"}')}.${base64url(JSON.stringify({ uid: 'bench', exp: Math.floor(Date.now() / 1000) + 86400 }))}.c2ln`;
-const core = { address: location.hostname, port: Number(location.port), protocol: 'http', apiVersion: 'v1' } as const;
+const core = {
+  address: location.hostname,
+  port: Number(location.port),
+  protocol: 'http',
+  apiVersion: 'v1',
+} as const;
 selectCore(core);
 setToken(core, token);
 
 const NAMES = ['Alex', 'Steve', 'Notch', 'Jeb', 'Dinnerbone', 'Grumm'];
 /** A server-looking line; every 8th has ANSI colours, every 50th Minecraft § codes. */
 function benchLine(n: number): string {
-  const time = `[${String(12 + Math.floor(n / 3600) % 12).padStart(2, '0')}:${String(Math.floor(n / 60) % 60).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}]`;
+  const time = `[${String(12 + (Math.floor(n / 3600) % 12)).padStart(2, '0')}:${String(Math.floor(n / 60) % 60).padStart(2, '0')}:${String(n % 60).padStart(2, '0')}]`;
   const name = `${NAMES[n % NAMES.length]}${n % 97}`;
-  if (n % 50 === 0) return `${time} [Server thread/INFO]: §e${name}§r joined the game §7(line ${n})`;
-  if (n % 8 === 0) return `${time} [Server thread/\x1b[33mWARN\x1b[0m]: \x1b[1;31mCan't keep up!\x1b[0m Running ${n % 40}ms behind (line ${n})`;
+  if (n % 50 === 0)
+    return `${time} [Server thread/INFO]: §e${name}§r joined the game §7(line ${n})`;
+  if (n % 8 === 0)
+    return `${time} [Server thread/\x1b[33mWARN\x1b[0m]: \x1b[1;31mCan't keep up!\x1b[0m Running ${n % 40}ms behind (line ${n})`;
   if (n % 3 === 0) return `${time} [Server thread/INFO]: ${name} left the game (line ${n})`;
   return `${time} [Server thread/INFO]: ${name} moved too quickly! ${(n * 7.13).toFixed(2)},${n % 64},${(n * 3.7).toFixed(1)} (line ${n})`;
 }
@@ -56,13 +63,18 @@ function frame(n: number): string {
 const sockets: SocketLike[] = [];
 const hub = new RealtimeHub({
   createSocket: () => {
-    const socket: SocketLike = { onopen: null, onmessage: null, onerror: null, onclose: null, close: () => undefined };
+    const socket: SocketLike = {
+      onopen: null,
+      onmessage: null,
+      onerror: null,
+      onclose: null,
+      close: () => undefined,
+    };
     sockets.push(socket);
     setTimeout(() => socket.onopen?.(new Event('open')), 0);
     return socket;
   },
 });
-
 
 /** Sends `total` lines at `perSecond`, counting animation frames meanwhile. */
 function flood(total: number, perSecond: number): Promise<FloodStats> {
@@ -91,7 +103,8 @@ function flood(total: number, perSecond: number): Promise<FloodStats> {
     const timer = setInterval(() => {
       const socket = sockets.at(-1);
       const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * perSecond));
-      while (socket && sent < due) socket.onmessage?.(new MessageEvent('message', { data: frame(sent++) }));
+      while (socket && sent < due)
+        socket.onmessage?.(new MessageEvent('message', { data: frame(sent++) }));
       if (sent >= total) {
         clearInterval(timer);
         // Let the last lines reach the screen before stopping the frame count.
@@ -120,7 +133,9 @@ function setSearch(query: string): void {
 }
 
 function shownRows(): string[] {
-  return Array.from(document.querySelectorAll('[role="log"] [data-index]')).map((row) => row.textContent ?? '');
+  return Array.from(document.querySelectorAll('[role="log"] [data-index]')).map(
+    (row) => row.textContent ?? '',
+  );
 }
 
 /** Time from typing a regex to the rows on screen all matching it (the search runs over every kept line). */
@@ -131,7 +146,8 @@ function searchToScreen(query: string): Promise<{ ms: number; rows: number }> {
   return new Promise((resolve) => {
     const check = () => {
       const rows = shownRows();
-      if (rows.length > 0 && rows.every((row) => pattern.test(row))) resolve({ ms: performance.now() - started, rows: rows.length });
+      if (rows.length > 0 && rows.every((row) => pattern.test(row)))
+        resolve({ ms: performance.now() - started, rows: rows.length });
       else requestAnimationFrame(check);
     };
     requestAnimationFrame(check);
@@ -157,7 +173,8 @@ function filterOnly(query: string, total: number, runs = 5): { ms: number; match
 
 const longTasks: { start: number; duration: number }[] = [];
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) longTasks.push({ start: entry.startTime, duration: entry.duration });
+  for (const entry of list.getEntries())
+    longTasks.push({ start: entry.startTime, duration: entry.duration });
 }).observe({ type: 'longtask', buffered: true });
 
 const instance: InstanceInfo = {

@@ -37,7 +37,14 @@ export async function startFileBenchCore(label: string): Promise<FileBenchCore> 
   await fs.writeFile(definition, DEFINITION);
   let setupKey: string | null = null;
   const core = await buildCore(
-    defaultConfig({ dataDir, port: 0, host: '127.0.0.1', logLevel: 'silent', autoStart: false, onSetupKey: (k) => (setupKey = k) }),
+    defaultConfig({
+      dataDir,
+      port: 0,
+      host: '127.0.0.1',
+      logLevel: 'silent',
+      autoStart: false,
+      onSetupKey: (k) => (setupKey = k),
+    }),
   );
   const close = async () => {
     await core.close();
@@ -46,19 +53,31 @@ export async function startFileBenchCore(label: string): Promise<FileBenchCore> 
   try {
     await core.listen();
     const address = core.app.server.address();
-    if (address === null || typeof address === 'string') throw new Error('the core has no TCP address');
+    if (address === null || typeof address === 'string')
+      throw new Error('the core has no TCP address');
     const api = `http://127.0.0.1:${address.port}/api/v1`;
-    const call = async (method: string, route: string, body?: unknown, token?: string): Promise<unknown> => {
+    const call = async (
+      method: string,
+      route: string,
+      body?: unknown,
+      token?: string,
+    ): Promise<unknown> => {
       const res = await fetch(`${api}${route}`, {
         method,
-        headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.text();
       if (res.status !== 200) throw new Error(`${method} ${route}: ${res.status} ${text}`);
       return text === '' ? null : JSON.parse(text);
     };
-    const { token } = (await call('POST', `/setup/${setupKey}`, { username: 'bench', password: 'bench-password' })) as { token: string };
+    const { token } = (await call('POST', `/setup/${setupKey}`, {
+      username: 'bench',
+      password: 'bench-password',
+    })) as { token: string };
     const uuid = (await call(
       'POST',
       '/instance/create_generic',
@@ -86,5 +105,7 @@ export function median(values: readonly number[]): number {
 
 /** True when this module file is the script node was started with (not imported by run-all). */
 export function isMain(metaUrl: string): boolean {
-  return process.argv[1] !== undefined && pathToFileURL(path.resolve(process.argv[1])).href === metaUrl;
+  return (
+    process.argv[1] !== undefined && pathToFileURL(path.resolve(process.argv[1])).href === metaUrl
+  );
 }

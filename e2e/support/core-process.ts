@@ -21,11 +21,23 @@ export interface RunningCore {
  * Runs Hearth exactly as `npm start` does (scripts/start.mjs), on an ephemeral port with a temp data
  * dir, and reads the URL and the setup key from its stdout. Stopped by PID (SIGTERM, then SIGKILL).
  */
-export async function startCore(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningCore> {
+export async function startCore(
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<RunningCore> {
   const dataDir = options.dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-e2e-')));
   const proc: ChildProcess = spawn(
     process.execPath,
-    [path.join(repoRoot, 'scripts/start.mjs'), '--port', '0', '--host', '127.0.0.1', '--data-dir', dataDir, '--log-level', 'warn'],
+    [
+      path.join(repoRoot, 'scripts/start.mjs'),
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--data-dir',
+      dataDir,
+      '--log-level',
+      'warn',
+    ],
     { cwd: repoRoot, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let out = '';

@@ -55,7 +55,12 @@ export async function tokenOf(page: Page): Promise<string> {
 }
 
 /** Signs in through /login/user (the core must already be saved in this browser). */
-export async function signInThroughUi(page: Page, core: RunningCore, username: string, password: string): Promise<void> {
+export async function signInThroughUi(
+  page: Page,
+  core: RunningCore,
+  username: string,
+  password: string,
+): Promise<void> {
   await page.goto(`${core.url}/login/user`);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -64,7 +69,13 @@ export async function signInThroughUi(page: Page, core: RunningCore, username: s
 }
 
 /** Calls the core API with a bearer token; throws on a non-2xx answer. */
-export async function apiCall<T = unknown>(core: RunningCore, token: string | null, method: string, route: string, body?: unknown): Promise<T> {
+export async function apiCall<T = unknown>(
+  core: RunningCore,
+  token: string | null,
+  method: string,
+  route: string,
+  body?: unknown,
+): Promise<T> {
   const res = await fetch(`${core.url}/api/v1${route}`, {
     method,
     headers: {
@@ -99,24 +110,43 @@ interface SetupManifestLike {
  * Creates a flying-squid generic instance through the API (faster than the wizard) and waits until
  * it appears in /instance/list. Returns its uuid.
  */
-export async function createFlyingSquidInstance(core: RunningCore, token: string, name: string, port?: number): Promise<string> {
+export async function createFlyingSquidInstance(
+  core: RunningCore,
+  token: string,
+  name: string,
+  port?: number,
+): Promise<string> {
   const serverPort = port ?? (await freePort());
-  const manifest = await apiCall<SetupManifestLike>(core, token, 'PUT', '/generic_setup_manifest', { url: FLYING_SQUID_DEFINITION_URL });
+  const manifest = await apiCall<SetupManifestLike>(core, token, 'PUT', '/generic_setup_manifest', {
+    url: FLYING_SQUID_DEFINITION_URL,
+  });
   const setting_sections: Record<string, { settings: Record<string, { value: unknown }> }> = {};
   for (const [sectionId, section] of Object.entries(manifest.setting_sections)) {
     setting_sections[sectionId] = { settings: {} };
     for (const [settingId, setting] of Object.entries(section.settings)) {
-      const value = settingId === 'port' ? { type: 'UnsignedInteger', value: serverPort } : setting.value;
+      const value =
+        settingId === 'port' ? { type: 'UnsignedInteger', value: serverPort } : setting.value;
       setting_sections[sectionId].settings[settingId] = { value };
     }
   }
   await apiCall(core, token, 'POST', '/instance/create_generic', {
     url: FLYING_SQUID_DEFINITION_URL,
-    setup_value: { name, description: '', auto_start: false, restart_on_crash: false, setting_sections },
+    setup_value: {
+      name,
+      description: '',
+      auto_start: false,
+      restart_on_crash: false,
+      setting_sections,
+    },
   });
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    const list = await apiCall<{ uuid: string; name: string }[]>(core, token, 'GET', '/instance/list');
+    const list = await apiCall<{ uuid: string; name: string }[]>(
+      core,
+      token,
+      'GET',
+      '/instance/list',
+    );
     const found = list.find((i) => i.name === name);
     if (found) return found.uuid;
     await new Promise((r) => setTimeout(r, 500));

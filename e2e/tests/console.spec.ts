@@ -22,13 +22,22 @@ const consoleStatus = (page: Page, name: string) => page.getByRole('status', { n
 
 async function waitForState(token: string, uuid: string, state: string): Promise<void> {
   await expect
-    .poll(async () => (await apiCall<{ uuid: string; state: string }[]>(core, token, 'GET', '/instance/list')).find((i) => i.uuid === uuid)?.state, {
-      timeout: 60_000,
-    })
+    .poll(
+      async () =>
+        (
+          await apiCall<{ uuid: string; state: string }[]>(core, token, 'GET', '/instance/list')
+        ).find((i) => i.uuid === uuid)?.state,
+      {
+        timeout: 60_000,
+      },
+    )
     .toBe(state);
 }
 
-test('console: server lines, a command reaches the server, a second page follows live', async ({ page, context }) => {
+test('console: server lines, a command reaches the server, a second page follows live', async ({
+  page,
+  context,
+}) => {
   const token = await setupOwnerThroughUi(page, core);
   const uuid = await createFlyingSquidInstance(core, token, 'Console Squid');
   await apiCall(core, token, 'PUT', `/instance/${uuid}/start`);

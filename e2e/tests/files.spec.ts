@@ -1,4 +1,11 @@
-import { expect, test, type BrowserContext, type Download, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  test,
+  type BrowserContext,
+  type Download,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { apiPaths } from '@hearth/protocol';
 import { startCore, type RunningCore } from '../support/core-process.ts';
 import { apiCall, createFlyingSquidInstance, setupOwnerThroughUi } from '../support/flows.ts';
@@ -31,12 +38,26 @@ test.afterAll(async () => {
 
 // ---- helpers ---------------------------------------------------------------------------------
 
-async function coreFetch(token: string, method: string, route: string, body?: BodyInit): Promise<Response> {
-  return fetch(`${core.url}/api/v1${route}`, { method, headers: { authorization: `Bearer ${token}` }, ...(body ? { body } : {}) });
+async function coreFetch(
+  token: string,
+  method: string,
+  route: string,
+  body?: BodyInit,
+): Promise<Response> {
+  return fetch(`${core.url}/api/v1${route}`, {
+    method,
+    headers: { authorization: `Bearer ${token}` },
+    ...(body ? { body } : {}),
+  });
 }
 
 async function listNames(path: string): Promise<string[]> {
-  const entries = await apiCall<{ name: string }[]>(core, ownerToken, 'GET', apiPaths.fsLs(uuid, path));
+  const entries = await apiCall<{ name: string }[]>(
+    core,
+    ownerToken,
+    'GET',
+    apiPaths.fsLs(uuid, path),
+  );
   return entries.map((e) => e.name);
 }
 
@@ -46,7 +67,8 @@ async function readText(path: string): Promise<string> {
   return res.text();
 }
 
-const filesUrl = (path?: string) => `${core.url}/dashboard/files?instance=${uuid}${path ? `&path=${encodeURIComponent(path)}` : ''}`;
+const filesUrl = (path?: string) =>
+  `${core.url}/dashboard/files?instance=${uuid}${path ? `&path=${encodeURIComponent(path)}` : ''}`;
 const grid = (p: Page = page) => p.getByRole('grid', { name: 'Files' });
 const row = (name: string, p: Page = page) => grid(p).getByRole('button', { name, exact: true });
 const toolbar = (p: Page = page) => p.getByRole('toolbar', { name: 'Files' });
@@ -70,11 +92,17 @@ async function nameDialog(title: string, submit: string, name: string): Promise<
 }
 
 async function select(...names: string[]): Promise<void> {
-  for (const name of names) await grid().getByRole('checkbox', { name: `Select ${name}` }).check();
+  for (const name of names)
+    await grid()
+      .getByRole('checkbox', { name: `Select ${name}` })
+      .check();
 }
 
 async function deselect(...names: string[]): Promise<void> {
-  for (const name of names) await grid().getByRole('checkbox', { name: `Select ${name}` }).uncheck();
+  for (const name of names)
+    await grid()
+      .getByRole('checkbox', { name: `Select ${name}` })
+      .uncheck();
 }
 
 async function editor(name: string): Promise<Locator> {
@@ -90,7 +118,8 @@ async function downloadBytes(download: Download): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-const toast = (text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
+const toast = (text: string | RegExp) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text }).first();
 
 // ---- the owner's walk through the tab ---------------------------------------------------------
 
@@ -106,7 +135,11 @@ test('browse, create a folder and a file, edit with Ctrl+S, discard, rename', as
   await expect(page).toHaveURL(/[?&]path=e2e/);
   await expect(grid().getByRole('button', { name: '..' })).toBeVisible();
   await expect(page.getByText('No files here...')).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Path' }).getByRole('button', { name: 'e2e', exact: true })).toHaveAttribute('aria-current', 'location');
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Path' })
+      .getByRole('button', { name: 'e2e', exact: true }),
+  ).toHaveAttribute('aria-current', 'location');
 
   await contextMenu(page.getByTestId('file-list-scroller'), 'New file');
   await nameDialog('Name your file', 'Create file', 'notes.txt');
@@ -145,7 +178,11 @@ test('browse, create a folder and a file, edit with Ctrl+S, discard, rename', as
 test('upload by button and by drag-and-drop', async () => {
   await page.goto(filesUrl('e2e'));
   await expect(row('readme.txt')).toBeVisible();
-  await page.getByLabel('Files to upload').setInputFiles({ name: 'upload.bin', mimeType: 'application/octet-stream', buffer: Buffer.from([0, 1, 2, 3, 254, 255]) });
+  await page.getByLabel('Files to upload').setInputFiles({
+    name: 'upload.bin',
+    mimeType: 'application/octet-stream',
+    buffer: Buffer.from([0, 1, 2, 3, 254, 255]),
+  });
   await expect(row('upload.bin')).toBeVisible();
 
   const transfer = await page.evaluateHandle(() => {
@@ -162,7 +199,9 @@ test('upload by button and by drag-and-drop', async () => {
   expect(await readText('e2e/dropped.txt')).toBe('dropped bytes');
 
   await row('upload.bin').click();
-  await expect(page.getByRole('alert')).toContainText("This file is binary, so it can't be shown in the editor");
+  await expect(page.getByRole('alert')).toContainText(
+    "This file is binary, so it can't be shown in the editor",
+  );
 });
 
 test('copy, cut and paste', async () => {
@@ -177,7 +216,10 @@ test('copy, cut and paste', async () => {
   await expect(row('readme.txt')).toBeVisible();
   await expect(page.getByText('1 item in clipboard')).toBeHidden();
 
-  await page.getByRole('navigation', { name: 'Path' }).getByRole('button', { name: 'e2e', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Path' })
+    .getByRole('button', { name: 'e2e', exact: true })
+    .click();
   await select('upload.bin', 'dropped.txt');
   await expect(page.getByText('2 items selected')).toBeVisible();
   await addRemove('Cut selected');
@@ -228,12 +270,16 @@ test('download a file and a folder', async () => {
   expect((await downloadBytes(file)).toString()).toBe('hello world');
 
   await select('readme.txt', 'sub');
-  const [folder] = await Promise.all([page.waitForEvent('download'), addRemove('Download selected')]);
+  const [folder] = await Promise.all([
+    page.waitForEvent('download'),
+    addRemove('Download selected'),
+  ]);
   await expect(toast('Zipping directory for download...')).toBeVisible();
   expect(folder.suggestedFilename()).toBe('sub.zip');
   const zip = await downloadBytes(folder);
   expect(zip.subarray(0, 4)).toEqual(Buffer.from('PK\x03\x04', 'latin1'));
-  for (const name of ['upload.bin', 'dropped.txt', 'archive.zip', 'archive/readme.txt']) expect(zip.includes(Buffer.from(name))).toBe(true);
+  for (const name of ['upload.bin', 'dropped.txt', 'archive.zip', 'archive/readme.txt'])
+    expect(zip.includes(Buffer.from(name))).toBe(true);
 });
 
 test('delete with the confirm dialog', async () => {
@@ -242,7 +288,9 @@ test('delete with the confirm dialog', async () => {
   await addRemove('Delete selected');
   const dialog = page.getByRole('dialog', { name: 'Delete file(s)' });
   await expect(dialog.getByText('Are you sure you want to delete the following?')).toBeVisible();
-  await expect(dialog.getByRole('list', { name: 'Items to delete' }).getByRole('listitem')).toHaveText(['e2e/sub', 'e2e/readme.txt']);
+  await expect(
+    dialog.getByRole('list', { name: 'Items to delete' }).getByRole('listitem'),
+  ).toHaveText(['e2e/sub', 'e2e/readme.txt']);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   expect(await listNames('e2e')).toEqual(['sub', 'readme.txt']);
 
@@ -256,10 +304,15 @@ test('delete with the confirm dialog', async () => {
 // ---- gated users -------------------------------------------------------------------------------
 
 /** A second browser signed in as `username` (its core and token stored as the dashboard keeps them). */
-async function signedInPage(username: string, password: string): Promise<{ page: Page; token: string }> {
+async function signedInPage(
+  username: string,
+  password: string,
+): Promise<{ page: Page; token: string }> {
   const res = await fetch(`${core.url}/api/v1/user/login`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}` },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
+    },
   });
   const { token } = (await res.json()) as { token: string };
   const other = await context.browser()!.newContext();
@@ -281,11 +334,28 @@ async function signedInPage(username: string, password: string): Promise<{ page:
 }
 
 test('a user without write permission sees the gated UI and the core refuses the calls', async () => {
-  const created = await apiCall<{ user?: { uid: string }; uid?: string }>(core, ownerToken, 'POST', '/user', { username: 'reader', password: 'reader-password-1' });
+  const created = await apiCall<{ user?: { uid: string }; uid?: string }>(
+    core,
+    ownerToken,
+    'POST',
+    '/user',
+    { username: 'reader', password: 'reader-password-1' },
+  );
   const uid = created.user?.uid ?? created.uid!;
-  const perms = await apiCall<{ permissions: Record<string, unknown> }>(core, ownerToken, 'GET', `/user/${uid}`);
-  await apiCall(core, ownerToken, 'PUT', `/user/${uid}/update_perm`, { ...perms.permissions, can_view_instance: [uuid], can_read_instance_file: [uuid] });
-  expect((await coreFetch(ownerToken, 'PUT', apiPaths.fsWrite(uuid, 'e2e/shared.txt'), 'shared')).status).toBe(200);
+  const perms = await apiCall<{ permissions: Record<string, unknown> }>(
+    core,
+    ownerToken,
+    'GET',
+    `/user/${uid}`,
+  );
+  await apiCall(core, ownerToken, 'PUT', `/user/${uid}/update_perm`, {
+    ...perms.permissions,
+    can_view_instance: [uuid],
+    can_read_instance_file: [uuid],
+  });
+  expect(
+    (await coreFetch(ownerToken, 'PUT', apiPaths.fsWrite(uuid, 'e2e/shared.txt'), 'shared')).status,
+  ).toBe(200);
 
   const { page: reader, token: readerToken } = await signedInPage('reader', 'reader-password-1');
   await reader.goto(filesUrl('e2e'));
@@ -299,11 +369,17 @@ test('a user without write permission sees the gated UI and the core refuses the
   }
   await reader.keyboard.press('Escape');
   await row('shared.txt', reader).click({ button: 'right' });
-  for (const item of ['Cut', 'Rename', 'Delete', 'Zip']) await expect(reader.getByRole('menuitem', { name: item, exact: true })).toHaveAttribute('aria-disabled', 'true');
+  for (const item of ['Cut', 'Rename', 'Delete', 'Zip'])
+    await expect(reader.getByRole('menuitem', { name: item, exact: true })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   await reader.keyboard.press('Escape');
   await row('shared.txt', reader).click();
   await expect(reader.getByText('Read only')).toBeVisible();
-  await expect(reader.getByRole('textbox', { name: 'Contents of shared.txt' })).toHaveText('shared');
+  await expect(reader.getByRole('textbox', { name: 'Contents of shared.txt' })).toHaveText(
+    'shared',
+  );
 
   const refused = [
     await coreFetch(readerToken, 'PUT', apiPaths.fsMkdir(uuid, 'e2e/nope')),
@@ -313,7 +389,10 @@ test('a user without write permission sees the gated UI and the core refuses the
   expect(refused.map((r) => r.status)).toEqual([403, 403, 403]);
   expect(await readText('e2e/shared.txt')).toBe('shared');
 
-  await apiCall(core, ownerToken, 'PUT', `/user/${uid}/update_perm`, { ...perms.permissions, can_view_instance: [uuid] });
+  await apiCall(core, ownerToken, 'PUT', `/user/${uid}/update_perm`, {
+    ...perms.permissions,
+    can_view_instance: [uuid],
+  });
   await reader.goto(filesUrl('e2e'));
   await expect(reader.getByText("You don't have permission to read this folder")).toBeVisible();
   expect((await coreFetch(readerToken, 'GET', apiPaths.fsLs(uuid, 'e2e'))).status).toBe(403);

@@ -19,13 +19,18 @@ test('first run, sign out and in, reload, tampered token, not found', async ({ p
 
   await test.step('fresh core → detected → owner setup with the printed key → customize → home', async () => {
     await setupOwnerThroughUi(page, core, { coreName: 'E2E Core' });
-    await expect(page.getByRole('heading', { name: `Welcome back, ${OWNER.username}` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: `Welcome back, ${OWNER.username}` }),
+    ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create a new instance' })).toBeEnabled();
     await expect(page.getByText('E2E Core').first()).toBeVisible();
   });
 
   await test.step('sign out leaves a guest on home', async () => {
-    await page.getByRole('button', { name: new RegExp(OWNER.username) }).last().click();
+    await page
+      .getByRole('button', { name: new RegExp(OWNER.username) })
+      .last()
+      .click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await expect(page.getByText('Log in to view your server instances')).toBeVisible();
   });
@@ -41,9 +46,13 @@ test('first run, sign out and in, reload, tampered token, not found', async ({ p
 
   await test.step('the right password signs in, and a reload keeps the session', async () => {
     await signInThroughUi(page, core, OWNER.username, OWNER.password);
-    await expect(page.getByRole('heading', { name: `Welcome back, ${OWNER.username}` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: `Welcome back, ${OWNER.username}` }),
+    ).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('heading', { name: `Welcome back, ${OWNER.username}` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: `Welcome back, ${OWNER.username}` }),
+    ).toBeVisible();
   });
 
   await test.step('a tampered token is cleared with its toast', async () => {

@@ -2,7 +2,10 @@ import os from 'node:os';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { joinBot } from '../../apps/core/test-support/mineflayer-bot.ts';
 import { compileFakeServerJar } from '../../apps/core/test-support/fake-minecraft/compile.ts';
-import { startUpstreamFixture, type UpstreamFixture } from '../../apps/core/test-support/upstream-fixture/index.ts';
+import {
+  startUpstreamFixture,
+  type UpstreamFixture,
+} from '../../apps/core/test-support/upstream-fixture/index.ts';
 import { UPSTREAM_ENV_VARS } from '../../apps/core/src/runtime/minecraft/upstreams.ts';
 import { startCore, type RunningCore } from '../support/core-process.ts';
 import { FLYING_SQUID_DEFINITION_URL, freePort, setupOwnerThroughUi } from '../support/flows.ts';
@@ -24,7 +27,10 @@ test.beforeAll(async ({ browser }) => {
   page = await context.newPage();
   fixture = await startUpstreamFixture({ serverJar: await compileFakeServerJar(os.tmpdir()) });
   const env: Record<string, string> = {};
-  for (const [key, name] of Object.entries(UPSTREAM_ENV_VARS) as [keyof typeof UPSTREAM_ENV_VARS, string][]) {
+  for (const [key, name] of Object.entries(UPSTREAM_ENV_VARS) as [
+    keyof typeof UPSTREAM_ENV_VARS,
+    string,
+  ][]) {
     env[name] = fixture.upstreams[key];
   }
   core = await startCore({ env });
@@ -45,7 +51,9 @@ function wizard(page: Page) {
 }
 
 function sidebarEntry(page: Page, name: string) {
-  return page.getByRole('list', { name: 'Instance list' }).getByRole('button', { name: new RegExp(name) });
+  return page
+    .getByRole('list', { name: 'Instance list' })
+    .getByRole('button', { name: new RegExp(name) });
 }
 
 function stateOf(page: Page) {
@@ -60,9 +68,14 @@ async function watchForPlaceholder(page: Page, name: string): Promise<void> {
     const check = () => {
       const list = document.querySelector('ul[aria-label="Instance list"]');
       const bars = list ? [...list.querySelectorAll('[role="progressbar"]')] : [];
-      if (bars.some((bar) => (bar.getAttribute('aria-label') ?? '').includes(wanted))) w.sawPlaceholder = true;
+      if (bars.some((bar) => (bar.getAttribute('aria-label') ?? '').includes(wanted)))
+        w.sawPlaceholder = true;
     };
-    new MutationObserver(check).observe(document.body, { subtree: true, childList: true, attributes: true });
+    new MutationObserver(check).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+    });
   }, name);
 }
 
@@ -120,12 +133,16 @@ test('flying-squid through the wizard: progress, sidebar, start, players, charts
     await expect(panel.getByText(new RegExp(`Setting up .*${SQUID}`)).first()).toBeVisible();
     await page.keyboard.press('Escape');
     // Before it was listed, the creation showed as a placeholder with a progress bar in the sidebar.
-    expect(await page.evaluate(() => (window as unknown as { sawPlaceholder?: boolean }).sawPlaceholder)).toBe(true);
+    expect(
+      await page.evaluate(() => (window as unknown as { sawPlaceholder?: boolean }).sawPlaceholder),
+    ).toBe(true);
   });
 
   await sidebarEntry(page, SQUID).click();
   await expect(page).toHaveURL(/\/dashboard\/overview\?.*instance=/);
-  await expect(page.getByRole('button', { name: new RegExp(`Instance name: ${SQUID}`) })).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: new RegExp(`Instance name: ${SQUID}`) }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: `Copy 127.0.0.1:${port}` })).toBeVisible();
 
   const second = await context.newPage();
@@ -154,13 +171,21 @@ test('flying-squid through the wizard: progress, sidebar, start, players, charts
       await expect(players.getByTestId('avatar-initial')).toHaveText(BOT[0] ?? '');
       await expect(page.getByLabel(/^Player count 1/)).toBeVisible();
       await page.getByRole('button', { name: /^Notifications/ }).click();
-      await expect(page.getByRole('dialog', { name: 'Notification panel' }).getByText(`${BOT} Joined ${SQUID}`)).toBeVisible();
+      await expect(
+        page
+          .getByRole('dialog', { name: 'Notification panel' })
+          .getByText(`${BOT} Joined ${SQUID}`),
+      ).toBeVisible();
       await page.keyboard.press('Escape');
-      await expect(second.getByRole('region', { name: 'Players' }).getByRole('cell', { name: BOT })).toBeVisible();
+      await expect(
+        second.getByRole('region', { name: 'Players' }).getByRole('cell', { name: BOT }),
+      ).toBeVisible();
     } finally {
       await bot.leave();
     }
-    await expect(page.getByRole('region', { name: 'Players' }).getByText('No players online')).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page.getByRole('region', { name: 'Players' }).getByText('No players online'),
+    ).toBeVisible({ timeout: 30_000 });
   });
 
   await test.step('CPU and memory charts draw points', async () => {
@@ -171,10 +196,16 @@ test('flying-squid through the wizard: progress, sidebar, start, players, charts
     await expect(cpu.locator('canvas')).toHaveCount(1);
     await expect(memory.locator('canvas')).toHaveCount(1);
     await expect(memory.getByLabel('Memory now')).toHaveText(/^\d+\.\d\d \/ [\d.]+ GiB$/);
-    const before = Number(/(\d+) data points/.exec((await cpu.getAttribute('aria-label')) ?? '')?.[1]);
-    await expect(page.getByRole('figure', { name: /^CPU chart/ })).not.toHaveAttribute('aria-label', `CPU chart, ${before} data points`, {
-      timeout: 10_000,
-    });
+    const before = Number(
+      /(\d+) data points/.exec((await cpu.getAttribute('aria-label')) ?? '')?.[1],
+    );
+    await expect(page.getByRole('figure', { name: /^CPU chart/ })).not.toHaveAttribute(
+      'aria-label',
+      `CPU chart, ${before} data points`,
+      {
+        timeout: 10_000,
+      },
+    );
   });
 
   await test.step('Stop → Stopped, on both pages', async () => {
@@ -211,7 +242,10 @@ test('Minecraft Java (Vanilla) against the local upstream fixture reaches Runnin
   const nav = page.getByRole('complementary', { name: 'Instance navigation' });
   await nav.getByRole('button', { name: 'Start' }).click();
   await expect(stateOf(page)).toHaveText('Running', { timeout: 120_000 });
-  await page.getByRole('link', { name: 'Settings' }).or(nav.getByRole('button', { name: 'Settings' })).click();
+  await page
+    .getByRole('link', { name: 'Settings' })
+    .or(nav.getByRole('button', { name: 'Settings' }))
+    .click();
   await expect(page.getByRole('heading', { name: 'Instance Settings' })).toBeVisible();
   await nav.getByRole('button', { name: 'Stop' }).click();
   await expect(stateOf(page)).toHaveText('Stopped', { timeout: 60_000 });

@@ -37,7 +37,9 @@ test.afterAll(async () => {
 });
 
 function sidebarEntry(page: Page, name: string) {
-  return page.getByRole('list', { name: 'Instance list' }).getByRole('button', { name: new RegExp(name) });
+  return page
+    .getByRole('list', { name: 'Instance list' })
+    .getByRole('button', { name: new RegExp(name) });
 }
 
 function settingsNav(page: Page) {
@@ -45,7 +47,12 @@ function settingsNav(page: Page) {
 }
 
 /** Opens the multi-select of `permission` and sets whether `instance` is in it. */
-async function setInstancePermission(page: Page, permission: string, instance: string, on: boolean): Promise<void> {
+async function setInstancePermission(
+  page: Page,
+  permission: string,
+  instance: string,
+  on: boolean,
+): Promise<void> {
   await page.getByRole('button', { name: permission, exact: true }).click();
   const options = page.getByRole('group', { name: permission });
   const box = options.getByRole('checkbox', { name: instance });
@@ -64,7 +71,10 @@ async function storedPermissions(username: string): Promise<PublicUser['permissi
 
 async function openMember(page: Page): Promise<void> {
   await settingsNav(page).getByRole('link', { name: 'Users' }).click();
-  await settingsNav(page).getByRole('list', { name: 'Users' }).getByRole('button', { name: USER.username }).click();
+  await settingsNav(page)
+    .getByRole('list', { name: 'Users' })
+    .getByRole('button', { name: USER.username })
+    .click();
   await expect(page.getByRole('heading', { name: USER.username, level: 1 })).toBeVisible();
 }
 
@@ -90,15 +100,22 @@ test('the owner creates a user and grants View instance and Access console on on
     await expect(dialog).toBeHidden();
     await expect(owner.getByRole('heading', { name: 'All Members (2)' })).toBeVisible();
     // Current user first, marked (You), in the nav.
-    await expect(settingsNav(owner).getByRole('list', { name: 'Users' }).getByRole('button')).toHaveText(['owner(You)', USER.username]);
+    await expect(
+      settingsNav(owner).getByRole('list', { name: 'Users' }).getByRole('button'),
+    ).toHaveText(['owner(You)', USER.username]);
   });
 
   await test.step('grant two permissions on Alpha only', async () => {
-    await owner.getByRole('list', { name: 'Members' }).getByRole('button', { name: USER.username, exact: true }).click();
+    await owner
+      .getByRole('list', { name: 'Members' })
+      .getByRole('button', { name: USER.username, exact: true })
+      .click();
     await expect(owner.getByRole('heading', { name: USER.username, level: 1 })).toBeVisible();
     await setInstancePermission(owner, 'View instance', ALPHA, true);
     await setInstancePermission(owner, 'Access console', ALPHA, true);
-    await expect(owner.getByRole('button', { name: 'View instance', exact: true })).toHaveText(ALPHA);
+    await expect(owner.getByRole('button', { name: 'View instance', exact: true })).toHaveText(
+      ALPHA,
+    );
     await expect
       .poll(async () => {
         const p = await storedPermissions(USER.username);
@@ -109,7 +126,9 @@ test('the owner creates a user and grants View instance and Access console on on
 });
 
 test('the user sees only that instance, uses its console, and gets No permission for start and files', async () => {
-  await member.goto(`${core.url}/login/user?address=127.0.0.1&port=${core.port}&protocol=http&apiVersion=v1`);
+  await member.goto(
+    `${core.url}/login/user?address=127.0.0.1&port=${core.port}&protocol=http&apiVersion=v1`,
+  );
   await member.getByLabel('Username').fill(USER.username);
   await member.getByLabel('Password', { exact: true }).fill(USER.password);
   await member.getByRole('button', { name: 'Sign in' }).click();
@@ -128,20 +147,31 @@ test('the user sees only that instance, uses its console, and gets No permission
   await test.step('the console works once the owner starts the server', async () => {
     await apiCall(core, ownerToken, 'PUT', `/instance/${alpha}/start`);
     await expect(sidebarEntry(member, ALPHA)).toHaveAccessibleName(/Running/, { timeout: 90_000 });
-    await member.getByRole('navigation', { name: 'Instance tabs' }).getByRole('button', { name: 'Console' }).click();
+    await member
+      .getByRole('navigation', { name: 'Instance tabs' })
+      .getByRole('button', { name: 'Console' })
+      .click();
     const input = member.getByRole('textbox', { name: 'Console command' });
     await expect(input).toBeEnabled();
     await input.fill('list');
     await input.press('Enter');
-    await expect(member.getByText(/There are 0 of a max of \d+ players online/).first()).toBeVisible();
+    await expect(
+      member.getByText(/There are 0 of a max of \d+ players online/).first(),
+    ).toBeVisible();
   });
 
   await test.step('files: no permission', async () => {
-    await member.getByRole('navigation', { name: 'Instance tabs' }).getByRole('button', { name: 'Files' }).click();
+    await member
+      .getByRole('navigation', { name: 'Instance tabs' })
+      .getByRole('button', { name: 'Files' })
+      .click();
     await expect(member.getByText("You don't have permission to read this folder")).toBeVisible();
   });
 
-  await member.getByRole('navigation', { name: 'Instance tabs' }).getByRole('button', { name: 'Console' }).click();
+  await member
+    .getByRole('navigation', { name: 'Instance tabs' })
+    .getByRole('button', { name: 'Console' })
+    .click();
   await expect(member.getByRole('textbox', { name: 'Console command' })).toBeEnabled();
 });
 
@@ -155,7 +185,9 @@ test("the owner revokes, and the user's page loses access live", async () => {
   await setInstancePermission(owner, 'View instance', ALPHA, false);
   await expect(sidebarEntry(member, ALPHA)).toHaveCount(0);
   await expect(member.getByRole('heading', { name: 'Instance not found' })).toBeVisible();
-  await expect.poll(async () => (await storedPermissions(USER.username)).can_view_instance).toEqual([]);
+  await expect
+    .poll(async () => (await storedPermissions(USER.username)).can_view_instance)
+    .toEqual([]);
   await apiCall(core, ownerToken, 'PUT', `/instance/${alpha}/stop`);
 });
 
@@ -186,7 +218,13 @@ test('safe mode on greys the Unsafe Settings', async () => {
     await safeMode.click();
     await expect(owner.getByRole('dialog')).toHaveCount(0);
     await expect(safeMode).toBeChecked();
-    await expect.poll(async () => (await apiCall<{ safe_mode: boolean }>(core, ownerToken, 'GET', '/global_settings')).safe_mode).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await apiCall<{ safe_mode: boolean }>(core, ownerToken, 'GET', '/global_settings'))
+            .safe_mode,
+      )
+      .toBe(true);
     await openMember(owner);
     for (const name of ['Write resources', 'Access macros', 'Write files']) {
       await expect(unsafe.getByRole('button', { name, exact: true })).toBeDisabled();

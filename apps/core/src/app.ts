@@ -59,9 +59,15 @@ export interface Core {
 
 const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
-function sendError(reply: { code(n: number): { header(k: string, v: string): { send(b: string): unknown } } }, err: CoreError) {
+function sendError(
+  reply: { code(n: number): { header(k: string, v: string): { send(b: string): unknown } } },
+  err: CoreError,
+) {
   const body: ClientError = err.toClientError();
-  return reply.code(err.status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
+  return reply
+    .code(err.status)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(JSON.stringify(body));
 }
 
 /** Builds the whole core from a config object, without listening (tests call listen on port 0). */
@@ -136,9 +142,15 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     let err: CoreError;
     if (error instanceof CoreError) err = error;
-    else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') err = new CoreError('BadRequest', ['Request body is too large'], 413);
-    else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') err = new CoreError('BadRequest', ['Unsupported content type'], 415);
-    else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+    else if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      err = new CoreError('BadRequest', ['Request body is too large'], 413);
+    else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+      err = new CoreError('BadRequest', ['Unsupported content type'], 415);
+    else if (
+      typeof error.statusCode === 'number' &&
+      error.statusCode >= 400 &&
+      error.statusCode < 500
+    ) {
       err = new CoreError(kindForStatus(error.statusCode), [error.message], error.statusCode);
     } else {
       err = toCoreError(error);
@@ -152,7 +164,11 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
     if (!route.url.startsWith(API_PREFIX)) return;
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' || method === 'OPTIONS') continue;
-      routes.push({ method, url: route.url, websocket: Boolean((route as { websocket?: boolean }).websocket) });
+      routes.push({
+        method,
+        url: route.url,
+        websocket: Boolean((route as { websocket?: boolean }).websocket),
+      });
     }
   });
 
@@ -195,7 +211,8 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   shutdownHooks.push(() => instances.shutdown());
 
   const setupKey = users.initSetupKey();
-  if (setupKey) (config.onSetupKey ?? ((k) => process.stdout.write(`First time setup key: ${k}\n`)))(setupKey);
+  if (setupKey)
+    (config.onSetupKey ?? ((k) => process.stdout.write(`First time setup key: ${k}\n`)))(setupKey);
 
   let closing: Promise<void> | null = null;
   const close = () => {
@@ -207,7 +224,8 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
           app.log.error({ err }, 'shutdown hook failed');
         }
       }
-      for (const client of app.websocketServer?.clients ?? []) client.close(1001, 'Core shutting down');
+      for (const client of app.websocketServer?.clients ?? [])
+        client.close(1001, 'Core shutting down');
       await app.close();
       events.close();
       db.close();

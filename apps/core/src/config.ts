@@ -28,12 +28,22 @@ export interface CoreConfig {
   /** Crash-loop guard for restart_on_crash (default: 3 restarts within 300 000 ms, 1000 ms apart). */
   crashRestarts?: { max?: number; windowMs?: number; delayMs?: number };
   /** UPnP gateway discovery (default: SSDP multicast 239.255.255.250:1900, 3 s time-out). */
-  gateway?: { ssdpAddress?: string; ssdpPort?: number; descriptionUrl?: string; timeoutMs?: number };
+  gateway?: {
+    ssdpAddress?: string;
+    ssdpPort?: number;
+    descriptionUrl?: string;
+    timeoutMs?: number;
+  };
   /**
    * Instance files: archive extraction caps (default 4 GiB, 100,000 entries), download-key lifetime
    * (default 1 hour) and, for tests, the clock keys are checked against (default Date.now).
    */
-  files?: { maxExtractBytes?: number; maxExtractEntries?: number; downloadKeyTtlMs?: number; now?: () => number };
+  files?: {
+    maxExtractBytes?: number;
+    maxExtractEntries?: number;
+    downloadKeyTtlMs?: number;
+    now?: () => number;
+  };
 }
 
 export function defaultConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
@@ -63,27 +73,45 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
       flags.set(arg.slice(2, eq), arg.slice(eq + 1));
     } else {
       const value = argv[i + 1];
-      if (value === undefined || value.startsWith('--')) throw new ConfigError(`Missing value for ${arg}`);
+      if (value === undefined || value.startsWith('--'))
+        throw new ConfigError(`Missing value for ${arg}`);
       flags.set(arg.slice(2), value);
       i++;
     }
   }
-  const known = new Set(['port', 'host', 'data-dir', 'tls-cert', 'tls-key', 'dashboard-dir', 'stop-timeout', 'log-level', 'java', 'crash-restarts', 'crash-window']);
-  for (const key of flags.keys()) if (!known.has(key)) throw new ConfigError(`Unknown option: --${key}`);
+  const known = new Set([
+    'port',
+    'host',
+    'data-dir',
+    'tls-cert',
+    'tls-key',
+    'dashboard-dir',
+    'stop-timeout',
+    'log-level',
+    'java',
+    'crash-restarts',
+    'crash-window',
+  ]);
+  for (const key of flags.keys())
+    if (!known.has(key)) throw new ConfigError(`Unknown option: --${key}`);
 
   const pick = (flag: string, envName: string) => flags.get(flag) ?? env[envName];
   const portText = pick('port', 'HEARTH_PORT');
   const port = portText === undefined ? DEFAULT_CORE_PORT : Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`Invalid port: ${portText}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`Invalid port: ${portText}`);
   const dataDir = path.resolve(cwd, pick('data-dir', 'HEARTH_DATA_DIR') ?? 'data');
   const cert = pick('tls-cert', 'HEARTH_TLS_CERT');
   const key = pick('tls-key', 'HEARTH_TLS_KEY');
-  if ((cert && !key) || (!cert && key)) throw new ConfigError('TLS needs both --tls-cert and --tls-key');
+  if ((cert && !key) || (!cert && key))
+    throw new ConfigError('TLS needs both --tls-cert and --tls-key');
   const stopText = pick('stop-timeout', 'HEARTH_STOP_TIMEOUT');
   const stopSeconds = stopText === undefined ? 30 : Number(stopText);
-  if (!Number.isFinite(stopSeconds) || stopSeconds < 0) throw new ConfigError(`Invalid stop timeout: ${stopText}`);
+  if (!Number.isFinite(stopSeconds) || stopSeconds < 0)
+    throw new ConfigError(`Invalid stop timeout: ${stopText}`);
   const level = pick('log-level', 'HEARTH_LOG_LEVEL') ?? 'info';
-  if (!['fatal', 'error', 'warn', 'info', 'debug', 'silent'].includes(level)) throw new ConfigError(`Invalid log level: ${level}`);
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'silent'].includes(level))
+    throw new ConfigError(`Invalid log level: ${level}`);
   const dashboardDir = pick('dashboard-dir', 'HEARTH_DASHBOARD_DIR');
   const upstreams: Record<string, string> = {};
   for (const [key, name] of Object.entries(UPSTREAM_ENV_VARS)) {
@@ -92,10 +120,12 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
   }
   const crashText = pick('crash-restarts', 'HEARTH_CRASH_RESTARTS');
   const crashMax = crashText === undefined ? 3 : Number(crashText);
-  if (!Number.isInteger(crashMax) || crashMax < 0) throw new ConfigError(`Invalid crash restart limit: ${crashText}`);
+  if (!Number.isInteger(crashMax) || crashMax < 0)
+    throw new ConfigError(`Invalid crash restart limit: ${crashText}`);
   const windowText = pick('crash-window', 'HEARTH_CRASH_WINDOW');
   const windowSeconds = windowText === undefined ? 300 : Number(windowText);
-  if (!Number.isFinite(windowSeconds) || windowSeconds <= 0) throw new ConfigError(`Invalid crash window: ${windowText}`);
+  if (!Number.isFinite(windowSeconds) || windowSeconds <= 0)
+    throw new ConfigError(`Invalid crash window: ${windowText}`);
   return defaultConfig({
     upstreams,
     javaCommand: pick('java', 'HEARTH_JAVA') ?? null,
@@ -104,7 +134,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     port,
     host: pick('host', 'HEARTH_HOST') ?? '::',
     dashboardDir: dashboardDir ? path.resolve(cwd, dashboardDir) : null,
-    tls: cert && key ? { certPath: path.resolve(cwd, cert), keyPath: path.resolve(cwd, key) } : null,
+    tls:
+      cert && key ? { certPath: path.resolve(cwd, cert), keyPath: path.resolve(cwd, key) } : null,
     stopTimeoutMs: stopSeconds * 1000,
     logLevel: level as CoreConfig['logLevel'],
   });

@@ -48,7 +48,8 @@ export function toCoreError(err: unknown): CoreError {
     if (e.code === 'EEXIST') return badRequest('File already exists');
     if (e.code === 'ENOTDIR') return badRequest('Not a directory');
     if (e.code === 'EISDIR') return badRequest('Is a directory');
-    if (e.code === 'EACCES' || e.code === 'EPERM') return permissionDenied('Permission denied by the operating system');
+    if (e.code === 'EACCES' || e.code === 'EPERM')
+      return permissionDenied('Permission denied by the operating system');
   }
   return internal('Internal error');
 }

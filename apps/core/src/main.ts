@@ -36,7 +36,9 @@ async function main(): Promise<void> {
   try {
     await core.listen();
   } catch (err) {
-    console.error(`hearth: cannot listen on ${config.host}:${config.port}: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(
+      `hearth: cannot listen on ${config.host}:${config.port}: ${err instanceof Error ? err.message : String(err)}`,
+    );
     await core.close();
     process.exit(1);
   }
@@ -44,7 +46,9 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const scheme = config.tls ? 'https' : 'http';
   console.log(`Hearth core listening on ${scheme}://localhost:${port} (data: ${config.dataDir})`);
-  console.log(`Dashboard: ${scheme}://localhost:${port}/   API: ${scheme}://localhost:${port}/api/v1`);
+  console.log(
+    `Dashboard: ${scheme}://localhost:${port}/   API: ${scheme}://localhost:${port}/api/v1`,
+  );
 
   let stopping = false;
   const shutdown = (signal: string) => {

@@ -21,16 +21,44 @@ describe('bad input never crashes the core and always gets the envelope', () => 
   it('answers malformed JSON, wrong types, unknown routes and oversized bodies', async () => {
     t = await startTestCore();
     const owner = await t.setupOwner();
-    expectEnvelope(await t.request('POST', '/user', { token: owner, rawBody: '{"username":', headers: { 'content-type': 'application/json' } }), 400);
-    expectEnvelope(await t.request('POST', '/user', { token: owner, body: { username: 7, password: ['x'] } }), 400);
+    expectEnvelope(
+      await t.request('POST', '/user', {
+        token: owner,
+        rawBody: '{"username":',
+        headers: { 'content-type': 'application/json' },
+      }),
+      400,
+    );
+    expectEnvelope(
+      await t.request('POST', '/user', { token: owner, body: { username: 7, password: ['x'] } }),
+      400,
+    );
     expectEnvelope(await t.request('POST', '/user', { token: owner, body: [] }), 400);
     expectEnvelope(await t.request('GET', '/no/such/route', { token: owner }), 404);
     expectEnvelope(await t.request('DELETE', '/info'), 404);
-    expectEnvelope(await t.request('POST', '/user', { token: owner, rawBody: `"${'x'.repeat(3 * 1024 * 1024)}"`, headers: { 'content-type': 'application/json' } }), 413);
+    expectEnvelope(
+      await t.request('POST', '/user', {
+        token: owner,
+        rawBody: `"${'x'.repeat(3 * 1024 * 1024)}"`,
+        headers: { 'content-type': 'application/json' },
+      }),
+      413,
+    );
     expectEnvelope(await t.request('GET', '/check/port/notaport'), 400);
-    expectEnvelope(await t.request('GET', '/events/all/buffer?filter=%7Bnope', { token: owner }), 400);
-    expectEnvelope(await t.request('GET', '/events/all/buffer?filter=%7B%22event_levels%22%3A5%7D', { token: owner }), 400);
-    expectEnvelope(await t.request('POST', '/user/login', { headers: { authorization: 'Basic !!!' } }), 401);
+    expectEnvelope(
+      await t.request('GET', '/events/all/buffer?filter=%7Bnope', { token: owner }),
+      400,
+    );
+    expectEnvelope(
+      await t.request('GET', '/events/all/buffer?filter=%7B%22event_levels%22%3A5%7D', {
+        token: owner,
+      }),
+      400,
+    );
+    expectEnvelope(
+      await t.request('POST', '/user/login', { headers: { authorization: 'Basic !!!' } }),
+      401,
+    );
     // Still alive after all of that.
     expect((await t.request('GET', '/info')).status).toBe(200);
   });
@@ -39,11 +67,17 @@ describe('bad input never crashes the core and always gets the envelope', () => 
     t = await startTestCore();
     const res = await fetch(`${t.api}/user/info`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://example.test', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization,content-type' },
+      headers: {
+        origin: 'http://example.test',
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'authorization,content-type',
+      },
     });
     expect(res.status).toBeLessThan(300);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
-    expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+    expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain(
+      'authorization',
+    );
     expect(res.headers.get('access-control-allow-methods')).toContain('PUT');
   });
 
@@ -72,7 +106,10 @@ describe('bad input never crashes the core and always gets the envelope', () => 
     const cpu = (await t.request('GET', '/system/cpu')).json as { cpu_load: number };
     expect(cpu.cpu_load).toBeGreaterThanOrEqual(0);
     const port = Number(new URL(t.origin).port);
-    expect((await t.request('GET', `/check/port/${port}`)).json).toEqual({ is_in_use: true, is_allocated: false });
+    expect((await t.request('GET', `/check/port/${port}`)).json).toEqual({
+      is_in_use: true,
+      is_allocated: false,
+    });
     expect((await t.request('GET', '/check/name/Anything')).json).toBe(false);
   });
 });

@@ -9,23 +9,39 @@ afterEach(async () => {
   t = null;
 });
 
-const streamRoute = (token: string | null) => `/events/all/stream?filter=${encodeURIComponent(JSON.stringify(emptyEventQuery(token)))}`;
+const streamRoute = (token: string | null) =>
+  `/events/all/stream?filter=${encodeURIComponent(JSON.stringify(emptyEventQuery(token)))}`;
 const bufferRoute = `/events/all/buffer?filter=${encodeURIComponent(JSON.stringify(emptyEventQuery()))}`;
 
 const isUserEvent = (kind: string, uid?: string) => (e: ClientEvent) =>
-  e.event_inner.type === 'UserEvent' && e.event_inner.user_event_inner.type === kind && (uid === undefined || e.event_inner.user_id === uid);
+  e.event_inner.type === 'UserEvent' &&
+  e.event_inner.user_event_inner.type === kind &&
+  (uid === undefined || e.event_inner.user_id === uid);
 
 describe('event buffer and stream', () => {
   it('buffers user events with the §2.3 envelope and streams new ones live', async () => {
     t = await startTestCore();
     const owner = await t.setupOwner();
-    const buffer = z.array(ClientEventSchema).parse((await t.request('GET', bufferRoute, { token: owner })).json);
+    const buffer = z
+      .array(ClientEventSchema)
+      .parse((await t.request('GET', bufferRoute, { token: owner })).json);
     expect(buffer.some(isUserEvent('UserCreated'))).toBe(true);
-    const raw = (await t.request('GET', bufferRoute, { token: owner })).json as Record<string, unknown>[];
-    expect(Object.keys(raw[0]!)).toEqual(['event_inner', 'details', 'snowflake', 'level', 'caused_by']);
+    const raw = (await t.request('GET', bufferRoute, { token: owner })).json as Record<
+      string,
+      unknown
+    >[];
+    expect(Object.keys(raw[0]!)).toEqual([
+      'event_inner',
+      'details',
+      'snowflake',
+      'level',
+      'caused_by',
+    ]);
 
     const ws = await t.socket(streamRoute(owner));
-    const created = nextFrame<ClientEvent>(ws, (f) => isUserEvent('UserCreated')(ClientEventSchema.parse(f)));
+    const created = nextFrame<ClientEvent>(ws, (f) =>
+      isUserEvent('UserCreated')(ClientEventSchema.parse(f)),
+    );
     const bob = await t.createUser(owner, 'bob');
     const event = ClientEventSchema.parse(await created);
     expect(event.event_inner).toMatchObject({ type: 'UserEvent', user_id: bob.uid });
@@ -40,12 +56,19 @@ describe('event buffer and stream', () => {
     const ws = await t.socket(streamRoute(bob.token));
     const seen = framesWithin<ClientEvent>(ws, 1500);
     await t.createUser(owner, 'carol');
-    await t.request('PUT', `/user/${bob.uid}/update_perm`, { token: owner, body: { ...(await ownPerms(t, bob.token)), can_create_instance: true } });
+    await t.request('PUT', `/user/${bob.uid}/update_perm`, {
+      token: owner,
+      body: { ...(await ownPerms(t, bob.token)), can_create_instance: true },
+    });
     const frames = (await seen).map((f) => ClientEventSchema.parse(f));
     expect(frames.some(isUserEvent('UserCreated'))).toBe(false);
     expect(frames.some(isUserEvent('PermissionChanged', bob.uid))).toBe(true);
-    const buffer = z.array(ClientEventSchema).parse((await t.request('GET', bufferRoute, { token: bob.token })).json);
-    expect(buffer.every((e) => e.event_inner.type !== 'UserEvent' || e.event_inner.user_id === bob.uid)).toBe(true);
+    const buffer = z
+      .array(ClientEventSchema)
+      .parse((await t.request('GET', bufferRoute, { token: bob.token })).json);
+    expect(
+      buffer.every((e) => e.event_inner.type !== 'UserEvent' || e.event_inner.user_id === bob.uid),
+    ).toBe(true);
     ws.close();
   });
 
@@ -61,7 +84,9 @@ describe('event buffer and stream', () => {
     const owner = await t.setupOwner();
     const bob = await t.createUser(owner, 'bob');
     const ws = await t.socket(streamRoute(bob.token));
-    const echoed = new Promise<string>((resolve) => ws.once('message', (d) => resolve(d.toString())));
+    const echoed = new Promise<string>((resolve) =>
+      ws.once('message', (d) => resolve(d.toString())),
+    );
     ws.send('ping');
     expect(await echoed).toBe('ping');
     const closed = waitForClose(ws);
@@ -74,14 +99,24 @@ describe('event buffer and stream', () => {
     const owner = await t.setupOwner();
     await t.createUser(owner, 'bob');
     const from = Date.now() - 60_000;
-    const query = { ...emptyEventQuery(), event_types: ['UserEvent'], time_range: { start: from, end: Date.now() + 1000 } };
-    const res = await t.request('GET', `/events/search?filter=${encodeURIComponent(JSON.stringify(query))}`, { token: owner });
+    const query = {
+      ...emptyEventQuery(),
+      event_types: ['UserEvent'],
+      time_range: { start: from, end: Date.now() + 1000 },
+    };
+    const res = await t.request(
+      'GET',
+      `/events/search?filter=${encodeURIComponent(JSON.stringify(query))}`,
+      { token: owner },
+    );
     const events = z.array(ClientEventSchema).parse(res.json);
     expect(events.filter(isUserEvent('UserCreated')).length).toBe(2);
   });
 });
 
 async function ownPerms(tc: TestCore, token: string) {
-  const info = (await tc.request('GET', '/user/info', { token })).json as { permissions: Record<string, unknown> };
+  const info = (await tc.request('GET', '/user/info', { token })).json as {
+    permissions: Record<string, unknown>;
+  };
   return info.permissions;
 }

@@ -5,7 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
-import { emptyPermissions, encodePathSegment, type ClientEvent, type UserPermission } from '@hearth/protocol';
+import {
+  emptyPermissions,
+  encodePathSegment,
+  type ClientEvent,
+  type UserPermission,
+} from '@hearth/protocol';
 import type { CoreConfig } from '../src/app.ts';
 import { startTestCore, type TestCore, type TestResponse } from './helpers.ts';
 import { EventLog, isCreationEnd } from './instance-helpers.ts';
@@ -46,7 +51,10 @@ export async function startFilesCore(files?: CoreConfig['files']): Promise<Files
   const log = await EventLog.open(t, owner);
   const res = await t.request('POST', '/instance/create_generic', {
     token: owner,
-    body: { url: pathToFileURL(definition).href, setup_value: { name: 'Files', setting_sections: {} } },
+    body: {
+      url: pathToFileURL(definition).href,
+      setup_value: { name: 'Files', setting_sections: {} },
+    },
   });
   expect(res.status, res.text).toBe(200);
   const uuid = res.json as string;
@@ -77,8 +85,15 @@ export function fsRoute(uuid: string, segment: string, op: string): string {
 
 export const b64 = encodePathSegment;
 
-export async function grant(fc: FilesCore, uid: string, perms: Partial<UserPermission>): Promise<void> {
-  const res = await fc.t.request('PUT', `/user/${uid}/update_perm`, { token: fc.owner, body: { ...emptyPermissions(), ...perms } });
+export async function grant(
+  fc: FilesCore,
+  uid: string,
+  perms: Partial<UserPermission>,
+): Promise<void> {
+  const res = await fc.t.request('PUT', `/user/${uid}/update_perm`, {
+    token: fc.owner,
+    body: { ...emptyPermissions(), ...perms },
+  });
   expect(res.status, res.text).toBe(200);
 }
 
@@ -97,21 +112,43 @@ export interface JobEvents {
 }
 
 /** The first progression started after event index `from` whose name matches, awaited to its end. */
-export async function jobAfter(log: EventLog, from: number, name: RegExp | string): Promise<JobEvents> {
+export async function jobAfter(
+  log: EventLog,
+  from: number,
+  name: RegExp | string,
+): Promise<JobEvents> {
   const matches = (n: string) => (typeof name === 'string' ? n === name : name.test(n));
-  const start = await log.wait((e) => {
-    const p = progressionOf(e);
-    return log.events.indexOf(e) >= from && p?.progression_event_inner.type === 'ProgressionStart' && matches(p.progression_event_inner.progression_name);
-  }, `a progression named ${String(name)}`);
+  const start = await log.wait(
+    (e) => {
+      const p = progressionOf(e);
+      return (
+        log.events.indexOf(e) >= from &&
+        p?.progression_event_inner.type === 'ProgressionStart' &&
+        matches(p.progression_event_inner.progression_name)
+      );
+    },
+    `a progression named ${String(name)}`,
+  );
   const id = progressionOf(start)!.event_id;
-  const endEvent = await log.wait((e) => progressionOf(e)?.event_id === id && progressionOf(e)?.progression_event_inner.type === 'ProgressionEnd', `the end of ${String(name)}`);
+  const endEvent = await log.wait(
+    (e) =>
+      progressionOf(e)?.event_id === id &&
+      progressionOf(e)?.progression_event_inner.type === 'ProgressionEnd',
+    `the end of ${String(name)}`,
+  );
   const startInner = progressionOf(start)!.progression_event_inner;
   const endInner = progressionOf(endEvent)!.progression_event_inner;
-  if (startInner.type !== 'ProgressionStart' || endInner.type !== 'ProgressionEnd') throw new Error('unexpected progression shape');
+  if (startInner.type !== 'ProgressionStart' || endInner.type !== 'ProgressionEnd')
+    throw new Error('unexpected progression shape');
   const updates = log.events.flatMap((e) => {
     const p = progressionOf(e);
     return p?.event_id === id && p.progression_event_inner.type === 'ProgressionUpdate'
-      ? [{ progress: p.progression_event_inner.progress, message: p.progression_event_inner.progress_message }]
+      ? [
+          {
+            progress: p.progression_event_inner.progress,
+            message: p.progression_event_inner.progress_message,
+          },
+        ]
       : [];
   });
   return {
@@ -123,12 +160,25 @@ export async function jobAfter(log: EventLog, from: number, name: RegExp | strin
 }
 
 /** FSEvents seen after index `from`, as `{operation, target}`. */
-export function fsEventsAfter(log: EventLog, from: number): { operation: unknown; target: { type: string; path: string } }[] {
-  return log.events.slice(from).flatMap((e) => (e.event_inner.type === 'FSEvent' ? [{ operation: e.event_inner.operation, target: e.event_inner.target }] : []));
+export function fsEventsAfter(
+  log: EventLog,
+  from: number,
+): { operation: unknown; target: { type: string; path: string } }[] {
+  return log.events
+    .slice(from)
+    .flatMap((e) =>
+      e.event_inner.type === 'FSEvent'
+        ? [{ operation: e.event_inner.operation, target: e.event_inner.target }]
+        : [],
+    );
 }
 
 /** Waits until `check` holds (polling), failing after `ms`: for effects that finish after an answer. */
-export async function eventually(check: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+export async function eventually(
+  check: () => Promise<boolean>,
+  what: string,
+  ms = 10_000,
+): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
@@ -155,15 +205,32 @@ export function causesOf(res: TestResponse): string {
 }
 
 /** A multipart body with one part per file (fetch builds the boundary). */
-export function uploadForm(files: { name: string; data: string | Buffer }[], field = 'file'): FormData {
+export function uploadForm(
+  files: { name: string; data: string | Buffer }[],
+  field = 'file',
+): FormData {
   const form = new FormData();
-  for (const f of files) form.append(field, new Blob([typeof f.data === 'string' ? f.data : new Uint8Array(f.data)]), f.name);
+  for (const f of files)
+    form.append(
+      field,
+      new Blob([typeof f.data === 'string' ? f.data : new Uint8Array(f.data)]),
+      f.name,
+    );
   return form;
 }
 
 /** Sends a FormData upload through fetch (the test helper's request() only sends strings). */
-export async function upload(fc: FilesCore, token: string, dir: string, form: FormData): Promise<TestResponse> {
-  const res = await fetch(`${fc.t.api}${fsRoute(fc.uuid, b64(dir), 'upload')}`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form });
+export async function upload(
+  fc: FilesCore,
+  token: string,
+  dir: string,
+  form: FormData,
+): Promise<TestResponse> {
+  const res = await fetch(`${fc.t.api}${fsRoute(fc.uuid, b64(dir), 'upload')}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   const text = await res.text();
   let json: unknown;
   try {

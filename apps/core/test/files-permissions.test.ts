@@ -6,7 +6,16 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@hearth/protocol';
 import { makeZip, snapshotTree } from '../src/services/files/test-helpers.ts';
-import { causesOf, grant, jobAfter, listTree, startFilesCore, upload, uploadForm, type FilesCore } from './files-helpers.ts';
+import {
+  causesOf,
+  grant,
+  jobAfter,
+  listTree,
+  startFilesCore,
+  upload,
+  uploadForm,
+  type FilesCore,
+} from './files-helpers.ts';
 
 const HOUR = 60 * 60 * 1000;
 let clock = Date.now();
@@ -19,8 +28,10 @@ let trusted: { uid: string; token: string };
 let nobody: { uid: string; token: string };
 
 const at = (...parts: string[]) => path.join(root, ...parts);
-const as = (token: string, method: string, route: string, body?: unknown) => fc.t.request(method, route, { token, ...(body === undefined ? {} : { body }) });
-const write = (token: string, p: string, data = 'data') => fc.t.request('PUT', apiPaths.fsWrite(uuid, p), { token, rawBody: data });
+const as = (token: string, method: string, route: string, body?: unknown) =>
+  fc.t.request(method, route, { token, ...(body === undefined ? {} : { body }) });
+const write = (token: string, p: string, data = 'data') =>
+  fc.t.request('PUT', apiPaths.fsWrite(uuid, p), { token, rawBody: data });
 const download = (key: string) => fetch(`${fc.t.api}${apiPaths.download(key)}`);
 
 beforeAll(async () => {
@@ -32,7 +43,11 @@ beforeAll(async () => {
   nobody = await fc.t.createUser(fc.owner, 'nobody');
   await grant(fc, reader.uid, { can_read_instance_file: [uuid] });
   await grant(fc, writer.uid, { can_read_instance_file: [uuid], can_write_instance_file: [uuid] });
-  await grant(fc, trusted.uid, { can_read_instance_file: [uuid], can_write_instance_file: [uuid], can_write_global_file: true });
+  await grant(fc, trusted.uid, {
+    can_read_instance_file: [uuid],
+    can_write_instance_file: [uuid],
+    can_write_global_file: true,
+  });
   await fs.writeFile(at('notes.txt'), 'notes');
   await fs.writeFile(at('server.jar'), 'jar');
   await fs.mkdir(at('plugins'));
@@ -41,7 +56,13 @@ beforeAll(async () => {
   await fs.writeFile(at('plain', 'x.txt'), 'x');
   await fs.mkdir(at('mods'));
   await fs.writeFile(at('safe.zip'), await makeZip([{ name: 'readme.txt', data: 'r' }]));
-  await fs.writeFile(at('jar.zip'), await makeZip([{ name: 'pack/evil.jar', data: 'j' }, { name: 'pack/ok.txt', data: 'o' }]));
+  await fs.writeFile(
+    at('jar.zip'),
+    await makeZip([
+      { name: 'pack/evil.jar', data: 'j' },
+      { name: 'pack/ok.txt', data: 'o' },
+    ]),
+  );
 });
 
 afterAll(async () => {
@@ -56,8 +77,16 @@ const writeRoutes = (): [string, string, unknown][] => [
   ['DELETE', apiPaths.fsRm(uuid, 'notes.txt'), undefined],
   ['DELETE', apiPaths.fsRmdir(uuid, 'plain'), undefined],
   ['PUT', apiPaths.fsMove(uuid, 'notes.txt', 'moved.txt'), undefined],
-  ['PUT', apiPaths.fsCpr(uuid), { relative_paths_source: ['notes.txt'], relative_path_dest: 'plain' }],
-  ['PUT', apiPaths.fsZip(uuid), { target_relative_paths: ['notes.txt'], destination_relative_path: 'n.zip' }],
+  [
+    'PUT',
+    apiPaths.fsCpr(uuid),
+    { relative_paths_source: ['notes.txt'], relative_path_dest: 'plain' },
+  ],
+  [
+    'PUT',
+    apiPaths.fsZip(uuid),
+    { target_relative_paths: ['notes.txt'], destination_relative_path: 'n.zip' },
+  ],
   ['PUT', apiPaths.fsUnzip(uuid, 'safe.zip'), 'Normal'],
 ];
 
@@ -73,26 +102,43 @@ describe('users without write permission', () => {
   it('a read-only user is refused every write route (403) and nothing changes', async () => {
     const before = await snapshotTree(root);
     for (const [method, route, body] of writeRoutes()) {
-      const res = method === 'PUT' && route.endsWith('/write') ? await write(reader.token, 'notes.txt') : await as(reader.token, method, route, body);
+      const res =
+        method === 'PUT' && route.endsWith('/write')
+          ? await write(reader.token, 'notes.txt')
+          : await as(reader.token, method, route, body);
       expect(res.status, `${method} ${route}`).toBe(403);
-      expect(res.json).toEqual({ kind: 'PermissionDenied', causes: ["You don't have permission to write this instance's files"] });
+      expect(res.json).toEqual({
+        kind: 'PermissionDenied',
+        causes: ["You don't have permission to write this instance's files"],
+      });
     }
-    const up = await upload(fc, reader.token, 'plain', uploadForm([{ name: 'u.txt', data: Buffer.alloc(128 * 1024) }]));
+    const up = await upload(
+      fc,
+      reader.token,
+      'plain',
+      uploadForm([{ name: 'u.txt', data: Buffer.alloc(128 * 1024) }]),
+    );
     expect(up.status).toBe(403);
     expect(await snapshotTree(root)).toEqual(before);
   });
 
   it('a user without any file permission cannot even list, read or get a key', async () => {
-    for (const route of [apiPaths.fsLs(uuid, '.'), apiPaths.fsRead(uuid, 'notes.txt'), apiPaths.fsUrl(uuid, 'notes.txt')]) {
+    for (const route of [
+      apiPaths.fsLs(uuid, '.'),
+      apiPaths.fsRead(uuid, 'notes.txt'),
+      apiPaths.fsUrl(uuid, 'notes.txt'),
+    ]) {
       const res = await as(nobody.token, 'GET', route);
       expect(res.status, route).toBe(403);
       expect(causesOf(res)).toBe("You don't have permission to read this instance's files");
     }
-    for (const [method, route, body] of writeRoutes()) expect((await as(nobody.token, method, route, body)).status).toBe(403);
+    for (const [method, route, body] of writeRoutes())
+      expect((await as(nobody.token, method, route, body)).status).toBe(403);
   });
 });
 
-const PROTECTED = /^You don't have permission to modify protected files \(\.jar, .*\): .+ is protected$/;
+const PROTECTED =
+  /^You don't have permission to modify protected files \(\.jar, .*\): .+ is protected$/;
 
 describe('the protected-path rule for a writer without can_write_global_file', () => {
   it.each([
@@ -101,20 +147,77 @@ describe('the protected-path rule for a writer without can_write_global_file', (
     ['overwrite a .jar', () => write(writer.token, 'server.jar')],
     ['write the instance config file', () => write(writer.token, '.lodestone_config')],
     ['create a .jar', () => as(writer.token, 'PUT', apiPaths.fsNew(uuid, 'server2.jar'))],
-    ['create a .BAT (case-insensitive)', () => as(writer.token, 'PUT', apiPaths.fsNew(uuid, 'start.BAT'))],
+    [
+      'create a .BAT (case-insensitive)',
+      () => as(writer.token, 'PUT', apiPaths.fsNew(uuid, 'start.BAT')),
+    ],
     ['delete a .jar', () => as(writer.token, 'DELETE', apiPaths.fsRm(uuid, 'server.jar'))],
-    ['delete a folder holding a .jar', () => as(writer.token, 'DELETE', apiPaths.fsRmdir(uuid, 'plugins'))],
+    [
+      'delete a folder holding a .jar',
+      () => as(writer.token, 'DELETE', apiPaths.fsRmdir(uuid, 'plugins')),
+    ],
     ['delete the mods folder', () => as(writer.token, 'DELETE', apiPaths.fsRmdir(uuid, 'mods'))],
-    ['rename a .txt to .sh', () => as(writer.token, 'PUT', apiPaths.fsMove(uuid, 'notes.txt', 'notes.sh'))],
-    ['rename a .jar away', () => as(writer.token, 'PUT', apiPaths.fsMove(uuid, 'server.jar', 'server.txt'))],
-    ['rename a folder holding a .jar', () => as(writer.token, 'PUT', apiPaths.fsMove(uuid, 'plugins', 'plugins-old'))],
-    ['rename a folder to mods', () => as(writer.token, 'PUT', apiPaths.fsMove(uuid, 'plain', 'mods2/mods'))],
-    ['copy a folder holding a .jar', () => as(writer.token, 'PUT', apiPaths.fsCpr(uuid), { relative_paths_source: ['plugins'], relative_path_dest: 'plain' })],
-    ['copy into mods', () => as(writer.token, 'PUT', apiPaths.fsCpr(uuid), { relative_paths_source: ['notes.txt'], relative_path_dest: 'mods' })],
-    ['zip to a .jar', () => as(writer.token, 'PUT', apiPaths.fsZip(uuid), { target_relative_paths: ['notes.txt'], destination_relative_path: 'evil.jar' })],
-    ['unzip into mods', () => as(writer.token, 'PUT', apiPaths.fsUnzip(uuid, 'safe.zip'), { ToDir: 'mods' })],
-    ['upload a .jar', () => upload(fc, writer.token, 'plain', uploadForm([{ name: 'evil.jar', data: 'x' }]))],
-    ['upload a .txt and a .sh together', () => upload(fc, writer.token, 'plain', uploadForm([{ name: 'fine.txt', data: 'f' }, { name: 'evil.sh', data: 'x' }]))],
+    [
+      'rename a .txt to .sh',
+      () => as(writer.token, 'PUT', apiPaths.fsMove(uuid, 'notes.txt', 'notes.sh')),
+    ],
+    [
+      'rename a .jar away',
+      () => as(writer.token, 'PUT', apiPaths.fsMove(uuid, 'server.jar', 'server.txt')),
+    ],
+    [
+      'rename a folder holding a .jar',
+      () => as(writer.token, 'PUT', apiPaths.fsMove(uuid, 'plugins', 'plugins-old')),
+    ],
+    [
+      'rename a folder to mods',
+      () => as(writer.token, 'PUT', apiPaths.fsMove(uuid, 'plain', 'mods2/mods')),
+    ],
+    [
+      'copy a folder holding a .jar',
+      () =>
+        as(writer.token, 'PUT', apiPaths.fsCpr(uuid), {
+          relative_paths_source: ['plugins'],
+          relative_path_dest: 'plain',
+        }),
+    ],
+    [
+      'copy into mods',
+      () =>
+        as(writer.token, 'PUT', apiPaths.fsCpr(uuid), {
+          relative_paths_source: ['notes.txt'],
+          relative_path_dest: 'mods',
+        }),
+    ],
+    [
+      'zip to a .jar',
+      () =>
+        as(writer.token, 'PUT', apiPaths.fsZip(uuid), {
+          target_relative_paths: ['notes.txt'],
+          destination_relative_path: 'evil.jar',
+        }),
+    ],
+    [
+      'unzip into mods',
+      () => as(writer.token, 'PUT', apiPaths.fsUnzip(uuid, 'safe.zip'), { ToDir: 'mods' }),
+    ],
+    [
+      'upload a .jar',
+      () => upload(fc, writer.token, 'plain', uploadForm([{ name: 'evil.jar', data: 'x' }])),
+    ],
+    [
+      'upload a .txt and a .sh together',
+      () =>
+        upload(
+          fc,
+          writer.token,
+          'plain',
+          uploadForm([
+            { name: 'fine.txt', data: 'f' },
+            { name: 'evil.sh', data: 'x' },
+          ]),
+        ),
+    ],
   ])('%s is a 403 with a clear message, and nothing changes', async (_label, attempt) => {
     const before = await snapshotTree(root);
     const res = await attempt();
@@ -126,17 +229,37 @@ describe('the protected-path rule for a writer without can_write_global_file', (
   it('ordinary files stay writable: write, new, rm, move, copy, zip and unzip of unprotected paths', async () => {
     expect((await write(writer.token, 'w.txt', 'w')).status).toBe(200);
     expect((await as(writer.token, 'PUT', apiPaths.fsNew(uuid, 'w2.properties'))).status).toBe(200);
-    expect((await as(writer.token, 'PUT', apiPaths.fsMove(uuid, 'w.txt', 'plain/w.txt'))).status).toBe(200);
-    expect((await as(writer.token, 'PUT', apiPaths.fsMove(uuid, 'plain', 'plain-renamed'))).status).toBe(200);
-    expect((await as(writer.token, 'PUT', apiPaths.fsMove(uuid, 'plain-renamed', 'plain'))).status).toBe(200);
-    expect((await as(writer.token, 'DELETE', apiPaths.fsRm(uuid, 'w2.properties'))).status).toBe(200);
+    expect(
+      (await as(writer.token, 'PUT', apiPaths.fsMove(uuid, 'w.txt', 'plain/w.txt'))).status,
+    ).toBe(200);
+    expect(
+      (await as(writer.token, 'PUT', apiPaths.fsMove(uuid, 'plain', 'plain-renamed'))).status,
+    ).toBe(200);
+    expect(
+      (await as(writer.token, 'PUT', apiPaths.fsMove(uuid, 'plain-renamed', 'plain'))).status,
+    ).toBe(200);
+    expect((await as(writer.token, 'DELETE', apiPaths.fsRm(uuid, 'w2.properties'))).status).toBe(
+      200,
+    );
     const from = fc.log.events.length;
-    expect((await as(writer.token, 'PUT', apiPaths.fsZip(uuid), { target_relative_paths: ['plugins'], destination_relative_path: 'plugins.zip' })).status).toBe(200);
+    expect(
+      (
+        await as(writer.token, 'PUT', apiPaths.fsZip(uuid), {
+          target_relative_paths: ['plugins'],
+          destination_relative_path: 'plugins.zip',
+        })
+      ).status,
+    ).toBe(200);
     expect((await jobAfter(fc.log, from, 'Zipping plugins')).end.success).toBe(true);
-    expect((await as(writer.token, 'PUT', apiPaths.fsUnzip(uuid, 'safe.zip'), { ToDir: 'extracted' })).status).toBe(200);
+    expect(
+      (await as(writer.token, 'PUT', apiPaths.fsUnzip(uuid, 'safe.zip'), { ToDir: 'extracted' }))
+        .status,
+    ).toBe(200);
     expect((await jobAfter(fc.log, from, 'Unzipping safe.zip')).end.success).toBe(true);
     expect(await fs.readFile(at('extracted', 'readme.txt'), 'utf8')).toBe('r');
-    expect((await upload(fc, writer.token, 'plain', uploadForm([{ name: 'up.txt', data: 'u' }]))).status).toBe(200);
+    expect(
+      (await upload(fc, writer.token, 'plain', uploadForm([{ name: 'up.txt', data: 'u' }]))).status,
+    ).toBe(200);
     expect(await listTree(at('plain'))).toEqual(['up.txt', 'w.txt', 'x.txt']);
   });
 
@@ -148,19 +271,28 @@ describe('the protected-path rule for a writer without can_write_global_file', (
     expect(res.status).toBe(200);
     const job = await jobAfter(fc.log, from, 'Unzipping jar.zip');
     expect(job.end.success).toBe(false);
-    expect(job.end.message).toMatch(/^Failed to unzip jar\.zip: You don't have permission to modify protected files .*: The archive contains protected files \(unz\/pack\)$/);
+    expect(job.end.message).toMatch(
+      /^Failed to unzip jar\.zip: You don't have permission to modify protected files .*: The archive contains protected files \(unz\/pack\)$/,
+    );
     expect(await listTree(at('unz'))).toEqual(['jar.zip']);
   });
 
   it('a writer with can_write_global_file (safe mode on) and the owner are not bound by the rule', async () => {
     expect((await write(trusted.token, 'trusted.sh', 'echo hi')).status).toBe(200);
-    expect((await upload(fc, trusted.token, 'mods', uploadForm([{ name: 'mod.jar', data: 'm' }]))).status).toBe(200);
-    expect((await as(trusted.token, 'PUT', apiPaths.fsMove(uuid, 'trusted.sh', 'trusted2.sh'))).status).toBe(200);
+    expect(
+      (await upload(fc, trusted.token, 'mods', uploadForm([{ name: 'mod.jar', data: 'm' }])))
+        .status,
+    ).toBe(200);
+    expect(
+      (await as(trusted.token, 'PUT', apiPaths.fsMove(uuid, 'trusted.sh', 'trusted2.sh'))).status,
+    ).toBe(200);
     expect((await write(fc.owner, 'owner.bat', 'rem')).status).toBe(200);
     await fs.mkdir(at('unz2'));
     await fs.copyFile(at('jar.zip'), at('unz2', 'jar.zip'));
     const from = fc.log.events.length;
-    expect((await as(trusted.token, 'PUT', apiPaths.fsUnzip(uuid, 'unz2/jar.zip'), 'Normal')).status).toBe(200);
+    expect(
+      (await as(trusted.token, 'PUT', apiPaths.fsUnzip(uuid, 'unz2/jar.zip'), 'Normal')).status,
+    ).toBe(200);
     expect((await jobAfter(fc.log, from, 'Unzipping jar.zip')).end.success).toBe(true);
     expect(await fs.readFile(at('unz2', 'pack', 'evil.jar'), 'utf8')).toBe('j');
     expect((await as(trusted.token, 'DELETE', apiPaths.fsRmdir(uuid, 'unz2'))).status).toBe(200);

@@ -7,7 +7,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ClientFileSchema, apiPaths, type ClientFile } from '@hearth/protocol';
 import { makeCompressedZip, makeTar, readZip } from '../src/services/files/test-helpers.ts';
-import { b64, causesOf, eventually, fsEventsAfter, fsRoute, jobAfter, listTree, startFilesCore, upload, uploadForm, type FilesCore } from './files-helpers.ts';
+import {
+  b64,
+  causesOf,
+  eventually,
+  fsEventsAfter,
+  fsRoute,
+  jobAfter,
+  listTree,
+  startFilesCore,
+  upload,
+  uploadForm,
+  type FilesCore,
+} from './files-helpers.ts';
 
 let fc: FilesCore;
 let uuid: string;
@@ -23,8 +35,11 @@ afterAll(async () => {
   await fc?.close();
 });
 
-const req = (method: string, route: string, opts: { body?: unknown; rawBody?: string | Buffer; headers?: Record<string, string> } = {}) =>
-  fc.t.request(method, route, { token: owner, ...opts });
+const req = (
+  method: string,
+  route: string,
+  opts: { body?: unknown; rawBody?: string | Buffer; headers?: Record<string, string> } = {},
+) => fc.t.request(method, route, { token: owner, ...opts });
 const at = (...parts: string[]) => path.join(root, ...parts);
 const mark = () => fc.log.events.length;
 
@@ -46,10 +61,18 @@ describe('listing and reading', () => {
     expect(res.status, res.text).toBe(200);
     const files = z.array(ClientFileSchema).parse(res.json);
     expect(files.map((f) => f.name)).toEqual(['Alpha', 'zeta', 'a9.log', 'a10.log', 'b.txt']);
-    expect(files.find((f) => f.name === 'b.txt')).toMatchObject({ path: 'ls/b.txt', size: 2, extension: 'txt', file_stem: 'b', file_type: 'File' });
+    expect(files.find((f) => f.name === 'b.txt')).toMatchObject({
+      path: 'ls/b.txt',
+      size: 2,
+      extension: 'txt',
+      file_stem: 'b',
+      file_type: 'File',
+    });
     expect(files[0]).toMatchObject({ path: 'ls/Alpha', size: null, file_type: 'Directory' });
     await eventually(async () => fsEventsAfter(fc.log, from).length > 0, 'the Read FSEvent');
-    expect(fsEventsAfter(fc.log, from)).toEqual([{ operation: 'Read', target: { type: 'Directory', path: at('ls') } }]);
+    expect(fsEventsAfter(fc.log, from)).toEqual([
+      { operation: 'Read', target: { type: 'Directory', path: at('ls') } },
+    ]);
     const event = fc.log.events.slice(from).find((e) => e.event_inner.type === 'FSEvent');
     expect(event?.caused_by).toMatchObject({ type: 'User', user_name: 'owner' });
   });
@@ -69,7 +92,9 @@ describe('listing and reading', () => {
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(res.text).toBe('héllo wörld\n');
     await eventually(async () => fsEventsAfter(fc.log, from).length > 0, 'the Read FSEvent');
-    expect(fsEventsAfter(fc.log, from)).toEqual([{ operation: 'Read', target: { type: 'File', path: at('hello.txt') } }]);
+    expect(fsEventsAfter(fc.log, from)).toEqual([
+      { operation: 'Read', target: { type: 'File', path: at('hello.txt') } },
+    ]);
   });
 
   it('read refuses binary files, files over 5 MiB and directories with clear 400s', async () => {
@@ -99,30 +124,43 @@ describe('writing and creating', () => {
       ['text/plain; charset=utf-8', 'plain text'],
       ['image/png', 'any type at all'],
     ] as const) {
-      const res = await req('PUT', apiPaths.fsWrite(uuid, 'written.txt'), { rawBody: body, headers: { 'content-type': type } });
+      const res = await req('PUT', apiPaths.fsWrite(uuid, 'written.txt'), {
+        rawBody: body,
+        headers: { 'content-type': type },
+      });
       expect(res.status, res.text).toBe(200);
       expect(res.json).toBeNull();
       expect(await fs.readFile(at('written.txt'), 'utf8')).toBe(body);
     }
-    const noType = await req('PUT', apiPaths.fsWrite(uuid, 'written.txt'), { rawBody: Buffer.from('no content type') });
+    const noType = await req('PUT', apiPaths.fsWrite(uuid, 'written.txt'), {
+      rawBody: Buffer.from('no content type'),
+    });
     expect(noType.status).toBe(200);
     expect(await fs.readFile(at('written.txt'), 'utf8')).toBe('no content type');
     const empty = await req('PUT', apiPaths.fsWrite(uuid, 'written.txt'));
     expect(empty.status).toBe(200);
     expect(await fs.readFile(at('written.txt'), 'utf8')).toBe('');
-    expect(fsEventsAfter(fc.log, from)).toContainEqual({ operation: 'Write', target: { type: 'File', path: at('written.txt') } });
+    expect(fsEventsAfter(fc.log, from)).toContainEqual({
+      operation: 'Write',
+      target: { type: 'File', path: at('written.txt') },
+    });
     expect((await fs.readdir(root)).filter((n) => n.startsWith('.hearth-tmp-'))).toEqual([]);
   });
 
   it('write accepts a body far over the JSON body limit (no size cap, streamed)', async () => {
     const big = Buffer.alloc(3 * 1024 * 1024, 0x62);
-    const res = await req('PUT', apiPaths.fsWrite(uuid, 'big.txt'), { rawBody: big, headers: { 'content-type': 'application/json' } });
+    const res = await req('PUT', apiPaths.fsWrite(uuid, 'big.txt'), {
+      rawBody: big,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status, res.text).toBe(200);
     expect((await fs.stat(at('big.txt'))).size).toBe(big.length);
   });
 
   it('write into a missing folder is a 404, onto a directory a 400', async () => {
-    expect((await req('PUT', apiPaths.fsWrite(uuid, 'no/such/dir/x.txt'), { rawBody: 'x' })).status).toBe(404);
+    expect(
+      (await req('PUT', apiPaths.fsWrite(uuid, 'no/such/dir/x.txt'), { rawBody: 'x' })).status,
+    ).toBe(404);
     const onDir = await req('PUT', apiPaths.fsWrite(uuid, 'ls'), { rawBody: 'x' });
     expect(onDir.status).toBe(400);
     expect(causesOf(onDir)).toMatch(/Is a directory/);
@@ -134,7 +172,11 @@ describe('writing and creating', () => {
     await new Promise<void>((resolve) => {
       const request = http.request(url, {
         method: 'PUT',
-        headers: { authorization: `Bearer ${owner}`, 'content-type': 'text/plain', 'content-length': String(10 * 1024 * 1024) },
+        headers: {
+          authorization: `Bearer ${owner}`,
+          'content-type': 'text/plain',
+          'content-length': String(10 * 1024 * 1024),
+        },
       });
       request.on('error', () => resolve());
       request.on('response', () => resolve());
@@ -146,7 +188,10 @@ describe('writing and creating', () => {
         }, 100);
       });
     });
-    await eventually(async () => (await fs.readdir(root)).every((n) => !n.startsWith('.hearth-tmp-')), 'the temp file to be removed');
+    await eventually(
+      async () => (await fs.readdir(root)).every((n) => !n.startsWith('.hearth-tmp-')),
+      'the temp file to be removed',
+    );
     expect(await fs.readFile(at('atomic.txt'), 'utf8')).toBe('old content');
   });
 
@@ -186,10 +231,17 @@ describe('deleting and moving', () => {
       { operation: 'Delete', target: { type: 'File', path: at('del/f.txt') } },
       { operation: 'Delete', target: { type: 'Directory', path: at('del/tree') } },
     ]);
-    for (const route of [apiPaths.fsRmdir(uuid, '.'), apiPaths.fsRm(uuid, '.'), apiPaths.fsRmdir(uuid, '')]) {
+    for (const route of [
+      apiPaths.fsRmdir(uuid, '.'),
+      apiPaths.fsRm(uuid, '.'),
+      apiPaths.fsRmdir(uuid, ''),
+    ]) {
       const res = await req('DELETE', route);
       expect(res.status, route).toBe(403);
-      expect(res.json).toEqual({ kind: 'PermissionDenied', causes: ['Cannot delete instance root'] });
+      expect(res.json).toEqual({
+        kind: 'PermissionDenied',
+        causes: ['Cannot delete instance root'],
+      });
     }
     expect((await fs.stat(root)).isDirectory()).toBe(true);
   });
@@ -211,7 +263,12 @@ describe('deleting and moving', () => {
     const from = mark();
     expect((await req('PUT', apiPaths.fsMove(uuid, 'mv/a.txt', 'mv/sub/c.txt'))).status).toBe(200);
     expect(await fs.readFile(at('mv/sub/c.txt'), 'utf8')).toBe('A');
-    expect(fsEventsAfter(fc.log, from)).toEqual([{ operation: { Move: { source: at('mv/a.txt') } }, target: { type: 'File', path: at('mv/sub/c.txt') } }]);
+    expect(fsEventsAfter(fc.log, from)).toEqual([
+      {
+        operation: { Move: { source: at('mv/a.txt') } },
+        target: { type: 'File', path: at('mv/sub/c.txt') },
+      },
+    ]);
 
     const taken = await req('PUT', apiPaths.fsMove(uuid, 'mv/b.txt', 'mv/sub/c.txt'));
     expect(taken.status).toBe(400);
@@ -235,7 +292,9 @@ describe('background operations', () => {
     await fs.mkdir(at('cp', 'dest'));
     await fs.writeFile(at('cp', 'dest', 'one.txt'), 'taken');
     const from = mark();
-    const res = await req('PUT', apiPaths.fsCpr(uuid), { body: { relative_paths_source: ['cp/src', 'cp/one.txt'], relative_path_dest: 'cp/dest' } });
+    const res = await req('PUT', apiPaths.fsCpr(uuid), {
+      body: { relative_paths_source: ['cp/src', 'cp/one.txt'], relative_path_dest: 'cp/dest' },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toBeNull();
     const job = await jobAfter(fc.log, from, /^Copying /);
@@ -244,15 +303,27 @@ describe('background operations', () => {
     expect(job.end).toEqual({
       success: true,
       message: 'Copied src and one.txt to cp/dest',
-      inner: { type: 'FSOperationCompleted', instance_uuid: uuid, success: true, message: 'Copied src and one.txt to cp/dest' },
+      inner: {
+        type: 'FSOperationCompleted',
+        instance_uuid: uuid,
+        success: true,
+        message: 'Copied src and one.txt to cp/dest',
+      },
     });
     expect(job.updates.length).toBeGreaterThan(1);
     expect(job.updates.length).toBeLessThanOrEqual(100);
     const sum = job.updates.reduce((s, u) => s + u.progress, 0);
     expect(sum).toBeCloseTo(total, 0);
-    for (const u of job.updates) expect(u.progress / (total / 100)).toBeCloseTo(Math.round(u.progress / (total / 100)), 6);
+    for (const u of job.updates)
+      expect(u.progress / (total / 100)).toBeCloseTo(Math.round(u.progress / (total / 100)), 6);
     expect(job.updates[0]!.message).toMatch(/^Copying src and one\.txt, \d+\.\d \/ 3\.0 MB$/);
-    expect(await listTree(at('cp', 'dest'))).toEqual(['one.txt', 'one_1.txt', 'src', 'src/nested', 'src/nested/big.dat']);
+    expect(await listTree(at('cp', 'dest'))).toEqual([
+      'one.txt',
+      'one_1.txt',
+      'src',
+      'src/nested',
+      'src/nested/big.dat',
+    ]);
     expect(await fs.readFile(at('cp/dest/one_1.txt'), 'utf8')).toBe('one');
     expect(fsEventsAfter(fc.log, from)).toEqual([
       { operation: 'Create', target: { type: 'Directory', path: at('cp/dest/src') } },
@@ -263,14 +334,26 @@ describe('background operations', () => {
   it('cpr checks its input before answering: unknown source 404, file destination 400, bad body 400', async () => {
     await fresh('cp2');
     await fs.writeFile(at('cp2', 'f.txt'), 'f');
-    const body = (src: string[], dest: string) => ({ body: { relative_paths_source: src, relative_path_dest: dest } });
+    const body = (src: string[], dest: string) => ({
+      body: { relative_paths_source: src, relative_path_dest: dest },
+    });
     expect((await req('PUT', apiPaths.fsCpr(uuid), body(['cp2/missing'], 'cp2'))).status).toBe(404);
-    expect((await req('PUT', apiPaths.fsCpr(uuid), body(['cp2/f.txt'], 'cp2/f.txt'))).status).toBe(400);
-    expect((await req('PUT', apiPaths.fsCpr(uuid), body(['cp2/f.txt'], 'cp2/nope'))).status).toBe(404);
-    expect((await req('PUT', apiPaths.fsCpr(uuid), { body: { relative_paths_source: 'cp2/f.txt' } })).status).toBe(400);
+    expect((await req('PUT', apiPaths.fsCpr(uuid), body(['cp2/f.txt'], 'cp2/f.txt'))).status).toBe(
+      400,
+    );
+    expect((await req('PUT', apiPaths.fsCpr(uuid), body(['cp2/f.txt'], 'cp2/nope'))).status).toBe(
+      404,
+    );
+    expect(
+      (await req('PUT', apiPaths.fsCpr(uuid), { body: { relative_paths_source: 'cp2/f.txt' } }))
+        .status,
+    ).toBe(400);
     expect((await req('PUT', apiPaths.fsCpr(uuid), body(['cp2'], 'cp2'))).status).toBe(200);
     const job = await jobAfter(fc.log, 0, 'Copying cp2');
-    expect(job.end).toMatchObject({ success: false, message: 'Failed to copy cp2: Cannot copy a directory into itself' });
+    expect(job.end).toMatchObject({
+      success: false,
+      message: 'Failed to copy cp2: Cannot copy a directory into itself',
+    });
     expect(await listTree(at('cp2'))).toEqual(['f.txt']);
   });
 
@@ -281,13 +364,22 @@ describe('background operations', () => {
     await fs.writeFile(at('zp', 'world', 'region', 'r.0.0.mca'), 'region');
     await fs.writeFile(at('zp', 'notes.txt'), 'notes');
     const from = mark();
-    const res = await req('PUT', apiPaths.fsZip(uuid), { body: { target_relative_paths: ['zp/world', 'zp/notes.txt'], destination_relative_path: 'zp/backup.zip' } });
+    const res = await req('PUT', apiPaths.fsZip(uuid), {
+      body: {
+        target_relative_paths: ['zp/world', 'zp/notes.txt'],
+        destination_relative_path: 'zp/backup.zip',
+      },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.json).toBeNull();
     const job = await jobAfter(fc.log, from, /^Zipping /);
     expect(job.total).toBeNull();
     expect(job.updates).toEqual([]);
-    expect(job.end).toMatchObject({ success: true, message: 'Zipped world and notes.txt', inner: { type: 'FSOperationCompleted', success: true } });
+    expect(job.end).toMatchObject({
+      success: true,
+      message: 'Zipped world and notes.txt',
+      inner: { type: 'FSOperationCompleted', success: true },
+    });
     expect(await readZip(await fs.readFile(at('zp/backup.zip')))).toEqual({
       'world/': '<dir>',
       'world/level.dat': 'level',
@@ -295,13 +387,23 @@ describe('background operations', () => {
       'world/region/r.0.0.mca': 'region',
       'notes.txt': 'notes',
     });
-    expect(fsEventsAfter(fc.log, from)).toEqual([{ operation: 'Create', target: { type: 'File', path: at('zp/backup.zip') } }]);
+    expect(fsEventsAfter(fc.log, from)).toEqual([
+      { operation: 'Create', target: { type: 'File', path: at('zp/backup.zip') } },
+    ]);
 
     const again = mark();
-    await req('PUT', apiPaths.fsZip(uuid), { body: { target_relative_paths: ['zp/notes.txt'], destination_relative_path: 'zp/backup.zip' } });
+    await req('PUT', apiPaths.fsZip(uuid), {
+      body: { target_relative_paths: ['zp/notes.txt'], destination_relative_path: 'zp/backup.zip' },
+    });
     await jobAfter(fc.log, again, /^Zipping /);
     expect(await fs.readdir(at('zp'))).toContain('backup_1.zip');
-    expect((await req('PUT', apiPaths.fsZip(uuid), { body: { target_relative_paths: ['zp/missing'], destination_relative_path: 'zp/x.zip' } })).status).toBe(404);
+    expect(
+      (
+        await req('PUT', apiPaths.fsZip(uuid), {
+          body: { target_relative_paths: ['zp/missing'], destination_relative_path: 'zp/x.zip' },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   const archives = async () => ({
@@ -316,26 +418,53 @@ describe('background operations', () => {
     ['Normal', 'multi', ['a.txt', 'arch.zip', 'b', 'b/c.txt']],
     ['Smart', 'multi', ['arch', 'arch.zip', 'arch/a.txt', 'arch/b', 'arch/b/c.txt']],
     ['Smart', 'single', ['arch.zip', 'world', 'world/level.dat']],
-    ['ToDirectoryWithFileName', 'single', ['arch', 'arch.zip', 'arch/world', 'arch/world/level.dat']],
-    [{ ToDir: 'uz/target/inside' }, 'multi', ['arch.zip', 'target', 'target/inside', 'target/inside/a.txt', 'target/inside/b', 'target/inside/b/c.txt']],
-  ] as const)('unzip %j of a %s-entry zip places the entries and ends "Unzipped arch.zip"', async (option, kind, expected) => {
-    await fresh('uz');
-    await fs.writeFile(at('uz', 'arch.zip'), (await archives())[kind]);
-    const from = mark();
-    const res = await req('PUT', apiPaths.fsUnzip(uuid, 'uz/arch.zip'), { body: option });
-    expect(res.status, res.text).toBe(200);
-    expect(res.json).toBeNull();
-    const job = await jobAfter(fc.log, from, 'Unzipping arch.zip');
-    expect(job.total).toBeNull();
-    expect(job.end).toEqual({
-      success: true,
-      message: 'Unzipped arch.zip',
-      inner: { type: 'FSOperationCompleted', instance_uuid: uuid, success: true, message: 'Unzipped arch.zip' },
-    });
-    expect(await listTree(at('uz'))).toEqual(expected);
-    expect(fsEventsAfter(fc.log, from).every((e) => e.operation === 'Create' && e.target.path.startsWith(at('uz') + path.sep))).toBe(true);
-    expect(fsEventsAfter(fc.log, from).length).toBeGreaterThan(0);
-  });
+    [
+      'ToDirectoryWithFileName',
+      'single',
+      ['arch', 'arch.zip', 'arch/world', 'arch/world/level.dat'],
+    ],
+    [
+      { ToDir: 'uz/target/inside' },
+      'multi',
+      [
+        'arch.zip',
+        'target',
+        'target/inside',
+        'target/inside/a.txt',
+        'target/inside/b',
+        'target/inside/b/c.txt',
+      ],
+    ],
+  ] as const)(
+    'unzip %j of a %s-entry zip places the entries and ends "Unzipped arch.zip"',
+    async (option, kind, expected) => {
+      await fresh('uz');
+      await fs.writeFile(at('uz', 'arch.zip'), (await archives())[kind]);
+      const from = mark();
+      const res = await req('PUT', apiPaths.fsUnzip(uuid, 'uz/arch.zip'), { body: option });
+      expect(res.status, res.text).toBe(200);
+      expect(res.json).toBeNull();
+      const job = await jobAfter(fc.log, from, 'Unzipping arch.zip');
+      expect(job.total).toBeNull();
+      expect(job.end).toEqual({
+        success: true,
+        message: 'Unzipped arch.zip',
+        inner: {
+          type: 'FSOperationCompleted',
+          instance_uuid: uuid,
+          success: true,
+          message: 'Unzipped arch.zip',
+        },
+      });
+      expect(await listTree(at('uz'))).toEqual(expected);
+      expect(
+        fsEventsAfter(fc.log, from).every(
+          (e) => e.operation === 'Create' && e.target.path.startsWith(at('uz') + path.sep),
+        ),
+      ).toBe(true);
+      expect(fsEventsAfter(fc.log, from).length).toBeGreaterThan(0);
+    },
+  );
 
   it('unzip takes .tar.gz, .tgz and .gz (tar inside or a single compressed file)', async () => {
     await fresh('uz2');
@@ -350,7 +479,10 @@ describe('background operations', () => {
       ['latest.log.gz', 'z'],
     ] as const) {
       const from = mark();
-      expect((await req('PUT', apiPaths.fsUnzip(uuid, `uz2/${name}`), { body: { ToDir: `uz2/${dir}` } })).status).toBe(200);
+      expect(
+        (await req('PUT', apiPaths.fsUnzip(uuid, `uz2/${name}`), { body: { ToDir: `uz2/${dir}` } }))
+          .status,
+      ).toBe(200);
       expect((await jobAfter(fc.log, from, `Unzipping ${name}`)).end.success).toBe(true);
     }
     expect(await fs.readFile(at('uz2/x/pack/readme.txt'), 'utf8')).toBe('tarred');
@@ -361,23 +493,33 @@ describe('background operations', () => {
   it('unzip refuses before answering: unknown archive 404, unsupported type 400, a folder 400, a bad option 400', async () => {
     await fresh('uz3');
     await fs.writeFile(at('uz3', 'notes.txt'), 'x');
-    expect((await req('PUT', apiPaths.fsUnzip(uuid, 'uz3/missing.zip'), { body: 'Normal' })).status).toBe(404);
+    expect(
+      (await req('PUT', apiPaths.fsUnzip(uuid, 'uz3/missing.zip'), { body: 'Normal' })).status,
+    ).toBe(404);
     const txt = await req('PUT', apiPaths.fsUnzip(uuid, 'uz3/notes.txt'), { body: 'Normal' });
     expect(txt.status).toBe(400);
     expect(causesOf(txt)).toBe('Failed to unzip notes.txt: Unsupported archive type');
     expect((await req('PUT', apiPaths.fsUnzip(uuid, 'uz3'), { body: 'Normal' })).status).toBe(400);
-    expect((await req('PUT', apiPaths.fsUnzip(uuid, 'uz3/notes.txt'), { body: 'Sideways' })).status).toBe(400);
+    expect(
+      (await req('PUT', apiPaths.fsUnzip(uuid, 'uz3/notes.txt'), { body: 'Sideways' })).status,
+    ).toBe(400);
   });
 
   it('a corrupt archive ends with a toast-able failure and leaves nothing behind', async () => {
     await fresh('uz4');
     await fs.writeFile(at('uz4', 'world.zip'), 'this is not a zip at all');
     const from = mark();
-    expect((await req('PUT', apiPaths.fsUnzip(uuid, 'uz4/world.zip'), { body: 'Smart' })).status).toBe(200);
+    expect(
+      (await req('PUT', apiPaths.fsUnzip(uuid, 'uz4/world.zip'), { body: 'Smart' })).status,
+    ).toBe(200);
     const job = await jobAfter(fc.log, from, 'Unzipping world.zip');
     expect(job.end.success).toBe(false);
     expect(job.end.message).toMatch(/^Failed to unzip world\.zip: .+/);
-    expect(job.end.inner).toMatchObject({ type: 'FSOperationCompleted', instance_uuid: uuid, success: false });
+    expect(job.end.inner).toMatchObject({
+      type: 'FSOperationCompleted',
+      instance_uuid: uuid,
+      success: false,
+    });
     expect(await listTree(at('uz4'))).toEqual(['world.zip']);
   });
 });
@@ -388,13 +530,24 @@ describe('uploads', () => {
     await fs.writeFile(at('up', 'taken.txt'), 'old');
     const from = mark();
     const big = Buffer.alloc(2 * 1024 * 1024, 0x41);
-    const res = await upload(fc, owner, 'up/new/dir', uploadForm([
-      { name: 'big.dat', data: big },
-      { name: 'con\u0007trol.txt', data: 'ctl' },
-    ]));
+    const res = await upload(
+      fc,
+      owner,
+      'up/new/dir',
+      uploadForm([
+        { name: 'big.dat', data: big },
+        { name: 'con\u0007trol.txt', data: 'ctl' },
+      ]),
+    );
     expect(res.status, res.text).toBe(200);
     expect(res.json).toBeNull();
-    expect(await listTree(at('up'))).toEqual(['new', 'new/dir', 'new/dir/big.dat', 'new/dir/control.txt', 'taken.txt']);
+    expect(await listTree(at('up'))).toEqual([
+      'new',
+      'new/dir',
+      'new/dir/big.dat',
+      'new/dir/control.txt',
+      'taken.txt',
+    ]);
     expect((await fs.readFile(at('up/new/dir/big.dat'))).equals(big)).toBe(true);
 
     const job = await jobAfter(fc.log, from, 'Uploading files');
@@ -432,7 +585,12 @@ describe('uploads', () => {
   it('an upload into a path that is a file is refused after the body is drained', async () => {
     await fresh('up3');
     await fs.writeFile(at('up3', 'file'), 'x');
-    const res = await upload(fc, owner, 'up3/file', uploadForm([{ name: 'a.txt', data: Buffer.alloc(256 * 1024) }]));
+    const res = await upload(
+      fc,
+      owner,
+      'up3/file',
+      uploadForm([{ name: 'a.txt', data: Buffer.alloc(256 * 1024) }]),
+    );
     expect(res.status).toBe(400);
     expect(await listTree(at('up3'))).toEqual(['file']);
   });
@@ -453,8 +611,12 @@ describe('downloads', () => {
     expect(Buffer.from(await file.arrayBuffer()).equals(data)).toBe(true);
     expect(file.headers.get('content-type')).toBe('application/octet-stream');
     expect(file.headers.get('content-length')).toBe('5');
-    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="w_rld _1_.dat"; filename*=UTF-8''w%C3%B6rld%20%221%22.dat`);
-    expect(fsEventsAfter(fc.log, from)).toEqual([{ operation: 'Download', target: { type: 'File', path: at('dl', 'wörld "1".dat') } }]);
+    expect(file.headers.get('content-disposition')).toBe(
+      `attachment; filename="w_rld _1_.dat"; filename*=UTF-8''w%C3%B6rld%20%221%22.dat`,
+    );
+    expect(fsEventsAfter(fc.log, from)).toEqual([
+      { operation: 'Download', target: { type: 'File', path: at('dl', 'wörld "1".dat') } },
+    ]);
     // A key can be used again while it lives.
     expect((await fetch(`${fc.t.api}${apiPaths.download(res.text)}`)).status).toBe(200);
   });
@@ -465,11 +627,18 @@ describe('downloads', () => {
     await fs.writeFile(at('dl2', 'world', 'level.dat'), 'L');
     await fs.writeFile(at('dl2', 'world', 'region', 'r.mca'), 'R');
     const key = (await req('GET', apiPaths.fsUrl(uuid, 'dl2/world'))).text;
-    expect(await listTree(at('dl2'))).toEqual(['world', 'world/level.dat', 'world/region', 'world/region/r.mca']);
+    expect(await listTree(at('dl2'))).toEqual([
+      'world',
+      'world/level.dat',
+      'world/region',
+      'world/region/r.mca',
+    ]);
     const from = mark();
     const res = await fetch(`${fc.t.api}${apiPaths.download(key)}`);
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="world.zip"; filename*=UTF-8''world.zip`);
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="world.zip"; filename*=UTF-8''world.zip`,
+    );
     expect(res.headers.get('content-length')).toBeNull();
     expect(await readZip(Buffer.from(await res.arrayBuffer()))).toEqual({
       'world/': '<dir>',
@@ -478,9 +647,17 @@ describe('downloads', () => {
       'world/region/r.mca': 'R',
     });
     const job = await jobAfter(fc.log, from, 'Zipping dl2/world for download');
-    expect(job.end).toMatchObject({ success: true, inner: { type: 'FSOperationCompleted', instance_uuid: uuid, success: true } });
+    expect(job.end).toMatchObject({
+      success: true,
+      inner: { type: 'FSOperationCompleted', instance_uuid: uuid, success: true },
+    });
     // Nothing was zipped to disk.
-    expect(await listTree(at('dl2'))).toEqual(['world', 'world/level.dat', 'world/region', 'world/region/r.mca']);
+    expect(await listTree(at('dl2'))).toEqual([
+      'world',
+      'world/level.dat',
+      'world/region',
+      'world/region/r.mca',
+    ]);
   });
 
   it('HEAD on a key is not served (it would zip a whole folder only to discard it)', async () => {
@@ -494,26 +671,30 @@ describe('downloads', () => {
   it('unknown keys and unknown paths are 404s', async () => {
     const unknown = await fetch(`${fc.t.api}${apiPaths.download('A'.repeat(32))}`);
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ kind: 'NotFound', causes: ['File not found with the download key'] });
+    expect(await unknown.json()).toEqual({
+      kind: 'NotFound',
+      causes: ['File not found with the download key'],
+    });
     expect((await req('GET', apiPaths.fsUrl(uuid, 'no/such/file'))).status).toBe(404);
   });
 });
 
 describe('bad input on every route', () => {
-  const routes = (segment: string) => [
-    ['GET', fsRoute(uuid, segment, 'ls')],
-    ['GET', fsRoute(uuid, segment, 'read')],
-    ['PUT', fsRoute(uuid, segment, 'write')],
-    ['PUT', fsRoute(uuid, segment, 'new')],
-    ['PUT', fsRoute(uuid, segment, 'mkdir')],
-    ['DELETE', fsRoute(uuid, segment, 'rm')],
-    ['DELETE', fsRoute(uuid, segment, 'rmdir')],
-    ['PUT', `/instance/${uuid}/fs/${segment}/move/${b64('x')}`],
-    ['PUT', `/instance/${uuid}/fs/${b64('hello.txt')}/move/${segment}`],
-    ['GET', fsRoute(uuid, segment, 'url')],
-    ['PUT', fsRoute(uuid, segment, 'unzip')],
-    ['PUT', fsRoute(uuid, segment, 'upload')],
-  ] as const;
+  const routes = (segment: string) =>
+    [
+      ['GET', fsRoute(uuid, segment, 'ls')],
+      ['GET', fsRoute(uuid, segment, 'read')],
+      ['PUT', fsRoute(uuid, segment, 'write')],
+      ['PUT', fsRoute(uuid, segment, 'new')],
+      ['PUT', fsRoute(uuid, segment, 'mkdir')],
+      ['DELETE', fsRoute(uuid, segment, 'rm')],
+      ['DELETE', fsRoute(uuid, segment, 'rmdir')],
+      ['PUT', `/instance/${uuid}/fs/${segment}/move/${b64('x')}`],
+      ['PUT', `/instance/${uuid}/fs/${b64('hello.txt')}/move/${segment}`],
+      ['GET', fsRoute(uuid, segment, 'url')],
+      ['PUT', fsRoute(uuid, segment, 'unzip')],
+      ['PUT', fsRoute(uuid, segment, 'upload')],
+    ] as const;
 
   it.each([
     ['padded base64', 'Lg=='],
@@ -523,7 +704,10 @@ describe('bad input on every route', () => {
     for (const [method, route] of routes(segment)) {
       const res = await req(method, route, method === 'PUT' ? { body: 'Normal' } : {});
       expect(res.status, `${method} ${route}`).toBe(400);
-      expect(res.json, `${method} ${route}`).toEqual({ kind: 'BadRequest', causes: ['Failed to decode base64'] });
+      expect(res.json, `${method} ${route}`).toEqual({
+        kind: 'BadRequest',
+        causes: ['Failed to decode base64'],
+      });
     }
   });
 

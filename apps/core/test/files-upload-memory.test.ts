@@ -25,8 +25,14 @@ afterAll(async () => {
 });
 
 /** A multipart body with one file part of `size` bytes, generated in fresh 64 KiB chunks. */
-function multipartBody(name: string, size: number, stopAfter = Number.POSITIVE_INFINITY): { stream: Readable; length: number } {
-  const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+function multipartBody(
+  name: string,
+  size: number,
+  stopAfter = Number.POSITIVE_INFINITY,
+): { stream: Readable; length: number } {
+  const head = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
   let sent = 0;
   let stage: 'head' | 'data' | 'tail' | 'done' = 'head';
@@ -108,7 +114,9 @@ it('streams a 300 MB multipart upload to disk with RSS growth far below the payl
   expect(job.updates.length).toBeLessThanOrEqual(100);
 
   const growth = peak - baseline;
-  console.log(`core+client RSS growth ${(growth / MiB).toFixed(1)} MiB for a ${PAYLOAD / MiB} MiB upload`);
+  console.log(
+    `core+client RSS growth ${(growth / MiB).toFixed(1)} MiB for a ${PAYLOAD / MiB} MiB upload`,
+  );
   // Buffering the upload would grow RSS by at least the payload; streaming stays near a few chunks.
   expect(growth).toBeLessThan(PAYLOAD / 3);
   await fs.rm(saved);
@@ -123,6 +131,9 @@ it('an upload cut off half-way leaves no file and no temp file, and its progress
   const job = await jobAfter(fc.log, from, 'Uploading files');
   expect(job.end.success).toBe(false);
   expect(job.end.message).toMatch(/^Failed to upload: /);
-  await eventually(async () => (await listTree(path.join(fc.root, 'cut'))).length === 1, 'the temp file to go');
+  await eventually(
+    async () => (await listTree(path.join(fc.root, 'cut'))).length === 1,
+    'the temp file to go',
+  );
   expect(await listTree(path.join(fc.root, 'cut'))).toEqual(['keep.txt']);
 });

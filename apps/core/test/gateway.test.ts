@@ -21,7 +21,11 @@ async function closedUdpPort(): Promise<number> {
 
 async function soap(fake: FakeIgd, action: string, args: [string, string | number][]) {
   const req = soapRequest(fake.serviceType, action, args);
-  const res = await fetch(fake.controlUrl, { method: 'POST', headers: req.headers, body: req.body });
+  const res = await fetch(fake.controlUrl, {
+    method: 'POST',
+    headers: req.headers,
+    body: req.body,
+  });
   return { status: res.status, text: await res.text() };
 }
 
@@ -32,7 +36,9 @@ describe('PUT /gateway/open_port/:port against a fake gateway found by SSDP', ()
 
   beforeAll(async () => {
     fake = await startFakeIgd();
-    t = await startTestCore({ gateway: { ssdpAddress: '127.0.0.1', ssdpPort: fake.ssdpPort, timeoutMs: 5000 } });
+    t = await startTestCore({
+      gateway: { ssdpAddress: '127.0.0.1', ssdpPort: fake.ssdpPort, timeoutMs: 5000 },
+    });
     owner = await t.setupOwner();
   });
   afterAll(async () => {
@@ -73,7 +79,9 @@ describe('PUT /gateway/open_port/:port against a fake gateway found by SSDP', ()
     const entry = await soap(fake, 'GetSpecificPortMappingEntry', target);
     expect(entry.status).toBe(200);
     expect(entry.text).toContain('<NewInternalClient>127.0.0.1</NewInternalClient>');
-    expect(entry.text).toContain('<NewPortMappingDescription>Port opened by Hearth</NewPortMappingDescription>');
+    expect(entry.text).toContain(
+      '<NewPortMappingDescription>Port opened by Hearth</NewPortMappingDescription>',
+    );
     expect((await soap(fake, 'DeletePortMapping', target)).status).toBe(200);
     expect(fake.mapping(25565)).toBeUndefined();
     const gone = await soap(fake, 'GetSpecificPortMappingEntry', target);
@@ -91,7 +99,10 @@ describe('PUT /gateway/open_port/:port against a fake gateway found by SSDP', ()
     const bob = await t.createUser(owner, 'bob');
     const res = await t.request('PUT', '/gateway/open_port/25565', { token: bob.token });
     expect(res.status).toBe(403);
-    expect(res.json).toEqual({ kind: 'PermissionDenied', causes: ['Only the owner can open ports'] });
+    expect(res.json).toEqual({
+      kind: 'PermissionDenied',
+      causes: ['Only the owner can open ports'],
+    });
     expect((await t.request('PUT', '/gateway/open_port/25565')).status).toBe(401);
     expect(fake.searches).toEqual([]);
     expect(fake.mappings.size).toBe(0);
@@ -117,7 +128,10 @@ describe('PUT /gateway/open_port/:port against a fake gateway found by SSDP', ()
     fake.refuse(25565);
     const res = await t.request('PUT', '/gateway/open_port/25565', { token: owner });
     expect(res.status).toBe(502);
-    expect(res.json).toEqual({ kind: 'External', causes: ['The gateway refused to open port 25565: ConflictInMappingEntry'] });
+    expect(res.json).toEqual({
+      kind: 'External',
+      causes: ['The gateway refused to open port 25565: ConflictInMappingEntry'],
+    });
     expect(fake.mappings.size).toBe(0);
 
     // A port the gateway already maps to another machine is a real conflict too.
@@ -133,7 +147,10 @@ describe('PUT /gateway/open_port/:port against a fake gateway found by SSDP', ()
     });
     const conflict = await t.request('PUT', '/gateway/open_port/8080', { token: owner });
     expect(conflict.status).toBe(502);
-    expect(conflict.json).toEqual({ kind: 'External', causes: ['The gateway refused to open port 8080: ConflictInMappingEntry'] });
+    expect(conflict.json).toEqual({
+      kind: 'External',
+      causes: ['The gateway refused to open port 8080: ConflictInMappingEntry'],
+    });
     expect(fake.mapping(8080)?.internalClient).toBe('192.0.2.7');
   });
 });
@@ -149,19 +166,30 @@ describe('PUT /gateway/open_port/:port with other gateways', () => {
   });
 
   it('answers 502 when no gateway answers the search', async () => {
-    t = await startTestCore({ gateway: { ssdpAddress: '127.0.0.1', ssdpPort: await closedUdpPort(), timeoutMs: 300 } });
+    t = await startTestCore({
+      gateway: { ssdpAddress: '127.0.0.1', ssdpPort: await closedUdpPort(), timeoutMs: 300 },
+    });
     const owner = await t.setupOwner();
     const res = await t.request('PUT', '/gateway/open_port/25565', { token: owner });
     expect(res.status).toBe(502);
-    expect(res.json).toEqual({ kind: 'External', causes: ['Could not find a UPnP gateway on this network'] });
+    expect(res.json).toEqual({
+      kind: 'External',
+      causes: ['Could not find a UPnP gateway on this network'],
+    });
   });
 
   it('uses a WANPPPConnection gateway whose control URL hangs off URLBase', async () => {
     fake = await startFakeIgd({ service: 'WANPPPConnection', withUrlBase: true });
-    t = await startTestCore({ gateway: { ssdpAddress: '127.0.0.1', ssdpPort: fake.ssdpPort, timeoutMs: 5000 } });
+    t = await startTestCore({
+      gateway: { ssdpAddress: '127.0.0.1', ssdpPort: fake.ssdpPort, timeoutMs: 5000 },
+    });
     const owner = await t.setupOwner();
     expect((await t.request('PUT', '/gateway/open_port/19132', { token: owner })).status).toBe(200);
-    expect(fake.mapping(19132)).toMatchObject({ protocol: 'TCP', internalPort: 19132, internalClient: '127.0.0.1' });
+    expect(fake.mapping(19132)).toMatchObject({
+      protocol: 'TCP',
+      internalPort: 19132,
+      internalClient: '127.0.0.1',
+    });
   });
 
   it('goes straight to a configured description URL without searching', async () => {
@@ -174,7 +202,9 @@ describe('PUT /gateway/open_port/:port with other gateways', () => {
   });
 
   it('answers 500 when there is no local IPv4 address towards the gateway', async () => {
-    t = await startTestCore({ gateway: { descriptionUrl: 'http://[::1]:9/rootDesc.xml', timeoutMs: 300 } });
+    t = await startTestCore({
+      gateway: { descriptionUrl: 'http://[::1]:9/rootDesc.xml', timeoutMs: 300 },
+    });
     const owner = await t.setupOwner();
     const res = await t.request('PUT', '/gateway/open_port/25565', { token: owner });
     expect(res.status).toBe(500);
@@ -190,6 +220,9 @@ describe('PUT /gateway/open_port/:port with other gateways', () => {
     const owner = await t.setupOwner();
     const res = await t.request('PUT', '/gateway/open_port/25565', { token: owner });
     expect(res.status).toBe(502);
-    expect(res.json).toEqual({ kind: 'External', causes: [`Could not read the gateway's description at ${deadUrl}`] });
+    expect(res.json).toEqual({
+      kind: 'External',
+      causes: [`Could not read the gateway's description at ${deadUrl}`],
+    });
   });
 });

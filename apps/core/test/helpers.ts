@@ -15,7 +15,11 @@ export interface TestCore {
   /** Creates the owner with the setup key; returns its token. */
   setupOwner(username?: string, password?: string): Promise<string>;
   /** Creates a user through the owner; returns {uid, token}. */
-  createUser(ownerToken: string, username: string, password?: string): Promise<{ uid: string; token: string }>;
+  createUser(
+    ownerToken: string,
+    username: string,
+    password?: string,
+  ): Promise<{ uid: string; token: string }>;
   login(username: string, password: string): Promise<TestResponse>;
   socket(route: string): Promise<WebSocket>;
   close(): Promise<void>;
@@ -36,7 +40,10 @@ export interface TestResponse {
 }
 
 /** Starts the real core on an ephemeral port with a temp data dir (conventions: real parts in tests). */
-export async function startTestCore(overrides: Partial<CoreConfig> = {}, dataDir?: string): Promise<TestCore> {
+export async function startTestCore(
+  overrides: Partial<CoreConfig> = {},
+  dataDir?: string,
+): Promise<TestCore> {
   const dir = dataDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-core-')));
   let setupKey: string | null = null;
   const core = await buildCore(
@@ -58,7 +65,11 @@ export async function startTestCore(overrides: Partial<CoreConfig> = {}, dataDir
   const origin = `http://127.0.0.1:${address.port}`;
   const api = `${origin}/api/v1`;
 
-  const request = async (method: string, route: string, opts: RequestOptions = {}): Promise<TestResponse> => {
+  const request = async (
+    method: string,
+    route: string,
+    opts: RequestOptions = {},
+  ): Promise<TestResponse> => {
     const headers: Record<string, string> = { ...opts.headers };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body: string | Buffer | undefined;
@@ -93,20 +104,28 @@ export async function startTestCore(overrides: Partial<CoreConfig> = {}, dataDir
       return (res.json as { token: string }).token;
     },
     async createUser(ownerToken, username, password = 'user-password') {
-      const res = await request('POST', '/user', { token: ownerToken, body: { username, password } });
+      const res = await request('POST', '/user', {
+        token: ownerToken,
+        body: { username, password },
+      });
       if (res.status !== 200) throw new Error(`create user failed: ${res.status} ${res.text}`);
       const reply = res.json as { token: string; user: { uid: string } };
       return { uid: reply.user.uid, token: reply.token };
     },
     login(username, password) {
       const basic = Buffer.from(`${username}:${password}`).toString('base64');
-      return request('POST', '/user/login', { headers: { authorization: `Basic ${basic}`, 'content-type': 'application/json' }, rawBody: '{}' });
+      return request('POST', '/user/login', {
+        headers: { authorization: `Basic ${basic}`, 'content-type': 'application/json' },
+        rawBody: '{}',
+      });
     },
     socket(route) {
       return new Promise((resolve, reject) => {
         const ws = new WebSocket(`ws://127.0.0.1:${address.port}/api/v1${route}`);
         ws.once('open', () => resolve(ws));
-        ws.once('unexpected-response', (_req, res) => reject(new Error(`socket refused: ${res.statusCode}`)));
+        ws.once('unexpected-response', (_req, res) =>
+          reject(new Error(`socket refused: ${res.statusCode}`)),
+        );
         ws.once('error', reject);
       });
     },
@@ -118,7 +137,11 @@ export async function startTestCore(overrides: Partial<CoreConfig> = {}, dataDir
 }
 
 /** Collects JSON frames from a socket until `predicate` matches one, or fails after `ms`. */
-export function nextFrame<T = unknown>(ws: WebSocket, predicate: (frame: T) => boolean, ms = 10_000): Promise<T> {
+export function nextFrame<T = unknown>(
+  ws: WebSocket,
+  predicate: (frame: T) => boolean,
+  ms = 10_000,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       ws.off('message', onMessage);

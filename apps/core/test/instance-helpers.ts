@@ -13,7 +13,10 @@ import {
   type SetupValueInput,
 } from '@hearth/protocol';
 import { compileFakeServerJar } from '../test-support/fake-minecraft/compile.ts';
-import { startUpstreamFixture, type UpstreamFixture } from '../test-support/upstream-fixture/index.ts';
+import {
+  startUpstreamFixture,
+  type UpstreamFixture,
+} from '../test-support/upstream-fixture/index.ts';
 import type { CoreConfig } from '../src/app.ts';
 import { startTestCore, type TestCore } from './helpers.ts';
 
@@ -42,7 +45,11 @@ export function freePort(): Promise<number> {
 }
 
 /** A core whose Minecraft installer talks to the fixture; short grace period and crash delay. */
-export function startInstanceCore(fixture: UpstreamFixture, overrides: Partial<CoreConfig> = {}, dataDir?: string) {
+export function startInstanceCore(
+  fixture: UpstreamFixture,
+  overrides: Partial<CoreConfig> = {},
+  dataDir?: string,
+) {
   return startTestCore(
     {
       upstreams: { ...fixture.upstreams },
@@ -54,7 +61,12 @@ export function startInstanceCore(fixture: UpstreamFixture, overrides: Partial<C
   );
 }
 
-export function minecraftSetup(name: string, version: string, port: number, extra: Record<string, unknown> = {}): SetupValueInput {
+export function minecraftSetup(
+  name: string,
+  version: string,
+  port: number,
+  extra: Record<string, unknown> = {},
+): SetupValueInput {
   return {
     name,
     description: 'made by a test',
@@ -97,7 +109,9 @@ export class EventLog {
   }
 
   static async open(t: TestCore, token: string): Promise<EventLog> {
-    const ws = await t.socket(`/events/all/stream?filter=${encodeURIComponent(JSON.stringify(emptyEventQuery(token)))}`);
+    const ws = await t.socket(
+      `/events/all/stream?filter=${encodeURIComponent(JSON.stringify(emptyEventQuery(token)))}`,
+    );
     return new EventLog(ws);
   }
 
@@ -126,7 +140,9 @@ export class EventLog {
   states(uuid: string): InstanceState[] {
     return this.events.flatMap((e) => {
       const inner = e.event_inner;
-      return inner.type === 'InstanceEvent' && inner.instance_uuid === uuid && inner.instance_event_inner.type === 'StateTransition'
+      return inner.type === 'InstanceEvent' &&
+        inner.instance_uuid === uuid &&
+        inner.instance_event_inner.type === 'StateTransition'
         ? [inner.instance_event_inner.to]
         : [];
     });
@@ -144,11 +160,14 @@ export const isState = (uuid: string, to: InstanceState) => (e: ClientEvent) =>
   e.event_inner.instance_event_inner.to === to;
 
 export const isInstanceKind = (uuid: string, kind: string) => (e: ClientEvent) =>
-  e.event_inner.type === 'InstanceEvent' && e.event_inner.instance_uuid === uuid && e.event_inner.instance_event_inner.type === kind;
+  e.event_inner.type === 'InstanceEvent' &&
+  e.event_inner.instance_uuid === uuid &&
+  e.event_inner.instance_event_inner.type === kind;
 
 export const isCreationEnd = (uuid: string) => (e: ClientEvent) => {
   const inner = e.event_inner;
-  if (inner.type !== 'ProgressionEvent' || inner.progression_event_inner.type !== 'ProgressionEnd') return false;
+  if (inner.type !== 'ProgressionEvent' || inner.progression_event_inner.type !== 'ProgressionEnd')
+    return false;
   const end = inner.progression_event_inner;
   if (end.inner?.type === 'InstanceCreation') return end.inner.uuid === uuid;
   return false;
@@ -164,30 +183,49 @@ export function progressionEndFor(log: EventLog, uuid: string, ms = WAIT_MS): Pr
       inner.progression_event_inner.inner?.instance_uuid === uuid
     );
   });
-  if (!start || start.event_inner.type !== 'ProgressionEvent') throw new Error(`no ProgressionStart for ${uuid}`);
+  if (!start || start.event_inner.type !== 'ProgressionEvent')
+    throw new Error(`no ProgressionStart for ${uuid}`);
   const id = start.event_inner.event_id;
   return log.wait(
-    (e) => e.event_inner.type === 'ProgressionEvent' && e.event_inner.event_id === id && e.event_inner.progression_event_inner.type === 'ProgressionEnd',
+    (e) =>
+      e.event_inner.type === 'ProgressionEvent' &&
+      e.event_inner.event_id === id &&
+      e.event_inner.progression_event_inner.type === 'ProgressionEnd',
     `the end of the progression for ${uuid}`,
     ms,
   );
 }
 
 /** Creates an instance and waits until its creation progression ends; returns the InstanceInfo. */
-export async function createInstance(t: TestCore, token: string, log: EventLog, game: string, setup: SetupValueInput): Promise<InstanceInfo> {
+export async function createInstance(
+  t: TestCore,
+  token: string,
+  log: EventLog,
+  game: string,
+  setup: SetupValueInput,
+): Promise<InstanceInfo> {
   const res = await t.request('POST', `/instance/create/${game}`, { token, body: setup });
   expect(res.status, res.text).toBe(200);
   const uuid = res.json as string;
   expect(uuid).toMatch(/^INSTANCE_[0-9a-f-]{36}$/);
   const end = await progressionEndFor(log, uuid);
-  if (end.event_inner.type !== 'ProgressionEvent' || end.event_inner.progression_event_inner.type !== 'ProgressionEnd') throw new Error('not an end');
+  if (
+    end.event_inner.type !== 'ProgressionEvent' ||
+    end.event_inner.progression_event_inner.type !== 'ProgressionEnd'
+  )
+    throw new Error('not an end');
   const p = end.event_inner.progression_event_inner;
   expect(p.success, p.message ?? '').toBe(true);
   const info = await t.request('GET', `/instance/${uuid}/info`, { token });
   return InstanceInfoSchema.parse(info.json);
 }
 
-export async function startAndWaitRunning(t: TestCore, token: string, log: EventLog, uuid: string): Promise<void> {
+export async function startAndWaitRunning(
+  t: TestCore,
+  token: string,
+  log: EventLog,
+  uuid: string,
+): Promise<void> {
   const running = log.next(isState(uuid, 'Running'), `${uuid} Running`);
   const res = await t.request('PUT', `/instance/${uuid}/start`, { token });
   expect(res.status, res.text).toBe(200);

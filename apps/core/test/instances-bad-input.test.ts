@@ -50,8 +50,14 @@ async function refused(game: string, body: unknown): Promise<ClientError> {
   return res.json as ClientError;
 }
 
-function withSettings(setup: SetupValueInput, section: 'section_1' | 'section_2', settings: Record<string, unknown>): SetupValueInput {
-  const copy = structuredClone(setup) as { setting_sections: Record<string, { settings: Record<string, unknown> }> };
+function withSettings(
+  setup: SetupValueInput,
+  section: 'section_1' | 'section_2',
+  settings: Record<string, unknown>,
+): SetupValueInput {
+  const copy = structuredClone(setup) as {
+    setting_sections: Record<string, { settings: Record<string, unknown> }>;
+  };
   copy.setting_sections[section] = { settings };
   return copy as unknown as SetupValueInput;
 }
@@ -59,7 +65,10 @@ function withSettings(setup: SetupValueInput, section: 'section_1' | 'section_2'
 describe('creation refuses bad input at once and leaves nothing behind', () => {
   it('unknown or unsupported games', async () => {
     const setup = minecraftSetup('x', '1.20.4', await freePort());
-    expect(await refused('Terraria', setup)).toEqual({ kind: 'BadRequest', causes: ['Unknown game type: Terraria'] });
+    expect(await refused('Terraria', setup)).toEqual({
+      kind: 'BadRequest',
+      causes: ['Unknown game type: Terraria'],
+    });
     expect((await refused('MinecraftBedrock', setup)).causes.join(' ')).toMatch(/not supported/);
   });
 
@@ -67,32 +76,60 @@ describe('creation refuses bad input at once and leaves nothing behind', () => {
     const bad = await refused('MinecraftPaper', minecraftSetup('x', '1.7.10', await freePort()));
     expect(bad.causes.join(' ')).toMatch(/version: Value is not in enum/);
     const setup = minecraftSetup('x', '1.20.4', await freePort());
-    const noPort = withSettings(setup, 'section_1', { version: { value: { type: 'Enum', value: '1.20.4' } } });
-    expect((await refused('MinecraftJavaVanilla', noPort)).causes.join(' ')).toMatch(/port is missing/);
+    const noPort = withSettings(setup, 'section_1', {
+      version: { value: { type: 'Enum', value: '1.20.4' } },
+    });
+    expect((await refused('MinecraftJavaVanilla', noPort)).causes.join(' ')).toMatch(
+      /port is missing/,
+    );
     const noRam = withSettings(setup, 'section_2', {});
-    expect((await refused('MinecraftJavaVanilla', noRam)).causes.join(' ')).toMatch(/min_ram is missing; max_ram is missing/);
+    expect((await refused('MinecraftJavaVanilla', noRam)).causes.join(' ')).toMatch(
+      /min_ram is missing; max_ram is missing/,
+    );
     expect((await refused('MinecraftJavaVanilla', { name: 'x' })).causes[0]).toMatch(/invalid/);
   });
 
   it('ports out of range or in use', async () => {
-    expect((await refused('MinecraftJavaVanilla', minecraftSetup('x', '1.20.4', 0))).causes).toEqual(['Port must be between 1 and 65535']);
-    expect((await refused('MinecraftJavaVanilla', minecraftSetup('x', '1.20.4', 70000))).causes.join(' ')).toMatch(/port: Value is too large/);
+    expect(
+      (await refused('MinecraftJavaVanilla', minecraftSetup('x', '1.20.4', 0))).causes,
+    ).toEqual(['Port must be between 1 and 65535']);
+    expect(
+      (await refused('MinecraftJavaVanilla', minecraftSetup('x', '1.20.4', 70000))).causes.join(
+        ' ',
+      ),
+    ).toMatch(/port: Value is too large/);
     const busy = net.createServer();
     await new Promise<void>((resolve) => busy.listen(0, '0.0.0.0', resolve));
     const port = (busy.address() as net.AddressInfo).port;
-    expect((await refused('MinecraftJavaVanilla', minecraftSetup('x', '1.20.4', port))).causes).toEqual([`Port ${port} is in use`]);
+    expect(
+      (await refused('MinecraftJavaVanilla', minecraftSetup('x', '1.20.4', port))).causes,
+    ).toEqual([`Port ${port} is in use`]);
     await new Promise((r) => busy.close(r));
   });
 
   it('names that are empty, too long or contain path characters', async () => {
     const port = await freePort();
-    expect((await refused('MinecraftJavaVanilla', minecraftSetup('   ', '1.20.4', port))).causes).toEqual(['Instance name cannot be empty']);
-    expect((await refused('MinecraftJavaVanilla', minecraftSetup('x'.repeat(101), '1.20.4', port))).causes[0]).toMatch(/longer than 100/);
-    expect((await refused('MinecraftJavaVanilla', minecraftSetup('../../etc', '1.20.4', port))).causes[0]).toMatch(/cannot contain/);
+    expect(
+      (await refused('MinecraftJavaVanilla', minecraftSetup('   ', '1.20.4', port))).causes,
+    ).toEqual(['Instance name cannot be empty']);
+    expect(
+      (await refused('MinecraftJavaVanilla', minecraftSetup('x'.repeat(101), '1.20.4', port)))
+        .causes[0],
+    ).toMatch(/longer than 100/);
+    expect(
+      (await refused('MinecraftJavaVanilla', minecraftSetup('../../etc', '1.20.4', port)))
+        .causes[0],
+    ).toMatch(/cannot contain/);
   });
 
   it('never uses the raw name as the folder name', async () => {
-    const info = await createInstance(t, owner, log, 'MinecraftJavaVanilla', minecraftSetup('..hidden: *?<>|"', '1.20.4', await freePort()));
+    const info = await createInstance(
+      t,
+      owner,
+      log,
+      'MinecraftJavaVanilla',
+      minecraftSetup('..hidden: *?<>|"', '1.20.4', await freePort()),
+    );
     expect(path.dirname(info.path)).toBe(path.join(t.dataDir, 'instances'));
     expect(path.basename(info.path)).toMatch(/^hidden-[0-9a-f]{8}$/);
     expect(info.name).toBe('..hidden: *?<>|"');
@@ -112,10 +149,16 @@ describe('failures after the answer become progression or Error events with the 
       const end = await progressionEndFor(log, res.json as string);
       expect(end.level).toBe('Error');
       expect(end.event_inner).toMatchObject({
-        progression_event_inner: { success: false, inner: null, message: expect.stringMatching(/^Instance creation failed: .*(checksum|sha)/i) as unknown },
+        progression_event_inner: {
+          success: false,
+          inner: null,
+          message: expect.stringMatching(/^Instance creation failed: .*(checksum|sha)/i) as unknown,
+        },
       });
       expect(await instanceFolders()).toEqual(before);
-      expect((await t.request('GET', `/instance/${res.json as string}/info`, { token: owner })).status).toBe(404);
+      expect(
+        (await t.request('GET', `/instance/${res.json as string}/info`, { token: owner })).status,
+      ).toBe(404);
     } finally {
       fixture.faults.corruptJars = false;
     }
@@ -127,26 +170,46 @@ describe('failures after the answer become progression or Error events with the 
       owner,
       log,
       'MinecraftJavaVanilla',
-      minecraftSetup('Dies', '1.20.4', await freePort(), { cmd_args: { value: { type: 'String', value: '-Dfake.crashOnStart=true' } } }),
+      minecraftSetup('Dies', '1.20.4', await freePort(), {
+        cmd_args: { value: { type: 'String', value: '-Dfake.crashOnStart=true' } },
+      }),
     );
     const error = log.next(isInstanceKind(info.uuid, 'InstanceError'));
-    expect((await t.request('PUT', `/instance/${info.uuid}/start`, { token: owner })).status).toBe(200);
-    expect((await error).event_inner).toMatchObject({ instance_event_inner: { message: 'Server crashed (exit code 1 while starting)' } });
+    expect((await t.request('PUT', `/instance/${info.uuid}/start`, { token: owner })).status).toBe(
+      200,
+    );
+    expect((await error).event_inner).toMatchObject({
+      instance_event_inner: { message: 'Server crashed (exit code 1 while starting)' },
+    });
     await log.wait(isState(info.uuid, 'Error'));
-    const buffer = (await t.request('GET', `/instance/${info.uuid}/console/buffer`, { token: owner })).text;
+    const buffer = (
+      await t.request('GET', `/instance/${info.uuid}/console/buffer`, { token: owner })
+    ).text;
     expect(buffer).toContain('fake.crashOnStart is set');
   });
 
   it('a Java command that does not exist answers a clear error and sets Error', async () => {
-    const info = await createInstance(t, owner, log, 'MinecraftJavaVanilla', minecraftSetup('No java', '1.20.4', await freePort()));
-    const set = await t.request('PUT', `/instance/${info.uuid}/settings/cmd_args_section/java_cmd`, {
-      token: owner,
-      body: { type: 'String', value: '/nonexistent/bin/java' },
-    });
+    const info = await createInstance(
+      t,
+      owner,
+      log,
+      'MinecraftJavaVanilla',
+      minecraftSetup('No java', '1.20.4', await freePort()),
+    );
+    const set = await t.request(
+      'PUT',
+      `/instance/${info.uuid}/settings/cmd_args_section/java_cmd`,
+      {
+        token: owner,
+        body: { type: 'String', value: '/nonexistent/bin/java' },
+      },
+    );
     expect(set.status, set.text).toBe(200);
     const res = await t.request('PUT', `/instance/${info.uuid}/start`, { token: owner });
     expect(res.status).toBe(400);
-    expect((res.json as ClientError).causes.join(' ')).toMatch(/Failed to start the server: .*ENOENT/);
+    expect((res.json as ClientError).causes.join(' ')).toMatch(
+      /Failed to start the server: .*ENOENT/,
+    );
     await log.wait(isState(info.uuid, 'Error'));
   });
 });
@@ -160,14 +223,22 @@ describe('generic definitions that do not load', () => {
       body: { url: `${fixture.baseUrl}/no/such/definition.ts`, setup_value: setupValue },
     });
     expect(missing.status).toBe(400);
-    expect((missing.json as ClientError).causes[0]).toMatch(/Could not fetch the generic definition at .*404/);
+    expect((missing.json as ClientError).causes[0]).toMatch(
+      /Could not fetch the generic definition at .*404/,
+    );
 
     const garbage = path.join(scratch, 'garbage.ts');
     await fs.writeFile(garbage, 'export default 42;\n');
-    const invalid = await t.request('PUT', '/generic_setup_manifest', { token: owner, body: { url: pathToFileURL(garbage).href } });
+    const invalid = await t.request('PUT', '/generic_setup_manifest', {
+      token: owner,
+      body: { url: pathToFileURL(garbage).href },
+    });
     expect(invalid.status).toBe(400);
     expect((invalid.json as ClientError).causes[0]).toMatch(/is invalid/);
-    const create = await t.request('POST', '/instance/create_generic', { token: owner, body: { url: pathToFileURL(garbage).href, setup_value: setupValue } });
+    const create = await t.request('POST', '/instance/create_generic', {
+      token: owner,
+      body: { url: pathToFileURL(garbage).href, setup_value: setupValue },
+    });
     expect(create.status).toBe(400);
     expect(await instanceFolders()).toEqual(before);
   });

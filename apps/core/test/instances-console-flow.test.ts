@@ -5,7 +5,9 @@ import type WebSocket from 'ws';
 import { startTestCore, type TestCore } from './helpers.ts';
 import { EventLog, WAIT_MS, isCreationEnd, isState } from './instance-helpers.ts';
 
-const FLOOD_DEFINITION = pathToFileURL(fileURLToPath(new URL('../../../bench/definitions/flood/definition.ts', import.meta.url))).href;
+const FLOOD_DEFINITION = pathToFileURL(
+  fileURLToPath(new URL('../../../bench/definitions/flood/definition.ts', import.meta.url)),
+).href;
 const LINES = 120_000;
 
 let t: TestCore;
@@ -72,10 +74,16 @@ describe('console flow control', () => {
     });
     expect(res.status, res.text).toBe(200);
     const uuid = res.json as string;
-    expect((await log.wait(isCreationEnd(uuid))).event_inner).toMatchObject({ progression_event_inner: { success: true } });
+    expect((await log.wait(isCreationEnd(uuid))).event_inner).toMatchObject({
+      progression_event_inner: { success: true },
+    });
 
-    const slow = await t.socket(`/instance/${uuid}/console/stream?token=${encodeURIComponent(`Bearer ${owner}`)}`);
-    const fast = await t.socket(`/instance/${uuid}/console/stream?token=${encodeURIComponent(`Bearer ${owner}`)}`);
+    const slow = await t.socket(
+      `/instance/${uuid}/console/stream?token=${encodeURIComponent(`Bearer ${owner}`)}`,
+    );
+    const fast = await t.socket(
+      `/instance/${uuid}/console/stream?token=${encodeURIComponent(`Bearer ${owner}`)}`,
+    );
     const slowSeen = follow(slow);
     const fastSeen = follow(fast);
     slow.pause();
@@ -92,14 +100,17 @@ describe('console flow control', () => {
     }
     expect(fastSeen.state.done).toBeNull();
     expect(fastSeen.state.received).toBeLessThan(LINES);
-    expect((await t.request('GET', `/instance/${uuid}/state`, { token: owner })).json).toBe('Running');
+    expect((await t.request('GET', `/instance/${uuid}/state`, { token: owner })).json).toBe(
+      'Running',
+    );
     slow.resume();
     await Promise.all([slowSeen.finished, fastSeen.finished, stopped]);
 
     for (const seen of [slowSeen.state, fastSeen.state]) {
       expect(seen).toEqual({ received: LINES, outOfOrder: 0, done: LINES });
     }
-    const buffer = (await t.request('GET', `/instance/${uuid}/console/buffer`, { token: owner })).json as {
+    const buffer = (await t.request('GET', `/instance/${uuid}/console/buffer`, { token: owner }))
+      .json as {
       event_inner: { instance_event_inner: { message: string } };
     }[];
     expect(buffer).toHaveLength(1024);

@@ -34,12 +34,20 @@ afterAll(async () => {
 });
 
 async function core(dataDir?: string) {
-  const t = await startInstanceCore(fixture, { crashRestarts: { max: 2, windowMs: 300_000, delayMs: 0 } }, dataDir);
+  const t = await startInstanceCore(
+    fixture,
+    { crashRestarts: { max: 2, windowMs: 300_000, delayMs: 0 } },
+    dataDir,
+  );
   cores.push(t);
   return t;
 }
 
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string): Promise<T> {
+async function until<T>(
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  what: string,
+): Promise<T> {
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
     const value = await read();
@@ -57,12 +65,18 @@ describe('crashes', () => {
     const owner = await t.setupOwner();
     const log = await EventLog.open(t, owner);
     const setup = minecraftSetup('Crashy', '1.20.4', await freePort());
-    const info = await createInstance(t, owner, log, 'MinecraftJavaVanilla', { ...setup, restart_on_crash: true });
+    const info = await createInstance(t, owner, log, 'MinecraftJavaVanilla', {
+      ...setup,
+      restart_on_crash: true,
+    });
     const uuid = info.uuid;
     await startAndWaitRunning(t, owner, log, uuid);
 
     for (let n = 1; n <= 2; n++) {
-      const restarting = log.next((e) => isState(uuid, 'Starting')(e) && e.details.includes(`(${n} of 2)`), `restart ${n}`);
+      const restarting = log.next(
+        (e) => isState(uuid, 'Starting')(e) && e.details.includes(`(${n} of 2)`),
+        `restart ${n}`,
+      );
       const running = log.next(isState(uuid, 'Running'), `Running after restart ${n}`);
       await t.request('POST', `/instance/${uuid}/console`, { token: owner, body: 'crash' });
       await restarting;
@@ -74,16 +88,26 @@ describe('crashes', () => {
     const event = await error;
     expect(event.level).toBe('Error');
     expect(event.event_inner).toMatchObject({
-      instance_event_inner: { type: 'InstanceError', message: expect.stringMatching(/exit code 1.*after 2 restarts.*crash loop/) as unknown },
+      instance_event_inner: {
+        type: 'InstanceError',
+        message: expect.stringMatching(/exit code 1.*after 2 restarts.*crash loop/) as unknown,
+      },
     });
     await errorState;
     expect(log.states(uuid)).toEqual([
-      'Starting', 'Running',
-      'Stopped', 'Starting', 'Running',
-      'Stopped', 'Starting', 'Running',
+      'Starting',
+      'Running',
+      'Stopped',
+      'Starting',
+      'Running',
+      'Stopped',
+      'Starting',
+      'Running',
       'Error',
     ]);
-    expect((await t.request('GET', `/instance/${uuid}/state`, { token: owner })).json).toBe('Error');
+    expect((await t.request('GET', `/instance/${uuid}/state`, { token: owner })).json).toBe(
+      'Error',
+    );
 
     // A person starting it again is a fresh start (the crash count is forgiven).
     await startAndWaitRunning(t, owner, log, uuid);
@@ -95,11 +119,19 @@ describe('crashes', () => {
     const t = await core();
     const owner = await t.setupOwner();
     const log = await EventLog.open(t, owner);
-    const info = await createInstance(t, owner, log, 'MinecraftJavaVanilla', minecraftSetup('Fragile', '1.20.4', await freePort()));
+    const info = await createInstance(
+      t,
+      owner,
+      log,
+      'MinecraftJavaVanilla',
+      minecraftSetup('Fragile', '1.20.4', await freePort()),
+    );
     await startAndWaitRunning(t, owner, log, info.uuid);
     const error = log.next(isInstanceKind(info.uuid, 'InstanceError'));
     await t.request('POST', `/instance/${info.uuid}/console`, { token: owner, body: 'crash' });
-    expect((await error).event_inner).toMatchObject({ instance_event_inner: { message: 'Server crashed (exit code 1)' } });
+    expect((await error).event_inner).toMatchObject({
+      instance_event_inner: { message: 'Server crashed (exit code 1)' },
+    });
     await log.wait(isState(info.uuid, 'Error'));
     expect(log.states(info.uuid)).toEqual(['Starting', 'Running', 'Error']);
     log.close();
@@ -112,8 +144,17 @@ describe('core restarts', () => {
     const owner = await t.setupOwner();
     const log = await EventLog.open(t, owner);
     const setup = minecraftSetup('Always on', '1.20.4', await freePort());
-    const auto = await createInstance(t, owner, log, 'MinecraftJavaVanilla', { ...setup, auto_start: true });
-    const manual = await createInstance(t, owner, log, 'MinecraftJavaVanilla', minecraftSetup('Manual', '1.20.4', await freePort()));
+    const auto = await createInstance(t, owner, log, 'MinecraftJavaVanilla', {
+      ...setup,
+      auto_start: true,
+    });
+    const manual = await createInstance(
+      t,
+      owner,
+      log,
+      'MinecraftJavaVanilla',
+      minecraftSetup('Manual', '1.20.4', await freePort()),
+    );
     await startAndWaitRunning(t, owner, log, auto.uuid);
     await startAndWaitRunning(t, owner, log, manual.uuid);
     const pidFile = path.join(auto.path, '.hearth_pid.json');
@@ -127,15 +168,24 @@ describe('core restarts', () => {
 
     const again = await core(t.dataDir);
     const running = await until(
-      async () => (await again.request('GET', `/instance/${auto.uuid}/state`, { token: owner })).json,
+      async () =>
+        (await again.request('GET', `/instance/${auto.uuid}/state`, { token: owner })).json,
       (s) => s === 'Running',
       'the auto_start instance to run',
     );
     expect(running).toBe('Running');
-    expect((await again.request('GET', `/instance/${manual.uuid}/state`, { token: owner })).json).toBe('Stopped');
-    const history = await again.request('GET', `/events/search?filter=${encodeURIComponent(JSON.stringify(emptyEventQuery()))}`, { token: owner });
+    expect(
+      (await again.request('GET', `/instance/${manual.uuid}/state`, { token: owner })).json,
+    ).toBe('Stopped');
+    const history = await again.request(
+      'GET',
+      `/events/search?filter=${encodeURIComponent(JSON.stringify(emptyEventQuery()))}`,
+      { token: owner },
+    );
     const events = z.array(ClientEventSchema).parse(history.json);
-    expect(events.some((e) => isState(manual.uuid, 'Stopping')(e) && e.details === 'Core shutting down')).toBe(true);
+    expect(
+      events.some((e) => isState(manual.uuid, 'Stopping')(e) && e.details === 'Core shutting down'),
+    ).toBe(true);
     await again.request('PUT', `/instance/${auto.uuid}/kill`, { token: owner });
   });
 
@@ -143,29 +193,49 @@ describe('core restarts', () => {
     const t = await core();
     const owner = await t.setupOwner();
     const log = await EventLog.open(t, owner);
-    const info = await createInstance(t, owner, log, 'MinecraftJavaVanilla', minecraftSetup('Orphaned', '1.20.4', await freePort()));
+    const info = await createInstance(
+      t,
+      owner,
+      log,
+      'MinecraftJavaVanilla',
+      minecraftSetup('Orphaned', '1.20.4', await freePort()),
+    );
     log.close();
     await t.close();
 
     // What a dead core leaves behind: a server process it started and the pid file naming it.
-    const orphan = spawn('java', ['-Xmx64M', '-jar', await fakeServerJar(), 'nogui'], { cwd: info.path, stdio: ['pipe', 'ignore', 'ignore'] });
-    const exited = new Promise<number | null>((resolve) => orphan.once('exit', (code) => resolve(code)));
+    const orphan = spawn('java', ['-Xmx64M', '-jar', await fakeServerJar(), 'nogui'], {
+      cwd: info.path,
+      stdio: ['pipe', 'ignore', 'ignore'],
+    });
+    const exited = new Promise<number | null>((resolve) =>
+      orphan.once('exit', (code) => resolve(code)),
+    );
     await new Promise((r) => orphan.once('spawn', r));
     await fs.writeFile(
       path.join(info.path, '.hearth_pid.json'),
-      JSON.stringify({ pid: orphan.pid, start_ticks: processStartTicks(orphan.pid!), started_at: Date.now() }),
+      JSON.stringify({
+        pid: orphan.pid,
+        start_ticks: processStartTicks(orphan.pid!),
+        started_at: Date.now(),
+      }),
     );
 
     const again = await core(t.dataDir);
     await exited;
     const buffer = await until(
-      async () => z.array(ClientEventSchema).parse((await again.request('GET', bufferRoute, { token: owner })).json),
+      async () =>
+        z
+          .array(ClientEventSchema)
+          .parse((await again.request('GET', bufferRoute, { token: owner })).json),
       (events: ClientEvent[]) => events.some(isState(info.uuid, 'Stopped')),
       'the orphan report',
     );
     const report = buffer.find(isState(info.uuid, 'Stopped'));
     expect(report?.details).toMatch(/still running when the core stopped unexpectedly/);
-    expect((await again.request('GET', `/instance/${info.uuid}/state`, { token: owner })).json).toBe('Stopped');
+    expect(
+      (await again.request('GET', `/instance/${info.uuid}/state`, { token: owner })).json,
+    ).toBe('Stopped');
     await expect(fs.stat(path.join(info.path, '.hearth_pid.json'))).rejects.toThrow();
   });
 });
@@ -175,7 +245,13 @@ describe('deletion', () => {
     const t = await core();
     const owner = await t.setupOwner();
     const log = await EventLog.open(t, owner);
-    const info = await createInstance(t, owner, log, 'MinecraftJavaVanilla', minecraftSetup('Doomed', '1.20.4', await freePort()));
+    const info = await createInstance(
+      t,
+      owner,
+      log,
+      'MinecraftJavaVanilla',
+      minecraftSetup('Doomed', '1.20.4', await freePort()),
+    );
     const end = log.next(
       (e) =>
         e.event_inner.type === 'ProgressionEvent' &&
@@ -186,11 +262,19 @@ describe('deletion', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.json).toBeNull();
     expect((await end).event_inner).toMatchObject({
-      progression_event_inner: { success: true, message: 'Instance deleted successfully', inner: { instance_uuid: info.uuid } },
+      progression_event_inner: {
+        success: true,
+        message: 'Instance deleted successfully',
+        inner: { instance_uuid: info.uuid },
+      },
     });
     await expect(fs.stat(info.path)).rejects.toThrow();
-    expect((await t.request('GET', `/instance/${info.uuid}/info`, { token: owner })).status).toBe(404);
-    expect((await t.request('GET', `/check/port/${info.port}`)).json).toMatchObject({ is_allocated: false });
+    expect((await t.request('GET', `/instance/${info.uuid}/info`, { token: owner })).status).toBe(
+      404,
+    );
+    expect((await t.request('GET', `/check/port/${info.port}`)).json).toMatchObject({
+      is_allocated: false,
+    });
     log.close();
   });
 });

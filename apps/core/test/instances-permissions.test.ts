@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ClientEventSchema, InstanceInfoSchema, emptyPermissions, type ClientEvent, type UserPermission } from '@hearth/protocol';
+import {
+  ClientEventSchema,
+  InstanceInfoSchema,
+  emptyPermissions,
+  type ClientEvent,
+  type UserPermission,
+} from '@hearth/protocol';
 import type { UpstreamFixture } from '../test-support/upstream-fixture/index.ts';
 import { framesWithin, nextFrame, type TestCore } from './helpers.ts';
 import {
@@ -24,7 +30,10 @@ let bob: { uid: string; token: string };
 const bearer = (token: string) => encodeURIComponent(`Bearer ${token}`);
 
 async function grant(uid: string, perms: Partial<UserPermission>) {
-  const res = await t.request('PUT', `/user/${uid}/update_perm`, { token: owner, body: { ...emptyPermissions(), ...perms } });
+  const res = await t.request('PUT', `/user/${uid}/update_perm`, {
+    token: owner,
+    body: { ...emptyPermissions(), ...perms },
+  });
   expect(res.status, res.text).toBe(200);
 }
 
@@ -33,7 +42,15 @@ beforeAll(async () => {
   t = await startInstanceCore(fixture);
   owner = await t.setupOwner();
   log = await EventLog.open(t, owner);
-  uuid = (await createInstance(t, owner, log, 'MinecraftJavaVanilla', minecraftSetup('Private', '1.20.4', await freePort()))).uuid;
+  uuid = (
+    await createInstance(
+      t,
+      owner,
+      log,
+      'MinecraftJavaVanilla',
+      minecraftSetup('Private', '1.20.4', await freePort()),
+    )
+  ).uuid;
   await startAndWaitRunning(t, owner, log, uuid);
   bob = await t.createUser(owner, 'bob');
 });
@@ -56,7 +73,11 @@ describe('a user without instance permissions', () => {
       ['POST', `/instance/${uuid}/console`, 'stop'],
       ['GET', `/instance/${uuid}/console/buffer`],
       ['GET', `/instance/${uuid}/settings`],
-      ['PUT', `/instance/${uuid}/settings/server_properties_section/max-players`, { type: 'UnsignedInteger', value: 1 }],
+      [
+        'PUT',
+        `/instance/${uuid}/settings/server_properties_section/max-players`,
+        { type: 'UnsignedInteger', value: 1 },
+      ],
       ['PUT', `/instance/${uuid}/name`, 'mine'],
       ['PUT', `/instance/${uuid}/auto_start`, true],
       ['PUT', `/instance/${uuid}/restart_on_crash`, true],
@@ -74,31 +95,50 @@ describe('a user without instance permissions', () => {
       expect(res.status, `${method} ${route}: ${res.text}`).toBe(403);
       expect((res.json as { kind: string }).kind).toBe('PermissionDenied');
     }
-    expect((await t.request('GET', '/instance/INSTANCE_missing/info', { token: bob.token })).status).toBe(404);
+    expect(
+      (await t.request('GET', '/instance/INSTANCE_missing/info', { token: bob.token })).status,
+    ).toBe(404);
     expect((await t.request('GET', '/instance/list', { token: bob.token })).json).toEqual([]);
-    expect((await t.request('GET', `/instance/${uuid}/state`, { token: owner })).json).toBe('Running');
+    expect((await t.request('GET', `/instance/${uuid}/state`, { token: owner })).json).toBe(
+      'Running',
+    );
   });
 
   it('cannot open its console stream or monitor (refused before the upgrade)', async () => {
-    await expect(t.socket(`/instance/${uuid}/console/stream?token=${bearer(bob.token)}`)).rejects.toThrow(/403/);
+    await expect(
+      t.socket(`/instance/${uuid}/console/stream?token=${bearer(bob.token)}`),
+    ).rejects.toThrow(/403/);
     await expect(t.socket(`/monitor/${uuid}?token=${bearer(bob.token)}`)).rejects.toThrow(/403/);
     await expect(t.socket(`/instance/${uuid}/console/stream`)).rejects.toThrow(/401/);
   });
 
   it('with view only: sees info, players and the monitor, but no console lines, even on the `all` stream', async () => {
     await grant(bob.uid, { can_view_instance: [uuid] });
-    expect(InstanceInfoSchema.parse((await t.request('GET', `/instance/${uuid}/info`, { token: bob.token })).json).uuid).toBe(uuid);
-    expect((await t.request('GET', `/instance/${uuid}/players/count`, { token: bob.token })).json).toBe(0);
+    expect(
+      InstanceInfoSchema.parse(
+        (await t.request('GET', `/instance/${uuid}/info`, { token: bob.token })).json,
+      ).uuid,
+    ).toBe(uuid);
+    expect(
+      (await t.request('GET', `/instance/${uuid}/players/count`, { token: bob.token })).json,
+    ).toBe(0);
     const monitor = await t.socket(`/monitor/${uuid}?token=${bearer(bob.token)}`);
     await nextFrame(monitor, () => true);
     monitor.close();
-    expect((await t.request('GET', `/instance/${uuid}/console/buffer`, { token: bob.token })).status).toBe(403);
+    expect(
+      (await t.request('GET', `/instance/${uuid}/console/buffer`, { token: bob.token })).status,
+    ).toBe(403);
 
     const bobAll = await t.socket(`/instance/all/console/stream?token=${bearer(bob.token)}`);
     const ownerAll = await t.socket(`/instance/all/console/stream?token=${bearer(owner)}`);
     const bobFrames = framesWithin<ClientEvent>(bobAll, 1500);
-    const ownerSaw = nextFrame<ClientEvent>(ownerAll, (f) => JSON.stringify(f).includes('[Server] secret words'));
-    await t.request('POST', `/instance/${uuid}/console`, { token: owner, body: 'say secret words' });
+    const ownerSaw = nextFrame<ClientEvent>(ownerAll, (f) =>
+      JSON.stringify(f).includes('[Server] secret words'),
+    );
+    await t.request('POST', `/instance/${uuid}/console`, {
+      token: owner,
+      body: 'say secret words',
+    });
     await ownerSaw;
     expect(await bobFrames).toEqual([]);
     bobAll.close();
@@ -118,18 +158,40 @@ describe('a user who may create instances', () => {
     expect(res.status, res.text).toBe(200);
     const created = res.json as string;
     const end = await carolLog.wait(isCreationEnd(created), 'carol sees her creation end');
-    expect(ClientEventSchema.parse(end).caused_by).toMatchObject({ type: 'User', user_name: 'carol' });
+    expect(ClientEventSchema.parse(end).caused_by).toMatchObject({
+      type: 'User',
+      user_name: 'carol',
+    });
 
-    const me = (await t.request('GET', '/user/info', { token: carol.token })).json as { permissions: UserPermission };
-    for (const key of ['can_view_instance', 'can_start_instance', 'can_stop_instance', 'can_access_instance_console', 'can_access_instance_setting', 'can_read_instance_file', 'can_write_instance_file'] as const) {
+    const me = (await t.request('GET', '/user/info', { token: carol.token })).json as {
+      permissions: UserPermission;
+    };
+    for (const key of [
+      'can_view_instance',
+      'can_start_instance',
+      'can_stop_instance',
+      'can_access_instance_console',
+      'can_access_instance_setting',
+      'can_read_instance_file',
+      'can_write_instance_file',
+    ] as const) {
       expect(me.permissions[key], key).toContain(created);
     }
-    const list = z.array(InstanceInfoSchema).parse((await t.request('GET', '/instance/list', { token: carol.token })).json);
+    const list = z
+      .array(InstanceInfoSchema)
+      .parse((await t.request('GET', '/instance/list', { token: carol.token })).json);
     expect(list.map((i) => i.uuid)).toEqual([created]);
     await startAndWaitRunning(t, carol.token, carolLog, created);
-    expect((await t.request('PUT', `/instance/${created}/kill`, { token: carol.token })).json).toBe('ok');
-    expect((await t.request('DELETE', `/instance/${created}`, { token: carol.token })).status).toBe(403);
-    const generic = await t.request('PUT', '/generic_setup_manifest', { token: carol.token, body: { url: 'file:///nowhere.ts' } });
+    expect((await t.request('PUT', `/instance/${created}/kill`, { token: carol.token })).json).toBe(
+      'ok',
+    );
+    expect((await t.request('DELETE', `/instance/${created}`, { token: carol.token })).status).toBe(
+      403,
+    );
+    const generic = await t.request('PUT', '/generic_setup_manifest', {
+      token: carol.token,
+      body: { url: 'file:///nowhere.ts' },
+    });
     expect(generic.status).toBe(403);
     expect((generic.json as { causes: string[] }).causes[0]).toMatch(/only the owner .* safe mode/);
     carolLog.close();

@@ -32,7 +32,8 @@ it('lets several generic instances that listen on no port (port 0) coexist', asy
     expect(res.status, res.text).toBe(200);
     ends.push(await log.wait(isCreationEnd(res.json as string), `creation of ${name}`));
   }
-  for (const end of ends) expect(end.event_inner).toMatchObject({ progression_event_inner: { success: true } });
+  for (const end of ends)
+    expect(end.event_inner).toMatchObject({ progression_event_inner: { success: true } });
   expect((await t.request('GET', '/check/port/0')).json).toMatchObject({ is_allocated: false });
   log.close();
   await fs.rm(dir, { recursive: true, force: true });

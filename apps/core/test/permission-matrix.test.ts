@@ -11,7 +11,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyEventQuery, emptyPermissions, encodePathSegment, type UserPermission } from '@hearth/protocol';
+import {
+  emptyEventQuery,
+  emptyPermissions,
+  encodePathSegment,
+  type UserPermission,
+} from '@hearth/protocol';
 import { startTestCore, type TestCore } from './helpers.ts';
 import { EventLog, isCreationEnd } from './instance-helpers.ts';
 
@@ -63,14 +68,24 @@ interface Row {
   access: Access;
   websocket?: boolean;
   /** Builds the request for the target instance `a` (or a fresh resource for destructive rows). */
-  request(env: Env, role: Role): Promise<{ path: string; body?: unknown; raw?: { data: string | FormData; type?: string } }>;
+  request(
+    env: Env,
+    role: Role,
+  ): Promise<{ path: string; body?: unknown; raw?: { data: string | FormData; type?: string } }>;
   /** What a guest gets instead of 401 (the event stream reads its token from the filter: 400 when missing). */
   guestStatus?: number;
 }
 
 const viewKey = (k: InstanceKey, admin = true): Access => ({ kind: 'instance', keys: [k], admin });
-const fsPath = (env: Env, rel: string, op: string) => `/instance/${env.a}/fs/${encodePathSegment(rel)}/${op}`;
-const simple = (method: string, url: string, access: Access, build: (env: Env) => string, body?: unknown): Row => ({
+const fsPath = (env: Env, rel: string, op: string) =>
+  `/instance/${env.a}/fs/${encodePathSegment(rel)}/${op}`;
+const simple = (
+  method: string,
+  url: string,
+  access: Access,
+  build: (env: Env) => string,
+  body?: unknown,
+): Row => ({
   method,
   url,
   access,
@@ -85,7 +100,10 @@ const ROWS: Row[] = [
   simple('GET', '/check/port/:port', { kind: 'public' }, () => '/check/port/25565'),
   simple('GET', '/check/name/:name', { kind: 'public' }, () => '/check/name/Alpha'),
   // The key is spent: a public route that answers 403 "Setup key already used." — checked below.
-  simple('POST', '/setup/:key', { kind: 'public' }, () => '/setup/AAAAAAAAAAAAAAAA', { username: 'x', password: 'y' }),
+  simple('POST', '/setup/:key', { kind: 'public' }, () => '/setup/AAAAAAAAAAAAAAAA', {
+    username: 'x',
+    password: 'y',
+  }),
   {
     method: 'POST',
     url: '/user/login',
@@ -98,21 +116,40 @@ const ROWS: Row[] = [
     method: 'POST',
     url: '/user',
     access: { kind: 'owner' },
-    request: async () => ({ path: '/user', body: { username: `made-${Math.random().toString(36).slice(2)}`, password: 'pw' } }),
+    request: async () => ({
+      path: '/user',
+      body: { username: `made-${Math.random().toString(36).slice(2)}`, password: 'pw' },
+    }),
   },
-  { method: 'GET', url: '/user/:uid', access: { kind: 'owner' }, request: async (env) => ({ path: `/user/${await env.freshUser()}` }) },
-  { method: 'DELETE', url: '/user/:uid', access: { kind: 'owner' }, request: async (env) => ({ path: `/user/${await env.freshUser()}` }) },
+  {
+    method: 'GET',
+    url: '/user/:uid',
+    access: { kind: 'owner' },
+    request: async (env) => ({ path: `/user/${await env.freshUser()}` }),
+  },
+  {
+    method: 'DELETE',
+    url: '/user/:uid',
+    access: { kind: 'owner' },
+    request: async (env) => ({ path: `/user/${await env.freshUser()}` }),
+  },
   {
     method: 'PUT',
     url: '/user/:uid/update_perm',
     access: { kind: 'global', key: 'can_manage_permission', admin: false, unsafe: true },
-    request: async (env) => ({ path: `/user/${await env.freshUser()}/update_perm`, body: emptyPermissions() }),
+    request: async (env) => ({
+      path: `/user/${await env.freshUser()}/update_perm`,
+      body: emptyPermissions(),
+    }),
   },
   {
     method: 'PUT',
     url: '/user/:uid/rename',
     access: { kind: 'owner' },
-    request: async (env) => ({ path: `/user/${await env.freshUser()}/rename`, body: `renamed-${Math.random().toString(36).slice(2)}` }),
+    request: async (env) => ({
+      path: `/user/${await env.freshUser()}/rename`,
+      body: `renamed-${Math.random().toString(36).slice(2)}`,
+    }),
   },
   {
     method: 'PUT',
@@ -120,23 +157,62 @@ const ROWS: Row[] = [
     access: { kind: 'owner' },
     request: async (env) => {
       const uid = await env.freshUser();
-      return { path: `/user/${uid}/password`, body: { uid, old_password: null, new_password: 'changed' } };
+      return {
+        path: `/user/${uid}/password`,
+        body: { uid, old_password: null, new_password: 'changed' },
+      };
     },
   },
-  { method: 'POST', url: '/user/logout/:uid', access: { kind: 'owner' }, request: async (env) => ({ path: `/user/logout/${await env.freshUser()}` }) },
+  {
+    method: 'POST',
+    url: '/user/logout/:uid',
+    access: { kind: 'owner' },
+    request: async (env) => ({ path: `/user/logout/${await env.freshUser()}` }),
+  },
   simple('GET', '/global_settings', { kind: 'token' }, () => '/global_settings'),
-  simple('PUT', '/global_settings/name', { kind: 'owner' }, () => '/global_settings/name', 'Matrix Core'),
-  simple('PUT', '/global_settings/domain', { kind: 'owner' }, () => '/global_settings/domain', 'matrix.example'),
+  simple(
+    'PUT',
+    '/global_settings/name',
+    { kind: 'owner' },
+    () => '/global_settings/name',
+    'Matrix Core',
+  ),
+  simple(
+    'PUT',
+    '/global_settings/domain',
+    { kind: 'owner' },
+    () => '/global_settings/domain',
+    'matrix.example',
+  ),
   {
     method: 'PUT',
     url: '/global_settings/safe_mode',
     access: { kind: 'owner' },
     // Re-asserts the current value so the matrix does not flip its own mode.
-    request: async (env) => ({ path: '/global_settings/safe_mode', body: env.t.core.ctx.settings.safeMode }),
+    request: async (env) => ({
+      path: '/global_settings/safe_mode',
+      body: env.t.core.ctx.settings.safeMode,
+    }),
   },
-  simple('PUT', '/global_settings/playit_enabled', { kind: 'owner' }, () => '/global_settings/playit_enabled', false),
-  simple('GET', '/events/:any/buffer', { kind: 'token' }, () => `/events/all/buffer?filter=${encodeURIComponent(JSON.stringify(emptyEventQuery()))}`),
-  simple('GET', '/events/search', { kind: 'token' }, () => `/events/search?filter=${encodeURIComponent(JSON.stringify(emptyEventQuery()))}`),
+  simple(
+    'PUT',
+    '/global_settings/playit_enabled',
+    { kind: 'owner' },
+    () => '/global_settings/playit_enabled',
+    false,
+  ),
+  simple(
+    'GET',
+    '/events/:any/buffer',
+    { kind: 'token' },
+    () => `/events/all/buffer?filter=${encodeURIComponent(JSON.stringify(emptyEventQuery()))}`,
+  ),
+  simple(
+    'GET',
+    '/events/search',
+    { kind: 'token' },
+    () => `/events/search?filter=${encodeURIComponent(JSON.stringify(emptyEventQuery()))}`,
+  ),
   {
     method: 'GET',
     url: '/events/:any/stream',
@@ -148,59 +224,198 @@ const ROWS: Row[] = [
   simple('PUT', '/gateway/open_port/:port', { kind: 'owner' }, () => '/gateway/open_port/25565'),
   simple('GET', '/games', { kind: 'public' }, () => '/games'),
   simple('GET', '/games/unavailable', { kind: 'public' }, () => '/games/unavailable'),
-  simple('GET', '/setup_manifest/:game', { kind: 'global', key: 'can_create_instance', admin: true, unsafe: false }, () => '/setup_manifest/MinecraftJavaVanilla'),
+  simple(
+    'GET',
+    '/setup_manifest/:game',
+    { kind: 'global', key: 'can_create_instance', admin: true, unsafe: false },
+    () => '/setup_manifest/MinecraftJavaVanilla',
+  ),
   {
     method: 'PUT',
     url: '/generic_setup_manifest',
     access: { kind: 'generic' },
-    request: async (env) => ({ path: '/generic_setup_manifest', body: { url: definitionUrl(env) } }),
+    request: async (env) => ({
+      path: '/generic_setup_manifest',
+      body: { url: definitionUrl(env) },
+    }),
   },
   simple('GET', '/instance/list', { kind: 'token' }, () => '/instance/list'),
-  simple('POST', '/instance/create/:game', { kind: 'global', key: 'can_create_instance', admin: true, unsafe: false }, () => '/instance/create/MinecraftJavaVanilla', {
+  simple(
+    'POST',
+    '/instance/create/:game',
+    { kind: 'global', key: 'can_create_instance', admin: true, unsafe: false },
+    () => '/instance/create/MinecraftJavaVanilla',
+    {
       name: 'Made by matrix',
       setting_sections: {
-        section_1: { settings: { version: { value: { type: 'Enum', value: '1.20.4' } }, port: { value: { type: 'UnsignedInteger', value: 25565 } } } },
-        section_2: { settings: { min_ram: { value: { type: 'UnsignedInteger', value: 256 } }, max_ram: { value: { type: 'UnsignedInteger', value: 512 } } } },
+        section_1: {
+          settings: {
+            version: { value: { type: 'Enum', value: '1.20.4' } },
+            port: { value: { type: 'UnsignedInteger', value: 25565 } },
+          },
+        },
+        section_2: {
+          settings: {
+            min_ram: { value: { type: 'UnsignedInteger', value: 256 } },
+            max_ram: { value: { type: 'UnsignedInteger', value: 512 } },
+          },
+        },
       },
-    }),
+    },
+  ),
   {
     method: 'POST',
     url: '/instance/create_generic',
     access: { kind: 'generic' },
     request: async () => ({
       path: '/instance/create_generic',
-      body: { url: pathToFileURL(await definitionWithFreshPort()).href, setup_value: { name: `Generic ${Math.random().toString(36).slice(2)}`, setting_sections: {} } },
+      body: {
+        url: pathToFileURL(await definitionWithFreshPort()).href,
+        setup_value: {
+          name: `Generic ${Math.random().toString(36).slice(2)}`,
+          setting_sections: {},
+        },
+      },
     }),
   },
-  simple('GET', '/instance/:uuid/info', viewKey('can_view_instance'), (e) => `/instance/${e.a}/info`),
-  simple('GET', '/instance/:uuid/state', viewKey('can_view_instance'), (e) => `/instance/${e.a}/state`),
+  simple(
+    'GET',
+    '/instance/:uuid/info',
+    viewKey('can_view_instance'),
+    (e) => `/instance/${e.a}/info`,
+  ),
+  simple(
+    'GET',
+    '/instance/:uuid/state',
+    viewKey('can_view_instance'),
+    (e) => `/instance/${e.a}/state`,
+  ),
   {
     method: 'DELETE',
     url: '/instance/:uuid',
     access: { kind: 'global', key: 'can_delete_instance', admin: true, unsafe: false },
-    request: async (env, role) => ({ path: `/instance/${role === 'guest' || role === 'none' || role === 'other' ? env.a : await env.freshInstance()}` }),
+    request: async (env, role) => ({
+      path: `/instance/${role === 'guest' || role === 'none' || role === 'other' ? env.a : await env.freshInstance()}`,
+    }),
   },
-  simple('PUT', '/instance/:uuid/start', viewKey('can_start_instance'), (e) => `/instance/${e.a}/start`),
-  simple('PUT', '/instance/:uuid/stop', viewKey('can_stop_instance'), (e) => `/instance/${e.a}/stop`),
-  simple('PUT', '/instance/:uuid/restart', { kind: 'instance', keys: ['can_stop_instance', 'can_start_instance'], admin: true }, (e) => `/instance/${e.a}/restart`),
-  simple('PUT', '/instance/:uuid/kill', viewKey('can_stop_instance'), (e) => `/instance/${e.a}/kill`),
-  simple('POST', '/instance/:uuid/console', viewKey('can_access_instance_console'), (e) => `/instance/${e.a}/console`, 'list'),
-  simple('GET', '/instance/:uuid/settings', viewKey('can_access_instance_setting'), (e) => `/instance/${e.a}/settings`),
-  simple('GET', '/instance/:uuid/configurable_manifest', viewKey('can_access_instance_setting'), (e) => `/instance/${e.a}/configurable_manifest`),
-  simple('PUT', '/instance/:uuid/settings/:section/:setting', viewKey('can_access_instance_setting'), (e) => `/instance/${e.a}/settings/none/none`, {
-    type: 'String',
-    value: 'x',
-  }),
-  simple('PUT', '/instance/:uuid/name', viewKey('can_access_instance_setting'), (e) => `/instance/${e.a}/name`, 'Alpha'),
-  simple('PUT', '/instance/:uuid/description', viewKey('can_access_instance_setting'), (e) => `/instance/${e.a}/description`, 'described'),
-  simple('PUT', '/instance/:uuid/auto_start', viewKey('can_access_instance_setting'), (e) => `/instance/${e.a}/auto_start`, false),
-  simple('PUT', '/instance/:uuid/restart_on_crash', viewKey('can_access_instance_setting'), (e) => `/instance/${e.a}/restart_on_crash`, false),
-  simple('PUT', '/instance/:uuid/version/:version', viewKey('can_access_instance_setting'), (e) => `/instance/${e.a}/version/2`),
-  simple('GET', '/instance/:uuid/players/count', viewKey('can_view_instance'), (e) => `/instance/${e.a}/players/count`),
-  simple('GET', '/instance/:uuid/players/max', viewKey('can_view_instance'), (e) => `/instance/${e.a}/players/max`),
-  simple('PUT', '/instance/:uuid/players/max', viewKey('can_access_instance_setting'), (e) => `/instance/${e.a}/players/max`, 30),
-  simple('GET', '/instance/:uuid/players', viewKey('can_view_instance'), (e) => `/instance/${e.a}/players`),
-  simple('GET', '/instance/:uuid/console/buffer', viewKey('can_access_instance_console'), (e) => `/instance/${e.a}/console/buffer`),
+  simple(
+    'PUT',
+    '/instance/:uuid/start',
+    viewKey('can_start_instance'),
+    (e) => `/instance/${e.a}/start`,
+  ),
+  simple(
+    'PUT',
+    '/instance/:uuid/stop',
+    viewKey('can_stop_instance'),
+    (e) => `/instance/${e.a}/stop`,
+  ),
+  simple(
+    'PUT',
+    '/instance/:uuid/restart',
+    { kind: 'instance', keys: ['can_stop_instance', 'can_start_instance'], admin: true },
+    (e) => `/instance/${e.a}/restart`,
+  ),
+  simple(
+    'PUT',
+    '/instance/:uuid/kill',
+    viewKey('can_stop_instance'),
+    (e) => `/instance/${e.a}/kill`,
+  ),
+  simple(
+    'POST',
+    '/instance/:uuid/console',
+    viewKey('can_access_instance_console'),
+    (e) => `/instance/${e.a}/console`,
+    'list',
+  ),
+  simple(
+    'GET',
+    '/instance/:uuid/settings',
+    viewKey('can_access_instance_setting'),
+    (e) => `/instance/${e.a}/settings`,
+  ),
+  simple(
+    'GET',
+    '/instance/:uuid/configurable_manifest',
+    viewKey('can_access_instance_setting'),
+    (e) => `/instance/${e.a}/configurable_manifest`,
+  ),
+  simple(
+    'PUT',
+    '/instance/:uuid/settings/:section/:setting',
+    viewKey('can_access_instance_setting'),
+    (e) => `/instance/${e.a}/settings/none/none`,
+    {
+      type: 'String',
+      value: 'x',
+    },
+  ),
+  simple(
+    'PUT',
+    '/instance/:uuid/name',
+    viewKey('can_access_instance_setting'),
+    (e) => `/instance/${e.a}/name`,
+    'Alpha',
+  ),
+  simple(
+    'PUT',
+    '/instance/:uuid/description',
+    viewKey('can_access_instance_setting'),
+    (e) => `/instance/${e.a}/description`,
+    'described',
+  ),
+  simple(
+    'PUT',
+    '/instance/:uuid/auto_start',
+    viewKey('can_access_instance_setting'),
+    (e) => `/instance/${e.a}/auto_start`,
+    false,
+  ),
+  simple(
+    'PUT',
+    '/instance/:uuid/restart_on_crash',
+    viewKey('can_access_instance_setting'),
+    (e) => `/instance/${e.a}/restart_on_crash`,
+    false,
+  ),
+  simple(
+    'PUT',
+    '/instance/:uuid/version/:version',
+    viewKey('can_access_instance_setting'),
+    (e) => `/instance/${e.a}/version/2`,
+  ),
+  simple(
+    'GET',
+    '/instance/:uuid/players/count',
+    viewKey('can_view_instance'),
+    (e) => `/instance/${e.a}/players/count`,
+  ),
+  simple(
+    'GET',
+    '/instance/:uuid/players/max',
+    viewKey('can_view_instance'),
+    (e) => `/instance/${e.a}/players/max`,
+  ),
+  simple(
+    'PUT',
+    '/instance/:uuid/players/max',
+    viewKey('can_access_instance_setting'),
+    (e) => `/instance/${e.a}/players/max`,
+    30,
+  ),
+  simple(
+    'GET',
+    '/instance/:uuid/players',
+    viewKey('can_view_instance'),
+    (e) => `/instance/${e.a}/players`,
+  ),
+  simple(
+    'GET',
+    '/instance/:uuid/console/buffer',
+    viewKey('can_access_instance_console'),
+    (e) => `/instance/${e.a}/console/buffer`,
+  ),
   {
     method: 'GET',
     url: '/instance/:uuid/console/stream',
@@ -208,34 +423,79 @@ const ROWS: Row[] = [
     websocket: true,
     request: async (env) => ({ path: `/instance/${env.a}/console/stream` }),
   },
-  { method: 'GET', url: '/monitor/:uuid', access: viewKey('can_view_instance'), websocket: true, request: async (env) => ({ path: `/monitor/${env.a}` }) },
-  simple('GET', '/instance/:uuid/fs/:path/ls', viewKey('can_read_instance_file'), (e) => fsPath(e, '.', 'ls')),
-  simple('GET', '/instance/:uuid/fs/:path/read', viewKey('can_read_instance_file'), (e) => fsPath(e, 'matrix.txt', 'read')),
-  simple('GET', '/instance/:uuid/fs/:path/url', viewKey('can_read_instance_file'), (e) => fsPath(e, 'matrix.txt', 'url')),
-  simple('PUT', '/instance/:uuid/fs/:path/new', viewKey('can_write_instance_file', false), (e) => fsPath(e, `new-${Math.random().toString(36).slice(2)}.txt`, 'new')),
-  simple('PUT', '/instance/:uuid/fs/:path/mkdir', viewKey('can_write_instance_file', false), (e) => fsPath(e, `dir-${Math.random().toString(36).slice(2)}`, 'mkdir')),
-  simple('DELETE', '/instance/:uuid/fs/:path/rm', viewKey('can_write_instance_file', false), (e) => fsPath(e, 'missing.txt', 'rm')),
-  simple('DELETE', '/instance/:uuid/fs/:path/rmdir', viewKey('can_write_instance_file', false), (e) => fsPath(e, 'missing-dir', 'rmdir')),
+  {
+    method: 'GET',
+    url: '/monitor/:uuid',
+    access: viewKey('can_view_instance'),
+    websocket: true,
+    request: async (env) => ({ path: `/monitor/${env.a}` }),
+  },
+  simple('GET', '/instance/:uuid/fs/:path/ls', viewKey('can_read_instance_file'), (e) =>
+    fsPath(e, '.', 'ls'),
+  ),
+  simple('GET', '/instance/:uuid/fs/:path/read', viewKey('can_read_instance_file'), (e) =>
+    fsPath(e, 'matrix.txt', 'read'),
+  ),
+  simple('GET', '/instance/:uuid/fs/:path/url', viewKey('can_read_instance_file'), (e) =>
+    fsPath(e, 'matrix.txt', 'url'),
+  ),
+  simple('PUT', '/instance/:uuid/fs/:path/new', viewKey('can_write_instance_file', false), (e) =>
+    fsPath(e, `new-${Math.random().toString(36).slice(2)}.txt`, 'new'),
+  ),
+  simple('PUT', '/instance/:uuid/fs/:path/mkdir', viewKey('can_write_instance_file', false), (e) =>
+    fsPath(e, `dir-${Math.random().toString(36).slice(2)}`, 'mkdir'),
+  ),
+  simple('DELETE', '/instance/:uuid/fs/:path/rm', viewKey('can_write_instance_file', false), (e) =>
+    fsPath(e, 'missing.txt', 'rm'),
+  ),
+  simple(
+    'DELETE',
+    '/instance/:uuid/fs/:path/rmdir',
+    viewKey('can_write_instance_file', false),
+    (e) => fsPath(e, 'missing-dir', 'rmdir'),
+  ),
   simple(
     'PUT',
     '/instance/:uuid/fs/:source/move/:dest',
     viewKey('can_write_instance_file', false),
-    (e) => `/instance/${e.a}/fs/${encodePathSegment('missing.txt')}/move/${encodePathSegment('moved.txt')}`,
+    (e) =>
+      `/instance/${e.a}/fs/${encodePathSegment('missing.txt')}/move/${encodePathSegment('moved.txt')}`,
   ),
-  simple('PUT', '/instance/:uuid/fs/cpr', viewKey('can_write_instance_file', false), (e) => `/instance/${e.a}/fs/cpr`, {
-    relative_paths_source: ['matrix.txt'],
-    relative_path_dest: '.',
-  }),
-  simple('PUT', '/instance/:uuid/fs/zip', viewKey('can_write_instance_file', false), (e) => `/instance/${e.a}/fs/zip`, {
-    target_relative_paths: ['matrix.txt'],
-    destination_relative_path: 'matrix.zip',
-  }),
-  simple('PUT', '/instance/:uuid/fs/:path/unzip', viewKey('can_write_instance_file', false), (e) => fsPath(e, 'missing.zip', 'unzip'), 'Normal'),
+  simple(
+    'PUT',
+    '/instance/:uuid/fs/cpr',
+    viewKey('can_write_instance_file', false),
+    (e) => `/instance/${e.a}/fs/cpr`,
+    {
+      relative_paths_source: ['matrix.txt'],
+      relative_path_dest: '.',
+    },
+  ),
+  simple(
+    'PUT',
+    '/instance/:uuid/fs/zip',
+    viewKey('can_write_instance_file', false),
+    (e) => `/instance/${e.a}/fs/zip`,
+    {
+      target_relative_paths: ['matrix.txt'],
+      destination_relative_path: 'matrix.zip',
+    },
+  ),
+  simple(
+    'PUT',
+    '/instance/:uuid/fs/:path/unzip',
+    viewKey('can_write_instance_file', false),
+    (e) => fsPath(e, 'missing.zip', 'unzip'),
+    'Normal',
+  ),
   {
     method: 'PUT',
     url: '/instance/:uuid/fs/:path/write',
     access: viewKey('can_write_instance_file', false),
-    request: async (env) => ({ path: fsPath(env, 'matrix.txt', 'write'), raw: { data: 'hello', type: 'text/plain' } }),
+    request: async (env) => ({
+      path: fsPath(env, 'matrix.txt', 'write'),
+      raw: { data: 'hello', type: 'text/plain' },
+    }),
   },
   {
     method: 'PUT',
@@ -247,7 +507,12 @@ const ROWS: Row[] = [
       return { path: fsPath(env, '.', 'upload'), raw: { data: form } };
     },
   },
-  simple('GET', '/file/:key', { kind: 'capability' }, () => '/file/NotAKeyNotAKeyNotAKeyNotAKey1234'),
+  simple(
+    'GET',
+    '/file/:key',
+    { kind: 'capability' },
+    () => '/file/NotAKeyNotAKeyNotAKeyNotAKey1234',
+  ),
 ];
 
 let definitionFile = '';
@@ -303,7 +568,15 @@ beforeAll(async () => {
   definitionFile = await definitionWithFreshPort();
   const t = await startTestCore({
     // Nothing leaves this machine: upstreams and the gateway point at a closed local port.
-    upstreams: { mojangVersionManifest: 'http://127.0.0.1:9/manifest.json', fabricMeta: 'http://127.0.0.1:9', paperApi: 'http://127.0.0.1:9', forgeMetadata: 'http://127.0.0.1:9/m.json', forgeMaven: 'http://127.0.0.1:9', adoptiumApi: 'http://127.0.0.1:9', mojangProfileApi: 'http://127.0.0.1:9' },
+    upstreams: {
+      mojangVersionManifest: 'http://127.0.0.1:9/manifest.json',
+      fabricMeta: 'http://127.0.0.1:9',
+      paperApi: 'http://127.0.0.1:9',
+      forgeMetadata: 'http://127.0.0.1:9/m.json',
+      forgeMaven: 'http://127.0.0.1:9',
+      adoptiumApi: 'http://127.0.0.1:9',
+      mojangProfileApi: 'http://127.0.0.1:9',
+    },
     gateway: { ssdpAddress: '127.0.0.1', ssdpPort: 9, timeoutMs: 200 },
   });
   const owner = await t.setupOwner();
@@ -312,7 +585,10 @@ beforeAll(async () => {
   const createInstance = async (name: string) => {
     const res = await t.request('POST', '/instance/create_generic', {
       token: owner,
-      body: { url: pathToFileURL(await definitionWithFreshPort()).href, setup_value: { name, setting_sections: {} } },
+      body: {
+        url: pathToFileURL(await definitionWithFreshPort()).href,
+        setup_value: { name, setting_sections: {} },
+      },
     });
     expect(res.status, res.text).toBe(200);
     const uuid = res.json as string;
@@ -347,7 +623,8 @@ async function call(row: Row, role: Role): Promise<number> {
   if (row.websocket) {
     const port = new URL(t.origin).port;
     let route = req.path;
-    if (row.url === '/events/:any/stream') route += `?filter=${encodeURIComponent(JSON.stringify(emptyEventQuery(token ?? null)))}`;
+    if (row.url === '/events/:any/stream')
+      route += `?filter=${encodeURIComponent(JSON.stringify(emptyEventQuery(token ?? null)))}`;
     else if (token) route += `?token=${encodeURIComponent(`Bearer ${token}`)}`;
     return new Promise((resolve) => {
       const ws = new WebSocket(`ws://127.0.0.1:${port}/api/v1${route}`);
@@ -361,13 +638,22 @@ async function call(row: Row, role: Role): Promise<number> {
   }
   if (row.url === '/user/login') {
     const basic = Buffer.from(`role-none:user-password`).toString('base64');
-    return (await t.request('POST', '/user/login', { headers: { authorization: `Basic ${basic}`, 'content-type': 'application/json' }, rawBody: '{}' })).status;
+    return (
+      await t.request('POST', '/user/login', {
+        headers: { authorization: `Basic ${basic}`, 'content-type': 'application/json' },
+        rawBody: '{}',
+      })
+    ).status;
   }
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (req.raw) {
     if (req.raw.type) headers['content-type'] = req.raw.type;
-    const res = await fetch(`${t.api}${req.path}`, { method: row.method, headers, body: req.raw.data });
+    const res = await fetch(`${t.api}${req.path}`, {
+      method: row.method,
+      headers,
+      body: req.raw.data,
+    });
     await res.arrayBuffer();
     return res.status;
   }
@@ -376,11 +662,20 @@ async function call(row: Row, role: Role): Promise<number> {
 
 describe('permission matrix', () => {
   it('has a row for every route the core registers, and no stale rows', () => {
-    const registered = env.t.core.routes.map((r) => `${r.method} ${r.url.replace(/^\/api\/v1/, '')}`).sort();
+    const registered = env.t.core.routes
+      .map((r) => `${r.method} ${r.url.replace(/^\/api\/v1/, '')}`)
+      .sort();
     const covered = ROWS.map((r) => `${r.method} ${r.url}`).sort();
     expect(covered).toEqual(registered);
-    const sockets = env.t.core.routes.filter((r) => r.websocket).map((r) => r.url.replace(/^\/api\/v1/, '')).sort();
-    expect(ROWS.filter((r) => r.websocket).map((r) => r.url).sort()).toEqual(sockets);
+    const sockets = env.t.core.routes
+      .filter((r) => r.websocket)
+      .map((r) => r.url.replace(/^\/api\/v1/, ''))
+      .sort();
+    expect(
+      ROWS.filter((r) => r.websocket)
+        .map((r) => r.url)
+        .sort(),
+    ).toEqual(sockets);
   });
 
   for (const safeMode of [true, false]) {
@@ -391,7 +686,9 @@ describe('permission matrix', () => {
         const wanted: string[] = [];
         for (const role of ROLES) {
           if (role === 'exact' || role === 'other') {
-            env.t.core.ctx.db.prepare('UPDATE users SET permissions = ? WHERE uid = ?').run(JSON.stringify(permissionsFor(row.access, role, env)), uids[role]);
+            env.t.core.ctx.db
+              .prepare('UPDATE users SET permissions = ? WHERE uid = ?')
+              .run(JSON.stringify(permissionsFor(row.access, role, env)), uids[role]);
           }
           const status = await call(row, role);
           const allowed = expectedAllowed(row.access, role, safeMode);
@@ -408,13 +705,18 @@ describe('permission matrix', () => {
           outcomes.push(`${role}:${status}${ok ? '' : '!'}`);
           wanted.push(`${role}:${allowed ? 'allowed' : refusedWith}`);
         }
-        expect(outcomes.filter((o) => o.endsWith('!')), `got ${outcomes.join(' ')}; wanted ${wanted.join(' ')}`).toEqual([]);
+        expect(
+          outcomes.filter((o) => o.endsWith('!')),
+          `got ${outcomes.join(' ')}; wanted ${wanted.join(' ')}`,
+        ).toEqual([]);
       });
     }
   }
 
   it('keeps the spent setup key a refusal for everyone (the one public 403)', async () => {
-    const res = await env.t.request('POST', '/setup/AAAAAAAAAAAAAAAA', { body: { username: 'x', password: 'y' } });
+    const res = await env.t.request('POST', '/setup/AAAAAAAAAAAAAAAA', {
+      body: { username: 'x', password: 'y' },
+    });
     expect(res.json).toEqual({ kind: 'PermissionDenied', causes: ['Setup key already used.'] });
   });
 });

@@ -17,11 +17,15 @@ describe('first-run setup', () => {
     const before = CoreInfoSchema.parse((await t.request('GET', '/info')).json);
     expect(before).toMatchObject({ version: '0.5.1', is_setup: false });
 
-    const wrong = await t.request('POST', '/setup/AAAAAAAAAAAAAAAA', { body: { username: 'alice', password: 'pw' } });
+    const wrong = await t.request('POST', '/setup/AAAAAAAAAAAAAAAA', {
+      body: { username: 'alice', password: 'pw' },
+    });
     expect(wrong.status).toBe(403);
     expect(wrong.json).toEqual({ kind: 'PermissionDenied', causes: ['Invalid setup key.'] });
 
-    const ok = await t.request('POST', `/setup/${t.setupKey}`, { body: { username: 'alice', password: 'pw' } });
+    const ok = await t.request('POST', `/setup/${t.setupKey}`, {
+      body: { username: 'alice', password: 'pw' },
+    });
     expect(ok.status).toBe(200);
     const reply = LoginReplySchema.parse(ok.json);
     expect(reply.user).toMatchObject({ username: 'alice', is_owner: true, is_admin: false });
@@ -31,7 +35,9 @@ describe('first-run setup', () => {
     expect(claims.uid).toBe(reply.user.uid);
     expect(claims.exp! - Date.now() / 1000).toBeGreaterThan(59 * 24 * 3600);
 
-    const again = await t.request('POST', `/setup/${t.setupKey}`, { body: { username: 'bob', password: 'pw' } });
+    const again = await t.request('POST', `/setup/${t.setupKey}`, {
+      body: { username: 'bob', password: 'pw' },
+    });
     expect(again.status).toBe(403);
     expect(again.json).toEqual({ kind: 'PermissionDenied', causes: ['Setup key already used.'] });
     expect(CoreInfoSchema.parse((await t.request('GET', '/info')).json).is_setup).toBe(true);
@@ -39,7 +45,9 @@ describe('first-run setup', () => {
 
   it('rejects an empty username or password without consuming the key', async () => {
     t = await startTestCore();
-    const res = await t.request('POST', `/setup/${t.setupKey}`, { body: { username: ' ', password: 'pw' } });
+    const res = await t.request('POST', `/setup/${t.setupKey}`, {
+      body: { username: ' ', password: 'pw' },
+    });
     expect(res.status).toBe(400);
     expect((await t.request('GET', '/info')).json).toMatchObject({ is_setup: false });
   });
@@ -56,9 +64,9 @@ describe('first-run setup', () => {
 
   it('refuses a second core on the same data directory', async () => {
     t = await startTestCore();
-    await expect(buildCore(defaultConfig({ dataDir: t.dataDir, port: 0, logLevel: 'silent' }))).rejects.toThrow(
-      /Another Hearth core/,
-    );
+    await expect(
+      buildCore(defaultConfig({ dataDir: t.dataDir, port: 0, logLevel: 'silent' })),
+    ).rejects.toThrow(/Another Hearth core/);
   });
 });
 
@@ -102,13 +110,25 @@ describe('tokens', () => {
     const uid = LoginReplySchema.parse((await t.login('alice', 'old-pw')).json).user.uid;
     expect((await t.request('GET', '/user/info', { token: owner })).status).toBe(200);
 
-    const noOld = await t.request('PUT', `/user/${uid}/password`, { token: owner, body: { uid, old_password: null, new_password: 'new-pw' } });
+    const noOld = await t.request('PUT', `/user/${uid}/password`, {
+      token: owner,
+      body: { uid, old_password: null, new_password: 'new-pw' },
+    });
     expect(noOld.status).toBe(400);
-    expect(noOld.json).toEqual({ kind: 'BadRequest', causes: ['You must provide your old password'] });
-    const wrongOld = await t.request('PUT', `/user/${uid}/password`, { token: owner, body: { uid, old_password: 'x', new_password: 'new-pw' } });
+    expect(noOld.json).toEqual({
+      kind: 'BadRequest',
+      causes: ['You must provide your old password'],
+    });
+    const wrongOld = await t.request('PUT', `/user/${uid}/password`, {
+      token: owner,
+      body: { uid, old_password: 'x', new_password: 'new-pw' },
+    });
     expect(wrongOld.status).toBe(401);
 
-    const changed = await t.request('PUT', `/user/${uid}/password`, { token: owner, body: { uid, old_password: 'old-pw', new_password: 'new-pw' } });
+    const changed = await t.request('PUT', `/user/${uid}/password`, {
+      token: owner,
+      body: { uid, old_password: 'old-pw', new_password: 'new-pw' },
+    });
     expect(changed.status).toBe(200);
     expect(changed.json).toBeNull();
     for (const token of [owner, second]) {
@@ -134,7 +154,10 @@ describe('tokens', () => {
     t = await startTestCore();
     await t.setupOwner('alice', 'pw');
     const user = t.core.ctx.users.list()[0]!;
-    const expired = await t.core.ctx.tokens.issue(user, Math.floor(Date.now() / 1000) - 61 * 24 * 3600);
+    const expired = await t.core.ctx.tokens.issue(
+      user,
+      Math.floor(Date.now() / 1000) - 61 * 24 * 3600,
+    );
     const res = await t.request('GET', '/user/info', { token: expired });
     expect(res.status).toBe(401);
     expect(res.json).toEqual({ kind: 'Unauthorized', causes: ['Token expired'] });
@@ -145,8 +168,13 @@ describe('tokens', () => {
     const owner = await t.setupOwner();
     const missing = await t.request('GET', '/user/info');
     expect(missing.status).toBe(401);
-    expect(missing.json).toEqual({ kind: 'Unauthorized', causes: ['Authorization header is missing'] });
-    const notBearer = await t.request('GET', '/user/info', { headers: { authorization: 'Token abc' } });
+    expect(missing.json).toEqual({
+      kind: 'Unauthorized',
+      causes: ['Authorization header is missing'],
+    });
+    const notBearer = await t.request('GET', '/user/info', {
+      headers: { authorization: 'Token abc' },
+    });
     expect(notBearer.status).toBe(401);
     const garbled = await t.request('GET', '/user/info', { token: 'not.a.jwt' });
     expect(garbled.status).toBe(401);

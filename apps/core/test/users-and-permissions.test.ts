@@ -16,12 +16,19 @@ describe('user management and the permission guard', () => {
   it('lets the owner manage users even in safe mode (reference issue #399)', async () => {
     t = await startTestCore();
     const owner = await t.setupOwner();
-    expect((await t.request('GET', '/global_settings', { token: owner })).json).toMatchObject({ safe_mode: true });
+    expect((await t.request('GET', '/global_settings', { token: owner })).json).toMatchObject({
+      safe_mode: true,
+    });
     const bob = await t.createUser(owner, 'bob');
-    const list = z.array(PublicUserSchema).parse((await t.request('GET', '/user/list', { token: owner })).json);
+    const list = z
+      .array(PublicUserSchema)
+      .parse((await t.request('GET', '/user/list', { token: owner })).json);
     expect(list.map((u) => u.username).sort()).toEqual(['bob', 'owner']);
     expect(list.find((u) => u.username === 'bob')!.permissions).toEqual(emptyPermissions());
-    const dup = await t.request('POST', '/user', { token: owner, body: { username: 'bob', password: 'x' } });
+    const dup = await t.request('POST', '/user', {
+      token: owner,
+      body: { username: 'bob', password: 'x' },
+    });
     expect(dup.status).toBe(400);
     expect(dup.json).toEqual({ kind: 'BadRequest', causes: ['Username already exist'] });
     expect((await t.request('DELETE', `/user/${bob.uid}`, { token: owner })).json).toBe('ok');
@@ -54,7 +61,9 @@ describe('user management and the permission guard', () => {
   it('nobody deletes themselves', async () => {
     t = await startTestCore();
     const owner = await t.setupOwner();
-    const uid = PublicUserSchema.parse((await t.request('GET', '/user/info', { token: owner })).json).uid;
+    const uid = PublicUserSchema.parse(
+      (await t.request('GET', '/user/info', { token: owner })).json,
+    ).uid;
     const res = await t.request('DELETE', `/user/${uid}`, { token: owner });
     expect(res.status).toBe(400);
     expect(res.json).toEqual({ kind: 'BadRequest', causes: ['You cannot delete yourself'] });
@@ -65,8 +74,19 @@ describe('user management and the permission guard', () => {
     const owner = await t.setupOwner();
     const manager = await t.createUser(owner, 'manager');
     const target = await t.createUser(owner, 'target');
-    const managerPerms = { ...emptyPermissions(), can_manage_permission: true, can_view_instance: ['INSTANCE_a'] };
-    expect((await t.request('PUT', `/user/${manager.uid}/update_perm`, { token: owner, body: managerPerms })).status).toBe(200);
+    const managerPerms = {
+      ...emptyPermissions(),
+      can_manage_permission: true,
+      can_view_instance: ['INSTANCE_a'],
+    };
+    expect(
+      (
+        await t.request('PUT', `/user/${manager.uid}/update_perm`, {
+          token: owner,
+          body: managerPerms,
+        })
+      ).status,
+    ).toBe(200);
 
     // Safe mode on: ManagePermission is unsafe, so the manager is refused.
     const inSafe = await t.request('PUT', `/user/${target.uid}/update_perm`, {
@@ -86,7 +106,9 @@ describe('user management and the permission guard', () => {
       body: { ...emptyPermissions(), can_view_instance: ['INSTANCE_a', 'INSTANCE_b'] },
     });
     expect(notHeld.status).toBe(403);
-    const targetInfo = PublicUserSchema.parse((await t.request('GET', '/user/info', { token: target.token })).json);
+    const targetInfo = PublicUserSchema.parse(
+      (await t.request('GET', '/user/info', { token: target.token })).json,
+    );
     expect(targetInfo.permissions.can_view_instance).toEqual(['INSTANCE_a']);
   });
 
@@ -94,7 +116,10 @@ describe('user management and the permission guard', () => {
     t = await startTestCore();
     const owner = await t.setupOwner();
     const bob = await t.createUser(owner, 'bob');
-    const res = await t.request('PUT', `/user/${bob.uid}/update_perm`, { token: owner, body: { can_view_instance: 'all' } });
+    const res = await t.request('PUT', `/user/${bob.uid}/update_perm`, {
+      token: owner,
+      body: { can_view_instance: 'all' },
+    });
     expect(res.status).toBe(400);
     expect(res.json).toMatchObject({ kind: 'BadRequest' });
   });
@@ -103,8 +128,14 @@ describe('user management and the permission guard', () => {
     t = await startTestCore();
     const owner = await t.setupOwner();
     const bob = await t.createUser(owner, 'bob');
-    expect((await t.request('PUT', `/user/${bob.uid}/rename`, { token: bob.token, body: 'owner' })).status).toBe(400);
-    expect((await t.request('PUT', `/user/${bob.uid}/rename`, { token: bob.token, body: 'robert' })).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/user/${bob.uid}/rename`, { token: bob.token, body: 'owner' }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await t.request('PUT', `/user/${bob.uid}/rename`, { token: bob.token, body: 'robert' }))
+        .status,
+    ).toBe(200);
     expect((await t.login('robert', 'user-password')).status).toBe(200);
   });
 });
@@ -117,24 +148,47 @@ describe('global settings', () => {
     expect((await t.request('GET', '/global_settings', { token: bob.token })).status).toBe(200);
     expect((await t.request('GET', '/global_settings')).status).toBe(401);
 
-    const named = await t.request('PUT', '/global_settings/name', { token: owner, body: 'Survival Core' });
+    const named = await t.request('PUT', '/global_settings/name', {
+      token: owner,
+      body: 'Survival Core',
+    });
     expect(named.status).toBe(200);
     expect(named.text).toBe('');
-    expect((await t.request('PUT', '/global_settings/name', { token: owner, body: '' })).json).toEqual({
+    expect(
+      (await t.request('PUT', '/global_settings/name', { token: owner, body: '' })).json,
+    ).toEqual({
       kind: 'BadRequest',
       causes: ['Name cannot be empty'],
     });
-    expect((await t.request('PUT', '/global_settings/name', { token: owner, body: 'x'.repeat(33) })).json).toEqual({
+    expect(
+      (await t.request('PUT', '/global_settings/name', { token: owner, body: 'x'.repeat(33) }))
+        .json,
+    ).toEqual({
       kind: 'BadRequest',
       causes: ['Name too long'],
     });
-    expect((await t.request('PUT', '/global_settings/domain', { token: owner, body: 'play.example.org' })).status).toBe(200);
-    expect((await t.request('PUT', '/global_settings/domain', { token: owner, body: 'd'.repeat(254) })).json).toEqual({
+    expect(
+      (
+        await t.request('PUT', '/global_settings/domain', {
+          token: owner,
+          body: 'play.example.org',
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await t.request('PUT', '/global_settings/domain', { token: owner, body: 'd'.repeat(254) }))
+        .json,
+    ).toEqual({
       kind: 'BadRequest',
       causes: ['Domain too long'],
     });
-    expect((await t.request('PUT', '/global_settings/playit_enabled', { token: owner, body: true })).status).toBe(200);
-    expect((await t.request('PUT', '/global_settings/safe_mode', { token: owner, body: 'yes' })).status).toBe(400);
+    expect(
+      (await t.request('PUT', '/global_settings/playit_enabled', { token: owner, body: true }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await t.request('PUT', '/global_settings/safe_mode', { token: owner, body: 'yes' })).status,
+    ).toBe(400);
     expect((await t.request('GET', '/global_settings', { token: owner })).json).toEqual({
       core_name: 'Survival Core',
       safe_mode: true,
@@ -142,7 +196,11 @@ describe('global settings', () => {
       playit_enabled: true,
     });
     expect((await t.request('GET', '/info')).json).toMatchObject({ core_name: 'Survival Core' });
-    expect((await t.request('PUT', '/global_settings/domain', { token: owner, body: '' })).status).toBe(200);
-    expect((await t.request('GET', '/global_settings', { token: owner })).json).toMatchObject({ domain: null });
+    expect(
+      (await t.request('PUT', '/global_settings/domain', { token: owner, body: '' })).status,
+    ).toBe(200);
+    expect((await t.request('GET', '/global_settings', { token: owner })).json).toMatchObject({
+      domain: null,
+    });
   });
 });

@@ -1,6 +1,10 @@
 // A generic game whose "server" only floods its console (bench/console-throughput.ts).
 import { fileURLToPath } from 'node:url';
-import type { GenericGameDefinition, InstallContext, StartContext } from '../../../apps/core/src/runtime/generic/definition.ts';
+import type {
+  GenericGameDefinition,
+  InstallContext,
+  StartContext,
+} from '../../../apps/core/src/runtime/generic/definition.ts';
 
 const definition: GenericGameDefinition = {
   game_name: 'console-flood',

@@ -15,7 +15,8 @@ let seq = 0;
 
 function chunk() {
   let text = '';
-  for (let i = 0; i < LINES_PER_CHUNK && (maxLines === 0 || seq < maxLines); i++) text += `flood ${seq++}\n`;
+  for (let i = 0; i < LINES_PER_CHUNK && (maxLines === 0 || seq < maxLines); i++)
+    text += `flood ${seq++}\n`;
   return text;
 }
 

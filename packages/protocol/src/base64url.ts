@@ -7,7 +7,11 @@ export function base64UrlEncodeBytes(bytes: Uint8Array): string {
   let i = 0;
   for (; i + 2 < bytes.length; i += 3) {
     const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
-    out += ALPHABET[(n >> 18) & 63]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]! + ALPHABET[n & 63]!;
+    out +=
+      ALPHABET[(n >> 18) & 63]! +
+      ALPHABET[(n >> 12) & 63]! +
+      ALPHABET[(n >> 6) & 63]! +
+      ALPHABET[n & 63]!;
   }
   const rest = bytes.length - i;
   if (rest === 1) {

@@ -4,7 +4,10 @@ import { z } from 'zod';
 export const ConfigurableValueSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('String'), value: z.string() }),
   // Integer is an i32 and UnsignedInteger a u32 on the wire; the reference refuses anything wider.
-  z.object({ type: z.literal('Integer'), value: z.number().int().min(-2147483648).max(2147483647) }),
+  z.object({
+    type: z.literal('Integer'),
+    value: z.number().int().min(-2147483648).max(2147483647),
+  }),
   z.object({ type: z.literal('UnsignedInteger'), value: z.number().int().min(0).max(4294967295) }),
   z.object({ type: z.literal('Float'), value: z.number() }),
   z.object({ type: z.literal('Boolean'), value: z.boolean() }),
@@ -12,11 +15,22 @@ export const ConfigurableValueSchema = z.discriminatedUnion('type', [
 ]);
 export type ConfigurableValue = z.infer<typeof ConfigurableValueSchema>;
 
-const Bound = z.number().nullable().optional().transform((v) => v ?? null);
+const Bound = z
+  .number()
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null);
 
 /** core-api.md §2.13: internally tagged, no value key. */
 export const ConfigurableValueTypeSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('String'), regex: z.string().nullable().optional().transform((v) => v ?? null) }),
+  z.object({
+    type: z.literal('String'),
+    regex: z
+      .string()
+      .nullable()
+      .optional()
+      .transform((v) => v ?? null),
+  }),
   z.object({ type: z.literal('Integer'), min: Bound, max: Bound }),
   z.object({ type: z.literal('UnsignedInteger'), min: Bound, max: Bound }),
   z.object({ type: z.literal('Float'), min: Bound, max: Bound }),
@@ -66,7 +80,11 @@ export const SectionManifestValueSchema = z.object({
 /** core-api.md §2.13: the instance-creation request. */
 export const SetupValueSchema = z.object({
   name: z.string(),
-  description: z.string().nullable().optional().transform((v) => v ?? null),
+  description: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   auto_start: z.boolean().default(false),
   restart_on_crash: z.boolean().default(false),
   setting_sections: z.record(z.string(), SectionManifestValueSchema),
@@ -75,7 +93,10 @@ export type SetupValue = z.output<typeof SetupValueSchema>;
 export type SetupValueInput = z.input<typeof SetupValueSchema>;
 
 export const GenericSetupManifestRequestSchema = z.object({ url: z.string().min(1) });
-export const GenericCreateRequestSchema = z.object({ url: z.string().min(1), setup_value: SetupValueSchema });
+export const GenericCreateRequestSchema = z.object({
+  url: z.string().min(1),
+  setup_value: SetupValueSchema,
+});
 
 /** Checks a value against its type (core-api.md §2.13 type-checking rules). Returns a cause or null. */
 export function checkConfigurableValue(

@@ -55,7 +55,9 @@ export function kindToText(kind: string): string {
 /** dashboard.md §8: "{Kind with spaces}: {causes}". */
 export function clientErrorToText(error: ClientError): string {
   const causes = error.causes.filter((c) => c.length > 0);
-  return causes.length > 0 ? `${kindToText(error.kind)}: ${causes.join(': ')}` : kindToText(error.kind);
+  return causes.length > 0
+    ? `${kindToText(error.kind)}: ${causes.join(': ')}`
+    : kindToText(error.kind);
 }
 
 /** What a failed request looked like, independent of the HTTP library. */

@@ -46,7 +46,11 @@ export const InstanceEventKindSchema = z.enum([
   'PlayerMessage',
 ]);
 /** Console-class events go only to console endpoints (core-api.md §2.4.1). */
-export const CONSOLE_EVENT_KINDS: readonly InstanceEventKind[] = ['InstanceOutput', 'PlayerMessage', 'SystemMessage'];
+export const CONSOLE_EVENT_KINDS: readonly InstanceEventKind[] = [
+  'InstanceOutput',
+  'PlayerMessage',
+  'SystemMessage',
+];
 
 /** core-api.md §2.4.2 */
 export const UserEventInnerSchema = z.discriminatedUnion('type', [
@@ -101,7 +105,11 @@ export const ProgressionEventInnerSchema = z.discriminatedUnion('type', [
     total: z.number().nullable(),
     inner: ProgressionStartValueSchema.nullable(),
   }),
-  z.object({ type: z.literal('ProgressionUpdate'), progress_message: z.string(), progress: z.number() }),
+  z.object({
+    type: z.literal('ProgressionUpdate'),
+    progress_message: z.string(),
+    progress: z.number(),
+  }),
   z.object({
     type: z.literal('ProgressionEnd'),
     success: z.boolean(),
@@ -135,16 +143,27 @@ export const EventInnerSchema = z.discriminatedUnion('type', [
     instance_name: z.string(),
     instance_event_inner: InstanceEventInnerSchema,
   }),
-  z.object({ type: z.literal('UserEvent'), user_id: z.string(), user_event_inner: UserEventInnerSchema }),
+  z.object({
+    type: z.literal('UserEvent'),
+    user_id: z.string(),
+    user_event_inner: UserEventInnerSchema,
+  }),
   z.object({
     type: z.literal('MacroEvent'),
     instance_uuid: z.string().nullable(),
     macro_pid: z.number(),
     macro_event_inner: MacroEventInnerSchema,
   }),
-  z.object({ type: z.literal('ProgressionEvent'), event_id: SnowflakeSchema, progression_event_inner: ProgressionEventInnerSchema }),
+  z.object({
+    type: z.literal('ProgressionEvent'),
+    event_id: SnowflakeSchema,
+    progression_event_inner: ProgressionEventInnerSchema,
+  }),
   z.object({ type: z.literal('FSEvent'), operation: FSOperationSchema, target: FSTargetSchema }),
-  z.object({ type: z.literal('PlayitggRunnerEvent'), playitgg_runner_event_inner: PlayitggRunnerEventInnerSchema }),
+  z.object({
+    type: z.literal('PlayitggRunnerEvent'),
+    playitgg_runner_event_inner: PlayitggRunnerEventInnerSchema,
+  }),
 ]);
 export type EventInner = z.output<typeof EventInnerSchema>;
 export const EventTypeSchema = z.enum([
@@ -175,11 +194,13 @@ export function deriveEventLevel(inner: EventInner): EventLevel {
       if (inner.instance_event_inner.type === 'InstanceWarning') return 'Warning';
       return 'Info';
     case 'MacroEvent':
-      return inner.macro_event_inner.type === 'Stopped' && inner.macro_event_inner.exit_status.type !== 'Success'
+      return inner.macro_event_inner.type === 'Stopped' &&
+        inner.macro_event_inner.exit_status.type !== 'Success'
         ? 'Error'
         : 'Info';
     case 'ProgressionEvent':
-      return inner.progression_event_inner.type === 'ProgressionEnd' && !inner.progression_event_inner.success
+      return inner.progression_event_inner.type === 'ProgressionEnd' &&
+        !inner.progression_event_inner.success
         ? 'Error'
         : 'Info';
     case 'UserEvent':
@@ -191,12 +212,18 @@ export function deriveEventLevel(inner: EventInner): EventLevel {
 
 export function isConsoleEvent(event: ClientEvent): boolean {
   const inner = event.event_inner;
-  return inner.type === 'InstanceEvent' && CONSOLE_EVENT_KINDS.includes(inner.instance_event_inner.type);
+  return (
+    inner.type === 'InstanceEvent' && CONSOLE_EVENT_KINDS.includes(inner.instance_event_inner.type)
+  );
 }
 
 /** core-api.md §2.5 */
 const nullableList = <T extends z.ZodType>(item: T) =>
-  z.array(item).nullable().optional().transform((v) => v ?? null);
+  z
+    .array(item)
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null);
 export const EventQuerySchema = z.object({
   event_levels: nullableList(EventLevelSchema),
   event_types: nullableList(EventTypeSchema),
@@ -204,7 +231,11 @@ export const EventQuerySchema = z.object({
   user_event_types: nullableList(UserEventKindSchema),
   event_user_ids: nullableList(z.string()),
   event_instance_ids: nullableList(z.string()),
-  bearer_token: z.string().nullable().optional().transform((v) => v ?? null),
+  bearer_token: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   time_range: z
     .object({ start: z.number(), end: z.number() })
     .nullable()

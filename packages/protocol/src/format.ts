@@ -10,7 +10,8 @@ export function formatBytes(bytes: number, decimals = 1): string {
     value /= 1024;
     unit += 1;
   }
-  const text = unit === 0 ? String(Math.round(value)) : value.toFixed(decimals).replace(/\.0+$/, '');
+  const text =
+    unit === 0 ? String(Math.round(value)) : value.toFixed(decimals).replace(/\.0+$/, '');
   return `${text} ${UNITS[unit]}`;
 }
 
@@ -28,7 +29,20 @@ export function formatRelativeTime(thenMs: number, nowMs: number = Date.now()): 
   return 'just now';
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
 
 /** 'Jan 5 2024 at 3:04 PM' (dashboard.md §2 Macros), or N/A. */
 export function formatMacroDate(unixSeconds: number | null | undefined): string {

@@ -11,11 +11,22 @@ export const ExitStatusSchema = z.discriminatedUnion('type', [
 export type ExitStatus = z.infer<typeof ExitStatusSchema>;
 
 /** core-api.md §2.15 */
-export const MacroEntrySchema = z.object({ name: z.string(), last_run: z.number().nullable(), path: z.string() });
+export const MacroEntrySchema = z.object({
+  name: z.string(),
+  last_run: z.number().nullable(),
+  path: z.string(),
+});
 export type MacroEntry = z.infer<typeof MacroEntrySchema>;
-export const TaskEntrySchema = z.object({ name: z.string(), creation_time: z.number(), pid: z.number() });
+export const TaskEntrySchema = z.object({
+  name: z.string(),
+  creation_time: z.number(),
+  pid: z.number(),
+});
 export type TaskEntry = z.infer<typeof TaskEntrySchema>;
-export const HistoryEntrySchema = z.object({ task: TaskEntrySchema, exit_status: ExitStatusSchema });
+export const HistoryEntrySchema = z.object({
+  task: TaskEntrySchema,
+  exit_status: ExitStatusSchema,
+});
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
 export const MacroConfigSchema = z.record(z.string(), SettingManifestSchema);

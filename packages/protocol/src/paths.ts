@@ -4,7 +4,8 @@ import type { HandlerGameType } from './instances.ts';
 
 // Route builders for every route of core-api.md §1.4, relative to the API base (`/api/v1`).
 const seg = encodeURIComponent;
-const fs = (uuid: string, path: string, op: string) => `/instance/${seg(uuid)}/fs/${encodePathSegment(path)}/${op}`;
+const fs = (uuid: string, path: string, op: string) =>
+  `/instance/${seg(uuid)}/fs/${encodePathSegment(path)}/${op}`;
 const globalFs = (path: string, op: string) => `/fs/${encodePathSegment(path)}/${op}`;
 
 export const apiPaths = {
@@ -61,7 +62,8 @@ export const apiPaths = {
     `/instance/${seg(uuid)}/settings/${seg(section)}/${seg(setting)}`,
   instanceName: (uuid: string) => `/instance/${seg(uuid)}/name`,
   instanceDescription: (uuid: string) => `/instance/${seg(uuid)}/description`,
-  instanceVersion: (uuid: string, version: string) => `/instance/${seg(uuid)}/version/${seg(version)}`,
+  instanceVersion: (uuid: string, version: string) =>
+    `/instance/${seg(uuid)}/version/${seg(version)}`,
   // Hearth: auto_start / restart_on_crash after creation (reference issues #362, #307).
   instanceAutoStart: (uuid: string) => `/instance/${seg(uuid)}/auto_start`,
   instanceRestartOnCrash: (uuid: string) => `/instance/${seg(uuid)}/restart_on_crash`,
@@ -74,11 +76,15 @@ export const apiPaths = {
   consoleStream: (uuid: string, token: string) =>
     `/instance/${seg(uuid)}/console/stream?token=${encodeURIComponent(`Bearer ${token}`)}`,
   // §1.4.12
-  eventsBuffer: (query: EventQueryInput) => `/events/all/buffer?filter=${encodeURIComponent(JSON.stringify(query))}`,
-  eventsStream: (query: EventQueryInput) => `/events/all/stream?filter=${encodeURIComponent(JSON.stringify(query))}`,
-  eventsSearch: (query: EventQueryInput) => `/events/search?filter=${encodeURIComponent(JSON.stringify(query))}`,
+  eventsBuffer: (query: EventQueryInput) =>
+    `/events/all/buffer?filter=${encodeURIComponent(JSON.stringify(query))}`,
+  eventsStream: (query: EventQueryInput) =>
+    `/events/all/stream?filter=${encodeURIComponent(JSON.stringify(query))}`,
+  eventsSearch: (query: EventQueryInput) =>
+    `/events/search?filter=${encodeURIComponent(JSON.stringify(query))}`,
   // §1.4.13 (Hearth requires a token: query `token=Bearer <jwt>` like the console)
-  monitor: (uuid: string, token: string) => `/monitor/${seg(uuid)}?token=${encodeURIComponent(`Bearer ${token}`)}`,
+  monitor: (uuid: string, token: string) =>
+    `/monitor/${seg(uuid)}?token=${encodeURIComponent(`Bearer ${token}`)}`,
   // §1.4.14
   fsLs: (uuid: string, path: string) => fs(uuid, path, 'ls'),
   fsRead: (uuid: string, path: string) => fs(uuid, path, 'read'),
@@ -99,7 +105,8 @@ export const apiPaths = {
   globalFsRead: (path: string) => globalFs(path, 'read'),
   globalFsWrite: (path: string) => globalFs(path, 'write'),
   globalFsMkdir: (path: string) => globalFs(path, 'mkdir'),
-  globalFsMove: (source: string, dest: string) => `/fs/${encodePathSegment(source)}/move/${encodePathSegment(dest)}`,
+  globalFsMove: (source: string, dest: string) =>
+    `/fs/${encodePathSegment(source)}/move/${encodePathSegment(dest)}`,
   globalFsRm: (path: string) => globalFs(path, 'rm'),
   globalFsRmdir: (path: string) => globalFs(path, 'rmdir'),
   globalFsNew: (path: string) => globalFs(path, 'new'),
@@ -113,8 +120,10 @@ export const apiPaths = {
   historyList: (uuid: string) => `/instance/${seg(uuid)}/history/list`,
   macroRun: (uuid: string, name: string) => `/instance/${seg(uuid)}/macro/run/${seg(name)}`,
   macroKill: (uuid: string, pid: number) => `/instance/${seg(uuid)}/macro/kill/${pid}`,
-  macroConfigGet: (uuid: string, name: string) => `/instance/${seg(uuid)}/macro/config/get/${seg(name)}`,
-  macroConfigStore: (uuid: string, name: string) => `/instance/${seg(uuid)}/macro/config/store/${seg(name)}`,
+  macroConfigGet: (uuid: string, name: string) =>
+    `/instance/${seg(uuid)}/macro/config/get/${seg(name)}`,
+  macroConfigStore: (uuid: string, name: string) =>
+    `/instance/${seg(uuid)}/macro/config/store/${seg(name)}`,
   // §1.4.18
   playitSignupLink: () => '/playitgg/generate_signup_link',
   playitStart: () => '/playitgg/start_cli',
@@ -125,12 +134,22 @@ export const apiPaths = {
 } as const;
 
 /** `{protocol}://{address}:{port}/api/{apiVersion}` with IPv6 in brackets. */
-export function coreBaseUrl(core: { protocol: string; address: string; port: number; apiVersion: string }): string {
+export function coreBaseUrl(core: {
+  protocol: string;
+  address: string;
+  port: number;
+  apiVersion: string;
+}): string {
   return `${core.protocol}://${formatHost(core.address)}:${core.port}/api/${core.apiVersion}`;
 }
 
 /** The WebSocket twin of coreBaseUrl. */
-export function coreSocketUrl(core: { protocol: string; address: string; port: number; apiVersion: string }): string {
+export function coreSocketUrl(core: {
+  protocol: string;
+  address: string;
+  port: number;
+  apiVersion: string;
+}): string {
   const scheme = core.protocol === 'https' ? 'wss' : 'ws';
   return `${scheme}://${formatHost(core.address)}:${core.port}/api/${core.apiVersion}`;
 }

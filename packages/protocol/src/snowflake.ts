@@ -31,7 +31,11 @@ export function snowflakeToMs(snowflake: string): number {
 export function encodeSnowflake(ms: number, sequence = 0): string {
   if (sequence < 0 || sequence > 4095) throw new RangeError('sequence must be 0..4095');
   const since = BigInt(ms) - SNOWFLAKE_EPOCH_MS;
-  return ((since << SNOWFLAKE_TIMESTAMP_SHIFT) | MACHINE_AND_NODE_BITS | BigInt(sequence)).toString();
+  return (
+    (since << SNOWFLAKE_TIMESTAMP_SHIFT) |
+    MACHINE_AND_NODE_BITS |
+    BigInt(sequence)
+  ).toString();
 }
 
 export function decodeSnowflake(snowflake: string): { ms: number; sequence: number } {

@@ -15,4 +15,7 @@ export const PlayitSignupDataSchema = z.object({ url: z.string(), claim_code: z.
 export type PlayitSignupData = z.infer<typeof PlayitSignupDataSchema>;
 
 export const PortTypeSchema = z.enum(['tcp', 'udp', 'both']);
-export const PlayitTunnelParamsSchema = z.object({ local_port: z.number(), port_type: PortTypeSchema });
+export const PlayitTunnelParamsSchema = z.object({
+  local_port: z.number(),
+  port_type: PortTypeSchema,
+});

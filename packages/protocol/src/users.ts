@@ -96,7 +96,11 @@ export type Credentials = z.infer<typeof CredentialsSchema>;
 
 export const ChangePasswordRequestSchema = z.object({
   uid: UserIdSchema,
-  old_password: z.string().nullable().optional().transform((v) => v ?? null),
+  old_password: z
+    .string()
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
   new_password: z.string(),
 });
 export type ChangePasswordRequest = z.output<typeof ChangePasswordRequestSchema>;

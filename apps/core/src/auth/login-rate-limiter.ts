@@ -27,7 +27,11 @@ export class LoginRateLimiter {
       const w = map.get(key);
       if (w && w.resetAt > t && w.count >= limit) {
         const seconds = Math.ceil((w.resetAt - t) / 1000);
-        throw new CoreError('BadRequest', [`Too many login attempts, try again in ${seconds} seconds`], 429);
+        throw new CoreError(
+          'BadRequest',
+          [`Too many login attempts, try again in ${seconds} seconds`],
+          429,
+        );
       }
     }
   }

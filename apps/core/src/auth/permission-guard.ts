@@ -119,7 +119,8 @@ export class PermissionGuard {
 
   require(user: Principal, action: UserAction): void {
     if (this.can(user, action)) return;
-    const safeNote = !user.isOwner && this.safeMode() && isUnsafeAction(action) ? ' (safe mode is on)' : '';
+    const safeNote =
+      !user.isOwner && this.safeMode() && isUnsafeAction(action) ? ' (safe mode is on)' : '';
     throw permissionDenied(DENIAL[action.type] + safeNote);
   }
 }

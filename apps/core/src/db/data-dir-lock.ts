@@ -20,7 +20,9 @@ export class DataDirLock {
         if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
         const pid = Number(fs.readFileSync(file, 'utf8').trim());
         if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
-          throw new Error(`Another Hearth core (pid ${pid}) is using the data directory ${dataDir}`);
+          throw new Error(
+            `Another Hearth core (pid ${pid}) is using the data directory ${dataDir}`,
+          );
         }
         fs.rmSync(file, { force: true });
       }
@@ -30,7 +32,8 @@ export class DataDirLock {
 
   release(): void {
     try {
-      if (fs.readFileSync(this.file, 'utf8').trim() === String(process.pid)) fs.rmSync(this.file, { force: true });
+      if (fs.readFileSync(this.file, 'utf8').trim() === String(process.pid))
+        fs.rmSync(this.file, { force: true });
     } catch {
       // Already gone: nothing to release.
     }

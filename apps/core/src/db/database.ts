@@ -20,9 +20,13 @@ export function openDatabase(file: string): Db {
 }
 
 export function migrate(db: Db, dir = MIGRATIONS_DIR): void {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)',
+  );
   const applied = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map(
+      (r) => r.version,
+    ),
   );
   const files = fs
     .readdirSync(dir)
@@ -34,7 +38,11 @@ export function migrate(db: Db, dir = MIGRATIONS_DIR): void {
     const sql = fs.readFileSync(path.join(dir, file), 'utf8');
     db.transaction(() => {
       db.exec(sql);
-      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(version, file, Date.now());
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+        version,
+        file,
+        Date.now(),
+      );
     })();
   }
 }

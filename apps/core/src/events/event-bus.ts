@@ -59,7 +59,13 @@ export class EventBus {
     } else {
       this.general.push(event);
     }
-    if (this.repository && !(inner.type === 'ProgressionEvent' && inner.progression_event_inner.type === 'ProgressionUpdate')) {
+    if (
+      this.repository &&
+      !(
+        inner.type === 'ProgressionEvent' &&
+        inner.progression_event_inner.type === 'ProgressionUpdate'
+      )
+    ) {
       this.pending.push(event);
       if (this.pending.length > MAX_PENDING_WRITES) {
         const excess = this.pending.length - MAX_PENDING_WRITES;

@@ -45,7 +45,10 @@ export class EventVisibility {
       case 'FSEvent':
         return false;
       case 'MacroEvent':
-        return inner.instance_uuid !== null && this.guard.can(user, { type: 'AccessMacro', instance: inner.instance_uuid });
+        return (
+          inner.instance_uuid !== null &&
+          this.guard.can(user, { type: 'AccessMacro', instance: inner.instance_uuid })
+        );
       case 'PlayitggRunnerEvent':
         return true;
       case 'ProgressionEvent': {

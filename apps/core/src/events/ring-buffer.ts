@@ -5,7 +5,8 @@ export class RingBuffer<T> {
   private length = 0;
 
   constructor(readonly capacity: number) {
-    if (!Number.isInteger(capacity) || capacity <= 0) throw new RangeError('capacity must be a positive integer');
+    if (!Number.isInteger(capacity) || capacity <= 0)
+      throw new RangeError('capacity must be a positive integer');
     this.items = new Array<T | undefined>(capacity);
   }
 
@@ -22,7 +23,8 @@ export class RingBuffer<T> {
 
   toArray(): T[] {
     const out: T[] = [];
-    for (let i = 0; i < this.length; i++) out.push(this.items[(this.start + i) % this.capacity] as T);
+    for (let i = 0; i < this.length; i++)
+      out.push(this.items[(this.start + i) % this.capacity] as T);
     return out;
   }
 

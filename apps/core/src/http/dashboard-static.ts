@@ -4,7 +4,10 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /** Serves the built dashboard at `/`; any non-API GET that matches no file gets index.html (SPA). */
-export async function registerDashboard(app: FastifyInstance, dir: string | null): Promise<boolean> {
+export async function registerDashboard(
+  app: FastifyInstance,
+  dir: string | null,
+): Promise<boolean> {
   if (!dir || !fs.existsSync(path.join(dir, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root: dir,
@@ -14,7 +17,10 @@ export async function registerDashboard(app: FastifyInstance, dir: string | null
     cacheControl: false,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader(
+        'Cache-Control',
+        immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   return true;

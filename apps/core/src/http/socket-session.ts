@@ -40,7 +40,11 @@ export function bindSocketToUser(
 }
 
 /** Sends a frame unless the peer is gone or too far behind (bounded memory per subscriber). */
-export function sendBounded(socket: WebSocket, data: string, maxBufferedBytes = 8 * 1024 * 1024): boolean {
+export function sendBounded(
+  socket: WebSocket,
+  data: string,
+  maxBufferedBytes = 8 * 1024 * 1024,
+): boolean {
   if (socket.readyState !== socket.OPEN) return false;
   if (socket.bufferedAmount > maxBufferedBytes) return false;
   socket.send(data);

@@ -3,7 +3,11 @@ import type { z } from 'zod';
 import { badRequest } from '../errors.ts';
 
 /** Parses input with a protocol schema; failures become a 400 with readable causes. */
-export function parseWith<S extends z.ZodType>(schema: S, input: unknown, what = 'Request body'): z.output<S> {
+export function parseWith<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  what = 'Request body',
+): z.output<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const causes = result.error.issues.slice(0, 5).map((issue) => {

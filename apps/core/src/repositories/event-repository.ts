@@ -15,9 +15,25 @@ export class EventRepository {
     this.db.transaction((batch: ClientEvent[]) => {
       for (const e of batch) {
         const inner = e.event_inner;
-        const instanceId = inner.type === 'InstanceEvent' || inner.type === 'MacroEvent' ? inner.instance_uuid : null;
-        const userId = inner.type === 'UserEvent' ? inner.user_id : e.caused_by.type === 'User' ? e.caused_by.user_id : null;
-        this.insertStmt.run(e.snowflake, BigInt(e.snowflake), e.level, inner.type, instanceId, userId, JSON.stringify(e));
+        const instanceId =
+          inner.type === 'InstanceEvent' || inner.type === 'MacroEvent'
+            ? inner.instance_uuid
+            : null;
+        const userId =
+          inner.type === 'UserEvent'
+            ? inner.user_id
+            : e.caused_by.type === 'User'
+              ? e.caused_by.user_id
+              : null;
+        this.insertStmt.run(
+          e.snowflake,
+          BigInt(e.snowflake),
+          e.level,
+          inner.type,
+          instanceId,
+          userId,
+          JSON.stringify(e),
+        );
       }
     })(events);
   }
@@ -39,6 +55,8 @@ export class EventRepository {
 
   /** Keeps the newest `keep` rows. */
   prune(keep: number): void {
-    this.db.prepare('DELETE FROM client_events WHERE id <= (SELECT MAX(id) FROM client_events) - ?').run(keep);
+    this.db
+      .prepare('DELETE FROM client_events WHERE id <= (SELECT MAX(id) FROM client_events) - ?')
+      .run(keep);
   }
 }

@@ -49,7 +49,10 @@ export interface StoredInstance {
 
 /** Writes through a temp file + rename in the same folder (never a half-written file). */
 export async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
-  const tmp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`);
+  const tmp = path.join(
+    path.dirname(file),
+    `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`,
+  );
   try {
     await fs.writeFile(tmp, `${JSON.stringify(value, null, 2)}\n`);
     await fs.rename(tmp, file);
@@ -86,7 +89,8 @@ export class InstanceRepository {
       try {
         dot = DotLodestoneConfigSchema.parse(await readJson(path.join(dir, INSTANCE_CONFIG_FILE)));
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') onBroken(dir, `${INSTANCE_CONFIG_FILE} is invalid`);
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+          onBroken(dir, `${INSTANCE_CONFIG_FILE} is invalid`);
         continue;
       }
       let record: InstanceRecord | null = null;
@@ -111,7 +115,8 @@ export class InstanceRepository {
   async createFolder(folderName: string): Promise<string> {
     await this.ensureRoot();
     const dir = path.join(this.root, folderName);
-    if (path.dirname(dir) !== this.root) throw new Error('Instance folder must be a direct child of instances/');
+    if (path.dirname(dir) !== this.root)
+      throw new Error('Instance folder must be a direct child of instances/');
     await fs.mkdir(dir);
     await fs.writeFile(path.join(dir, CREATING_MARKER), '');
     return dir;
@@ -130,8 +135,14 @@ export class InstanceRepository {
     for (const entry of await fs.readdir(this.root, { withFileTypes: true })) {
       if (!entry.isDirectory()) continue;
       const dir = path.join(this.root, entry.name);
-      const creating = await fs.stat(path.join(dir, CREATING_MARKER)).then(() => true, () => false);
-      const marked = await fs.stat(path.join(dir, INSTANCE_CONFIG_FILE)).then(() => true, () => false);
+      const creating = await fs.stat(path.join(dir, CREATING_MARKER)).then(
+        () => true,
+        () => false,
+      );
+      const marked = await fs.stat(path.join(dir, INSTANCE_CONFIG_FILE)).then(
+        () => true,
+        () => false,
+      );
       if (creating && !marked) {
         await fs.rm(dir, { recursive: true, force: true });
         removed.push(dir);
@@ -166,4 +177,3 @@ export class InstanceRepository {
     await fs.rm(path.join(dir, PID_FILE), { force: true });
   }
 }
-

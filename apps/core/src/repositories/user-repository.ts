@@ -55,7 +55,8 @@ export class UserRepository {
   }
 
   byUsername(username: string): StoredUser | null {
-    const row = this.db.prepare('SELECT * FROM users WHERE username = ?').get(username) as Row | undefined;
+    const row = this.db.prepare('SELECT * FROM users WHERE username = ?').get(username) as
+      Row | undefined;
     return row ? fromRow(row) : null;
   }
 
@@ -89,7 +90,9 @@ export class UserRepository {
   }
 
   setPassword(uid: string, hashedPassword: string, secret: string): void {
-    this.db.prepare('UPDATE users SET hashed_psw = ?, secret = ? WHERE uid = ?').run(hashedPassword, secret, uid);
+    this.db
+      .prepare('UPDATE users SET hashed_psw = ?, secret = ? WHERE uid = ?')
+      .run(hashedPassword, secret, uid);
   }
 
   setSecret(uid: string, secret: string): void {
@@ -97,7 +100,9 @@ export class UserRepository {
   }
 
   setPermissions(uid: string, permissions: UserPermission): void {
-    this.db.prepare('UPDATE users SET permissions = ? WHERE uid = ?').run(JSON.stringify(permissions), uid);
+    this.db
+      .prepare('UPDATE users SET permissions = ? WHERE uid = ?')
+      .run(JSON.stringify(permissions), uid);
   }
 
   /** Runs fn in one transaction (e.g. read-modify-write of permissions). */

@@ -83,7 +83,8 @@ export class FrameBatcher {
     } finally {
       raw?.uncork();
     }
-    if (socket.bufferedAmount > CONSOLE_HIGH_WATER_BYTES) for (const instance of touched) this.holdFor(instance);
+    if (socket.bufferedAmount > CONSOLE_HIGH_WATER_BYTES)
+      for (const instance of touched) this.holdFor(instance);
     if (this.held.size > 0 && !this.waitingForDrain && raw) {
       this.waitingForDrain = true;
       raw.once('drain', () => {
@@ -148,7 +149,8 @@ export function consoleRoutes(ctx: CoreContext) {
           const uuid = req.params.uuid;
           if (uuid !== ALL_INSTANCES) ctx.instances.get(uuid);
           const user = await ctx.tokens.verify(tokenFromQueryValue(req.query.token));
-          if (uuid !== ALL_INSTANCES) ctx.guard.require(user, { type: 'AccessConsole', instance: uuid });
+          if (uuid !== ALL_INSTANCES)
+            ctx.guard.require(user, { type: 'AccessConsole', instance: uuid });
           socketUsers.set(req, user);
         },
       },
@@ -160,13 +162,22 @@ export function consoleRoutes(ctx: CoreContext) {
         }
         const wanted = req.params.uuid;
         const session = bindSocketToUser(ctx, socket, user);
-        const batcher = new FrameBatcher(socket, (instance) => ctx.instances.registry.find(instance)?.runtime.gate);
+        const batcher = new FrameBatcher(
+          socket,
+          (instance) => ctx.instances.registry.find(instance)?.runtime.gate,
+        );
         const unsubscribe = ctx.events.subscribe((event) => {
           const inner = event.event_inner;
           if (inner.type !== 'InstanceEvent') return;
           if (wanted !== ALL_INSTANCES && inner.instance_uuid !== wanted) return;
           if (!isConsoleEvent(event)) return;
-          if (!ctx.guard.can(session.current(), { type: 'AccessConsole', instance: inner.instance_uuid })) return;
+          if (
+            !ctx.guard.can(session.current(), {
+              type: 'AccessConsole',
+              instance: inner.instance_uuid,
+            })
+          )
+            return;
           batcher.push(frameOf(event), inner.instance_uuid);
         });
         socket.on('message', (data, isBinary) => {

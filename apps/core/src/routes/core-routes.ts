@@ -11,9 +11,12 @@ export function coreRoutes(ctx: CoreContext) {
     api.get('/system/cpu', async () => ctx.system.cpu());
     api.get<{ Params: { port: string } }>('/check/port/:port', async (req) => {
       const port = Number(req.params.port);
-      if (!/^\d{1,5}$/.test(req.params.port) || port > 65535) throw badRequest(`Invalid port: ${req.params.port}`);
+      if (!/^\d{1,5}$/.test(req.params.port) || port > 65535)
+        throw badRequest(`Invalid port: ${req.params.port}`);
       return ctx.system.portStatus(port, ctx.instanceDirectory.isPortAllocated(port));
     });
-    api.get<{ Params: { name: string } }>('/check/name/:name', async (req) => ctx.instanceDirectory.isNameTaken(req.params.name));
+    api.get<{ Params: { name: string } }>('/check/name/:name', async (req) =>
+      ctx.instanceDirectory.isNameTaken(req.params.name),
+    );
   };
 }

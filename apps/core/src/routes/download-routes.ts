@@ -7,7 +7,10 @@ import type { InstanceFiles } from '../services/files/instance-files.ts';
  */
 export function attachmentHeader(name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const exact = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const exact = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${fallback}"; filename*=UTF-8''${exact}`;
 }
 
@@ -18,12 +21,18 @@ export function attachmentHeader(name: string): string {
 export function downloadRoutes(files: InstanceFiles) {
   return async (api: FastifyInstance) => {
     // No automatic HEAD: Fastify would read (and for a folder, zip) the whole download to discard it.
-    api.get<{ Params: { key: string } }>('/file/:key', { exposeHeadRoute: false }, async (req, reply) => {
-      const opened = await files.openDownload(req.params.key);
-      reply.header('content-type', 'application/octet-stream').header('content-disposition', attachmentHeader(opened.name));
-      if (opened.size !== null) reply.header('content-length', String(opened.size));
-      reply.raw.once('close', () => opened.done(reply.raw.writableFinished));
-      return reply.send(opened.stream);
-    });
+    api.get<{ Params: { key: string } }>(
+      '/file/:key',
+      { exposeHeadRoute: false },
+      async (req, reply) => {
+        const opened = await files.openDownload(req.params.key);
+        reply
+          .header('content-type', 'application/octet-stream')
+          .header('content-disposition', attachmentHeader(opened.name));
+        if (opened.size !== null) reply.header('content-length', String(opened.size));
+        reply.raw.once('close', () => opened.done(reply.raw.writableFinished));
+        return reply.send(opened.stream);
+      },
+    );
   };
 }

@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { EventQuerySchema, emptyEventQuery, eventMatchesQuery, isConsoleEvent, msToSnowflakeBound, type EventQuery } from '@hearth/protocol';
+import {
+  EventQuerySchema,
+  emptyEventQuery,
+  eventMatchesQuery,
+  isConsoleEvent,
+  msToSnowflakeBound,
+  type EventQuery,
+} from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { parseWith } from '../http/validation.ts';
@@ -28,7 +35,9 @@ export function eventRoutes(ctx: CoreContext) {
     api.get<FilterQuery & { Params: { any: string } }>('/events/:any/buffer', async (req) => {
       const user = await ctx.authenticate(req);
       const query = readFilter(req.query.filter);
-      return ctx.events.buffer().filter((e) => eventMatchesQuery(e, query) && ctx.visibility.canView(user, e));
+      return ctx.events
+        .buffer()
+        .filter((e) => eventMatchesQuery(e, query) && ctx.visibility.canView(user, e));
     });
 
     api.get<FilterQuery>('/events/search', async (req) => {

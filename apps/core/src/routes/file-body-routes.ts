@@ -12,7 +12,11 @@ type Fs = { Params: { uuid: string; path: string } };
  * A body that is not read to its end (refused before streaming) would otherwise be drained by Node
  * after the answer — possibly gigabytes. Closing the connection instead stops the sender.
  */
-async function closingOnError<T>(req: FastifyRequest, reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+async function closingOnError<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  work: () => Promise<T>,
+): Promise<T> {
   try {
     return await work();
   } catch (err) {
@@ -59,20 +63,33 @@ export function fileBodyRoutes(ctx: CoreContext, s: FileRouteServices) {
 
     await api.register(async (scope) => {
       await scope.register(multipart, {
-        limits: { fileSize: Number.POSITIVE_INFINITY, fieldSize: 1024, fields: 100, files: 10_000, parts: 10_000, headerPairs: 100 },
+        limits: {
+          fileSize: Number.POSITIVE_INFINITY,
+          fieldSize: 1024,
+          fields: 100,
+          files: 10_000,
+          parts: 10_000,
+          headerPairs: 100,
+        },
       });
       scope.put<Fs>('/instance/:uuid/fs/:path/upload', async (req, reply) =>
         closingOnError(req, reply, async () => {
           const user = await fileCaller(ctx, req, req.params.uuid, 'WriteInstanceFile');
           const dir = decodeClientPath(req.params.path);
-          if (!req.isMultipart()) throw badRequest('Failed to upload file', 'The body must be multipart/form-data');
+          if (!req.isMultipart())
+            throw badRequest('Failed to upload file', 'The body must be multipart/form-data');
           const signal = abortOnDisconnect(req);
           const parts = (async function* (): AsyncGenerator<UploadPart> {
             for await (const part of req.parts()) {
-              yield part.type === 'file' ? { filename: part.filename, stream: part.file } : { filename: undefined, stream: Readable.from([]) };
+              yield part.type === 'file'
+                ? { filename: part.filename, stream: part.file }
+                : { filename: undefined, stream: Readable.from([]) };
             }
           })();
-          await s.jobs.upload(user, req.params.uuid, dir, parts, { totalBytes: contentLength(req), signal });
+          await s.jobs.upload(user, req.params.uuid, dir, parts, {
+            totalBytes: contentLength(req),
+            signal,
+          });
           return reply.type('application/json; charset=utf-8').send('null');
         }),
       );

@@ -18,13 +18,19 @@ export function decodeClientPath(segment: string): string {
   try {
     return decodePathSegment(segment);
   } catch (err) {
-    if (err instanceof Error && err.message === 'Failed to decode base64') throw badRequest('Failed to decode base64');
+    if (err instanceof Error && err.message === 'Failed to decode base64')
+      throw badRequest('Failed to decode base64');
     throw badRequest('Invalid path', 'The path is not valid UTF-8');
   }
 }
 
 /** Authenticates, answers 404 for an unknown instance (before permissions), then checks `action`. */
-export async function fileCaller(ctx: CoreContext, req: FastifyRequest, uuid: string, action: FileAction): Promise<StoredUser> {
+export async function fileCaller(
+  ctx: CoreContext,
+  req: FastifyRequest,
+  uuid: string,
+  action: FileAction,
+): Promise<StoredUser> {
   const user = await ctx.authenticate(req);
   ctx.instances.get(uuid);
   ctx.guard.require(user, { type: action, instance: uuid });
@@ -37,4 +43,3 @@ export interface FileRouteServices {
   jobs: FileJobs;
   keys: DownloadKeyStore;
 }
-

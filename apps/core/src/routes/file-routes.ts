@@ -1,5 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { CopyInstanceFileRequestSchema, UnzipOptionSchema, ZipRequestSchema } from '@hearth/protocol';
+import {
+  CopyInstanceFileRequestSchema,
+  UnzipOptionSchema,
+  ZipRequestSchema,
+} from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
 import { parseWith } from '../http/validation.ts';
 import type { StoredUser } from '../repositories/user-repository.ts';
@@ -20,15 +24,24 @@ function services(ctx: CoreContext): FileRouteServices {
     events: ctx.events,
     users: ctx.users,
     limits: {
-      ...(options.maxExtractBytes === undefined ? {} : { maxExtractBytes: options.maxExtractBytes }),
-      ...(options.maxExtractEntries === undefined ? {} : { maxExtractEntries: options.maxExtractEntries }),
+      ...(options.maxExtractBytes === undefined
+        ? {}
+        : { maxExtractBytes: options.maxExtractBytes }),
+      ...(options.maxExtractEntries === undefined
+        ? {}
+        : { maxExtractEntries: options.maxExtractEntries }),
     },
   });
   const keys = new DownloadKeyStore({
     ...(options.downloadKeyTtlMs === undefined ? {} : { ttlMs: options.downloadKeyTtlMs }),
     ...(options.now === undefined ? {} : { now: options.now }),
   });
-  return { access, keys, files: new InstanceFiles(access, keys, ctx.guard), jobs: new FileJobs(access) };
+  return {
+    access,
+    keys,
+    files: new InstanceFiles(access, keys, ctx.guard),
+    jobs: new FileJobs(access),
+  };
 }
 
 /**
@@ -44,7 +57,8 @@ export function fileRoutes(ctx: CoreContext) {
     });
     const { files, jobs } = s;
     const base = '/instance/:uuid/fs/:path';
-    const done = (reply: FastifyReply) => reply.type('application/json; charset=utf-8').send('null');
+    const done = (reply: FastifyReply) =>
+      reply.type('application/json; charset=utf-8').send('null');
 
     api.get<Fs>(`${base}/ls`, async (req) => {
       const user = await fileCaller(ctx, req, req.params.uuid, 'ReadInstanceFile');
@@ -59,11 +73,19 @@ export function fileRoutes(ctx: CoreContext) {
 
     api.get<Fs>(`${base}/url`, async (req, reply) => {
       const user = await fileCaller(ctx, req, req.params.uuid, 'ReadInstanceFile');
-      const key = await files.createDownloadKey(user, req.params.uuid, decodeClientPath(req.params.path));
+      const key = await files.createDownloadKey(
+        user,
+        req.params.uuid,
+        decodeClientPath(req.params.path),
+      );
       return reply.type('text/plain; charset=utf-8').send(key);
     });
 
-    const simple = (method: 'PUT' | 'DELETE', op: string, run: (user: StoredUser, uuid: string, path: string) => Promise<void>) =>
+    const simple = (
+      method: 'PUT' | 'DELETE',
+      op: string,
+      run: (user: StoredUser, uuid: string, path: string) => Promise<void>,
+    ) =>
       api.route<Fs>({
         method,
         url: `${base}/${op}`,
@@ -78,11 +100,19 @@ export function fileRoutes(ctx: CoreContext) {
     simple('DELETE', 'rm', (user, uuid, path) => files.rm(user, uuid, path));
     simple('DELETE', 'rmdir', (user, uuid, path) => files.rmdir(user, uuid, path));
 
-    api.put<{ Params: { uuid: string; source: string; dest: string } }>('/instance/:uuid/fs/:source/move/:dest', async (req, reply) => {
-      const user = await fileCaller(ctx, req, req.params.uuid, 'WriteInstanceFile');
-      await files.move(user, req.params.uuid, decodeClientPath(req.params.source), decodeClientPath(req.params.dest));
-      return done(reply);
-    });
+    api.put<{ Params: { uuid: string; source: string; dest: string } }>(
+      '/instance/:uuid/fs/:source/move/:dest',
+      async (req, reply) => {
+        const user = await fileCaller(ctx, req, req.params.uuid, 'WriteInstanceFile');
+        await files.move(
+          user,
+          req.params.uuid,
+          decodeClientPath(req.params.source),
+          decodeClientPath(req.params.dest),
+        );
+        return done(reply);
+      },
+    );
 
     api.put<{ Params: { uuid: string } }>('/instance/:uuid/fs/cpr', async (req, reply) => {
       const user = await fileCaller(ctx, req, req.params.uuid, 'WriteInstanceFile');
@@ -99,7 +129,12 @@ export function fileRoutes(ctx: CoreContext) {
     api.put<Fs>(`${base}/unzip`, async (req, reply) => {
       const user = await fileCaller(ctx, req, req.params.uuid, 'WriteInstanceFile');
       const path = decodeClientPath(req.params.path);
-      await jobs.unzip(user, req.params.uuid, path, parseWith(UnzipOptionSchema, req.body, 'Unzip option'));
+      await jobs.unzip(
+        user,
+        req.params.uuid,
+        path,
+        parseWith(UnzipOptionSchema, req.body, 'Unzip option'),
+      );
       return done(reply);
     });
 

@@ -3,7 +3,11 @@ import type { HandlerGameType, UnavailableGame } from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
 import { permissionDenied } from '../errors.ts';
 import type { StoredUser } from '../repositories/user-repository.ts';
-import { FLAVOURS, SPIGOT_UNAVAILABLE_REASON, handlerGameTypeFor } from '../runtime/minecraft/index.ts';
+import {
+  FLAVOURS,
+  SPIGOT_UNAVAILABLE_REASON,
+  handlerGameTypeFor,
+} from '../runtime/minecraft/index.ts';
 
 /** What `/games` lists: every flavour Hearth can really install (core-api.md §1.4.6). */
 export const AVAILABLE_GAMES: readonly HandlerGameType[] = FLAVOURS.map(handlerGameTypeFor);
@@ -21,7 +25,9 @@ export const UNAVAILABLE_GAMES: readonly UnavailableGame[] = [
 export function requireGenericDefinitionRights(ctx: CoreContext, user: StoredUser): void {
   ctx.guard.require(user, { type: 'CreateInstance' });
   if (!user.isOwner && ctx.settings.safeMode) {
-    throw permissionDenied('Generic instances run arbitrary programs: only the owner may use them while safe mode is on');
+    throw permissionDenied(
+      'Generic instances run arbitrary programs: only the owner may use them while safe mode is on',
+    );
   }
 }
 

@@ -9,7 +9,10 @@ import { UpnpPortMapper } from '../services/gateway/upnp-port-mapper.ts';
  * core-api.md §1.4.5 / §3.15: `PUT /gateway/open_port/:port`, owner only. The reference answers a
  * non-owner with 401; Hearth answers 403 PermissionDenied like every other owner-only route.
  */
-export function gatewayRoutes(ctx: CoreContext, mapper: PortMapper = new UpnpPortMapper(ctx.config.gateway)) {
+export function gatewayRoutes(
+  ctx: CoreContext,
+  mapper: PortMapper = new UpnpPortMapper(ctx.config.gateway),
+) {
   const gateway = new GatewayService(mapper);
   return async (api: FastifyInstance) => {
     api.put<{ Params: { port: string } }>('/gateway/open_port/:port', async (req) => {

@@ -13,13 +13,18 @@ export function instanceRoutes(ctx: CoreContext) {
     api.get('/instance/list', async (req) => {
       const user = await ctx.authenticate(req);
       const all = await instances.list();
-      return all.filter((info) => ctx.guard.can(user, { type: 'ViewInstance', instance: info.uuid }));
+      return all.filter((info) =>
+        ctx.guard.can(user, { type: 'ViewInstance', instance: info.uuid }),
+      );
     });
 
     api.post<{ Params: { game: string } }>('/instance/create/:game', async (req, reply) => {
       const user = await ctx.authenticate(req);
       ctx.guard.require(user, { type: 'CreateInstance' });
-      return sendJsonString(reply, await instances.creation.createMinecraft(req.params.game, req.body, user));
+      return sendJsonString(
+        reply,
+        await instances.creation.createMinecraft(req.params.game, req.body, user),
+      );
     });
 
     api.post('/instance/create_generic', async (req, reply) => {
@@ -91,7 +96,9 @@ export function instanceRoutes(ctx: CoreContext) {
       return null;
     });
 
-    const settings = async (req: { params: { uuid: string } } & Parameters<typeof ctx.authenticate>[0]) => {
+    const settings = async (
+      req: { params: { uuid: string } } & Parameters<typeof ctx.authenticate>[0],
+    ) => {
       const user = await ctx.authenticate(req);
       instances.get(req.params.uuid);
       ctx.guard.require(user, { type: 'AccessSetting', instance: req.params.uuid });
@@ -106,7 +113,12 @@ export function instanceRoutes(ctx: CoreContext) {
         const user = await ctx.authenticate(req);
         instances.get(req.params.uuid);
         ctx.guard.require(user, { type: 'AccessSetting', instance: req.params.uuid });
-        await instances.applySetting(req.params.uuid, req.params.section, req.params.setting, req.body);
+        await instances.applySetting(
+          req.params.uuid,
+          req.params.section,
+          req.params.setting,
+          req.body,
+        );
         return null;
       },
     );
@@ -124,12 +136,15 @@ export function instanceRoutes(ctx: CoreContext) {
     setter('auto_start', (uuid, body) => instances.setAutoStart(uuid, body));
     setter('restart_on_crash', (uuid, body) => instances.setRestartOnCrash(uuid, body));
 
-    api.put<{ Params: { uuid: string; version: string } }>('/instance/:uuid/version/:version', async (req) => {
-      const user = await ctx.authenticate(req);
-      instances.get(req.params.uuid);
-      ctx.guard.require(user, { type: 'AccessSetting', instance: req.params.uuid });
-      await instances.changeVersion(req.params.uuid, req.params.version);
-      return null;
-    });
+    api.put<{ Params: { uuid: string; version: string } }>(
+      '/instance/:uuid/version/:version',
+      async (req) => {
+        const user = await ctx.authenticate(req);
+        instances.get(req.params.uuid);
+        ctx.guard.require(user, { type: 'AccessSetting', instance: req.params.uuid });
+        await instances.changeVersion(req.params.uuid, req.params.version);
+        return null;
+      },
+    );
   };
 }

@@ -33,7 +33,8 @@ export function monitorRoutes(ctx: CoreContext) {
         }
         const uuid = req.params.uuid;
         const session = bindSocketToUser(ctx, socket, user);
-        for (const report of ctx.instances.monitor.buffer(uuid)) sendBounded(socket, JSON.stringify(report));
+        for (const report of ctx.instances.monitor.buffer(uuid))
+          sendBounded(socket, JSON.stringify(report));
         const unsubscribe = ctx.instances.monitor.subscribe(uuid, (report) => {
           if (!ctx.guard.can(session.current(), { type: 'ViewInstance', instance: uuid })) {
             socket.close(1008, 'Permission revoked');

@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ChangePasswordRequestSchema, CredentialsSchema, UserPermissionSchema } from '@hearth/protocol';
+import {
+  ChangePasswordRequestSchema,
+  CredentialsSchema,
+  UserPermissionSchema,
+} from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
 import { badRequest, unauthorized } from '../errors.ts';
 import { parseWith, sendJsonString } from '../http/validation.ts';
@@ -72,7 +76,8 @@ export function userRoutes(ctx: CoreContext) {
     api.put<UidParams>('/user/:uid/password', async (req) => {
       const caller = await ctx.authenticate(req);
       const body = parseWith(ChangePasswordRequestSchema, req.body);
-      if (body.uid !== req.params.uid) throw badRequest('The user id in the path and the body differ');
+      if (body.uid !== req.params.uid)
+        throw badRequest('The user id in the path and the body differ');
       await ctx.users.changePassword(caller, body.uid, body.old_password, body.new_password);
       return null;
     });

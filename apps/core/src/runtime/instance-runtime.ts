@@ -1,7 +1,12 @@
 import type { CausedBy, InstanceEventInner, InstanceState, Player } from '@hearth/protocol';
 import type { EventBus } from '../events/event-bus.ts';
 import { OutputGate } from './console/output-gate.ts';
-import type { GameHandler, HandlerInstance, PreparedStart, PlayerSource } from './handlers/game-handler.ts';
+import type {
+  GameHandler,
+  HandlerInstance,
+  PreparedStart,
+  PlayerSource,
+} from './handlers/game-handler.ts';
 import type { MonitorHub } from './monitor/monitor-hub.ts';
 import { PlayerTracker } from './players/player-tracker.ts';
 import { pingMinecraft, type PingResult } from './players/server-list-ping.ts';
@@ -49,8 +54,11 @@ export class InstanceRuntime {
   constructor(private readonly deps: RuntimeDeps) {
     this.gate = new OutputGate((paused) => this.supervisor.process?.pauseOutput(paused));
     this.tracker = new PlayerTracker({
-      identify: (name) => this.source?.identify(name) ?? Promise.resolve<Player>({ type: 'GenericPlayer', id: name, name }),
-      identifyNow: (name) => this.source?.identifyNow(name) ?? { type: 'GenericPlayer', id: name, name },
+      identify: (name) =>
+        this.source?.identify(name) ??
+        Promise.resolve<Player>({ type: 'GenericPlayer', id: name, name }),
+      identifyNow: (name) =>
+        this.source?.identifyNow(name) ?? { type: 'GenericPlayer', id: name, name },
       onChange: (change) => this.emit({ type: 'PlayerChange', ...change }),
     });
     this.supervisor = new InstanceSupervisor(
@@ -88,7 +96,12 @@ export class InstanceRuntime {
 
   emit(inner: InstanceEventInner, causedBy: CausedBy = { type: 'System' }, details = ''): void {
     this.deps.events.emit(
-      { type: 'InstanceEvent', instance_uuid: this.deps.uuid, instance_name: this.deps.name(), instance_event_inner: inner },
+      {
+        type: 'InstanceEvent',
+        instance_uuid: this.deps.uuid,
+        instance_name: this.deps.name(),
+        instance_event_inner: inner,
+      },
       { causedBy, details },
     );
   }
@@ -121,7 +134,12 @@ export class InstanceRuntime {
     this.emit({ type: 'InstanceOutput', message: line });
     const info = prepared.parseLine(line);
     if (info.system) this.emit({ type: 'SystemMessage', message: line });
-    if (info.chat) this.emit({ type: 'PlayerMessage', player: info.chat.player, player_message: info.chat.message });
+    if (info.chat)
+      this.emit({
+        type: 'PlayerMessage',
+        player: info.chat.player,
+        player_message: info.chat.message,
+      });
     if (info.join !== undefined) this.tracker.join(info.join);
     if (info.leave !== undefined) this.tracker.leave(info.leave);
     return info.started;
@@ -136,7 +154,11 @@ export class InstanceRuntime {
   private onProcessStarted(proc: GameProcess): void {
     if (this.gate.paused) proc.pauseOutput(true);
     this.deps.monitor.setProcess(this.deps.uuid, { pid: proc.pid, startedAt: proc.startedAt });
-    const record = { pid: proc.pid, start_ticks: processStartTicks(proc.pid), started_at: proc.startedAt };
+    const record = {
+      pid: proc.pid,
+      start_ticks: processStartTicks(proc.pid),
+      started_at: proc.startedAt,
+    };
     this.pidFileOps = this.pidFileOps
       .then(() => this.deps.pidFile.write(record))
       .catch((err: unknown) => console.error('could not record the server pid', err));
@@ -160,7 +182,9 @@ export class InstanceRuntime {
       if (!result || !this.supervisor.process) return;
       this.lastPing = result;
       if (!source.fromOutput) {
-        this.tracker.replace(result.sample.map((p) => ({ type: 'MinecraftPlayer', name: p.name, uuid: p.uuid })));
+        this.tracker.replace(
+          result.sample.map((p) => ({ type: 'MinecraftPlayer', name: p.name, uuid: p.uuid })),
+        );
       }
     };
     void run();

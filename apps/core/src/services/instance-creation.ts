@@ -17,7 +17,11 @@ import { parseWith } from '../http/validation.ts';
 import type { InstanceRecord, InstanceRepository } from '../repositories/instance-repository.ts';
 import type { StoredUser } from '../repositories/user-repository.ts';
 import { definitionError, genericDataFrom } from '../runtime/handlers/generic-handler.ts';
-import { loadGenericDefinition, runInstall, type LoadedDefinition } from '../runtime/generic/index.ts';
+import {
+  loadGenericDefinition,
+  runInstall,
+  type LoadedDefinition,
+} from '../runtime/generic/index.ts';
 import {
   INSTALL_PROGRESS_TOTAL,
   MinecraftError,
@@ -32,7 +36,11 @@ import {
 } from '../runtime/minecraft/index.ts';
 import { instanceFolderName } from './files/file-name.ts';
 import { Progression } from './instance-progression.ts';
-import { validateInstanceName, type InstanceEntry, type InstanceRegistry } from './instance-registry.ts';
+import {
+  validateInstanceName,
+  type InstanceEntry,
+  type InstanceRegistry,
+} from './instance-registry.ts';
 import { portFromSetup, resolveSetupValue } from './instance-setup-value.ts';
 import { userCause, type UserService } from './user-service.ts';
 
@@ -98,7 +106,11 @@ export class InstanceCreation {
   /** `GET /setup_manifest/:game_type`: the flavour's sections with its live version list. */
   async setupManifest(game: string): Promise<SetupManifest> {
     const flavour = flavourForGame(game);
-    const versions = await listVersions(flavour, this.deps.upstreams, AbortSignal.timeout(VERSION_LIST_TIMEOUT_MS));
+    const versions = await listVersions(
+      flavour,
+      this.deps.upstreams,
+      AbortSignal.timeout(VERSION_LIST_TIMEOUT_MS),
+    );
     return buildSetupManifest(flavour, versions);
   }
 
@@ -112,10 +124,20 @@ export class InstanceCreation {
     const flavour = flavourForGame(game);
     const setup = parseWith(SetupValueSchema, body);
     const name = validateInstanceName(setup.name);
-    const versions = await listVersions(flavour, this.deps.upstreams, AbortSignal.timeout(VERSION_LIST_TIMEOUT_MS));
+    const versions = await listVersions(
+      flavour,
+      this.deps.upstreams,
+      AbortSignal.timeout(VERSION_LIST_TIMEOUT_MS),
+    );
     const mc = readSetupValue(flavour, { ...setup, name }, versions);
     await this.deps.registry.checkPort(mc.port);
-    const { uuid, dir, progression } = await this.begin(name, mc.port, caller, `Setting up Minecraft server ${name}`, INSTALL_PROGRESS_TOTAL);
+    const { uuid, dir, progression } = await this.begin(
+      name,
+      mc.port,
+      caller,
+      `Setting up Minecraft server ${name}`,
+      INSTALL_PROGRESS_TOTAL,
+    );
     const controller = new AbortController();
     this.controllers.add(controller);
     const work = async (): Promise<InstanceRecord> => {
@@ -142,7 +164,9 @@ export class InstanceCreation {
         data: {},
       };
     };
-    this.finish(uuid, dir, 'MinecraftJava', caller, progression, work, () => this.controllers.delete(controller));
+    this.finish(uuid, dir, 'MinecraftJava', caller, progression, work, () =>
+      this.controllers.delete(controller),
+    );
     return uuid;
   }
 
@@ -150,7 +174,10 @@ export class InstanceCreation {
     const request = parseWith(GenericCreateRequestSchema, body);
     const name = validateInstanceName(request.setup_value.name);
     const definition = await this.loadDefinition(request.url);
-    const setup: SetupValue = resolveSetupValue(definition.setupManifest, { ...request.setup_value, name });
+    const setup: SetupValue = resolveSetupValue(definition.setupManifest, {
+      ...request.setup_value,
+      name,
+    });
     const port = portFromSetup(setup);
     if (port !== null) await this.deps.registry.checkPort(port);
     const { uuid, dir, progression } = await this.begin(
@@ -164,13 +191,17 @@ export class InstanceCreation {
       let sent = 0;
       let result;
       try {
-        result = await runInstall(definition.bundlePath, { definitionUrl: definition.url, instanceDir: dir, setupValue: setup }, (fraction, message) => {
-          const target = Math.max(0, Math.min(1, fraction)) * GENERIC_PROGRESS_TOTAL;
-          if (target > sent) {
-            progression.update(target - sent, message);
-            sent = target;
-          }
-        });
+        result = await runInstall(
+          definition.bundlePath,
+          { definitionUrl: definition.url, instanceDir: dir, setupValue: setup },
+          (fraction, message) => {
+            const target = Math.max(0, Math.min(1, fraction)) * GENERIC_PROGRESS_TOTAL;
+            if (target > sent) {
+              progression.update(target - sent, message);
+              sent = target;
+            }
+          },
+        );
       } catch (err) {
         throw definitionError(err);
       }
@@ -204,7 +235,13 @@ export class InstanceCreation {
   }
 
   /** Reserves the name and port, creates the (marked) folder and announces the progression. */
-  private async begin(name: string, port: number | null, caller: StoredUser, title: string, total: number) {
+  private async begin(
+    name: string,
+    port: number | null,
+    caller: StoredUser,
+    title: string,
+    total: number,
+  ) {
     const uuid = `INSTANCE_${randomUUID()}`;
     this.deps.registry.reserve(uuid, name, port);
     let dir: string;
@@ -215,7 +252,10 @@ export class InstanceCreation {
       throw toCoreError(err).withContext('Could not create the instance folder');
     }
     const causedBy: CausedBy = userCause(caller);
-    const progression = new Progression(this.deps.events, causedBy, title, total, { type: 'InstanceCreation', instance_uuid: uuid });
+    const progression = new Progression(this.deps.events, causedBy, title, total, {
+      type: 'InstanceCreation',
+      instance_uuid: uuid,
+    });
     return { uuid, dir, progression };
   }
 
@@ -233,7 +273,11 @@ export class InstanceCreation {
       (async () => {
         try {
           const record = await work();
-          await this.deps.repo.finishFolder(dir, { game_type: gameType, uuid, creation_time: record.creation_time }, record);
+          await this.deps.repo.finishFolder(
+            dir,
+            { game_type: gameType, uuid, creation_time: record.creation_time },
+            record,
+          );
           const entry = this.deps.register(dir, record);
           this.deps.registry.release(uuid);
           try {
@@ -241,7 +285,10 @@ export class InstanceCreation {
           } catch (err) {
             console.error('could not grant the creator permissions on the new instance', err);
           }
-          progression.end(true, 'Instance created successfully', { type: 'InstanceCreation', ...(await this.deps.info(entry)) });
+          progression.end(true, 'Instance created successfully', {
+            type: 'InstanceCreation',
+            ...(await this.deps.info(entry)),
+          });
         } catch (err) {
           await this.deps.repo.removeFolder(dir).catch(() => undefined);
           this.deps.registry.release(uuid);

@@ -34,13 +34,18 @@ export class Progression {
   /** Adds `progress` (an increment), never beyond the total. */
   update(progress: number, message: string): void {
     if (this.ended) return;
-    const room = this.total === null ? progress : Math.max(0, Math.min(progress, this.total - this.sent));
+    const room =
+      this.total === null ? progress : Math.max(0, Math.min(progress, this.total - this.sent));
     this.sent += room;
     this.events.emit(
       {
         type: 'ProgressionEvent',
         event_id: this.eventId,
-        progression_event_inner: { type: 'ProgressionUpdate', progress_message: message, progress: room },
+        progression_event_inner: {
+          type: 'ProgressionUpdate',
+          progress_message: message,
+          progress: room,
+        },
       },
       { causedBy: this.causedBy },
     );

@@ -18,7 +18,9 @@ export interface InstanceEntry {
   maxPlayers: number | null | undefined;
 }
 
-export function handlerView(entry: Pick<InstanceEntry, 'uuid' | 'dir' | 'record'>): HandlerInstance {
+export function handlerView(
+  entry: Pick<InstanceEntry, 'uuid' | 'dir' | 'record'>,
+): HandlerInstance {
   const r = entry.record;
   return {
     uuid: entry.uuid,
@@ -40,7 +42,8 @@ export function validateInstanceName(raw: unknown): string {
   if (typeof raw !== 'string') throw badRequest('Instance name must be a string');
   const name = raw.trim();
   if (name.length === 0) throw badRequest('Instance name cannot be empty');
-  if ([...name].length > INSTANCE_NAME_MAX) throw badRequest(`Instance name cannot be longer than ${INSTANCE_NAME_MAX} characters`);
+  if ([...name].length > INSTANCE_NAME_MAX)
+    throw badRequest(`Instance name cannot be longer than ${INSTANCE_NAME_MAX} characters`);
   if (CONTROL.test(name)) throw badRequest('Instance name cannot contain control characters');
   if (/[/\\]/.test(name)) throw badRequest('Instance name cannot contain "/" or "\\"');
   return name;
@@ -72,7 +75,9 @@ export class InstanceRegistry {
   }
 
   all(): InstanceEntry[] {
-    return [...this.entries.values()].sort((a, b) => a.record.creation_time - b.record.creation_time || a.uuid.localeCompare(b.uuid));
+    return [...this.entries.values()].sort(
+      (a, b) => a.record.creation_time - b.record.creation_time || a.uuid.localeCompare(b.uuid),
+    );
   }
 
   add(entry: InstanceEntry): void {
@@ -94,14 +99,16 @@ export class InstanceRegistry {
   isPortAllocated(port: number, except?: string): boolean {
     // Port 0 means "listens on nothing" (a generic game without a port): never a conflict.
     if (port === 0) return false;
-    for (const entry of this.entries.values()) if (entry.uuid !== except && entry.record.port === port) return true;
+    for (const entry of this.entries.values())
+      if (entry.uuid !== except && entry.record.port === port) return true;
     for (const [uuid, r] of this.reserved) if (uuid !== except && r.port === port) return true;
     return false;
   }
 
   isNameTaken(name: string): boolean {
     const wanted = name.trim().toLowerCase();
-    for (const entry of this.entries.values()) if (entry.record.name.trim().toLowerCase() === wanted) return true;
+    for (const entry of this.entries.values())
+      if (entry.record.name.trim().toLowerCase() === wanted) return true;
     for (const r of this.reserved.values()) if (r.name.trim().toLowerCase() === wanted) return true;
     return false;
   }
@@ -111,7 +118,8 @@ export class InstanceRegistry {
     if (!Number.isInteger(port) || port < PORT_MIN || port > PORT_MAX) {
       throw badRequest(`Port must be between ${PORT_MIN} and ${PORT_MAX}`);
     }
-    if (this.isPortAllocated(port, except)) throw badRequest(`Port ${port} is already used by another instance`);
+    if (this.isPortAllocated(port, except))
+      throw badRequest(`Port ${port} is already used by another instance`);
     if (!(await canBind(port))) throw badRequest(`Port ${port} is in use`);
   }
 }

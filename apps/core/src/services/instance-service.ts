@@ -21,7 +21,13 @@ import type { GameHandler } from '../runtime/handlers/game-handler.ts';
 import { GenericHandler } from '../runtime/handlers/generic-handler.ts';
 import { MinecraftHandler } from '../runtime/handlers/minecraft-handler.ts';
 import { InstanceRuntime } from '../runtime/instance-runtime.ts';
-import { gameFor, readMinecraftConfig, resolveUpstreams, flavourOfConfig, type MinecraftUpstreams } from '../runtime/minecraft/index.ts';
+import {
+  gameFor,
+  readMinecraftConfig,
+  resolveUpstreams,
+  flavourOfConfig,
+  type MinecraftUpstreams,
+} from '../runtime/minecraft/index.ts';
 import { MonitorHub } from '../runtime/monitor/monitor-hub.ts';
 import { DEFAULT_CRASH_POLICY, type CrashPolicy } from '../runtime/supervisor/crash-guard.ts';
 import { isAlive, processStartTicks, signalTree } from '../runtime/supervisor/process-tree.ts';
@@ -79,8 +85,14 @@ export class InstanceService {
     this.upstreams = resolveUpstreams(config.upstreams ?? {});
     const pathJava = config.javaCommand ?? undefined;
     this.handlers = {
-      minecraft: new MinecraftHandler({ dataDir: config.dataDir, upstreams: this.upstreams, ...(pathJava ? { pathJava } : {}) }),
-      generic: new GenericHandler(this.genericCacheDir, (uuid, data) => this.saveRecord(uuid, { data })),
+      minecraft: new MinecraftHandler({
+        dataDir: config.dataDir,
+        upstreams: this.upstreams,
+        ...(pathJava ? { pathJava } : {}),
+      }),
+      generic: new GenericHandler(this.genericCacheDir, (uuid, data) =>
+        this.saveRecord(uuid, { data }),
+      ),
     };
     this.crashPolicy = {
       maxRestarts: config.crashRestarts?.max ?? DEFAULT_CRASH_POLICY.maxRestarts,
@@ -122,12 +134,16 @@ export class InstanceService {
   async init(): Promise<void> {
     await this.repo.ensureRoot();
     await this.repo.removeAbandonedCreations();
-    const stored = await this.repo.scan((dir, reason) => this.deps.log.warn(`Skipping instance folder ${dir}: ${reason}`));
+    const stored = await this.repo.scan((dir, reason) =>
+      this.deps.log.warn(`Skipping instance folder ${dir}: ${reason}`),
+    );
     for (const item of stored) {
       try {
         const record = item.record ?? (await this.adoptLodestoneFolder(item));
         if (this.registry.has(record.uuid)) {
-          this.deps.log.warn(`Skipping instance folder ${item.dir}: its uuid ${record.uuid} is already used`);
+          this.deps.log.warn(
+            `Skipping instance folder ${item.dir}: its uuid ${record.uuid} is already used`,
+          );
           continue;
         }
         this.register(item.dir, record);
@@ -155,7 +171,10 @@ export class InstanceService {
     await Promise.all(this.registry.all().map((entry) => entry.runtime.supervisor.shutdown()));
     await Promise.all(this.registry.all().map((entry) => entry.runtime.pidFileSettled()));
     // Installs were aborted; give background work a moment to clean up, but never hold the exit.
-    await Promise.race([Promise.allSettled([...this.background]), sleep(SHUTDOWN_BACKGROUND_WAIT_MS)]);
+    await Promise.race([
+      Promise.allSettled([...this.background]),
+      sleep(SHUTDOWN_BACKGROUND_WAIT_MS),
+    ]);
     for (const entry of this.registry.all()) entry.runtime.dispose();
     this.monitor.stop();
   }
@@ -173,7 +192,9 @@ export class InstanceService {
   async info(uuid: string): Promise<InstanceInfo> {
     const entry = this.registry.get(uuid);
     const r = entry.record;
-    const players = entry.handler.playersSupported(handlerView(entry)) ? entry.runtime.players : null;
+    const players = entry.handler.playersSupported(handlerView(entry))
+      ? entry.runtime.players
+      : null;
     return {
       uuid: entry.uuid,
       name: r.name,
@@ -217,7 +238,8 @@ export class InstanceService {
   async restart(uuid: string, causedBy: CausedBy): Promise<void> {
     const entry = this.registry.get(uuid);
     this.refuseWhileBusy(entry, 'restart');
-    if (entry.runtime.state === 'Stopped' || entry.runtime.state === 'Error') await this.checkOwnPort(entry);
+    if (entry.runtime.state === 'Stopped' || entry.runtime.state === 'Error')
+      await this.checkOwnPort(entry);
     await entry.runtime.supervisor.restart(causedBy);
   }
 
@@ -258,17 +280,32 @@ export class InstanceService {
     };
   }
 
-  async applySetting(uuid: string, sectionId: string, settingId: string, rawValue: unknown): Promise<void> {
+  async applySetting(
+    uuid: string,
+    sectionId: string,
+    settingId: string,
+    rawValue: unknown,
+  ): Promise<void> {
     const entry = this.registry.get(uuid);
     const value = parseWith(ConfigurableValueSchema, rawValue, 'Setting value');
-    if ((settingId === 'server-port' || settingId === 'port') && value.type === 'UnsignedInteger' && value.value !== entry.record.port) {
+    if (
+      (settingId === 'server-port' || settingId === 'port') &&
+      value.type === 'UnsignedInteger' &&
+      value.value !== entry.record.port
+    ) {
       if (this.registry.isPortAllocated(value.value, entry.uuid)) {
         throw badRequest(`Port ${value.value} is already used by another instance`);
       }
     }
-    const effect = await entry.handler.applySetting(handlerView(entry), sectionId, settingId, value);
+    const effect = await entry.handler.applySetting(
+      handlerView(entry),
+      sectionId,
+      settingId,
+      value,
+    );
     entry.maxPlayers = undefined;
-    if (effect.port !== undefined && effect.port !== entry.record.port) await this.saveRecord(uuid, { port: effect.port });
+    if (effect.port !== undefined && effect.port !== entry.record.port)
+      await this.saveRecord(uuid, { port: effect.port });
   }
 
   async changeVersion(uuid: string, version: string): Promise<void> {
@@ -291,7 +328,8 @@ export class InstanceService {
   /** The players online; UnsupportedOperation for games that report none. */
   players(uuid: string): Player[] {
     const entry = this.registry.get(uuid);
-    if (!entry.handler.playersSupported(handlerView(entry))) throw unsupported('This instance does not report its players');
+    if (!entry.handler.playersSupported(handlerView(entry)))
+      throw unsupported('This instance does not report its players');
     return entry.runtime.players;
   }
 
@@ -329,10 +367,16 @@ export class InstanceService {
     }
     this.refuseWhileBusy(entry, 'delete');
     entry.busy = 'being deleted';
-    const progression = new Progression(this.deps.events, causedBy, `Deleting instance ${entry.record.name}`, 10, {
-      type: 'InstanceDelete',
-      instance_uuid: uuid,
-    });
+    const progression = new Progression(
+      this.deps.events,
+      causedBy,
+      `Deleting instance ${entry.record.name}`,
+      10,
+      {
+        type: 'InstanceDelete',
+        instance_uuid: uuid,
+      },
+    );
     try {
       await this.repo.removeFolder(entry.dir);
     } catch (err) {
@@ -344,14 +388,18 @@ export class InstanceService {
     this.registry.remove(uuid);
     this.deps.events.forgetInstance(uuid);
     this.deps.users.forgetInstance(uuid);
-    progression.end(true, 'Instance deleted successfully', { type: 'InstanceDelete', instance_uuid: uuid });
+    progression.end(true, 'Instance deleted successfully', {
+      type: 'InstanceDelete',
+      instance_uuid: uuid,
+    });
   }
 
   // ---- internals ----
 
   /** Builds the live entry for a folder and adds it to the registry. */
   register(dir: string, record: InstanceRecord): InstanceEntry {
-    const handler: GameHandler = record.handler === 'minecraft' ? this.handlers.minecraft : this.handlers.generic;
+    const handler: GameHandler =
+      record.handler === 'minecraft' ? this.handlers.minecraft : this.handlers.generic;
     // The runtime reads the entry's current record (name, port, ... change while it lives).
     const current: { entry: InstanceEntry | null } = { entry: null };
     const runtime = new InstanceRuntime({
@@ -363,16 +411,31 @@ export class InstanceService {
       name: () => (current.entry ?? { record }).record.name,
       stopTimeoutMs: this.deps.config.stopTimeoutMs,
       crashPolicy: this.crashPolicy,
-      pidFile: { write: (data) => this.repo.writePid(dir, data), remove: () => this.repo.removePid(dir) },
+      pidFile: {
+        write: (data) => this.repo.writePid(dir, data),
+        remove: () => this.repo.removePid(dir),
+      },
     });
-    const entry: InstanceEntry = { uuid: record.uuid, dir, record, handler, runtime, busy: null, maxPlayers: undefined };
+    const entry: InstanceEntry = {
+      uuid: record.uuid,
+      dir,
+      record,
+      handler,
+      runtime,
+      busy: null,
+      maxPlayers: undefined,
+    };
     current.entry = entry;
     this.registry.add(entry);
     return entry;
   }
 
   /** Applies `patch` to the record and writes it atomically; `sync` also updates the handler's files. */
-  private async saveRecord(uuid: string, patch: Partial<InstanceRecord>, sync = false): Promise<void> {
+  private async saveRecord(
+    uuid: string,
+    patch: Partial<InstanceRecord>,
+    sync = false,
+  ): Promise<void> {
     const entry = this.registry.get(uuid);
     const next: InstanceRecord = { ...entry.record, ...patch };
     await this.repo.writeRecord(entry.dir, next);
@@ -381,7 +444,9 @@ export class InstanceService {
       try {
         await entry.handler.syncCommon(handlerView(entry));
       } catch (err) {
-        this.deps.log.warn(`Could not mirror the settings of ${uuid} into its game config: ${errorText(err)}`);
+        this.deps.log.warn(
+          `Could not mirror the settings of ${uuid} into its game config: ${errorText(err)}`,
+        );
       }
     }
   }
@@ -396,7 +461,9 @@ export class InstanceService {
   }
 
   private track(work: Promise<unknown>): void {
-    const tracked = work.catch((err: unknown) => this.deps.log.error(`Background instance work failed: ${errorText(err)}`));
+    const tracked = work.catch((err: unknown) =>
+      this.deps.log.error(`Background instance work failed: ${errorText(err)}`),
+    );
     this.background.add(tracked);
     void tracked.finally(() => this.background.delete(tracked));
   }
@@ -412,27 +479,39 @@ export class InstanceService {
     if (same && isAlive(pid.pid)) {
       signalTree(pid.pid, 'SIGTERM');
       const deadline = Date.now() + this.deps.config.stopTimeoutMs;
-      while (isAlive(pid.pid) && processStartTicks(pid.pid) === pid.start_ticks && Date.now() < deadline) await sleep(100);
-      if (isAlive(pid.pid) && processStartTicks(pid.pid) === pid.start_ticks) signalTree(pid.pid, 'SIGKILL');
+      while (
+        isAlive(pid.pid) &&
+        processStartTicks(pid.pid) === pid.start_ticks &&
+        Date.now() < deadline
+      )
+        await sleep(100);
+      if (isAlive(pid.pid) && processStartTicks(pid.pid) === pid.start_ticks)
+        signalTree(pid.pid, 'SIGKILL');
     }
     await this.repo.removePid(entry.dir);
     entry.runtime.emit(
       { type: 'StateTransition', to: 'Stopped' },
       SYSTEM,
-      same ? 'The server was still running when the core stopped unexpectedly; it has been stopped' : 'The core stopped unexpectedly while this server ran',
+      same
+        ? 'The server was still running when the core stopped unexpectedly; it has been stopped'
+        : 'The core stopped unexpectedly while this server ran',
     );
   }
 
   /** A folder made by Lodestone: build Hearth's record from its Minecraft config. */
   private async adoptLodestoneFolder(item: StoredInstance): Promise<InstanceRecord> {
-    if (item.dot.game_type !== 'MinecraftJava') throw notFound(`No ${INSTANCE_RECORD_FILE} and not a Minecraft folder`);
+    if (item.dot.game_type !== 'MinecraftJava')
+      throw notFound(`No ${INSTANCE_RECORD_FILE} and not a Minecraft folder`);
     const mc = await readMinecraftConfig(item.dir);
     const flavour = flavourOfConfig(mc.flavour);
     const record: InstanceRecord = {
       uuid: item.dot.uuid,
       name: mc.name,
       description: mc.description ?? '',
-      game: flavour === 'spigot' ? { type: 'MinecraftJava', variant: { type: 'Spigot' } } : gameFor(flavour),
+      game:
+        flavour === 'spigot'
+          ? { type: 'MinecraftJava', variant: { type: 'Spigot' } }
+          : gameFor(flavour),
       version: mc.version,
       port: mc.port,
       creation_time: item.dot.creation_time,
@@ -445,4 +524,3 @@ export class InstanceService {
     return record;
   }
 }
-

@@ -7,7 +7,11 @@ import {
 import { badRequest } from '../errors.ts';
 
 /** The value a request gives for a setting: in its own section first, then in any section. */
-function findValue(setup: SetupValue, sectionId: string, settingId: string): ConfigurableValue | null {
+function findValue(
+  setup: SetupValue,
+  sectionId: string,
+  settingId: string,
+): ConfigurableValue | null {
   const own = setup.setting_sections[sectionId]?.settings[settingId];
   if (own) return own.value;
   for (const section of Object.values(setup.setting_sections)) {

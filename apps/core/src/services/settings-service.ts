@@ -1,5 +1,10 @@
 import os from 'node:os';
-import { CORE_NAME_MAX, DOMAIN_MAX, GlobalSettingsDataSchema, type GlobalSettingsData } from '@hearth/protocol';
+import {
+  CORE_NAME_MAX,
+  DOMAIN_MAX,
+  GlobalSettingsDataSchema,
+  type GlobalSettingsData,
+} from '@hearth/protocol';
 import { badRequest } from '../errors.ts';
 import type { SettingsRepository } from '../repositories/settings-repository.ts';
 

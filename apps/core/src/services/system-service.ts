@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
-import { HEARTH_VERSION, type CoreInfo, type PortStatus, type SystemCpu, type SystemDisk, type SystemRam } from '@hearth/protocol';
+import {
+  HEARTH_VERSION,
+  type CoreInfo,
+  type PortStatus,
+  type SystemCpu,
+  type SystemDisk,
+  type SystemRam,
+} from '@hearth/protocol';
 
 const OS_NAMES: Partial<Record<NodeJS.Platform, string>> = { darwin: 'macos', win32: 'windows' };
 const ARCH_NAMES: Record<string, string> = { x64: 'x86_64', arm64: 'aarch64', ia32: 'x86' };
@@ -63,7 +70,8 @@ export class SystemService {
     after.forEach((cpu, i) => {
       const prev = before[i];
       if (!prev) return;
-      const t = (c: typeof cpu) => c.times.user + c.times.nice + c.times.sys + c.times.irq + c.times.idle;
+      const t = (c: typeof cpu) =>
+        c.times.user + c.times.nice + c.times.sys + c.times.irq + c.times.idle;
       total += t(cpu) - t(prev);
       busy += t(cpu) - t(prev) - (cpu.times.idle - prev.times.idle);
     });

@@ -21,16 +21,25 @@ import type { PermissionGuard } from '../auth/permission-guard.ts';
 import type { TokenService } from '../auth/token-service.ts';
 import { badRequest, notFound, permissionDenied, unauthorized } from '../errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
-import { toPublicUser, type StoredUser, type UserRepository } from '../repositories/user-repository.ts';
+import {
+  toPublicUser,
+  type StoredUser,
+  type UserRepository,
+} from '../repositories/user-repository.ts';
 
 const USERNAME_MAX = 32;
 
-export const userCause = (user: StoredUser): CausedBy => ({ type: 'User', user_id: user.uid, user_name: user.username });
+export const userCause = (user: StoredUser): CausedBy => ({
+  type: 'User',
+  user_id: user.uid,
+  user_name: user.username,
+});
 
 function validateUsername(raw: unknown): string {
   if (typeof raw !== 'string' || raw.trim().length === 0) throw badRequest('Username is required');
   const name = raw.trim();
-  if (name.length > USERNAME_MAX) throw badRequest(`Username cannot be longer than ${USERNAME_MAX} characters`);
+  if (name.length > USERNAME_MAX)
+    throw badRequest(`Username cannot be longer than ${USERNAME_MAX} characters`);
   if ([...name].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 || c === ':')) {
     throw badRequest('Username cannot contain control characters or ":"');
   }
@@ -78,7 +87,10 @@ export class UserService {
     if (this.users.byUsername(name)) throw badRequest('Username already exist');
     const owner = await this.newUser(name, psw, true);
     this.setupKey = null;
-    this.events.emit({ type: 'UserEvent', user_id: owner.uid, user_event_inner: { type: 'UserCreated' } }, { causedBy: userCause(owner) });
+    this.events.emit(
+      { type: 'UserEvent', user_id: owner.uid, user_event_inner: { type: 'UserCreated' } },
+      { causedBy: userCause(owner) },
+    );
     return { token: await this.tokens.issue(owner), user: toPublicUser(owner) };
   }
 
@@ -116,7 +128,10 @@ export class UserService {
     const psw = validatePassword(password);
     if (this.users.byUsername(name)) throw badRequest('Username already exist');
     const user = await this.newUser(name, psw, false);
-    this.events.emit({ type: 'UserEvent', user_id: user.uid, user_event_inner: { type: 'UserCreated' } }, { causedBy: userCause(caller) });
+    this.events.emit(
+      { type: 'UserEvent', user_id: user.uid, user_event_inner: { type: 'UserCreated' } },
+      { causedBy: userCause(caller) },
+    );
     return { token: await this.tokens.issue(user), user: toPublicUser(user) };
   }
 
@@ -126,7 +141,10 @@ export class UserService {
     const target = this.get(uid);
     if (target.isOwner) throw permissionDenied('The owner cannot be deleted');
     this.users.delete(uid);
-    this.events.emit({ type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UserDeleted' } }, { causedBy: userCause(caller) });
+    this.events.emit(
+      { type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UserDeleted' } },
+      { causedBy: userCause(caller) },
+    );
   }
 
   rename(caller: StoredUser, uid: string, newName: unknown): void {
@@ -137,29 +155,45 @@ export class UserService {
     if (existing && existing.uid !== uid) throw badRequest('Username already exist');
     this.users.setUsername(target.uid, name);
     this.events.emit(
-      { type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UsernameChanged', new_username: name } },
+      {
+        type: 'UserEvent',
+        user_id: uid,
+        user_event_inner: { type: 'UsernameChanged', new_username: name },
+      },
       { causedBy: userCause(caller) },
     );
   }
 
-  async changePassword(caller: StoredUser, uid: string, oldPassword: string | null, newPassword: unknown): Promise<void> {
+  async changePassword(
+    caller: StoredUser,
+    uid: string,
+    oldPassword: string | null,
+    newPassword: unknown,
+  ): Promise<void> {
     this.requireSelfOrManager(caller, uid);
     const target = this.get(uid);
     const psw = validatePassword(newPassword);
     if (caller.uid === uid) {
-      if (oldPassword === null || oldPassword.length === 0) throw badRequest('You must provide your old password');
+      if (oldPassword === null || oldPassword.length === 0)
+        throw badRequest('You must provide your old password');
       const ok = await verify(target.hashedPassword, oldPassword).catch(() => false);
       if (!ok) throw unauthorized('Credential mismatch');
     }
     this.users.setPassword(uid, await hash(psw), randomAlphanumeric(USER_SECRET_LENGTH));
-    this.events.emit({ type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UserLoggedOut' } }, { causedBy: userCause(caller) });
+    this.events.emit(
+      { type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UserLoggedOut' } },
+      { causedBy: userCause(caller) },
+    );
   }
 
   logout(caller: StoredUser, uid: string): void {
     this.requireSelfOrManager(caller, uid);
     this.get(uid);
     this.users.setSecret(uid, randomAlphanumeric(USER_SECRET_LENGTH));
-    this.events.emit({ type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UserLoggedOut' } }, { causedBy: userCause(caller) });
+    this.events.emit(
+      { type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UserLoggedOut' } },
+      { causedBy: userCause(caller) },
+    );
   }
 
   /**
@@ -179,20 +213,26 @@ export class UserService {
         if ((UNSAFE_PERMISSION_KEYS as readonly string[]).includes(key) && this.safeMode()) {
           throw permissionDenied(`Cannot grant ${key} while safe mode is on`);
         }
-        if (!added.every((id) => caller.permissions[key].includes(id))) throw permissionDenied(`Cannot grant ${key} that you do not hold`);
+        if (!added.every((id) => caller.permissions[key].includes(id)))
+          throw permissionDenied(`Cannot grant ${key} that you do not hold`);
       }
       for (const key of GLOBAL_PERMISSION_KEYS) {
         if (!next[key] || prev[key]) continue;
         if ((UNSAFE_PERMISSION_KEYS as readonly string[]).includes(key) && this.safeMode()) {
           throw permissionDenied(`Cannot grant ${key} while safe mode is on`);
         }
-        if (!caller.permissions[key]) throw permissionDenied(`Cannot grant ${key} that you do not hold`);
+        if (!caller.permissions[key])
+          throw permissionDenied(`Cannot grant ${key} that you do not hold`);
       }
     }
     const cleaned = normalizePermissions(next);
     this.users.setPermissions(uid, cleaned);
     this.events.emit(
-      { type: 'UserEvent', user_id: uid, user_event_inner: { type: 'PermissionChanged', new_permissions: cleaned } },
+      {
+        type: 'UserEvent',
+        user_id: uid,
+        user_event_inner: { type: 'PermissionChanged', new_permissions: cleaned },
+      },
       { causedBy: userCause(caller) },
     );
   }
@@ -204,7 +244,11 @@ export class UserService {
     const perms = structuredClone(user.permissions);
     for (const key of keys) if (!perms[key].includes(instance)) perms[key].push(instance);
     this.users.setPermissions(uid, perms);
-    this.events.emit({ type: 'UserEvent', user_id: uid, user_event_inner: { type: 'PermissionChanged', new_permissions: perms } });
+    this.events.emit({
+      type: 'UserEvent',
+      user_id: uid,
+      user_event_inner: { type: 'PermissionChanged', new_permissions: perms },
+    });
   }
 
   /** Drops a deleted instance from every user's permission lists. */

@@ -64,7 +64,9 @@ function encode(text: string): string {
 }
 
 function argument(body: string, name: string): string | undefined {
-  const m = new RegExp(`<(?:\\w+:)?${name}(?:\\s[^>]*)?>([\\s\\S]*?)</(?:\\w+:)?${name}>|<(?:\\w+:)?${name}\\s*/>`).exec(body);
+  const m = new RegExp(
+    `<(?:\\w+:)?${name}(?:\\s[^>]*)?>([\\s\\S]*?)</(?:\\w+:)?${name}>|<(?:\\w+:)?${name}\\s*/>`,
+  ).exec(body);
   if (!m) return undefined;
   return decode(m[1] ?? '');
 }
@@ -150,16 +152,27 @@ export async function startFakeIgd(options: FakeIgdOptions = {}): Promise<FakeIg
         res.writeHead(status, { 'content-type': 'text/xml; charset="utf-8"' });
         res.end(xml);
       };
-      if (req.method === 'GET' && req.url === '/rootDesc.xml') return send(200, description(serviceType, withUrlBase, origin));
-      if (req.method !== 'POST' || req.url !== controlPath) return send(404, '<error>not found</error>');
+      if (req.method === 'GET' && req.url === '/rootDesc.xml')
+        return send(200, description(serviceType, withUrlBase, origin));
+      if (req.method !== 'POST' || req.url !== controlPath)
+        return send(404, '<error>not found</error>');
       const soapAction = /^"?([^#"]+)#(\w+)"?$/.exec(String(req.headers.soapaction ?? '').trim());
-      if (!soapAction || soapAction[1] !== serviceType) return send(500, fault(401, 'Invalid Action'));
+      if (!soapAction || soapAction[1] !== serviceType)
+        return send(500, fault(401, 'Invalid Action'));
       const action = soapAction[2]!;
       actions.push(action);
       const externalPort = Number(argument(body, 'NewExternalPort'));
       const protocol = argument(body, 'NewProtocol') ?? '';
-      const validTarget = Number.isInteger(externalPort) && externalPort > 0 && externalPort < 65536 && (protocol === 'TCP' || protocol === 'UDP');
-      const respond = (inner: string) => send(200, envelope(`<u:${action}Response xmlns:u="${serviceType}">${inner}</u:${action}Response>`));
+      const validTarget =
+        Number.isInteger(externalPort) &&
+        externalPort > 0 &&
+        externalPort < 65536 &&
+        (protocol === 'TCP' || protocol === 'UDP');
+      const respond = (inner: string) =>
+        send(
+          200,
+          envelope(`<u:${action}Response xmlns:u="${serviceType}">${inner}</u:${action}Response>`),
+        );
 
       switch (action) {
         case 'AddPortMapping': {
@@ -173,13 +186,19 @@ export async function startFakeIgd(options: FakeIgdOptions = {}): Promise<FakeIg
             description: argument(body, 'NewPortMappingDescription') ?? '',
             leaseDuration: Number(argument(body, 'NewLeaseDuration')),
           };
-          if (!validTarget || !Number.isInteger(mapping.internalPort) || mapping.internalClient === '' || !Number.isInteger(mapping.leaseDuration)) {
+          if (
+            !validTarget ||
+            !Number.isInteger(mapping.internalPort) ||
+            mapping.internalClient === '' ||
+            !Number.isInteger(mapping.leaseDuration)
+          ) {
             return send(500, fault(402, 'Invalid Args'));
           }
           const refusal = refusals.get(externalPort);
           if (refusal) return send(500, fault(refusal.code, refusal.description));
           const existing = mappings.get(key(externalPort, protocol));
-          if (existing && existing.internalClient !== mapping.internalClient) return send(500, fault(718, 'ConflictInMappingEntry'));
+          if (existing && existing.internalClient !== mapping.internalClient)
+            return send(500, fault(718, 'ConflictInMappingEntry'));
           mappings.set(key(externalPort, protocol), mapping);
           return respond('');
         }
@@ -195,7 +214,8 @@ export async function startFakeIgd(options: FakeIgdOptions = {}): Promise<FakeIg
         }
         case 'DeletePortMapping': {
           if (!validTarget) return send(500, fault(402, 'Invalid Args'));
-          if (!mappings.delete(key(externalPort, protocol))) return send(500, fault(714, 'NoSuchEntryInArray'));
+          if (!mappings.delete(key(externalPort, protocol)))
+            return send(500, fault(714, 'NoSuchEntryInArray'));
           return respond('');
         }
         default:
@@ -214,7 +234,8 @@ export async function startFakeIgd(options: FakeIgdOptions = {}): Promise<FakeIg
     if (!text.startsWith('M-SEARCH * HTTP/1.1')) return;
     const st = /^ST:\s*(.+?)\s*$/im.exec(text)?.[1] ?? '';
     searches.push(st);
-    const answers = st === 'ssdp:all' || st === 'upnp:rootdevice' || st === IGD_DEVICE || st === serviceType;
+    const answers =
+      st === 'ssdp:all' || st === 'upnp:rootdevice' || st === IGD_DEVICE || st === serviceType;
     if (!answers || !/^MAN:\s*"ssdp:discover"\s*$/im.test(text)) return;
     const reply = [
       'HTTP/1.1 200 OK',

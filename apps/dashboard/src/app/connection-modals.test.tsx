@@ -12,12 +12,16 @@ const LOCAL = { address: 'localhost', port: 16662, protocol: 'http', apiVersion:
 
 function signedInWith(info: ReturnType<typeof coreInfo>) {
   connectTo(TEST_CORE, validJwt());
-  return installFakeFetch(coreRoutes({ 'GET /info': { body: info }, 'GET /user/info': { body: publicUser() } }));
+  return installFakeFetch(
+    coreRoutes({ 'GET /info': { body: info }, 'GET /user/info': { body: publicUser() } }),
+  );
 }
 
 describe('local-core probe (dashboard.md §4)', () => {
   it('offers a fresh local core on the welcome page; Setup saves it and opens owner setup', async () => {
-    const net = installFakeFetch({ 'localhost:16662': { 'GET /info': { body: coreInfo({ is_setup: false }) } } });
+    const net = installFakeFetch({
+      'localhost:16662': { 'GET /info': { body: coreInfo({ is_setup: false }) } },
+    });
     const { user, router } = renderApp('/');
     await screen.findByRole('heading', { name: 'Welcome to Hearth', hidden: true });
     const dialog = await screen.findByRole('dialog', { name: 'New Local Core Detected' });
@@ -49,7 +53,10 @@ describe('local-core probe (dashboard.md §4)', () => {
 
   it('does not offer a local core that is already saved (by another loopback name)', async () => {
     connectTo({ ...LOCAL, address: '127.0.0.1' });
-    const net = installFakeFetch({ '127.0.0.1:16662': { 'GET /info': { body: coreInfo() } }, 'localhost:16662': { 'GET /info': { body: coreInfo() } } });
+    const net = installFakeFetch({
+      '127.0.0.1:16662': { 'GET /info': { body: coreInfo() } },
+      'localhost:16662': { 'GET /info': { body: coreInfo() } },
+    });
     renderApp('/login/user');
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(net.calls.filter((c) => c.url.host === 'localhost:16662')).toHaveLength(0);
@@ -79,8 +86,12 @@ describe('connection modals', () => {
     connectTo(TEST_CORE);
     installFakeFetch({});
     const { user, router } = renderApp('/');
-    expect(await screen.findByRole('dialog', { name: 'Core Connection Error' })).toBeInTheDocument();
-    expect(screen.getByRole('status', { name: /Core connection/, hidden: true })).toHaveTextContent('Error');
+    expect(
+      await screen.findByRole('dialog', { name: 'Core Connection Error' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: /Core connection/, hidden: true })).toHaveTextContent(
+      'Error',
+    );
     await user.click(screen.getByRole('button', { name: 'Continue with current Core' }));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/');
@@ -107,14 +118,20 @@ describe('connection modals', () => {
   it('a patch-only difference is a toast, not a modal', async () => {
     signedInWith(coreInfo({ version: '0.5.0' }));
     renderApp('/');
-    expect(await screen.findByText('Version mismatch! Is your core out of date? Core: 0.5.0, Dashboard: 0.5.1.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Version mismatch! Is your core out of date? Core: 0.5.0, Dashboard: 0.5.1.',
+      ),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('thanks beta testers once', async () => {
     signedInWith(coreInfo({ version: '0.5.1-beta.1' }));
     const { user, unmount } = renderApp('/');
-    expect(await screen.findByRole('dialog', { name: 'Thanks for Trying the Beta' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'Thanks for Trying the Beta' }),
+    ).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     unmount();
@@ -133,7 +150,9 @@ describe('welcome page in the desktop wrapper', () => {
 
   it('Setup opens owner setup on the local core when it has no owner', async () => {
     setDesktopBridge(bridge(false));
-    installFakeFetch({ 'localhost:16662': { 'GET /info': { body: coreInfo({ is_setup: false }) } } });
+    installFakeFetch({
+      'localhost:16662': { 'GET /info': { body: coreInfo({ is_setup: false }) } },
+    });
     sessionStorage.setItem('localCoreSkipped', 'http://localhost:16662');
     const { user } = renderApp('/first_setup');
     await user.click(await screen.findByRole('button', { name: 'Setup' }));
@@ -146,7 +165,9 @@ describe('welcome page in the desktop wrapper', () => {
     installFakeFetch({
       'localhost:16662': {
         'GET /info': { body: coreInfo() },
-        'GET /user/info': { body: publicUser({ uid: 'USER_OWNER', username: 'owner', is_owner: true }) },
+        'GET /user/info': {
+          body: publicUser({ uid: 'USER_OWNER', username: 'owner', is_owner: true }),
+        },
         'GET /events/all/buffer': { body: [] },
       },
     });

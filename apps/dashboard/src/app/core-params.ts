@@ -23,7 +23,11 @@ export function useCoreParamSync(): void {
     const core = getSession().current;
     if (coreParamsMatch(location.search, core)) return;
     void navigate(
-      { pathname: location.pathname, search: withCoreParams(location.search, core), hash: location.hash },
+      {
+        pathname: location.pathname,
+        search: withCoreParams(location.search, core),
+        hash: location.hash,
+      },
       { replace: true, state: location.state as unknown },
     );
   }, [location, navigate]);

@@ -12,7 +12,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 function signedIn(user = publicUser()) {
   connectTo(TEST_CORE, validJwt(user.uid));
-  return installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: user } }));
+  return installFakeFetch(
+    coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: user } }),
+  );
 }
 
 describe('main layout (dashboard.md §2)', () => {
@@ -23,7 +25,11 @@ describe('main layout (dashboard.md §2)', () => {
     expect(await screen.findByText('Test Core')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Instances' })).toBeInTheDocument();
-    await vi.waitFor(() => expect(screen.getByRole('status', { name: /Core connection/ })).toHaveTextContent('Connected'));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status', { name: /Core connection/ })).toHaveTextContent(
+        'Connected',
+      ),
+    );
   });
 
   it('follows the event socket: error, degraded with its banner, connected again', async () => {
@@ -35,7 +41,9 @@ describe('main layout (dashboard.md §2)', () => {
     expect(socket.url).toContain('/api/v1/events/all/stream?filter=');
     act(() => socket.fail());
     expect(getConnectionStatus()).toBe('error');
-    expect(await screen.findByRole('dialog', { name: 'Core Connection Error' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('dialog', { name: 'Core Connection Error' }),
+    ).toBeInTheDocument();
     act(() => socket.open());
     expect(screen.getByRole('status', { name: /Core connection/ })).toHaveTextContent('Connected');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -44,7 +52,9 @@ describe('main layout (dashboard.md §2)', () => {
   it('shows the degraded banner when the socket cannot be created', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     connectTo(TEST_CORE, validJwt());
-    installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: publicUser() } }));
+    installFakeFetch(
+      coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: publicUser() } }),
+    );
     renderApp('/', {
       createSocket: () => {
         throw new DOMException('blocked', 'SecurityError');
@@ -87,7 +97,9 @@ describe('main layout (dashboard.md §2)', () => {
 
   it('the logo clears the selected instance and user', async () => {
     signedIn();
-    const { user, router } = renderApp('/settings/users?instance=INSTANCE_1&user=USER_2&path=world');
+    const { user, router } = renderApp(
+      '/settings/users?instance=INSTANCE_1&user=USER_2&path=world',
+    );
     await user.click(await screen.findByRole('button', { name: 'Hearth home' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
     const params = new URLSearchParams(router.state.location.search);

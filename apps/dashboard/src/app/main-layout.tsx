@@ -8,11 +8,16 @@ import { getLastRoute, isSettingsPath } from '@/lib/last-route.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
 import { UserMenu } from '@/features/auth/components/user-menu.tsx';
 import { useCoreInfo } from '@/features/connection/api/get-core-info.ts';
-import { ConnectionBadge, DegradedBanner } from '@/features/connection/components/connection-badge.tsx';
+import {
+  ConnectionBadge,
+  DegradedBanner,
+} from '@/features/connection/components/connection-badge.tsx';
 import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
 import { InstanceSidebar } from './routes/instance-dashboard-sidebar.tsx';
 
-const SettingsNav = lazy(async () => ({ default: (await import('./routes/settings-nav.tsx')).SettingsNav }));
+const SettingsNav = lazy(async () => ({
+  default: (await import('./routes/settings-nav.tsx')).SettingsNav,
+}));
 
 function SettingsButton() {
   const navigate = useAppNavigate();
@@ -33,7 +38,11 @@ function SettingsButton() {
         </button>
       </Tooltip.Trigger>
       <Tooltip.Portal>
-        <Tooltip.Content side="top" sideOffset={6} className="z-50 rounded-md bg-raised px-2 py-1 text-xs text-fg shadow-lg">
+        <Tooltip.Content
+          side="top"
+          sideOffset={6}
+          className="z-50 rounded-md bg-raised px-2 py-1 text-xs text-fg shadow-lg"
+        >
           {label}
         </Tooltip.Content>
       </Tooltip.Portal>
@@ -85,7 +94,9 @@ export function MainLayout() {
             <UserMenu
               onSignIn={() => void navigate('/login/user/select')}
               onSignedOut={() => void navigate('/', { clear: ['instance', 'user', 'path'] })}
-              onChangeCore={() => void navigate('/login/core/select', { clear: ['instance', 'user', 'path'] })}
+              onChangeCore={() =>
+                void navigate('/login/core/select', { clear: ['instance', 'user', 'path'] })
+              }
             />
           </div>
           <SettingsButton />
@@ -98,7 +109,9 @@ export function MainLayout() {
         </Suspense>
       ) : (
         <section aria-label="Instances" className="flex flex-col gap-1">
-          <h2 className="px-2 pb-1 text-[11px] font-semibold tracking-wider text-faint uppercase">Instances</h2>
+          <h2 className="px-2 pb-1 text-[11px] font-semibold tracking-wider text-faint uppercase">
+            Instances
+          </h2>
           <InstanceSidebar />
         </section>
       )}

@@ -14,7 +14,13 @@ export function useOwnPermissionSync(): void {
   useEventSubscription((event, { fresh, queryClient }) => {
     const core = getSession().current;
     const inner = event.event_inner;
-    if (!fresh || !core || inner.type !== 'UserEvent' || inner.user_event_inner.type !== 'PermissionChanged') return;
+    if (
+      !fresh ||
+      !core ||
+      inner.type !== 'UserEvent' ||
+      inner.user_event_inner.type !== 'PermissionChanged'
+    )
+      return;
     const me = queryClient.getQueryData<PublicUser>(getUserInfoQueryOptions(core, true).queryKey);
     if (me?.uid !== inner.user_id) return;
     void queryClient.invalidateQueries({ queryKey: getInstancesQueryOptions(core, true).queryKey });

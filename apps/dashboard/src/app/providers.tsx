@@ -12,7 +12,13 @@ export interface AppServices {
 }
 
 /** Everything the screens share: the query cache, the socket hub and toasts. */
-export function AppProviders({ services, children }: { services: AppServices; children: ReactNode }) {
+export function AppProviders({
+  services,
+  children,
+}: {
+  services: AppServices;
+  children: ReactNode;
+}) {
   const [{ queryClient, hub }] = useState(services);
   useEffect(() => bindSessionToQueryClient(queryClient), [queryClient]);
   useEffect(() => () => hub.closeAll(), [hub]);

@@ -19,7 +19,10 @@ describe('redirects (dashboard.md §2, §4)', () => {
     expect(pathOf(router)).toBe('/first_setup');
     expect(screen.getByText('0.5.1')).toBeInTheDocument();
     expect(screen.getByText(/Hearth is in beta/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Wiki' })).toHaveAttribute('href', expect.stringContaining('wiki'));
+    expect(screen.getByRole('link', { name: 'Wiki' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('wiki'),
+    );
     expect(screen.getByRole('link', { name: 'Download the core' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Connect to an existing core' })).toBeInTheDocument();
   });
@@ -31,13 +34,16 @@ describe('redirects (dashboard.md §2, §4)', () => {
     expect(pathOf(router)).toBe('/login/core/new');
   });
 
-  it.each(['/login/user', '/login/user/select'])('sends %s to owner setup while the core is not set up', async (path) => {
-    connectTo(TEST_CORE);
-    installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo({ is_setup: false }) } }));
-    const { router } = renderApp(path);
-    expect(await screen.findByRole('heading', { name: 'Set up your core' })).toBeInTheDocument();
-    expect(pathOf(router)).toBe('/login/core/first_setup');
-  });
+  it.each(['/login/user', '/login/user/select'])(
+    'sends %s to owner setup while the core is not set up',
+    async (path) => {
+      connectTo(TEST_CORE);
+      installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo({ is_setup: false }) } }));
+      const { router } = renderApp(path);
+      expect(await screen.findByRole('heading', { name: 'Set up your core' })).toBeInTheDocument();
+      expect(pathOf(router)).toBe('/login/core/first_setup');
+    },
+  );
 
   it('sends the owner setup of a core that is already set up to user selection', async () => {
     connectTo(TEST_CORE);
@@ -75,7 +81,12 @@ describe('redirects (dashboard.md §2, §4)', () => {
     installFakeFetch({ 'box.lan:9000': { 'GET /info': { body: coreInfo() } } });
     renderApp('/login/user?address=box.lan&port=9000&protocol=http&apiVersion=v1');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
-    expect(getSession().current).toEqual({ address: 'box.lan', port: 9000, protocol: 'http', apiVersion: 'v1' });
+    expect(getSession().current).toEqual({
+      address: 'box.lan',
+      port: 9000,
+      protocol: 'http',
+      apiVersion: 'v1',
+    });
   });
 });
 
@@ -92,7 +103,9 @@ describe('not found', () => {
 
   it('renders an unknown settings page as not found', async () => {
     connectTo(TEST_CORE, validJwt());
-    installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: publicUser() } }));
+    installFakeFetch(
+      coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: publicUser() } }),
+    );
     renderApp('/settings/nothing-here');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });

@@ -4,9 +4,16 @@ import { Button } from '@/components/ui/button.tsx';
 /** Shown when a screen throws or its code cannot be loaded (for example after an update). */
 export function RouteError() {
   const error = useRouteError();
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : error instanceof Error ? error.message : '';
+  const detail = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : '';
   return (
-    <div role="alert" className="flex min-h-full flex-col items-center justify-center gap-3 px-6 py-16 text-center">
+    <div
+      role="alert"
+      className="flex min-h-full flex-col items-center justify-center gap-3 px-6 py-16 text-center"
+    >
       <h1 className="text-xl font-semibold">Something went wrong</h1>
       {detail ? <p className="max-w-md font-mono text-[13px] text-muted">{detail}</p> : null}
       <div className="mt-3 flex gap-3">

@@ -8,11 +8,22 @@ import { RouteError } from './route-error.tsx';
 // The route table of dashboard.md §2. Every screen is its own lazily loaded chunk.
 
 /** The instance tabs' path segments (dashboard.md §2); the tab registry is routes/instance-tabs.tsx. */
-export const DASHBOARD_TABS = ['overview', 'settings', 'console', 'files', 'macros', 'logs', 'playitgg', 'tunnels'] as const;
+export const DASHBOARD_TABS = [
+  'overview',
+  'settings',
+  'console',
+  'files',
+  'macros',
+  'logs',
+  'playitgg',
+  'tunnels',
+] as const;
 /** Settings pages (dashboard.md §2); the settings nav replaces the instance sidebar there. */
 export const SETTINGS_PAGES = ['general', 'users', 'profile'] as const;
 
-const notFound = async () => ({ Component: (await import('./routes/not-found.tsx')).NotFoundRoute });
+const notFound = async () => ({
+  Component: (await import('./routes/not-found.tsx')).NotFoundRoute,
+});
 const mainHandle: RouteHandle = { layout: 'main' };
 
 export const routes: RouteObject[] = [
@@ -21,12 +32,20 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: PageSpinner,
     children: [
-      { path: '/first_setup', lazy: async () => ({ Component: (await import('./routes/welcome.tsx')).WelcomeRoute }) },
+      {
+        path: '/first_setup',
+        lazy: async () => ({ Component: (await import('./routes/welcome.tsx')).WelcomeRoute }),
+      },
       {
         path: '/login/core/select',
-        lazy: async () => ({ Component: (await import('./routes/core-select.tsx')).CoreSelectRoute }),
+        lazy: async () => ({
+          Component: (await import('./routes/core-select.tsx')).CoreSelectRoute,
+        }),
       },
-      { path: '/login/core/new', lazy: async () => ({ Component: (await import('./routes/core-new.tsx')).CoreNewRoute }) },
+      {
+        path: '/login/core/new',
+        lazy: async () => ({ Component: (await import('./routes/core-new.tsx')).CoreNewRoute }),
+      },
       {
         Component: RequireCore,
         children: [
@@ -35,7 +54,9 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: '/login/core/first_setup',
-                lazy: async () => ({ Component: (await import('./routes/core-first-setup.tsx')).CoreFirstSetupRoute }),
+                lazy: async () => ({
+                  Component: (await import('./routes/core-first-setup.tsx')).CoreFirstSetupRoute,
+                }),
               },
             ],
           },
@@ -44,7 +65,9 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: '/login/core/first_config',
-                lazy: async () => ({ Component: (await import('./routes/core-first-config.tsx')).CoreFirstConfigRoute }),
+                lazy: async () => ({
+                  Component: (await import('./routes/core-first-config.tsx')).CoreFirstConfigRoute,
+                }),
               },
             ],
           },
@@ -53,38 +76,58 @@ export const routes: RouteObject[] = [
             children: [
               {
                 path: '/login/user/select',
-                lazy: async () => ({ Component: (await import('./routes/user-select.tsx')).UserSelectRoute }),
+                lazy: async () => ({
+                  Component: (await import('./routes/user-select.tsx')).UserSelectRoute,
+                }),
               },
-              { path: '/login/user', lazy: async () => ({ Component: (await import('./routes/user-login.tsx')).UserLoginRoute }) },
+              {
+                path: '/login/user',
+                lazy: async () => ({
+                  Component: (await import('./routes/user-login.tsx')).UserLoginRoute,
+                }),
+              },
             ],
           },
           {
             lazy: async () => ({ Component: (await import('./main-layout.tsx')).MainLayout }),
             handle: mainHandle,
             children: [
-              { index: true, lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomeRoute }) },
+              {
+                index: true,
+                lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomeRoute }),
+              },
               {
                 Component: RequireToken,
                 children: [
                   {
                     // One route for every tab: an unknown tab shows "{tab} not found" inside the dashboard.
                     path: '/dashboard/:tab',
-                    lazy: async () => ({ Component: (await import('./routes/instance-dashboard.tsx')).InstanceDashboardRoute }),
+                    lazy: async () => ({
+                      Component: (await import('./routes/instance-dashboard.tsx'))
+                        .InstanceDashboardRoute,
+                    }),
                   },
                   {
                     path: '/settings/general',
-                    lazy: async () => ({ Component: (await import('./routes/settings-general.tsx')).SettingsGeneralRoute }),
+                    lazy: async () => ({
+                      Component: (await import('./routes/settings-general.tsx'))
+                        .SettingsGeneralRoute,
+                    }),
                   },
                   {
                     path: '/settings/users',
-                    lazy: async () => ({ Component: (await import('./routes/settings-users.tsx')).SettingsUsersRoute }),
+                    lazy: async () => ({
+                      Component: (await import('./routes/settings-users.tsx')).SettingsUsersRoute,
+                    }),
                   },
                 ],
               },
               {
                 // Profile is reachable signed out: it says so after 5 s (dashboard.md §2).
                 path: '/settings/profile',
-                lazy: async () => ({ Component: (await import('./routes/settings-profile.tsx')).SettingsProfileRoute }),
+                lazy: async () => ({
+                  Component: (await import('./routes/settings-profile.tsx')).SettingsProfileRoute,
+                }),
               },
             ],
           },

@@ -18,7 +18,8 @@ export function bindSessionToQueryClient(queryClient: QueryClient): () => void {
     const b = identity(previous);
     if (a.core === b.core && a.token === b.token) return;
     void queryClient.resetQueries({
-      predicate: (query) => query.queryKey[0] !== 'core-info' && query.queryKey[0] !== 'local-core-probe',
+      predicate: (query) =>
+        query.queryKey[0] !== 'core-info' && query.queryKey[0] !== 'local-core-probe',
     });
   });
 }

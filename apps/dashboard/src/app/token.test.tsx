@@ -10,7 +10,10 @@ afterEach(() => vi.unstubAllGlobals());
 const now = () => Math.floor(Date.now() / 1000);
 
 function routes() {
-  return coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: publicUser() } });
+  return coreRoutes({
+    'GET /info': { body: coreInfo() },
+    'GET /user/info': { body: publicUser() },
+  });
 }
 
 describe('token handling (dashboard.md §4, §5)', () => {
@@ -36,14 +39,19 @@ describe('token handling (dashboard.md §4, §5)', () => {
     const net = installFakeFetch(routes());
     renderApp('/');
     expect(await screen.findByText(/Welcome back, alice/)).toBeInTheDocument();
-    expect(net.callsTo('GET', '/user/info')[0]?.headers.get('Authorization')).toBe(`Bearer ${token}`);
+    expect(net.callsTo('GET', '/user/info')[0]?.headers.get('Authorization')).toBe(
+      `Bearer ${token}`,
+    );
     expect(getToken(TEST_CORE)).toBe(token);
   });
 
   it('drops a token the core answers Unauthorized for (e.g. a tampered signature)', async () => {
     connectTo(TEST_CORE, validJwt());
     installFakeFetch(
-      coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { status: 401, body: { kind: 'Unauthorized', causes: ['Unauthorized'] } } }),
+      coreRoutes({
+        'GET /info': { body: coreInfo() },
+        'GET /user/info': { status: 401, body: { kind: 'Unauthorized', causes: ['Unauthorized'] } },
+      }),
     );
     renderApp('/');
     expect(await screen.findByText('Invalid token')).toBeInTheDocument();

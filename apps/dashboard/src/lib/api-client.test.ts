@@ -22,7 +22,9 @@ async function failure(promise: Promise<unknown>): Promise<ApiError> {
 describe('api client', () => {
   it('builds URLs from the current core, wrapping IPv6 hosts', () => {
     expect(apiUrl('/info', TEST_CORE)).toBe('http://core.test:16662/api/v1/info');
-    expect(apiUrl('/info', { ...TEST_CORE, address: '::1', protocol: 'https' })).toBe('https://[::1]:16662/api/v1/info');
+    expect(apiUrl('/info', { ...TEST_CORE, address: '::1', protocol: 'https' })).toBe(
+      'https://[::1]:16662/api/v1/info',
+    );
   });
 
   it('sends the bearer token of the target core and a JSON body', async () => {
@@ -38,13 +40,22 @@ describe('api client', () => {
   });
 
   it('sends no Authorization header without a token, and Basic auth as UTF-8 base64 when asked', async () => {
-    const net = installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo() }, 'POST /user/login': { body: {} } }));
+    const net = installFakeFetch(
+      coreRoutes({ 'GET /info': { body: coreInfo() }, 'POST /user/login': { body: {} } }),
+    );
     await apiRequest('/info', { core: TEST_CORE });
     expect(net.calls[0]?.headers.has('Authorization')).toBe(false);
-    await apiRequest('/user/login', { core: TEST_CORE, method: 'POST', body: {}, auth: { basic: { username: 'zoë', password: 'p:w' } } });
+    await apiRequest('/user/login', {
+      core: TEST_CORE,
+      method: 'POST',
+      body: {},
+      auth: { basic: { username: 'zoë', password: 'p:w' } },
+    });
     const header = net.calls[1]?.headers.get('Authorization') ?? '';
     expect(header.startsWith('Basic ')).toBe(true);
-    expect(new TextDecoder().decode(Uint8Array.from(atob(header.slice(6)), (c) => c.charCodeAt(0)))).toBe('zoë:p:w');
+    expect(
+      new TextDecoder().decode(Uint8Array.from(atob(header.slice(6)), (c) => c.charCodeAt(0))),
+    ).toBe('zoë:p:w');
   });
 
   it('never sends a stored token that is malformed or expired', async () => {
@@ -64,7 +75,11 @@ describe('api client', () => {
   });
 
   it('throws an ApiError carrying the status and the parsed error envelope, whatever the content type', async () => {
-    installFakeFetch(coreRoutes({ 'GET /user/info': { status: 401, body: { kind: 'Unauthorized', causes: ['Unauthorized'] } } }));
+    installFakeFetch(
+      coreRoutes({
+        'GET /user/info': { status: 401, body: { kind: 'Unauthorized', causes: ['Unauthorized'] } },
+      }),
+    );
     const err = await failure(apiRequest('/user/info', { core: TEST_CORE }));
     expect(err.failure).toEqual({
       type: 'http',
@@ -77,9 +92,13 @@ describe('api client', () => {
   });
 
   it('keeps a plain-text error body as text and derives the kind from the status', async () => {
-    installFakeFetch(coreRoutes({ 'GET /x': { status: 400, raw: '`Authorization` header is missing' } }));
+    installFakeFetch(
+      coreRoutes({ 'GET /x': { status: 400, raw: '`Authorization` header is missing' } }),
+    );
     const err = await failure(apiRequest('/x', { core: TEST_CORE }));
-    expect(err.failure.type === 'http' && err.failure.body).toBe('`Authorization` header is missing');
+    expect(err.failure.type === 'http' && err.failure.body).toBe(
+      '`Authorization` header is missing',
+    );
     expect(err.kind).toBe('BadRequest');
   });
 
@@ -96,7 +115,11 @@ describe('api client', () => {
         'fetch',
         vi.fn(
           (_url: string, init: RequestInit) =>
-            new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+            new Promise((_resolve, reject) =>
+              init.signal?.addEventListener('abort', () =>
+                reject(new DOMException('aborted', 'AbortError')),
+              ),
+            ),
         ),
       );
       const pending = failure(apiRequest('/info', { core: TEST_CORE }));

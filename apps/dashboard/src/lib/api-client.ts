@@ -62,7 +62,10 @@ export class ApiError extends Error {
     if (typeof body !== 'object' || body === null) return null;
     const { kind, causes } = body as { kind?: unknown; causes?: unknown };
     if (typeof kind !== 'string') return null;
-    return { kind, causes: Array.isArray(causes) ? causes.filter((c): c is string => typeof c === 'string') : [] };
+    return {
+      kind,
+      causes: Array.isArray(causes) ? causes.filter((c): c is string => typeof c === 'string') : [],
+    };
   }
 
   /** The server's error kind, from the `{kind,causes}` body or else the status. */
@@ -110,9 +113,13 @@ function buildHeaders<T>(options: RequestOptions<T>, core: CoreConnection): Head
     const token = options.token === undefined ? getToken(core) : options.token;
     if (token && isUsableToken(token)) headers.set('Authorization', `Bearer ${token}`);
   } else if (auth !== 'none') {
-    headers.set('Authorization', `Basic ${utf8Base64(`${auth.basic.username}:${auth.basic.password}`)}`);
+    headers.set(
+      'Authorization',
+      `Basic ${utf8Base64(`${auth.basic.username}:${auth.basic.password}`)}`,
+    );
   }
-  if (options.rawBody === undefined && options.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (options.rawBody === undefined && options.body !== undefined)
+    headers.set('Content-Type', 'application/json');
   return headers;
 }
 
@@ -126,12 +133,16 @@ function parseText(text: string): unknown {
   }
 }
 
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
   const core = options.core ?? getSession().current;
   if (!core) throw new ApiError({ type: 'network', message: 'No core selected' });
   const url = apiUrl(path, core);
   const controller = new AbortController();
-  const timeoutMs = options.timeoutMs === undefined ? DEFAULT_REQUEST_TIMEOUT_MS : options.timeoutMs;
+  const timeoutMs =
+    options.timeoutMs === undefined ? DEFAULT_REQUEST_TIMEOUT_MS : options.timeoutMs;
   let timedOut = false;
   const timer =
     timeoutMs === null
@@ -149,7 +160,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     response = await fetch(url, {
       method: options.method ?? 'GET',
       headers: buildHeaders(options, core),
-      body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      body:
+        options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: controller.signal,
     });
     text = await response.text();
@@ -164,7 +176,12 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
 
   if (!response.ok) {
-    throw new ApiError({ type: 'http', status: response.status, statusText: response.statusText, body: parseText(text) });
+    throw new ApiError({
+      type: 'http',
+      status: response.status,
+      statusText: response.statusText,
+      body: parseText(text),
+    });
   }
   const data = options.responseType === 'text' ? text : parseText(text);
   if (!options.schema) return data as T;
@@ -176,7 +193,10 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   }
 }
 
-type Shortcut = <T = unknown>(path: string, options?: Omit<RequestOptions<T>, 'method'>) => Promise<T>;
+type Shortcut = <T = unknown>(
+  path: string,
+  options?: Omit<RequestOptions<T>, 'method'>,
+) => Promise<T>;
 type BodyShortcut = <T = unknown>(
   path: string,
   body?: unknown,
@@ -204,7 +224,11 @@ export interface UploadOptions<T> {
  * but over XMLHttpRequest, the one browser API that reports upload progress, and with no time-out
  * (dashboard.md §9: "Upload has no time-out").
  */
-export function apiUpload<T = unknown>(path: string, form: FormData, options: UploadOptions<T> = {}): Promise<T> {
+export function apiUpload<T = unknown>(
+  path: string,
+  form: FormData,
+  options: UploadOptions<T> = {},
+): Promise<T> {
   const core = options.core ?? getSession().current;
   if (!core) return Promise.reject(new ApiError({ type: 'network', message: 'No core selected' }));
   const url = apiUrl(path, core);
@@ -215,11 +239,19 @@ export function apiUpload<T = unknown>(path: string, form: FormData, options: Up
     const settle = () => options.signal?.removeEventListener('abort', onAbort);
     xhr.open('PUT', url);
     headers.forEach((value, name) => xhr.setRequestHeader(name, value));
-    xhr.upload.onprogress = (ev) => options.onProgress?.(ev.loaded, ev.lengthComputable ? ev.total : null);
+    xhr.upload.onprogress = (ev) =>
+      options.onProgress?.(ev.loaded, ev.lengthComputable ? ev.total : null);
     xhr.onload = () => {
       settle();
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(new ApiError({ type: 'http', status: xhr.status, statusText: xhr.statusText, body: parseText(xhr.responseText) }));
+        reject(
+          new ApiError({
+            type: 'http',
+            status: xhr.status,
+            statusText: xhr.statusText,
+            body: parseText(xhr.responseText),
+          }),
+        );
         return;
       }
       const data = parseText(xhr.responseText);

@@ -16,7 +16,9 @@ describe('apiUpload', () => {
   it('PUTs the form to the current core with the bearer token and reports progress', async () => {
     const form = new FormData();
     const seen: [number, number | null][] = [];
-    const done = apiUpload('/instance/I/fs/Lg/upload', form, { onProgress: (sent, total) => seen.push([sent, total]) });
+    const done = apiUpload('/instance/I/fs/Lg/upload', form, {
+      onProgress: (sent, total) => seen.push([sent, total]),
+    });
     const xhr = FakeXhr.last();
     expect(xhr.method).toBe('PUT');
     expect(xhr.url).toBe('http://core.test:16662/api/v1/instance/I/fs/Lg/upload');
@@ -31,7 +33,11 @@ describe('apiUpload', () => {
 
   it('turns an error answer into an ApiError carrying the envelope', async () => {
     const done = apiUpload('/x', new FormData());
-    FakeXhr.last().respond(403, '{"kind":"PermissionDenied","causes":["Protected path"]}', 'Forbidden');
+    FakeXhr.last().respond(
+      403,
+      '{"kind":"PermissionDenied","causes":["Protected path"]}',
+      'Forbidden',
+    );
     const err = await done.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).status).toBe(403);
@@ -46,6 +52,8 @@ describe('apiUpload', () => {
     expect(FakeXhr.last().aborted).toBe(true);
     const broken = apiUpload('/x', new FormData());
     FakeXhr.last().fail();
-    await expect(broken).rejects.toMatchObject({ failure: { type: 'network', code: 'ERR_NETWORK' } });
+    await expect(broken).rejects.toMatchObject({
+      failure: { type: 'network', code: 'ERR_NETWORK' },
+    });
   });
 });

@@ -18,13 +18,16 @@ describe('connectionReducer (dashboard.md §4)', () => {
     expect(connectionReducer('degraded', { type: 'info-success' })).toBe('degraded');
   });
 
-  it.each(ALL)('from %s: failed info → error, socket open → success, socket error → error, socket creation failure → degraded', (from) => {
-    expect(connectionReducer(from, { type: 'info-failure' })).toBe('error');
-    expect(connectionReducer(from, { type: 'socket-open' })).toBe('success');
-    expect(connectionReducer(from, { type: 'socket-error' })).toBe('error');
-    expect(connectionReducer(from, { type: 'socket-create-failed' })).toBe('degraded');
-    expect(connectionReducer(from, { type: 'reset' })).toBe('loading');
-  });
+  it.each(ALL)(
+    'from %s: failed info → error, socket open → success, socket error → error, socket creation failure → degraded',
+    (from) => {
+      expect(connectionReducer(from, { type: 'info-failure' })).toBe('error');
+      expect(connectionReducer(from, { type: 'socket-open' })).toBe('success');
+      expect(connectionReducer(from, { type: 'socket-error' })).toBe('error');
+      expect(connectionReducer(from, { type: 'socket-create-failed' })).toBe('degraded');
+      expect(connectionReducer(from, { type: 'reset' })).toBe('loading');
+    },
+  );
 
   it('walks a realistic sequence: connect, lose the socket, recover', () => {
     const steps: [ConnectionAction, ConnectionStatus][] = [

@@ -14,7 +14,10 @@ export type ConnectionAction =
   /** The event socket could not even be constructed. */
   | { type: 'socket-create-failed' };
 
-export function connectionReducer(status: ConnectionStatus, action: ConnectionAction): ConnectionStatus {
+export function connectionReducer(
+  status: ConnectionStatus,
+  action: ConnectionAction,
+): ConnectionStatus {
   switch (action.type) {
     case 'reset':
       return 'loading';

@@ -9,7 +9,11 @@ describe('desktop bridge', () => {
   });
 
   it('wraps window.__TAURI__.invoke and reads is_setup as a boolean', async () => {
-    const answers: Record<string, unknown> = { get_owner_jwt: 'jwt', get_first_time_setup_key: 'KEY123', is_setup: true };
+    const answers: Record<string, unknown> = {
+      get_owner_jwt: 'jwt',
+      get_first_time_setup_key: 'KEY123',
+      is_setup: true,
+    };
     const invoke = vi.fn((command: string) => Promise.resolve(answers[command]));
     const bridge = detectDesktopBridge({ __TAURI__: { invoke } });
     expect(bridge).not.toBeNull();
@@ -18,11 +22,18 @@ describe('desktop bridge', () => {
     await expect(bridge?.isSetup()).resolves.toBe(true);
     answers.is_setup = false;
     await expect(bridge?.isSetup()).resolves.toBe(false);
-    expect(invoke.mock.calls.map((c) => c[0])).toEqual(['get_owner_jwt', 'get_first_time_setup_key', 'is_setup', 'is_setup']);
+    expect(invoke.mock.calls.map((c) => c[0])).toEqual([
+      'get_owner_jwt',
+      'get_first_time_setup_key',
+      'is_setup',
+      'is_setup',
+    ]);
   });
 
   it('finds the Tauri 2 location of invoke too', () => {
-    expect(detectDesktopBridge({ __TAURI__: { core: { invoke: () => Promise.resolve(null) } } })).not.toBeNull();
+    expect(
+      detectDesktopBridge({ __TAURI__: { core: { invoke: () => Promise.resolve(null) } } }),
+    ).not.toBeNull();
   });
 
   it('rejects when the wrapper has no key or token to give', async () => {

@@ -18,7 +18,11 @@ function findInvoke(win: unknown): Invoke | null {
   if (typeof win !== 'object' || win === null) return null;
   const tauri = (win as { __TAURI__?: unknown }).__TAURI__;
   if (typeof tauri !== 'object' || tauri === null) return null;
-  const t = tauri as { invoke?: unknown; core?: { invoke?: unknown }; tauri?: { invoke?: unknown } };
+  const t = tauri as {
+    invoke?: unknown;
+    core?: { invoke?: unknown };
+    tauri?: { invoke?: unknown };
+  };
   const invoke = t.invoke ?? t.core?.invoke ?? t.tauri?.invoke;
   return typeof invoke === 'function' ? (invoke as Invoke) : null;
 }
@@ -42,7 +46,9 @@ export function bridgeFromInvoke(invoke: Invoke): DesktopBridge {
   };
 }
 
-export function detectDesktopBridge(win: unknown = typeof window === 'undefined' ? undefined : window): DesktopBridge | null {
+export function detectDesktopBridge(
+  win: unknown = typeof window === 'undefined' ? undefined : window,
+): DesktopBridge | null {
   const invoke = findInvoke(win);
   return invoke ? bridgeFromInvoke(invoke) : null;
 }

@@ -7,7 +7,8 @@ import { ApiError } from './api-client.ts';
 /** What went wrong, in the protocol's failure vocabulary. */
 export function toRequestFailure(err: unknown): RequestFailure {
   if (err instanceof ApiError) return err.failure;
-  if (err instanceof TypeError) return { type: 'network', code: 'ERR_NETWORK', message: err.message };
+  if (err instanceof TypeError)
+    return { type: 'network', code: 'ERR_NETWORK', message: err.message };
   return { type: 'unknown' };
 }
 

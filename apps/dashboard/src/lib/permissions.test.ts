@@ -12,7 +12,9 @@ describe('permissions (core-api.md §1.5)', () => {
   });
 
   it('a regular user needs the explicit grant', () => {
-    const user = publicUser({ permissions: { ...emptyPermissions(), can_create_instance: true, can_view_instance: ['I'] } });
+    const user = publicUser({
+      permissions: { ...emptyPermissions(), can_create_instance: true, can_view_instance: ['I'] },
+    });
     expect(hasGlobalPermission(user, 'can_create_instance')).toBe(true);
     expect(hasGlobalPermission(publicUser(), 'can_create_instance')).toBe(false);
     expect(hasInstancePermission(user, 'can_view_instance', 'I')).toBe(true);

@@ -12,9 +12,15 @@ const ADMIN_INSTANCE: ReadonlySet<InstancePermissionKey> = new Set([
   'can_read_instance_resource',
   'can_read_instance_file',
 ]);
-const ADMIN_GLOBAL: ReadonlySet<GlobalPermissionKey> = new Set(['can_create_instance', 'can_delete_instance']);
+const ADMIN_GLOBAL: ReadonlySet<GlobalPermissionKey> = new Set([
+  'can_create_instance',
+  'can_delete_instance',
+]);
 
-export function hasGlobalPermission(user: PublicUser | null | undefined, key: GlobalPermissionKey): boolean {
+export function hasGlobalPermission(
+  user: PublicUser | null | undefined,
+  key: GlobalPermissionKey,
+): boolean {
   if (!user) return false;
   if (user.is_owner) return true;
   if (user.is_admin && ADMIN_GLOBAL.has(key)) return true;

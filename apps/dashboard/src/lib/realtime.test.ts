@@ -4,7 +4,13 @@ import type { ClientEvent } from '@hearth/protocol';
 import { FakeSocket } from '@/test/fake-socket.ts';
 import { TEST_CORE } from '@/test/fixtures.ts';
 import type { ConnectionAction } from './connection-status.ts';
-import { RealtimeHub, addEventHandler, eventStreamUrl, parseEventFrame, startEventStream } from './realtime.ts';
+import {
+  RealtimeHub,
+  addEventHandler,
+  eventStreamUrl,
+  parseEventFrame,
+  startEventStream,
+} from './realtime.ts';
 import type { SocketStatus } from './realtime.ts';
 
 function event(snowflake: string, name = 'Server'): ClientEvent {
@@ -31,7 +37,11 @@ describe('RealtimeHub', () => {
   it('reopens a socket 1 s after an unexpected close, with a fresh URL', () => {
     let n = 0;
     const statuses: SocketStatus[] = [];
-    hub().open('k', { url: () => `ws://x/${++n}`, onMessage: () => undefined, onStatus: (s) => statuses.push(s) });
+    hub().open('k', {
+      url: () => `ws://x/${++n}`,
+      onMessage: () => undefined,
+      onStatus: (s) => statuses.push(s),
+    });
     FakeSocket.last().open();
     FakeSocket.last().serverClose(1006);
     vi.advanceTimersByTime(999);
@@ -46,7 +56,11 @@ describe('RealtimeHub', () => {
     const close = h.open('a', { url: () => 'ws://a', onMessage: () => undefined });
     close();
     expect(FakeSocket.last().closedWith).toBe(1000);
-    h.open('b', { url: () => 'ws://b', onMessage: () => undefined, shouldReconnect: (code) => code !== 1000 });
+    h.open('b', {
+      url: () => 'ws://b',
+      onMessage: () => undefined,
+      shouldReconnect: (code) => code !== 1000,
+    });
     FakeSocket.last().serverClose(1000);
     vi.advanceTimersByTime(5000);
     expect(FakeSocket.instances).toHaveLength(2);
@@ -63,7 +77,11 @@ describe('RealtimeHub', () => {
         return new FakeSocket(url);
       },
     });
-    h.open('k', { url: () => 'ws://x', onMessage: () => undefined, onStatus: (s) => statuses.push(s) });
+    h.open('k', {
+      url: () => 'ws://x',
+      onMessage: () => undefined,
+      onStatus: (s) => statuses.push(s),
+    });
     expect(statuses).toEqual(['create-failed']);
     vi.advanceTimersByTime(1000);
     expect(attempts).toBe(2);
@@ -85,9 +103,14 @@ describe('event stream', () => {
   it('connects to /events/all/stream with the URL-encoded EventQuery carrying the token', () => {
     const url = eventStreamUrl(TEST_CORE, 'a.b.c');
     expect(url.startsWith('ws://core.test:16662/api/v1/events/all/stream?filter=')).toBe(true);
-    const filter = JSON.parse(decodeURIComponent(url.split('filter=')[1] ?? '')) as Record<string, unknown>;
+    const filter = JSON.parse(decodeURIComponent(url.split('filter=')[1] ?? '')) as Record<
+      string,
+      unknown
+    >;
     expect(filter).toMatchObject({ bearer_token: 'a.b.c', event_levels: null, event_types: null });
-    expect(eventStreamUrl({ ...TEST_CORE, protocol: 'https' }, 't').startsWith('wss://')).toBe(true);
+    expect(eventStreamUrl({ ...TEST_CORE, protocol: 'https' }, 't').startsWith('wss://')).toBe(
+      true,
+    );
   });
 
   it('parses frames with the protocol schema and drops anything else', () => {
@@ -102,7 +125,9 @@ describe('event stream', () => {
     const stop = addEventHandler((e, { fresh }) => seen.push([e.snowflake, fresh]));
     const reports: ConnectionAction['type'][] = [];
     let resolveBuffer: (events: ClientEvent[]) => void = () => undefined;
-    const fetchBuffer = vi.fn(() => new Promise<ClientEvent[]>((resolve) => (resolveBuffer = resolve)));
+    const fetchBuffer = vi.fn(
+      () => new Promise<ClientEvent[]>((resolve) => (resolveBuffer = resolve)),
+    );
     const end = startEventStream({
       hub: new RealtimeHub({ createSocket: (url) => new FakeSocket(url) }),
       queryClient: new QueryClient(),

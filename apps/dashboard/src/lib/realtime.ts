@@ -195,8 +195,15 @@ export function eventStreamUrl(core: CoreConnection, token: string): string {
 
 const EventBufferSchema = ClientEventSchema.array();
 
-export async function fetchEventBuffer(core: CoreConnection, token: string): Promise<ClientEvent[]> {
-  return apiRequest(apiPaths.eventsBuffer(emptyEventQuery(token)), { core, token, schema: EventBufferSchema });
+export async function fetchEventBuffer(
+  core: CoreConnection,
+  token: string,
+): Promise<ClientEvent[]> {
+  return apiRequest(apiPaths.eventsBuffer(emptyEventQuery(token)), {
+    core,
+    token,
+    schema: EventBufferSchema,
+  });
 }
 
 const STATUS_ACTION: Partial<Record<SocketStatus, ConnectionAction>> = {

@@ -33,7 +33,10 @@ describe('session store', () => {
     selectCore(TEST_CORE);
     setToken(TEST_CORE, 'a');
     setToken(OTHER, 'b');
-    expect(JSON.parse(localStorage.getItem('tokens') ?? '{}')).toEqual({ 'core.test:16662': 'a', '10.0.0.2:16662': 'b' });
+    expect(JSON.parse(localStorage.getItem('tokens') ?? '{}')).toEqual({
+      'core.test:16662': 'a',
+      '10.0.0.2:16662': 'b',
+    });
     expect(getToken()).toBe('a');
     clearCurrentToken();
     expect(getToken()).toBeNull();
@@ -41,7 +44,10 @@ describe('session store', () => {
   });
 
   it('survives a reload and ignores garbage in storage', () => {
-    localStorage.setItem('cores', JSON.stringify([TEST_CORE, { address: '', port: 1 }, { address: 'x', port: 70000 }, 'junk']));
+    localStorage.setItem(
+      'cores',
+      JSON.stringify([TEST_CORE, { address: '', port: 1 }, { address: 'x', port: 70000 }, 'junk']),
+    );
     localStorage.setItem('tokens', '{not json');
     localStorage.setItem('address', 'core.test');
     localStorage.setItem('port', '16662');
@@ -69,7 +75,12 @@ describe('session store', () => {
   });
 
   it('validates cores from untrusted input', () => {
-    expect(toCoreConnection({ address: ' a ', port: '80' })).toEqual({ address: 'a', port: 80, protocol: 'http', apiVersion: 'v1' });
+    expect(toCoreConnection({ address: ' a ', port: '80' })).toEqual({
+      address: 'a',
+      port: 80,
+      protocol: 'http',
+      apiVersion: 'v1',
+    });
     expect(toCoreConnection({ address: 'a', port: 80, protocol: 'ftp' })).toBeNull();
     expect(toCoreConnection({ address: 'a', port: 80, apiVersion: 'v2' })).toBeNull();
     expect(toCoreConnection({ address: 'a', port: 0 })).toBeNull();

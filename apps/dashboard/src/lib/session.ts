@@ -36,9 +36,17 @@ export function coreKey(core: Pick<CoreConnection, 'address' | 'port'>): string 
   return `${core.address}:${core.port}`;
 }
 
-export function sameCore(a: CoreConnection | null | undefined, b: CoreConnection | null | undefined): boolean {
+export function sameCore(
+  a: CoreConnection | null | undefined,
+  b: CoreConnection | null | undefined,
+): boolean {
   if (!a || !b) return false;
-  return a.address === b.address && a.port === b.port && a.protocol === b.protocol && a.apiVersion === b.apiVersion;
+  return (
+    a.address === b.address &&
+    a.port === b.port &&
+    a.protocol === b.protocol &&
+    a.apiVersion === b.apiVersion
+  );
 }
 
 export function isCoreProtocol(value: unknown): value is CoreProtocol {
@@ -111,7 +119,8 @@ function writeState(state: SessionState): void {
       localStorage.setItem(KEYS.protocol, state.current.protocol);
       localStorage.setItem(KEYS.apiVersion, state.current.apiVersion);
     } else {
-      for (const key of [KEYS.address, KEYS.port, KEYS.protocol, KEYS.apiVersion]) localStorage.removeItem(key);
+      for (const key of [KEYS.address, KEYS.port, KEYS.protocol, KEYS.apiVersion])
+        localStorage.removeItem(key);
     }
   } catch (err) {
     console.warn('Could not persist the session', err);
@@ -133,7 +142,9 @@ export function getSession(): SessionState {
 }
 
 /** Called with the new and the previous state after every change. */
-export function subscribeSession(listener: (next: SessionState, previous: SessionState) => void): () => void {
+export function subscribeSession(
+  listener: (next: SessionState, previous: SessionState) => void,
+): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
@@ -196,9 +207,17 @@ export function useSession(): SessionState {
 }
 
 export function useCurrentCore(): CoreConnection | null {
-  return useSyncExternalStore(subscribeForReact, () => state.current, () => state.current);
+  return useSyncExternalStore(
+    subscribeForReact,
+    () => state.current,
+    () => state.current,
+  );
 }
 
 export function useCurrentToken(): string | null {
-  return useSyncExternalStore(subscribeForReact, () => getToken(), () => getToken());
+  return useSyncExternalStore(
+    subscribeForReact,
+    () => getToken(),
+    () => getToken(),
+  );
 }

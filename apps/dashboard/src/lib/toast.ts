@@ -19,4 +19,6 @@ export function notify(kind: ToastKind, message: string, options: ToastOptions =
   );
 }
 
-export const LazyToaster = lazy(async () => ({ default: (await import('@/components/ui/toaster.tsx')).Toaster }));
+export const LazyToaster = lazy(async () => ({
+  default: (await import('@/components/ui/toaster.tsx')).Toaster,
+}));

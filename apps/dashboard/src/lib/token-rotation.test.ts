@@ -11,7 +11,9 @@ describe('token rotation marker', () => {
     });
     expect(during).toBe(true);
     expect(isRotatingToken(TEST_CORE)).toBe(false);
-    await expect(withTokenRotation(TEST_CORE, () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    await expect(
+      withTokenRotation(TEST_CORE, () => Promise.reject(new Error('no'))),
+    ).rejects.toThrow('no');
     expect(isRotatingToken(TEST_CORE)).toBe(false);
     expect(isRotatingToken({ ...TEST_CORE, port: 1 })).toBe(false);
     expect(isRotatingToken(null)).toBe(false);

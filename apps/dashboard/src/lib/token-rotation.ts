@@ -12,7 +12,10 @@ export function isRotatingToken(core: CoreConnection | null): boolean {
 }
 
 /** Runs `work` (change the password, then sign in again) with the core marked as rotating. */
-export async function withTokenRotation<T>(core: CoreConnection, work: () => Promise<T>): Promise<T> {
+export async function withTokenRotation<T>(
+  core: CoreConnection,
+  work: () => Promise<T>,
+): Promise<T> {
   const key = coreKey(core);
   rotating.set(key, (rotating.get(key) ?? 0) + 1);
   try {

@@ -6,7 +6,11 @@ const NOW = 1_700_000_000;
 
 describe('checkToken (dashboard.md §5 Token)', () => {
   it('accepts a decodable token with a numeric exp in the future and a string uid', () => {
-    expect(checkToken(makeJwt({ uid: 'USER_1', exp: NOW + 60 }), NOW)).toEqual({ ok: true, uid: 'USER_1', exp: NOW + 60 });
+    expect(checkToken(makeJwt({ uid: 'USER_1', exp: NOW + 60 }), NOW)).toEqual({
+      ok: true,
+      uid: 'USER_1',
+      exp: NOW + 60,
+    });
   });
 
   it.each([

@@ -11,7 +11,12 @@ export const PERSISTENT_PARAMS = [...CORE_PARAMS, 'instance', 'user', 'path'] as
 export type PersistentParam = (typeof PERSISTENT_PARAMS)[number];
 
 export function coreToParams(core: CoreConnection): Record<(typeof CORE_PARAMS)[number], string> {
-  return { address: core.address, port: String(core.port), protocol: core.protocol, apiVersion: core.apiVersion };
+  return {
+    address: core.address,
+    port: String(core.port),
+    protocol: core.protocol,
+    apiVersion: core.apiVersion,
+  };
 }
 
 /** The core named by the URL, when all of its parameters are there and valid. */

@@ -7,7 +7,10 @@ export type FormErrors<V> = Partial<Record<keyof V, string>>;
  * Small controlled-form helper: string values, a pure validate function, errors shown
  * after the first submit attempt and kept live from then on.
  */
-export function useForm<V extends Record<string, string>>(initial: V, validate: (values: V) => FormErrors<V>) {
+export function useForm<V extends Record<string, string>>(
+  initial: V,
+  validate: (values: V) => FormErrors<V>,
+) {
   const [values, setValues] = useState<V>(initial);
   const [submitted, setSubmitted] = useState(false);
   const errors: FormErrors<V> = submitted ? validate(values) : {};
@@ -19,7 +22,8 @@ export function useForm<V extends Record<string, string>>(initial: V, validate: 
   const field = (name: keyof V & string) => ({
     name,
     value: values[name],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setValue(name, event.target.value),
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      setValue(name, event.target.value),
     error: errors[name],
   });
 
@@ -35,7 +39,8 @@ export function useForm<V extends Record<string, string>>(initial: V, validate: 
     const form = event.currentTarget;
     const first = [...form.elements].find(
       (el): el is HTMLInputElement | HTMLSelectElement =>
-        (el instanceof HTMLInputElement || el instanceof HTMLSelectElement) && invalid.includes(el.name),
+        (el instanceof HTMLInputElement || el instanceof HTMLSelectElement) &&
+        invalid.includes(el.name),
     );
     first?.focus();
   };

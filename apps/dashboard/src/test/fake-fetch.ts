@@ -22,7 +22,8 @@ export interface FakeResponse {
   raw?: string;
 }
 
-export type FakeHandler = FakeResponse | ((request: FakeRequest) => FakeResponse | Promise<FakeResponse>);
+export type FakeHandler =
+  FakeResponse | ((request: FakeRequest) => FakeResponse | Promise<FakeResponse>);
 
 /** `{ 'GET /info': …, 'POST /user/login': … }` keyed per host (`core.test:16662`). */
 export type FakeRoutes = Record<string, Record<string, FakeHandler>>;
@@ -39,7 +40,9 @@ const STATUS_TEXT: Record<number, string> = {
 export function installFakeFetch(routes: FakeRoutes) {
   const calls: FakeRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+    );
     const hostRoutes = routes[url.host];
     if (!hostRoutes || !url.pathname.startsWith(API_PREFIX)) throw new TypeError('Failed to fetch');
     const path = url.pathname.slice(API_PREFIX.length);

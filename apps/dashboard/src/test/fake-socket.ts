@@ -32,7 +32,9 @@ export class FakeSocket implements SocketLike {
   }
 
   push(data: unknown): void {
-    this.onmessage?.(new MessageEvent('message', { data: typeof data === 'string' ? data : JSON.stringify(data) }));
+    this.onmessage?.(
+      new MessageEvent('message', { data: typeof data === 'string' ? data : JSON.stringify(data) }),
+    );
   }
 
   fail(): void {

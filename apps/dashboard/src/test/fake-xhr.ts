@@ -11,7 +11,9 @@ export class FakeXhr {
   statusText = '';
   responseText = '';
   aborted = false;
-  upload: { onprogress: ((ev: { loaded: number; total: number; lengthComputable: boolean }) => void) | null } = { onprogress: null };
+  upload: {
+    onprogress: ((ev: { loaded: number; total: number; lengthComputable: boolean }) => void) | null;
+  } = { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;

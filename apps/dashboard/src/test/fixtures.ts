@@ -2,7 +2,12 @@ import { emptyPermissions } from '@hearth/protocol';
 import type { CoreInfo, PublicUser } from '@hearth/protocol';
 import type { CoreConnection } from '@/lib/session.ts';
 
-export const TEST_CORE: CoreConnection = { address: 'core.test', port: 16662, protocol: 'http', apiVersion: 'v1' };
+export const TEST_CORE: CoreConnection = {
+  address: 'core.test',
+  port: 16662,
+  protocol: 'http',
+  apiVersion: 'v1',
+};
 export const TEST_CORE_HOST = 'core.test:16662';
 
 export function coreInfo(overrides: Partial<CoreInfo> = {}): CoreInfo {

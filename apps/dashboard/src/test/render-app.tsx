@@ -19,7 +19,9 @@ export interface RenderAppOptions {
 export function renderApp(path = '/', options: RenderAppOptions = {}) {
   adoptCoreFromUrl(new URL(path, 'http://localhost').search);
   const queryClient = createQueryClient({ retry: false });
-  const hub = new RealtimeHub({ createSocket: options.createSocket ?? ((url) => new FakeSocket(url)) });
+  const hub = new RealtimeHub({
+    createSocket: options.createSocket ?? ((url) => new FakeSocket(url)),
+  });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();
   const view = render(

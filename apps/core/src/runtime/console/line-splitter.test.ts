@@ -11,12 +11,18 @@ function split(chunks: (string | Buffer)[], max?: number): string[] {
 
 describe('LineSplitter', () => {
   it('keeps each terminator (\\n or \\r\\n) and joins partial lines across chunks', () => {
-    expect(split(['[12:00:00] a\r\n[12:00', ':01] b\n', 'c'])).toEqual(['[12:00:00] a\r\n', '[12:00:01] b\n', 'c']);
+    expect(split(['[12:00:00] a\r\n[12:00', ':01] b\n', 'c'])).toEqual([
+      '[12:00:00] a\r\n',
+      '[12:00:01] b\n',
+      'c',
+    ]);
   });
 
   it('reassembles UTF-8 split across chunks and replaces invalid bytes', () => {
     const text = Buffer.from('héllo ✓\n');
-    expect(split([text.subarray(0, 2), text.subarray(2, 8), text.subarray(8)])).toEqual(['héllo ✓\n']);
+    expect(split([text.subarray(0, 2), text.subarray(2, 8), text.subarray(8)])).toEqual([
+      'héllo ✓\n',
+    ]);
     expect(split([Buffer.from([0x61, 0xff, 0x0a])])).toEqual(['a\uFFFD\n']);
   });
 

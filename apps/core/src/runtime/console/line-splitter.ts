@@ -52,6 +52,7 @@ export class LineSplitter {
       this.onLine(line);
       return;
     }
-    for (let i = 0; i < line.length; i += this.maxChars) this.onLine(line.slice(i, i + this.maxChars));
+    for (let i = 0; i < line.length; i += this.maxChars)
+      this.onLine(line.slice(i, i + this.maxChars));
   }
 }

@@ -61,7 +61,12 @@ export interface GameHandler {
   playersSupported(instance: HandlerInstance): boolean;
   /** Sections of `GET /instance/:uuid/settings` (read fresh each time). */
   settingSections(instance: HandlerInstance): Promise<Record<string, SectionManifest>>;
-  applySetting(instance: HandlerInstance, sectionId: string, settingId: string, value: ConfigurableValue): Promise<SettingEffect>;
+  applySetting(
+    instance: HandlerInstance,
+    sectionId: string,
+    settingId: string,
+    value: ConfigurableValue,
+  ): Promise<SettingEffect>;
   /** The configured player limit (null when the game has none). */
   maxPlayers(instance: HandlerInstance): Promise<number | null>;
   /** Changes the player limit; throws UnsupportedOperation where the game cannot. */

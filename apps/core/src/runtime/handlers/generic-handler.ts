@@ -14,14 +14,23 @@ import {
 } from '../generic/index.ts';
 import { offlineUuid } from '../minecraft/index.ts';
 import { pingMinecraft } from '../players/server-list-ping.ts';
-import type { GameHandler, HandlerInstance, LineInfo, PreparedStart, SettingEffect } from './game-handler.ts';
+import type {
+  GameHandler,
+  HandlerInstance,
+  LineInfo,
+  PreparedStart,
+  SettingEffect,
+} from './game-handler.ts';
 import { notForThisInstance } from './minecraft-handler.ts';
 
 /** What a generic instance stores about its definition (instance record `data`). */
 export const GenericDataSchema = z.object({
   url: z.string(),
   bundle_path: z.string(),
-  stop: z.union([z.object({ command: z.string().min(1) }), z.object({ signal: z.enum(['SIGTERM', 'SIGINT']) })]),
+  stop: z.union([
+    z.object({ command: z.string().min(1) }),
+    z.object({ signal: z.enum(['SIGTERM', 'SIGINT']) }),
+  ]),
   output: z.object({
     started: z.string().optional(),
     join: z.string().optional(),
@@ -38,7 +47,10 @@ export type GenericData = z.output<typeof GenericDataSchema>;
 /** Hearth's own settings section for generic instances (the definition's sections are read-only). */
 export const GENERIC_SECTION = 'instance_section';
 
-export function genericDataFrom(definition: LoadedDefinition, install: { max_players: number | null; config: Record<string, unknown> }): GenericData {
+export function genericDataFrom(
+  definition: LoadedDefinition,
+  install: { max_players: number | null; config: Record<string, unknown> },
+): GenericData {
   return {
     url: definition.url,
     bundle_path: definition.bundlePath,
@@ -60,7 +72,10 @@ export function definitionError(err: unknown): CoreError {
 
 function readData(instance: HandlerInstance): GenericData {
   const parsed = GenericDataSchema.safeParse(instance.data);
-  if (!parsed.success) throw badRequest('The generic definition data of this instance is damaged; recreate the instance');
+  if (!parsed.success)
+    throw badRequest(
+      'The generic definition data of this instance is damaged; recreate the instance',
+    );
   return parsed.data;
 }
 
@@ -97,11 +112,17 @@ export class GenericHandler implements GameHandler {
         case 'leave':
           return { started: false, system: true, leave: match.name };
         case 'chat':
-          return { started: false, system: false, chat: { player: match.name, message: match.message } };
+          return {
+            started: false,
+            system: false,
+            chat: { player: match.name, message: match.message },
+          };
       }
     };
     const asPlayer = (name: string, uuid: string | null): Player =>
-      data.ping ? { type: 'MinecraftPlayer', name, uuid } : { type: 'GenericPlayer', id: name, name };
+      data.ping
+        ? { type: 'MinecraftPlayer', name, uuid }
+        : { type: 'GenericPlayer', id: name, name };
     return {
       plan: {
         command: plan.command,
@@ -116,7 +137,10 @@ export class GenericHandler implements GameHandler {
         identify: async (name) => {
           if (!data.ping) return asPlayer(name, null);
           const ping = await pingMinecraft(instance.port, 1000);
-          return asPlayer(name, ping?.sample.find((p) => p.name === name)?.uuid ?? offlineUuid(name));
+          return asPlayer(
+            name,
+            ping?.sample.find((p) => p.name === name)?.uuid ?? offlineUuid(name),
+          );
         },
         identifyNow: (name) => asPlayer(name, data.ping ? offlineUuid(name) : null),
         ping: data.ping,

@@ -19,7 +19,13 @@ import {
   type MinecraftUpstreams,
 } from '../minecraft/index.ts';
 import { pingMinecraft } from '../players/server-list-ping.ts';
-import type { GameHandler, HandlerInstance, LineInfo, PreparedStart, SettingEffect } from './game-handler.ts';
+import type {
+  GameHandler,
+  HandlerInstance,
+  LineInfo,
+  PreparedStart,
+  SettingEffect,
+} from './game-handler.ts';
 
 export const DEFAULT_MAX_PLAYERS = 20;
 
@@ -59,10 +65,13 @@ export class MinecraftHandler implements GameHandler {
     const config = await readMinecraftConfig(instance.dir);
     const command = await buildLaunchCommand(config, instance.dir);
     const properties = await readProperties(path.join(instance.dir, SERVER_PROPERTIES_FILE));
-    const onlineMode = (getProperty(properties, 'online-mode') ?? 'true').trim().toLowerCase() !== 'false';
-    if (!config.has_started) await writeMinecraftConfig(instance.dir, { ...config, has_started: true });
+    const onlineMode =
+      (getProperty(properties, 'online-mode') ?? 'true').trim().toLowerCase() !== 'false';
+    if (!config.has_started)
+      await writeMinecraftConfig(instance.dir, { ...config, has_started: true });
     const upstreams = this.options.upstreams;
-    const fallback = (name: string) => (onlineMode ? lookupUuid(name, upstreams) : Promise.resolve(offlineUuid(name)));
+    const fallback = (name: string) =>
+      onlineMode ? lookupUuid(name, upstreams) : Promise.resolve(offlineUuid(name));
     return {
       plan: { command: command.command, args: command.args, cwd: command.cwd },
       stop: { command: 'stop' },
@@ -70,7 +79,11 @@ export class MinecraftHandler implements GameHandler {
       runningOnSpawn: false,
       players: {
         identify: (name) => identifyMinecraftPlayer(name, instance.port, fallback),
-        identifyNow: (name) => ({ type: 'MinecraftPlayer', name, uuid: onlineMode ? null : offlineUuid(name) }),
+        identifyNow: (name) => ({
+          type: 'MinecraftPlayer',
+          name,
+          uuid: onlineMode ? null : offlineUuid(name),
+        }),
         ping: true,
         fromOutput: true,
       },
@@ -104,7 +117,10 @@ export class MinecraftHandler implements GameHandler {
 
   async setMaxPlayers(instance: HandlerInstance, max: number): Promise<void> {
     const file = path.join(instance.dir, SERVER_PROPERTIES_FILE);
-    await writePropertiesAtomic(file, setProperty(await readProperties(file), 'max-players', String(max)));
+    await writePropertiesAtomic(
+      file,
+      setProperty(await readProperties(file), 'max-players', String(max)),
+    );
   }
 
   async syncCommon(instance: HandlerInstance): Promise<void> {
@@ -132,4 +148,5 @@ export class MinecraftHandler implements GameHandler {
 }
 
 /** Thrown by handlers for what their game cannot do. */
-export const notForThisInstance = (what: string) => unsupported(`${what} is unsupported for this instance`);
+export const notForThisInstance = (what: string) =>
+  unsupported(`${what} is unsupported for this instance`);

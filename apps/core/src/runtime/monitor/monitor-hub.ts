@@ -36,7 +36,12 @@ export class MonitorHub {
   }
 
   add(uuid: string): void {
-    if (!this.entries.has(uuid)) this.entries.set(uuid, { ring: new RingBuffer(MONITOR_RING_SIZE), listeners: new Set(), sampler: null });
+    if (!this.entries.has(uuid))
+      this.entries.set(uuid, {
+        ring: new RingBuffer(MONITOR_RING_SIZE),
+        listeners: new Set(),
+        sampler: null,
+      });
   }
 
   remove(uuid: string): void {

@@ -4,7 +4,12 @@ import pidusage from 'pidusage';
 import type { PerformanceReport } from '@hearth/protocol';
 import { processTree } from '../supervisor/process-tree.ts';
 
-export const EMPTY_REPORT: PerformanceReport = { memory_usage: null, disk_usage: null, cpu_usage: null, start_time: null };
+export const EMPTY_REPORT: PerformanceReport = {
+  memory_usage: null,
+  disk_usage: null,
+  cpu_usage: null,
+  start_time: null,
+};
 
 interface IoCounters {
   read: number;
@@ -51,10 +56,15 @@ export class ProcessSampler {
       memory += s.value.memory;
     }
     if (alive === 0) return EMPTY_REPORT;
-    const counters = (await Promise.all(pids.map(ioCounters))).filter((c): c is IoCounters => c !== null);
+    const counters = (await Promise.all(pids.map(ioCounters))).filter(
+      (c): c is IoCounters => c !== null,
+    );
     let disk: PerformanceReport['disk_usage'] = null;
     if (counters.length > 0) {
-      const total = counters.reduce((acc, c) => ({ read: acc.read + c.read, written: acc.written + c.written }), { read: 0, written: 0 });
+      const total = counters.reduce(
+        (acc, c) => ({ read: acc.read + c.read, written: acc.written + c.written }),
+        { read: 0, written: 0 },
+      );
       const prev = this.previous;
       disk = {
         total_written_bytes: total.written,

@@ -2,13 +2,20 @@ import { describe, expect, it } from 'vitest';
 import type { Player } from '@hearth/protocol';
 import { PlayerTracker, type PlayerChange } from './player-tracker.ts';
 
-const player = (name: string, uuid: string | null = null): Player => ({ type: 'MinecraftPlayer', name, uuid });
+const player = (name: string, uuid: string | null = null): Player => ({
+  type: 'MinecraftPlayer',
+  name,
+  uuid,
+});
 
 describe('PlayerTracker', () => {
   it('applies joins and leaves in line order even when a uuid lookup is slow', async () => {
     const changes: PlayerChange[] = [];
     const tracker = new PlayerTracker({
-      identify: (name) => new Promise((r) => setTimeout(() => r(player(name, `${name}-uuid`)), name === 'Slow' ? 30 : 0)),
+      identify: (name) =>
+        new Promise((r) =>
+          setTimeout(() => r(player(name, `${name}-uuid`)), name === 'Slow' ? 30 : 0),
+        ),
       identifyNow: (name) => player(name),
       onChange: (c) => changes.push(c),
     });
@@ -17,7 +24,13 @@ describe('PlayerTracker', () => {
     tracker.leave('Slow');
     tracker.clear();
     await tracker.settled();
-    expect(changes.map((c) => [c.players_joined.map((p) => p.name), c.players_left.map((p) => p.name), c.player_list.map((p) => p.name)])).toEqual([
+    expect(
+      changes.map((c) => [
+        c.players_joined.map((p) => p.name),
+        c.players_left.map((p) => p.name),
+        c.player_list.map((p) => p.name),
+      ]),
+    ).toEqual([
       [['Slow'], [], ['Slow']],
       [['Fast'], [], ['Slow', 'Fast']],
       [[], ['Slow'], ['Fast']],
@@ -28,7 +41,11 @@ describe('PlayerTracker', () => {
 
   it('ignores a second join of someone already online and a leave of someone unknown', async () => {
     const changes: PlayerChange[] = [];
-    const tracker = new PlayerTracker({ identify: async (n) => player(n), identifyNow: player, onChange: (c) => changes.push(c) });
+    const tracker = new PlayerTracker({
+      identify: async (n) => player(n),
+      identifyNow: player,
+      onChange: (c) => changes.push(c),
+    });
     tracker.join('A');
     tracker.join('A');
     tracker.leave('B');

@@ -6,7 +6,11 @@ export interface CrashPolicy {
   delayMs: number;
 }
 
-export const DEFAULT_CRASH_POLICY: CrashPolicy = { maxRestarts: 3, windowMs: 5 * 60_000, delayMs: 1000 };
+export const DEFAULT_CRASH_POLICY: CrashPolicy = {
+  maxRestarts: 3,
+  windowMs: 5 * 60_000,
+  delayMs: 1000,
+};
 
 /** Remembers recent crash restarts of one instance. */
 export class CrashGuard {

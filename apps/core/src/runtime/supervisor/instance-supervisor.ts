@@ -177,13 +177,20 @@ export class InstanceSupervisor {
   /** Writes a console line. Sending the stop command goes through stop() (grace period included). */
   sendCommand(command: string, causedBy: CausedBy): void {
     const proc = this.proc;
-    if (proc === null || this.current === 'Stopped' || this.current === 'Error') throw badRequest('Instance is stopped');
+    if (proc === null || this.current === 'Stopped' || this.current === 'Error')
+      throw badRequest('Instance is stopped');
     const stop = this.session?.stop;
-    if (stop && 'command' in stop && command.trim() === stop.command && this.current === 'Running') {
+    if (
+      stop &&
+      'command' in stop &&
+      command.trim() === stop.command &&
+      this.current === 'Running'
+    ) {
       this.requestStop(causedBy);
       return;
     }
-    if (!proc.writeLine(command)) throw badRequest('The server is not reading commands (its input is closed)');
+    if (!proc.writeLine(command))
+      throw badRequest('The server is not reading commands (its input is closed)');
   }
 
   /** Core shutdown: stop gracefully (kill after the grace period) and wait; no more restarts. */
@@ -260,7 +267,8 @@ export class InstanceSupervisor {
       isCurrent = true;
       this.hooks.onProcessStarted?.(proc);
       for (const [line, stream] of pending) this.onLine(proc, session, line, stream);
-      if (session.runningOnSpawn && this.current === 'Starting') this.setState('Running', causedBy, '');
+      if (session.runningOnSpawn && this.current === 'Starting')
+        this.setState('Running', causedBy, '');
     } catch (err) {
       if (attempt !== this.attempt) return;
       const message = `Failed to start the server: ${errorText(err)}`;
@@ -268,15 +276,25 @@ export class InstanceSupervisor {
       this.setState('Error', causedBy, message);
       if (!userFacing) return;
       // Errors that carry a kind (Minecraft, Core) keep it; a spawn failure is a setup problem.
-      if (err instanceof CoreError || (err && typeof err === 'object' && 'kind' in err && 'causes' in err)) throw err;
+      if (
+        err instanceof CoreError ||
+        (err && typeof err === 'object' && 'kind' in err && 'causes' in err)
+      )
+        throw err;
       throw badRequest(message);
     }
     void proc.exited.then((info) => this.onExit(proc, session, info));
   }
 
-  private onLine(proc: GameProcess, session: StartSession, line: string, stream: 'stdout' | 'stderr'): void {
+  private onLine(
+    proc: GameProcess,
+    session: StartSession,
+    line: string,
+    stream: 'stdout' | 'stderr',
+  ): void {
     const started = session.onLine(line, stream);
-    if (started && this.proc === proc && this.current === 'Starting') this.setState('Running', this.startCause, '');
+    if (started && this.proc === proc && this.current === 'Starting')
+      this.setState('Running', this.startCause, '');
   }
 
   private onExit(proc: GameProcess, session: StartSession, info: ExitInfo): void {
@@ -316,7 +334,11 @@ export class InstanceSupervisor {
     }
     this.setState('Stopped', SYSTEM, `Server crashed (${reason})`);
     const attempt = ++this.attempt;
-    this.setState('Starting', SYSTEM, `Restarting after a crash (${n} of ${this.policy.maxRestarts})`);
+    this.setState(
+      'Starting',
+      SYSTEM,
+      `Restarting after a crash (${n} of ${this.policy.maxRestarts})`,
+    );
     this.restartTimer = setTimeout(() => {
       this.restartTimer = null;
       if (attempt !== this.attempt || this.current !== 'Starting' || this.shuttingDown) return;

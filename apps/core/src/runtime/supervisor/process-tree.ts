@@ -17,7 +17,10 @@ function statFields(pid: number): string[] | null {
   if (text === null) return null;
   const close = text.lastIndexOf(')');
   if (close === -1) return null;
-  return text.slice(close + 2).trim().split(' ');
+  return text
+    .slice(close + 2)
+    .trim()
+    .split(' ');
 }
 
 /**

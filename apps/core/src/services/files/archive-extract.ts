@@ -38,7 +38,19 @@ function shown(name: string): string {
 }
 
 const FAILED = 'Failed to extract archive';
-const ERRNO_CODES = ['ENOENT', 'ENOSPC', 'EACCES', 'EPERM', 'EIO', 'EISDIR', 'ENOTDIR', 'EEXIST', 'EMFILE', 'EDQUOT', 'EROFS'];
+const ERRNO_CODES = [
+  'ENOENT',
+  'ENOSPC',
+  'EACCES',
+  'EPERM',
+  'EIO',
+  'EISDIR',
+  'ENOTDIR',
+  'EEXIST',
+  'EMFILE',
+  'EDQUOT',
+  'EROFS',
+];
 
 function formatBytes(n: number): string {
   const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
@@ -63,7 +75,8 @@ export function normalizeEntryName(raw: string): string {
     throw badRequest(FAILED, `Entry ${shown(raw)} has an absolute path`);
   }
   const parts = name.split('/').filter((p) => p !== '' && p !== '.');
-  if (parts.includes('..')) throw badRequest(FAILED, `Entry ${shown(raw)} points outside the destination`);
+  if (parts.includes('..'))
+    throw badRequest(FAILED, `Entry ${shown(raw)} points outside the destination`);
   return parts.join('/');
 }
 
@@ -81,7 +94,10 @@ class EntrySink {
   countEntry(): void {
     this.entries++;
     if (this.entries > this.limits.maxEntries) {
-      throw badRequest(FAILED, `Archive has too many entries (more than ${this.limits.maxEntries})`);
+      throw badRequest(
+        FAILED,
+        `Archive has too many entries (more than ${this.limits.maxEntries})`,
+      );
     }
   }
 
@@ -97,13 +113,22 @@ class EntrySink {
     await this.sandbox.mkdirp(await this.sandbox.resolve(rel));
   }
 
-  async file(rawName: string, data: Readable | AsyncIterable<Buffer>, mode: number | undefined, mtime: Date | undefined): Promise<void> {
+  async file(
+    rawName: string,
+    data: Readable | AsyncIterable<Buffer>,
+    mode: number | undefined,
+    mtime: Date | undefined,
+  ): Promise<void> {
     const rel = normalizeEntryName(rawName);
     if (rel === '') throw badRequest(FAILED, `Entry ${shown(rawName)} has no name`);
     const abs = await this.sandbox.resolve(rel);
     await this.sandbox.mkdirp(path.dirname(abs));
     const perms = mode === undefined || (mode & 0o777) === 0 ? 0o644 : (mode & 0o777) | 0o600;
-    const handle = await this.sandbox.open(abs, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC, perms);
+    const handle = await this.sandbox.open(
+      abs,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC,
+      perms,
+    );
     try {
       await writeAll(handle, data, {
         onBytes: (n) => {
@@ -168,7 +193,12 @@ class HandleReader extends yauzl.RandomAccessReader {
 
 function openZip(handle: FileHandle, size: number): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
-    const options = { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true };
+    const options = {
+      lazyEntries: true,
+      autoClose: false,
+      decodeStrings: false,
+      validateEntrySizes: true,
+    };
     yauzl.fromRandomAccessReader(new HandleReader(handle), size, options, (err, zip) => {
       if (err) reject(badRequest(FAILED, `Not a valid zip file (${err.message})`));
       else resolve(zip);
@@ -189,7 +219,12 @@ function openZipStream(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Readable
   });
 }
 
-async function extractZip(handle: FileHandle, sink: EntrySink, limits: ExtractLimits, report: (total: number) => void): Promise<void> {
+async function extractZip(
+  handle: FileHandle,
+  sink: EntrySink,
+  limits: ExtractLimits,
+  report: (total: number) => void,
+): Promise<void> {
   const zip = await openZip(handle, (await handle.stat()).size);
   try {
     if (zip.entryCount > limits.maxEntries) {
@@ -228,7 +263,10 @@ async function extractZip(handle: FileHandle, sink: EntrySink, limits: ExtractLi
         } catch (err) {
           // yauzl and zlib report corrupt data (sizes that lie, bad deflate) without an errno code.
           if (err instanceof CoreError || isErrno(err, ...ERRNO_CODES)) throw err;
-          throw badRequest(FAILED, `Entry ${shown(name)} is corrupt (${err instanceof Error ? err.message : 'unknown error'})`);
+          throw badRequest(
+            FAILED,
+            `Entry ${shown(name)} is corrupt (${err instanceof Error ? err.message : 'unknown error'})`,
+          );
         }
       }
     }
@@ -265,12 +303,19 @@ async function handleTarEntry(entry: ReadEntry, sink: EntrySink): Promise<void> 
     case 'FIFO':
       throw badRequest(FAILED, `Entry ${shown(entry.path)} is a device or special file`);
     default:
-      throw badRequest(FAILED, `Entry ${shown(entry.path)} has an unsupported type (${entry.type})`);
+      throw badRequest(
+        FAILED,
+        `Entry ${shown(entry.path)} has an unsupported type (${entry.type})`,
+      );
   }
 }
 
 /** Tar, gzip-compressed or not (the parser detects gzip by its magic bytes). */
-function extractTar(handle: FileHandle, sink: EntrySink, onCompressed: (n: number) => void): Promise<void> {
+function extractTar(
+  handle: FileHandle,
+  sink: EntrySink,
+  onCompressed: (n: number) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const source = counting(readRange(handle), onCompressed);
     const parser = new Parser({ strict: true });
@@ -282,7 +327,13 @@ function extractTar(handle: FileHandle, sink: EntrySink, onCompressed: (n: numbe
       source.unpipe();
       source.destroy();
       if (err instanceof CoreError) reject(err);
-      else reject(badRequest(FAILED, `Not a valid tar archive (${err instanceof Error ? err.message : 'unknown error'})`));
+      else
+        reject(
+          badRequest(
+            FAILED,
+            `Not a valid tar archive (${err instanceof Error ? err.message : 'unknown error'})`,
+          ),
+        );
     };
     parser.on('entry', (entry: ReadEntry) => {
       chain = chain
@@ -322,7 +373,11 @@ async function gzipHoldsTar(handle: FileHandle): Promise<boolean> {
   return header.cksumValid && typeof header.path === 'string' && header.path !== '';
 }
 
-async function extractPlainGzip(handle: FileHandle, outName: string, sink: EntrySink): Promise<void> {
+async function extractPlainGzip(
+  handle: FileHandle,
+  outName: string,
+  sink: EntrySink,
+): Promise<void> {
   sink.countEntry();
   const gunzip = pipeline(readRange(handle), createGunzip(), () => undefined);
   try {

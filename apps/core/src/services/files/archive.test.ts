@@ -5,7 +5,15 @@ import type { UnzipOption } from '@hearth/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FileServiceOptions } from './file-service.ts';
 import type { FileProgress } from './progress.ts';
-import { coreErrorOf, makeCompressedZip, makeFixture, makeTar, makeZip, snapshotTree, type Fixture } from './test-helpers.ts';
+import {
+  coreErrorOf,
+  makeCompressedZip,
+  makeFixture,
+  makeTar,
+  makeZip,
+  snapshotTree,
+  type Fixture,
+} from './test-helpers.ts';
 
 let fx: Fixture | undefined;
 afterEach(async () => {
@@ -13,7 +21,10 @@ afterEach(async () => {
   fx = undefined;
 });
 
-async function setup(files: Record<string, Buffer>, options: FileServiceOptions = {}): Promise<Fixture> {
+async function setup(
+  files: Record<string, Buffer>,
+  options: FileServiceOptions = {},
+): Promise<Fixture> {
   fx = await makeFixture(options);
   for (const [rel, data] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(fx.root, rel)), { recursive: true });
@@ -57,10 +68,17 @@ describe('unzip modes (zip)', () => {
   });
 
   it('Smart keeps a single top-level entry as is, else wraps in <stem>/', async () => {
-    const { service, root } = await setup({ 'world.zip': await worldZip(), 'misc.zip': await twoTopZip() });
+    const { service, root } = await setup({
+      'world.zip': await worldZip(),
+      'misc.zip': await twoTopZip(),
+    });
     expect(await service.unzip('world.zip', 'Smart')).toEqual(['world']);
     expect(await service.unzip('misc.zip', 'Smart')).toEqual(['misc']);
-    expect(withoutArchives(await snapshotTree(path.join(root, 'misc')))).toEqual({ 'alpha.txt': 'A', beta: '<dir>', 'beta/b.txt': 'B' });
+    expect(withoutArchives(await snapshotTree(path.join(root, 'misc')))).toEqual({
+      'alpha.txt': 'A',
+      beta: '<dir>',
+      'beta/b.txt': 'B',
+    });
   });
 
   it('ToDirectoryWithFileName always wraps in a conflict-suffixed <stem>/', async () => {
@@ -72,7 +90,10 @@ describe('unzip modes (zip)', () => {
 
   it('ToDir extracts into a directory inside the root, creating it', async () => {
     const { service, root } = await setup({ 'misc.zip': await twoTopZip() });
-    expect(await service.unzip('misc.zip', { ToDir: 'out/here' })).toEqual(['out/here/alpha.txt', 'out/here/beta']);
+    expect(await service.unzip('misc.zip', { ToDir: 'out/here' })).toEqual([
+      'out/here/alpha.txt',
+      'out/here/beta',
+    ]);
     expect(await readFile(path.join(root, 'out/here/beta/b.txt'), 'utf8')).toBe('B');
   });
 
@@ -84,8 +105,13 @@ describe('unzip modes (zip)', () => {
   });
 
   it('refuses unsupported archive names and non-archives', async () => {
-    const { service } = await setup({ 'a.rar': Buffer.from('x'), 'fake.zip': Buffer.from('not a zip') });
-    expect((await coreErrorOf(service.unzip('a.rar', 'Normal'))).causes).toContain('Unsupported archive type');
+    const { service } = await setup({
+      'a.rar': Buffer.from('x'),
+      'fake.zip': Buffer.from('not a zip'),
+    });
+    expect((await coreErrorOf(service.unzip('a.rar', 'Normal'))).causes).toContain(
+      'Unsupported archive type',
+    );
     expect((await coreErrorOf(service.unzip('fake.zip', 'Normal'))).kind).toBe('BadRequest');
     expect((await coreErrorOf(service.unzip('missing.zip', 'Normal'))).kind).toBe('NotFound');
   });
@@ -116,9 +142,13 @@ describe('unzip tar family', () => {
   });
 
   it('a plain gzip (not a tar) decompresses to its stem', async () => {
-    const { service, root } = await setup({ 'logs/latest.log.gz': gzipSync(Buffer.from('line 1\nline 2\n')) });
+    const { service, root } = await setup({
+      'logs/latest.log.gz': gzipSync(Buffer.from('line 1\nline 2\n')),
+    });
     const progress: FileProgress[] = [];
-    expect(await service.unzip('logs/latest.log.gz', 'Normal', (p) => progress.push(p))).toEqual(['logs/latest.log']);
+    expect(await service.unzip('logs/latest.log.gz', 'Normal', (p) => progress.push(p))).toEqual([
+      'logs/latest.log',
+    ]);
     expect(await readFile(path.join(root, 'logs/latest.log'), 'utf8')).toBe('line 1\nline 2\n');
     expect(progress.at(-1)?.doneBytes).toBe(14);
   });
@@ -136,28 +166,120 @@ type Build = () => Promise<Buffer> | Buffer;
 
 /** Archives that must be refused whole: nothing may be written anywhere. */
 const hostile: [string, string, Build, RegExp][] = [
-  ['zip slip ../', 'evil.zip', () => makeZip([{ name: 'ok.txt', data: 'ok' }, { name: '../evil.txt', data: 'x' }]), /outside the destination/],
-  ['zip slip a/../../', 'evil.zip', () => makeZip([{ name: 'a/../../evil.txt', data: 'x' }]), /outside the destination/],
-  ['zip slip deep', 'evil.zip', () => makeZip([{ name: '../../../../../../tmp/evil.txt', data: 'x' }]), /outside the destination/],
-  ['zip backslash slip', 'evil.zip', () => makeZip([{ name: '..\\..\\evil.txt', data: 'x' }]), /outside the destination/],
-  ['zip absolute entry', 'evil.zip', () => makeZip([{ name: '/tmp/evil-abs.txt', data: 'x' }]), /absolute path/],
-  ['zip drive-letter entry', 'evil.zip', () => makeZip([{ name: 'C:/evil.txt', data: 'x' }]), /absolute path/],
-  ['zip symlink entry', 'evil.zip', () => makeZip([{ name: 'link-out', data: '/etc', mode: 0o120777 }]), /symbolic link/],
-  ['zip fifo entry', 'evil.zip', () => makeZip([{ name: 'a-fifo', data: '', mode: 0o010644 }]), /special file/],
-  ['zip char device entry', 'evil.zip', () => makeZip([{ name: 'a-device', data: '', mode: 0o020644 }]), /special file/],
-  ['tar slip ../', 'evil.tar.gz', () => makeTar([{ path: 'ok.txt', data: 'ok' }, { path: '../evil.txt', data: 'x' }]), /outside the destination/],
-  ['tar slip a/../../', 'evil.tgz', () => makeTar([{ path: 'a/../../evil.txt', data: 'x' }]), /outside the destination/],
-  ['tar absolute entry', 'evil.tar.gz', () => makeTar([{ path: '/tmp/evil-abs.txt', data: 'x' }]), /absolute path/],
-  ['tar symlink entry', 'evil.tar.gz', () => makeTar([{ path: 'link', type: 'SymbolicLink', linkpath: '/etc' }]), /symbolic link/],
+  [
+    'zip slip ../',
+    'evil.zip',
+    () =>
+      makeZip([
+        { name: 'ok.txt', data: 'ok' },
+        { name: '../evil.txt', data: 'x' },
+      ]),
+    /outside the destination/,
+  ],
+  [
+    'zip slip a/../../',
+    'evil.zip',
+    () => makeZip([{ name: 'a/../../evil.txt', data: 'x' }]),
+    /outside the destination/,
+  ],
+  [
+    'zip slip deep',
+    'evil.zip',
+    () => makeZip([{ name: '../../../../../../tmp/evil.txt', data: 'x' }]),
+    /outside the destination/,
+  ],
+  [
+    'zip backslash slip',
+    'evil.zip',
+    () => makeZip([{ name: '..\\..\\evil.txt', data: 'x' }]),
+    /outside the destination/,
+  ],
+  [
+    'zip absolute entry',
+    'evil.zip',
+    () => makeZip([{ name: '/tmp/evil-abs.txt', data: 'x' }]),
+    /absolute path/,
+  ],
+  [
+    'zip drive-letter entry',
+    'evil.zip',
+    () => makeZip([{ name: 'C:/evil.txt', data: 'x' }]),
+    /absolute path/,
+  ],
+  [
+    'zip symlink entry',
+    'evil.zip',
+    () => makeZip([{ name: 'link-out', data: '/etc', mode: 0o120777 }]),
+    /symbolic link/,
+  ],
+  [
+    'zip fifo entry',
+    'evil.zip',
+    () => makeZip([{ name: 'a-fifo', data: '', mode: 0o010644 }]),
+    /special file/,
+  ],
+  [
+    'zip char device entry',
+    'evil.zip',
+    () => makeZip([{ name: 'a-device', data: '', mode: 0o020644 }]),
+    /special file/,
+  ],
+  [
+    'tar slip ../',
+    'evil.tar.gz',
+    () =>
+      makeTar([
+        { path: 'ok.txt', data: 'ok' },
+        { path: '../evil.txt', data: 'x' },
+      ]),
+    /outside the destination/,
+  ],
+  [
+    'tar slip a/../../',
+    'evil.tgz',
+    () => makeTar([{ path: 'a/../../evil.txt', data: 'x' }]),
+    /outside the destination/,
+  ],
+  [
+    'tar absolute entry',
+    'evil.tar.gz',
+    () => makeTar([{ path: '/tmp/evil-abs.txt', data: 'x' }]),
+    /absolute path/,
+  ],
+  [
+    'tar symlink entry',
+    'evil.tar.gz',
+    () => makeTar([{ path: 'link', type: 'SymbolicLink', linkpath: '/etc' }]),
+    /symbolic link/,
+  ],
   [
     'tar symlink then write through it',
     'evil.tar.gz',
-    () => makeTar([{ path: 'out', type: 'SymbolicLink', linkpath: '..' }, { path: 'out/evil.txt', data: 'x' }]),
+    () =>
+      makeTar([
+        { path: 'out', type: 'SymbolicLink', linkpath: '..' },
+        { path: 'out/evil.txt', data: 'x' },
+      ]),
     /symbolic link/,
   ],
-  ['tar hard link entry', 'evil.tar.gz', () => makeTar([{ path: 'hard', type: 'Link', linkpath: '../outside/secret.txt' }]), /hard link/],
-  ['tar device entry', 'evil.tar.gz', () => makeTar([{ path: 'dev', type: 'CharacterDevice' }]), /special file/],
-  ['tar fifo entry', 'evil.tar.gz', () => makeTar([{ path: 'fifo', type: 'FIFO' }]), /special file/],
+  [
+    'tar hard link entry',
+    'evil.tar.gz',
+    () => makeTar([{ path: 'hard', type: 'Link', linkpath: '../outside/secret.txt' }]),
+    /hard link/,
+  ],
+  [
+    'tar device entry',
+    'evil.tar.gz',
+    () => makeTar([{ path: 'dev', type: 'CharacterDevice' }]),
+    /special file/,
+  ],
+  [
+    'tar fifo entry',
+    'evil.tar.gz',
+    () => makeTar([{ path: 'fifo', type: 'FIFO' }]),
+    /special file/,
+  ],
 ];
 
 describe('hostile archives are refused and leave nothing behind', () => {
@@ -181,22 +303,48 @@ describe('archive limits (bombs fail cleanly)', () => {
   const small = { maxExtractBytes: MiB, maxExtractEntries: 10 };
 
   it.each<[string, string, Build, RegExp]>([
-    ['zip expanding past the byte cap', 'bomb.zip', () => makeCompressedZip([{ name: 'zeros.bin', data: Buffer.alloc(2 * MiB) }]), /expands to more than 1 MiB/],
+    [
+      'zip expanding past the byte cap',
+      'bomb.zip',
+      () => makeCompressedZip([{ name: 'zeros.bin', data: Buffer.alloc(2 * MiB) }]),
+      /expands to more than 1 MiB/,
+    ],
     [
       'zip whose entries together pass the cap',
       'bomb.zip',
-      () => makeCompressedZip([0, 1, 2].map((i) => ({ name: `z${i}.bin`, data: Buffer.alloc(MiB / 2) }))),
+      () =>
+        makeCompressedZip(
+          [0, 1, 2].map((i) => ({ name: `z${i}.bin`, data: Buffer.alloc(MiB / 2) })),
+        ),
       /expands to more than 1 MiB/,
     ],
     [
       'zip with too many entries',
       'many.zip',
-      () => makeCompressedZip(Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.txt`, data: Buffer.from('x') }))),
+      () =>
+        makeCompressedZip(
+          Array.from({ length: 11 }, (_, i) => ({ name: `f${i}.txt`, data: Buffer.from('x') })),
+        ),
       /too many entries \(more than 10\)/,
     ],
-    ['tar.gz expanding past the byte cap', 'bomb.tar.gz', () => makeTar([{ path: 'zeros.bin', data: '\0'.repeat(2 * MiB) }]), /expands to more than 1 MiB/],
-    ['tar.gz with too many entries', 'many.tgz', () => makeTar(Array.from({ length: 11 }, (_, i) => ({ path: `f${i}.txt`, data: 'x' }))), /too many entries/],
-    ['plain gzip expanding past the byte cap', 'zeros.bin.gz', () => gzipSync(Buffer.alloc(2 * MiB)), /expands to more than 1 MiB/],
+    [
+      'tar.gz expanding past the byte cap',
+      'bomb.tar.gz',
+      () => makeTar([{ path: 'zeros.bin', data: '\0'.repeat(2 * MiB) }]),
+      /expands to more than 1 MiB/,
+    ],
+    [
+      'tar.gz with too many entries',
+      'many.tgz',
+      () => makeTar(Array.from({ length: 11 }, (_, i) => ({ path: `f${i}.txt`, data: 'x' }))),
+      /too many entries/,
+    ],
+    [
+      'plain gzip expanding past the byte cap',
+      'zeros.bin.gz',
+      () => gzipSync(Buffer.alloc(2 * MiB)),
+      /expands to more than 1 MiB/,
+    ],
   ])('%s', async (_label, name, build, message) => {
     const archive = await build();
     expect(archive.length).toBeLessThan(MiB / 4);
@@ -230,7 +378,10 @@ describe('archive limits (bombs fail cleanly)', () => {
   });
 
   it('an archive within the limits still extracts', async () => {
-    const { service } = await setup({ 'ok.zip': await makeCompressedZip([{ name: 'half.bin', data: Buffer.alloc(MiB / 2) }]) }, small);
+    const { service } = await setup(
+      { 'ok.zip': await makeCompressedZip([{ name: 'half.bin', data: Buffer.alloc(MiB / 2) }]) },
+      small,
+    );
     expect(await service.unzip('ok.zip', 'Normal')).toEqual(['half.bin']);
     expect((await readdir(fx!.root)).sort()).toEqual(['half.bin', 'ok.zip']);
   });
@@ -239,7 +390,10 @@ describe('archive limits (bombs fail cleanly)', () => {
 describe('broken archives fail cleanly', () => {
   it.each<[string, Build]>([
     ['cut.tar.gz', () => makeTar([{ path: 'big.txt', data: 'x'.repeat(5000) }]).subarray(0, 60)],
-    ['cut.tar', () => makeTar([{ path: 'big.txt', data: 'x'.repeat(5000) }], false).subarray(0, 2048)],
+    [
+      'cut.tar',
+      () => makeTar([{ path: 'big.txt', data: 'x'.repeat(5000) }], false).subarray(0, 2048),
+    ],
     ['garbage.gz', () => Buffer.from('this is not gzip at all')],
     ['garbage.tgz', () => Buffer.from([0x1f, 0x8b, 0x08, 0x00, 1, 2, 3, 4, 5, 6, 7, 8, 9])],
   ])('%s', async (name, build) => {

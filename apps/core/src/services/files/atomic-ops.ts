@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { constants, mkdir, open, rename, rm, rmdir, unlink, type FileHandle } from 'node:fs/promises';
+import {
+  constants,
+  mkdir,
+  open,
+  rename,
+  rm,
+  rmdir,
+  unlink,
+  type FileHandle,
+} from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { conflictName } from './file-name.ts';
 import { isErrno } from './fs-error.ts';
@@ -12,7 +21,8 @@ export function tempName(): string {
   return `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`;
 }
 
-const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+const CREATE_FLAGS =
+  constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
 export interface WriteProgress {
   onBytes?: (bytes: number) => void;
@@ -25,7 +35,11 @@ export interface WriteProgress {
  */
 export type WriteSource = Uint8Array | Readable | AsyncIterable<Buffer | string>;
 
-export async function writeAll(handle: FileHandle, data: WriteSource, progress: WriteProgress = {}): Promise<void> {
+export async function writeAll(
+  handle: FileHandle,
+  data: WriteSource,
+  progress: WriteProgress = {},
+): Promise<void> {
   const { onBytes, signal } = progress;
   signal?.throwIfAborted();
   if (data instanceof Uint8Array) {
@@ -34,7 +48,8 @@ export async function writeAll(handle: FileHandle, data: WriteSource, progress: 
     return;
   }
   const abort = () => {
-    const reason = signal?.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError');
+    const reason =
+      signal?.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError');
     if ('destroy' in data && typeof data.destroy === 'function') data.destroy(reason);
   };
   signal?.addEventListener('abort', abort, { once: true });
@@ -59,7 +74,12 @@ export async function writeAll(handle: FileHandle, data: WriteSource, progress: 
  * O_EXCL makes the choice atomic: an existing file — or a symbolic link planted there — is never
  * opened, let alone truncated.
  */
-export async function createUniqueFile(dir: string, name: string, suffix: boolean, mode = 0o644): Promise<{ name: string; handle: FileHandle }> {
+export async function createUniqueFile(
+  dir: string,
+  name: string,
+  suffix: boolean,
+  mode = 0o644,
+): Promise<{ name: string; handle: FileHandle }> {
   for (let n = 0; ; n++) {
     const candidate = conflictName(name, n);
     try {
@@ -71,7 +91,12 @@ export async function createUniqueFile(dir: string, name: string, suffix: boolea
 }
 
 /** Creates a new directory `name` (or `name_1`, … when `suffix`); mkdir never follows a link. */
-export async function createUniqueDir(dir: string, name: string, suffix: boolean, mode = 0o755): Promise<string> {
+export async function createUniqueDir(
+  dir: string,
+  name: string,
+  suffix: boolean,
+  mode = 0o755,
+): Promise<string> {
   for (let n = 0; ; n++) {
     const candidate = conflictName(name, n);
     try {
@@ -88,7 +113,13 @@ export async function createUniqueDir(dir: string, name: string, suffix: boolean
  * is claimed first (an empty file or directory created exclusively), then `rename` replaces exactly
  * that placeholder. Returns the name used.
  */
-export async function renameNoReplace(from: string, isDir: boolean, toDir: string, name: string, suffix: boolean): Promise<string> {
+export async function renameNoReplace(
+  from: string,
+  isDir: boolean,
+  toDir: string,
+  name: string,
+  suffix: boolean,
+): Promise<string> {
   let claimed: string;
   if (isDir) {
     claimed = await createUniqueDir(toDir, name, suffix);
@@ -100,7 +131,9 @@ export async function renameNoReplace(from: string, isDir: boolean, toDir: strin
   try {
     await rename(from, `${toDir}/${claimed}`);
   } catch (err) {
-    await (isDir ? rmdir(`${toDir}/${claimed}`) : unlink(`${toDir}/${claimed}`)).catch(() => undefined);
+    await (isDir ? rmdir(`${toDir}/${claimed}`) : unlink(`${toDir}/${claimed}`)).catch(
+      () => undefined,
+    );
     throw err;
   }
   return claimed;
@@ -111,7 +144,13 @@ export async function renameNoReplace(from: string, isDir: boolean, toDir: strin
  * directory is fsynced. On any failure the temp file is removed and the old file is untouched.
  * The rename replaces whatever sits at `name` — a link planted there is replaced, never followed.
  */
-export async function writeFileAtomic(dir: string, name: string, data: WriteSource, mode: number, progress?: WriteProgress): Promise<void> {
+export async function writeFileAtomic(
+  dir: string,
+  name: string,
+  data: WriteSource,
+  mode: number,
+  progress?: WriteProgress,
+): Promise<void> {
   const temp = `${dir}/${tempName()}`;
   const handle = await open(temp, CREATE_FLAGS, mode);
   try {

@@ -1,6 +1,15 @@
 // The attack suite: every hostile path form against the sandbox and every operation, symbolic
 // links leading out (at resolve time and planted after it), and writes that fail half-way.
-import { constants, mkdir, readFile, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import {
+  constants,
+  mkdir,
+  readFile,
+  readdir,
+  rename,
+  rm,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -34,7 +43,10 @@ const operations: Op[] = [
   ['list', (s, p) => s.list(p)],
   ['readText', (s, p) => s.readText(p)],
   ['writeAtomic', (s, p) => s.writeAtomic(p, Buffer.from('pwned'))],
-  ['writeAtomic (createParents)', (s, p) => s.writeAtomic(`${p}/pwned.txt`, Buffer.from('pwned'), { createParents: true })],
+  [
+    'writeAtomic (createParents)',
+    (s, p) => s.writeAtomic(`${p}/pwned.txt`, Buffer.from('pwned'), { createParents: true }),
+  ],
   ['newFile', (s, p) => s.newFile(p)],
   ['mkdir', (s, p) => s.mkdir(`${p}/pwned`)],
   ['rm', (s, p) => s.rm(p)],
@@ -47,7 +59,10 @@ const operations: Op[] = [
   ['zip (destination)', (s, p) => s.zip(['inside.txt'], p)],
   ['unzip (archive)', (s, p) => s.unzip(p, 'Normal')],
   ['unzip (ToDir)', (s, p) => s.unzip('ok.zip', { ToDir: p })],
-  ['saveUpload (directory)', (s, p) => s.saveUpload(p, 'up.txt', Readable.from([Buffer.from('pwned')]))],
+  [
+    'saveUpload (directory)',
+    (s, p) => s.saveUpload(p, 'up.txt', Readable.from([Buffer.from('pwned')])),
+  ],
   ['zipDirectoryStream', (s, p) => s.zipDirectoryStream(p)],
   ['openForDownload', (s, p) => s.openForDownload(p)],
   ['containsProtected', (s, p) => s.containsProtected(p)],
@@ -83,20 +98,36 @@ describe.each(traversals)('traversal %s', (_label, hostile) => {
 });
 
 describe('URL-encoded-looking names are literal names inside the root', () => {
-  it.each(['%2e%2e%2f', '%2e%2e%2fevil', '..%2f..%2fevil', '%2e%2e', '%252e%252e%252f', '..%5c..%5cevil', '...', '.. ', ' ..'])(
-    '%s',
-    async (name) => {
-      await fx.service.writeAtomic(name, Buffer.from('literal'));
-      expect(await readFile(path.join(fx.root, name), 'utf8')).toBe('literal');
-      await fx.service.mkdir(`${name}-dir/${name}`);
-      expect(await fx.service.saveUpload(`${name}-dir/${name}`, 'u.txt', Readable.from([Buffer.from('u')]))).toBe(`${name}-dir/${name}/u.txt`);
-      expect((await fx.service.list(`${name}-dir`)).map((f) => f.path)).toEqual([`${name}-dir/${name}`]);
-      const after = await snapshotTree(fx.base);
-      for (const key of Object.keys(after)) expect(key === 'root' || key.startsWith('root/') || key in before).toBe(true);
-      expect(after['outside/secret.txt']).toBe('outside secret');
-      expect(after['root-evil/x']).toBe('sibling secret');
-    },
-  );
+  it.each([
+    '%2e%2e%2f',
+    '%2e%2e%2fevil',
+    '..%2f..%2fevil',
+    '%2e%2e',
+    '%252e%252e%252f',
+    '..%5c..%5cevil',
+    '...',
+    '.. ',
+    ' ..',
+  ])('%s', async (name) => {
+    await fx.service.writeAtomic(name, Buffer.from('literal'));
+    expect(await readFile(path.join(fx.root, name), 'utf8')).toBe('literal');
+    await fx.service.mkdir(`${name}-dir/${name}`);
+    expect(
+      await fx.service.saveUpload(
+        `${name}-dir/${name}`,
+        'u.txt',
+        Readable.from([Buffer.from('u')]),
+      ),
+    ).toBe(`${name}-dir/${name}/u.txt`);
+    expect((await fx.service.list(`${name}-dir`)).map((f) => f.path)).toEqual([
+      `${name}-dir/${name}`,
+    ]);
+    const after = await snapshotTree(fx.base);
+    for (const key of Object.keys(after))
+      expect(key === 'root' || key.startsWith('root/') || key in before).toBe(true);
+    expect(after['outside/secret.txt']).toBe('outside secret');
+    expect(after['root-evil/x']).toBe('sibling secret');
+  });
 });
 
 /** Links planted inside the root that lead out of it. */
@@ -155,13 +186,16 @@ describe('a link leading out, as the last component', () => {
       'openForDownload',
     ].includes(name),
   );
-  it.each(['out-dir', 'out-file', 'sibling', 'up', 'dangling', 'loop-a'])('%s is refused by every operation that follows links', async (link) => {
-    for (const [name, op] of following) {
-      const err = await coreErrorOf(op(fx.service, link));
-      expect([name, err.kind]).toEqual([name, 'PermissionDenied']);
-    }
-    expect(await snapshotTree(fx.base)).toEqual(before);
-  });
+  it.each(['out-dir', 'out-file', 'sibling', 'up', 'dangling', 'loop-a'])(
+    '%s is refused by every operation that follows links',
+    async (link) => {
+      for (const [name, op] of following) {
+        const err = await coreErrorOf(op(fx.service, link));
+        expect([name, err.kind]).toEqual([name, 'PermissionDenied']);
+      }
+      expect(await snapshotTree(fx.base)).toEqual(before);
+    },
+  );
 
   it('newFile and mkdir on a dangling link never create its target', async () => {
     expect((await coreErrorOf(fx.service.newFile('dangling'))).kind).toBe('BadRequest');
@@ -179,13 +213,19 @@ describe('a link leading out, as the last component', () => {
     expect(after['root/dir/moved-link']).toBe(`-> ${fx.outside}`);
     expect(after['outside/secret.txt']).toBe('outside secret');
     expect(after['root-evil/x']).toBe('sibling secret');
-    expect(Object.keys(after).filter((k) => !k.startsWith('root/'))).toEqual(Object.keys(before).filter((k) => !k.startsWith('root/')));
+    expect(Object.keys(after).filter((k) => !k.startsWith('root/'))).toEqual(
+      Object.keys(before).filter((k) => !k.startsWith('root/')),
+    );
   });
 
   it('list shows such links as Unknown without describing their target', async () => {
     const files = await fx.service.list('.');
     for (const name of ['out-dir', 'out-file', 'sibling', 'up', 'dangling', 'loop-a']) {
-      expect(files.find((f) => f.name === name)).toMatchObject({ file_type: 'Unknown', size: null, modification_time: null });
+      expect(files.find((f) => f.name === name)).toMatchObject({
+        file_type: 'Unknown',
+        size: null,
+        modification_time: null,
+      });
     }
   });
 });
@@ -220,7 +260,9 @@ describe('links planted after resolution (TOCTOU) are not followed at use time',
     const abs = await fx.sandbox.resolve('a/b/new.txt');
     await rename(r('a'), r('a-old'));
     await symlink(fx.outside, r('a'));
-    const err = await coreErrorOf(fx.sandbox.open(abs, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL));
+    const err = await coreErrorOf(
+      fx.sandbox.open(abs, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL),
+    );
     expect(err.kind).toBe('PermissionDenied');
     expect(await readdir(path.join(fx.outside, 'b'))).toEqual([]);
   });
@@ -237,7 +279,10 @@ describe('links planted after resolution (TOCTOU) are not followed at use time',
     ['writeAtomic', (s: FileService) => s.writeAtomic('sub/victim.txt', Buffer.from('pwned'))],
     ['newFile', (s: FileService) => s.newFile('sub/victim.txt')],
     ['mkdir', (s: FileService) => s.mkdir('sub/victim.txt')],
-    ['saveUpload', (s: FileService) => s.saveUpload('sub', 'victim.txt', Readable.from([Buffer.from('pwned')]))],
+    [
+      'saveUpload',
+      (s: FileService) => s.saveUpload('sub', 'victim.txt', Readable.from([Buffer.from('pwned')])),
+    ],
     ['list', (s: FileService) => s.list('sub/b')],
     ['rm', (s: FileService) => s.rm('sub/secret.txt')],
     ['rmdir', (s: FileService) => s.rmdir('sub/b')],
@@ -245,7 +290,16 @@ describe('links planted after resolution (TOCTOU) are not followed at use time',
     await mkdir(r('sub/b'), { recursive: true });
     await writeFile(r('sub/secret.txt'), 'inside copy');
     before = await snapshotTree(fx.outside);
-    const target = _name === 'saveUpload' ? 'sub' : _name === 'list' ? 'sub/b' : _name === 'rmdir' ? 'sub/b' : _name === 'rm' ? 'sub/secret.txt' : 'sub/victim.txt';
+    const target =
+      _name === 'saveUpload'
+        ? 'sub'
+        : _name === 'list'
+          ? 'sub/b'
+          : _name === 'rmdir'
+            ? 'sub/b'
+            : _name === 'rm'
+              ? 'sub/secret.txt'
+              : 'sub/victim.txt';
     plantAfterResolve(target, async () => {
       await rename(r('sub'), r('sub-old'));
       await symlink(fx.outside, r('sub'));
@@ -256,7 +310,9 @@ describe('links planted after resolution (TOCTOU) are not followed at use time',
   });
 
   it('newFile refuses a link planted at the target (never creates or truncates its target)', async () => {
-    plantAfterResolve('victim.txt', () => symlink(path.join(fx.outside, 'created.txt'), r('victim.txt')));
+    plantAfterResolve('victim.txt', () =>
+      symlink(path.join(fx.outside, 'created.txt'), r('victim.txt')),
+    );
     expect((await coreErrorOf(fx.service.newFile('victim.txt'))).kind).toBe('BadRequest');
     expect(await readdir(fx.outside)).toEqual(['b', 'secret.txt']);
   });

@@ -52,7 +52,11 @@ export class FileAccess {
   }
 
   /** Refuses `relative` for an unprivileged caller when `isProtected` says so (lazily evaluated). */
-  async requireUnprotected(user: StoredUser, relative: string, isProtected: () => boolean | Promise<boolean>): Promise<void> {
+  async requireUnprotected(
+    user: StoredUser,
+    relative: string,
+    isProtected: () => boolean | Promise<boolean>,
+  ): Promise<void> {
     if (this.mayWriteProtected(user)) return;
     if (await isProtected()) throw permissionDenied(PROTECTED_DENIAL, `${relative} is protected`);
   }

@@ -47,6 +47,11 @@ export class FileJob {
   }
 
   end(success: boolean, message: string): void {
-    this.#progression.end(success, message, { type: 'FSOperationCompleted', instance_uuid: this.instanceUuid, success, message });
+    this.#progression.end(success, message, {
+      type: 'FSOperationCompleted',
+      instance_uuid: this.instanceUuid,
+      success,
+      message,
+    });
   }
 }

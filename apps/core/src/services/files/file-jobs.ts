@@ -41,7 +41,9 @@ async function drain(stream: Readable): Promise<void> {
 async function removeQuietly(service: FileService, relative: string): Promise<void> {
   const file = await service.stat(relative).catch(() => null);
   if (file === null) return;
-  await (file.file_type === 'Directory' ? service.rmdir(relative) : service.rm(relative)).catch(() => undefined);
+  await (file.file_type === 'Directory' ? service.rmdir(relative) : service.rm(relative)).catch(
+    () => undefined,
+  );
 }
 
 /**
@@ -58,7 +60,11 @@ export class FileJobs {
     return new FileJob(this.access.deps.events, user, uuid, name, total);
   }
 
-  #background(job: FileJob, work: () => Promise<string>, failure: (reason: string) => string): void {
+  #background(
+    job: FileJob,
+    work: () => Promise<string>,
+    failure: (reason: string) => string,
+  ): void {
     const run = work().then(
       (message) => job.end(true, message),
       (err: unknown) => job.end(false, failure(reasonOf(err))),
@@ -67,8 +73,13 @@ export class FileJobs {
     void run.finally(() => this.#running.delete(run));
   }
 
-  async #emitCreated(user: StoredUser, service: FileService, paths: readonly string[]): Promise<void> {
-    for (const created of paths) this.access.emit(user, 'Create', await this.access.target(service, created));
+  async #emitCreated(
+    user: StoredUser,
+    service: FileService,
+    paths: readonly string[],
+  ): Promise<void> {
+    for (const created of paths)
+      this.access.emit(user, 'Create', await this.access.target(service, created));
   }
 
   /** `PUT fs/cpr`: copies sources (recursively) into the destination directory, conflict-suffixed. */
@@ -77,14 +88,16 @@ export class FileJobs {
     const sources = request.relative_paths_source.map(normalizeClientPath);
     const dest = normalizeClientPath(request.relative_path_dest);
     if (sources.length === 0) throw badRequest('Failed to copy', 'Nothing to copy');
-    if ((await service.stat(dest)).file_type !== 'Directory') throw badRequest('Failed to copy', 'The destination is not a directory');
+    if ((await service.stat(dest)).file_type !== 'Directory')
+      throw badRequest('Failed to copy', 'The destination is not a directory');
     let total = 0;
     for (const source of sources) {
       await service.stat(source);
       total += totalSize(await collectTree(await service.sandbox.resolve(source), source));
     }
     await this.access.requireUnprotected(user, dest, () => isProtectedPath(dest, true));
-    for (const source of sources) await this.access.requireUnprotected(user, source, () => service.containsProtected(source));
+    for (const source of sources)
+      await this.access.requireUnprotected(user, source, () => service.containsProtected(source));
     const what = label(sources);
     const job = this.#job(user, uuid, `Copying ${what}`, total);
     this.#background(
@@ -109,7 +122,8 @@ export class FileJobs {
     if (dest === '.') throw badRequest('Failed to zip', 'Invalid destination');
     for (const target of targets) await service.stat(target);
     // The destination's folder must exist, and neither may lead out through a link: refuse now.
-    if ((await service.stat(clientDirName(dest))).file_type !== 'Directory') throw badRequest('Failed to zip', 'Not a directory');
+    if ((await service.stat(clientDirName(dest))).file_type !== 'Directory')
+      throw badRequest('Failed to zip', 'Not a directory');
     await service.sandbox.resolve(dest);
     await this.access.requireUnprotected(user, dest, () => isProtectedPath(dest, false));
     const what = label(targets);
@@ -132,8 +146,10 @@ export class FileJobs {
     const service = this.access.service(uuid);
     const file = await service.stat(archive);
     if (file.file_type !== 'File') throw badRequest(`Failed to unzip ${file.name}`, 'Not a file');
-    if (archiveKindOf(file.name) === null) throw badRequest(`Failed to unzip ${file.name}`, 'Unsupported archive type');
-    const destDir = typeof option === 'object' ? normalizeClientPath(option.ToDir) : clientDirName(archive);
+    if (archiveKindOf(file.name) === null)
+      throw badRequest(`Failed to unzip ${file.name}`, 'Unsupported archive type');
+    const destDir =
+      typeof option === 'object' ? normalizeClientPath(option.ToDir) : clientDirName(archive);
     await service.sandbox.resolve(destDir);
     await this.access.requireUnprotected(user, destDir, () => isProtectedPath(destDir, true));
     const privileged = this.access.mayWriteProtected(user);
@@ -145,7 +161,10 @@ export class FileJobs {
           for (const item of placed) {
             if (!(await service.containsProtected(item))) continue;
             for (const undo of placed) await removeQuietly(service, undo);
-            throw permissionDenied(PROTECTED_DENIAL, `The archive contains protected files (${item})`);
+            throw permissionDenied(
+              PROTECTED_DENIAL,
+              `The archive contains protected files (${item})`,
+            );
           }
         }
         await this.#emitCreated(user, service, placed);
@@ -160,7 +179,13 @@ export class FileJobs {
    * missing) and renamed into place. A refused part is drained so the whole body is consumed; on any
    * failure the files this request already placed are removed, so a failed upload leaves nothing.
    */
-  async upload(user: StoredUser, uuid: string, dir: string, parts: AsyncIterable<UploadPart>, request: UploadRequest): Promise<string[]> {
+  async upload(
+    user: StoredUser,
+    uuid: string,
+    dir: string,
+    parts: AsyncIterable<UploadPart>,
+    request: UploadRequest,
+  ): Promise<string[]> {
     const service = this.access.service(uuid);
     const dirClient = normalizeClientPath(dir);
     const total = request.totalBytes;
@@ -176,7 +201,8 @@ export class FileJobs {
         }
         let name: string;
         try {
-          if (part.filename === undefined || part.filename === '') throw badRequest('Failed to upload file', 'Every part must carry a filename');
+          if (part.filename === undefined || part.filename === '')
+            throw badRequest('Failed to upload file', 'Every part must carry a filename');
           name = sanitizeFileName(part.filename);
           const target = joinClientPath(dirClient, name);
           await this.access.requireUnprotected(user, target, () => isProtectedPath(target, false));
@@ -192,7 +218,11 @@ export class FileJobs {
             totalBytes: total ?? undefined,
             onProgress: ({ doneBytes }) => {
               written = doneBytes;
-              job.progress(before + doneBytes, () => `Uploading ${name}, ${mb(before + doneBytes)}${total === null ? '' : ` / ${mb(total)}`} MB`);
+              job.progress(
+                before + doneBytes,
+                () =>
+                  `Uploading ${name}, ${mb(before + doneBytes)}${total === null ? '' : ` / ${mb(total)}`} MB`,
+              );
             },
           });
           saved.push(placed);
@@ -210,7 +240,8 @@ export class FileJobs {
       job.end(false, `Failed to upload: ${reasonOf(err)}`);
       throw err;
     }
-    for (const placed of saved) this.access.emit(user, 'Upload', await this.access.target(service, placed));
+    for (const placed of saved)
+      this.access.emit(user, 'Upload', await this.access.target(service, placed));
     job.end(true, `Uploaded ${label(saved)}`);
     return saved;
   }

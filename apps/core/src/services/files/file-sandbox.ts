@@ -1,5 +1,14 @@
 import { existsSync } from 'node:fs';
-import { constants, lstat, mkdir, open, readlink, realpath, unlink, type FileHandle } from 'node:fs/promises';
+import {
+  constants,
+  lstat,
+  mkdir,
+  open,
+  readlink,
+  realpath,
+  unlink,
+  type FileHandle,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { badRequest, permissionDenied } from '../../errors.ts';
 import { fsError, isErrno } from './fs-error.ts';
@@ -43,11 +52,13 @@ export function parseRelativePath(relative: string): string[] {
   if (relative.includes('\0')) throw badRequest('Invalid path', 'Path contains a NUL byte');
   if (relative.includes('\\')) throw badRequest('Invalid path', 'Path contains a backslash');
   if (relative.startsWith('/')) throw badRequest('Invalid path', 'Absolute paths are not allowed');
-  if (Buffer.byteLength(relative) > MAX_PATH_BYTES) throw badRequest('Invalid path', 'Path is too long');
+  if (Buffer.byteLength(relative) > MAX_PATH_BYTES)
+    throw badRequest('Invalid path', 'Path is too long');
   const parts = relative.split('/').filter((p) => p !== '' && p !== '.');
   for (const part of parts) {
     if (part === '..') throw badRequest('Invalid path', "Path must not contain '..'");
-    if (Buffer.byteLength(part) > MAX_FILE_NAME_BYTES) throw badRequest('Invalid path', 'File name is too long');
+    if (Buffer.byteLength(part) > MAX_FILE_NAME_BYTES)
+      throw badRequest('Invalid path', 'File name is too long');
   }
   return parts;
 }
@@ -131,7 +142,10 @@ export class FileSandbox {
       throw fsError(err, 'Failed to resolve path');
     }
     if (!isWithin(root, target)) {
-      throw permissionDenied('Access denied', 'Path leads outside the root through a symbolic link');
+      throw permissionDenied(
+        'Access denied',
+        'Path leads outside the root through a symbolic link',
+      );
     }
     return target;
   }
@@ -139,7 +153,8 @@ export class FileSandbox {
   /** The client path (with `/`, `.` for the root) of a host path inside the root. */
   async relative(absolute: string): Promise<string> {
     const root = await this.realRoot();
-    if (!isWithin(root, absolute)) throw permissionDenied('Access denied', 'Path is outside the root');
+    if (!isWithin(root, absolute))
+      throw permissionDenied('Access denied', 'Path is outside the root');
     const rel = path.relative(root, absolute);
     return rel === '' ? '.' : rel.split(path.sep).join('/');
   }
@@ -169,7 +184,12 @@ export class FileSandbox {
    * root, which catches a swapped parent. A file this call created outside is removed again.
    * O_NONBLOCK keeps a FIFO planted in the tree from hanging a read.
    */
-  async open(absolute: string, flags: number, mode = 0o644, context = 'Failed to open file'): Promise<FileHandle> {
+  async open(
+    absolute: string,
+    flags: number,
+    mode = 0o644,
+    context = 'Failed to open file',
+  ): Promise<FileHandle> {
     let handle: FileHandle;
     try {
       handle = await open(absolute, flags | constants.O_NOFOLLOW | constants.O_NONBLOCK, mode);
@@ -192,7 +212,12 @@ export class FileSandbox {
 
   /** Opens and verifies a directory; later operations go through `handle.path`. */
   async openDir(absolute: string, context = 'Failed to open directory'): Promise<DirHandle> {
-    const handle = await this.open(absolute, constants.O_RDONLY | constants.O_DIRECTORY, 0, context);
+    const handle = await this.open(
+      absolute,
+      constants.O_RDONLY | constants.O_DIRECTORY,
+      0,
+      context,
+    );
     return {
       path: HAS_PROC_FD ? `${PROC_FD}/${handle.fd}` : absolute,
       close: () => handle.close(),
@@ -200,7 +225,11 @@ export class FileSandbox {
   }
 
   /** Runs `fn` with a verified directory (see DirHandle.path), closing it afterwards. */
-  async withDir<T>(absolute: string, fn: (dir: string) => Promise<T>, context?: string): Promise<T> {
+  async withDir<T>(
+    absolute: string,
+    fn: (dir: string) => Promise<T>,
+    context?: string,
+  ): Promise<T> {
     const dir = await this.openDir(absolute, context);
     try {
       return await fn(dir.path);
@@ -210,7 +239,11 @@ export class FileSandbox {
   }
 
   /** Runs `fn` with the verified parent directory of `absolute` and the last component's name. */
-  withParent<T>(absolute: string, fn: (dir: string, name: string) => Promise<T>, context?: string): Promise<T> {
+  withParent<T>(
+    absolute: string,
+    fn: (dir: string, name: string) => Promise<T>,
+    context?: string,
+  ): Promise<T> {
     return this.withDir(path.dirname(absolute), (dir) => fn(dir, path.basename(absolute)), context);
   }
 
@@ -229,8 +262,12 @@ export class FileSandbox {
    */
   async mkdirp(absolute: string): Promise<void> {
     const root = await this.realRoot();
-    if (!isWithin(root, absolute)) throw permissionDenied('Access denied', 'Path is outside the root');
-    const parts = path.relative(root, absolute).split(path.sep).filter((p) => p !== '');
+    if (!isWithin(root, absolute))
+      throw permissionDenied('Access denied', 'Path is outside the root');
+    const parts = path
+      .relative(root, absolute)
+      .split(path.sep)
+      .filter((p) => p !== '');
     let dir = await this.openDir(root);
     let current = root;
     try {

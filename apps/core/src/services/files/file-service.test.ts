@@ -34,9 +34,22 @@ describe('list', () => {
     expect(top.map((f) => f.name)).toEqual(['world', 'server.properties']);
     const props = top[1]!;
     expect(ClientFileSchema.parse(props)).toEqual(props);
-    expect(props).toMatchObject({ file_stem: 'server', extension: 'properties', path: 'server.properties', size: 7, file_type: 'File' });
-    expect(props.modification_time).toBe(Math.floor((await stat(at('server.properties'))).mtimeMs / 1000));
-    expect(top[0]).toMatchObject({ path: 'world', size: null, file_type: 'Directory', extension: null });
+    expect(props).toMatchObject({
+      file_stem: 'server',
+      extension: 'properties',
+      path: 'server.properties',
+      size: 7,
+      file_type: 'File',
+    });
+    expect(props.modification_time).toBe(
+      Math.floor((await stat(at('server.properties'))).mtimeMs / 1000),
+    );
+    expect(top[0]).toMatchObject({
+      path: 'world',
+      size: null,
+      file_type: 'Directory',
+      extension: null,
+    });
 
     const inner = await fx.service.list('./world/');
     expect(inner.map((f) => f.path)).toEqual(['world/region', 'world/b.txt', 'world/level.dat']);
@@ -49,8 +62,14 @@ describe('list', () => {
     await symlink(fx.outside, at('outside-link'));
     const files = await fx.service.list('.');
     expect(files.find((f) => f.name === 'inside-link')?.file_type).toBe('Directory');
-    expect(files.find((f) => f.name === 'outside-link')).toMatchObject({ file_type: 'Unknown', size: null, modification_time: null });
-    expect((await fx.service.list('inside-link')).map((f) => f.path)).toEqual(['inside-link/a.txt']);
+    expect(files.find((f) => f.name === 'outside-link')).toMatchObject({
+      file_type: 'Unknown',
+      size: null,
+      modification_time: null,
+    });
+    expect((await fx.service.list('inside-link')).map((f) => f.path)).toEqual([
+      'inside-link/a.txt',
+    ]);
   });
 
   it('answers NotFound for a missing directory and BadRequest for a file', async () => {
@@ -72,7 +91,9 @@ describe('readText', () => {
     expect(err.kind).toBe('BadRequest');
     expect(err.causes).toEqual(['File is too large to open in the editor (6 MB > 5 MB)']);
     await writeFile(at('small.txt'), 'x'.repeat(11));
-    expect((await coreErrorOf(fx.service.readText('small.txt', { maxBytes: 10 }))).causes[0]).toMatch(/^File is too large/);
+    expect(
+      (await coreErrorOf(fx.service.readText('small.txt', { maxBytes: 10 }))).causes[0],
+    ).toMatch(/^File is too large/);
   });
 
   it.each([
@@ -96,14 +117,19 @@ describe('writeAtomic', () => {
   it('creates, replaces and keeps the mode of an existing file', async () => {
     await fx.service.writeAtomic('start.sh', Buffer.from('#!/bin/sh\n'));
     await chmod(at('start.sh'), 0o755);
-    await fx.service.writeAtomic('start.sh', Readable.from([Buffer.from('echo '), Buffer.from('hi\n')]));
+    await fx.service.writeAtomic(
+      'start.sh',
+      Readable.from([Buffer.from('echo '), Buffer.from('hi\n')]),
+    );
     expect(await readFile(at('start.sh'), 'utf8')).toBe('echo hi\n');
     expect((await stat(at('start.sh'))).mode & 0o777).toBe(0o755);
     expect(await readdir(fx.root)).toEqual(['start.sh']);
   });
 
   it('needs the parent unless createParents is set', async () => {
-    expect((await coreErrorOf(fx.service.writeAtomic('a/b/c.txt', Buffer.from('x')))).kind).toBe('NotFound');
+    expect((await coreErrorOf(fx.service.writeAtomic('a/b/c.txt', Buffer.from('x')))).kind).toBe(
+      'NotFound',
+    );
     await fx.service.writeAtomic('a/b/c.txt', Buffer.from('x'), { createParents: true });
     expect(await readFile(at('a/b/c.txt'), 'utf8')).toBe('x');
   });
@@ -117,7 +143,9 @@ describe('writeAtomic', () => {
 
   it('refuses to replace a directory', async () => {
     await mkdir(at('d'));
-    expect((await coreErrorOf(fx.service.writeAtomic('d', Buffer.from('x')))).causes).toContain('Is a directory');
+    expect((await coreErrorOf(fx.service.writeAtomic('d', Buffer.from('x')))).causes).toContain(
+      'Is a directory',
+    );
   });
 });
 
@@ -134,10 +162,14 @@ describe('newFile and mkdir', () => {
   it('mkdir creates missing parents and refuses an existing directory', async () => {
     await fx.service.mkdir('a/b/c');
     expect((await stat(at('a/b/c'))).isDirectory()).toBe(true);
-    expect((await coreErrorOf(fx.service.mkdir('a/b'))).causes).toEqual(['Directory already exists']);
+    expect((await coreErrorOf(fx.service.mkdir('a/b'))).causes).toEqual([
+      'Directory already exists',
+    ]);
     expect((await coreErrorOf(fx.service.mkdir('.'))).causes).toEqual(['Directory already exists']);
     await writeFile(at('f'), '');
-    expect((await coreErrorOf(fx.service.mkdir('f'))).causes).toEqual(['A file named f already exists']);
+    expect((await coreErrorOf(fx.service.mkdir('f'))).causes).toEqual([
+      'A file named f already exists',
+    ]);
   });
 });
 
@@ -199,13 +231,22 @@ describe('move', () => {
     expect(err.causes).toEqual(['A file named b.txt already exists']);
     await mkdir(at('d1'));
     await mkdir(at('d2'));
-    expect((await coreErrorOf(fx.service.move('d1', 'd2'))).causes).toEqual(['A file named d2 already exists']);
-    expect(await snapshotTree(fx.root)).toEqual({ 'a.txt': 'a', 'b.txt': 'b', d1: '<dir>', d2: '<dir>' });
+    expect((await coreErrorOf(fx.service.move('d1', 'd2'))).causes).toEqual([
+      'A file named d2 already exists',
+    ]);
+    expect(await snapshotTree(fx.root)).toEqual({
+      'a.txt': 'a',
+      'b.txt': 'b',
+      d1: '<dir>',
+      d2: '<dir>',
+    });
   });
 
   it('refuses moving a directory into itself or the root anywhere', async () => {
     await mkdir(at('d/sub'), { recursive: true });
-    expect((await coreErrorOf(fx.service.move('d', 'd/sub/d'))).causes).toContain('Cannot move a directory into itself');
+    expect((await coreErrorOf(fx.service.move('d', 'd/sub/d'))).causes).toContain(
+      'Cannot move a directory into itself',
+    );
     expect((await coreErrorOf(fx.service.move('d', 'd'))).kind).toBe('BadRequest');
     expect((await coreErrorOf(fx.service.move('.', 'x'))).kind).toBe('BadRequest');
     expect((await coreErrorOf(fx.service.move('missing', 'x'))).kind).toBe('NotFound');
@@ -224,7 +265,14 @@ describe('copy', () => {
     const created = await fx.service.copy(['src', 'top.txt'], 'dest', (p) => progress.push(p));
     expect(created).toEqual(['dest/src', 'dest/top_1.txt']);
     const tree = await snapshotTree(path.join(fx.root, 'dest'));
-    expect(tree).toEqual({ src: '<dir>', 'src/b.txt': 'bb', 'src/deep': '<dir>', 'src/deep/a.txt': 'aaaa', 'top.txt': 'existing', 'top_1.txt': 'top' });
+    expect(tree).toEqual({
+      src: '<dir>',
+      'src/b.txt': 'bb',
+      'src/deep': '<dir>',
+      'src/deep/a.txt': 'aaaa',
+      'top.txt': 'existing',
+      'top_1.txt': 'top',
+    });
     expect(progress.at(-1)).toEqual({ doneBytes: 9, totalBytes: 9 });
 
     expect(await fx.service.copy(['top.txt'], '.')).toEqual(['top_1.txt']);
@@ -237,7 +285,9 @@ describe('copy', () => {
     await writeFile(at('src/a.txt'), 'a');
     expect(await fx.service.copy(['src'], '.')).toEqual(['src_1']);
     expect(await snapshotTree(at('src_1'))).toEqual({ 'a.txt': 'a' });
-    expect((await coreErrorOf(fx.service.copy(['src'], 'src'))).causes).toContain('Cannot copy a directory into itself');
+    expect((await coreErrorOf(fx.service.copy(['src'], 'src'))).causes).toContain(
+      'Cannot copy a directory into itself',
+    );
   });
 });
 
@@ -272,7 +322,9 @@ describe('zip, zipDirectoryStream and openForDownload', () => {
     expect(download.size).toBe(8);
     expect((await collect(download.stream)).toString()).toBe('log line');
     expect((await coreErrorOf(fx.service.openForDownload('logs'))).kind).toBe('BadRequest');
-    expect((await coreErrorOf(fx.service.zipDirectoryStream('logs/latest.log'))).kind).toBe('BadRequest');
+    expect((await coreErrorOf(fx.service.zipDirectoryStream('logs/latest.log'))).kind).toBe(
+      'BadRequest',
+    );
   });
 });
 
@@ -303,10 +355,26 @@ describe('download streams release their files', () => {
 
 describe('saveUpload', () => {
   it('sanitises the name, creates the directory and suffixes conflicts', async () => {
-    const first = await fx.service.saveUpload('uploads/new', 'plugin.jar', Readable.from([Buffer.from('one')]));
-    const second = await fx.service.saveUpload('uploads/new', 'plugin.jar', Readable.from([Buffer.from('two')]));
-    const evil = await fx.service.saveUpload('.', '../../evil.txt', Readable.from([Buffer.from('e')]));
-    expect([first, second, evil]).toEqual(['uploads/new/plugin.jar', 'uploads/new/plugin_1.jar', '.._.._evil.txt']);
+    const first = await fx.service.saveUpload(
+      'uploads/new',
+      'plugin.jar',
+      Readable.from([Buffer.from('one')]),
+    );
+    const second = await fx.service.saveUpload(
+      'uploads/new',
+      'plugin.jar',
+      Readable.from([Buffer.from('two')]),
+    );
+    const evil = await fx.service.saveUpload(
+      '.',
+      '../../evil.txt',
+      Readable.from([Buffer.from('e')]),
+    );
+    expect([first, second, evil]).toEqual([
+      'uploads/new/plugin.jar',
+      'uploads/new/plugin_1.jar',
+      '.._.._evil.txt',
+    ]);
     expect(await snapshotTree(fx.root)).toEqual({
       '.._.._evil.txt': 'e',
       uploads: '<dir>',

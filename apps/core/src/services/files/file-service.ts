@@ -5,7 +5,13 @@ import { compareClientFiles, type ClientFile, type UnzipOption } from '@hearth/p
 import { CoreError, badRequest, permissionDenied } from '../../errors.ts';
 import { zipEntries } from './archive-create.ts';
 import type { ExtractLimits } from './archive-extract.ts';
-import { renameNoReplace, tempName, writeAll, writeFileAtomic, type WriteSource } from './atomic-ops.ts';
+import {
+  renameNoReplace,
+  tempName,
+  writeAll,
+  writeFileAtomic,
+  type WriteSource,
+} from './atomic-ops.ts';
 import { joinClientPath, toClientFile } from './client-file.ts';
 import { sanitizeFileName } from './file-name.ts';
 import { clientBaseName, isWithin, normalizeClientPath, type FileSandbox } from './file-sandbox.ts';
@@ -94,7 +100,9 @@ export class FileService {
         const names = await readdir(dir);
         const out: ClientFile[] = [];
         for (let i = 0; i < names.length; i += 64) {
-          const batch = await Promise.all(names.slice(i, i + 64).map((name) => this.#describe(dir, dirClient, name)));
+          const batch = await Promise.all(
+            names.slice(i, i + 64).map((name) => this.#describe(dir, dirClient, name)),
+          );
           for (const file of batch) if (file !== null) out.push(file);
         }
         return out;
@@ -129,7 +137,9 @@ export class FileService {
       if (st.isDirectory()) throw badRequest('Failed to read file', 'Is a directory');
       if (!st.isFile()) throw badRequest('Failed to read file', 'Not a regular file');
       const tooLarge = (size: number) =>
-        badRequest(`File is too large to open in the editor (${megabytes(size, true)} MB > ${megabytes(maxBytes, false)} MB)`);
+        badRequest(
+          `File is too large to open in the editor (${megabytes(size, true)} MB > ${megabytes(maxBytes, false)} MB)`,
+        );
       if (st.size > maxBytes) throw tooLarge(st.size);
       const buffer = Buffer.alloc(Math.min(st.size, maxBytes) + 1);
       let length = 0;
@@ -160,44 +170,51 @@ export class FileService {
    */
   async writeAtomic(relative: string, data: WriteSource, opts: WriteOptions = {}): Promise<void> {
     const absolute = await this.sandbox.resolve(relative);
-    if (await this.sandbox.isRoot(absolute)) throw badRequest('Failed to write file', 'Is a directory');
+    if (await this.sandbox.isRoot(absolute))
+      throw badRequest('Failed to write file', 'Is a directory');
     if (opts.createParents === true) await this.sandbox.mkdirp(path.dirname(absolute));
-    await this.sandbox.withParent(
-      absolute,
-      async (dir, name) => {
-        let mode = 0o644;
-        try {
-          const st = await lstat(`${dir}/${name}`);
-          if (st.isDirectory()) throw badRequest('Failed to write file', 'Is a directory');
-          if (st.isFile()) mode = st.mode & 0o777;
-        } catch (err) {
-          if (!isErrno(err, 'ENOENT')) throw err;
-        }
-        await writeFileAtomic(dir, name, data, mode);
-      },
-      'Failed to write file',
-    ).catch((err: unknown) => {
-      throw fsError(err, 'Failed to write file');
-    });
+    await this.sandbox
+      .withParent(
+        absolute,
+        async (dir, name) => {
+          let mode = 0o644;
+          try {
+            const st = await lstat(`${dir}/${name}`);
+            if (st.isDirectory()) throw badRequest('Failed to write file', 'Is a directory');
+            if (st.isFile()) mode = st.mode & 0o777;
+          } catch (err) {
+            if (!isErrno(err, 'ENOENT')) throw err;
+          }
+          await writeFileAtomic(dir, name, data, mode);
+        },
+        'Failed to write file',
+      )
+      .catch((err: unknown) => {
+        throw fsError(err, 'Failed to write file');
+      });
   }
 
   /** Creates an empty file; an existing file (or anything at that name) is an error, never truncated. */
   async newFile(relative: string): Promise<void> {
     const absolute = await this.sandbox.resolve(relative, { followFinal: false });
     const name = clientBaseName(relative) ?? '.';
-    if (await this.sandbox.isRoot(absolute)) throw badRequest(`A file named ${name} already exists`);
-    await this.sandbox.withParent(
-      absolute,
-      async (dir, base) => {
-        const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
-        const handle = await open(`${dir}/${base}`, flags, 0o644);
-        await handle.close();
-      },
-      'Failed to create file',
-    ).catch((err: unknown) => {
-      if (isErrno(err, 'EEXIST')) throw badRequest(`A file named ${name} already exists`);
-      throw fsError(err, 'Failed to create file');
-    });
+    if (await this.sandbox.isRoot(absolute))
+      throw badRequest(`A file named ${name} already exists`);
+    await this.sandbox
+      .withParent(
+        absolute,
+        async (dir, base) => {
+          const flags =
+            constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+          const handle = await open(`${dir}/${base}`, flags, 0o644);
+          await handle.close();
+        },
+        'Failed to create file',
+      )
+      .catch((err: unknown) => {
+        if (isErrno(err, 'EEXIST')) throw badRequest(`A file named ${name} already exists`);
+        throw fsError(err, 'Failed to create file');
+      });
   }
 
   /** Creates a directory (missing parents too); an existing one is an error. */
@@ -206,53 +223,65 @@ export class FileService {
     const name = clientBaseName(relative) ?? '.';
     if (await this.sandbox.isRoot(absolute)) throw badRequest('Directory already exists');
     await this.sandbox.mkdirp(path.dirname(absolute));
-    await this.sandbox.withParent(
-      absolute,
-      async (dir, base) => {
-        try {
-          await mkdir(`${dir}/${base}`, { mode: 0o755 });
-        } catch (err) {
-          if (!isErrno(err, 'EEXIST')) throw err;
-          const existing = await lstat(`${dir}/${base}`);
-          throw badRequest(existing.isDirectory() ? 'Directory already exists' : `A file named ${name} already exists`);
-        }
-      },
-      'Failed to create directory',
-    ).catch((err: unknown) => {
-      throw fsError(err, 'Failed to create directory');
-    });
+    await this.sandbox
+      .withParent(
+        absolute,
+        async (dir, base) => {
+          try {
+            await mkdir(`${dir}/${base}`, { mode: 0o755 });
+          } catch (err) {
+            if (!isErrno(err, 'EEXIST')) throw err;
+            const existing = await lstat(`${dir}/${base}`);
+            throw badRequest(
+              existing.isDirectory()
+                ? 'Directory already exists'
+                : `A file named ${name} already exists`,
+            );
+          }
+        },
+        'Failed to create directory',
+      )
+      .catch((err: unknown) => {
+        throw fsError(err, 'Failed to create directory');
+      });
   }
 
   /** Deletes a file (a symbolic link is removed itself, never followed); directories are refused. */
   async rm(relative: string): Promise<void> {
     const absolute = await this.sandbox.resolve(relative, { followFinal: false });
     if (await this.sandbox.isRoot(absolute)) throw permissionDenied(DELETE_ROOT);
-    await this.sandbox.withParent(
-      absolute,
-      async (dir, name) => {
-        if ((await lstat(`${dir}/${name}`)).isDirectory()) throw badRequest('Failed to delete file', 'Is a directory');
-        await unlink(`${dir}/${name}`);
-      },
-      'Failed to delete file',
-    ).catch((err: unknown) => {
-      throw fsError(err, 'Failed to delete file');
-    });
+    await this.sandbox
+      .withParent(
+        absolute,
+        async (dir, name) => {
+          if ((await lstat(`${dir}/${name}`)).isDirectory())
+            throw badRequest('Failed to delete file', 'Is a directory');
+          await unlink(`${dir}/${name}`);
+        },
+        'Failed to delete file',
+      )
+      .catch((err: unknown) => {
+        throw fsError(err, 'Failed to delete file');
+      });
   }
 
   /** Deletes a directory recursively; the root is refused. Links inside are removed, not followed. */
   async rmdir(relative: string): Promise<void> {
     const absolute = await this.sandbox.resolve(relative, { followFinal: false });
     if (await this.sandbox.isRoot(absolute)) throw permissionDenied(DELETE_ROOT);
-    await this.sandbox.withParent(
-      absolute,
-      async (dir, name) => {
-        if (!(await lstat(`${dir}/${name}`)).isDirectory()) throw badRequest('Failed to delete directory', 'Not a directory');
-        await rm(`${dir}/${name}`, { recursive: true });
-      },
-      'Failed to delete directory',
-    ).catch((err: unknown) => {
-      throw fsError(err, 'Failed to delete directory');
-    });
+    await this.sandbox
+      .withParent(
+        absolute,
+        async (dir, name) => {
+          if (!(await lstat(`${dir}/${name}`)).isDirectory())
+            throw badRequest('Failed to delete directory', 'Not a directory');
+          await rm(`${dir}/${name}`, { recursive: true });
+        },
+        'Failed to delete directory',
+      )
+      .catch((err: unknown) => {
+        throw fsError(err, 'Failed to delete directory');
+      });
   }
 
   /** Renames `source` to the full path `destination`; an existing destination is an error. */
@@ -261,7 +290,8 @@ export class FileService {
     const to = await this.sandbox.resolve(destination, { followFinal: false });
     const destName = clientBaseName(destination) ?? '.';
     const exists = () => badRequest(`A file named ${destName} already exists`);
-    if (await this.sandbox.isRoot(from)) throw badRequest('Failed to move', 'Cannot move the root directory');
+    if (await this.sandbox.isRoot(from))
+      throw badRequest('Failed to move', 'Cannot move the root directory');
     if (await this.sandbox.isRoot(to)) throw exists();
     let isDir: boolean;
     try {
@@ -269,10 +299,13 @@ export class FileService {
     } catch (err) {
       throw fsError(err, 'Failed to move');
     }
-    if (isDir && isWithin(from, to)) throw badRequest('Failed to move', 'Cannot move a directory into itself');
+    if (isDir && isWithin(from, to))
+      throw badRequest('Failed to move', 'Cannot move a directory into itself');
     await this.sandbox
       .withParent(from, (fromDir, fromName) =>
-        this.sandbox.withParent(to, (toDir, toName) => renameNoReplace(`${fromDir}/${fromName}`, isDir, toDir, toName, false)),
+        this.sandbox.withParent(to, (toDir, toName) =>
+          renameNoReplace(`${fromDir}/${fromName}`, isDir, toDir, toName, false),
+        ),
       )
       .catch((err: unknown) => {
         if (isErrno(err, 'EEXIST')) throw exists();
@@ -281,24 +314,38 @@ export class FileService {
   }
 
   /** Recursive copy into the directory `destDir`, conflict-suffixed; returns the created paths. */
-  async copy(sources: readonly string[], destDir: string, onProgress?: ProgressCallback): Promise<string[]> {
+  async copy(
+    sources: readonly string[],
+    destDir: string,
+    onProgress?: ProgressCallback,
+  ): Promise<string[]> {
     return copyInto(this.sandbox, sources, destDir, onProgress).catch((err: unknown) => {
       throw fsError(err, 'Failed to copy');
     });
   }
 
   /** Zips targets into `destArchive` (conflict-suffixed); returns the archive's path. */
-  async zip(targets: readonly string[], destArchive: string, onProgress?: ProgressCallback): Promise<string> {
+  async zip(
+    targets: readonly string[],
+    destArchive: string,
+    onProgress?: ProgressCallback,
+  ): Promise<string> {
     return zipInto(this.sandbox, targets, destArchive, onProgress).catch((err: unknown) => {
       throw fsError(err, 'Failed to zip');
     });
   }
 
   /** Extracts an archive (see unzip-op.ts for the modes); returns the top-level paths created. */
-  async unzip(archive: string, option: UnzipOption, onProgress?: ProgressCallback): Promise<string[]> {
-    return unzipArchive(this.sandbox, archive, option, this.limits, onProgress).catch((err: unknown) => {
-      throw fsError(err, 'Failed to extract archive');
-    });
+  async unzip(
+    archive: string,
+    option: UnzipOption,
+    onProgress?: ProgressCallback,
+  ): Promise<string[]> {
+    return unzipArchive(this.sandbox, archive, option, this.limits, onProgress).catch(
+      (err: unknown) => {
+        throw fsError(err, 'Failed to extract archive');
+      },
+    );
   }
 
   /**
@@ -306,42 +353,51 @@ export class FileService {
    * sanitised name, `_N`-suffixed when taken. An aborted or failed upload leaves nothing behind.
    * Returns the file's client path.
    */
-  async saveUpload(dirRelative: string, fileName: string, data: Readable, opts: UploadOptions = {}): Promise<string> {
+  async saveUpload(
+    dirRelative: string,
+    fileName: string,
+    data: Readable,
+    opts: UploadOptions = {},
+  ): Promise<string> {
     const name = sanitizeFileName(fileName);
     const dirClient = normalizeClientPath(dirRelative);
     const absolute = await this.sandbox.resolve(dirRelative);
     await this.sandbox.mkdirp(absolute);
     let doneBytes = 0;
     const totalBytes = opts.totalBytes ?? null;
-    const placed = await this.sandbox.withDir(
-      absolute,
-      async (dir) => {
-        const temp = `${dir}/${tempName()}`;
-        const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
-        const handle = await open(temp, flags, 0o644);
-        try {
-          await writeAll(handle, data, {
-            signal: opts.signal,
-            onBytes: (n) => {
-              doneBytes += n;
-              opts.onProgress?.({ doneBytes, totalBytes });
-            },
-          });
-          await handle.sync();
-          await handle.close();
-          return await renameNoReplace(temp, false, dir, name, true);
-        } catch (err) {
-          await handle.close().catch(() => undefined);
-          await unlink(temp).catch(() => undefined);
-          throw err;
-        }
-      },
-      'Failed to upload file',
-    ).catch((err: unknown) => {
-      if (opts.signal?.aborted === true) throw badRequest('Failed to upload file', 'The upload was aborted');
-      if (err instanceof CoreError) throw err;
-      throw fsError(err, 'Failed to upload file');
-    });
+    const placed = await this.sandbox
+      .withDir(
+        absolute,
+        async (dir) => {
+          const temp = `${dir}/${tempName()}`;
+          const flags =
+            constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
+          const handle = await open(temp, flags, 0o644);
+          try {
+            await writeAll(handle, data, {
+              signal: opts.signal,
+              onBytes: (n) => {
+                doneBytes += n;
+                opts.onProgress?.({ doneBytes, totalBytes });
+              },
+            });
+            await handle.sync();
+            await handle.close();
+            return await renameNoReplace(temp, false, dir, name, true);
+          } catch (err) {
+            await handle.close().catch(() => undefined);
+            await unlink(temp).catch(() => undefined);
+            throw err;
+          }
+        },
+        'Failed to upload file',
+      )
+      .catch((err: unknown) => {
+        if (opts.signal?.aborted === true)
+          throw badRequest('Failed to upload file', 'The upload was aborted');
+        if (err instanceof CoreError) throw err;
+        throw fsError(err, 'Failed to upload file');
+      });
     return joinClientPath(dirClient, placed);
   }
 
@@ -350,7 +406,8 @@ export class FileService {
     const absolute = await this.sandbox.resolve(relative);
     const name = clientBaseName(relative) ?? path.basename(await this.sandbox.realRoot());
     try {
-      if (!(await lstat(absolute)).isDirectory()) throw badRequest('Failed to zip directory', 'Not a directory');
+      if (!(await lstat(absolute)).isDirectory())
+        throw badRequest('Failed to zip directory', 'Not a directory');
       return zipEntries(this.sandbox, await collectTree(absolute, name));
     } catch (err) {
       throw fsError(err, 'Failed to zip directory');
@@ -360,12 +417,21 @@ export class FileService {
   /** A regular file opened for download; the stream closes the file when it ends or is destroyed. */
   async openForDownload(relative: string): Promise<DownloadFile> {
     const absolute = await this.sandbox.resolve(relative);
-    const handle = await this.sandbox.open(absolute, constants.O_RDONLY, 0, 'Failed to download file');
+    const handle = await this.sandbox.open(
+      absolute,
+      constants.O_RDONLY,
+      0,
+      'Failed to download file',
+    );
     try {
       const st = await handle.stat();
       if (st.isDirectory()) throw badRequest('Failed to download file', 'Is a directory');
       if (!st.isFile()) throw badRequest('Failed to download file', 'Not a regular file');
-      return { stream: handle.createReadStream(), size: st.size, name: clientBaseName(relative) ?? path.basename(absolute) };
+      return {
+        stream: handle.createReadStream(),
+        size: st.size,
+        name: clientBaseName(relative) ?? path.basename(absolute),
+      };
     } catch (err) {
       await handle.close();
       throw fsError(err, 'Failed to download file');

@@ -35,7 +35,10 @@ export async function collectTree(absolute: string, name: string): Promise<TreeE
       out.push({ kind: 'dir', ...item, size: 0, mode: st.mode & 0o777, mtime: st.mtime });
       const names = (await readdir(item.absolute)).sort().reverse();
       for (const child of names) {
-        stack.push({ absolute: path.join(item.absolute, child), relative: `${item.relative}/${child}` });
+        stack.push({
+          absolute: path.join(item.absolute, child),
+          relative: `${item.relative}/${child}`,
+        });
       }
     }
   }

@@ -39,7 +39,10 @@ function mapFsError(err: unknown, context: string): CoreError {
       return new CoreError('PermissionDenied', [context, 'Refusing to follow a symbolic link']);
     case 'EACCES':
     case 'EPERM':
-      return new CoreError('PermissionDenied', [context, 'Permission denied by the operating system']);
+      return new CoreError('PermissionDenied', [
+        context,
+        'Permission denied by the operating system',
+      ]);
     case 'ENAMETOOLONG':
       return new CoreError('BadRequest', [context, 'File name is too long']);
     case 'ENOSPC':
@@ -49,6 +52,11 @@ function mapFsError(err: unknown, context: string): CoreError {
     case 'ABORT_ERR':
       return new CoreError('BadRequest', [context, 'The operation was aborted']);
     default:
-      return new CoreError('Internal', [context, err instanceof Error && codeOf(err) === undefined ? err.message : `I/O error (${codeOf(err) ?? 'unknown'})`]);
+      return new CoreError('Internal', [
+        context,
+        err instanceof Error && codeOf(err) === undefined
+          ? err.message
+          : `I/O error (${codeOf(err) ?? 'unknown'})`,
+      ]);
   }
 }

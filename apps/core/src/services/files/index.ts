@@ -18,7 +18,13 @@ export {
   type UploadOptions,
   type WriteOptions,
 } from './file-service.ts';
-export { MAX_FILE_NAME_BYTES, conflictName, instanceFolderName, sanitizeFileName, splitFileName } from './file-name.ts';
+export {
+  MAX_FILE_NAME_BYTES,
+  conflictName,
+  instanceFolderName,
+  sanitizeFileName,
+  splitFileName,
+} from './file-name.ts';
 export { isProtectedPath } from './protected-path.ts';
 export type { FileProgress, ProgressCallback } from './progress.ts';
 export type { WriteSource } from './atomic-ops.ts';

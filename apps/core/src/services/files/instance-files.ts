@@ -51,14 +51,18 @@ export class InstanceFiles {
   /** Streams `body` into the file atomically (temp file + rename): an aborted body changes nothing. */
   async write(user: StoredUser, uuid: string, relative: string, body: Readable): Promise<void> {
     const service = this.access.service(uuid);
-    await this.access.requireUnprotected(user, relative, () => this.access.isProtectedNow(service, relative));
+    await this.access.requireUnprotected(user, relative, () =>
+      this.access.isProtectedNow(service, relative),
+    );
     await service.writeAtomic(relative, body);
     this.access.emit(user, 'Write', await this.access.target(service, relative));
   }
 
   async newFile(user: StoredUser, uuid: string, relative: string): Promise<void> {
     const service = this.access.service(uuid);
-    await this.access.requireUnprotected(user, relative, () => this.access.isProtectedNow(service, relative));
+    await this.access.requireUnprotected(user, relative, () =>
+      this.access.isProtectedNow(service, relative),
+    );
     await service.newFile(relative);
     this.access.emit(user, 'Create', await this.access.target(service, relative));
   }
@@ -72,7 +76,9 @@ export class InstanceFiles {
   async rm(user: StoredUser, uuid: string, relative: string): Promise<void> {
     if (normalizeClientPath(relative) === '.') throw permissionDenied(DELETE_ROOT);
     const service = this.access.service(uuid);
-    await this.access.requireUnprotected(user, relative, () => this.access.isProtectedNow(service, relative));
+    await this.access.requireUnprotected(user, relative, () =>
+      this.access.isProtectedNow(service, relative),
+    );
     const target = await this.access.target(service, relative, false);
     await service.rm(relative);
     this.access.emit(user, 'Delete', { type: 'File', path: target.path });
@@ -97,10 +103,16 @@ export class InstanceFiles {
     const from = await service.stat(source);
     const isDir = from.file_type === 'Directory';
     await this.access.requireUnprotected(user, source, () => service.containsProtected(source));
-    await this.access.requireUnprotected(user, destination, () => isProtectedPath(destination, isDir));
+    await this.access.requireUnprotected(user, destination, () =>
+      isProtectedPath(destination, isDir),
+    );
     const sourceTarget = await this.access.target(service, source, false);
     await service.move(source, destination);
-    this.access.emit(user, { Move: { source: sourceTarget.path } }, await this.access.target(service, destination, false));
+    this.access.emit(
+      user,
+      { Move: { source: sourceTarget.path } },
+      await this.access.target(service, destination, false),
+    );
   }
 
   /** A download key for an existing path (a directory is zipped only when it is downloaded). */
@@ -122,10 +134,12 @@ export class InstanceFiles {
       user = this.access.deps.users.get(grant.uid);
       this.access.deps.instances.get(grant.instance);
     } catch (err) {
-      if (err instanceof CoreError && err.kind === 'NotFound') throw notFound(DOWNLOAD_KEY_NOT_FOUND);
+      if (err instanceof CoreError && err.kind === 'NotFound')
+        throw notFound(DOWNLOAD_KEY_NOT_FOUND);
       throw err;
     }
-    if (!this.guard.can(user, { type: 'ReadInstanceFile', instance: grant.instance })) throw notFound(DOWNLOAD_KEY_NOT_FOUND);
+    if (!this.guard.can(user, { type: 'ReadInstanceFile', instance: grant.instance }))
+      throw notFound(DOWNLOAD_KEY_NOT_FOUND);
     const service = this.access.service(grant.instance);
     const target = await this.access.target(service, grant.path);
     const file = await service.stat(grant.path);
@@ -133,8 +147,20 @@ export class InstanceFiles {
       const stream = await service.zipDirectoryStream(grant.path);
       const name = `${clientBaseName(grant.path) ?? file.name}.zip`;
       this.access.emit(user, 'Download', target);
-      const job = new FileJob(this.access.deps.events, user, grant.instance, `Zipping ${grant.path} for download`, null);
-      const done = (success: boolean) => job.end(success, success ? `Zipped ${grant.path} for download` : `Failed to zip ${grant.path} for download`);
+      const job = new FileJob(
+        this.access.deps.events,
+        user,
+        grant.instance,
+        `Zipping ${grant.path} for download`,
+        null,
+      );
+      const done = (success: boolean) =>
+        job.end(
+          success,
+          success
+            ? `Zipped ${grant.path} for download`
+            : `Failed to zip ${grant.path} for download`,
+        );
       return { stream, name, size: null, done };
     }
     const opened = await service.openForDownload(grant.path);

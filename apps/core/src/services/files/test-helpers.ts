@@ -1,5 +1,15 @@
 // Shared by the tests of this folder: temp trees, snapshots and hand-made (malicious) archives.
-import { lstat, mkdir, mkdtemp, readFile, readdir, readlink, realpath, rm, writeFile } from 'node:fs/promises';
+import {
+  lstat,
+  mkdir,
+  mkdtemp,
+  readFile,
+  readdir,
+  readlink,
+  realpath,
+  rm,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -91,26 +101,41 @@ export async function makeZip(specs: readonly ZipSpec[]): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   const patches: [Buffer, Buffer][] = [];
   specs.forEach((spec, i) => {
-    const real = Buffer.from(spec.dir === true && !spec.name.endsWith('/') ? `${spec.name}/` : spec.name);
-    const placeholder = Buffer.from(`Q${String(i).padStart(4, '0')}`.padEnd(real.length, 'Q').slice(0, real.length));
-    if (placeholder.length !== real.length || real.length < 5) throw new Error(`name too short for patching: ${spec.name}`);
+    const real = Buffer.from(
+      spec.dir === true && !spec.name.endsWith('/') ? `${spec.name}/` : spec.name,
+    );
+    const placeholder = Buffer.from(
+      `Q${String(i).padStart(4, '0')}`.padEnd(real.length, 'Q').slice(0, real.length),
+    );
+    if (placeholder.length !== real.length || real.length < 5)
+      throw new Error(`name too short for patching: ${spec.name}`);
     patches.push([placeholder, real]);
-    const opts = { mtime: new Date(2024, 0, 1), ...(spec.mode === undefined ? {} : { mode: spec.mode }) };
+    const opts = {
+      mtime: new Date(2024, 0, 1),
+      ...(spec.mode === undefined ? {} : { mode: spec.mode }),
+    };
     if (spec.dir === true) zip.addEmptyDirectory(placeholder.toString(), opts);
-    else zip.addBuffer(Buffer.from(spec.data ?? ''), placeholder.toString(), { ...opts, compress: false });
+    else
+      zip.addBuffer(Buffer.from(spec.data ?? ''), placeholder.toString(), {
+        ...opts,
+        compress: false,
+      });
   });
   zip.end();
   const chunks: Buffer[] = [];
   for await (const chunk of zip.outputStream as AsyncIterable<Buffer>) chunks.push(chunk);
   const buf = Buffer.concat(chunks);
   for (const [placeholder, real] of patches) {
-    for (let at = buf.indexOf(placeholder); at !== -1; at = buf.indexOf(placeholder, at + 1)) real.copy(buf, at);
+    for (let at = buf.indexOf(placeholder); at !== -1; at = buf.indexOf(placeholder, at + 1))
+      real.copy(buf, at);
   }
   return buf;
 }
 
 /** A zip built with compression (for bombs: a long run of zeros compresses to almost nothing). */
-export async function makeCompressedZip(entries: readonly { name: string; data: Buffer }[]): Promise<Buffer> {
+export async function makeCompressedZip(
+  entries: readonly { name: string; data: Buffer }[],
+): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   for (const e of entries) zip.addBuffer(e.data, e.name, { compress: true });
   zip.end();

@@ -2,11 +2,25 @@ import { constants, lstat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { badRequest } from '../../errors.ts';
 import { zipEntries } from './archive-create.ts';
-import { createUniqueDir, createUniqueFile, removeQuietly, renameNoReplace, syncDir, tempName, writeAll } from './atomic-ops.ts';
+import {
+  createUniqueDir,
+  createUniqueFile,
+  removeQuietly,
+  renameNoReplace,
+  syncDir,
+  tempName,
+  writeAll,
+} from './atomic-ops.ts';
 import { joinClientPath } from './client-file.ts';
 import { readRange } from './handle-stream.ts';
 import { conflictName } from './file-name.ts';
-import { clientBaseName, clientDirName, isWithin, normalizeClientPath, type FileSandbox } from './file-sandbox.ts';
+import {
+  clientBaseName,
+  clientDirName,
+  isWithin,
+  normalizeClientPath,
+  type FileSandbox,
+} from './file-sandbox.ts';
 import { collectTree, totalSize, type TreeEntry } from './file-tree.ts';
 import { fsError, isErrno } from './fs-error.ts';
 import type { ProgressCallback } from './progress.ts';
@@ -33,11 +47,18 @@ async function snapshot(sandbox: FileSandbox, relatives: readonly string[]): Pro
 }
 
 /** Copies one file's bytes into a new file (opened by the caller), re-verifying the source on open. */
-async function copyBytes(sandbox: FileSandbox, from: string, target: FileHandle, onBytes: (n: number) => void): Promise<void> {
-  const source = await sandbox.open(from, constants.O_RDONLY, 0, 'Failed to read source file').catch(async (err: unknown) => {
-    await target.close();
-    throw err;
-  });
+async function copyBytes(
+  sandbox: FileSandbox,
+  from: string,
+  target: FileHandle,
+  onBytes: (n: number) => void,
+): Promise<void> {
+  const source = await sandbox
+    .open(from, constants.O_RDONLY, 0, 'Failed to read source file')
+    .catch(async (err: unknown) => {
+      await target.close();
+      throw err;
+    });
   try {
     await writeAll(target, readRange(source), { onBytes });
     await target.sync();
@@ -52,7 +73,12 @@ async function copyBytes(sandbox: FileSandbox, from: string, target: FileHandle,
  * taken gets `_1`, `_2`… suffixes. A source that fails half-way is removed from the destination, so
  * no half copy is left. Returns the client paths created.
  */
-export async function copyInto(sandbox: FileSandbox, relatives: readonly string[], destDir: string, onProgress?: ProgressCallback): Promise<string[]> {
+export async function copyInto(
+  sandbox: FileSandbox,
+  relatives: readonly string[],
+  destDir: string,
+  onProgress?: ProgressCallback,
+): Promise<string[]> {
   const destClient = normalizeClientPath(destDir);
   const destAbs = await sandbox.resolve(destDir);
   const sources = await snapshot(sandbox, relatives);
@@ -86,12 +112,21 @@ export async function copyInto(sandbox: FileSandbox, relatives: readonly string[
           topName = await createUniqueDir(dir, source.name, true, top.mode | 0o700);
           try {
             for (const entry of rest) {
-              const target = path.join(destAbs, topName, entry.relative.slice(source.name.length + 1));
+              const target = path.join(
+                destAbs,
+                topName,
+                entry.relative.slice(source.name.length + 1),
+              );
               if (entry.kind === 'dir') {
                 await sandbox.mkdirp(target);
               } else {
                 const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL;
-                const handle = await sandbox.open(target, flags, entry.mode, 'Failed to create file');
+                const handle = await sandbox.open(
+                  target,
+                  flags,
+                  entry.mode,
+                  'Failed to create file',
+                );
                 await copyBytes(sandbox, entry.absolute, handle, onBytes);
               }
             }
@@ -113,7 +148,12 @@ export async function copyInto(sandbox: FileSandbox, relatives: readonly string[
  * `_N`-suffixed when taken). Written to a temp file first, so a failure leaves nothing behind.
  * Returns the client path of the archive.
  */
-export async function zipInto(sandbox: FileSandbox, relatives: readonly string[], destArchive: string, onProgress?: ProgressCallback): Promise<string> {
+export async function zipInto(
+  sandbox: FileSandbox,
+  relatives: readonly string[],
+  destArchive: string,
+  onProgress?: ProgressCallback,
+): Promise<string> {
   const destAbs = await sandbox.resolve(destArchive);
   if (await sandbox.isRoot(destAbs)) throw badRequest('Failed to zip', 'Invalid destination');
   const sources = await snapshot(sandbox, relatives);
@@ -124,7 +164,8 @@ export async function zipInto(sandbox: FileSandbox, relatives: readonly string[]
     let name = source.name;
     for (let n = 1; used.has(name); n++) name = conflictName(source.name, n);
     used.add(name);
-    for (const e of source.entries) entries.push({ ...e, relative: name + e.relative.slice(source.name.length) });
+    for (const e of source.entries)
+      entries.push({ ...e, relative: name + e.relative.slice(source.name.length) });
   }
   const finalName = await sandbox.withParent(
     destAbs,
@@ -150,7 +191,11 @@ export async function zipInto(sandbox: FileSandbox, relatives: readonly string[]
 }
 
 /** True when the path or anything below it is protected (for rmdir by non-privileged users). */
-export async function treeHasProtected(sandbox: FileSandbox, relative: string, isProtected: (rel: string, isDir: boolean) => boolean): Promise<boolean> {
+export async function treeHasProtected(
+  sandbox: FileSandbox,
+  relative: string,
+  isProtected: (rel: string, isDir: boolean) => boolean,
+): Promise<boolean> {
   const absolute = await sandbox.resolve(relative, { followFinal: false });
   try {
     if ((await lstat(absolute)).isSymbolicLink()) return isProtected(relative, false);

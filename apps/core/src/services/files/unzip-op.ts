@@ -5,11 +5,20 @@ import { badRequest } from '../../errors.ts';
 import { archiveKindOf, extractArchive, type ExtractLimits } from './archive-extract.ts';
 import { removeQuietly, renameNoReplace, syncDir, tempName } from './atomic-ops.ts';
 import { joinClientPath } from './client-file.ts';
-import { clientBaseName, clientDirName, normalizeClientPath, type FileSandbox } from './file-sandbox.ts';
+import {
+  clientBaseName,
+  clientDirName,
+  normalizeClientPath,
+  type FileSandbox,
+} from './file-sandbox.ts';
 import type { ProgressCallback } from './progress.ts';
 
 /** Where extracted entries go, and whether they are wrapped in a `<stem>/` folder. */
-async function destinationOf(sandbox: FileSandbox, archive: string, option: UnzipOption): Promise<{ absolute: string; client: string }> {
+async function destinationOf(
+  sandbox: FileSandbox,
+  archive: string,
+  option: UnzipOption,
+): Promise<{ absolute: string; client: string }> {
   if (typeof option === 'object') {
     // Unlike the reference, ToDir is a path INSIDE the sandbox like every other path.
     const absolute = await sandbox.resolve(option.ToDir);
@@ -50,7 +59,8 @@ export async function unzipArchive(
   const archiveAbs = await sandbox.resolve(archive);
   const handle = await sandbox.open(archiveAbs, constants.O_RDONLY, 0, 'Failed to open archive');
   try {
-    if (!(await handle.stat()).isFile()) throw badRequest('Failed to extract archive', 'Not a regular file');
+    if (!(await handle.stat()).isFile())
+      throw badRequest('Failed to extract archive', 'Not a regular file');
     const dest = await destinationOf(sandbox, archive, option);
     const placed = await sandbox.withDir(
       dest.absolute,

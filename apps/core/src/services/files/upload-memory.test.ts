@@ -48,6 +48,8 @@ it('streams a 200 MiB upload to disk with memory growth far below the payload', 
   expect((await stat(path.join(fx.root, saved))).size).toBe(PAYLOAD);
   expect(await readdir(path.join(fx.root, 'uploads'))).toEqual(['world-backup.zip']);
   // Buffering the upload would grow RSS by about the payload; streaming stays near one chunk.
-  console.log(`rss growth ${((peak - baseline) / MiB).toFixed(1)} MiB for a ${PAYLOAD / MiB} MiB upload`);
+  console.log(
+    `rss growth ${((peak - baseline) / MiB).toFixed(1)} MiB for a ${PAYLOAD / MiB} MiB upload`,
+  );
   expect(peak - baseline).toBeLessThan(PAYLOAD / 2);
 });

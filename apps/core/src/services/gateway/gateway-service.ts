@@ -6,7 +6,8 @@ import type { PortMapper } from './port-mapper.ts';
 export function parsePort(raw: string): number {
   if (!/^\d{1,10}$/.test(raw)) throw badRequest('Port must be a number');
   const port = Number(raw);
-  if (port < PORT_MIN || port > PORT_MAX) throw badRequest(`Port must be between ${PORT_MIN} and ${PORT_MAX}`);
+  if (port < PORT_MIN || port > PORT_MAX)
+    throw badRequest(`Port must be between ${PORT_MIN} and ${PORT_MAX}`);
   return port;
 }
 

@@ -18,14 +18,23 @@ export interface SoapRequest {
   body: string;
 }
 
-export function soapRequest(serviceType: string, action: string, args: readonly (readonly [string, string | number])[]): SoapRequest {
-  const argXml = args.map(([name, value]) => `<${name}>${escapeXml(String(value))}</${name}>`).join('');
+export function soapRequest(
+  serviceType: string,
+  action: string,
+  args: readonly (readonly [string, string | number])[],
+): SoapRequest {
+  const argXml = args
+    .map(([name, value]) => `<${name}>${escapeXml(String(value))}</${name}>`)
+    .join('');
   const body =
     '<?xml version="1.0" encoding="utf-8"?>\r\n' +
     '<s:Envelope xmlns:s="http://schemas.xmlsoap.org/soap/envelope/" s:encodingStyle="http://schemas.xmlsoap.org/soap/encoding/">' +
     `<s:Body><u:${action} xmlns:u="${escapeXml(serviceType)}">${argXml}</u:${action}></s:Body></s:Envelope>\r\n`;
   return {
-    headers: { 'content-type': 'text/xml; charset="utf-8"', soapaction: `"${serviceType}#${action}"` },
+    headers: {
+      'content-type': 'text/xml; charset="utf-8"',
+      soapaction: `"${serviceType}#${action}"`,
+    },
     body,
   };
 }
@@ -64,7 +73,9 @@ export function parseSoapFault(xml: string): UpnpFault | null {
   const upnpError = descendants(fault, 'UPnPError')[0];
   const codeText = upnpError ? childText(upnpError, 'errorCode') : undefined;
   const code = codeText !== undefined && /^\d+$/.test(codeText) ? Number(codeText) : null;
-  const description = (upnpError && childText(upnpError, 'errorDescription')) || childText(fault, 'faultstring') || null;
+  const description =
+    (upnpError && childText(upnpError, 'errorDescription')) ||
+    childText(fault, 'faultstring') ||
+    null;
   return { code, description };
 }
-

@@ -13,9 +13,22 @@ export const IGD_SEARCH_TARGETS = [
   'urn:schemas-upnp-org:service:WANPPPConnection:1',
 ] as const;
 
-export function mSearchMessage(searchTarget: string, host: string, port: number, mxSeconds: number): string {
+export function mSearchMessage(
+  searchTarget: string,
+  host: string,
+  port: number,
+  mxSeconds: number,
+): string {
   const hostHeader = net.isIPv6(host) ? `[${host}]:${port}` : `${host}:${port}`;
-  return ['M-SEARCH * HTTP/1.1', `HOST: ${hostHeader}`, 'MAN: "ssdp:discover"', `MX: ${mxSeconds}`, `ST: ${searchTarget}`, '', ''].join('\r\n');
+  return [
+    'M-SEARCH * HTTP/1.1',
+    `HOST: ${hostHeader}`,
+    'MAN: "ssdp:discover"',
+    `MX: ${mxSeconds}`,
+    `ST: ${searchTarget}`,
+    '',
+    '',
+  ].join('\r\n');
 }
 
 export interface SsdpResponse {
@@ -76,7 +89,9 @@ export interface DiscoveryOptions {
 export function discoverGateway(options: DiscoveryOptions): Promise<DiscoveredGateway | null> {
   const socket = dgram.createSocket({ type: 'udp4', reuseAddr: false });
   const mx = Math.max(1, Math.min(5, Math.floor(options.timeoutMs / 1000) - 1));
-  const messages = IGD_SEARCH_TARGETS.map((st) => Buffer.from(mSearchMessage(st, options.address, options.port, mx)));
+  const messages = IGD_SEARCH_TARGETS.map((st) =>
+    Buffer.from(mSearchMessage(st, options.address, options.port, mx)),
+  );
 
   return new Promise((resolve) => {
     let settled = false;

@@ -1,9 +1,19 @@
 import type { CoreConfig } from '../../config.ts';
 import { external, internal } from '../../errors.ts';
-import { DescriptionError, findWanConnectionService, type WanConnectionService } from './igd-description.ts';
+import {
+  DescriptionError,
+  findWanConnectionService,
+  type WanConnectionService,
+} from './igd-description.ts';
 import { PORT_MAPPING_DESCRIPTION, type PortMapper } from './port-mapper.ts';
 import { addPortMappingArgs, parseSoapFault, soapRequest } from './soap.ts';
-import { discoverGateway, localIpv4Towards, SSDP_MULTICAST_ADDRESS, SSDP_PORT, type DiscoveredGateway } from './ssdp.ts';
+import {
+  discoverGateway,
+  localIpv4Towards,
+  SSDP_MULTICAST_ADDRESS,
+  SSDP_PORT,
+  type DiscoveredGateway,
+} from './ssdp.ts';
 
 /** The `gateway` block of CoreConfig: where to look for the Internet Gateway Device. */
 export type GatewayConfig = NonNullable<CoreConfig['gateway']>;
@@ -67,7 +77,9 @@ export class UpnpPortMapper implements PortMapper {
     }
     if (response.ok) return;
     const fault = parseSoapFault(text);
-    const reason = fault?.description ?? (fault?.code != null ? `UPnP error ${fault.code}` : `HTTP ${response.status}`);
+    const reason =
+      fault?.description ??
+      (fault?.code != null ? `UPnP error ${fault.code}` : `HTTP ${response.status}`);
     throw external(`The gateway refused to open port ${port}: ${reason.slice(0, MAX_FAULT_TEXT)}`);
   }
 
@@ -75,7 +87,11 @@ export class UpnpPortMapper implements PortMapper {
     if (this.descriptionUrl) {
       return { location: this.descriptionUrl, address: new URL(this.descriptionUrl).hostname };
     }
-    return discoverGateway({ address: this.ssdpAddress, port: this.ssdpPort, timeoutMs: this.timeoutMs });
+    return discoverGateway({
+      address: this.ssdpAddress,
+      port: this.ssdpPort,
+      timeoutMs: this.timeoutMs,
+    });
   }
 
   private async fetchService(location: string): Promise<WanConnectionService> {

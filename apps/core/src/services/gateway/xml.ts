@@ -29,7 +29,12 @@ function safeCodePoint(n: number): string | null {
 }
 
 export function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
 }
 
 const localName = (qualified: string) => qualified.slice(qualified.indexOf(':') + 1);
@@ -85,13 +90,15 @@ export function parseXml(source: string): XmlElement {
       const name = localName(match[1]!);
       if (raw.startsWith('</')) {
         const open = stack.pop();
-        if (!open || open.name !== name) throw new XmlError(`Unexpected closing tag </${match[1]}>`);
+        if (!open || open.name !== name)
+          throw new XmlError(`Unexpected closing tag </${match[1]}>`);
         if (stack.length === 0) root = open;
         continue;
       }
       const attributes: Record<string, string> = {};
       const rest = raw.slice(match[0].length);
-      for (const a of rest.matchAll(ATTRIBUTE)) attributes[localName(a[1]!)] = decodeEntities(a[3] ?? a[4] ?? '');
+      for (const a of rest.matchAll(ATTRIBUTE))
+        attributes[localName(a[1]!)] = decodeEntities(a[3] ?? a[4] ?? '');
       const element: XmlElement = { name, attributes, children: [], text: '' };
       const parent = stack.at(-1);
       if (parent) parent.children.push(element);
@@ -124,10 +131,12 @@ function findTagEnd(source: string, start: number): number {
   throw new XmlError('Unterminated tag');
 }
 
-export const child = (el: XmlElement, name: string): XmlElement | undefined => el.children.find((c) => c.name === name);
+export const child = (el: XmlElement, name: string): XmlElement | undefined =>
+  el.children.find((c) => c.name === name);
 
 /** Trimmed text of the first child with that name, or undefined. */
-export const childText = (el: XmlElement, name: string): string | undefined => child(el, name)?.text.trim();
+export const childText = (el: XmlElement, name: string): string | undefined =>
+  child(el, name)?.text.trim();
 
 /** Every element below `el` (depth first, document order) with that name. */
 export function descendants(el: XmlElement, name: string): XmlElement[] {

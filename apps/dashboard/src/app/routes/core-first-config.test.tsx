@@ -13,7 +13,9 @@ async function openConfig(name: FakeHandler = { raw: '' }) {
     coreRoutes({
       'GET /info': { body: coreInfo() },
       'GET /user/info': { body: publicUser({ is_owner: true }) },
-      'GET /global_settings': { body: { core_name: 'Old Name', safe_mode: false, domain: null, playit_enabled: false } },
+      'GET /global_settings': {
+        body: { core_name: 'Old Name', safe_mode: false, domain: null, playit_enabled: false },
+      },
       'PUT /global_settings/name': name,
       'PUT /global_settings/domain': { raw: '' },
     }),
@@ -56,7 +58,10 @@ describe('customize core (/login/core/first_config)', () => {
   });
 
   it('shows the server error and stays', async () => {
-    const { user, router } = await openConfig({ status: 400, body: { kind: 'BadRequest', causes: ['Name too long'] } });
+    const { user, router } = await openConfig({
+      status: 400,
+      body: { kind: 'BadRequest', causes: ['Name too long'] },
+    });
     await user.click(screen.getByRole('button', { name: 'Save and Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Bad Request: Name too long');
     expect(router.state.location.pathname).toBe('/login/core/first_config');

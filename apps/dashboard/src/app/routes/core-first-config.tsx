@@ -18,7 +18,10 @@ export function CoreFirstConfigRoute() {
   };
 
   return (
-    <AuthLayout title="Customize your core" subtitle="Give the core a name. You can change these later in the core settings.">
+    <AuthLayout
+      title="Customize your core"
+      subtitle="Give the core a name. You can change these later in the core settings."
+    >
       <CoreConfigForm core={core} onSaved={saved} />
     </AuthLayout>
   );

@@ -17,7 +17,9 @@ async function openSetup(setup: FakeHandler) {
     coreRoutes({
       'GET /info': { body: coreInfo({ is_setup: false }) },
       [`POST /setup/${KEY}`]: setup,
-      'GET /global_settings': { body: { core_name: 'Test Core', safe_mode: false, domain: null, playit_enabled: false } },
+      'GET /global_settings': {
+        body: { core_name: 'Test Core', safe_mode: false, domain: null, playit_enabled: false },
+      },
     }),
   );
   const app = renderApp('/login/core/first_setup');
@@ -28,7 +30,13 @@ async function openSetup(setup: FakeHandler) {
 describe('owner setup (/login/core/first_setup)', () => {
   it('labels the fields with the spec names', async () => {
     await openSetup({ body: {} });
-    for (const label of ['Username', 'Setup Key', 'Password', 'Confirm Password', 'Password confirmation']) {
+    for (const label of [
+      'Username',
+      'Setup Key',
+      'Password',
+      'Confirm Password',
+      'Password confirmation',
+    ]) {
       expect(screen.getByLabelText(label)).toBeInTheDocument();
     }
   });
@@ -36,7 +44,12 @@ describe('owner setup (/login/core/first_setup)', () => {
   it('shows every required message', async () => {
     const { user, net } = await openSetup({ body: {} });
     await user.click(screen.getByRole('button', { name: 'Create owner account' }));
-    for (const text of ['Username is required', 'Setup key is required', 'Password is required', 'Password confirmation is required']) {
+    for (const text of [
+      'Username is required',
+      'Setup key is required',
+      'Password is required',
+      'Password confirmation is required',
+    ]) {
       expect(screen.getByText(text)).toBeInTheDocument();
     }
     expect(net.callsTo('POST', `/setup/${KEY}`)).toHaveLength(0);
@@ -54,26 +67,36 @@ describe('owner setup (/login/core/first_setup)', () => {
 
   it('creates the owner with the key, signs in and goes on to Customize core', async () => {
     const token = validJwt();
-    const { user, net, router } = await openSetup({ body: { token, user: publicUser({ username: 'owner', is_owner: true }) } });
+    const { user, net, router } = await openSetup({
+      body: { token, user: publicUser({ username: 'owner', is_owner: true }) },
+    });
     await user.type(screen.getByLabelText('Username'), 'owner');
     await user.type(screen.getByLabelText('Setup Key'), KEY);
     await user.type(screen.getByLabelText('Password'), 'pw');
     await user.type(screen.getByLabelText('Confirm Password'), 'pw');
     await user.click(screen.getByRole('button', { name: 'Create owner account' }));
     expect(await screen.findByRole('heading', { name: 'Customize your core' })).toBeInTheDocument();
-    expect(net.callsTo('POST', `/setup/${KEY}`)[0]?.body).toEqual({ username: 'owner', password: 'pw' });
+    expect(net.callsTo('POST', `/setup/${KEY}`)[0]?.body).toEqual({
+      username: 'owner',
+      password: 'pw',
+    });
     expect(getToken(TEST_CORE)).toBe(token);
     expect(router.state.location.pathname).toBe('/login/core/first_config');
   });
 
   it('reports a refused setup with the spec message', async () => {
-    const { user } = await openSetup({ status: 403, body: { kind: 'PermissionDenied', causes: ['Invalid setup key.'] } });
+    const { user } = await openSetup({
+      status: 403,
+      body: { kind: 'PermissionDenied', causes: ['Invalid setup key.'] },
+    });
     await user.type(screen.getByLabelText('Username'), 'owner');
     await user.type(screen.getByLabelText('Setup Key'), KEY);
     await user.type(screen.getByLabelText('Password'), 'pw');
     await user.type(screen.getByLabelText('Confirm Password'), 'pw');
     await user.click(screen.getByRole('button', { name: 'Create owner account' }));
-    expect(await screen.findByText('Something went wrong while setting up the core')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Something went wrong while setting up the core'),
+    ).toBeInTheDocument();
     expect(screen.getByText('Permission Denied: Invalid setup key.')).toBeInTheDocument();
   });
 

@@ -14,12 +14,18 @@ export function CoreFirstSetupRoute() {
   if (!core) return null;
 
   const done = () => {
-    queryClient.setQueryData<CoreInfo>(getCoreInfoQueryOptions(core).queryKey, (info) => info && { ...info, is_setup: true });
+    queryClient.setQueryData<CoreInfo>(
+      getCoreInfoQueryOptions(core).queryKey,
+      (info) => info && { ...info, is_setup: true },
+    );
     void navigate('/login/core/first_config');
   };
 
   return (
-    <AuthLayout title="Set up your core" subtitle="Create the owner account. The owner can do everything on this core.">
+    <AuthLayout
+      title="Set up your core"
+      subtitle="Create the owner account. The owner can do everything on this core."
+    >
       <OwnerSetupForm core={core} onDone={done} />
     </AuthLayout>
   );

@@ -20,7 +20,10 @@ describe('add core (/login/core/new)', () => {
     const version = screen.getByLabelText('API Version');
     expect([...(version as HTMLSelectElement).options].map((o) => o.value)).toEqual(['v1']);
     const protocol = screen.getByLabelText('Protocol');
-    expect([...(protocol as HTMLSelectElement).options].map((o) => o.value)).toEqual(['http', 'https']);
+    expect([...(protocol as HTMLSelectElement).options].map((o) => o.value)).toEqual([
+      'http',
+      'https',
+    ]);
     expect(screen.getByLabelText('Port')).toHaveValue('16662');
     expect(screen.getByLabelText('IP Address/Domain')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Back' })).toBeInTheDocument();
@@ -38,13 +41,20 @@ describe('add core (/login/core/new)', () => {
   });
 
   it('wraps an IPv6 address in brackets, checks /info there and goes on to owner setup', async () => {
-    const net = installFakeFetch({ '[::1]:16662': { 'GET /info': { body: coreInfo({ is_setup: false }) } } });
+    const net = installFakeFetch({
+      '[::1]:16662': { 'GET /info': { body: coreInfo({ is_setup: false }) } },
+    });
     const { user, router } = await openForm();
     await user.type(screen.getByLabelText('IP Address/Domain'), '::1');
     await user.click(screen.getByRole('button', { name: 'Add and Continue' }));
     expect(await screen.findByRole('heading', { name: 'Set up your core' })).toBeInTheDocument();
     expect(net.calls[0]?.url.href).toBe('http://[::1]:16662/api/v1/info');
-    expect(getSession().current).toEqual({ address: '[::1]', port: 16662, protocol: 'http', apiVersion: 'v1' });
+    expect(getSession().current).toEqual({
+      address: '[::1]',
+      port: 16662,
+      protocol: 'http',
+      apiVersion: 'v1',
+    });
     expect(getSession().cores).toHaveLength(1);
     expect(router.state.location.pathname).toBe('/login/core/first_setup');
   });

@@ -13,7 +13,9 @@ export function CoreNewRoute() {
       <AddCoreForm
         onBack={() => void navigate(cores.length > 0 ? '/login/core/select' : '/first_setup')}
         onAdded={(core, info) =>
-          void navigate(routeAfterCoreChosen(info.is_setup, getToken(core) !== null), { clear: ['instance', 'user', 'path'] })
+          void navigate(routeAfterCoreChosen(info.is_setup, getToken(core) !== null), {
+            clear: ['instance', 'user', 'path'],
+          })
         }
       />
     </AuthLayout>

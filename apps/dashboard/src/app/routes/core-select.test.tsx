@@ -13,7 +13,10 @@ describe('select core (/login/core/select)', () => {
   it('lists the saved cores and connects to the chosen one', async () => {
     connectTo(TEST_CORE);
     addCore(OTHER);
-    installFakeFetch({ 'box.lan:9000': { 'GET /info': { body: coreInfo() } }, 'core.test:16662': { 'GET /info': { body: coreInfo() } } });
+    installFakeFetch({
+      'box.lan:9000': { 'GET /info': { body: coreInfo() } },
+      'core.test:16662': { 'GET /info': { body: coreInfo() } },
+    });
     const { user, router } = renderApp('/login/core/select');
     const select = await screen.findByLabelText('Core');
     expect([...(select as HTMLSelectElement).options].map((o) => o.text)).toEqual([

@@ -27,7 +27,9 @@ export function CoreSelectRoute() {
       const info = await getCoreInfo(core);
       queryClient.setQueryData(getCoreInfoQueryOptions(core).queryKey, info);
       selectCore(core);
-      await navigate(routeAfterCoreChosen(info.is_setup, getToken(core) !== null), { clear: ['instance', 'user', 'path'] });
+      await navigate(routeAfterCoreChosen(info.is_setup, getToken(core) !== null), {
+        clear: ['instance', 'user', 'path'],
+      });
     } catch (err) {
       setError(toUserMessage(err));
       setConnecting(false);
@@ -35,7 +37,10 @@ export function CoreSelectRoute() {
   };
 
   return (
-    <AuthLayout title="Select a core" subtitle="Choose one of the cores this browser has connected to.">
+    <AuthLayout
+      title="Select a core"
+      subtitle="Choose one of the cores this browser has connected to."
+    >
       <CoreSelectForm
         cores={cores}
         current={current}

@@ -46,9 +46,15 @@ export function HomeRoute() {
         {user.data ? `Welcome back, ${user.data.username}` : 'Welcome back'}
       </h1>
       <p className="text-sm text-muted">
-        Select an instance on the left to manage it, or create a new one to get a game server running.
+        Select an instance on the left to manage it, or create a new one to get a game server
+        running.
       </p>
-      <Button variant="primary" disabled={!canCreate} title={canCreate ? undefined : 'No permission'} onClick={() => setWizardOpen(true)}>
+      <Button
+        variant="primary"
+        disabled={!canCreate}
+        title={canCreate ? undefined : 'No permission'}
+        onClick={() => setWizardOpen(true)}
+      >
         <Plus aria-hidden className="size-4" />
         Create a new instance
       </Button>

@@ -13,5 +13,7 @@ export function InstanceOverviewTab({ instance }: InstanceTabProps) {
   const core = useCurrentCore();
   const domain = settings.data?.domain?.trim();
   const host = domain || core?.address || 'localhost';
-  return <OverviewTab instance={instance} user={user.data} host={host} totalRam={info.data?.total_ram} />;
+  return (
+    <OverviewTab instance={instance} user={user.data} host={host} totalRam={info.data?.total_ram} />
+  );
 }

@@ -7,5 +7,11 @@ import type { InstanceTabProps } from './instance-tabs.tsx';
 export function InstanceSettingsTab({ instance }: InstanceTabProps) {
   const user = useCurrentUser();
   const navigate = useAppNavigate();
-  return <SettingsTab instance={instance} user={user.data} onDeleted={() => void navigate('/', { clear: ['instance'] })} />;
+  return (
+    <SettingsTab
+      instance={instance}
+      user={user.data}
+      onDeleted={() => void navigate('/', { clear: ['instance'] })}
+    />
+  );
 }

@@ -25,5 +25,7 @@ export function InstanceSidebar() {
     const target = pathname.startsWith('/dashboard/') ? pathname : '/dashboard/overview';
     void navigate(target, { set: { instance: instance.uuid } });
   };
-  return <InstanceList selectedUuid={params.get('instance')} creations={creations} onSelect={select} />;
+  return (
+    <InstanceList selectedUuid={params.get('instance')} creations={creations} onSelect={select} />
+  );
 }

@@ -17,7 +17,11 @@ afterEach(() => {
 const OWNER = publicUser({ is_owner: true });
 const SETTINGS = { core_name: 'Test Core', safe_mode: true, domain: null, playit_enabled: false };
 
-function signedIn(user: PublicUser, instances: InstanceInfo[], extra: Record<string, FakeHandler> = {}) {
+function signedIn(
+  user: PublicUser,
+  instances: InstanceInfo[],
+  extra: Record<string, FakeHandler> = {},
+) {
   connectTo(TEST_CORE, validJwt(user.uid));
   return installFakeFetch(
     coreRoutes({
@@ -33,12 +37,22 @@ function signedIn(user: PublicUser, instances: InstanceInfo[], extra: Record<str
 let seq = 0;
 function event(inner: EventInner): ClientEvent {
   seq += 1;
-  return { event_inner: inner, details: '', snowflake: encodeSnowflake(Date.now(), seq), level: 'Info', caused_by: { type: 'System' } };
+  return {
+    event_inner: inner,
+    details: '',
+    snowflake: encodeSnowflake(Date.now(), seq),
+    level: 'Info',
+    caused_by: { type: 'System' },
+  };
 }
 
 async function eventSocket(): Promise<FakeSocket> {
-  await vi.waitFor(() => expect(FakeSocket.instances.some((s) => s.url.includes('/events/all/stream'))).toBe(true));
-  const socket = FakeSocket.instances.filter((s) => s.url.includes('/events/all/stream') && s.closedWith === null).at(-1);
+  await vi.waitFor(() =>
+    expect(FakeSocket.instances.some((s) => s.url.includes('/events/all/stream'))).toBe(true),
+  );
+  const socket = FakeSocket.instances
+    .filter((s) => s.url.includes('/events/all/stream') && s.closedWith === null)
+    .at(-1);
   if (!socket) throw new Error('no event socket');
   act(() => socket.open());
   return socket;
@@ -51,44 +65,96 @@ describe('sidebar instance list (dashboard.md §2, §4)', () => {
   it('lists instances with their state and follows state, error, creation and delete events', async () => {
     signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })]);
     renderApp('/');
-    expect(await within(await findList()).findByRole('button', { name: 'Alpha (Stopped)' })).toBeInTheDocument();
+    expect(
+      await within(await findList()).findByRole('button', { name: 'Alpha (Stopped)' }),
+    ).toBeInTheDocument();
     const socket = await eventSocket();
 
     act(() =>
-      socket.push(event({ type: 'InstanceEvent', instance_uuid: 'A', instance_name: 'Alpha', instance_event_inner: { type: 'StateTransition', to: 'Running' } })),
+      socket.push(
+        event({
+          type: 'InstanceEvent',
+          instance_uuid: 'A',
+          instance_name: 'Alpha',
+          instance_event_inner: { type: 'StateTransition', to: 'Running' },
+        }),
+      ),
     );
-    expect(await within(list()).findByRole('button', { name: 'Alpha (Running)' })).toBeInTheDocument();
+    expect(
+      await within(list()).findByRole('button', { name: 'Alpha (Running)' }),
+    ).toBeInTheDocument();
     act(() =>
-      socket.push(event({ type: 'InstanceEvent', instance_uuid: 'A', instance_name: 'Alpha', instance_event_inner: { type: 'InstanceError', message: 'boom' } })),
+      socket.push(
+        event({
+          type: 'InstanceEvent',
+          instance_uuid: 'A',
+          instance_name: 'Alpha',
+          instance_event_inner: { type: 'InstanceError', message: 'boom' },
+        }),
+      ),
     );
-    expect(await within(list()).findByRole('button', { name: 'Alpha (Error)' })).toBeInTheDocument();
+    expect(
+      await within(list()).findByRole('button', { name: 'Alpha (Error)' }),
+    ).toBeInTheDocument();
 
-    const progression = (inner: Extract<EventInner, { type: 'ProgressionEvent' }>['progression_event_inner']) =>
-      event({ type: 'ProgressionEvent', event_id: '42', progression_event_inner: inner });
+    const progression = (
+      inner: Extract<EventInner, { type: 'ProgressionEvent' }>['progression_event_inner'],
+    ) => event({ type: 'ProgressionEvent', event_id: '42', progression_event_inner: inner });
     act(() =>
-      socket.push(progression({ type: 'ProgressionStart', progression_name: 'Setting up Beta', total: 100, inner: { type: 'InstanceCreation', instance_uuid: 'B' } })),
+      socket.push(
+        progression({
+          type: 'ProgressionStart',
+          progression_name: 'Setting up Beta',
+          total: 100,
+          inner: { type: 'InstanceCreation', instance_uuid: 'B' },
+        }),
+      ),
     );
-    act(() => socket.push(progression({ type: 'ProgressionUpdate', progress_message: 'Downloading', progress: 100 })));
+    act(() =>
+      socket.push(
+        progression({ type: 'ProgressionUpdate', progress_message: 'Downloading', progress: 100 }),
+      ),
+    );
     const placeholder = await within(list()).findByRole('listitem', { name: 'Setting up Beta' });
     await vi.waitFor(() => expect(placeholder).toHaveTextContent('99%'));
     expect(within(placeholder).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '99');
     expect(placeholder).toHaveTextContent('99%');
 
     const beta = instanceInfo({ uuid: 'B', name: 'Beta' });
-    act(() => socket.push(progression({ type: 'ProgressionEnd', success: true, message: 'Instance created successfully', inner: { type: 'InstanceCreation', ...beta } })));
-    expect(await within(list()).findByRole('button', { name: 'Beta (Stopped)' })).toBeInTheDocument();
-    expect(within(list()).queryByRole('listitem', { name: 'Setting up Beta' })).not.toBeInTheDocument();
+    act(() =>
+      socket.push(
+        progression({
+          type: 'ProgressionEnd',
+          success: true,
+          message: 'Instance created successfully',
+          inner: { type: 'InstanceCreation', ...beta },
+        }),
+      ),
+    );
+    expect(
+      await within(list()).findByRole('button', { name: 'Beta (Stopped)' }),
+    ).toBeInTheDocument();
+    expect(
+      within(list()).queryByRole('listitem', { name: 'Setting up Beta' }),
+    ).not.toBeInTheDocument();
 
     act(() =>
       socket.push(
         event({
           type: 'ProgressionEvent',
           event_id: '43',
-          progression_event_inner: { type: 'ProgressionEnd', success: true, message: null, inner: { type: 'InstanceDelete', instance_uuid: 'A' } },
+          progression_event_inner: {
+            type: 'ProgressionEnd',
+            success: true,
+            message: null,
+            inner: { type: 'InstanceDelete', instance_uuid: 'A' },
+          },
         }),
       ),
     );
-    await vi.waitFor(() => expect(within(list()).queryByRole('button', { name: /Alpha/ })).not.toBeInTheDocument());
+    await vi.waitFor(() =>
+      expect(within(list()).queryByRole('button', { name: /Alpha/ })).not.toBeInTheDocument(),
+    );
   });
 
   it('shows player joins in the notification panel', async () => {
@@ -106,19 +172,28 @@ describe('sidebar instance list (dashboard.md §2, §4)', () => {
           type: 'InstanceEvent',
           instance_uuid: 'A',
           instance_name: 'Alpha',
-          instance_event_inner: { type: 'PlayerChange', player_list: [steve], players_joined: [steve], players_left: [] },
+          instance_event_inner: {
+            type: 'PlayerChange',
+            player_list: [steve],
+            players_joined: [steve],
+            players_left: [],
+          },
         }),
       ),
     );
     await user.click(await screen.findByRole('button', { name: 'Notifications, 1 new' }));
     const panel = await screen.findByRole('dialog', { name: 'Notification panel' });
-    expect(within(panel).getByRole('region', { name: 'All Notifications' })).toHaveTextContent('Steve Joined Alpha');
+    expect(within(panel).getByRole('region', { name: 'All Notifications' })).toHaveTextContent(
+      'Steve Joined Alpha',
+    );
   });
 
   it('selecting an instance opens its overview', async () => {
     signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })]);
     const { user, router } = renderApp('/');
-    await user.click(await within(await findList()).findByRole('button', { name: 'Alpha (Stopped)' }));
+    await user.click(
+      await within(await findList()).findByRole('button', { name: 'Alpha (Stopped)' }),
+    );
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/overview'));
     expect(new URLSearchParams(router.state.location.search).get('instance')).toBe('A');
   });
@@ -129,15 +204,15 @@ describe('instance dashboard (dashboard.md §2)', () => {
     signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha', state: 'Running' })]);
     renderApp('/dashboard/logs?instance=A');
     const nav = await screen.findByRole('navigation', { name: 'Instance tabs' });
-    expect(within(nav).getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Overview',
-      'Settings',
-      'Console',
-      'Files',
-      'Macros',
-      'Event Logs',
-    ]);
-    expect(within(nav).getByRole('button', { name: 'Event Logs' })).toHaveAttribute('aria-current', 'page');
+    expect(
+      within(nav)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Overview', 'Settings', 'Console', 'Files', 'Macros', 'Event Logs']);
+    expect(within(nav).getByRole('button', { name: 'Event Logs' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     const panel = screen.getByRole('region', { name: 'Selected instance' });
     expect(within(panel).getByText('SELECTED INSTANCE')).toBeInTheDocument();
     expect(await within(panel).findByRole('button', { name: 'Stop' })).toBeEnabled();
@@ -148,7 +223,9 @@ describe('instance dashboard (dashboard.md §2)', () => {
   });
 
   it('gates the actions and New instance... by permission', async () => {
-    const viewer = publicUser({ permissions: { ...emptyPermissions(), can_view_instance: ['A'], can_stop_instance: ['A'] } });
+    const viewer = publicUser({
+      permissions: { ...emptyPermissions(), can_view_instance: ['A'], can_stop_instance: ['A'] },
+    });
     const calls = signedIn(viewer, [instanceInfo({ uuid: 'A', name: 'Alpha', state: 'Stopped' })]);
     const { user } = renderApp('/dashboard/logs?instance=A');
     const panel = await screen.findByRole('region', { name: 'Selected instance' });
@@ -161,7 +238,9 @@ describe('instance dashboard (dashboard.md §2)', () => {
   });
 
   it('runs an action with PUT /instance/{id}/{action}', async () => {
-    const calls = signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha', state: 'Starting' })], { 'PUT /instance/A/kill': { body: 'ok' } });
+    const calls = signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha', state: 'Starting' })], {
+      'PUT /instance/A/kill': { body: 'ok' },
+    });
     const { user } = renderApp('/dashboard/logs?instance=A');
     const panel = await screen.findByRole('region', { name: 'Selected instance' });
     await user.click(await within(panel).findByRole('button', { name: 'Kill' }));
@@ -181,9 +260,17 @@ describe('instance dashboard (dashboard.md §2)', () => {
   it('without a known instance: a 1 s loading screen, then Instance not found', async () => {
     signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })]);
     renderApp('/dashboard/overview?instance=nope');
-    await within(await screen.findByRole('list', { name: 'Instance list' })).findByRole('button', { name: /Alpha/ });
+    await within(await screen.findByRole('list', { name: 'Instance list' })).findByRole('button', {
+      name: /Alpha/,
+    });
     expect(screen.queryByText('Instance not found')).not.toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Instance tab' })).getByRole('status', { name: 'Loading' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Instance not found' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Instance tab' })).getByRole('status', {
+        name: 'Loading',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Instance not found' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
   });
 });

@@ -23,7 +23,11 @@ export function visibleTabs(playitEnabled: boolean) {
 }
 
 function Centered({ children }: { children: ReactNode }) {
-  return <div className="flex h-full min-h-60 flex-col items-center justify-center gap-2 p-8 text-center">{children}</div>;
+  return (
+    <div className="flex h-full min-h-60 flex-col items-center justify-center gap-2 p-8 text-center">
+      {children}
+    </div>
+  );
 }
 
 /** A 1 s loading screen, then Instance not found (dashboard.md §9). */
@@ -42,7 +46,15 @@ function InstanceNotFound() {
   );
 }
 
-function TabArea({ tab, instance, known }: { tab: string; instance: InstanceInfo; known: boolean }) {
+function TabArea({
+  tab,
+  instance,
+  known,
+}: {
+  tab: string;
+  instance: InstanceInfo;
+  known: boolean;
+}) {
   const Screen = known ? INSTANCE_TAB_SCREENS[tab as InstanceTabId] : undefined;
   if (!Screen) {
     return (
@@ -85,7 +97,13 @@ export function InstanceDashboardRoute() {
         onNewInstance={() => setWizardOpen(true)}
       />
       <section aria-label="Instance tab" className="min-w-0 flex-1 overflow-auto">
-        {instance ? <TabArea tab={tab} instance={instance} known={known} /> : instances.isPending ? <PageSpinner /> : <InstanceNotFound key={uuid} />}
+        {instance ? (
+          <TabArea tab={tab} instance={instance} known={known} />
+        ) : instances.isPending ? (
+          <PageSpinner />
+        ) : (
+          <InstanceNotFound key={uuid} />
+        )}
       </section>
       <CreateInstanceWizardLazy open={wizardOpen} onOpenChange={setWizardOpen} />
     </div>

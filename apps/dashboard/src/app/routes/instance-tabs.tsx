@@ -25,9 +25,17 @@ export type InstanceTabId = (typeof INSTANCE_TABS)[number]['id'];
 type TabScreen = LazyExoticComponent<ComponentType<InstanceTabProps>>;
 
 export const INSTANCE_TAB_SCREENS: Partial<Record<InstanceTabId, TabScreen>> = {
-  overview: lazy(async () => ({ default: (await import('./instance-dashboard-overview.tsx')).InstanceOverviewTab })),
-  settings: lazy(async () => ({ default: (await import('./instance-dashboard-settings.tsx')).InstanceSettingsTab })),
-  console: lazy(async () => ({ default: (await import('./instance-console-tab.tsx')).InstanceConsoleTab })),
-  files: lazy(async () => ({ default: (await import('./instance-files-tab.tsx')).InstanceFilesTab })),
+  overview: lazy(async () => ({
+    default: (await import('./instance-dashboard-overview.tsx')).InstanceOverviewTab,
+  })),
+  settings: lazy(async () => ({
+    default: (await import('./instance-dashboard-settings.tsx')).InstanceSettingsTab,
+  })),
+  console: lazy(async () => ({
+    default: (await import('./instance-console-tab.tsx')).InstanceConsoleTab,
+  })),
+  files: lazy(async () => ({
+    default: (await import('./instance-files-tab.tsx')).InstanceFilesTab,
+  })),
   logs: lazy(async () => ({ default: (await import('./instance-logs-tab.tsx')).InstanceLogsTab })),
 };

@@ -8,8 +8,14 @@ export function NotFoundRoute() {
     <div className="flex min-h-full flex-col items-center justify-center gap-3 px-6 py-16 text-center">
       <p className="font-mono text-5xl font-semibold text-faint">404</p>
       <h1 className="text-xl font-semibold">Page not found</h1>
-      <p className="max-w-sm text-sm text-muted">There is nothing at this address. It may have moved, or the link may be wrong.</p>
-      <Button variant="primary" className="mt-3" onClick={() => void navigate('/', { clear: ['instance', 'user', 'path'] })}>
+      <p className="max-w-sm text-sm text-muted">
+        There is nothing at this address. It may have moved, or the link may be wrong.
+      </p>
+      <Button
+        variant="primary"
+        className="mt-3"
+        onClick={() => void navigate('/', { clear: ['instance', 'user', 'path'] })}
+      >
         Go Home
       </Button>
     </div>

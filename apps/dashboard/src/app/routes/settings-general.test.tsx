@@ -8,16 +8,29 @@ import { connectTo, renderApp } from '@/test/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const SETTINGS: GlobalSettingsData = { core_name: 'Basement', safe_mode: false, domain: null, playit_enabled: false };
+const SETTINGS: GlobalSettingsData = {
+  core_name: 'Basement',
+  safe_mode: false,
+  domain: null,
+  playit_enabled: false,
+};
 
-async function openGeneral(options: { owner?: boolean; settings?: Partial<GlobalSettingsData>; routes?: Record<string, FakeHandler> } = {}) {
+async function openGeneral(
+  options: {
+    owner?: boolean;
+    settings?: Partial<GlobalSettingsData>;
+    routes?: Record<string, FakeHandler>;
+  } = {},
+) {
   connectTo(TEST_CORE, validJwt());
   // A core that remembers what it was told, so refetches after a change return the new value.
   const stored: GlobalSettingsData = { ...SETTINGS, ...options.settings };
-  const setter = (field: keyof GlobalSettingsData): FakeHandler => (request) => {
-    Object.assign(stored, { [field]: request.body });
-    return { raw: '' };
-  };
+  const setter =
+    (field: keyof GlobalSettingsData): FakeHandler =>
+    (request) => {
+      Object.assign(stored, { [field]: request.body });
+      return { raw: '' };
+    };
   const net = installFakeFetch(
     coreRoutes({
       'GET /info': { body: coreInfo() },
@@ -58,7 +71,9 @@ describe('Core Settings: Core Name and Public Domain/IP (dashboard.md §5)', () 
     await user.keyboard('{Backspace}');
     expect(screen.queryByText('Name cannot be longer than 32 characters')).not.toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(net.callsTo('PUT', '/global_settings/name')[0]?.body).toBe('n'.repeat(32)));
+    await vi.waitFor(() =>
+      expect(net.callsTo('PUT', '/global_settings/name')[0]?.body).toBe('n'.repeat(32)),
+    );
   });
 
   it('Enter saves the name, Escape puts the stored one back', async () => {
@@ -75,7 +90,12 @@ describe('Core Settings: Core Name and Public Domain/IP (dashboard.md §5)', () 
 
   it('shows a refusal from the core under the field', async () => {
     const { user } = await openGeneral({
-      routes: { 'PUT /global_settings/name': { status: 400, body: { kind: 'BadRequest', causes: ['Name too long'] } } },
+      routes: {
+        'PUT /global_settings/name': {
+          status: 400,
+          body: { kind: 'BadRequest', causes: ['Name too long'] },
+        },
+      },
     });
     const name = screen.getByLabelText('Core Name');
     await user.clear(name);
@@ -93,7 +113,9 @@ describe('Core Settings: Core Name and Public Domain/IP (dashboard.md §5)', () 
     await user.paste('d'.repeat(254));
     expect(screen.getByText('Domain cannot be longer than 253 characters')).toBeInTheDocument();
     await user.keyboard('{Backspace}{Enter}');
-    await vi.waitFor(() => expect(net.callsTo('PUT', '/global_settings/domain')[0]?.body).toBe('d'.repeat(253)));
+    await vi.waitFor(() =>
+      expect(net.callsTo('PUT', '/global_settings/domain')[0]?.body).toBe('d'.repeat(253)),
+    );
   });
 });
 
@@ -104,13 +126,16 @@ describe('Core Settings: toggles', () => {
       settings: { safe_mode: false },
       routes: {
         // The core has not answered yet while the switch already shows the new value.
-        'PUT /global_settings/safe_mode': () => new Promise((resolve) => (answer = () => resolve({ raw: '' }))),
+        'PUT /global_settings/safe_mode': () =>
+          new Promise((resolve) => (answer = () => resolve({ raw: '' }))),
       },
     });
     const toggle = screen.getByRole('switch', { name: 'Safe Mode' });
     expect(toggle).not.toBeChecked();
     await user.click(toggle);
-    await vi.waitFor(() => expect(net.callsTo('PUT', '/global_settings/safe_mode')[0]?.body).toBe(true));
+    await vi.waitFor(() =>
+      expect(net.callsTo('PUT', '/global_settings/safe_mode')[0]?.body).toBe(true),
+    );
     expect(toggle).toBeChecked();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     answer?.();
@@ -129,7 +154,9 @@ describe('Core Settings: toggles', () => {
     await user.click(toggle);
     const again = await screen.findByRole('dialog', { name: 'Turn off safe mode?' });
     await user.click(within(again).getByRole('button', { name: 'Turn off safe mode' }));
-    await vi.waitFor(() => expect(net.callsTo('PUT', '/global_settings/safe_mode')[0]?.body).toBe(false));
+    await vi.waitFor(() =>
+      expect(net.callsTo('PUT', '/global_settings/safe_mode')[0]?.body).toBe(false),
+    );
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('switch', { name: 'Safe Mode' })).not.toBeChecked();
   });
@@ -137,7 +164,12 @@ describe('Core Settings: toggles', () => {
   it('a refused safe-mode change is undone and shown in a toast', async () => {
     const { user } = await openGeneral({
       settings: { safe_mode: false },
-      routes: { 'PUT /global_settings/safe_mode': { status: 403, body: { kind: 'PermissionDenied', causes: ['Nope'] } } },
+      routes: {
+        'PUT /global_settings/safe_mode': {
+          status: 403,
+          body: { kind: 'PermissionDenied', causes: ['Nope'] },
+        },
+      },
     });
     const toggle = screen.getByRole('switch', { name: 'Safe Mode' });
     await user.click(toggle);
@@ -148,13 +180,20 @@ describe('Core Settings: toggles', () => {
   it('Enable Playit Integration sends the new value', async () => {
     const { user, net } = await openGeneral();
     await user.click(screen.getByRole('switch', { name: 'Enable Playit Integration' }));
-    await vi.waitFor(() => expect(net.callsTo('PUT', '/global_settings/playit_enabled')[0]?.body).toBe(true));
+    await vi.waitFor(() =>
+      expect(net.callsTo('PUT', '/global_settings/playit_enabled')[0]?.body).toBe(true),
+    );
   });
 });
 
 describe('Core Settings: Open Port (UPnP)', () => {
   async function openDialog(response: FakeHandler = { body: null }) {
-    const app = await openGeneral({ routes: { 'PUT /gateway/open_port/8080': response, 'PUT /gateway/open_port/25565': { body: null } } });
+    const app = await openGeneral({
+      routes: {
+        'PUT /gateway/open_port/8080': response,
+        'PUT /gateway/open_port/25565': { body: null },
+      },
+    });
     await app.user.click(screen.getByRole('button', { name: 'Open Port' }));
     const dialog = await screen.findByRole('dialog', { name: 'Open Port (UPnP)' });
     return { ...app, dialog };
@@ -189,7 +228,10 @@ describe('Core Settings: Open Port (UPnP)', () => {
   });
 
   it('keeps the dialog open with the gateway error', async () => {
-    const { user, dialog } = await openDialog({ status: 500, body: { kind: 'Internal', causes: ['Could not find gateway'] } });
+    const { user, dialog } = await openDialog({
+      status: 500,
+      body: { kind: 'Internal', causes: ['Could not find gateway'] },
+    });
     const port = within(dialog).getByLabelText('Port to open');
     await user.clear(port);
     await user.type(port, '8080{Enter}');

@@ -14,7 +14,9 @@ export function SettingsGeneralRoute() {
     <CoreSettingsPanel
       core={core}
       canEdit={me.data?.is_owner === true}
-      onSaved={() => void queryClient.invalidateQueries({ queryKey: getCoreInfoQueryOptions(core).queryKey })}
+      onSaved={() =>
+        void queryClient.invalidateQueries({ queryKey: getCoreInfoQueryOptions(core).queryKey })
+      }
     />
   );
 }

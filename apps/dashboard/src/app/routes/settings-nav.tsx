@@ -29,7 +29,9 @@ function NavLinkItem({ to, icon, children }: { to: string; icon: ReactNode; chil
 function Group({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5">
-      <h3 className="px-2 pb-1 text-[11px] font-semibold tracking-wider text-faint uppercase">{title}</h3>
+      <h3 className="px-2 pb-1 text-[11px] font-semibold tracking-wider text-faint uppercase">
+        {title}
+      </h3>
       {children}
     </div>
   );

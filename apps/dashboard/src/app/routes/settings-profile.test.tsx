@@ -115,7 +115,10 @@ describe('Profile (dashboard.md §2)', () => {
 
   it('a wrong old password is shown in the dialog and nothing changes', async () => {
     const { user, token } = await openProfile({
-      'PUT /user/U_ME/password': { status: 401, body: { kind: 'Unauthorized', causes: ['Credential mismatch'] } },
+      'PUT /user/U_ME/password': {
+        status: 401,
+        body: { kind: 'Unauthorized', causes: ['Credential mismatch'] },
+      },
     });
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
@@ -151,33 +154,56 @@ describe('Profile (dashboard.md §2)', () => {
 describe('user events for the signed-in user (dashboard.md §4)', () => {
   it('permission changed → my permissions update live (UI gating follows)', async () => {
     connectTo(TEST_CORE, validJwt(me.uid));
-    installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: me } }));
+    installFakeFetch(
+      coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: me } }),
+    );
     renderApp('/');
     const create = await screen.findByRole('button', { name: 'Create a new instance' });
     expect(create).toBeDisabled();
     await vi.waitFor(() => eventSocket());
-    act(() => eventSocket().push(userEvent('U_ME', { type: 'PermissionChanged', new_permissions: { ...emptyPermissions(), can_create_instance: true } })));
-    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Create a new instance' })).toBeEnabled());
+    act(() =>
+      eventSocket().push(
+        userEvent('U_ME', {
+          type: 'PermissionChanged',
+          new_permissions: { ...emptyPermissions(), can_create_instance: true },
+        }),
+      ),
+    );
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Create a new instance' })).toBeEnabled(),
+    );
   });
 
   it("permission changed → my instance list is fetched again (others' changes leave it alone)", async () => {
     connectTo(TEST_CORE, validJwt(me.uid));
-    installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: me } }));
+    installFakeFetch(
+      coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: me } }),
+    );
     const { queryClient } = renderApp('/');
     await screen.findByRole('button', { name: 'Create a new instance' });
     await vi.waitFor(() => eventSocket());
     const key = getInstancesQueryOptions(TEST_CORE, true).queryKey;
     queryClient.setQueryData(key, []);
     const granted = { ...emptyPermissions(), can_view_instance: ['I_1'] };
-    act(() => eventSocket().push(userEvent('U_OTHER', { type: 'PermissionChanged', new_permissions: granted })));
+    act(() =>
+      eventSocket().push(
+        userEvent('U_OTHER', { type: 'PermissionChanged', new_permissions: granted }),
+      ),
+    );
     expect(queryClient.getQueryState(key)?.isInvalidated).toBe(false);
-    act(() => eventSocket().push(userEvent('U_ME', { type: 'PermissionChanged', new_permissions: granted })));
+    act(() =>
+      eventSocket().push(
+        userEvent('U_ME', { type: 'PermissionChanged', new_permissions: granted }),
+      ),
+    );
     expect(queryClient.getQueryState(key)?.isInvalidated).toBe(true);
   });
 
   it('deleted → if it is me, I am signed out', async () => {
     connectTo(TEST_CORE, validJwt(me.uid));
-    installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: me } }));
+    installFakeFetch(
+      coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: me } }),
+    );
     renderApp('/');
     await screen.findByRole('button', { name: 'Create a new instance' });
     await vi.waitFor(() => eventSocket());

@@ -24,7 +24,8 @@ export function SettingsProfileRoute() {
       if (!username) throw new Error('No signed-in user');
       const signedIn = await login(core, { username, password: newPassword });
       setToken(core, signedIn.token);
-      if (signedIn.user) queryClient.setQueryData(getUserInfoQueryOptions(core, true).queryKey, signedIn.user);
+      if (signedIn.user)
+        queryClient.setQueryData(getUserInfoQueryOptions(core, true).queryKey, signedIn.user);
     } catch {
       clearCurrentToken();
       notify('info', 'Your password was changed. Sign in again with your new password.');
@@ -38,7 +39,11 @@ export function SettingsProfileRoute() {
       me={me.data}
       signedIn={token !== null}
       onOwnPasswordChanged={signInAgain}
-      onRenamed={() => void queryClient.invalidateQueries({ queryKey: getUserInfoQueryOptions(core, true).queryKey })}
+      onRenamed={() =>
+        void queryClient.invalidateQueries({
+          queryKey: getUserInfoQueryOptions(core, true).queryKey,
+        })
+      }
     />
   );
 }

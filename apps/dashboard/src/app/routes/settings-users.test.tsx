@@ -59,7 +59,14 @@ async function openUsers(path = '/settings/users', options: Options = {}) {
       'GET /info': { body: coreInfo() },
       'GET /user/info': { body: me },
       'GET /user/list': () => ({ body: users }),
-      'GET /global_settings': { body: { core_name: 'Test Core', safe_mode: options.safeMode ?? false, domain: null, playit_enabled: false } },
+      'GET /global_settings': {
+        body: {
+          core_name: 'Test Core',
+          safe_mode: options.safeMode ?? false,
+          domain: null,
+          playit_enabled: false,
+        },
+      },
       'GET /instance/list': { body: [instance('I_1', 'Survival'), instance('I_2', 'Creative')] },
       'PUT /user/U_BOB/update_perm': { body: null },
       ...options.routes,
@@ -81,17 +88,30 @@ describe('settings nav (dashboard.md §2)', () => {
     const nav = await screen.findByRole('navigation', { name: 'Settings' });
     expect(within(nav).getByRole('button', { name: 'Back' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'General' })).toBeInTheDocument();
-    expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(within(nav).getByRole('link', { name: 'Profile' })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Unselect User' })).toBeDisabled();
     const list = await within(nav).findByRole('list', { name: 'Users' });
-    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['zoe(You)', 'alice', 'Bob']);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['zoe(You)', 'alice', 'Bob']);
     expect(screen.queryByRole('region', { name: 'Instances' })).not.toBeInTheDocument();
   });
 
   it('back returns to the last visited route', async () => {
     connectTo(TEST_CORE, validJwt(owner.uid));
-    installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: owner }, 'GET /user/list': { body: [owner] } }));
+    installFakeFetch(
+      coreRoutes({
+        'GET /info': { body: coreInfo() },
+        'GET /user/info': { body: owner },
+        'GET /user/list': { body: [owner] },
+      }),
+    );
     const { user, router } = renderApp('/dashboard/console?instance=I_1');
     await user.click(await screen.findByRole('button', { name: 'Settings' }));
     await user.click(await screen.findByRole('link', { name: 'Profile' }));
@@ -103,10 +123,14 @@ describe('settings nav (dashboard.md §2)', () => {
     const { user, router } = await openUsers();
     const list = await screen.findByRole('list', { name: 'Users' });
     await user.click(within(list).getByRole('button', { name: 'Bob' }));
-    await vi.waitFor(() => expect(new URLSearchParams(router.state.location.search).get('user')).toBe('U_BOB'));
+    await vi.waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).get('user')).toBe('U_BOB'),
+    );
     expect(await screen.findByRole('heading', { name: 'Bob', level: 1 })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Unselect User' }));
-    await vi.waitFor(() => expect(new URLSearchParams(router.state.location.search).has('user')).toBe(false));
+    await vi.waitFor(() =>
+      expect(new URLSearchParams(router.state.location.search).has('user')).toBe(false),
+    );
     expect(await screen.findByRole('heading', { name: 'All Members (3)' })).toBeInTheDocument();
   });
 
@@ -124,7 +148,11 @@ describe('All Members (dashboard.md §2, §6)', () => {
     await openUsers();
     expect(await screen.findByRole('heading', { name: 'All Members (3)' })).toBeInTheDocument();
     const rows = within(screen.getByRole('list', { name: 'Members' })).getAllByRole('listitem');
-    expect(rows.map((row) => within(row).getAllByRole('button')[0]!.textContent)).toEqual(['zoeYouOwner', 'aliceAdmin', 'Bob']);
+    expect(rows.map((row) => within(row).getAllByRole('button')[0]!.textContent)).toEqual([
+      'zoeYouOwner',
+      'aliceAdmin',
+      'Bob',
+    ]);
   });
 
   it('offers Change Password and Delete User for others, never for yourself', async () => {
@@ -133,13 +161,20 @@ describe('All Members (dashboard.md §2, §6)', () => {
     expect(screen.queryByRole('button', { name: 'Actions for zoe' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Actions for Bob' }));
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((i) => i.textContent)).toEqual(['Change Password', 'Delete User']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((i) => i.textContent),
+    ).toEqual(['Change Password', 'Delete User']);
   });
 
   it('deleting removes the row at once', async () => {
     let answer: (() => void) | undefined;
     const { user, net } = await openUsers('/settings/users', {
-      routes: { 'DELETE /user/U_BOB': () => new Promise((resolve) => (answer = () => resolve({ body: 'ok' }))) },
+      routes: {
+        'DELETE /user/U_BOB': () =>
+          new Promise((resolve) => (answer = () => resolve({ body: 'ok' }))),
+      },
     });
     await screen.findByRole('heading', { name: 'All Members (3)' });
     await user.click(screen.getByRole('button', { name: 'Actions for Bob' }));
@@ -148,24 +183,34 @@ describe('All Members (dashboard.md §2, §6)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete User' }));
     await vi.waitFor(() => expect(net.callsTo('DELETE', '/user/U_BOB')).toHaveLength(1));
     expect(screen.getByRole('heading', { name: 'All Members (2)' })).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Members' })).queryByText('Bob')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Members' })).queryByText('Bob'),
+    ).not.toBeInTheDocument();
     answer?.();
   });
 
   it('a refused delete brings the row back with a toast', async () => {
     const { user } = await openUsers('/settings/users', {
-      routes: { 'DELETE /user/U_BOB': { status: 403, body: { kind: 'PermissionDenied', causes: ['Nope'] } } },
+      routes: {
+        'DELETE /user/U_BOB': { status: 403, body: { kind: 'PermissionDenied', causes: ['Nope'] } },
+      },
     });
     await screen.findByRole('heading', { name: 'All Members (3)' });
     await user.click(screen.getByRole('button', { name: 'Actions for Bob' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete User' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete User' }));
-    expect(await screen.findByText('Could not delete Bob: Permission Denied: Nope')).toBeInTheDocument();
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete User' }),
+    );
+    expect(
+      await screen.findByText('Could not delete Bob: Permission Denied: Nope'),
+    ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'All Members (3)' })).toBeInTheDocument();
   });
 
   it("changes another user's password without asking for the old one", async () => {
-    const { user, net } = await openUsers('/settings/users', { routes: { 'PUT /user/U_BOB/password': { body: null } } });
+    const { user, net } = await openUsers('/settings/users', {
+      routes: { 'PUT /user/U_BOB/password': { body: null } },
+    });
     await screen.findByRole('heading', { name: 'All Members (3)' });
     await user.click(screen.getByRole('button', { name: 'Actions for Bob' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Change Password' }));
@@ -179,7 +224,11 @@ describe('All Members (dashboard.md §2, §6)', () => {
     expect(within(dialog).getByText('Passwords must match')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Confirm Password'), '{Backspace}2{Enter}');
     await vi.waitFor(() =>
-      expect(net.callsTo('PUT', '/user/U_BOB/password')[0]?.body).toEqual({ uid: 'U_BOB', old_password: null, new_password: 'hunter2' }),
+      expect(net.callsTo('PUT', '/user/U_BOB/password')[0]?.body).toEqual({
+        uid: 'U_BOB',
+        old_password: null,
+        new_password: 'hunter2',
+      }),
     );
     expect(await screen.findByText('Password of Bob changed')).toBeInTheDocument();
   });
@@ -212,21 +261,33 @@ describe('Create New User (dashboard.md §5)', () => {
     expect(net.callsTo('POST', '/user')).toHaveLength(0);
     await user.clear(within(dialog).getByLabelText('Password confirmation'));
     await user.type(within(dialog).getByLabelText('Password confirmation'), 'secret{Enter}');
-    await vi.waitFor(() => expect(net.callsTo('POST', '/user')[0]?.body).toEqual({ username: 'carol', password: 'secret' }));
+    await vi.waitFor(() =>
+      expect(net.callsTo('POST', '/user')[0]?.body).toEqual({
+        username: 'carol',
+        password: 'secret',
+      }),
+    );
     expect(await screen.findByRole('heading', { name: 'All Members (2)' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('shows the core refusal in the dialog', async () => {
     const { user } = await openUsers('/settings/users', {
-      routes: { 'POST /user': { status: 400, body: { kind: 'BadRequest', causes: ['Username already exist'] } } },
+      routes: {
+        'POST /user': {
+          status: 400,
+          body: { kind: 'BadRequest', causes: ['Username already exist'] },
+        },
+      },
     });
     await user.click(await screen.findByRole('button', { name: 'Create New User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create New User' });
     await user.type(within(dialog).getByLabelText('Username'), 'Bob');
     await user.type(within(dialog).getByLabelText('Password'), 'x');
     await user.type(within(dialog).getByLabelText('Password confirmation'), 'x{Enter}');
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Bad Request: Username already exist');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Bad Request: Username already exist',
+    );
   });
 });
 
@@ -236,13 +297,20 @@ describe('permission editor (dashboard.md §6)', () => {
     await screen.findByRole('heading', { name: 'Bob', level: 1 });
     await user.click(screen.getByRole('switch', { name: 'Create instances' }));
     await vi.waitFor(() => expect(net.callsTo('PUT', '/user/U_BOB/update_perm')).toHaveLength(1));
-    expect(net.callsTo('PUT', '/user/U_BOB/update_perm')[0]?.body).toEqual({ ...emptyPermissions(), can_create_instance: true });
+    expect(net.callsTo('PUT', '/user/U_BOB/update_perm')[0]?.body).toEqual({
+      ...emptyPermissions(),
+      can_create_instance: true,
+    });
     expect(screen.getByRole('switch', { name: 'Create instances' })).toBeChecked();
 
     await user.click(screen.getByRole('button', { name: 'View instance' }));
     const options = await screen.findByRole('group', { name: 'View instance' });
     expect(options).toHaveStyle({ maxHeight: '15rem' });
-    expect(within(options).getAllByRole('checkbox').map((c) => c.textContent)).toEqual(['Survival', 'Creative']);
+    expect(
+      within(options)
+        .getAllByRole('checkbox')
+        .map((c) => c.textContent),
+    ).toEqual(['Survival', 'Creative']);
     await user.click(within(options).getByRole('checkbox', { name: 'Creative' }));
     await vi.waitFor(() => expect(net.callsTo('PUT', '/user/U_BOB/update_perm')).toHaveLength(2));
     expect(net.callsTo('PUT', '/user/U_BOB/update_perm')[1]?.body).toEqual({
@@ -257,10 +325,16 @@ describe('permission editor (dashboard.md §6)', () => {
   it('a change shows at once, before the core answers', async () => {
     let answer: (() => void) | undefined;
     const { user, net } = await openUsers('/settings/users?user=U_BOB', {
-      routes: { 'PUT /user/U_BOB/update_perm': () => new Promise((resolve) => (answer = () => resolve({ body: null }))) },
+      routes: {
+        'PUT /user/U_BOB/update_perm': () =>
+          new Promise((resolve) => (answer = () => resolve({ body: null }))),
+      },
     });
     await user.click(await screen.findByRole('button', { name: 'Stop instance' }));
-    const box = within(await screen.findByRole('group', { name: 'Stop instance' })).getByRole('checkbox', { name: 'Survival' });
+    const box = within(await screen.findByRole('group', { name: 'Stop instance' })).getByRole(
+      'checkbox',
+      { name: 'Survival' },
+    );
     await user.click(box);
     expect(box).toBeChecked();
     await vi.waitFor(() => expect(net.callsTo('PUT', '/user/U_BOB/update_perm')).toHaveLength(1));
@@ -270,11 +344,18 @@ describe('permission editor (dashboard.md §6)', () => {
 
   it('a refused change is undone and shown in a toast', async () => {
     const { user } = await openUsers('/settings/users?user=U_BOB', {
-      routes: { 'PUT /user/U_BOB/update_perm': { status: 403, body: { kind: 'PermissionDenied', causes: ['No'] } } },
+      routes: {
+        'PUT /user/U_BOB/update_perm': {
+          status: 403,
+          body: { kind: 'PermissionDenied', causes: ['No'] },
+        },
+      },
     });
     const toggle = await screen.findByRole('switch', { name: 'Delete instances' });
     await user.click(toggle);
-    expect(await screen.findByText('Could not update permissions: Permission Denied: No')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Could not update permissions: Permission Denied: No'),
+    ).toBeInTheDocument();
     expect(toggle).not.toBeChecked();
   });
 
@@ -310,7 +391,14 @@ describe('permission editor (dashboard.md §6)', () => {
     const toggle = await screen.findByRole('switch', { name: 'Read global files' });
     expect(toggle).not.toBeChecked();
     await vi.waitFor(() => eventSocket());
-    act(() => eventSocket().push(userEvent('U_BOB', { type: 'PermissionChanged', new_permissions: { ...emptyPermissions(), can_read_global_file: true } })));
+    act(() =>
+      eventSocket().push(
+        userEvent('U_BOB', {
+          type: 'PermissionChanged',
+          new_permissions: { ...emptyPermissions(), can_read_global_file: true },
+        }),
+      ),
+    );
     await vi.waitFor(() => expect(toggle).toBeChecked());
   });
 });
@@ -327,6 +415,8 @@ describe('user events on the list (dashboard.md §4)', () => {
     expect(net.callsTo('GET', '/user/list').length).toBeGreaterThanOrEqual(2);
     act(() => eventSocket().push(userEvent('U_BOB', { type: 'UserDeleted' })));
     expect(await screen.findByRole('heading', { name: 'All Members (2)' })).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'Members' })).queryByText('Bob')).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'Members' })).queryByText('Bob'),
+    ).not.toBeInTheDocument();
   });
 });

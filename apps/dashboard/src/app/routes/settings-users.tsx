@@ -23,7 +23,12 @@ export function SettingsUsersRoute() {
       core={core}
       me={me.data}
       selectedUid={params.get('user')}
-      onSelect={(uid) => void navigate('/settings/users', uid === null ? { clear: ['user'] } : { set: { user: uid } })}
+      onSelect={(uid) =>
+        void navigate(
+          '/settings/users',
+          uid === null ? { clear: ['user'] } : { set: { user: uid } },
+        )
+      }
       safeMode={settings.data?.safe_mode ?? true}
       instances={instances.data ?? []}
       instancesError={instances.isError ? toUserMessage(instances.error) : null}

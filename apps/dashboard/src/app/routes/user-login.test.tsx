@@ -11,14 +11,22 @@ afterEach(() => vi.unstubAllGlobals());
 async function openLogin(login: FakeHandler) {
   connectTo(TEST_CORE);
   const net = installFakeFetch(
-    coreRoutes({ 'GET /info': { body: coreInfo() }, 'POST /user/login': login, 'GET /user/info': { body: publicUser() } }),
+    coreRoutes({
+      'GET /info': { body: coreInfo() },
+      'POST /user/login': login,
+      'GET /user/info': { body: publicUser() },
+    }),
   );
   const app = renderApp('/login/user');
   await screen.findByRole('heading', { name: 'Sign in' });
   return { ...app, net };
 }
 
-async function signIn(user: ReturnType<typeof renderApp>['user'], username: string, password: string) {
+async function signIn(
+  user: ReturnType<typeof renderApp>['user'],
+  username: string,
+  password: string,
+) {
   if (username) await user.type(screen.getByLabelText('Username'), username);
   if (password) await user.type(screen.getByLabelText('Password'), password);
   await user.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -46,16 +54,26 @@ describe('sign in (/login/user)', () => {
   });
 
   it('shows Error: {kind}: {causes} for a refused password', async () => {
-    const { user } = await openLogin({ status: 401, body: { kind: 'Unauthorized', causes: ['Credential mismatch'] } });
+    const { user } = await openLogin({
+      status: 401,
+      body: { kind: 'Unauthorized', causes: ['Credential mismatch'] },
+    });
     await signIn(user, 'alice', 'wrong');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Unauthorized: Credential mismatch');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Error: Unauthorized: Credential mismatch',
+    );
     expect(getToken(TEST_CORE)).toBeNull();
   });
 
   it('shows Login failed: {message} for other failures', async () => {
-    const { user } = await openLogin({ status: 400, body: { kind: 'BadRequest', causes: ['You must provide a password'] } });
+    const { user } = await openLogin({
+      status: 400,
+      body: { kind: 'BadRequest', causes: ['You must provide a password'] },
+    });
     await signIn(user, 'alice', 'x');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Login failed: Bad Request: You must provide a password');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Login failed: Bad Request: You must provide a password',
+    );
   });
 
   it('shows Wrong username or password when the reply has no token', async () => {

@@ -29,7 +29,10 @@ export function UserSelectRoute() {
   };
 
   return (
-    <AuthLayout title="Select a user" subtitle={info.data ? `Signing in to ${info.data.core_name}` : undefined}>
+    <AuthLayout
+      title="Select a user"
+      subtitle={info.data ? `Signing in to ${info.data.core_name}` : undefined}
+    >
       <div className="flex flex-col gap-3">
         {token && user.data ? (
           <Button variant="primary" className="w-full" onClick={() => void navigate('/')}>
@@ -37,7 +40,11 @@ export function UserSelectRoute() {
           </Button>
         ) : null}
         {localDesktop ? (
-          <Button variant={token ? 'secondary' : 'primary'} className="w-full" onClick={() => void enterAsOwner()}>
+          <Button
+            variant={token ? 'secondary' : 'primary'}
+            className="w-full"
+            onClick={() => void enterAsOwner()}
+          >
             <KeyRound aria-hidden className="size-4" />
             Sign in as owner
           </Button>
@@ -50,7 +57,11 @@ export function UserSelectRoute() {
           <LogIn aria-hidden className="size-4" />
           {token ? 'Sign in as another user' : 'Sign in with username and password'}
         </Button>
-        <Button variant="ghost" className="w-full" onClick={() => void navigate('/login/core/select')}>
+        <Button
+          variant="ghost"
+          className="w-full"
+          onClick={() => void navigate('/login/core/select')}
+        >
           <Server aria-hidden className="size-4" />
           Change core
         </Button>

@@ -7,7 +7,10 @@ export function WelcomeRoute() {
   const navigate = useAppNavigate();
   return (
     <AuthLayout title="Welcome to Hearth" subtitle="Your game servers, on your own hardware.">
-      <WelcomePanel onConnect={() => void navigate('/login/core/select')} onNavigate={(path) => void navigate(path)} />
+      <WelcomePanel
+        onConnect={() => void navigate('/login/core/select')}
+        onNavigate={(path) => void navigate(path)}
+      />
     </AuthLayout>
   );
 }

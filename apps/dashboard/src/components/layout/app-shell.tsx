@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** Top bar + optional banner + left sidebar + scrolling content (dashboard.md §2 main layout). */
-export function AppShell({ topBar, banner, sidebar, children }: { topBar: ReactNode; banner?: ReactNode; sidebar: ReactNode; children: ReactNode }) {
+export function AppShell({
+  topBar,
+  banner,
+  sidebar,
+  children,
+}: {
+  topBar: ReactNode;
+  banner?: ReactNode;
+  sidebar: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="flex h-full flex-col">
       {topBar}

@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Wordmark } from './logo.tsx';
 
 /** The centred card every login and setup screen sits in. */
-export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <main className="flex min-h-full flex-col items-center justify-center px-4 py-10">
       <div className="w-full max-w-[26rem]">

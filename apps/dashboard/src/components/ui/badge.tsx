@@ -10,10 +10,23 @@ const TONES: Record<BadgeTone, { box: string; dot: string }> = {
   danger: { box: 'border-danger/40 text-danger', dot: 'bg-danger' },
 };
 
-export function Badge({ tone = 'neutral', children, pulse = false }: { tone?: BadgeTone; children: ReactNode; pulse?: boolean }) {
+export function Badge({
+  tone = 'neutral',
+  children,
+  pulse = false,
+}: {
+  tone?: BadgeTone;
+  children: ReactNode;
+  pulse?: boolean;
+}) {
   const t = TONES[tone];
   return (
-    <span className={cn('inline-flex h-6 items-center gap-1.5 rounded-full border px-2.5 text-xs font-medium', t.box)}>
+    <span
+      className={cn(
+        'inline-flex h-6 items-center gap-1.5 rounded-full border px-2.5 text-xs font-medium',
+        t.box,
+      )}
+    >
       <span aria-hidden className={cn('size-1.5 rounded-full', t.dot, pulse && 'animate-pulse')} />
       {children}
     </span>

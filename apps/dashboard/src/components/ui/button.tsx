@@ -18,7 +18,11 @@ const SIZES: Record<ButtonSize, string> = {
 };
 
 /** Class list of a button, for links that look like one. */
-export function buttonClasses(variant: ButtonVariant = 'secondary', size: ButtonSize = 'md', className?: string): string {
+export function buttonClasses(
+  variant: ButtonVariant = 'secondary',
+  size: ButtonSize = 'md',
+  className?: string,
+): string {
   return cn(
     'inline-flex shrink-0 items-center justify-center rounded-md whitespace-nowrap transition-colors select-none',
     'disabled:cursor-not-allowed disabled:opacity-50',
@@ -35,7 +39,16 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   ref?: Ref<HTMLButtonElement>;
 }
 
-export function Button({ variant, size, loading = false, className, type = 'button', disabled, children, ...props }: ButtonProps) {
+export function Button({
+  variant,
+  size,
+  loading = false,
+  className,
+  type = 'button',
+  disabled,
+  children,
+  ...props
+}: ButtonProps) {
   return (
     <button
       type={type}
@@ -44,7 +57,12 @@ export function Button({ variant, size, loading = false, className, type = 'butt
       aria-busy={loading || undefined}
       {...props}
     >
-      {loading ? <span aria-hidden className="size-3.5 animate-spin rounded-full border-2 border-current border-t-transparent" /> : null}
+      {loading ? (
+        <span
+          aria-hidden
+          className="size-3.5 animate-spin rounded-full border-2 border-current border-t-transparent"
+        />
+      ) : null}
       {children}
     </button>
   );

@@ -12,7 +12,13 @@ export interface CheckboxProps {
 }
 
 /** A small square checkbox (Radix): Space toggles, the name is read out. */
-export function Checkbox({ checked, onCheckedChange, label, disabled = false, className }: CheckboxProps) {
+export function Checkbox({
+  checked,
+  onCheckedChange,
+  label,
+  disabled = false,
+  className,
+}: CheckboxProps) {
   return (
     <RadixCheckbox.Root
       checked={checked}
@@ -27,7 +33,11 @@ export function Checkbox({ checked, onCheckedChange, label, disabled = false, cl
       )}
     >
       <RadixCheckbox.Indicator>
-        {checked === 'indeterminate' ? <Minus aria-hidden className="size-3" strokeWidth={3} /> : <Check aria-hidden className="size-3" strokeWidth={3} />}
+        {checked === 'indeterminate' ? (
+          <Minus aria-hidden className="size-3" strokeWidth={3} />
+        ) : (
+          <Check aria-hidden className="size-3" strokeWidth={3} />
+        )}
       </RadixCheckbox.Indicator>
     </RadixCheckbox.Root>
   );

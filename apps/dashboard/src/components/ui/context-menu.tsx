@@ -9,10 +9,23 @@ import { MENU_ITEM, MENU_PANEL, MENU_SEPARATOR } from './menu-item-styles.ts';
 export const ContextMenuRoot = RadixContextMenu.Root;
 export const ContextMenuTrigger = RadixContextMenu.Trigger;
 
-export function ContextMenuContent({ children, style, label }: { children: ReactNode; style?: CSSProperties; label: string }) {
+export function ContextMenuContent({
+  children,
+  style,
+  label,
+}: {
+  children: ReactNode;
+  style?: CSSProperties;
+  label: string;
+}) {
   return (
     <RadixContextMenu.Portal>
-      <RadixContextMenu.Content aria-label={label} collisionPadding={8} style={style} className={cn(MENU_PANEL, 'box-border p-[5px]')}>
+      <RadixContextMenu.Content
+        aria-label={label}
+        collisionPadding={8}
+        style={style}
+        className={cn(MENU_PANEL, 'box-border p-[5px]')}
+      >
         {children}
       </RadixContextMenu.Content>
     </RadixContextMenu.Portal>
@@ -29,7 +42,14 @@ export interface ContextMenuItemProps {
   className?: string;
 }
 
-export function ContextMenuItem({ children, onSelect, disabled = false, hint, icon, className }: ContextMenuItemProps) {
+export function ContextMenuItem({
+  children,
+  onSelect,
+  disabled = false,
+  hint,
+  icon,
+  className,
+}: ContextMenuItemProps) {
   return (
     <RadixContextMenu.Item
       disabled={disabled}

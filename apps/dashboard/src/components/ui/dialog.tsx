@@ -13,7 +13,15 @@ export interface ModalProps {
 }
 
 /** A modal dialog: traps focus, closes on Escape and on the overlay (Radix Dialog). */
-export function Modal({ open, onOpenChange, title, description, children, actions, width = 440 }: ModalProps) {
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  actions,
+  width = 440,
+}: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -25,7 +33,9 @@ export function Modal({ open, onOpenChange, title, description, children, action
         >
           <Dialog.Title className="text-lg font-semibold text-fg">{title}</Dialog.Title>
           {description ? (
-            <Dialog.Description className="text-sm leading-relaxed text-muted">{description}</Dialog.Description>
+            <Dialog.Description className="text-sm leading-relaxed text-muted">
+              {description}
+            </Dialog.Description>
           ) : null}
           {children}
           {actions ? <div className="mt-2 flex flex-wrap justify-end gap-2">{actions}</div> : null}

@@ -14,12 +14,23 @@ export interface DropdownMenuProps {
   width?: number;
 }
 
-export function DropdownMenu({ trigger, children, align = 'start', width = 208 }: DropdownMenuProps) {
+export function DropdownMenu({
+  trigger,
+  children,
+  align = 'start',
+  width = 208,
+}: DropdownMenuProps) {
   return (
     <RadixDropdownMenu.Root>
       <RadixDropdownMenu.Trigger asChild>{trigger}</RadixDropdownMenu.Trigger>
       <RadixDropdownMenu.Portal>
-        <RadixDropdownMenu.Content align={align} sideOffset={4} collisionPadding={8} style={{ width }} className={cn(MENU_PANEL, 'p-1')}>
+        <RadixDropdownMenu.Content
+          align={align}
+          sideOffset={4}
+          collisionPadding={8}
+          style={{ width }}
+          className={cn(MENU_PANEL, 'p-1')}
+        >
           {children}
         </RadixDropdownMenu.Content>
       </RadixDropdownMenu.Portal>
@@ -36,7 +47,14 @@ export interface DropdownMenuItemProps {
   danger?: boolean;
 }
 
-export function DropdownMenuItem({ children, onSelect, disabled = false, hint, icon, danger = false }: DropdownMenuItemProps) {
+export function DropdownMenuItem({
+  children,
+  onSelect,
+  disabled = false,
+  hint,
+  icon,
+  danger = false,
+}: DropdownMenuItemProps) {
   return (
     <RadixDropdownMenu.Item
       disabled={disabled}

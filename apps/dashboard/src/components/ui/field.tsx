@@ -60,15 +60,34 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 /** A labelled input; the label text is the spec's field name so tests and screen readers find it. */
-export function TextField({ label, altLabel, error, hint, optional, className, ...props }: TextFieldProps) {
+export function TextField({
+  label,
+  altLabel,
+  error,
+  hint,
+  optional,
+  className,
+  ...props
+}: TextFieldProps) {
   const id = useId();
   return (
-    <FieldShell id={id} label={label} altLabel={altLabel} hint={hint} error={error} optional={optional ?? false}>
+    <FieldShell
+      id={id}
+      label={label}
+      altLabel={altLabel}
+      hint={hint}
+      error={error}
+      optional={optional ?? false}
+    >
       <input
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
-        className={cn(CONTROL, error ? 'border-danger' : 'border-line hover:border-faint', className)}
+        className={cn(
+          CONTROL,
+          error ? 'border-danger' : 'border-line hover:border-faint',
+          className,
+        )}
         {...props}
       />
     </FieldShell>
@@ -82,7 +101,14 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
   hint?: ReactNode;
 }
 
-export function SelectField({ label, options, error, hint, className, ...props }: SelectFieldProps) {
+export function SelectField({
+  label,
+  options,
+  error,
+  hint,
+  className,
+  ...props
+}: SelectFieldProps) {
   const id = useId();
   return (
     <FieldShell id={id} label={label} hint={hint} error={error}>
@@ -90,7 +116,12 @@ export function SelectField({ label, options, error, hint, className, ...props }
         id={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
-        className={cn(CONTROL, 'appearance-auto', error ? 'border-danger' : 'border-line hover:border-faint', className)}
+        className={cn(
+          CONTROL,
+          'appearance-auto',
+          error ? 'border-danger' : 'border-line hover:border-faint',
+          className,
+        )}
         {...props}
       >
         {options.map((option) => (
@@ -107,7 +138,10 @@ export function SelectField({ label, options, error, hint, className, ...props }
 export function FormError({ message }: { message: string | null | undefined }) {
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-[13px] text-danger">
+    <p
+      role="alert"
+      className="rounded-md border border-danger/40 bg-danger/10 px-3 py-2 text-[13px] text-danger"
+    >
       {message}
     </p>
   );

@@ -21,7 +21,11 @@ export interface MultiSelectProps {
 }
 
 /** The trigger's text: the chosen labels, or the placeholder. */
-export function summarize(options: readonly MultiSelectOption[], selected: readonly string[], placeholder: string): string {
+export function summarize(
+  options: readonly MultiSelectOption[],
+  selected: readonly string[],
+  placeholder: string,
+): string {
   const names = options.filter((o) => selected.includes(o.value)).map((o) => o.label);
   if (names.length === 0) return placeholder;
   if (names.length <= 2) return names.join(', ');
@@ -32,7 +36,15 @@ export function summarize(options: readonly MultiSelectOption[], selected: reado
  * A select of several values: a button opening a checkbox list (max height 15 rem, dashboard.md
  * §9). Values not among the options stay selected untouched.
  */
-export function MultiSelect({ label, options, selected, onChange, disabled = false, emptyText = 'Nothing to choose from', placeholder = 'None' }: MultiSelectProps) {
+export function MultiSelect({
+  label,
+  options,
+  selected,
+  onChange,
+  disabled = false,
+  emptyText = 'Nothing to choose from',
+  placeholder = 'None',
+}: MultiSelectProps) {
   const toggle = (value: string, on: boolean) => {
     onChange(on ? [...selected, value] : selected.filter((v) => v !== value));
   };
@@ -62,7 +74,9 @@ export function MultiSelect({ label, options, selected, onChange, disabled = fal
             style={{ maxHeight: `${SELECT_OPTIONS_MAX_HEIGHT_REM}rem` }}
             className="flex flex-col overflow-y-auto"
           >
-            {options.length === 0 ? <p className="px-2.5 py-2 text-sm text-faint">{emptyText}</p> : null}
+            {options.length === 0 ? (
+              <p className="px-2.5 py-2 text-sm text-faint">{emptyText}</p>
+            ) : null}
             {options.map((option) => {
               const checked = selected.includes(option.value);
               return (

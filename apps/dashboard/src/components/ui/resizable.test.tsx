@@ -28,6 +28,9 @@ describe('resizable width', () => {
     unmount();
     expect(readStoredWidth('test.width', LIMITS)).toBe(280);
     render(<Panel />);
-    expect(screen.getByRole('separator', { name: 'Resize' })).toHaveAttribute('aria-valuenow', '280');
+    expect(screen.getByRole('separator', { name: 'Resize' })).toHaveAttribute(
+      'aria-valuenow',
+      '280',
+    );
   });
 });

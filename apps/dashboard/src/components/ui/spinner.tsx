@@ -2,7 +2,14 @@ import { cn } from '@/lib/cn.ts';
 
 export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
   return (
-    <span role="status" aria-label={label} className={cn('inline-block size-5 animate-spin rounded-full border-2 border-line border-t-accent', className)} />
+    <span
+      role="status"
+      aria-label={label}
+      className={cn(
+        'inline-block size-5 animate-spin rounded-full border-2 border-line border-t-accent',
+        className,
+      )}
+    />
   );
 }
 

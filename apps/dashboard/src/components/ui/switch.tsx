@@ -12,7 +12,14 @@ export interface SwitchProps {
 }
 
 /** An on/off toggle (role="switch"), Radix-based so Space and Enter work. */
-export function Switch({ label, checked, onCheckedChange, disabled = false, id, className }: SwitchProps) {
+export function Switch({
+  label,
+  checked,
+  onCheckedChange,
+  disabled = false,
+  id,
+  className,
+}: SwitchProps) {
   return (
     <RadixSwitch.Root
       id={id}

@@ -21,7 +21,16 @@ export interface TextSettingProps {
  * One editable text setting: the message of `validate` shows while typing, Enter or Save stores
  * the value, Escape puts the stored value back, a refusal from the core shows under the field.
  */
-export function TextSetting({ label, description, tip, value, placeholder, validate, save, disabled = false }: TextSettingProps) {
+export function TextSetting({
+  label,
+  description,
+  tip,
+  value,
+  placeholder,
+  validate,
+  save,
+  disabled = false,
+}: TextSettingProps) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -87,7 +96,12 @@ export function TextSetting({ label, description, tip, value, placeholder, valid
             message ? 'border-danger' : 'border-line hover:border-faint',
           )}
         />
-        <Button type="submit" variant="primary" disabled={disabled || !dirty || error !== null} loading={saving}>
+        <Button
+          type="submit"
+          variant="primary"
+          disabled={disabled || !dirty || error !== null}
+          loading={saving}
+        >
           Save
         </Button>
       </div>

@@ -2,13 +2,22 @@ import { Tooltip as RadixTooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Info } from 'lucide-react';
 
-const CONTENT = 'z-50 max-w-72 rounded-md border border-line bg-raised px-2.5 py-1.5 text-xs leading-relaxed text-fg shadow-lg';
+const CONTENT =
+  'z-50 max-w-72 rounded-md border border-line bg-raised px-2.5 py-1.5 text-xs leading-relaxed text-fg shadow-lg';
 
 /**
  * A hover/focus tooltip. It brings its own provider, so it works inside and outside the main
  * layout (which has one too; the nearest provider wins).
  */
-export function Tooltip({ content, children, side = 'top' }: { content: ReactNode; children: ReactNode; side?: 'top' | 'right' | 'bottom' | 'left' }) {
+export function Tooltip({
+  content,
+  children,
+  side = 'top',
+}: {
+  content: ReactNode;
+  children: ReactNode;
+  side?: 'top' | 'right' | 'bottom' | 'left';
+}) {
   return (
     <RadixTooltip.Provider delayDuration={300}>
       <RadixTooltip.Root>
@@ -27,7 +36,11 @@ export function Tooltip({ content, children, side = 'top' }: { content: ReactNod
 export function InfoTip({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Tooltip content={children}>
-      <button type="button" aria-label={label} className="inline-flex size-5 items-center justify-center rounded text-faint hover:text-fg">
+      <button
+        type="button"
+        aria-label={label}
+        className="inline-flex size-5 items-center justify-center rounded text-faint hover:text-fg"
+      >
         <Info aria-hidden className="size-3.5" />
       </button>
     </Tooltip>

@@ -13,7 +13,11 @@ import { getUserInfoQueryOptions } from './api/get-user-info.ts';
  * token then answers Unauthorized and is dropped), unless this tab is itself swapping in a new
  * token after a password change. The user list belongs to the users feature.
  */
-export function applyUserEvent(event: ClientEvent, queryClient: QueryClient, core: CoreConnection): void {
+export function applyUserEvent(
+  event: ClientEvent,
+  queryClient: QueryClient,
+  core: CoreConnection,
+): void {
   const inner = event.event_inner;
   if (inner.type !== 'UserEvent') return;
   const key = getUserInfoQueryOptions(core, true).queryKey;

@@ -7,20 +7,29 @@ describe('sign-in validation', () => {
       username: 'Username is required',
       password: 'Password is required',
     });
-    expect(validateLogin({ username: '  ', password: 'x' })).toEqual({ username: 'Username is required' });
+    expect(validateLogin({ username: '  ', password: 'x' })).toEqual({
+      username: 'Username is required',
+    });
     expect(validateLogin({ username: 'a', password: 'x' })).toEqual({});
   });
 });
 
 describe('owner setup validation', () => {
-  const ok = { username: 'owner', setupKey: 'ABCDEFGH12345678', password: 'pw', confirmPassword: 'pw' };
+  const ok = {
+    username: 'owner',
+    setupKey: 'ABCDEFGH12345678',
+    password: 'pw',
+    confirmPassword: 'pw',
+  };
 
   it('passes complete, matching input', () => {
     expect(validateOwnerSetup(ok)).toEqual({});
   });
 
   it('names every missing field', () => {
-    expect(validateOwnerSetup({ username: '', setupKey: '', password: '', confirmPassword: '' })).toEqual({
+    expect(
+      validateOwnerSetup({ username: '', setupKey: '', password: '', confirmPassword: '' }),
+    ).toEqual({
       username: 'Username is required',
       setupKey: 'Setup key is required',
       password: 'Password is required',

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { coreFromForm, defaultCoreFormValues, normalizeAddress, validateCoreForm } from './core-form.ts';
+import {
+  coreFromForm,
+  defaultCoreFormValues,
+  normalizeAddress,
+  validateCoreForm,
+} from './core-form.ts';
 
 describe('add-core form', () => {
   it('defaults to v1, http and port 16662', () => {
-    expect(defaultCoreFormValues()).toEqual({ apiVersion: 'v1', protocol: 'http', port: '16662', address: '' });
+    expect(defaultCoreFormValues()).toEqual({
+      apiVersion: 'v1',
+      protocol: 'http',
+      port: '16662',
+      address: '',
+    });
   });
 
   it('marks every empty field Required', () => {
@@ -17,7 +27,9 @@ describe('add-core form', () => {
 
   it('rejects ports that are not 1-65535', () => {
     for (const port of ['0', '65536', 'abc', '1.5', '-1']) {
-      expect(validateCoreForm({ ...defaultCoreFormValues(), address: 'a', port }).port, port).toBe('Port must be between 1 and 65535');
+      expect(validateCoreForm({ ...defaultCoreFormValues(), address: 'a', port }).port, port).toBe(
+        'Port must be between 1 and 65535',
+      );
     }
   });
 
@@ -30,7 +42,9 @@ describe('add-core form', () => {
   });
 
   it('builds the connection from valid values', () => {
-    expect(coreFromForm({ apiVersion: 'v1', protocol: 'https', port: ' 443 ', address: '2001:db8::5' })).toEqual({
+    expect(
+      coreFromForm({ apiVersion: 'v1', protocol: 'https', port: ' 443 ', address: '2001:db8::5' }),
+    ).toEqual({
       address: '[2001:db8::5]',
       port: 443,
       protocol: 'https',

@@ -1,4 +1,9 @@
-import { DEFAULT_API_VERSION, DEFAULT_CORE_PORT, DEFAULT_PROTOCOL, formatHost } from '@hearth/protocol';
+import {
+  DEFAULT_API_VERSION,
+  DEFAULT_CORE_PORT,
+  DEFAULT_PROTOCOL,
+  formatHost,
+} from '@hearth/protocol';
 import { isApiVersion, isCoreProtocol } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
@@ -21,7 +26,12 @@ export const API_VERSION_OPTIONS = ['v1'] as const;
 export const PROTOCOL_OPTIONS = ['http', 'https'] as const;
 
 export function defaultCoreFormValues(): CoreFormValues {
-  return { apiVersion: DEFAULT_API_VERSION, protocol: DEFAULT_PROTOCOL, port: String(DEFAULT_CORE_PORT), address: '' };
+  return {
+    apiVersion: DEFAULT_API_VERSION,
+    protocol: DEFAULT_PROTOCOL,
+    port: String(DEFAULT_CORE_PORT),
+    address: '',
+  };
 }
 
 export function validateCoreForm(values: CoreFormValues): CoreFormErrors {
@@ -31,7 +41,8 @@ export function validateCoreForm(values: CoreFormValues): CoreFormErrors {
   if (!values.address.trim()) errors.address = REQUIRED;
   const port = values.port.trim();
   if (!port) errors.port = REQUIRED;
-  else if (!/^\d+$/.test(port) || Number(port) < 1 || Number(port) > 65535) errors.port = INVALID_PORT;
+  else if (!/^\d+$/.test(port) || Number(port) < 1 || Number(port) > 65535)
+    errors.port = INVALID_PORT;
   return errors;
 }
 
@@ -46,5 +57,10 @@ export function coreFromForm(values: CoreFormValues): CoreConnection | null {
   const protocol = values.protocol.trim();
   const apiVersion = values.apiVersion.trim();
   if (!isCoreProtocol(protocol) || !isApiVersion(apiVersion)) return null;
-  return { address: normalizeAddress(values.address), port: Number(values.port.trim()), protocol, apiVersion };
+  return {
+    address: normalizeAddress(values.address),
+    port: Number(values.port.trim()),
+    protocol,
+    apiVersion,
+  };
 }

@@ -13,7 +13,12 @@ export interface PageLocation {
 
 export function localProbeTarget(page: PageLocation, servedByCore: boolean): CoreConnection {
   if (!servedByCore || (page.protocol !== 'http:' && page.protocol !== 'https:')) {
-    return { address: LOCAL_CORE_ADDRESS, port: DEFAULT_CORE_PORT, protocol: 'http', apiVersion: 'v1' };
+    return {
+      address: LOCAL_CORE_ADDRESS,
+      port: DEFAULT_CORE_PORT,
+      protocol: 'http',
+      apiVersion: 'v1',
+    };
   }
   const protocol = page.protocol === 'https:' ? 'https' : 'http';
   const port = page.port ? Number(page.port) : protocol === 'https' ? 443 : 80;

@@ -19,24 +19,51 @@ describe('pickConnectionModal', () => {
   });
 
   it('shows one modal at a time, most actionable first', () => {
-    const all = { ...none, newLocalCore: true, httpBlocked: true, coreNotSetUp: true, connectionError: true, updateRequired: true, betaCore: true };
+    const all = {
+      ...none,
+      newLocalCore: true,
+      httpBlocked: true,
+      coreNotSetUp: true,
+      connectionError: true,
+      updateRequired: true,
+      betaCore: true,
+    };
     expect(pickConnectionModal(all)).toBe('new-local-core');
     expect(pickConnectionModal({ ...all, newLocalCore: false })).toBe('http-error');
-    expect(pickConnectionModal({ ...all, newLocalCore: false, httpBlocked: false })).toBe('setup-required');
-    expect(pickConnectionModal({ ...none, connectionError: true, updateRequired: true })).toBe('connection-error');
-    expect(pickConnectionModal({ ...none, updateRequired: true, betaCore: true })).toBe('update-required');
+    expect(pickConnectionModal({ ...all, newLocalCore: false, httpBlocked: false })).toBe(
+      'setup-required',
+    );
+    expect(pickConnectionModal({ ...none, connectionError: true, updateRequired: true })).toBe(
+      'connection-error',
+    );
+    expect(pickConnectionModal({ ...none, updateRequired: true, betaCore: true })).toBe(
+      'update-required',
+    );
     expect(pickConnectionModal({ ...none, betaCore: true })).toBe('beta-thanks');
   });
 
   it('skips dismissed modals', () => {
-    expect(pickConnectionModal({ ...none, connectionError: true, betaCore: true, dismissed: new Set(['connection-error'] as const) })).toBe(
-      'beta-thanks',
-    );
+    expect(
+      pickConnectionModal({
+        ...none,
+        connectionError: true,
+        betaCore: true,
+        dismissed: new Set(['connection-error'] as const),
+      }),
+    ).toBe('beta-thanks');
   });
 
   it('keeps the in-app modals off the login screens, but not the local-core offer or the HTTP error', () => {
     const login = { ...none, inMainLayout: false };
-    expect(pickConnectionModal({ ...login, coreNotSetUp: true, connectionError: true, updateRequired: true, betaCore: true })).toBeNull();
+    expect(
+      pickConnectionModal({
+        ...login,
+        coreNotSetUp: true,
+        connectionError: true,
+        updateRequired: true,
+        betaCore: true,
+      }),
+    ).toBeNull();
     expect(pickConnectionModal({ ...login, newLocalCore: true })).toBe('new-local-core');
     expect(pickConnectionModal({ ...login, httpBlocked: true })).toBe('http-error');
   });

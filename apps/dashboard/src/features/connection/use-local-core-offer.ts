@@ -42,6 +42,8 @@ export function useLocalCoreOffer(): { offer: LocalCoreOffer | null; skip: () =>
 
   const answered = probe.isSuccess;
   const offer =
-    probe.data && shouldOfferLocalCore({ answered, target, saved: cores, skipped }) ? { target, info: probe.data } : null;
+    probe.data && shouldOfferLocalCore({ answered, target, saved: cores, skipped })
+      ? { target, info: probe.data }
+      : null;
   return { offer, skip };
 }

@@ -1,4 +1,9 @@
-import { HEARTH_VERSION, PATCH_VERSION_TOAST_MS, checkVersionCompat, versionMismatchText } from '@hearth/protocol';
+import {
+  HEARTH_VERSION,
+  PATCH_VERSION_TOAST_MS,
+  checkVersionCompat,
+  versionMismatchText,
+} from '@hearth/protocol';
 
 // dashboard.md §9 version compatibility, mapped onto what the user sees.
 
@@ -7,13 +12,20 @@ export type VersionOutcome =
   | { kind: 'toast'; message: string; durationMs: number }
   | { kind: 'update-required' };
 
-export function versionOutcome(coreVersion: string, dashboardVersion: string = HEARTH_VERSION): VersionOutcome {
+export function versionOutcome(
+  coreVersion: string,
+  dashboardVersion: string = HEARTH_VERSION,
+): VersionOutcome {
   const compat = checkVersionCompat(coreVersion, dashboardVersion);
   switch (compat) {
     case 'compatible':
       return { kind: 'none' };
     case 'patch-differs':
-      return { kind: 'toast', message: versionMismatchText(coreVersion, dashboardVersion), durationMs: PATCH_VERSION_TOAST_MS };
+      return {
+        kind: 'toast',
+        message: versionMismatchText(coreVersion, dashboardVersion),
+        durationMs: PATCH_VERSION_TOAST_MS,
+      };
     case 'update-required':
       return { kind: 'update-required' };
   }

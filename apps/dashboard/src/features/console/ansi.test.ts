@@ -15,7 +15,11 @@ describe('toSegments', () => {
 
   it('renders bold, underline and 24-bit colours', () => {
     const [segment] = toSegments('\x1b[1;4;38;2;10;20;30mhi');
-    expect(segment?.style).toMatchObject({ fontWeight: 700, textDecoration: 'underline', color: 'rgb(10,20,30)' });
+    expect(segment?.style).toMatchObject({
+      fontWeight: 700,
+      textDecoration: 'underline',
+      color: 'rgb(10,20,30)',
+    });
   });
 
   it('understands Minecraft § codes, a colour resetting the format', () => {

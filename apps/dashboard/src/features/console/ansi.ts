@@ -33,7 +33,13 @@ const MINECRAFT_COLOURS: Readonly<Record<string, readonly [number, number, numbe
   f: [255, 255, 255],
 };
 /** § formatting codes as SGR parameters (§k "obfuscated" has no SGR twin and is dropped). */
-const MINECRAFT_FORMATS: Readonly<Record<string, string>> = { l: '1', m: '9', n: '4', o: '3', r: '0' };
+const MINECRAFT_FORMATS: Readonly<Record<string, string>> = {
+  l: '1',
+  m: '9',
+  n: '4',
+  o: '3',
+  r: '0',
+};
 
 /**
  * anser's default palette (rgb strings as it emits them, spaces removed) → colours that stay
@@ -94,7 +100,10 @@ function styleOf(entry: Anser.AnserJsonEntry): CSSProperties | undefined {
   if (decorations.has('dim')) style.opacity = 0.7;
   if (decorations.has('italic')) style.fontStyle = 'italic';
   if (decorations.has('hidden')) style.visibility = 'hidden';
-  const lines = [decorations.has('underline') && 'underline', decorations.has('strikethrough') && 'line-through'].filter(Boolean);
+  const lines = [
+    decorations.has('underline') && 'underline',
+    decorations.has('strikethrough') && 'line-through',
+  ].filter(Boolean);
   if (lines.length > 0) style.textDecoration = lines.join(' ');
   return Object.keys(style).length > 0 ? style : undefined;
 }

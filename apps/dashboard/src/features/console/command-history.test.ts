@@ -57,7 +57,10 @@ describe('command history', () => {
     expect(loadHistory('INSTANCE_c')).toEqual([]);
     localStorage.setItem(historyStorageKey('INSTANCE_c'), '{not json');
     expect(loadHistory('INSTANCE_c')).toEqual([]);
-    saveHistory('INSTANCE_d', Array.from({ length: 70 }, (_, i) => String(i)));
+    saveHistory(
+      'INSTANCE_d',
+      Array.from({ length: 70 }, (_, i) => String(i)),
+    );
     expect(loadHistory('INSTANCE_d')).toHaveLength(50);
   });
 });

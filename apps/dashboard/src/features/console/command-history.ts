@@ -19,7 +19,10 @@ export function initialHistory(entries: readonly string[] = []): HistoryState {
 
 /** After a submit: the command becomes the newest entry (an immediate repeat is kept once). */
 export function pushCommand(state: HistoryState, command: string): HistoryState {
-  const entries = state.entries.at(-1) === command ? state.entries : [...state.entries, command].slice(-COMMAND_HISTORY_SIZE);
+  const entries =
+    state.entries.at(-1) === command
+      ? state.entries
+      : [...state.entries, command].slice(-COMMAND_HISTORY_SIZE);
   return { entries, cursor: entries.length, draft: '' };
 }
 
@@ -52,7 +55,9 @@ export function loadHistory(instanceUuid: string): string[] {
     const raw = localStorage.getItem(historyStorageKey(instanceUuid));
     const parsed: unknown = raw === null ? [] : JSON.parse(raw);
     if (!Array.isArray(parsed)) return [];
-    return parsed.filter((entry): entry is string => typeof entry === 'string').slice(-COMMAND_HISTORY_SIZE);
+    return parsed
+      .filter((entry): entry is string => typeof entry === 'string')
+      .slice(-COMMAND_HISTORY_SIZE);
   } catch {
     return [];
   }
@@ -60,7 +65,10 @@ export function loadHistory(instanceUuid: string): string[] {
 
 export function saveHistory(instanceUuid: string, entries: readonly string[]): void {
   try {
-    localStorage.setItem(historyStorageKey(instanceUuid), JSON.stringify(entries.slice(-COMMAND_HISTORY_SIZE)));
+    localStorage.setItem(
+      historyStorageKey(instanceUuid),
+      JSON.stringify(entries.slice(-COMMAND_HISTORY_SIZE)),
+    );
   } catch (err) {
     console.warn('Could not save the command history', err);
   }

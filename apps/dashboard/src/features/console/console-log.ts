@@ -22,7 +22,9 @@ export interface ConsoleLine {
 export function outputMessage(event: ClientEvent, instanceUuid: string): string | null {
   const inner = event.event_inner;
   if (inner.type !== 'InstanceEvent' || inner.instance_uuid !== instanceUuid) return null;
-  return inner.instance_event_inner.type === 'InstanceOutput' ? inner.instance_event_inner.message : null;
+  return inner.instance_event_inner.type === 'InstanceOutput'
+    ? inner.instance_event_inner.message
+    : null;
 }
 
 /** A message as display lines: without its final line break, split at inner ones. */

@@ -43,7 +43,10 @@ describe('ConsoleFilter', () => {
     log.add('5', 'odd 5');
     filter.update();
     // the log now holds 2..5: "even 0" left with the oldest lines
-    expect(Array.from({ length: filter.size }, (_, i) => filter.lineAt(i)?.text)).toEqual(['even 2', 'even 4']);
+    expect(Array.from({ length: filter.size }, (_, i) => filter.lineAt(i)?.text)).toEqual([
+      'even 2',
+      'even 4',
+    ]);
     filter.update();
     expect(filter.size).toBe(2);
   });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { INDICATOR_VIEWS, commandInputState, consoleIndicator, consoleStatus } from './console-status.ts';
+import {
+  INDICATOR_VIEWS,
+  commandInputState,
+  consoleIndicator,
+  consoleStatus,
+} from './console-status.ts';
 
 describe('consoleStatus (dashboard.md §4)', () => {
   it.each([
@@ -24,12 +29,15 @@ describe('consoleStatus (dashboard.md §4)', () => {
 
 describe('status texts and the command input', () => {
   it('tooltips are the spec texts word for word', () => {
-    expect(Object.fromEntries(Object.entries(INDICATOR_VIEWS).map(([k, v]) => [k, v.tooltip]))).toEqual({
+    expect(
+      Object.fromEntries(Object.entries(INDICATOR_VIEWS).map(([k, v]) => [k, v.tooltip])),
+    ).toEqual({
       'no-permission': 'No permission to access console',
       loading: 'Loading console...',
       buffered: 'History messages. No live updates',
       live: 'Console is live',
-      'live-no-buffer': 'Console is live but failed to fetch history. Your internet connection may be unstable',
+      'live-no-buffer':
+        'Console is live but failed to fetch history. Your internet connection may be unstable',
       closed: 'Console is closed',
       error: 'Connection lost or error',
       stopped: 'Instance is stopped',

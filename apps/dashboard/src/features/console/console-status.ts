@@ -4,7 +4,8 @@ import type { BadgeTone } from '@/components/ui/badge.tsx';
 // dashboard.md §4 "Console status" and §2 Console: how the history fetch and the live socket
 // combine into one status, and what the status indicator and the command input show for it.
 
-export type ConsoleStatus = 'loading' | 'buffered' | 'live-no-buffer' | 'live' | 'closed' | 'error' | 'no-permission';
+export type ConsoleStatus =
+  'loading' | 'buffered' | 'live-no-buffer' | 'live' | 'closed' | 'error' | 'no-permission';
 /** What the indicator shows: a console status, or `stopped` while the instance is stopped. */
 export type ConsoleIndicator = ConsoleStatus | 'stopped';
 
@@ -13,7 +14,11 @@ export type BufferState = 'loading' | 'loaded' | 'failed';
 /** The live socket as the console sees it: `error` stays until it is open again. */
 export type StreamState = 'connecting' | 'open' | 'error' | 'closed';
 
-export function consoleStatus(canAccess: boolean, buffer: BufferState, stream: StreamState): ConsoleStatus {
+export function consoleStatus(
+  canAccess: boolean,
+  buffer: BufferState,
+  stream: StreamState,
+): ConsoleStatus {
   if (!canAccess) return 'no-permission';
   switch (stream) {
     case 'closed':
@@ -28,7 +33,10 @@ export function consoleStatus(canAccess: boolean, buffer: BufferState, stream: S
   }
 }
 
-export function consoleIndicator(status: ConsoleStatus, instanceState: InstanceState): ConsoleIndicator {
+export function consoleIndicator(
+  status: ConsoleStatus,
+  instanceState: InstanceState,
+): ConsoleIndicator {
   if (status !== 'no-permission' && instanceState === 'Stopped') return 'stopped';
   return status;
 }
@@ -42,13 +50,18 @@ export interface IndicatorView {
 }
 
 export const INDICATOR_VIEWS: Readonly<Record<ConsoleIndicator, IndicatorView>> = {
-  'no-permission': { label: 'No permission', tooltip: 'No permission to access console', tone: 'neutral' },
+  'no-permission': {
+    label: 'No permission',
+    tooltip: 'No permission to access console',
+    tone: 'neutral',
+  },
   loading: { label: 'Loading', tooltip: 'Loading console...', tone: 'warning' },
   buffered: { label: 'History', tooltip: 'History messages. No live updates', tone: 'warning' },
   live: { label: 'Live', tooltip: 'Console is live', tone: 'success' },
   'live-no-buffer': {
     label: 'Live',
-    tooltip: 'Console is live but failed to fetch history. Your internet connection may be unstable',
+    tooltip:
+      'Console is live but failed to fetch history. Your internet connection may be unstable',
     tone: 'warning',
   },
   closed: { label: 'Closed', tooltip: 'Console is closed', tone: 'neutral' },
@@ -59,7 +72,10 @@ export const INDICATOR_VIEWS: Readonly<Record<ConsoleIndicator, IndicatorView>> 
 export const COMMAND_PLACEHOLDER = 'Enter command...';
 
 /** The command input: disabled with the reason as its placeholder, or enabled. */
-export function commandInputState(indicator: ConsoleIndicator): { disabled: boolean; placeholder: string } {
+export function commandInputState(indicator: ConsoleIndicator): {
+  disabled: boolean;
+  placeholder: string;
+} {
   switch (indicator) {
     case 'no-permission':
       return { disabled: true, placeholder: 'No permission' };

@@ -6,7 +6,10 @@ export const INSTANCE_UUID = 'INSTANCE_1b4e28ba-2fa1-11d2-883f-0016d3cca427';
 
 let nextSnowflake = 7_000_000_000_000_000_000n;
 
-export function instanceEvent(inner: InstanceEventInner, options: { snowflake?: string; instance?: string } = {}): ClientEvent {
+export function instanceEvent(
+  inner: InstanceEventInner,
+  options: { snowflake?: string; instance?: string } = {},
+): ClientEvent {
   return {
     event_inner: {
       type: 'InstanceEvent',
@@ -22,6 +25,9 @@ export function instanceEvent(inner: InstanceEventInner, options: { snowflake?: 
 }
 
 /** An `InstanceOutput` line (with the trailing newline the core keeps). */
-export function outputEvent(message: string, options: { snowflake?: string; instance?: string } = {}): ClientEvent {
+export function outputEvent(
+  message: string,
+  options: { snowflake?: string; instance?: string } = {},
+): ClientEvent {
   return instanceEvent({ type: 'InstanceOutput', message: `${message}\n` }, options);
 }

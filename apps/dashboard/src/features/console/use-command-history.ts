@@ -1,5 +1,12 @@
 import { useCallback, useRef } from 'react';
-import { historyDown, historyUp, initialHistory, loadHistory, pushCommand, saveHistory } from './command-history.ts';
+import {
+  historyDown,
+  historyUp,
+  initialHistory,
+  loadHistory,
+  pushCommand,
+  saveHistory,
+} from './command-history.ts';
 import type { HistoryState } from './command-history.ts';
 
 export interface CommandHistory {

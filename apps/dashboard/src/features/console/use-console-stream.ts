@@ -28,7 +28,9 @@ export function consoleSocketKey(instanceUuid: string): string {
 }
 
 const nextFrame: (fn: () => void) => void =
-  typeof requestAnimationFrame === 'function' ? (fn) => requestAnimationFrame(fn) : (fn) => setTimeout(fn, 16);
+  typeof requestAnimationFrame === 'function'
+    ? (fn) => requestAnimationFrame(fn)
+    : (fn) => setTimeout(fn, 16);
 
 /** A state bump coalesced to one per frame, however many lines arrive in between. */
 function useFrameTick(): [number, () => void] {
@@ -52,7 +54,11 @@ function useFrameTick(): [number, () => void] {
   return [tick, schedule];
 }
 
-function nextStreamState(previous: StreamState, status: SocketStatus, code: number | undefined): StreamState {
+function nextStreamState(
+  previous: StreamState,
+  status: SocketStatus,
+  code: number | undefined,
+): StreamState {
   switch (status) {
     case 'connecting':
       return previous === 'error' ? 'error' : 'connecting';

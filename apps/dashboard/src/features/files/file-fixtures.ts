@@ -26,5 +26,12 @@ export function fileEntry(path: string, overrides: Partial<ClientFile> = {}): Cl
 
 export function dirEntry(path: string, overrides: Partial<ClientFile> = {}): ClientFile {
   const name = path.split('/').at(-1) ?? path;
-  return fileEntry(path, { name, file_stem: name, extension: null, size: null, file_type: 'Directory', ...overrides });
+  return fileEntry(path, {
+    name,
+    file_stem: name,
+    extension: null,
+    size: null,
+    file_type: 'Directory',
+    ...overrides,
+  });
 }

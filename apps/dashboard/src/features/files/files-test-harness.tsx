@@ -26,7 +26,11 @@ export function instance(overrides: Partial<InstanceInfo> = {}): InstanceInfo {
   return {
     uuid: UUID,
     name: 'Squid',
-    game_type: { type: 'Generic', game_name: 'flying-squid', game_display_name: 'Minecraft (flying-squid)' },
+    game_type: {
+      type: 'Generic',
+      game_name: 'flying-squid',
+      game_display_name: 'Minecraft (flying-squid)',
+    },
     description: '',
     version: '1.21',
     port: 25565,
@@ -48,12 +52,24 @@ export const route = (method: string, path: string) => `${method} ${path}`;
 
 export function installLayoutStubs(): () => void {
   const height = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
-  Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 600 });
+  Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+    configurable: true,
+    get: () => 600,
+  });
   const range = Range.prototype as unknown as Record<string, unknown>;
   const hadRects = 'getClientRects' in range;
   const empty = { length: 0, item: () => null, [Symbol.iterator]: function* () {} };
   range.getClientRects ??= () => empty;
-  range.getBoundingClientRect ??= () => ({ x: 0, y: 0, width: 0, height: 0, top: 0, left: 0, right: 0, bottom: 0 });
+  range.getBoundingClientRect ??= () => ({
+    x: 0,
+    y: 0,
+    width: 0,
+    height: 0,
+    top: 0,
+    left: 0,
+    right: 0,
+    bottom: 0,
+  });
   return () => {
     if (height) Object.defineProperty(HTMLElement.prototype, 'clientHeight', height);
     if (!hadRects) delete range.getClientRects;
@@ -89,7 +105,11 @@ export function renderFiles(options: RenderOptions = {}) {
   const queryClient = createQueryClient({ retry: false });
   const hub = new RealtimeHub({ createSocket: (url) => new FakeSocket(url) });
   const user = userEvent.setup();
-  let props: ScreenProps = { instance: options.instance ?? instance(), canRead: options.canRead ?? true, canWrite: options.canWrite ?? true };
+  let props: ScreenProps = {
+    instance: options.instance ?? instance(),
+    canRead: options.canRead ?? true,
+    canWrite: options.canWrite ?? true,
+  };
   const router = createMemoryRouter([{ path: '/dashboard/files', Component: Screen }], {
     initialEntries: [options.url ?? '/dashboard/files'],
   });
@@ -124,10 +144,17 @@ export function renderFiles(options: RenderOptions = {}) {
 }
 
 export const fileList = () => screen.getByRole('grid', { name: 'Files' });
-export const rowOf = (name: string) => within(fileList()).getByRole('button', { name }).closest<HTMLElement>('[role="row"]')!;
+export const rowOf = (name: string) =>
+  within(fileList()).getByRole('button', { name }).closest<HTMLElement>('[role="row"]')!;
 export const rowNames = () =>
-  Array.from(fileList().querySelectorAll<HTMLElement>('[role="row"]')).map((row) => row.querySelector('[data-row-button]')?.getAttribute('aria-label') ?? row.querySelector('[data-row-button]')?.textContent?.trim() ?? '');
-export const checkboxOf = (name: string) => screen.getByRole('checkbox', { name: `Select ${name}` });
+  Array.from(fileList().querySelectorAll<HTMLElement>('[role="row"]')).map(
+    (row) =>
+      row.querySelector('[data-row-button]')?.getAttribute('aria-label') ??
+      row.querySelector('[data-row-button]')?.textContent?.trim() ??
+      '',
+  );
+export const checkboxOf = (name: string) =>
+  screen.getByRole('checkbox', { name: `Select ${name}` });
 
 export function fsEnd(success: boolean, message: string, uuid = UUID): ClientEvent {
   return {

@@ -16,10 +16,16 @@ export function useFileBrowser(instanceUuid: string) {
   const navigate = useAppNavigate();
   const urlPath = normalizeDirPath(params.get('path'));
   const switched = lastInstanceUuid !== null && lastInstanceUuid !== instanceUuid;
-  const [state, dispatch] = useReducer(browserReducer, null, () => initialBrowserState(instanceUuid, switched ? ROOT_PATH : urlPath));
+  const [state, dispatch] = useReducer(browserReducer, null, () =>
+    initialBrowserState(instanceUuid, switched ? ROOT_PATH : urlPath),
+  );
 
   const setPath = useCallback(
-    (path: string, replace = false) => navigate(pathname, { set: { path: isRootPath(path) ? null : normalizeDirPath(path) }, replace }),
+    (path: string, replace = false) =>
+      navigate(pathname, {
+        set: { path: isRootPath(path) ? null : normalizeDirPath(path) },
+        replace,
+      }),
     [navigate, pathname],
   );
 

@@ -20,7 +20,8 @@ export function useFileOperationEvents(
     const inner = event.event_inner;
     if (inner.type !== 'ProgressionEvent') return;
     const progression = inner.progression_event_inner;
-    if (progression.type !== 'ProgressionEnd' || progression.inner?.type !== 'FSOperationCompleted') return;
+    if (progression.type !== 'ProgressionEnd' || progression.inner?.type !== 'FSOperationCompleted')
+      return;
     const completed: FsCompleted = progression.inner;
     if (completed.instance_uuid !== instanceUuid) return;
     if (shouldToast(completed)) notify(completed.success ? 'success' : 'error', completed.message);

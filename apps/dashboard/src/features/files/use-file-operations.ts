@@ -23,7 +23,12 @@ export const ZIPPING_FOR_DOWNLOAD = 'Zipping directory for download...';
  * The file operations of the Files tab with the toasts of dashboard.md §8. Background operations
  * (copy, zip, unzip) only start here; their end arrives as an event (use-file-events.ts).
  */
-export function useFileOperations(instanceUuid: string, state: BrowserState, dispatch: Dispatch<BrowserAction>, refresh: () => void) {
+export function useFileOperations(
+  instanceUuid: string,
+  state: BrowserState,
+  dispatch: Dispatch<BrowserAction>,
+  refresh: () => void,
+) {
   const { path, clipboard } = state;
 
   const toClipboard = useCallback(
@@ -42,7 +47,10 @@ export function useFileOperations(instanceUuid: string, state: BrowserState, dis
       try {
         await copyFiles(instanceUuid, plan.request);
       } catch (err) {
-        notify('error', `Failed to copy ${plan.request.relative_paths_source.length} file(s): ${toUserMessage(err)}`);
+        notify(
+          'error',
+          `Failed to copy ${plan.request.relative_paths_source.length} file(s): ${toUserMessage(err)}`,
+        );
         return;
       }
     } else {

@@ -30,14 +30,19 @@ export function useFilesController(instanceUuid: string, canWrite: boolean) {
   const files = list.data ?? NO_FILES;
   const queryClient = useQueryClient();
   const refresh = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: getFileListQueryOptions(instanceUuid, state.path).queryKey });
+    void queryClient.invalidateQueries({
+      queryKey: getFileListQueryOptions(instanceUuid, state.path).queryKey,
+    });
   }, [queryClient, instanceUuid, state.path]);
   const uploads = useUploads(instanceUuid, refresh);
   const { takeReportedFailure } = uploads;
   useFileOperationEvents(
     instanceUuid,
     refresh,
-    useCallback((completed: FsCompleted) => !(isUploadFailure(completed.message) && takeReportedFailure()), [takeReportedFailure]),
+    useCallback(
+      (completed: FsCompleted) => !(isUploadFailure(completed.message) && takeReportedFailure()),
+      [takeReportedFailure],
+    ),
   );
   const ops = useFileOperations(instanceUuid, state, dispatch, refresh);
   const editor = useOpenFile(instanceUuid, state, dispatch);
@@ -51,10 +56,18 @@ export function useFilesController(instanceUuid: string, canWrite: boolean) {
     },
     [setPath, dispatch],
   );
-  const toggle = useCallback((path: string) => dispatch({ type: 'toggle-selected', path }), [dispatch]);
+  const toggle = useCallback(
+    (path: string) => dispatch({ type: 'toggle-selected', path }),
+    [dispatch],
+  );
   const allSelected = files.length > 0 && selected.length === files.length;
   const toggleAll = useCallback(
-    () => dispatch(allSelected ? { type: 'deselect-all' } : { type: 'select-all', paths: files.map((f) => f.path) }),
+    () =>
+      dispatch(
+        allSelected
+          ? { type: 'deselect-all' }
+          : { type: 'select-all', paths: files.map((f) => f.path) },
+      ),
     [allSelected, files, dispatch],
   );
   const unarchiveSelected = useCallback(() => {

@@ -8,7 +8,11 @@ import type { BrowserAction, BrowserState } from './model/browser-state.ts';
 import { isDirty } from './model/editor-state.ts';
 
 /** The open file: its content (read on every open), the edited text, save and discard. */
-export function useOpenFile(instanceUuid: string, state: BrowserState, dispatch: Dispatch<BrowserAction>) {
+export function useOpenFile(
+  instanceUuid: string,
+  state: BrowserState,
+  dispatch: Dispatch<BrowserAction>,
+) {
   const file = state.openFile;
   const content = useFileContent(instanceUuid, file?.path ?? null);
   const write = useWriteFileMutation(instanceUuid);

@@ -34,7 +34,11 @@ export function useUploads(instanceUuid: string, onSettled: () => void) {
   // Leaving the tab does not cancel uploads: they finish in the background.
 
   const patch = useCallback((id: number, change: Partial<UploadItem> | null) => {
-    setUploads((list) => (change === null ? list.filter((u) => u.id !== id) : list.map((u) => (u.id === id ? { ...u, ...change } : u))));
+    setUploads((list) =>
+      change === null
+        ? list.filter((u) => u.id !== id)
+        : list.map((u) => (u.id === id ? { ...u, ...change } : u)),
+    );
   }, []);
 
   const start = useCallback(

@@ -20,7 +20,9 @@ describe('actions by state (dashboard.md §4)', () => {
 
 describe('action gating (dashboard.md §6)', () => {
   const withPerms = (start: string[], stop: string[]) =>
-    publicUser({ permissions: { ...emptyPermissions(), can_start_instance: start, can_stop_instance: stop } });
+    publicUser({
+      permissions: { ...emptyPermissions(), can_start_instance: start, can_stop_instance: stop },
+    });
 
   it('start needs can_start_instance for this instance', () => {
     expect(canRunAction(withPerms([UUID], []), 'start', UUID)).toBe(true);
@@ -41,7 +43,11 @@ describe('action gating (dashboard.md §6)', () => {
   });
 
   it('the owner may do everything, a guest nothing', () => {
-    expect(actionButtons(publicUser({ is_owner: true }), 'Running', UUID).every((b) => b.allowed)).toBe(true);
-    expect(actionButtons(undefined, 'Stopped', UUID)).toEqual([{ action: 'start', label: 'Start', allowed: false }]);
+    expect(
+      actionButtons(publicUser({ is_owner: true }), 'Running', UUID).every((b) => b.allowed),
+    ).toBe(true);
+    expect(actionButtons(undefined, 'Stopped', UUID)).toEqual([
+      { action: 'start', label: 'Start', allowed: false },
+    ]);
   });
 });

@@ -28,8 +28,13 @@ export function actionsForState(state: InstanceState): InstanceAction[] {
   }
 }
 
-export function canRunAction(user: PublicUser | null | undefined, action: InstanceAction, uuid: string): boolean {
-  const may = (key: 'can_start_instance' | 'can_stop_instance') => hasInstancePermission(user, key, uuid);
+export function canRunAction(
+  user: PublicUser | null | undefined,
+  action: InstanceAction,
+  uuid: string,
+): boolean {
+  const may = (key: 'can_start_instance' | 'can_stop_instance') =>
+    hasInstancePermission(user, key, uuid);
   switch (action) {
     case 'start':
       return may('can_start_instance');
@@ -48,7 +53,11 @@ export interface ActionButtonModel {
 }
 
 /** What the SELECTED INSTANCE panel shows for an instance in `state`. */
-export function actionButtons(user: PublicUser | null | undefined, state: InstanceState, uuid: string): ActionButtonModel[] {
+export function actionButtons(
+  user: PublicUser | null | undefined,
+  state: InstanceState,
+  uuid: string,
+): ActionButtonModel[] {
   return actionsForState(state).map((action) => ({
     action,
     label: ACTION_LABELS[action],

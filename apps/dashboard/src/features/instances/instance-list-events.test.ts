@@ -4,11 +4,25 @@ import { applyInstanceEvent } from './instance-list-events.ts';
 import { instanceInfo } from './test-fixtures.ts';
 
 function event(inner: EventInner): ClientEvent {
-  return { event_inner: inner, details: '', snowflake: '1', level: 'Info', caused_by: { type: 'System' } };
+  return {
+    event_inner: inner,
+    details: '',
+    snowflake: '1',
+    level: 'Info',
+    caused_by: { type: 'System' },
+  };
 }
 
-function instanceEvent(uuid: string, change: Extract<EventInner, { type: 'InstanceEvent' }>['instance_event_inner']) {
-  return event({ type: 'InstanceEvent', instance_uuid: uuid, instance_name: 'x', instance_event_inner: change });
+function instanceEvent(
+  uuid: string,
+  change: Extract<EventInner, { type: 'InstanceEvent' }>['instance_event_inner'],
+) {
+  return event({
+    type: 'InstanceEvent',
+    instance_uuid: uuid,
+    instance_name: 'x',
+    instance_event_inner: change,
+  });
 }
 
 const a = instanceInfo({ uuid: 'A', name: 'Alpha' });
@@ -16,12 +30,18 @@ const b = instanceInfo({ uuid: 'B', name: 'Beta', state: 'Running' });
 
 describe('sidebar list events (dashboard.md §4)', () => {
   it('a state transition updates that instance only', () => {
-    const next = applyInstanceEvent([a, b], instanceEvent('A', { type: 'StateTransition', to: 'Starting' }));
+    const next = applyInstanceEvent(
+      [a, b],
+      instanceEvent('A', { type: 'StateTransition', to: 'Starting' }),
+    );
     expect(next.map((i) => i.state)).toEqual(['Starting', 'Running']);
   });
 
   it('an instance error sets Error', () => {
-    const next = applyInstanceEvent([a, b], instanceEvent('B', { type: 'InstanceError', message: 'crashed' }));
+    const next = applyInstanceEvent(
+      [a, b],
+      instanceEvent('B', { type: 'InstanceError', message: 'crashed' }),
+    );
     expect(next[1]?.state).toBe('Error');
   });
 
@@ -29,7 +49,12 @@ describe('sidebar list events (dashboard.md §4)', () => {
     const steve = { type: 'MinecraftPlayer' as const, name: 'Steve', uuid: 'u1' };
     const next = applyInstanceEvent(
       [b],
-      instanceEvent('B', { type: 'PlayerChange', player_list: [steve], players_joined: [steve], players_left: [] }),
+      instanceEvent('B', {
+        type: 'PlayerChange',
+        player_list: [steve],
+        players_joined: [steve],
+        players_left: [],
+      }),
     );
     expect(next[0]?.player_list).toEqual([steve]);
     expect(next[0]?.player_count).toBe(1);
@@ -42,7 +67,12 @@ describe('sidebar list events (dashboard.md §4)', () => {
       event({
         type: 'ProgressionEvent',
         event_id: '9',
-        progression_event_inner: { type: 'ProgressionEnd', success: true, message: 'done', inner: { type: 'InstanceCreation', ...created } },
+        progression_event_inner: {
+          type: 'ProgressionEnd',
+          success: true,
+          message: 'done',
+          inner: { type: 'InstanceCreation', ...created },
+        },
       }),
     );
     expect(next.map((i) => i.uuid)).toEqual(['A', 'C']);
@@ -55,7 +85,12 @@ describe('sidebar list events (dashboard.md §4)', () => {
       event({
         type: 'ProgressionEvent',
         event_id: '9',
-        progression_event_inner: { type: 'ProgressionEnd', success: true, message: null, inner: { type: 'InstanceDelete', instance_uuid: 'A' } },
+        progression_event_inner: {
+          type: 'ProgressionEnd',
+          success: true,
+          message: null,
+          inner: { type: 'InstanceDelete', instance_uuid: 'A' },
+        },
       }),
     );
     expect(next.map((i) => i.uuid)).toEqual(['B']);
@@ -63,10 +98,17 @@ describe('sidebar list events (dashboard.md §4)', () => {
 
   it('other events leave the list untouched (same array)', () => {
     const list = [a, b];
-    expect(applyInstanceEvent(list, instanceEvent('A', { type: 'InstanceOutput', message: 'hi' }))).toBe(list);
-    expect(applyInstanceEvent(list, instanceEvent('Z', { type: 'StateTransition', to: 'Running' }))).toBe(list);
     expect(
-      applyInstanceEvent(list, event({ type: 'UserEvent', user_id: 'u', user_event_inner: { type: 'UserCreated' } })),
+      applyInstanceEvent(list, instanceEvent('A', { type: 'InstanceOutput', message: 'hi' })),
+    ).toBe(list);
+    expect(
+      applyInstanceEvent(list, instanceEvent('Z', { type: 'StateTransition', to: 'Running' })),
+    ).toBe(list);
+    expect(
+      applyInstanceEvent(
+        list,
+        event({ type: 'UserEvent', user_id: 'u', user_event_inner: { type: 'UserCreated' } }),
+      ),
     ).toBe(list);
   });
 });

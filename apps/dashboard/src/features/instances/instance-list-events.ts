@@ -25,7 +25,10 @@ export function applyInstanceEvent(list: InstanceInfo[], event: ClientEvent): In
       case 'InstanceError':
         return patch(list, inner.instance_uuid, { state: 'Error' });
       case 'PlayerChange':
-        return patch(list, inner.instance_uuid, { player_list: change.player_list, player_count: change.player_list.length });
+        return patch(list, inner.instance_uuid, {
+          player_list: change.player_list,
+          player_count: change.player_list.length,
+        });
       case 'InstanceWarning':
       case 'InstanceInput':
       case 'InstanceOutput':

@@ -1,9 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { GIB } from '@hearth/protocol';
-import { latest, memoryMaxGib, pointCount, pushSample, toColumns, toSample } from './monitor-series.ts';
+import {
+  latest,
+  memoryMaxGib,
+  pointCount,
+  pushSample,
+  toColumns,
+  toSample,
+} from './monitor-series.ts';
 import type { MonitorSample } from './monitor-series.ts';
 
-const report = (cpu: number | null, memory: number | null) => ({ cpu_usage: cpu, memory_usage: memory, disk_usage: null, start_time: null });
+const report = (cpu: number | null, memory: number | null) => ({
+  cpu_usage: cpu,
+  memory_usage: memory,
+  disk_usage: null,
+  start_time: null,
+});
 
 describe('monitor series (dashboard.md §9)', () => {
   it('converts memory to GiB', () => {
@@ -20,8 +32,15 @@ describe('monitor series (dashboard.md §9)', () => {
   });
 
   it('places samples one second apart, ending at 0', () => {
-    const samples = [{ cpu: 1, memory: null }, { cpu: null, memory: null }, { cpu: 3, memory: null }];
-    expect(toColumns(samples, (s) => s.cpu)).toEqual([[-2, -1, 0], [1, null, 3]]);
+    const samples = [
+      { cpu: 1, memory: null },
+      { cpu: null, memory: null },
+      { cpu: 3, memory: null },
+    ];
+    expect(toColumns(samples, (s) => s.cpu)).toEqual([
+      [-2, -1, 0],
+      [1, null, 3],
+    ]);
     expect(latest(samples, (s) => s.cpu)).toBe(3);
     expect(latest(samples, (s) => s.memory)).toBeNull();
     expect(pointCount(samples, (s) => s.cpu)).toBe(2);

@@ -18,7 +18,10 @@ export function toSample(report: PerformanceReport): MonitorSample {
 }
 
 /** Appends and keeps the newest 60. */
-export function pushSample(samples: readonly MonitorSample[], sample: MonitorSample): MonitorSample[] {
+export function pushSample(
+  samples: readonly MonitorSample[],
+  sample: MonitorSample,
+): MonitorSample[] {
   const next = [...samples, sample];
   return next.length > MONITOR_SAMPLES ? next.slice(next.length - MONITOR_SAMPLES) : next;
 }
@@ -27,7 +30,10 @@ export function pushSample(samples: readonly MonitorSample[], sample: MonitorSam
  * uPlot columns: x is seconds relative to the newest sample (…, -2, -1, 0); reports come once a
  * second, and replayed ones carry no time of their own.
  */
-export function toColumns(samples: readonly MonitorSample[], pick: (s: MonitorSample) => number | null): [number[], (number | null)[]] {
+export function toColumns(
+  samples: readonly MonitorSample[],
+  pick: (s: MonitorSample) => number | null,
+): [number[], (number | null)[]] {
   const last = samples.length - 1;
   return [samples.map((_, i) => i - last), samples.map(pick)];
 }
@@ -39,7 +45,10 @@ export function memoryMaxGib(totalRamBytes: number | null | undefined): number {
 export const CPU_MAX = CPU_CHART_MAX;
 
 /** The newest non-null value, for the label beside the chart. */
-export function latest(samples: readonly MonitorSample[], pick: (s: MonitorSample) => number | null): number | null {
+export function latest(
+  samples: readonly MonitorSample[],
+  pick: (s: MonitorSample) => number | null,
+): number | null {
   for (let i = samples.length - 1; i >= 0; i -= 1) {
     const sample = samples[i];
     const value = sample ? pick(sample) : null;
@@ -48,6 +57,9 @@ export function latest(samples: readonly MonitorSample[], pick: (s: MonitorSampl
   return null;
 }
 
-export function pointCount(samples: readonly MonitorSample[], pick: (s: MonitorSample) => number | null): number {
+export function pointCount(
+  samples: readonly MonitorSample[],
+  pick: (s: MonitorSample) => number | null,
+): number {
   return samples.reduce((n, s) => (pick(s) === null ? n : n + 1), 0);
 }

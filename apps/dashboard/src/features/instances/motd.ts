@@ -61,7 +61,13 @@ export interface MotdPreview {
   truncated: boolean;
 }
 
-const PLAIN: MotdStyle = { colour: null, bold: false, italic: false, underline: false, strikethrough: false };
+const PLAIN: MotdStyle = {
+  colour: null,
+  bold: false,
+  italic: false,
+  underline: false,
+  strikethrough: false,
+};
 
 /** server.properties writes `§` as `\u00A7` and newlines as `\n`; both forms are understood. */
 function unescape(raw: string): string {
@@ -71,7 +77,10 @@ function unescape(raw: string): string {
 function firstLine(text: string): { line: string; truncated: boolean } {
   const match = /\r?\n|\\n/.exec(text);
   if (!match) return { line: text, truncated: false };
-  return { line: text.slice(0, match.index), truncated: text.slice(match.index + match[0].length).length > 0 };
+  return {
+    line: text.slice(0, match.index),
+    truncated: text.slice(match.index + match[0].length).length > 0,
+  };
 }
 
 export function parseMotd(raw: string): MotdPreview {

@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { avatarUrl, initialOf, sortPlayers } from './players.ts';
 
-const p = (name: string, uuid: string | null = null) => ({ type: 'MinecraftPlayer' as const, name, uuid });
+const p = (name: string, uuid: string | null = null) => ({
+  type: 'MinecraftPlayer' as const,
+  name,
+  uuid,
+});
 
 describe('players (dashboard.md §2 Overview)', () => {
   it('sorts by name both ways, ignoring case', () => {
     const players = [p('bob'), p('Alice'), p('carol')];
     expect(sortPlayers(players, 'ascending').map((x) => x.name)).toEqual(['Alice', 'bob', 'carol']);
-    expect(sortPlayers(players, 'descending').map((x) => x.name)).toEqual(['carol', 'bob', 'Alice']);
+    expect(sortPlayers(players, 'descending').map((x) => x.name)).toEqual([
+      'carol',
+      'bob',
+      'Alice',
+    ]);
   });
 
   it('builds 16 px avatar URLs from the uuid only', () => {

@@ -7,7 +7,9 @@ export type SortDirection = 'ascending' | 'descending';
 
 export function sortPlayers(players: readonly Player[], direction: SortDirection): Player[] {
   const sign = direction === 'ascending' ? 1 : -1;
-  return [...players].sort((a, b) => sign * a.name.localeCompare(b.name, 'en-US', { sensitivity: 'base' }));
+  return [...players].sort(
+    (a, b) => sign * a.name.localeCompare(b.name, 'en-US', { sensitivity: 'base' }),
+  );
 }
 
 export const AVATAR_SIZE = 16;
@@ -19,7 +21,9 @@ export function avatarUrl(player: Player): string | null {
 }
 
 export function playerKey(player: Player): string {
-  return player.type === 'MinecraftPlayer' ? (player.uuid ?? `name:${player.name}`) : `id:${player.id}`;
+  return player.type === 'MinecraftPlayer'
+    ? (player.uuid ?? `name:${player.name}`)
+    : `id:${player.id}`;
 }
 
 export function initialOf(name: string): string {

@@ -1,7 +1,11 @@
 import type { ConfigurableValueType, SettingManifest, SetupManifest } from '@hearth/protocol';
 
 /** A setting manifest entry for tests. */
-export function setting(id: string, valueType: ConfigurableValueType, overrides: Partial<SettingManifest> = {}): SettingManifest {
+export function setting(
+  id: string,
+  valueType: ConfigurableValueType,
+  overrides: Partial<SettingManifest> = {},
+): SettingManifest {
   return {
     setting_id: id,
     name: id,
@@ -25,8 +29,16 @@ export function minecraftLikeManifest(): SetupManifest {
         name: 'Basic Settings',
         description: 'Basic settings for the server.',
         settings: {
-          version: setting('version', { type: 'Enum', options: ['1.20.4', '1.19.4'] }, { name: 'Version', default_value: { type: 'Enum', value: '1.20.4' } }),
-          port: setting('port', { type: 'UnsignedInteger', min: 0, max: 65535 }, { name: 'Port', default_value: { type: 'UnsignedInteger', value: 25565 } }),
+          version: setting(
+            'version',
+            { type: 'Enum', options: ['1.20.4', '1.19.4'] },
+            { name: 'Version', default_value: { type: 'Enum', value: '1.20.4' } },
+          ),
+          port: setting(
+            'port',
+            { type: 'UnsignedInteger', min: 0, max: 65535 },
+            { name: 'Port', default_value: { type: 'UnsignedInteger', value: 25565 } },
+          ),
         },
       },
       section_2: {
@@ -34,7 +46,11 @@ export function minecraftLikeManifest(): SetupManifest {
         name: 'Advanced Settings',
         description: 'Advanced settings for the server.',
         settings: {
-          cmd_args: setting('cmd_args', { type: 'String', regex: null }, { name: 'Command Line Arguments', is_required: false }),
+          cmd_args: setting(
+            'cmd_args',
+            { type: 'String', regex: null },
+            { name: 'Command Line Arguments', is_required: false },
+          ),
         },
       },
     },

@@ -25,10 +25,13 @@ export function widgetKind(setting: Pick<SettingManifest, 'value_type' | 'is_sec
 export type FieldValue = string | boolean | null;
 
 /** The value a field starts with: the current value, else the default, else empty. */
-export function initialFieldValue(setting: Pick<SettingManifest, 'value' | 'default_value' | 'value_type'>): FieldValue {
+export function initialFieldValue(
+  setting: Pick<SettingManifest, 'value' | 'default_value' | 'value_type'>,
+): FieldValue {
   const wire = setting.value ?? setting.default_value;
   if (setting.value_type.type === 'Boolean') return wire?.type === 'Boolean' ? wire.value : null;
-  if (wire === null) return setting.value_type.type === 'Enum' ? (setting.value_type.options[0] ?? '') : '';
+  if (wire === null)
+    return setting.value_type.type === 'Enum' ? (setting.value_type.options[0] ?? '') : '';
   return String(wire.value);
 }
 
@@ -44,7 +47,10 @@ export function isDecimalText(text: string): boolean {
 }
 
 /** i32 / u32 on the wire (protocol configurable.ts). */
-export function typeBounds(type: ConfigurableValueType): { min: number | null; max: number | null } {
+export function typeBounds(type: ConfigurableValueType): {
+  min: number | null;
+  max: number | null;
+} {
   switch (type.type) {
     case 'Integer':
       return { min: type.min ?? -2147483648, max: type.max ?? 2147483647 };
@@ -63,8 +69,13 @@ export function typeBounds(type: ConfigurableValueType): { min: number | null; m
  * The wire value of a field that already passed validation; null for an empty optional field.
  * Text is trimmed except for secrets (a password may end in a space).
  */
-export function toConfigurableValue(type: ConfigurableValueType, value: FieldValue, trim = true): ConfigurableValue | null {
-  if (type.type === 'Boolean') return value === null ? null : { type: 'Boolean', value: value === true };
+export function toConfigurableValue(
+  type: ConfigurableValueType,
+  value: FieldValue,
+  trim = true,
+): ConfigurableValue | null {
+  if (type.type === 'Boolean')
+    return value === null ? null : { type: 'Boolean', value: value === true };
   const raw = typeof value === 'string' ? value : '';
   const text = trim ? raw.trim() : raw;
   switch (type.type) {

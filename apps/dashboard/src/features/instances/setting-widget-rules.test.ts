@@ -6,7 +6,9 @@ import { setting } from './setting-test-fixtures.ts';
 describe('setting widgets (dashboard.md §5)', () => {
   it('picks text, password, number, toggle and dropdown widgets', () => {
     expect(widgetKind(setting('a', { type: 'String', regex: null }))).toBe('text');
-    expect(widgetKind(setting('a', { type: 'String', regex: null }, { is_secret: true }))).toBe('password');
+    expect(widgetKind(setting('a', { type: 'String', regex: null }, { is_secret: true }))).toBe(
+      'password',
+    );
     expect(widgetKind(setting('a', { type: 'Integer', min: null, max: null }))).toBe('number');
     expect(widgetKind(setting('a', { type: 'Float', min: null, max: null }))).toBe('number');
     expect(widgetKind(setting('a', { type: 'Boolean' }))).toBe('toggle');

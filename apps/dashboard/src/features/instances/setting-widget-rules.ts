@@ -10,7 +10,10 @@ import type { FieldValue } from './setting-values.ts';
 export const TEXT_TOO_LONG = `Cannot be longer than ${SETTING_TEXT_MAX} characters`;
 
 /** The widget's error for `text`, or null when it can be sent. */
-export function validateWidgetText(setting: Pick<SettingManifest, 'value_type' | 'is_required' | 'is_secret'>, text: string): string | null {
+export function validateWidgetText(
+  setting: Pick<SettingManifest, 'value_type' | 'is_required' | 'is_secret'>,
+  text: string,
+): string | null {
   const type = setting.value_type;
   const value = setting.is_secret ? text : text.trim();
   if (value.length > SETTING_TEXT_MAX) return TEXT_TOO_LONG;
@@ -27,7 +30,8 @@ export function validateWidgetText(setting: Pick<SettingManifest, 'value_type' |
     case 'Float': {
       if (value === '') return 'Cannot be empty';
       if (type.type === 'Float') {
-        if (!isDecimalText(value)) return Number.isNaN(Number(value)) ? 'Must be a number' : 'Not a valid float';
+        if (!isDecimalText(value))
+          return Number.isNaN(Number(value)) ? 'Must be a number' : 'Not a valid float';
       } else if (!isIntegerText(value)) {
         return isDecimalText(value) ? 'Not an integer' : 'Must be a number';
       }
@@ -42,6 +46,9 @@ export function validateWidgetText(setting: Pick<SettingManifest, 'value_type' |
 }
 
 /** The typed value PUT /instance/{id}/settings/{section}/{setting} sends for a valid field. */
-export function widgetValue(setting: Pick<SettingManifest, 'value_type' | 'is_secret'>, value: FieldValue): ConfigurableValue | null {
+export function widgetValue(
+  setting: Pick<SettingManifest, 'value_type' | 'is_secret'>,
+  value: FieldValue,
+): ConfigurableValue | null {
   return toConfigurableValue(setting.value_type, value, !setting.is_secret);
 }

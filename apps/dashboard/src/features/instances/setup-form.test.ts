@@ -29,7 +29,11 @@ describe('wizard validation (dashboard.md §5 setting-driven forms)', () => {
     expect(validateSetting(count, '1.5')).toBe('Count must be an integer');
     expect(validateSetting(count, 'abc')).toBe('Count must be an integer');
     expect(validateSetting(count, '-3')).toBeNull();
-    const unsigned = setting('u', { type: 'UnsignedInteger', min: null, max: null }, { name: 'Players' });
+    const unsigned = setting(
+      'u',
+      { type: 'UnsignedInteger', min: null, max: null },
+      { name: 'Players' },
+    );
     expect(validateSetting(unsigned, '-1')).toBe('Players must be greater than or equal to 0');
     expect(validateSetting(unsigned, '4')).toBeNull();
   });

@@ -1,6 +1,12 @@
 import { INSTANCE_NAME_MAX } from '@hearth/protocol';
 import type { SetupManifest, SetupValueInput, SettingManifest } from '@hearth/protocol';
-import { initialFieldValue, isDecimalText, isIntegerText, toConfigurableValue, typeBounds } from './setting-values.ts';
+import {
+  initialFieldValue,
+  isDecimalText,
+  isIntegerText,
+  toConfigurableValue,
+  typeBounds,
+} from './setting-values.ts';
 import type { FieldValue } from './setting-values.ts';
 
 // The create-instance wizard's form (dashboard.md §2, §4 "Wizard", §5 "Setting-driven forms").
@@ -48,7 +54,8 @@ export function validateBasic(values: BasicValues): FormErrors {
   const errors: FormErrors = {};
   const name = values.name.trim();
   if (name === '') errors.name = 'Name is required';
-  else if (name.length > INSTANCE_NAME_MAX) errors.name = `Name cannot be longer than ${INSTANCE_NAME_MAX} characters`;
+  else if (name.length > INSTANCE_NAME_MAX)
+    errors.name = `Name cannot be longer than ${INSTANCE_NAME_MAX} characters`;
   return errors;
 }
 
@@ -56,14 +63,17 @@ export function validateBasic(values: BasicValues): FormErrors {
 export function validateSetting(setting: SettingManifest, value: FieldValue): string | null {
   const item = setting.name;
   const type = setting.value_type;
-  if (type.type === 'Boolean') return value === null && setting.is_required ? `${item} is required` : null;
+  if (type.type === 'Boolean')
+    return value === null && setting.is_required ? `${item} is required` : null;
   const text = typeof value === 'string' ? value.trim() : '';
   if (text === '') return setting.is_required ? `${item} is required` : null;
   switch (type.type) {
     case 'String': {
       if (type.regex === null) return null;
       try {
-        return new RegExp(type.regex, 'u').test(text) ? null : `${item} is not in the expected format`;
+        return new RegExp(type.regex, 'u').test(text)
+          ? null
+          : `${item} is not in the expected format`;
       } catch {
         return null;
       }
@@ -107,7 +117,11 @@ export function buildSetupValue(
   for (const [sectionId, section] of Object.entries(manifest.setting_sections)) {
     const settings: Record<string, { value: ReturnType<typeof toConfigurableValue> }> = {};
     for (const [settingId, setting] of Object.entries(section.settings)) {
-      const value = toConfigurableValue(setting.value_type, values[sectionId]?.[settingId] ?? null, !setting.is_secret);
+      const value = toConfigurableValue(
+        setting.value_type,
+        values[sectionId]?.[settingId] ?? null,
+        !setting.is_secret,
+      );
       // An empty optional text means "not set": the core then applies the default.
       const unset = value?.type === 'String' && value.value === '' && !setting.is_required;
       settings[settingId] = { value: unset ? null : value };

@@ -14,10 +14,17 @@ const T0 = Date.UTC(2024, 5, 1);
 let seq = 0;
 function event(inner: EventInner, ms = T0): ClientEvent {
   seq += 1;
-  return { event_inner: inner, details: '', snowflake: encodeSnowflake(ms, seq), level: 'Info', caused_by: { type: 'System' } };
+  return {
+    event_inner: inner,
+    details: '',
+    snowflake: encodeSnowflake(ms, seq),
+    level: 'Info',
+    caused_by: { type: 'System' },
+  };
 }
-const progression = (inner: Extract<EventInner, { type: 'ProgressionEvent' }>['progression_event_inner']) =>
-  event({ type: 'ProgressionEvent', event_id: '77', progression_event_inner: inner });
+const progression = (
+  inner: Extract<EventInner, { type: 'ProgressionEvent' }>['progression_event_inner'],
+) => event({ type: 'ProgressionEvent', event_id: '77', progression_event_inner: inner });
 const steve = { type: 'MinecraftPlayer' as const, name: 'Steve', uuid: 'u1' };
 const alex = { type: 'MinecraftPlayer' as const, name: 'Alex', uuid: 'u2' };
 
@@ -27,24 +34,73 @@ function run(events: ClientEvent[], fresh = true): NotificationState {
 
 describe('notifications (dashboard.md §2, §4)', () => {
   it('tracks a progression from start to end, capped at the total, shown at most 99 %', () => {
-    const start = progression({ type: 'ProgressionStart', progression_name: 'Setting up Alpha', total: 100, inner: { type: 'InstanceCreation', instance_uuid: 'I1' } });
-    let state = run([start, progression({ type: 'ProgressionUpdate', progress_message: 'Downloading', progress: 40 })]);
-    expect(state.ongoing).toMatchObject([{ title: 'Setting up Alpha', message: 'Downloading', progress: 40, total: 100, creationOf: 'I1' }]);
+    const start = progression({
+      type: 'ProgressionStart',
+      progression_name: 'Setting up Alpha',
+      total: 100,
+      inner: { type: 'InstanceCreation', instance_uuid: 'I1' },
+    });
+    let state = run([
+      start,
+      progression({ type: 'ProgressionUpdate', progress_message: 'Downloading', progress: 40 }),
+    ]);
+    expect(state.ongoing).toMatchObject([
+      {
+        title: 'Setting up Alpha',
+        message: 'Downloading',
+        progress: 40,
+        total: 100,
+        creationOf: 'I1',
+      },
+    ]);
     expect(progressPercent(state.ongoing[0]!)).toBe(40);
-    state = applyNotificationEvent(state, progression({ type: 'ProgressionUpdate', progress_message: 'Almost', progress: 90 }), true);
+    state = applyNotificationEvent(
+      state,
+      progression({ type: 'ProgressionUpdate', progress_message: 'Almost', progress: 90 }),
+      true,
+    );
     expect(state.ongoing[0]?.progress).toBe(100);
     expect(progressPercent(state.ongoing[0]!)).toBe(99);
-    state = applyNotificationEvent(state, progression({ type: 'ProgressionEnd', success: true, message: 'Instance created successfully', inner: null }), true);
+    state = applyNotificationEvent(
+      state,
+      progression({
+        type: 'ProgressionEnd',
+        success: true,
+        message: 'Instance created successfully',
+        inner: null,
+      }),
+      true,
+    );
     expect(state.ongoing).toEqual([]);
-    expect(state.items).toMatchObject([{ title: 'Setting up Alpha', message: 'Instance created successfully', level: 'Info', fresh: true }]);
+    expect(state.items).toMatchObject([
+      {
+        title: 'Setting up Alpha',
+        message: 'Instance created successfully',
+        level: 'Info',
+        fresh: true,
+      },
+    ]);
   });
 
   it('a failed progression ends as an error notification', () => {
     const state = run([
-      progression({ type: 'ProgressionStart', progression_name: 'Setting up Beta', total: 100, inner: null }),
-      progression({ type: 'ProgressionEnd', success: false, message: 'Instance creation failed: no Java', inner: null }),
+      progression({
+        type: 'ProgressionStart',
+        progression_name: 'Setting up Beta',
+        total: 100,
+        inner: null,
+      }),
+      progression({
+        type: 'ProgressionEnd',
+        success: false,
+        message: 'Instance creation failed: no Java',
+        inner: null,
+      }),
     ]);
-    expect(state.items[0]).toMatchObject({ level: 'Error', message: 'Instance creation failed: no Java' });
+    expect(state.items[0]).toMatchObject({
+      level: 'Error',
+      message: 'Instance creation failed: no Java',
+    });
   });
 
   it('an unknown total shows no percentage', () => {
@@ -57,23 +113,60 @@ describe('notifications (dashboard.md §2, §4)', () => {
         type: 'InstanceEvent',
         instance_uuid: 'I1',
         instance_name: 'Alpha',
-        instance_event_inner: { type: 'PlayerChange', player_list: [steve], players_joined: [steve, alex], players_left: [] },
+        instance_event_inner: {
+          type: 'PlayerChange',
+          player_list: [steve],
+          players_joined: [steve, alex],
+          players_left: [],
+        },
       }),
-      event({
-        type: 'InstanceEvent',
-        instance_uuid: 'I1',
-        instance_name: 'Alpha',
-        instance_event_inner: { type: 'PlayerChange', player_list: [], players_joined: [], players_left: [steve] },
-      }, T0 + 1000),
+      event(
+        {
+          type: 'InstanceEvent',
+          instance_uuid: 'I1',
+          instance_name: 'Alpha',
+          instance_event_inner: {
+            type: 'PlayerChange',
+            player_list: [],
+            players_joined: [],
+            players_left: [steve],
+          },
+        },
+        T0 + 1000,
+      ),
     ]);
-    expect(state.items.map((i) => i.message)).toEqual(['Steve Left Alpha', 'Steve, Alex Joined Alpha']);
+    expect(state.items.map((i) => i.message)).toEqual([
+      'Steve Left Alpha',
+      'Steve, Alex Joined Alpha',
+    ]);
   });
 
   it('state changes and instance errors become notifications; console output does not', () => {
     const state = run([
-      event({ type: 'InstanceEvent', instance_uuid: 'I1', instance_name: 'Alpha', instance_event_inner: { type: 'StateTransition', to: 'Running' } }),
-      event({ type: 'InstanceEvent', instance_uuid: 'I1', instance_name: 'Alpha', instance_event_inner: { type: 'InstanceError', message: 'Crashed' } }, T0 + 1),
-      event({ type: 'InstanceEvent', instance_uuid: 'I1', instance_name: 'Alpha', instance_event_inner: { type: 'InstanceOutput', message: 'hi' } }, T0 + 2),
+      event({
+        type: 'InstanceEvent',
+        instance_uuid: 'I1',
+        instance_name: 'Alpha',
+        instance_event_inner: { type: 'StateTransition', to: 'Running' },
+      }),
+      event(
+        {
+          type: 'InstanceEvent',
+          instance_uuid: 'I1',
+          instance_name: 'Alpha',
+          instance_event_inner: { type: 'InstanceError', message: 'Crashed' },
+        },
+        T0 + 1,
+      ),
+      event(
+        {
+          type: 'InstanceEvent',
+          instance_uuid: 'I1',
+          instance_name: 'Alpha',
+          instance_event_inner: { type: 'InstanceOutput', message: 'hi' },
+        },
+        T0 + 2,
+      ),
     ]);
     expect(state.items.map((i) => [i.message, i.level])).toEqual([
       ['Crashed', 'Error'],
@@ -82,7 +175,12 @@ describe('notifications (dashboard.md §2, §4)', () => {
   });
 
   it('buffered events are not fresh; opening the panel marks everything seen', () => {
-    const e = event({ type: 'InstanceEvent', instance_uuid: 'I1', instance_name: 'Alpha', instance_event_inner: { type: 'StateTransition', to: 'Stopped' } });
+    const e = event({
+      type: 'InstanceEvent',
+      instance_uuid: 'I1',
+      instance_name: 'Alpha',
+      instance_event_inner: { type: 'StateTransition', to: 'Stopped' },
+    });
     expect(unreadCount(run([e], false))).toBe(0);
     const live = run([e], true);
     expect(unreadCount(live)).toBe(1);

@@ -37,7 +37,9 @@ export const EMPTY_NOTIFICATIONS: NotificationState = { ongoing: [], items: [] }
 export const NOTIFICATION_LIMIT = 200;
 
 /** Percent shown for a progress, capped at 99 % (dashboard.md §9); null when the total is unknown. */
-export function progressPercent(progress: Pick<OngoingProgress, 'progress' | 'total'>): number | null {
+export function progressPercent(
+  progress: Pick<OngoingProgress, 'progress' | 'total'>,
+): number | null {
   if (progress.total === null || progress.total <= 0) return null;
   return Math.floor(Math.min(progress.progress / progress.total, PROGRESS_DISPLAY_CAP) * 100);
 }
@@ -55,7 +57,10 @@ function addItems(state: NotificationState, items: AppNotification[]): Notificat
   return { ...state, items: all.slice(0, NOTIFICATION_LIMIT) };
 }
 
-function instanceNotifications(event: ClientEvent, base: Omit<AppNotification, 'key' | 'title' | 'message' | 'level'>): AppNotification[] {
+function instanceNotifications(
+  event: ClientEvent,
+  base: Omit<AppNotification, 'key' | 'title' | 'message' | 'level'>,
+): AppNotification[] {
   const inner = event.event_inner;
   if (inner.type !== 'InstanceEvent') return [];
   const instance = inner.instance_name;
@@ -76,8 +81,12 @@ function instanceNotifications(event: ClientEvent, base: Omit<AppNotification, '
       return [note('', change.message, 'Warning')];
     case 'PlayerChange': {
       const out: AppNotification[] = [];
-      if (change.players_joined.length > 0) out.push(note(':joined', `${playerNames(change.players_joined)} Joined ${instance}`, 'Info'));
-      if (change.players_left.length > 0) out.push(note(':left', `${playerNames(change.players_left)} Left ${instance}`, 'Info'));
+      if (change.players_joined.length > 0)
+        out.push(
+          note(':joined', `${playerNames(change.players_joined)} Joined ${instance}`, 'Info'),
+        );
+      if (change.players_left.length > 0)
+        out.push(note(':left', `${playerNames(change.players_left)} Left ${instance}`, 'Info'));
       return out;
     }
     case 'InstanceInput':
@@ -88,7 +97,12 @@ function instanceNotifications(event: ClientEvent, base: Omit<AppNotification, '
   }
 }
 
-function applyProgression(state: NotificationState, event: ClientEvent, timestamp: number, fresh: boolean): NotificationState {
+function applyProgression(
+  state: NotificationState,
+  event: ClientEvent,
+  timestamp: number,
+  fresh: boolean,
+): NotificationState {
   const inner = event.event_inner;
   if (inner.type !== 'ProgressionEvent') return state;
   const id = inner.event_id;
@@ -113,7 +127,11 @@ function applyProgression(state: NotificationState, event: ClientEvent, timestam
         if (o.event_id !== id) return o;
         changed = true;
         const sum = o.progress + step.progress;
-        return { ...o, message: step.progress_message, progress: o.total === null ? sum : Math.min(sum, o.total) };
+        return {
+          ...o,
+          message: step.progress_message,
+          progress: o.total === null ? sum : Math.min(sum, o.total),
+        };
       });
       return changed ? { ...state, ongoing } : state;
     }
@@ -135,7 +153,11 @@ function applyProgression(state: NotificationState, event: ClientEvent, timestam
 }
 
 /** The state after `event`; `fresh` is false for events replayed from the buffer. */
-export function applyNotificationEvent(state: NotificationState, event: ClientEvent, fresh: boolean): NotificationState {
+export function applyNotificationEvent(
+  state: NotificationState,
+  event: ClientEvent,
+  fresh: boolean,
+): NotificationState {
   const timestamp = snowflakeToMs(event.snowflake);
   switch (event.event_inner.type) {
     case 'ProgressionEvent':

@@ -3,7 +3,9 @@ import { validateCoreConfig } from './core-config-validation.ts';
 
 describe('core customisation validation', () => {
   it('requires a core name of at most 32 characters', () => {
-    expect(validateCoreConfig({ coreName: ' ', domain: '' })).toEqual({ coreName: 'Core name is required' });
+    expect(validateCoreConfig({ coreName: ' ', domain: '' })).toEqual({
+      coreName: 'Core name is required',
+    });
     expect(validateCoreConfig({ coreName: 'x'.repeat(32), domain: '' })).toEqual({});
     expect(validateCoreConfig({ coreName: 'x'.repeat(33), domain: '' })).toEqual({
       coreName: 'Name cannot be longer than 32 characters',

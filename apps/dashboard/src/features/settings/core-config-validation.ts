@@ -12,7 +12,9 @@ export function validateCoreConfig(values: CoreConfigValues): FormErrors<CoreCon
   const errors: FormErrors<CoreConfigValues> = {};
   const name = values.coreName.trim();
   if (!name) errors.coreName = 'Core name is required';
-  else if (name.length > CORE_NAME_MAX) errors.coreName = `Name cannot be longer than ${CORE_NAME_MAX} characters`;
-  if (values.domain.trim().length > DOMAIN_MAX) errors.domain = `Domain cannot be longer than ${DOMAIN_MAX} characters`;
+  else if (name.length > CORE_NAME_MAX)
+    errors.coreName = `Name cannot be longer than ${CORE_NAME_MAX} characters`;
+  if (values.domain.trim().length > DOMAIN_MAX)
+    errors.domain = `Domain cannot be longer than ${DOMAIN_MAX} characters`;
   return errors;
 }

@@ -21,7 +21,10 @@ describe('core settings validation (dashboard.md §5)', () => {
     expect(checkOpenPort('25565.5')).toEqual({ ok: false, message: 'Port must be a number' });
     expect(checkOpenPort('-1')).toEqual({ ok: false, message: 'Port must be a number' });
     expect(checkOpenPort('0')).toEqual({ ok: false, message: 'Port must be between 1 and 65535' });
-    expect(checkOpenPort('65536')).toEqual({ ok: false, message: 'Port must be between 1 and 65535' });
+    expect(checkOpenPort('65536')).toEqual({
+      ok: false,
+      message: 'Port must be between 1 and 65535',
+    });
     expect(checkOpenPort('1')).toEqual({ ok: true, port: 1 });
     expect(checkOpenPort(' 25565 ')).toEqual({ ok: true, port: 25565 });
     expect(checkOpenPort('65535')).toEqual({ ok: true, port: 65535 });

@@ -12,7 +12,8 @@ export function validateCoreName(value: string): string | null {
 
 /** The domain may be empty. */
 export function validateDomain(value: string): string | null {
-  if (value.trim().length > DOMAIN_MAX) return `Domain cannot be longer than ${DOMAIN_MAX} characters`;
+  if (value.trim().length > DOMAIN_MAX)
+    return `Domain cannot be longer than ${DOMAIN_MAX} characters`;
   return null;
 }
 
@@ -23,6 +24,7 @@ export function checkOpenPort(value: string): PortCheck {
   if (!text) return { ok: false, message: 'Port is required' };
   if (!/^\d+$/.test(text)) return { ok: false, message: 'Port must be a number' };
   const port = Number(text);
-  if (port < PORT_MIN || port > PORT_MAX) return { ok: false, message: `Port must be between ${PORT_MIN} and ${PORT_MAX}` };
+  if (port < PORT_MIN || port > PORT_MAX)
+    return { ok: false, message: `Port must be between ${PORT_MIN} and ${PORT_MAX}` };
   return { ok: true, port };
 }

@@ -10,12 +10,25 @@ describe('member list order (dashboard.md §2)', () => {
       publicUser({ uid: 'U2', username: 'mallory' }),
       publicUser({ uid: 'U4', username: 'alice' }),
     ];
-    expect(sortMembers(users, 'U2').map((u) => u.username)).toEqual(['mallory', 'alice', 'Bob', 'zed']);
-    expect(sortMembers(users, null).map((u) => u.username)).toEqual(['alice', 'Bob', 'mallory', 'zed']);
+    expect(sortMembers(users, 'U2').map((u) => u.username)).toEqual([
+      'mallory',
+      'alice',
+      'Bob',
+      'zed',
+    ]);
+    expect(sortMembers(users, null).map((u) => u.username)).toEqual([
+      'alice',
+      'Bob',
+      'mallory',
+      'zed',
+    ]);
   });
 
   it('sorts numbers naturally and does not touch the input', () => {
-    const users = [publicUser({ uid: 'a', username: 'user10' }), publicUser({ uid: 'b', username: 'user9' })];
+    const users = [
+      publicUser({ uid: 'a', username: 'user10' }),
+      publicUser({ uid: 'b', username: 'user9' }),
+    ];
     expect(sortMembers(users, 'x').map((u) => u.username)).toEqual(['user9', 'user10']);
     expect(users[0]!.username).toBe('user10');
   });

@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { GLOBAL_PERMISSION_KEYS, INSTANCE_PERMISSION_KEYS, UNSAFE_PERMISSION_KEYS, emptyPermissions } from '@hearth/protocol';
-import { SAFE_GLOBAL, SAFE_INSTANCE, UNSAFE, isUnsafe, withGlobal, withInstances } from './permission-catalogue.ts';
+import {
+  GLOBAL_PERMISSION_KEYS,
+  INSTANCE_PERMISSION_KEYS,
+  UNSAFE_PERMISSION_KEYS,
+  emptyPermissions,
+} from '@hearth/protocol';
+import {
+  SAFE_GLOBAL,
+  SAFE_INSTANCE,
+  UNSAFE,
+  isUnsafe,
+  withGlobal,
+  withInstances,
+} from './permission-catalogue.ts';
 
 describe('permission catalogue (dashboard.md §6)', () => {
   it('shows every permission but can_install_extension exactly once', () => {
     const shown = [...SAFE_GLOBAL, ...SAFE_INSTANCE, ...UNSAFE].map((e) => e.key).sort();
-    const all = [...INSTANCE_PERMISSION_KEYS, ...GLOBAL_PERMISSION_KEYS].filter((k) => k !== 'can_install_extension').sort();
+    const all = [...INSTANCE_PERMISSION_KEYS, ...GLOBAL_PERMISSION_KEYS]
+      .filter((k) => k !== 'can_install_extension')
+      .sort();
     expect(shown).toEqual(all);
   });
 
@@ -24,7 +38,11 @@ describe('permission catalogue (dashboard.md §6)', () => {
 
   it('edits return a full copy and leave the input alone', () => {
     const base = emptyPermissions();
-    const granted = withInstances(withGlobal(base, 'can_create_instance', true), 'can_view_instance', ['I1', 'I1', 'I2']);
+    const granted = withInstances(
+      withGlobal(base, 'can_create_instance', true),
+      'can_view_instance',
+      ['I1', 'I1', 'I2'],
+    );
     expect(granted.can_create_instance).toBe(true);
     expect(granted.can_view_instance).toEqual(['I1', 'I2']);
     expect(Object.keys(granted).sort()).toEqual(Object.keys(base).sort());

@@ -43,8 +43,16 @@ describe('user events on the member list (dashboard.md §4)', () => {
   it('permission and name changes are patched into that row only', () => {
     const queryClient = withList([alice, bob]);
     const granted = { ...emptyPermissions(), can_view_instance: ['I1'] };
-    applyUserListEvent(userEvent('U2', { type: 'PermissionChanged', new_permissions: granted }), queryClient, TEST_CORE);
-    applyUserListEvent(userEvent('U2', { type: 'UsernameChanged', new_username: 'robert' }), queryClient, TEST_CORE);
+    applyUserListEvent(
+      userEvent('U2', { type: 'PermissionChanged', new_permissions: granted }),
+      queryClient,
+      TEST_CORE,
+    );
+    applyUserListEvent(
+      userEvent('U2', { type: 'UsernameChanged', new_username: 'robert' }),
+      queryClient,
+      TEST_CORE,
+    );
     const list = queryClient.getQueryData<PublicUser[]>(key)!;
     expect(list[1]).toMatchObject({ username: 'robert', permissions: granted });
     expect(list[0]).toEqual(alice);

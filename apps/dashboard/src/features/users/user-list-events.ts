@@ -10,20 +10,28 @@ import { getUserListQueryOptions } from './api/get-user-list.ts';
  * permission and name changes → patched in place. (The signed-in user's own record is kept by
  * the auth feature's user event sync.)
  */
-export function applyUserListEvent(event: ClientEvent, queryClient: QueryClient, core: CoreConnection): void {
+export function applyUserListEvent(
+  event: ClientEvent,
+  queryClient: QueryClient,
+  core: CoreConnection,
+): void {
   const inner = event.event_inner;
   if (inner.type !== 'UserEvent') return;
   const key = getUserListQueryOptions(core, true).queryKey;
   if (queryClient.getQueryData(key) === undefined) return;
   const change = inner.user_event_inner;
   const patch = (fn: (user: PublicUser) => PublicUser) =>
-    queryClient.setQueryData<PublicUser[]>(key, (list) => list?.map((u) => (u.uid === inner.user_id ? fn(u) : u)));
+    queryClient.setQueryData<PublicUser[]>(key, (list) =>
+      list?.map((u) => (u.uid === inner.user_id ? fn(u) : u)),
+    );
   switch (change.type) {
     case 'UserCreated':
       void queryClient.invalidateQueries({ queryKey: key });
       return;
     case 'UserDeleted':
-      queryClient.setQueryData<PublicUser[]>(key, (list) => list?.filter((u) => u.uid !== inner.user_id));
+      queryClient.setQueryData<PublicUser[]>(key, (list) =>
+        list?.filter((u) => u.uid !== inner.user_id),
+      );
       return;
     case 'PermissionChanged':
       patch((u) => ({ ...u, permissions: change.new_permissions }));

@@ -14,7 +14,9 @@ describe('create user validation (dashboard.md §5)', () => {
     expect(validateCreateUser({ username: 'bob', password: 'a', confirmPassword: 'b' })).toEqual({
       confirmPassword: 'Passwords must match',
     });
-    expect(validateCreateUser({ username: 'bob', password: 'a', confirmPassword: 'a' })).toEqual({});
+    expect(validateCreateUser({ username: 'bob', password: 'a', confirmPassword: 'a' })).toEqual(
+      {},
+    );
   });
 });
 
@@ -28,7 +30,9 @@ describe('password change validation (dashboard.md §5)', () => {
   });
 
   it('applies the password rules', () => {
-    expect(validatePasswordChange({ oldPassword: '', password: '', confirmPassword: '' }, false)).toEqual({
+    expect(
+      validatePasswordChange({ oldPassword: '', password: '', confirmPassword: '' }, false),
+    ).toEqual({
       password: 'Password is required',
       confirmPassword: 'Password confirmation is required',
     });

@@ -8,16 +8,22 @@ export interface PasswordValues extends Record<string, string> {
   confirmPassword: string;
 }
 
-function passwordErrors<V extends { password: string; confirmPassword: string }>(values: V): FormErrors<V> {
+function passwordErrors<V extends { password: string; confirmPassword: string }>(
+  values: V,
+): FormErrors<V> {
   const errors: FormErrors<V> = {};
   if (!values.password) errors.password = 'Password is required';
   if (!values.confirmPassword) errors.confirmPassword = 'Password confirmation is required';
-  else if (values.password && values.password !== values.confirmPassword) errors.confirmPassword = 'Passwords must match';
+  else if (values.password && values.password !== values.confirmPassword)
+    errors.confirmPassword = 'Passwords must match';
   return errors;
 }
 
 /** `needsOld`: changing one's own password also asks for the old one. */
-export function validatePasswordChange(values: PasswordValues, needsOld: boolean): FormErrors<PasswordValues> {
+export function validatePasswordChange(
+  values: PasswordValues,
+  needsOld: boolean,
+): FormErrors<PasswordValues> {
   const errors: FormErrors<PasswordValues> = {};
   if (needsOld && !values.oldPassword) errors.oldPassword = 'Old password is required';
   return { ...errors, ...passwordErrors(values) };

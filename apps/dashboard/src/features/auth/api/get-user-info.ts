@@ -13,9 +13,19 @@ export const INVALID_TOKEN_TOAST_ID = 'token-problem';
 export async function getUserInfo(core: CoreConnection, signal?: AbortSignal): Promise<PublicUser> {
   const token = getToken(core);
   try {
-    return await apiRequest(apiPaths.userInfo(), { core, token, schema: PublicUserSchema, ...(signal ? { signal } : {}) });
+    return await apiRequest(apiPaths.userInfo(), {
+      core,
+      token,
+      schema: PublicUserSchema,
+      ...(signal ? { signal } : {}),
+    });
   } catch (err) {
-    if (err instanceof ApiError && err.kind === 'Unauthorized' && token !== null && getToken(core) === token) {
+    if (
+      err instanceof ApiError &&
+      err.kind === 'Unauthorized' &&
+      token !== null &&
+      getToken(core) === token
+    ) {
       notify('error', 'Invalid token', { id: INVALID_TOKEN_TOAST_ID });
       setToken(core, null);
     }

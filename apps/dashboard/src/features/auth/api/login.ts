@@ -20,7 +20,10 @@ export function readLoginReply(body: unknown): SignedIn {
 }
 
 /** POST /user/login with Basic auth and an empty JSON body. */
-export async function login(core: CoreConnection, credentials: { username: string; password: string }): Promise<SignedIn> {
+export async function login(
+  core: CoreConnection,
+  credentials: { username: string; password: string },
+): Promise<SignedIn> {
   const body = await apiRequest(apiPaths.userLogin(), {
     core,
     method: 'POST',

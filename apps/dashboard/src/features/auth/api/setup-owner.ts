@@ -21,7 +21,11 @@ export async function setupOwner(
 
 export function useSetupOwnerMutation() {
   return useMutation({
-    mutationFn: (input: { core: CoreConnection; setupKey: string; username: string; password: string }) =>
-      setupOwner(input.core, input),
+    mutationFn: (input: {
+      core: CoreConnection;
+      setupKey: string;
+      username: string;
+      password: string;
+    }) => setupOwner(input.core, input),
   });
 }

@@ -11,7 +11,13 @@ import { loginErrorMessage } from '../login-error.ts';
 import { validateLogin } from '../validation.ts';
 
 /** Sign in (dashboard.md §2): stores the token for this core, then hands over. */
-export function LoginForm({ core, onSignedIn }: { core: CoreConnection; onSignedIn: (signedIn: SignedIn) => void }) {
+export function LoginForm({
+  core,
+  onSignedIn,
+}: {
+  core: CoreConnection;
+  onSignedIn: (signedIn: SignedIn) => void;
+}) {
   const queryClient = useQueryClient();
   const form = useForm({ username: '', password: '' }, validateLogin);
   const login = useLoginMutation();
@@ -22,7 +28,8 @@ export function LoginForm({ core, onSignedIn }: { core: CoreConnection; onSigned
       {
         onSuccess: (signedIn) => {
           setToken(core, signedIn.token);
-          if (signedIn.user) queryClient.setQueryData(getUserInfoQueryOptions(core, true).queryKey, signedIn.user);
+          if (signedIn.user)
+            queryClient.setQueryData(getUserInfoQueryOptions(core, true).queryKey, signedIn.user);
           onSignedIn(signedIn);
         },
       },
@@ -32,7 +39,12 @@ export function LoginForm({ core, onSignedIn }: { core: CoreConnection; onSigned
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <TextField label="Username" autoComplete="username" autoFocus {...form.field('username')} />
-      <TextField label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        {...form.field('password')}
+      />
       <FormError message={login.isError ? loginErrorMessage(login.error) : null} />
       <Button type="submit" variant="primary" loading={login.isPending} className="mt-1 w-full">
         Sign in

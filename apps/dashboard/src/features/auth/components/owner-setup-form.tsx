@@ -16,10 +16,19 @@ import { SETUP_FAILED, validateOwnerSetup } from '../validation.ts';
  * Owner setup (dashboard.md §2, §5): creates the owner with the setup key the core printed
  * (or that the desktop wrapper hands over) and signs them in.
  */
-export function OwnerSetupForm({ core, onDone }: { core: CoreConnection; onDone: (signedIn: SignedIn) => void }) {
+export function OwnerSetupForm({
+  core,
+  onDone,
+}: {
+  core: CoreConnection;
+  onDone: (signedIn: SignedIn) => void;
+}) {
   const queryClient = useQueryClient();
   const bridge = useDesktopBridge();
-  const form = useForm({ username: '', setupKey: '', password: '', confirmPassword: '' }, validateOwnerSetup);
+  const form = useForm(
+    { username: '', setupKey: '', password: '', confirmPassword: '' },
+    validateOwnerSetup,
+  );
   const { setValue } = form;
   const setup = useSetupOwnerMutation();
 
@@ -43,7 +52,8 @@ export function OwnerSetupForm({ core, onDone }: { core: CoreConnection; onDone:
       {
         onSuccess: (signedIn) => {
           setToken(core, signedIn.token);
-          if (signedIn.user) queryClient.setQueryData(getUserInfoQueryOptions(core, true).queryKey, signedIn.user);
+          if (signedIn.user)
+            queryClient.setQueryData(getUserInfoQueryOptions(core, true).queryKey, signedIn.user);
           onDone(signedIn);
         },
       },
@@ -61,7 +71,12 @@ export function OwnerSetupForm({ core, onDone }: { core: CoreConnection; onDone:
         className="font-mono"
         {...form.field('setupKey')}
       />
-      <TextField label="Password" type="password" autoComplete="new-password" {...form.field('password')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        {...form.field('password')}
+      />
       <TextField
         label="Confirm Password"
         altLabel="Password confirmation"

@@ -7,11 +7,25 @@ const ITEM =
   'flex h-9 cursor-pointer items-center gap-2 rounded-md px-2.5 text-sm text-fg outline-none select-none data-[highlighted]:bg-hover';
 
 /** The sidebar's account menu: Guest or the username; Sign out or Sign in; Change core. */
-export function UserMenu({ onSignIn, onSignedOut, onChangeCore }: { onSignIn: () => void; onSignedOut: () => void; onChangeCore: () => void }) {
+export function UserMenu({
+  onSignIn,
+  onSignedOut,
+  onChangeCore,
+}: {
+  onSignIn: () => void;
+  onSignedOut: () => void;
+  onChangeCore: () => void;
+}) {
   const token = useCurrentToken();
   const user = useCurrentUser();
   const name = token ? (user.data?.username ?? '…') : 'Guest';
-  const role = !token ? 'Not signed in' : user.data?.is_owner ? 'Owner' : user.data?.is_admin ? 'Admin' : 'User';
+  const role = !token
+    ? 'Not signed in'
+    : user.data?.is_owner
+      ? 'Owner'
+      : user.data?.is_admin
+        ? 'Admin'
+        : 'User';
 
   return (
     <DropdownMenu.Root>
@@ -19,7 +33,10 @@ export function UserMenu({ onSignIn, onSignedOut, onChangeCore }: { onSignIn: ()
         aria-label={`Account: ${name}`}
         className="flex w-full min-w-0 items-center gap-2.5 rounded-md px-2 py-1.5 text-left hover:bg-hover data-[state=open]:bg-hover"
       >
-        <span aria-hidden className="flex size-8 shrink-0 items-center justify-center rounded-full bg-raised text-muted">
+        <span
+          aria-hidden
+          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-raised text-muted"
+        >
           <UserRound className="size-4" />
         </span>
         <span className="flex min-w-0 flex-1 flex-col">

@@ -6,7 +6,10 @@ import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
 /** GET /info (unauthenticated). */
-export function getCoreInfo(core: CoreConnection, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<CoreInfo> {
+export function getCoreInfo(
+  core: CoreConnection,
+  options: { timeoutMs?: number; signal?: AbortSignal } = {},
+): Promise<CoreInfo> {
   return apiRequest(apiPaths.info(), { core, auth: 'none', schema: CoreInfoSchema, ...options });
 }
 

@@ -22,12 +22,19 @@ const toOptions = (values: readonly string[]) => values.map((value) => ({ value,
 
 /** A core that answered with anything but a 200 CoreInfo is not a (compatible) core. */
 function addCoreError(err: unknown): string {
-  if (err instanceof ApiError && (err.failure.type === 'http' || err.failure.type === 'unknown')) return INVALID_CORE_RESPONSE;
+  if (err instanceof ApiError && (err.failure.type === 'http' || err.failure.type === 'unknown'))
+    return INVALID_CORE_RESPONSE;
   return toUserMessage(err);
 }
 
 /** Add core (dashboard.md §2, §5): checks `/info` answers 200, then saves and selects the core. */
-export function AddCoreForm({ onAdded, onBack }: { onAdded: (core: CoreConnection, info: CoreInfo) => void; onBack: () => void }) {
+export function AddCoreForm({
+  onAdded,
+  onBack,
+}: {
+  onAdded: (core: CoreConnection, info: CoreInfo) => void;
+  onBack: () => void;
+}) {
   const queryClient = useQueryClient();
   const form = useForm({ ...defaultCoreFormValues() }, validateCoreForm);
   const [checking, setChecking] = useState(false);
@@ -53,8 +60,16 @@ export function AddCoreForm({ onAdded, onBack }: { onAdded: (core: CoreConnectio
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <div className="grid grid-cols-2 gap-4">
-        <SelectField label="API Version" options={toOptions(API_VERSION_OPTIONS)} {...form.field('apiVersion')} />
-        <SelectField label="Protocol" options={toOptions(PROTOCOL_OPTIONS)} {...form.field('protocol')} />
+        <SelectField
+          label="API Version"
+          options={toOptions(API_VERSION_OPTIONS)}
+          {...form.field('apiVersion')}
+        />
+        <SelectField
+          label="Protocol"
+          options={toOptions(PROTOCOL_OPTIONS)}
+          {...form.field('protocol')}
+        />
       </div>
       <div className="grid grid-cols-[7.5rem_1fr] gap-4">
         <TextField label="Port" inputMode="numeric" autoComplete="off" {...form.field('port')} />

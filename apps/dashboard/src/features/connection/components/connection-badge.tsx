@@ -13,7 +13,11 @@ const TONE: Record<ConnectionStatus, BadgeTone> = {
 export function ConnectionBadge() {
   const status = useConnectionStatus();
   return (
-    <span role="status" aria-label={`Core connection: ${CONNECTION_BADGE_TEXT[status]}`} title="Connection to the core">
+    <span
+      role="status"
+      aria-label={`Core connection: ${CONNECTION_BADGE_TEXT[status]}`}
+      title="Connection to the core"
+    >
       <Badge tone={TONE[status]} pulse={status === 'loading'}>
         {CONNECTION_BADGE_TEXT[status]}
       </Badge>
@@ -26,8 +30,14 @@ export function DegradedBanner() {
   const status = useConnectionStatus();
   if (status !== 'degraded') return null;
   return (
-    <div role="alert" className="flex items-center justify-between gap-4 border-b border-warning/30 bg-warning/10 px-4 py-2 text-[13px] text-warning">
-      <span>Live updates from the core are not working, so what you see may be out of date. Try refreshing the page.</span>
+    <div
+      role="alert"
+      className="flex items-center justify-between gap-4 border-b border-warning/30 bg-warning/10 px-4 py-2 text-[13px] text-warning"
+    >
+      <span>
+        Live updates from the core are not working, so what you see may be out of date. Try
+        refreshing the page.
+      </span>
       <button
         type="button"
         onClick={() => window.location.reload()}

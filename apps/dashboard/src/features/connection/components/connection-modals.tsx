@@ -44,7 +44,10 @@ function ConnectionModal({ inMainLayout }: { inMainLayout: boolean }) {
   const info = useCoreInfo();
   const status = useConnectionStatus();
   const { offer, skip } = useLocalCoreOffer();
-  const [dismissed, setDismissed] = useState<{ coreId: string; modals: ReadonlySet<ConnectionModal> }>({
+  const [dismissed, setDismissed] = useState<{
+    coreId: string;
+    modals: ReadonlySet<ConnectionModal>;
+  }>({
     coreId,
     modals: new Set(),
   });
@@ -54,7 +57,10 @@ function ConnectionModal({ inMainLayout }: { inMainLayout: boolean }) {
   const dismissedNow = dismissed.coreId === coreId ? dismissed.modals : new Set<ConnectionModal>();
   useEffect(() => {
     if (status === 'success' && dismissed.modals.has('connection-error')) {
-      setDismissed((d) => ({ ...d, modals: new Set([...d.modals].filter((m) => m !== 'connection-error')) }));
+      setDismissed((d) => ({
+        ...d,
+        modals: new Set([...d.modals].filter((m) => m !== 'connection-error')),
+      }));
     }
   }, [status, dismissed.modals]);
 
@@ -65,11 +71,13 @@ function ConnectionModal({ inMainLayout }: { inMainLayout: boolean }) {
   const modal = pickConnectionModal({
     inMainLayout,
     newLocalCore: offer !== null,
-    httpBlocked: core !== null && info.isError && isMixedContent(window.location.protocol, core.protocol),
+    httpBlocked:
+      core !== null && info.isError && isMixedContent(window.location.protocol, core.protocol),
     coreNotSetUp: info.data?.is_setup === false,
     connectionError: core !== null && status === 'error',
     updateRequired: version !== undefined && versionOutcome(version).kind === 'update-required',
-    betaCore: version !== undefined && isBetaVersion(version) && !betaAcknowledged && !betaSeen(version),
+    betaCore:
+      version !== undefined && isBetaVersion(version) && !betaAcknowledged && !betaSeen(version),
     dismissed: dismissedNow,
   });
 
@@ -96,7 +104,9 @@ function ConnectionModal({ inMainLayout }: { inMainLayout: boolean }) {
             <>
               A core{offer.info.core_name ? ` named “${offer.info.core_name}”` : ''} is running at{' '}
               <span className="font-mono text-fg">{`${formatHost(offer.target.address)}:${offer.target.port}`}</span>
-              {offer.info.is_setup ? '. Add it to connect to it.' : ' and has not been set up yet. Set it up now?'}
+              {offer.info.is_setup
+                ? '. Add it to connect to it.'
+                : ' and has not been set up yet. Set it up now?'}
             </>
           }
           actions={
@@ -153,13 +163,17 @@ function ConnectionModal({ inMainLayout }: { inMainLayout: boolean }) {
           description={
             <>
               The dashboard cannot reach the core at{' '}
-              <span className="font-mono text-fg">{core ? `${formatHost(core.address)}:${core.port}` : ''}</span>. Make
-              sure it is running and reachable from this browser.
+              <span className="font-mono text-fg">
+                {core ? `${formatHost(core.address)}:${core.port}` : ''}
+              </span>
+              . Make sure it is running and reachable from this browser.
             </>
           }
           actions={
             <>
-              <Button onClick={() => void navigate('/login/core/select')}>Back to Core selection</Button>
+              <Button onClick={() => void navigate('/login/core/select')}>
+                Back to Core selection
+              </Button>
               <Button variant="primary" onClick={() => dismiss('connection-error')}>
                 Continue with current Core
               </Button>

@@ -26,7 +26,10 @@ export function CoreSelectForm({
   error: string | null;
   connecting: boolean;
 }) {
-  const initial = Math.max(0, cores.findIndex((core) => sameCore(core, current)));
+  const initial = Math.max(
+    0,
+    cores.findIndex((core) => sameCore(core, current)),
+  );
   const [index, setIndex] = useState(String(initial));
   const chosen = cores[Number(index)];
 
@@ -46,14 +49,25 @@ export function CoreSelectForm({
         options={cores.map((core, i) => ({ value: String(i), label: coreLabel(core) }))}
       />
       <FormError message={error} />
-      <Button type="submit" variant="primary" loading={connecting} disabled={!chosen} className="w-full">
+      <Button
+        type="submit"
+        variant="primary"
+        loading={connecting}
+        disabled={!chosen}
+        className="w-full"
+      >
         Connect
       </Button>
       <div className="flex gap-3">
         <Button onClick={onNewCore} className="flex-1">
           Connect a new core
         </Button>
-        <a href={CORE_DOWNLOAD_URL} target="_blank" rel="noreferrer" className={buttonClasses('ghost', 'md', 'flex-1')}>
+        <a
+          href={CORE_DOWNLOAD_URL}
+          target="_blank"
+          rel="noreferrer"
+          className={buttonClasses('ghost', 'md', 'flex-1')}
+        >
           <Download aria-hidden className="size-4" />
           Download the core
         </a>

@@ -37,7 +37,13 @@ function useBridgeSetupState(bridge: DesktopBridge | null): boolean | null {
 }
 
 /** The first-run welcome (dashboard.md §2): beta notice, version, wiki, download and connect. */
-export function WelcomePanel({ onConnect, onNavigate }: { onConnect: () => void; onNavigate: (path: string) => void }) {
+export function WelcomePanel({
+  onConnect,
+  onNavigate,
+}: {
+  onConnect: () => void;
+  onNavigate: (path: string) => void;
+}) {
   const bridge = useDesktopBridge();
   const isSetup = useBridgeSetupState(bridge);
 
@@ -60,11 +66,12 @@ export function WelcomePanel({ onConnect, onNavigate }: { onConnect: () => void;
   return (
     <div className="flex flex-col gap-5">
       <p className="rounded-md border border-warning/30 bg-warning/10 px-3 py-2.5 text-[13px] leading-relaxed text-warning">
-        Hearth is in beta. Things may break between versions, so keep backups of the worlds you care about.
+        Hearth is in beta. Things may break between versions, so keep backups of the worlds you care
+        about.
       </p>
       <p className="text-sm leading-relaxed text-muted">
-        Hearth manages game servers on your own machines. The dashboard talks to a <em>core</em> that runs next to
-        your servers. Connect to a core you already run, or download one first.
+        Hearth manages game servers on your own machines. The dashboard talks to a <em>core</em>{' '}
+        that runs next to your servers. Connect to a core you already run, or download one first.
       </p>
       <div className="flex flex-col gap-3">
         {bridge && isSetup !== null ? (
@@ -76,13 +83,23 @@ export function WelcomePanel({ onConnect, onNavigate }: { onConnect: () => void;
           <PlugZap aria-hidden className="size-4" />
           Connect to an existing core
         </Button>
-        <a href={CORE_DOWNLOAD_URL} target="_blank" rel="noreferrer" className={buttonClasses('secondary', 'md', 'w-full')}>
+        <a
+          href={CORE_DOWNLOAD_URL}
+          target="_blank"
+          rel="noreferrer"
+          className={buttonClasses('secondary', 'md', 'w-full')}
+        >
           <Download aria-hidden className="size-4" />
           Download the core
         </a>
       </div>
       <div className="flex items-center justify-between border-t border-line pt-4 text-[13px] text-faint">
-        <a href={WIKI_URL} target="_blank" rel="noreferrer" className="inline-flex items-center gap-1.5 hover:text-fg">
+        <a
+          href={WIKI_URL}
+          target="_blank"
+          rel="noreferrer"
+          className="inline-flex items-center gap-1.5 hover:text-fg"
+        >
           <BookOpen aria-hidden className="size-4" />
           Wiki
         </a>

@@ -8,8 +8,16 @@ import type { CoreConnection } from '@/lib/session.ts';
 const ConsoleBufferSchema = ClientEventSchema.array();
 
 /** GET /instance/:uuid/console/buffer — the core's last 1024 console events, oldest first. */
-export async function getConsoleBuffer(core: CoreConnection, instanceUuid: string, signal?: AbortSignal): Promise<ClientEvent[]> {
-  return apiRequest(apiPaths.consoleBuffer(instanceUuid), { core, schema: ConsoleBufferSchema, ...(signal ? { signal } : {}) });
+export async function getConsoleBuffer(
+  core: CoreConnection,
+  instanceUuid: string,
+  signal?: AbortSignal,
+): Promise<ClientEvent[]> {
+  return apiRequest(apiPaths.consoleBuffer(instanceUuid), {
+    core,
+    schema: ConsoleBufferSchema,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /**

@@ -12,7 +12,13 @@ import { useCommandHistory } from '../use-command-history.ts';
  * the input; Up and Down walk the history. Disabled (with the reason as placeholder) without
  * permission, while the instance is stopped and after the console closed.
  */
-export const CommandInput = memo(function CommandInput({ instanceUuid, indicator }: { instanceUuid: string; indicator: ConsoleIndicator }) {
+export const CommandInput = memo(function CommandInput({
+  instanceUuid,
+  indicator,
+}: {
+  instanceUuid: string;
+  indicator: ConsoleIndicator;
+}) {
   const [value, setValue] = useState('');
   const history = useCommandHistory(instanceUuid);
   const send = useSendConsoleCommand(instanceUuid);

@@ -43,7 +43,11 @@ export interface ConsoleHeaderProps extends ConsoleSearchProps {
  * dashboard.md §2 Console: the header with the instance's state badge, the console status and the
  * search controls. Memoised: it does not redraw when lines arrive.
  */
-export const ConsoleHeader = memo(function ConsoleHeader({ instanceState, indicator, ...search }: ConsoleHeaderProps) {
+export const ConsoleHeader = memo(function ConsoleHeader({
+  instanceState,
+  indicator,
+  ...search
+}: ConsoleHeaderProps) {
   return (
     <header className="flex flex-wrap items-center gap-3">
       <h2 className="text-base font-semibold tracking-tight text-fg">Console</h2>

@@ -71,7 +71,9 @@ export function ConsoleOutput({ source, emptyText }: ConsoleOutputProps) {
         className="h-full overflow-auto font-mono text-[13px] text-[#d4d8e0]"
       >
         {source.size === 0 ? (
-          <p className="flex h-full items-center justify-center font-sans text-sm text-faint">{emptyText}</p>
+          <p className="flex h-full items-center justify-center font-sans text-sm text-faint">
+            {emptyText}
+          </p>
         ) : (
           <div className="relative min-w-full" style={{ height: virtualizer.getTotalSize() }}>
             {virtualizer.getVirtualItems().map((item) => {

@@ -22,7 +22,11 @@ function instance(state: InstanceState = 'Running', uuid = INSTANCE_UUID): Insta
   return {
     uuid,
     name: 'Squid',
-    game_type: { type: 'Generic', game_name: 'flying-squid', game_display_name: 'Minecraft (flying-squid)' },
+    game_type: {
+      type: 'Generic',
+      game_name: 'flying-squid',
+      game_display_name: 'Minecraft (flying-squid)',
+    },
     description: '',
     version: '1.21',
     port: 25565,
@@ -61,19 +65,31 @@ function renderConsole(options: Options = {}) {
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider hub={hub}>
         <div style={{ height: 600 }}>
-          <ConsoleScreen instance={instance(props.state, props.uuid)} canAccessConsole={props.canAccess ?? true} />
+          <ConsoleScreen
+            instance={instance(props.state, props.uuid)}
+            canAccessConsole={props.canAccess ?? true}
+          />
         </div>
       </RealtimeProvider>
     </QueryClientProvider>
   );
   const view = render(ui(options));
-  return { ...view, network, user, token, hub, rerenderWith: (next: Options) => view.rerender(ui(next)) };
+  return {
+    ...view,
+    network,
+    user,
+    token,
+    hub,
+    rerenderWith: (next: Options) => view.rerender(ui(next)),
+  };
 }
 
 const statusNamed = (name: string) => screen.findByRole('status', { name });
 const commandInput = () => screen.getByRole('textbox', { name: 'Console command' });
 const shownLines = () =>
-  Array.from(screen.getByRole('log', { name: 'Console output' }).querySelectorAll('[data-index]')).map((row) => row.textContent);
+  Array.from(
+    screen.getByRole('log', { name: 'Console output' }).querySelectorAll('[data-index]'),
+  ).map((row) => row.textContent);
 
 async function openLive(lines: string[] = []) {
   const socket = await waitFor(() => FakeSocket.last());
@@ -108,7 +124,11 @@ describe('data: history, live lines, dedupe', () => {
       socket.push('not json');
     });
     expect(await screen.findByText('live line')).toBeInTheDocument();
-    expect(shownLines()).toEqual(['[12:00:00] [Server thread/INFO]: Starting server', 'second line', 'live line']);
+    expect(shownLines()).toEqual([
+      '[12:00:00] [Server thread/INFO]: Starting server',
+      'second line',
+      'live line',
+    ]);
   });
 
   it('live lines that beat the history wait for it, so the order holds', async () => {
@@ -158,7 +178,9 @@ describe('status → tooltip and input placeholder', () => {
     renderConsole({ buffer: { status: 500, body: { kind: 'Internal', causes: ['boom'] } } });
     await openLive();
     expect(
-      await statusNamed('Console is live but failed to fetch history. Your internet connection may be unstable'),
+      await statusNamed(
+        'Console is live but failed to fetch history. Your internet connection may be unstable',
+      ),
     ).toBeInTheDocument();
   });
 
@@ -182,7 +204,9 @@ describe('status → tooltip and input placeholder', () => {
     await waitFor(() => expect(FakeSocket.instances).toHaveLength(2));
     act(() => FakeSocket.last().open());
     expect(await statusNamed('Console is live')).toBeInTheDocument();
-    await waitFor(() => expect(network.callsTo('GET', `/instance/${INSTANCE_UUID}/console/buffer`)).toHaveLength(2));
+    await waitFor(() =>
+      expect(network.callsTo('GET', `/instance/${INSTANCE_UUID}/console/buffer`)).toHaveLength(2),
+    );
     expect(screen.getAllByText('before')).toHaveLength(1);
   });
 
@@ -197,7 +221,9 @@ describe('status → tooltip and input placeholder', () => {
 
   it('without permission: the spec text, no request and no socket', async () => {
     const { network } = renderConsole({ canAccess: false });
-    expect(screen.getByText("You don't have permission to access this console")).toBeInTheDocument();
+    expect(
+      screen.getByText("You don't have permission to access this console"),
+    ).toBeInTheDocument();
     expect(await statusNamed('No permission to access console')).toBeInTheDocument();
     expect(commandInput()).toBeDisabled();
     expect(commandInput()).toHaveAttribute('placeholder', 'No permission');
@@ -207,7 +233,12 @@ describe('status → tooltip and input placeholder', () => {
 });
 
 describe('search', () => {
-  const lines = ['[INFO]: Done (1.2s)!', '[WARN]: Can not keep up', '[INFO]: Player joined', 'a [bracket'];
+  const lines = [
+    '[INFO]: Done (1.2s)!',
+    '[WARN]: Can not keep up',
+    '[INFO]: Player joined',
+    'a [bracket',
+  ];
 
   it('filters with a case-insensitive regex by default; an invalid one matches nothing', async () => {
     const { user } = renderConsole({ buffer: { body: lines.map((l) => outputEvent(l)) } });
@@ -217,7 +248,9 @@ describe('search', () => {
     expect(screen.getByRole('checkbox', { name: 'Regex' })).toBeChecked();
 
     await user.type(search, 'info.*(done|joined)');
-    await waitFor(() => expect(shownLines()).toEqual(['[INFO]: Done (1.2s)!', '[INFO]: Player joined']));
+    await waitFor(() =>
+      expect(shownLines()).toEqual(['[INFO]: Done (1.2s)!', '[INFO]: Player joined']),
+    );
 
     await user.clear(search);
     await user.type(search, '[[bracket');
@@ -240,7 +273,9 @@ describe('search', () => {
       socket.push(outputEvent('[WARN]: second warning'));
       socket.push(outputEvent('[INFO]: unrelated'));
     });
-    await waitFor(() => expect(shownLines()).toEqual(['[WARN]: Can not keep up', '[WARN]: second warning']));
+    await waitFor(() =>
+      expect(shownLines()).toEqual(['[WARN]: Can not keep up', '[WARN]: second warning']),
+    );
   });
 });
 
@@ -249,7 +284,9 @@ describe('commands and history', () => {
     const { user, network } = renderConsole();
     await openLive();
     await user.type(commandInput(), 'say hello{Enter}');
-    await waitFor(() => expect(network.callsTo('POST', `/instance/${INSTANCE_UUID}/console`)).toHaveLength(1));
+    await waitFor(() =>
+      expect(network.callsTo('POST', `/instance/${INSTANCE_UUID}/console`)).toHaveLength(1),
+    );
     const [call] = network.callsTo('POST', `/instance/${INSTANCE_UUID}/console`);
     expect(call?.body).toBe('say hello');
     expect(call?.headers.get('Content-Type')).toBe('application/json');
@@ -294,7 +331,8 @@ describe('auto-scroll (10 px rule)', () => {
   /** Gives the log element a layout: content height from the virtual size, a settable scrollTop. */
   function layOut(log: HTMLElement) {
     let top = 0;
-    const contentHeight = () => parseFloat((log.firstElementChild as HTMLElement | null)?.style.height ?? '0') || 0;
+    const contentHeight = () =>
+      parseFloat((log.firstElementChild as HTMLElement | null)?.style.height ?? '0') || 0;
     Object.defineProperty(log, 'scrollHeight', { configurable: true, get: contentHeight });
     Object.defineProperty(log, 'scrollTop', {
       configurable: true,

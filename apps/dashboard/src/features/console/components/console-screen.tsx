@@ -18,7 +18,12 @@ export interface ConsoleScreenProps {
 }
 
 /** What the list shows: every kept line, or the matches of the search (updated as lines arrive). */
-function useLineSource(log: ConsoleLog, version: number, query: string, regex: boolean): LineSource {
+function useLineSource(
+  log: ConsoleLog,
+  version: number,
+  query: string,
+  regex: boolean,
+): LineSource {
   const filter = useMemo(() => {
     const matcher = compileSearch(query, regex);
     return matcher ? new ConsoleFilter(log, matcher) : null;

@@ -11,12 +11,21 @@ export interface ConsoleSearchProps {
 }
 
 /** dashboard.md §2: 'Search console...' with a Regex checkbox (on by default, case-insensitive). */
-export function ConsoleSearch({ query, onQueryChange, regex, onRegexChange, disabled = false }: ConsoleSearchProps) {
+export function ConsoleSearch({
+  query,
+  onQueryChange,
+  regex,
+  onRegexChange,
+  disabled = false,
+}: ConsoleSearchProps) {
   const invalid = regex && query !== '' && !isValidRegex(query);
   return (
     <div className="flex items-center gap-3">
       <div className="relative">
-        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-faint" />
+        <Search
+          aria-hidden
+          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-faint"
+        />
         <input
           type="search"
           aria-label="Search console"

@@ -1,4 +1,8 @@
-import { DOWNLOAD_TIMEOUT_DIRECTORY_MS, DOWNLOAD_TIMEOUT_FILE_MS, apiPaths } from '@hearth/protocol';
+import {
+  DOWNLOAD_TIMEOUT_DIRECTORY_MS,
+  DOWNLOAD_TIMEOUT_FILE_MS,
+  apiPaths,
+} from '@hearth/protocol';
 import type { ClientFile } from '@hearth/protocol';
 import { apiRequest, apiUrl } from '@/lib/api-client.ts';
 
@@ -6,8 +10,15 @@ import { apiRequest, apiUrl } from '@/lib/api-client.ts';
  * GET .../url → a download key; the file is then at `<base>/file/<key>` (a folder is zipped while it
  * is sent). Time-outs of dashboard.md §9: 5000 ms for a file, 60000 ms for a folder.
  */
-export async function getDownloadUrl(instanceUuid: string, file: Pick<ClientFile, 'path' | 'file_type'>): Promise<string> {
-  const timeoutMs = file.file_type === 'Directory' ? DOWNLOAD_TIMEOUT_DIRECTORY_MS : DOWNLOAD_TIMEOUT_FILE_MS;
-  const key = await apiRequest<string>(apiPaths.fsUrl(instanceUuid, file.path), { responseType: 'text', timeoutMs });
+export async function getDownloadUrl(
+  instanceUuid: string,
+  file: Pick<ClientFile, 'path' | 'file_type'>,
+): Promise<string> {
+  const timeoutMs =
+    file.file_type === 'Directory' ? DOWNLOAD_TIMEOUT_DIRECTORY_MS : DOWNLOAD_TIMEOUT_FILE_MS;
+  const key = await apiRequest<string>(apiPaths.fsUrl(instanceUuid, file.path), {
+    responseType: 'text',
+    timeoutMs,
+  });
   return apiUrl(apiPaths.download(key.trim()));
 }

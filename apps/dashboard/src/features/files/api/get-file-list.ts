@@ -6,8 +6,15 @@ import { apiRequest } from '@/lib/api-client.ts';
 const FileListSchema = ClientFileSchema.array();
 
 /** GET /instance/:uuid/fs/:path/ls, sorted by the shared comparison (directories first, then name). */
-export async function getFileList(instanceUuid: string, path: string, signal?: AbortSignal): Promise<ClientFile[]> {
-  const files = await apiRequest(apiPaths.fsLs(instanceUuid, path), { schema: FileListSchema, ...(signal ? { signal } : {}) });
+export async function getFileList(
+  instanceUuid: string,
+  path: string,
+  signal?: AbortSignal,
+): Promise<ClientFile[]> {
+  const files = await apiRequest(apiPaths.fsLs(instanceUuid, path), {
+    schema: FileListSchema,
+    ...(signal ? { signal } : {}),
+  });
   return files.sort(compareClientFiles);
 }
 

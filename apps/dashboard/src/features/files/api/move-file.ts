@@ -8,5 +8,8 @@ export async function moveFile(instanceUuid: string, from: string, to: string): 
 }
 
 export function useMoveFileMutation(instanceUuid: string) {
-  return useMutation({ mutationFn: (input: { from: string; to: string }) => moveFile(instanceUuid, input.from, input.to) });
+  return useMutation({
+    mutationFn: (input: { from: string; to: string }) =>
+      moveFile(instanceUuid, input.from, input.to),
+  });
 }

@@ -3,8 +3,15 @@ import { apiPaths } from '@hearth/protocol';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** GET /instance/:uuid/fs/:path/read → the text (the core refuses binary and too-large files with 400). */
-export async function readFile(instanceUuid: string, path: string, signal?: AbortSignal): Promise<string> {
-  return apiRequest<string>(apiPaths.fsRead(instanceUuid, path), { responseType: 'text', ...(signal ? { signal } : {}) });
+export async function readFile(
+  instanceUuid: string,
+  path: string,
+  signal?: AbortSignal,
+): Promise<string> {
+  return apiRequest<string>(apiPaths.fsRead(instanceUuid, path), {
+    responseType: 'text',
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /** Not cached (dashboard.md §9): opening a file always reads it again. */
@@ -19,5 +26,8 @@ export function getFileContentQueryOptions(instanceUuid: string, path: string) {
 }
 
 export function useFileContent(instanceUuid: string, path: string | null) {
-  return useQuery({ ...getFileContentQueryOptions(instanceUuid, path ?? ''), enabled: path !== null });
+  return useQuery({
+    ...getFileContentQueryOptions(instanceUuid, path ?? ''),
+    enabled: path !== null,
+  });
 }

@@ -4,7 +4,11 @@ import { apiRequest } from '@/lib/api-client.ts';
 import { getFileContentQueryOptions } from './read-file.ts';
 
 /** PUT /instance/:uuid/fs/:path/write with the content as the raw body (written atomically by the core). */
-export async function writeFile(instanceUuid: string, path: string, content: string): Promise<void> {
+export async function writeFile(
+  instanceUuid: string,
+  path: string,
+  content: string,
+): Promise<void> {
   await apiRequest(apiPaths.fsWrite(instanceUuid, path), {
     method: 'PUT',
     rawBody: new Blob([content], { type: 'text/plain;charset=utf-8' }),
@@ -15,9 +19,13 @@ export async function writeFile(instanceUuid: string, path: string, content: str
 export function useWriteFileMutation(instanceUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { path: string; content: string }) => writeFile(instanceUuid, input.path, input.content),
+    mutationFn: (input: { path: string; content: string }) =>
+      writeFile(instanceUuid, input.path, input.content),
     onSuccess: (_data, input) => {
-      queryClient.setQueryData(getFileContentQueryOptions(instanceUuid, input.path).queryKey, input.content);
+      queryClient.setQueryData(
+        getFileContentQueryOptions(instanceUuid, input.path).queryKey,
+        input.content,
+      );
     },
   });
 }

@@ -1,5 +1,19 @@
-import { ChevronDown, Download, FilePlus, FolderPlus, ListChecks, PackageOpen, Plus, Scissors, Trash2 } from 'lucide-react';
-import { DropdownMenu, DropdownMenuItem, DropdownMenuSeparator } from '@/components/ui/dropdown-menu.tsx';
+import {
+  ChevronDown,
+  Download,
+  FilePlus,
+  FolderPlus,
+  ListChecks,
+  PackageOpen,
+  Plus,
+  Scissors,
+  Trash2,
+} from 'lucide-react';
+import {
+  DropdownMenu,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+} from '@/components/ui/dropdown-menu.tsx';
 import { NO_PERMISSION } from '../model/context-menu-model.ts';
 import { canUnarchiveSelection } from '../model/unzip-rules.ts';
 import type { FilesController } from '../use-files-controller.ts';
@@ -26,7 +40,11 @@ export function AddRemoveMenu({ ctl }: { ctl: FilesController }) {
         </button>
       }
     >
-      <DropdownMenuItem icon={<ListChecks aria-hidden className={ICON} />} onSelect={ctl.toggleAll} disabled={ctl.files.length === 0}>
+      <DropdownMenuItem
+        icon={<ListChecks aria-hidden className={ICON} />}
+        onSelect={ctl.toggleAll}
+        disabled={ctl.files.length === 0}
+      >
         {ctl.allSelected ? 'Deselect all' : 'Select all'}
       </DropdownMenuItem>
       <DropdownMenuSeparator />
@@ -38,7 +56,11 @@ export function AddRemoveMenu({ ctl }: { ctl: FilesController }) {
       >
         Cut selected
       </DropdownMenuItem>
-      <DropdownMenuItem icon={<Download aria-hidden className={ICON} />} onSelect={() => void ctl.ops.download(selected)} disabled={none}>
+      <DropdownMenuItem
+        icon={<Download aria-hidden className={ICON} />}
+        onSelect={() => void ctl.ops.download(selected)}
+        disabled={none}
+      >
         Download selected
       </DropdownMenuItem>
       <DropdownMenuItem
@@ -50,10 +72,20 @@ export function AddRemoveMenu({ ctl }: { ctl: FilesController }) {
         Unarchive selected
       </DropdownMenuItem>
       <DropdownMenuSeparator />
-      <DropdownMenuItem icon={<FilePlus aria-hidden className={ICON} />} onSelect={() => ctl.setDialog({ kind: 'new-file' })} disabled={!canWrite} hint={hint}>
+      <DropdownMenuItem
+        icon={<FilePlus aria-hidden className={ICON} />}
+        onSelect={() => ctl.setDialog({ kind: 'new-file' })}
+        disabled={!canWrite}
+        hint={hint}
+      >
         New file
       </DropdownMenuItem>
-      <DropdownMenuItem icon={<FolderPlus aria-hidden className={ICON} />} onSelect={() => ctl.setDialog({ kind: 'new-folder' })} disabled={!canWrite} hint={hint}>
+      <DropdownMenuItem
+        icon={<FolderPlus aria-hidden className={ICON} />}
+        onSelect={() => ctl.setDialog({ kind: 'new-folder' })}
+        disabled={!canWrite}
+        hint={hint}
+      >
         New folder
       </DropdownMenuItem>
       <DropdownMenuSeparator />

@@ -6,7 +6,14 @@ import { toml } from '@codemirror/legacy-modes/mode/toml';
 import { EditorState } from '@codemirror/state';
 import type { Extension } from '@codemirror/state';
 import { oneDark } from '@codemirror/theme-one-dark';
-import { EditorView, drawSelection, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers } from '@codemirror/view';
+import {
+  EditorView,
+  drawSelection,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+} from '@codemirror/view';
 import type { EditorLanguage } from '../model/file-kind.ts';
 
 // CodeMirror 6, in its own lazily loaded chunk (dashboard.md §2: dark theme, word wrap on, no
@@ -88,7 +95,8 @@ export function CodeEditor({ value, language, readOnly, onChange, label }: CodeE
     const editor = view.current;
     if (!editor) return;
     const current = editor.state.doc.toString();
-    if (current !== value) editor.dispatch({ changes: { from: 0, to: current.length, insert: value } });
+    if (current !== value)
+      editor.dispatch({ changes: { from: 0, to: current.length, insert: value } });
   }, [value]);
 
   return <div ref={host} className="h-full min-h-0 overflow-hidden" data-testid="code-editor" />;

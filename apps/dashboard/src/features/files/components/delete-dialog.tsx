@@ -38,7 +38,10 @@ export function DeleteDialog({ items, onConfirm, onClose }: DeleteDialogProps) {
         </>
       }
     >
-      <ul aria-label="Items to delete" className="flex max-h-60 flex-col gap-1 overflow-y-auto rounded-md border border-line bg-bg p-2">
+      <ul
+        aria-label="Items to delete"
+        className="flex max-h-60 flex-col gap-1 overflow-y-auto rounded-md border border-line bg-bg p-2"
+      >
         {items.map((file) => (
           <li key={file.path} className="flex items-center gap-2 text-[13px] text-fg">
             <FileIcon file={file} />

@@ -66,7 +66,14 @@ export function EditorPane({ open, canWrite, onDownload }: EditorPaneProps) {
       </header>
       <div className="min-h-0 flex-1">
         <Suspense fallback={<Placeholder>{LOADING}</Placeholder>}>
-          <CodeEditor key={file.path} value={open.text} language={editorLanguage(file)} readOnly={!canWrite} onChange={open.edit} label={`Contents of ${file.name}`} />
+          <CodeEditor
+            key={file.path}
+            value={open.text}
+            language={editorLanguage(file)}
+            readOnly={!canWrite}
+            onChange={open.edit}
+            label={`Contents of ${file.name}`}
+          />
         </Suspense>
       </div>
     </section>

@@ -1,6 +1,10 @@
 import { Fragment } from 'react';
 import type { ClientFile } from '@hearth/protocol';
-import { ContextMenuContent, ContextMenuItem, ContextMenuSeparator } from '@/components/ui/context-menu.tsx';
+import {
+  ContextMenuContent,
+  ContextMenuItem,
+  ContextMenuSeparator,
+} from '@/components/ui/context-menu.tsx';
 import { contextMenuEntries, contextMenuSize } from '../model/context-menu-model.ts';
 import type { MenuEntryId } from '../model/context-menu-model.ts';
 
@@ -17,7 +21,13 @@ export interface FileContextMenuProps {
  * The right-click menu of dashboard.md §2 Files at its fixed size (176x259, 176x337 with the
  * unzip entries): 26 px entries, 13 px separators, 5 px padding and a 1 px border add up to it.
  */
-export function FileContextMenu({ target, targets, clipboardCount, canWrite, onAction }: FileContextMenuProps) {
+export function FileContextMenu({
+  target,
+  targets,
+  clipboardCount,
+  canWrite,
+  onAction,
+}: FileContextMenuProps) {
   const size = contextMenuSize(target);
   const entries = contextMenuEntries({ target, targets, clipboardCount, canWrite });
   const label = target ? `Actions for ${target.name}` : 'Folder actions';
@@ -26,7 +36,12 @@ export function FileContextMenu({ target, targets, clipboardCount, canWrite, onA
       {entries.map((entry) => (
         <Fragment key={entry.id}>
           {entry.groupStart ? <ContextMenuSeparator className="my-1.5" /> : null}
-          <ContextMenuItem className="h-[26px]" disabled={entry.disabled} hint={entry.hint} onSelect={() => onAction(entry.id)}>
+          <ContextMenuItem
+            className="h-[26px]"
+            disabled={entry.disabled}
+            hint={entry.hint}
+            onSelect={() => onAction(entry.id)}
+          >
             {entry.label}
           </ContextMenuItem>
         </Fragment>

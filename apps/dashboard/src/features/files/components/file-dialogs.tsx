@@ -60,6 +60,12 @@ export function FileDialogs({ ctl }: { ctl: FilesController }) {
       );
     }
     case 'delete':
-      return <DeleteDialog items={dialog.items} onClose={close} onConfirm={() => ctl.ops.remove(dialog.items)} />;
+      return (
+        <DeleteDialog
+          items={dialog.items}
+          onClose={close}
+          onConfirm={() => ctl.ops.remove(dialog.items)}
+        />
+      );
   }
 }

@@ -11,7 +11,11 @@ export function FileIcon({ file, className }: { file: ClientFile; className?: st
     <Icon
       aria-hidden
       data-icon={kind}
-      className={cn('size-4 shrink-0', kind === 'folder' ? 'text-accent' : kind === 'config' ? 'text-success' : 'text-muted', className)}
+      className={cn(
+        'size-4 shrink-0',
+        kind === 'folder' ? 'text-accent' : kind === 'config' ? 'text-success' : 'text-muted',
+        className,
+      )}
     />
   );
 }

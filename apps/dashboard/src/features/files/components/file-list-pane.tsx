@@ -27,7 +27,8 @@ export function FileListPane({ ctl }: { ctl: FilesController }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const byPath = useMemo(() => new Map(files.map((f) => [f.path, f])), [files]);
   const cutPaths = useMemo(
-    () => new Set(state.clipboard?.action === 'cut' ? state.clipboard.items.map((f) => f.path) : []),
+    () =>
+      new Set(state.clipboard?.action === 'cut' ? state.clipboard.items.map((f) => f.path) : []),
     [state.clipboard],
   );
   const drop = useFileDrop(ctl.canWrite, (dropped) => ctl.uploads.start(dropped, state.path));
@@ -56,7 +57,10 @@ export function FileListPane({ ctl }: { ctl: FilesController }) {
           onParent={() => void ctl.setPath(parentPath(state.path))}
         />
         {files.length === 0 ? (
-          <div className="pointer-events-none absolute inset-x-0" style={{ top: showParent ? 44 : 0 }}>
+          <div
+            className="pointer-events-none absolute inset-x-0"
+            style={{ top: showParent ? 44 : 0 }}
+          >
             <Message>No files here...</Message>
           </div>
         ) : null}

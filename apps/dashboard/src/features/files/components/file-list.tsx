@@ -36,7 +36,17 @@ export interface FileListProps {
  * The rows, virtualized (@tanstack/react-virtual): only what is on screen is in the DOM, so a
  * 10,000-entry folder scrolls as smoothly as a small one. Up/Down move between rows.
  */
-export function FileList({ files, showParent, selected, openPath, menuPath, cutPaths, onToggle, onOpen, onParent }: FileListProps) {
+export function FileList({
+  files,
+  showParent,
+  selected,
+  openPath,
+  menuPath,
+  cutPaths,
+  onToggle,
+  onOpen,
+  onParent,
+}: FileListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const offset = showParent ? 1 : 0;
   const count = files.length + offset;
@@ -56,13 +66,27 @@ export function FileList({ files, showParent, selected, openPath, menuPath, cutP
     if (next < 0 || next >= count) return;
     event.preventDefault();
     virtualizer.scrollToIndex(next);
-    const focus = () => scroller.current?.querySelector<HTMLElement>(`[data-index="${next}"] [data-row-button]`)?.focus();
+    const focus = () =>
+      scroller.current
+        ?.querySelector<HTMLElement>(`[data-index="${next}"] [data-row-button]`)
+        ?.focus();
     requestAnimationFrame(focus);
   };
 
   return (
-    <div ref={scroller} onKeyDown={onKeyDown} className="h-full overflow-y-auto" data-testid="file-list-scroller">
-      <div role="grid" aria-label="Files" aria-rowcount={count} className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+    <div
+      ref={scroller}
+      onKeyDown={onKeyDown}
+      className="h-full overflow-y-auto"
+      data-testid="file-list-scroller"
+    >
+      <div
+        role="grid"
+        aria-label="Files"
+        aria-rowcount={count}
+        className="relative w-full"
+        style={{ height: virtualizer.getTotalSize() }}
+      >
         {virtualizer.getVirtualItems().map((item) => {
           if (showParent && item.index === 0) return <ParentRow key="..parent" onOpen={onParent} />;
           const file = files[item.index - offset];

@@ -28,7 +28,18 @@ export interface FileRowProps {
 }
 
 /** One entry: checkbox, icon, name, modified time and size. */
-export const FileRow = memo(function FileRow({ file, top, index, selected, open, menuTarget, cut, nowMs, onToggle, onOpen }: FileRowProps) {
+export const FileRow = memo(function FileRow({
+  file,
+  top,
+  index,
+  selected,
+  open,
+  menuTarget,
+  cut,
+  nowMs,
+  onToggle,
+  onOpen,
+}: FileRowProps) {
   const size = isDirectory(file) || file.size === null ? null : formatBytes(file.size);
   const metaId = useId();
   return (
@@ -39,10 +50,21 @@ export const FileRow = memo(function FileRow({ file, top, index, selected, open,
       data-file-path={file.path}
       data-index={index}
       style={{ top, height: ROW_HEIGHT }}
-      className={cn(ROW, 'hover:bg-hover/60', selected && 'bg-accent/10', open && 'bg-hover', menuTarget && 'ring-1 ring-accent/70 ring-inset', cut && 'opacity-60')}
+      className={cn(
+        ROW,
+        'hover:bg-hover/60',
+        selected && 'bg-accent/10',
+        open && 'bg-hover',
+        menuTarget && 'ring-1 ring-accent/70 ring-inset',
+        cut && 'opacity-60',
+      )}
     >
       <span role="gridcell" className="flex items-center">
-        <Checkbox checked={selected} onCheckedChange={() => onToggle(file.path)} label={`Select ${file.name}`} />
+        <Checkbox
+          checked={selected}
+          onCheckedChange={() => onToggle(file.path)}
+          label={`Select ${file.name}`}
+        />
       </span>
       <span role="gridcell" className="flex min-w-0 flex-1 items-center gap-2">
         <FileIcon file={file} />
@@ -55,7 +77,14 @@ export const FileRow = memo(function FileRow({ file, top, index, selected, open,
           aria-label={file.name}
           aria-describedby={metaId}
         >
-          <span className={cn('w-full truncate text-[13px]', open ? 'font-medium text-accent' : 'text-fg')}>{file.name}</span>
+          <span
+            className={cn(
+              'w-full truncate text-[13px]',
+              open ? 'font-medium text-accent' : 'text-fg',
+            )}
+          >
+            {file.name}
+          </span>
           <span id={metaId} className="flex w-full gap-1.5 truncate text-[11px] text-faint">
             <span title={fileTimeTitle(file) ?? undefined}>{fileTimeText(file, nowMs)}</span>
             {size ? (
@@ -74,10 +103,22 @@ export const FileRow = memo(function FileRow({ file, top, index, selected, open,
 /** The `..` row (not at the top level): goes to the parent folder. */
 export function ParentRow({ onOpen }: { onOpen: () => void }) {
   return (
-    <div role="row" aria-rowindex={1} data-index={0} style={{ top: 0, height: ROW_HEIGHT }} className={cn(ROW, 'hover:bg-hover/60')}>
+    <div
+      role="row"
+      aria-rowindex={1}
+      data-index={0}
+      style={{ top: 0, height: ROW_HEIGHT }}
+      className={cn(ROW, 'hover:bg-hover/60')}
+    >
       <span role="gridcell" className="flex min-w-0 flex-1 items-center gap-2 pl-6">
         <CornerLeftUp aria-hidden className="size-4 shrink-0 text-muted" />
-        <button type="button" data-row-button onClick={onOpen} title="Parent folder" className={NAME_BUTTON}>
+        <button
+          type="button"
+          data-row-button
+          onClick={onOpen}
+          title="Parent folder"
+          className={NAME_BUTTON}
+        >
           <span className="text-[13px] text-fg">..</span>
         </button>
       </span>

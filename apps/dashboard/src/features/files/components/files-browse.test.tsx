@@ -32,18 +32,27 @@ const WORLD = [fileEntry('world/level.dat', { size: 10 })];
 describe('the file list', () => {
   it('lists folders first, then names, with time, size and icon, and no `..` at the top level', async () => {
     renderFiles({ routes: { [ls('.')]: { body: ROOT } } });
-    await waitFor(() => expect(rowNames()).toEqual(['world', '.lodestone_config', 'server.properties']));
+    await waitFor(() =>
+      expect(rowNames()).toEqual(['world', '.lodestone_config', 'server.properties']),
+    );
     const props = rowOf('server.properties');
     expect(props).toHaveTextContent('Unknown Creation Time');
     expect(props).toHaveTextContent('2 KB');
     expect(rowOf('world').querySelector('[data-icon]')).toHaveAttribute('data-icon', 'folder');
-    expect(rowOf('.lodestone_config').querySelector('[data-icon]')).toHaveAttribute('data-icon', 'config');
+    expect(rowOf('.lodestone_config').querySelector('[data-icon]')).toHaveAttribute(
+      'data-icon',
+      'config',
+    );
     expect(props.querySelector('[data-icon]')).toHaveAttribute('data-icon', 'file');
     expect(within(fileList()).queryByRole('button', { name: '..' })).not.toBeInTheDocument();
   });
 
   it('shows Loading..., then the error, or No files here...', async () => {
-    const failing = renderFiles({ routes: { [ls('.')]: { status: 400, body: { kind: 'BadRequest', causes: ['Not a directory'] } } } });
+    const failing = renderFiles({
+      routes: {
+        [ls('.')]: { status: 400, body: { kind: 'BadRequest', causes: ['Not a directory'] } },
+      },
+    });
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     expect(await screen.findByRole('alert')).toHaveTextContent('Bad Request: Not a directory');
     failing.unmount();
@@ -59,7 +68,11 @@ describe('the file list', () => {
 });
 
 describe('path changes', () => {
-  const routes = { [ls('.')]: { body: ROOT }, [ls('world')]: { body: WORLD }, [read('server.properties')]: { raw: 'motd=hi' } };
+  const routes = {
+    [ls('.')]: { body: ROOT },
+    [ls('world')]: { body: WORLD },
+    [read('server.properties')]: { raw: 'motd=hi' },
+  };
 
   it('a folder click navigates (path parameter), `..` and the breadcrumb go back', async () => {
     const { user, searchParam } = renderFiles({ routes });
@@ -67,9 +80,14 @@ describe('path changes', () => {
     await waitFor(() => expect(rowNames()).toEqual(['..', 'level.dat']));
     expect(searchParam('path')).toBe('world');
     const crumbs = screen.getByRole('navigation', { name: 'Path' });
-    expect(within(crumbs).getByRole('button', { name: 'world' })).toHaveAttribute('aria-current', 'location');
+    expect(within(crumbs).getByRole('button', { name: 'world' })).toHaveAttribute(
+      'aria-current',
+      'location',
+    );
     await user.click(within(fileList()).getByRole('button', { name: '..' }));
-    await waitFor(() => expect(rowNames()).toEqual(['world', '.lodestone_config', 'server.properties']));
+    await waitFor(() =>
+      expect(rowNames()).toEqual(['world', '.lodestone_config', 'server.properties']),
+    );
     expect(searchParam('path')).toBeNull();
     await user.click(within(fileList()).getByRole('button', { name: 'world' }));
     await screen.findByRole('button', { name: 'level.dat' });
@@ -85,13 +103,17 @@ describe('path changes', () => {
   it('clear the selection and close the opened file', async () => {
     const { user } = renderFiles({ routes });
     await user.click(await screen.findByRole('button', { name: 'server.properties' }));
-    expect(await screen.findByRole('region', { name: 'Editing server.properties' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('region', { name: 'Editing server.properties' }),
+    ).toBeInTheDocument();
     await user.click(checkboxOf('server.properties'));
     expect(screen.getByText('1 item selected')).toBeInTheDocument();
     await user.click(within(fileList()).getByRole('button', { name: 'world' }));
     await screen.findByRole('button', { name: 'level.dat' });
     expect(screen.queryByText('1 item selected')).not.toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Editing server.properties' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('region', { name: 'Editing server.properties' }),
+    ).not.toBeInTheDocument();
     expect(screen.getByText('Select a file to view its contents')).toBeInTheDocument();
   });
 

@@ -2,7 +2,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '@hearth/protocol';
 import { dirEntry, fileEntry } from '../file-fixtures.ts';
-import { UUID, checkboxOf, installLayoutStubs, ls, read, renderFiles, route, rowOf } from '../files-test-harness.tsx';
+import {
+  UUID,
+  checkboxOf,
+  installLayoutStubs,
+  ls,
+  read,
+  renderFiles,
+  route,
+  rowOf,
+} from '../files-test-harness.tsx';
 
 // The machine is shared and each test clicks through several screens.
 vi.setConfig({ testTimeout: 20_000 });
@@ -22,7 +31,11 @@ async function chooseFromAddRemove(user: ReturnType<typeof renderFiles>['user'],
   await user.click(await screen.findByRole('menuitem', { name: item }));
 }
 
-async function chooseFromContextMenu(user: ReturnType<typeof renderFiles>['user'], rowName: string, item: string) {
+async function chooseFromContextMenu(
+  user: ReturnType<typeof renderFiles>['user'],
+  rowName: string,
+  item: string,
+) {
   fireEvent.contextMenu(within(rowOf(rowName)).getByRole('button', { name: rowName }));
   await user.click(await screen.findByRole('menuitem', { name: item }));
 }
@@ -47,13 +60,27 @@ describe('cut and paste', () => {
     expect(await screen.findByText('2 file(s) cut to clipboard')).toBeInTheDocument();
     expect(screen.getByText('2 items in clipboard')).toBeInTheDocument();
 
-    await user.click(within(screen.getByRole('grid', { name: 'Files' })).getByRole('button', { name: 'world' }));
+    await user.click(
+      within(screen.getByRole('grid', { name: 'Files' })).getByRole('button', { name: 'world' }),
+    );
     await screen.findByText('No files here...');
     await user.click(screen.getByRole('button', { name: 'Paste 2 file(s)' }));
-    await waitFor(() => expect(network.callsTo('PUT', apiPaths.fsMove(UUID, 'eula.txt', 'world/eula.txt'))).toHaveLength(1));
-    expect(network.callsTo('PUT', apiPaths.fsMove(UUID, 'server.properties', 'world/server.properties'))).toHaveLength(1);
-    expect(await screen.findByText('Failed to move server.properties: Bad Request: A file named server.properties already exists')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('button', { name: /Paste/ })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        network.callsTo('PUT', apiPaths.fsMove(UUID, 'eula.txt', 'world/eula.txt')),
+      ).toHaveLength(1),
+    );
+    expect(
+      network.callsTo('PUT', apiPaths.fsMove(UUID, 'server.properties', 'world/server.properties')),
+    ).toHaveLength(1);
+    expect(
+      await screen.findByText(
+        'Failed to move server.properties: Bad Request: A file named server.properties already exists',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: /Paste/ })).not.toBeInTheDocument(),
+    );
     expect(screen.queryByText(/in clipboard/)).not.toBeInTheDocument();
   });
 
@@ -83,12 +110,16 @@ describe('cut and paste', () => {
 
 describe('copy and paste', () => {
   it('copies the items with one cpr call into the current folder, then clears the clipboard', async () => {
-    const { user, network } = renderFiles({ routes: { [ls('.')]: { body: ROOT }, [ls('world')]: { body: [] }, [CPR]: { body: null } } });
+    const { user, network } = renderFiles({
+      routes: { [ls('.')]: { body: ROOT }, [ls('world')]: { body: [] }, [CPR]: { body: null } },
+    });
     await user.click(await screen.findByRole('checkbox', { name: 'Select eula.txt' }));
     await user.click(checkboxOf('server.properties'));
     await chooseFromContextMenu(user, 'eula.txt', 'Copy');
     expect(await screen.findByText('2 items in clipboard')).toBeInTheDocument();
-    await user.click(within(screen.getByRole('grid', { name: 'Files' })).getByRole('button', { name: 'world' }));
+    await user.click(
+      within(screen.getByRole('grid', { name: 'Files' })).getByRole('button', { name: 'world' }),
+    );
     await user.click(await screen.findByRole('button', { name: 'Paste 2 file(s)' }));
     await waitFor(() => expect(network.callsTo('PUT', apiPaths.fsCpr(UUID))).toHaveLength(1));
     expect(network.callsTo('PUT', apiPaths.fsCpr(UUID))[0]!.body).toEqual({
@@ -116,15 +147,20 @@ describe('delete', () => {
     await chooseFromAddRemove(user, 'Delete selected');
     const dialog = await screen.findByRole('dialog', { name: 'Delete file(s)' });
     expect(dialog).toHaveTextContent('Are you sure you want to delete the following?');
-    expect(within(within(dialog).getByRole('list', { name: 'Items to delete' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'world',
-      'eula.txt',
-    ]);
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Items to delete' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['world', 'eula.txt']);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(network.calls.filter((c) => c.method === 'DELETE')).toHaveLength(0);
 
     await chooseFromAddRemove(user, 'Delete selected');
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete file(s)' })).getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete file(s)' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(network.callsTo('DELETE', apiPaths.fsRm(UUID, 'eula.txt'))).toHaveLength(1);
     expect(network.callsTo('DELETE', apiPaths.fsRmdir(UUID, 'world'))).toHaveLength(1);

@@ -14,7 +14,12 @@ beforeAll(() => {
 });
 afterAll(() => restore());
 
-const FILES = [fileEntry('server.properties'), fileEntry('eula.txt'), fileEntry('world.dat'), fileEntry('huge.log')];
+const FILES = [
+  fileEntry('server.properties'),
+  fileEntry('eula.txt'),
+  fileEntry('world.dat'),
+  fileEntry('huge.log'),
+];
 const WRITE = route('PUT', apiPaths.fsWrite('INSTANCE_1', 'server.properties'));
 
 function routes(extra = {}) {
@@ -23,7 +28,13 @@ function routes(extra = {}) {
     [read('server.properties')]: { raw: 'motd=hello' },
     [read('eula.txt')]: { raw: 'eula=false' },
     [read('world.dat')]: { status: 400, body: { kind: 'BadRequest', causes: ['File is binary'] } },
-    [read('huge.log')]: { status: 400, body: { kind: 'BadRequest', causes: ['File is too large to open in the editor (6.0 MB > 5 MB)'] } },
+    [read('huge.log')]: {
+      status: 400,
+      body: {
+        kind: 'BadRequest',
+        causes: ['File is too large to open in the editor (6.0 MB > 5 MB)'],
+      },
+    },
     [WRITE]: { body: null },
     ...extra,
   };
@@ -77,7 +88,9 @@ describe('the editor', () => {
     type(view, '!');
     expect(saveButton()).toBeEnabled();
     expect(discardButton()).toBeEnabled();
-    act(() => view.dispatch({ changes: { from: view.state.doc.length - 1, to: view.state.doc.length } }));
+    act(() =>
+      view.dispatch({ changes: { from: view.state.doc.length - 1, to: view.state.doc.length } }),
+    );
     expect(saveButton()).toBeDisabled();
     type(view, '?');
     await user.click(discardButton());
@@ -91,14 +104,24 @@ describe('the editor', () => {
     const view = await editorFor('server.properties');
     type(view, '\npvp=false');
     fireEvent.keyDown(view.contentDOM, { key: 's', ctrlKey: true });
-    await waitFor(() => expect(network.fetchMock.mock.calls.filter(([url]) => String(url).endsWith(apiPaths.fsWrite('INSTANCE_1', 'server.properties')))).toHaveLength(1));
+    await waitFor(() =>
+      expect(
+        network.fetchMock.mock.calls.filter(([url]) =>
+          String(url).endsWith(apiPaths.fsWrite('INSTANCE_1', 'server.properties')),
+        ),
+      ).toHaveLength(1),
+    );
     const [, init] = network.fetchMock.mock.calls.find(([url]) => String(url).includes('/write'))!;
     expect(await blobText(init!.body as Blob)).toBe('motd=hello\npvp=false');
     await waitFor(() => expect(saveButton()).toBeDisabled());
     expect(await screen.findByText('Saved server.properties')).toBeInTheDocument();
     type(view, '\nx=1');
     fireEvent.keyDown(view.contentDOM, { key: 's', metaKey: true });
-    await waitFor(() => expect(network.callsTo('PUT', apiPaths.fsWrite('INSTANCE_1', 'server.properties'))).toHaveLength(2));
+    await waitFor(() =>
+      expect(
+        network.callsTo('PUT', apiPaths.fsWrite('INSTANCE_1', 'server.properties')),
+      ).toHaveLength(2),
+    );
   });
 
   it('opening another file discards unsaved edits', async () => {
@@ -108,17 +131,25 @@ describe('the editor', () => {
     await openFile(user, 'eula.txt');
     expect((await editorFor('eula.txt')).state.doc.toString()).toBe('eula=false');
     await openFile(user, 'server.properties');
-    await waitFor(async () => expect((await editorFor('server.properties')).state.doc.toString()).toBe('motd=hello'));
-    expect(network.callsTo('GET', apiPaths.fsRead('INSTANCE_1', 'server.properties'))).toHaveLength(2);
+    await waitFor(async () =>
+      expect((await editorFor('server.properties')).state.doc.toString()).toBe('motd=hello'),
+    );
+    expect(network.callsTo('GET', apiPaths.fsRead('INSTANCE_1', 'server.properties'))).toHaveLength(
+      2,
+    );
   });
 
   it('explains binary and too-large files instead of loading them', async () => {
     const { user } = renderFiles({ routes: routes() });
     await openFile(user, 'world.dat');
-    expect(await screen.findByRole('alert')).toHaveTextContent("This file is binary, so it can't be shown in the editor. Download it instead.");
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "This file is binary, so it can't be shown in the editor. Download it instead.",
+    );
     expect(screen.getByRole('button', { name: 'Download world.dat' })).toBeInTheDocument();
     await openFile(user, 'huge.log');
-    expect(await screen.findByRole('alert')).toHaveTextContent('File is too large to open in the editor (6.0 MB > 5 MB). Download it instead.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'File is too large to open in the editor (6.0 MB > 5 MB). Download it instead.',
+    );
   });
 
   it('is read-only without can_write_instance_file', async () => {

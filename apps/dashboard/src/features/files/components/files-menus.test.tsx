@@ -2,7 +2,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiPaths } from '@hearth/protocol';
 import { dirEntry, fileEntry } from '../file-fixtures.ts';
-import { UUID, checkboxOf, fsEnd, installLayoutStubs, ls, renderFiles, route, rowOf } from '../files-test-harness.tsx';
+import {
+  UUID,
+  checkboxOf,
+  fsEnd,
+  installLayoutStubs,
+  ls,
+  renderFiles,
+  route,
+  rowOf,
+} from '../files-test-harness.tsx';
 
 // The machine is shared and each test clicks through several screens.
 vi.setConfig({ testTimeout: 20_000 });
@@ -19,7 +28,8 @@ const ZIP = route('PUT', apiPaths.fsZip(UUID));
 const MKDIR = (path: string) => route('PUT', apiPaths.fsMkdir(UUID, path));
 const NEW = (path: string) => route('PUT', apiPaths.fsNew(UUID, path));
 
-const openMenuOn = (name: string) => fireEvent.contextMenu(within(rowOf(name)).getByRole('button', { name }));
+const openMenuOn = (name: string) =>
+  fireEvent.contextMenu(within(rowOf(name)).getByRole('button', { name }));
 const menuLabels = (menu: HTMLElement) =>
   within(menu)
     .getAllByRole('menuitem')
@@ -39,7 +49,16 @@ describe('the right-click menu', () => {
     let menu = await screen.findByRole('menu', { name: 'Actions for notes.txt' });
     expect(menu.style.width).toBe('176px');
     expect(menu.style.height).toBe('259px');
-    expect(menuLabels(menu)).toEqual(['Copy', 'Cut', 'Paste', 'Rename', 'Delete', 'Zip', 'New folder', 'New file']);
+    expect(menuLabels(menu)).toEqual([
+      'Copy',
+      'Cut',
+      'Paste',
+      'Rename',
+      'Delete',
+      'Zip',
+      'New folder',
+      'New file',
+    ]);
     await user.keyboard('{Escape}');
 
     openMenuOn('backup.zip');
@@ -51,12 +70,19 @@ describe('the right-click menu', () => {
     fireEvent.contextMenu(screen.getByTestId('file-list-scroller'));
     menu = await screen.findByRole('menu', { name: 'Folder actions' });
     expect(menu.style.height).toBe('259px');
-    expect(within(menu).getByRole('menuitem', { name: 'Copy' })).toHaveAttribute('aria-disabled', 'true');
-    expect(within(menu).getByRole('menuitem', { name: 'New folder' })).not.toHaveAttribute('aria-disabled');
+    expect(within(menu).getByRole('menuitem', { name: 'Copy' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'New folder' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
   });
 
   it('unzips in each mode', async () => {
-    const { user, network } = renderFiles({ routes: { [ls('.')]: { body: ROOT }, [UNZIP]: { body: null } } });
+    const { user, network } = renderFiles({
+      routes: { [ls('.')]: { body: ROOT }, [UNZIP]: { body: null } },
+    });
     await screen.findByRole('button', { name: 'backup.zip' });
     for (const [label, mode] of [
       ['Unzip here', 'Normal'],
@@ -65,30 +91,48 @@ describe('the right-click menu', () => {
     ] as const) {
       openMenuOn('backup.zip');
       await user.click(await screen.findByRole('menuitem', { name: label }));
-      await waitFor(() => expect(network.callsTo('PUT', apiPaths.fsUnzip(UUID, 'backup.zip')).at(-1)?.body).toBe(mode));
+      await waitFor(() =>
+        expect(network.callsTo('PUT', apiPaths.fsUnzip(UUID, 'backup.zip')).at(-1)?.body).toBe(
+          mode,
+        ),
+      );
     }
     expect(network.callsTo('PUT', apiPaths.fsUnzip(UUID, 'backup.zip'))).toHaveLength(3);
   });
 
   it('zips the row, and toasts a refusal', async () => {
     const { user, network } = renderFiles({
-      routes: { [ls('.')]: { body: ROOT }, [ZIP]: { status: 403, body: { kind: 'PermissionDenied', causes: ['Protected path'] } } },
+      routes: {
+        [ls('.')]: { body: ROOT },
+        [ZIP]: { status: 403, body: { kind: 'PermissionDenied', causes: ['Protected path'] } },
+      },
     });
     await screen.findByRole('button', { name: 'world' });
     openMenuOn('world');
     await user.click(await screen.findByRole('menuitem', { name: 'Zip' }));
-    expect(await screen.findByText('Failed to initiate zip: Permission Denied: Protected path')).toBeInTheDocument();
-    expect(network.callsTo('PUT', apiPaths.fsZip(UUID))[0]!.body).toEqual({ target_relative_paths: ['world'], destination_relative_path: 'world.zip' });
+    expect(
+      await screen.findByText('Failed to initiate zip: Permission Denied: Protected path'),
+    ).toBeInTheDocument();
+    expect(network.callsTo('PUT', apiPaths.fsZip(UUID))[0]!.body).toEqual({
+      target_relative_paths: ['world'],
+      destination_relative_path: 'world.zip',
+    });
   });
 });
 
 describe('unarchive selected', () => {
   it('needs exactly one selected item and checks it', async () => {
     const { user, network } = renderFiles({
-      routes: { [ls('.')]: { body: ROOT }, [UNZIP]: { status: 400, body: { kind: 'BadRequest', causes: ['Corrupt archive'] } } },
+      routes: {
+        [ls('.')]: { body: ROOT },
+        [UNZIP]: { status: 400, body: { kind: 'BadRequest', causes: ['Corrupt archive'] } },
+      },
     });
     await user.click(await screen.findByRole('button', { name: 'Add/Remove' }));
-    expect(await screen.findByRole('menuitem', { name: 'Unarchive selected' })).toHaveAttribute('aria-disabled', 'true');
+    expect(await screen.findByRole('menuitem', { name: 'Unarchive selected' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     await user.keyboard('{Escape}');
 
     await user.click(checkboxOf('world'));
@@ -101,12 +145,17 @@ describe('unarchive selected', () => {
     expect(await screen.findByText('Unsupported zip file type')).toBeInTheDocument();
     await user.click(checkboxOf('backup.zip'));
     await user.click(screen.getByRole('button', { name: 'Add/Remove' }));
-    expect(await screen.findByRole('menuitem', { name: 'Unarchive selected' })).toHaveAttribute('aria-disabled', 'true');
+    expect(await screen.findByRole('menuitem', { name: 'Unarchive selected' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     await user.keyboard('{Escape}');
 
     await user.click(checkboxOf('notes.txt'));
     await addRemove(user, 'Unarchive selected');
-    expect(await screen.findByText('Failed to unzip backup.zip: Bad Request: Corrupt archive')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to unzip backup.zip: Bad Request: Corrupt archive'),
+    ).toBeInTheDocument();
     expect(network.callsTo('PUT', apiPaths.fsUnzip(UUID, 'backup.zip'))[0]!.body).toBe('Smart');
   });
 });
@@ -116,7 +165,10 @@ describe('new folder, new file', () => {
     const { user, network } = renderFiles({
       routes: {
         [ls('.')]: { body: ROOT },
-        [MKDIR('world')]: { status: 400, body: { kind: 'BadRequest', causes: ['Directory already exists'] } },
+        [MKDIR('world')]: {
+          status: 400,
+          body: { kind: 'BadRequest', causes: ['Directory already exists'] },
+        },
         [MKDIR('plugins')]: { body: null },
       },
     });
@@ -129,7 +181,9 @@ describe('new folder, new file', () => {
     expect(within(dialog).getByText('Required')).toBeInTheDocument();
     await user.type(name, 'world');
     await user.click(within(dialog).getByRole('button', { name: 'Create folder' }));
-    expect(await within(dialog).findByText('Bad Request: Directory already exists')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Bad Request: Directory already exists'),
+    ).toBeInTheDocument();
     expect(name).toHaveAttribute('aria-invalid', 'true');
     await user.clear(name);
     await user.type(name, 'plugins{Enter}');
@@ -147,14 +201,19 @@ describe('new folder, new file', () => {
     fireEvent.contextMenu(screen.getByTestId('file-list-scroller'));
     await user.click(await screen.findByRole('menuitem', { name: 'New file' }));
     let dialog = await screen.findByRole('dialog', { name: 'Name your file' });
-    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveAttribute('placeholder', 'Untitled');
+    expect(within(dialog).getByRole('textbox', { name: 'Name' })).toHaveAttribute(
+      'placeholder',
+      'Untitled',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await addRemove(user, 'New file');
     dialog = await screen.findByRole('dialog', { name: 'Name your file' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'ops.json');
     await user.click(within(dialog).getByRole('button', { name: 'Create file' }));
-    await waitFor(() => expect(network.callsTo('PUT', apiPaths.fsNew(UUID, 'world/ops.json'))).toHaveLength(1));
+    await waitFor(() =>
+      expect(network.callsTo('PUT', apiPaths.fsNew(UUID, 'world/ops.json'))).toHaveLength(1),
+    );
   });
 });
 
@@ -164,12 +223,20 @@ describe('permissions, events and downloads', () => {
     await user.click(await screen.findByRole('checkbox', { name: 'Select backup.zip' }));
     expect(screen.getByRole('button', { name: /^Upload/ })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Add/Remove' }));
-    for (const item of ['Cut selected', 'Unarchive selected', 'New file', 'New folder', 'Delete selected']) {
+    for (const item of [
+      'Cut selected',
+      'Unarchive selected',
+      'New file',
+      'New folder',
+      'Delete selected',
+    ]) {
       const entry = await screen.findByRole('menuitem', { name: item });
       expect(entry).toHaveAttribute('aria-disabled', 'true');
       expect(entry).toHaveTextContent('No permission');
     }
-    expect(screen.getByRole('menuitem', { name: 'Download selected' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('menuitem', { name: 'Download selected' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
     await user.keyboard('{Escape}');
     openMenuOn('backup.zip');
     const menu = await screen.findByRole('menu', { name: 'Actions for backup.zip' });
@@ -195,7 +262,9 @@ describe('permissions, events and downloads', () => {
 
   it('downloads follow a key URL; a folder says it is being zipped', async () => {
     const clicked: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
       clicked.push(this.href);
     });
     const { user } = renderFiles({
@@ -209,6 +278,11 @@ describe('permissions, events and downloads', () => {
     await user.click(checkboxOf('world'));
     await addRemove(user, 'Download selected');
     expect(await screen.findByText('Zipping directory for download...')).toBeInTheDocument();
-    await waitFor(() => expect(clicked).toEqual(['http://core.test:16662/api/v1/file/KEYDIR', 'http://core.test:16662/api/v1/file/KEYFILE']));
+    await waitFor(() =>
+      expect(clicked).toEqual([
+        'http://core.test:16662/api/v1/file/KEYDIR',
+        'http://core.test:16662/api/v1/file/KEYFILE',
+      ]),
+    );
   });
 });

@@ -19,7 +19,11 @@ export interface FilesScreenProps {
 }
 
 /** dashboard.md §9: min 200, default 200, remembered; the maximum leaves the editor room. */
-export const FILE_PANE_LIMITS: WidthLimits = { min: FILE_LIST_WIDTH_MIN, max: 720, initial: FILE_LIST_WIDTH_DEFAULT };
+export const FILE_PANE_LIMITS: WidthLimits = {
+  min: FILE_LIST_WIDTH_MIN,
+  max: 720,
+  initial: FILE_LIST_WIDTH_DEFAULT,
+};
 export const FILE_PANE_STORAGE_KEY = 'hearth.files.listWidth';
 
 export const NO_READ_PERMISSION = "You don't have permission to read this folder";
@@ -43,7 +47,13 @@ function FileBrowser({ instance, canWrite }: { instance: InstanceInfo; canWrite:
   const { editor, state } = ctl;
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key.toLowerCase() !== 's' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+    if (
+      event.key.toLowerCase() !== 's' ||
+      !(event.ctrlKey || event.metaKey) ||
+      event.altKey ||
+      event.shiftKey
+    )
+      return;
     if (!editor.file) return;
     event.preventDefault();
     if (canWrite) editor.save();
@@ -57,9 +67,17 @@ function FileBrowser({ instance, canWrite }: { instance: InstanceInfo; canWrite:
     <div className="flex h-full min-h-0 flex-col bg-bg" onKeyDown={onKeyDown}>
       <FilesToolbar ctl={ctl} rootLabel={instance.name} />
       <div className="flex min-h-0 flex-1">
-        <div style={{ width }} className="relative flex min-h-0 shrink-0 flex-col border-r border-line bg-panel">
+        <div
+          style={{ width }}
+          className="relative flex min-h-0 shrink-0 flex-col border-r border-line bg-panel"
+        >
           <FileListPane ctl={ctl} />
-          <ResizeHandle label="Resize file list" width={width} limits={FILE_PANE_LIMITS} onResize={setWidth} />
+          <ResizeHandle
+            label="Resize file list"
+            width={width}
+            limits={FILE_PANE_LIMITS}
+            onResize={setWidth}
+          />
         </div>
         <div className="min-h-0 min-w-0 flex-1">
           <EditorPane open={editor} canWrite={canWrite} onDownload={downloadOpenFile} />

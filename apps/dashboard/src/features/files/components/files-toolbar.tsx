@@ -14,11 +14,24 @@ export function FilesToolbar({ ctl, rootLabel }: { ctl: FilesController; rootLab
   const clipboardCount = state.clipboard?.items.length ?? 0;
   const noPermission = canWrite ? undefined : NO_PERMISSION;
   return (
-    <div role="toolbar" aria-label="Files" className="flex h-12 shrink-0 items-center gap-2 border-b border-line px-3">
+    <div
+      role="toolbar"
+      aria-label="Files"
+      className="flex h-12 shrink-0 items-center gap-2 border-b border-line px-3"
+    >
       <AddRemoveMenu ctl={ctl} />
-      <PathBreadcrumb path={state.path} rootLabel={rootLabel} onNavigate={(path) => void ctl.setPath(path)} />
+      <PathBreadcrumb
+        path={state.path}
+        rootLabel={rootLabel}
+        onNavigate={(path) => void ctl.setPath(path)}
+      />
       {clipboardCount > 0 ? (
-        <Button size="sm" onClick={() => void ctl.ops.paste()} disabled={!canWrite} title={noPermission}>
+        <Button
+          size="sm"
+          onClick={() => void ctl.ops.paste()}
+          disabled={!canWrite}
+          title={noPermission}
+        >
           <ClipboardPaste aria-hidden className="size-4" />
           {pasteLabel(clipboardCount)}
         </Button>
@@ -42,7 +55,12 @@ export function FilesToolbar({ ctl, rootLabel }: { ctl: FilesController; rootLab
           </Button>
         </>
       ) : null}
-      <Button size="sm" onClick={() => input.current?.click()} disabled={!canWrite} title={noPermission}>
+      <Button
+        size="sm"
+        onClick={() => input.current?.click()}
+        disabled={!canWrite}
+        title={noPermission}
+      >
         <Upload aria-hidden className="size-4" />
         {canWrite ? 'Upload' : `Upload (${NO_PERMISSION})`}
       </Button>

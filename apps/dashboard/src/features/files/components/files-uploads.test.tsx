@@ -15,13 +15,26 @@ afterAll(() => restore());
 beforeEach(() => FakeXhr.install());
 
 const uploadUrl = (dir: string) => `http://core.test:16662/api/v1${apiPaths.fsUpload(UUID, dir)}`;
-const fileItem = (file: File) => ({ kind: 'file', getAsFile: () => file, webkitGetAsEntry: () => ({ isDirectory: false }) });
-const folderItem = () => ({ kind: 'file', getAsFile: () => null, webkitGetAsEntry: () => ({ isDirectory: true }) });
-const drag = (items: unknown[]) => ({ dataTransfer: { types: ['Files'], items, dropEffect: 'none' } });
+const fileItem = (file: File) => ({
+  kind: 'file',
+  getAsFile: () => file,
+  webkitGetAsEntry: () => ({ isDirectory: false }),
+});
+const folderItem = () => ({
+  kind: 'file',
+  getAsFile: () => null,
+  webkitGetAsEntry: () => ({ isDirectory: true }),
+});
+const drag = (items: unknown[]) => ({
+  dataTransfer: { types: ['Files'], items, dropEffect: 'none' },
+});
 
 describe('upload by button', () => {
   it('sends the file in field `file` to the current folder with progress, then refreshes', async () => {
-    const { user, network } = renderFiles({ url: '/dashboard/files?path=world', routes: { [ls('world')]: { body: [] } } });
+    const { user, network } = renderFiles({
+      url: '/dashboard/files?path=world',
+      routes: { [ls('world')]: { body: [] } },
+    });
     await screen.findByText('No files here...');
     const file = new File(['x'.repeat(2048)], 'ops.json', { type: 'application/json' });
     await user.upload(screen.getByLabelText('Files to upload'), file);
@@ -31,10 +44,19 @@ describe('upload by button', () => {
     const uploads = screen.getByRole('region', { name: 'Uploads' });
     expect(within(uploads).getByText('ops.json')).toBeInTheDocument();
     xhr.progress(1024, 2048);
-    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Uploading ops.json' })).toHaveAttribute('aria-valuenow', '50'));
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: 'Uploading ops.json' })).toHaveAttribute(
+        'aria-valuenow',
+        '50',
+      ),
+    );
     xhr.respond(200, 'null');
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Uploads' })).not.toBeInTheDocument());
-    await waitFor(() => expect(network.callsTo('GET', apiPaths.fsLs(UUID, 'world'))).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Uploads' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() =>
+      expect(network.callsTo('GET', apiPaths.fsLs(UUID, 'world'))).toHaveLength(2),
+    );
   });
 
   it('can be cancelled, and a refusal is toasted (once, not again from the core event)', async () => {
@@ -46,8 +68,14 @@ describe('upload by button', () => {
     expect(await screen.findByText('Upload of big.bin cancelled')).toBeInTheDocument();
     emit(fsEnd(false, 'Failed to upload: The upload was aborted'));
     await user.upload(screen.getByLabelText('Files to upload'), new File(['1'], 'run.sh'));
-    FakeXhr.last().respond(403, '{"kind":"PermissionDenied","causes":["Protected path"]}', 'Forbidden');
-    expect(await screen.findByText('Failed to upload run.sh: Permission Denied: Protected path')).toBeInTheDocument();
+    FakeXhr.last().respond(
+      403,
+      '{"kind":"PermissionDenied","causes":["Protected path"]}',
+      'Forbidden',
+    );
+    expect(
+      await screen.findByText('Failed to upload run.sh: Permission Denied: Protected path'),
+    ).toBeInTheDocument();
     emit(fsEnd(false, 'Failed to upload: Protected path'));
     emit(fsEnd(false, 'Failed to upload: from another tab'));
     expect(await screen.findByText('Failed to upload: from another tab')).toBeInTheDocument();

@@ -16,7 +16,14 @@ export interface NameDialogProps {
 }
 
 /** Name your folder / Name your file / Rename file (dashboard.md §2, §5: `Required`, server errors on the field). */
-export function NameDialog({ title, placeholder, submitLabel, initialName = '', onSubmit, onClose }: NameDialogProps) {
+export function NameDialog({
+  title,
+  placeholder,
+  submitLabel,
+  initialName = '',
+  onSubmit,
+  onClose,
+}: NameDialogProps) {
   const [name, setName] = useState(initialName);
   const [error, setError] = useState<string | undefined>(undefined);
   const [pending, setPending] = useState(false);

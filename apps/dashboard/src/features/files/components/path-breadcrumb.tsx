@@ -2,10 +2,19 @@ import { ChevronRight, HardDrive } from 'lucide-react';
 import { cn } from '@/lib/cn.ts';
 import { ROOT_PATH, pathCrumbs } from '../model/file-path.ts';
 
-const CRUMB = 'max-w-48 shrink-0 truncate rounded px-1.5 py-0.5 text-[13px] hover:bg-hover hover:text-fg';
+const CRUMB =
+  'max-w-48 shrink-0 truncate rounded px-1.5 py-0.5 text-[13px] hover:bg-hover hover:text-fg';
 
 /** The clickable path: the instance folder, then each folder down to the current one. */
-export function PathBreadcrumb({ path, rootLabel, onNavigate }: { path: string; rootLabel: string; onNavigate: (path: string) => void }) {
+export function PathBreadcrumb({
+  path,
+  rootLabel,
+  onNavigate,
+}: {
+  path: string;
+  rootLabel: string;
+  onNavigate: (path: string) => void;
+}) {
   const crumbs = [{ name: rootLabel, path: ROOT_PATH }, ...pathCrumbs(path)];
   return (
     <nav aria-label="Path" className="min-w-0 flex-1 overflow-x-auto">
@@ -19,7 +28,11 @@ export function PathBreadcrumb({ path, rootLabel, onNavigate }: { path: string; 
                 type="button"
                 aria-current={current ? 'location' : undefined}
                 onClick={() => onNavigate(crumb.path)}
-                className={cn(CRUMB, 'flex items-center gap-1.5', current ? 'font-medium text-fg' : 'text-muted')}
+                className={cn(
+                  CRUMB,
+                  'flex items-center gap-1.5',
+                  current ? 'font-medium text-fg' : 'text-muted',
+                )}
                 title={crumb.path === ROOT_PATH ? 'Instance folder' : crumb.path}
               >
                 {i === 0 ? <HardDrive aria-hidden className="size-3.5 shrink-0" /> : null}

@@ -4,13 +4,23 @@ import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 import type { UploadItem } from '../use-uploads.ts';
 
 /** Uploads in flight with their progress and a cancel button each (beyond the reference). */
-export function UploadsPanel({ uploads, onCancel }: { uploads: readonly UploadItem[]; onCancel: (id: number) => void }) {
+export function UploadsPanel({
+  uploads,
+  onCancel,
+}: {
+  uploads: readonly UploadItem[];
+  onCancel: (id: number) => void;
+}) {
   if (uploads.length === 0) return null;
   return (
-    <section aria-label="Uploads" className="max-h-48 shrink-0 overflow-y-auto border-t border-line bg-panel px-2 py-1.5">
+    <section
+      aria-label="Uploads"
+      className="max-h-48 shrink-0 overflow-y-auto border-t border-line bg-panel px-2 py-1.5"
+    >
       <ul className="flex flex-col gap-1.5">
         {uploads.map((upload) => {
-          const percent = upload.total > 0 ? Math.min(100, Math.round((upload.sent / upload.total) * 100)) : null;
+          const percent =
+            upload.total > 0 ? Math.min(100, Math.round((upload.sent / upload.total) * 100)) : null;
           return (
             <li key={upload.id} className="flex items-center gap-2">
               <div className="flex min-w-0 flex-1 flex-col gap-1">

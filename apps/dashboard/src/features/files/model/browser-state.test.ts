@@ -3,7 +3,8 @@ import { dirEntry, fileEntry } from '../file-fixtures.ts';
 import { browserReducer, initialBrowserState, selectedFiles } from './browser-state.ts';
 import type { BrowserAction, BrowserState } from './browser-state.ts';
 
-const run = (state: BrowserState, ...actions: BrowserAction[]) => actions.reduce(browserReducer, state);
+const run = (state: BrowserState, ...actions: BrowserAction[]) =>
+  actions.reduce(browserReducer, state);
 const props = fileEntry('server.properties');
 const world = dirEntry('world');
 const level = fileEntry('world/level.dat');
@@ -31,7 +32,11 @@ describe('path changes', () => {
   });
 
   it('of instance reset the path and clear the clipboard', () => {
-    const before = run(initialBrowserState('I1', 'world'), { type: 'to-clipboard', action: 'cut', items: [level] });
+    const before = run(initialBrowserState('I1', 'world'), {
+      type: 'to-clipboard',
+      action: 'cut',
+      items: [level],
+    });
     const after = browserReducer(before, { type: 'instance-changed', instanceUuid: 'I2' });
     expect(after).toMatchObject({ instanceUuid: 'I2', path: '.', clipboard: null, openFile: null });
   });
@@ -39,14 +44,22 @@ describe('path changes', () => {
 
 describe('clipboard rules', () => {
   it('keeps what was cut or copied, and paste clears it', () => {
-    const cut = run(initialBrowserState('I1', '.'), { type: 'to-clipboard', action: 'cut', items: [props, world] });
+    const cut = run(initialBrowserState('I1', '.'), {
+      type: 'to-clipboard',
+      action: 'cut',
+      items: [props, world],
+    });
     expect(cut.clipboard).toEqual({ action: 'cut', items: [props, world] });
     expect(browserReducer(cut, { type: 'pasted' }).clipboard).toBeNull();
     expect(browserReducer(cut, { type: 'to-clipboard', action: 'copy', items: [] })).toBe(cut);
   });
 
   it('opening another file discards unsaved edits', () => {
-    const edited = run(initialBrowserState('I1', '.'), { type: 'open-file', file: props }, { type: 'edit', text: 'x=1' });
+    const edited = run(
+      initialBrowserState('I1', '.'),
+      { type: 'open-file', file: props },
+      { type: 'edit', text: 'x=1' },
+    );
     expect(edited.draft).toBe('x=1');
     const other = browserReducer(edited, { type: 'open-file', file: fileEntry('eula.txt') });
     expect(other.openFile?.name).toBe('eula.txt');
@@ -54,10 +67,21 @@ describe('clipboard rules', () => {
   });
 
   it('deleting the open file, or a folder holding it, closes it', () => {
-    const open = run(initialBrowserState('I1', 'world'), { type: 'open-file', file: level }, { type: 'edit', text: 'x' });
-    expect(browserReducer(open, { type: 'removed', paths: ['world/other.dat'] }).openFile).toBe(level);
-    expect(browserReducer(open, { type: 'removed', paths: ['world/level.dat'] }).openFile).toBeNull();
-    expect(browserReducer(open, { type: 'removed', paths: ['world'] })).toMatchObject({ openFile: null, draft: null });
+    const open = run(
+      initialBrowserState('I1', 'world'),
+      { type: 'open-file', file: level },
+      { type: 'edit', text: 'x' },
+    );
+    expect(browserReducer(open, { type: 'removed', paths: ['world/other.dat'] }).openFile).toBe(
+      level,
+    );
+    expect(
+      browserReducer(open, { type: 'removed', paths: ['world/level.dat'] }).openFile,
+    ).toBeNull();
+    expect(browserReducer(open, { type: 'removed', paths: ['world'] })).toMatchObject({
+      openFile: null,
+      draft: null,
+    });
     expect(browserReducer(open, { type: 'removed', paths: ['world_nether'] }).openFile).toBe(level);
   });
 
@@ -81,14 +105,23 @@ describe('clipboard rules', () => {
     );
     expect([...state.selected]).toEqual(['server.properties']);
     expect(state.clipboard?.items).toEqual([props]);
-    expect(browserReducer(state, { type: 'removed', paths: ['server.properties'] }).clipboard).toBeNull();
+    expect(
+      browserReducer(state, { type: 'removed', paths: ['server.properties'] }).clipboard,
+    ).toBeNull();
   });
 });
 
 describe('selection', () => {
   it('toggles, selects all and lists the checked rows in list order', () => {
-    let state = run(initialBrowserState('I1', '.'), { type: 'toggle-selected', path: 'world' }, { type: 'toggle-selected', path: 'server.properties' });
-    expect(selectedFiles(state, [world, props]).map((f) => f.name)).toEqual(['world', 'server.properties']);
+    let state = run(
+      initialBrowserState('I1', '.'),
+      { type: 'toggle-selected', path: 'world' },
+      { type: 'toggle-selected', path: 'server.properties' },
+    );
+    expect(selectedFiles(state, [world, props]).map((f) => f.name)).toEqual([
+      'world',
+      'server.properties',
+    ]);
     state = browserReducer(state, { type: 'toggle-selected', path: 'world' });
     expect([...state.selected]).toEqual(['server.properties']);
     expect(browserReducer(state, { type: 'deselect-all' }).selected.size).toBe(0);

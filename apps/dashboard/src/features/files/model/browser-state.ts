@@ -43,7 +43,14 @@ export type BrowserAction =
 const NO_SELECTION: ReadonlySet<string> = new Set();
 
 export function initialBrowserState(instanceUuid: string, path: string): BrowserState {
-  return { instanceUuid, path: normalizeDirPath(path), selected: NO_SELECTION, clipboard: null, openFile: null, draft: null };
+  return {
+    instanceUuid,
+    path: normalizeDirPath(path),
+    selected: NO_SELECTION,
+    clipboard: null,
+    openFile: null,
+    draft: null,
+  };
 }
 
 function underAny(path: string, roots: readonly string[]): boolean {
@@ -51,10 +58,19 @@ function underAny(path: string, roots: readonly string[]): boolean {
 }
 
 /** Drops everything at or below `gone` from the selection, the clipboard and the editor. */
-function forget(state: BrowserState, gone: readonly string[], keepClipboard: boolean): BrowserState {
+function forget(
+  state: BrowserState,
+  gone: readonly string[],
+  keepClipboard: boolean,
+): BrowserState {
   const selected = new Set([...state.selected].filter((p) => !underAny(p, gone)));
   const items = state.clipboard?.items.filter((f) => !underAny(f.path, gone)) ?? [];
-  const clipboard = keepClipboard || !state.clipboard ? state.clipboard : items.length > 0 ? { ...state.clipboard, items } : null;
+  const clipboard =
+    keepClipboard || !state.clipboard
+      ? state.clipboard
+      : items.length > 0
+        ? { ...state.clipboard, items }
+        : null;
   const closes = state.openFile !== null && underAny(state.openFile.path, gone);
   return {
     ...state,
@@ -106,7 +122,10 @@ export function browserReducer(state: BrowserState, action: BrowserAction): Brow
 }
 
 /** The rows of `files` that are checked, in list order. */
-export function selectedFiles(state: Pick<BrowserState, 'selected'>, files: readonly ClientFile[]): ClientFile[] {
+export function selectedFiles(
+  state: Pick<BrowserState, 'selected'>,
+  files: readonly ClientFile[],
+): ClientFile[] {
   if (state.selected.size === 0) return [];
   return files.filter((f) => state.selected.has(f.path));
 }

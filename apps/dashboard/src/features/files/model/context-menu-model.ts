@@ -43,9 +43,19 @@ export function contextMenuSize(target: ClientFile | null): { width: number; hei
   return isArchiveFile(target) ? CONTEXT_MENU_SIZE_ARCHIVE : CONTEXT_MENU_SIZE;
 }
 
-export function contextMenuEntries({ target, targets, clipboardCount, canWrite }: MenuInput): MenuEntry[] {
+export function contextMenuEntries({
+  target,
+  targets,
+  clipboardCount,
+  canWrite,
+}: MenuInput): MenuEntry[] {
   const none = targets.length === 0;
-  const write = (id: MenuEntryId, label: string, unusable: boolean, groupStart = false): MenuEntry => ({
+  const write = (
+    id: MenuEntryId,
+    label: string,
+    unusable: boolean,
+    groupStart = false,
+  ): MenuEntry => ({
     id,
     label,
     disabled: unusable || !canWrite,
@@ -61,9 +71,13 @@ export function contextMenuEntries({ target, targets, clipboardCount, canWrite }
     write('zip', 'Zip', none, true),
   ];
   if (target && isArchiveFile(target)) {
-    for (const choice of unzipChoices(target)) entries.push(write(`unzip:${choice.mode}`, choice.label, false));
+    for (const choice of unzipChoices(target))
+      entries.push(write(`unzip:${choice.mode}`, choice.label, false));
   }
-  entries.push(write('new-folder', 'New folder', false, true), write('new-file', 'New file', false));
+  entries.push(
+    write('new-folder', 'New folder', false, true),
+    write('new-file', 'New file', false),
+  );
   return entries;
 }
 

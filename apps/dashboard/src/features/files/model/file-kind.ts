@@ -38,12 +38,17 @@ export function editorLanguage(file: Pick<ClientFile, 'name' | 'extension'>): Ed
 export const UNKNOWN_TIME_TEXT = 'Unknown Creation Time';
 
 /** Unix seconds the row shows: modified, else created, else null. */
-export function fileTimeSeconds(file: Pick<ClientFile, 'modification_time' | 'creation_time'>): number | null {
+export function fileTimeSeconds(
+  file: Pick<ClientFile, 'modification_time' | 'creation_time'>,
+): number | null {
   return file.modification_time ?? file.creation_time ?? null;
 }
 
 /** "5 minutes ago" from the modified (else created) time, or `Unknown Creation Time`. */
-export function fileTimeText(file: Pick<ClientFile, 'modification_time' | 'creation_time'>, nowMs: number = Date.now()): string {
+export function fileTimeText(
+  file: Pick<ClientFile, 'modification_time' | 'creation_time'>,
+  nowMs: number = Date.now(),
+): string {
   const seconds = fileTimeSeconds(file);
   return seconds === null ? UNKNOWN_TIME_TEXT : formatRelativeTime(seconds * 1000, nowMs);
 }
@@ -53,7 +58,9 @@ export function fileTimeText(file: Pick<ClientFile, 'modification_time' | 'creat
 const FULL_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** The full timestamp (en-US, dashboard.md §9) for a tooltip, or null. */
-export function fileTimeTitle(file: Pick<ClientFile, 'modification_time' | 'creation_time'>): string | null {
+export function fileTimeTitle(
+  file: Pick<ClientFile, 'modification_time' | 'creation_time'>,
+): string | null {
   const seconds = fileTimeSeconds(file);
   return seconds === null ? null : FULL_TIME.format(seconds * 1000);
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isRootPath, isSameOrInside, joinPath, normalizeDirPath, parentPath, pathCrumbs } from './file-path.ts';
+import {
+  isRootPath,
+  isSameOrInside,
+  joinPath,
+  normalizeDirPath,
+  parentPath,
+  pathCrumbs,
+} from './file-path.ts';
 
 describe('file paths', () => {
   it('reads the path parameter with the root as default', () => {

@@ -23,14 +23,20 @@ describe('paste', () => {
   it('copies copied items with one recursive copy', () => {
     expect(planPaste({ action: 'copy', items: [world, props] }, 'plugins')).toEqual({
       kind: 'copy',
-      request: { relative_paths_source: ['world', 'server.properties'], relative_path_dest: 'plugins' },
+      request: {
+        relative_paths_source: ['world', 'server.properties'],
+        relative_path_dest: 'plugins',
+      },
     });
   });
 });
 
 describe('zip', () => {
   it('names the archive after a single item, else archive.zip', () => {
-    expect(planZip([world], '.')).toEqual({ target_relative_paths: ['world'], destination_relative_path: 'world.zip' });
+    expect(planZip([world], '.')).toEqual({
+      target_relative_paths: ['world'],
+      destination_relative_path: 'world.zip',
+    });
     expect(planZip([level], 'world').destination_relative_path).toBe('world/level.zip');
     expect(planZip([world, props], '.').destination_relative_path).toBe('archive.zip');
   });
@@ -58,8 +64,19 @@ describe('context menu', () => {
 
   it('lists the spec entries in order, the unzip ones only for archives', () => {
     const labels = (target = props) =>
-      contextMenuEntries({ target, targets: [target], clipboardCount: 0, canWrite: true }).map((e) => e.label);
-    expect(labels()).toEqual(['Copy', 'Cut', 'Paste', 'Rename', 'Delete', 'Zip', 'New folder', 'New file']);
+      contextMenuEntries({ target, targets: [target], clipboardCount: 0, canWrite: true }).map(
+        (e) => e.label,
+      );
+    expect(labels()).toEqual([
+      'Copy',
+      'Cut',
+      'Paste',
+      'Rename',
+      'Delete',
+      'Zip',
+      'New folder',
+      'New file',
+    ]);
     expect(labels(backup)).toEqual([
       'Copy',
       'Cut',
@@ -76,12 +93,28 @@ describe('context menu', () => {
   });
 
   it('disables what has nothing to act on, and every write entry without permission', () => {
-    const empty = contextMenuEntries({ target: null, targets: [], clipboardCount: 0, canWrite: true });
-    const disabled = (entries: typeof empty) => entries.filter((e) => e.disabled).map((e) => e.label);
+    const empty = contextMenuEntries({
+      target: null,
+      targets: [],
+      clipboardCount: 0,
+      canWrite: true,
+    });
+    const disabled = (entries: typeof empty) =>
+      entries.filter((e) => e.disabled).map((e) => e.label);
     expect(disabled(empty)).toEqual(['Copy', 'Cut', 'Paste', 'Rename', 'Delete', 'Zip']);
-    const two = contextMenuEntries({ target: props, targets: [props, world], clipboardCount: 2, canWrite: true });
+    const two = contextMenuEntries({
+      target: props,
+      targets: [props, world],
+      clipboardCount: 2,
+      canWrite: true,
+    });
     expect(disabled(two)).toEqual(['Rename']);
-    const readOnly = contextMenuEntries({ target: backup, targets: [backup], clipboardCount: 1, canWrite: false });
+    const readOnly = contextMenuEntries({
+      target: backup,
+      targets: [backup],
+      clipboardCount: 1,
+      canWrite: false,
+    });
     expect(disabled(readOnly)).toEqual(readOnly.filter((e) => e.id !== 'copy').map((e) => e.label));
     expect(readOnly.find((e) => e.id === 'cut')?.hint).toBe('No permission');
   });

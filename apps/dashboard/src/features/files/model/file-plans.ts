@@ -11,7 +11,8 @@ export interface PlannedMove {
   to: string;
 }
 
-export type PastePlan = { kind: 'move'; moves: PlannedMove[] } | { kind: 'copy'; request: CopyInstanceFileRequest };
+export type PastePlan =
+  { kind: 'move'; moves: PlannedMove[] } | { kind: 'copy'; request: CopyInstanceFileRequest };
 
 /**
  * Cut → one move per item into `dir` (items already there stay put); copy → one recursive copy
@@ -20,7 +21,13 @@ export type PastePlan = { kind: 'move'; moves: PlannedMove[] } | { kind: 'copy';
 export function planPaste(clipboard: FileClipboard, dir: string): PastePlan {
   const dest = normalizeDirPath(dir);
   if (clipboard.action === 'copy') {
-    return { kind: 'copy', request: { relative_paths_source: clipboard.items.map((f) => f.path), relative_path_dest: dest } };
+    return {
+      kind: 'copy',
+      request: {
+        relative_paths_source: clipboard.items.map((f) => f.path),
+        relative_path_dest: dest,
+      },
+    };
   }
   const moves = clipboard.items
     .filter((item) => parentPath(item.path) !== dest)
@@ -33,12 +40,21 @@ export const MULTI_ZIP_NAME = 'archive.zip';
 /** `world` → `world.zip`, `server.properties` → `server.zip`, several items → `archive.zip`. */
 export function planZip(targets: readonly ClientFile[], dir: string): ZipRequest {
   const first = targets[0];
-  const name = targets.length === 1 && first ? `${isDirectory(first) ? first.name : first.file_stem || first.name}.zip` : MULTI_ZIP_NAME;
-  return { target_relative_paths: targets.map((f) => f.path), destination_relative_path: joinPath(dir, name) };
+  const name =
+    targets.length === 1 && first
+      ? `${isDirectory(first) ? first.name : first.file_stem || first.name}.zip`
+      : MULTI_ZIP_NAME;
+  return {
+    target_relative_paths: targets.map((f) => f.path),
+    destination_relative_path: joinPath(dir, name),
+  };
 }
 
 /** The targets of a context-menu action: the selection when the row is part of it, else the row. */
-export function menuTargets(target: ClientFile | null, selected: readonly ClientFile[]): ClientFile[] {
+export function menuTargets(
+  target: ClientFile | null,
+  selected: readonly ClientFile[],
+): ClientFile[] {
   if (target === null) return [...selected];
   return selected.some((f) => f.path === target.path) ? [...selected] : [target];
 }

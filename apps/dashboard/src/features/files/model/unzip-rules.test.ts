@@ -10,10 +10,20 @@ describe('unzip rules', () => {
   });
 
   it('refuses folders and unsupported types with the spec texts', () => {
-    expect(checkUnzip(dirEntry('world'))).toEqual({ ok: false, message: 'Only files can be unzipped' });
-    expect(checkUnzip(fileEntry('notes.txt'))).toEqual({ ok: false, message: 'Unsupported zip file type' });
-    expect(checkUnzip(fileEntry('plain'))).toEqual({ ok: false, message: 'Unsupported zip file type' });
-    for (const name of ['a.zip', 'a.gz', 'a.tgz']) expect(checkUnzip(fileEntry(name)).ok).toBe(true);
+    expect(checkUnzip(dirEntry('world'))).toEqual({
+      ok: false,
+      message: 'Only files can be unzipped',
+    });
+    expect(checkUnzip(fileEntry('notes.txt'))).toEqual({
+      ok: false,
+      message: 'Unsupported zip file type',
+    });
+    expect(checkUnzip(fileEntry('plain'))).toEqual({
+      ok: false,
+      message: 'Unsupported zip file type',
+    });
+    for (const name of ['a.zip', 'a.gz', 'a.tgz'])
+      expect(checkUnzip(fileEntry(name)).ok).toBe(true);
   });
 
   it('names the three modes after the archive stem', () => {

@@ -22,6 +22,7 @@ export async function controlInstance(uuid: string, action: InstanceAction): Pro
 
 export function useControlInstanceMutation() {
   return useMutation({
-    mutationFn: (input: { uuid: string; action: InstanceAction }) => controlInstance(input.uuid, input.action),
+    mutationFn: (input: { uuid: string; action: InstanceAction }) =>
+      controlInstance(input.uuid, input.action),
   });
 }

@@ -9,7 +9,12 @@ const CREATE_TIMEOUT_MS = 60_000;
 
 /** POST /instance/create/{game}: answers the uuid; the install then reports as a progression. */
 export function createInstance(game: HandlerGameType, setup: SetupValueInput): Promise<string> {
-  return apiRequest(apiPaths.instanceCreate(game), { method: 'POST', body: setup, schema: UuidSchema, timeoutMs: CREATE_TIMEOUT_MS });
+  return apiRequest(apiPaths.instanceCreate(game), {
+    method: 'POST',
+    body: setup,
+    schema: UuidSchema,
+    timeoutMs: CREATE_TIMEOUT_MS,
+  });
 }
 
 /** POST /instance/create_generic with {url, setup_value}. */
@@ -29,6 +34,8 @@ export type CreateRequest =
 export function useCreateInstanceMutation() {
   return useMutation({
     mutationFn: (request: CreateRequest) =>
-      request.kind === 'game' ? createInstance(request.game, request.setup) : createGenericInstance(request.url, request.setup),
+      request.kind === 'game'
+        ? createInstance(request.game, request.setup)
+        : createGenericInstance(request.url, request.setup),
   });
 }

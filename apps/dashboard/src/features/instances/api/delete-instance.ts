@@ -17,6 +17,8 @@ export function useDeleteInstanceMutation() {
   return useMutation({
     mutationFn: (uuid: string) => deleteInstance(uuid),
     onSuccess: () =>
-      queryClient.invalidateQueries({ queryKey: getInstancesQueryOptions(getSession().current, true).queryKey }),
+      queryClient.invalidateQueries({
+        queryKey: getInstancesQueryOptions(getSession().current, true).queryKey,
+      }),
   });
 }

@@ -9,7 +9,11 @@ const GameListSchema = HandlerGameTypeSchema.array();
 
 /** GET /games: the handler keys this core can install. */
 export function getGames(core: CoreConnection, signal?: AbortSignal): Promise<HandlerGameType[]> {
-  return apiRequest(apiPaths.games(), { core, schema: GameListSchema, ...(signal ? { signal } : {}) });
+  return apiRequest(apiPaths.games(), {
+    core,
+    schema: GameListSchema,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 export function getGamesQueryOptions(core: CoreConnection | null) {

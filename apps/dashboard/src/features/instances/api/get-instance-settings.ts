@@ -5,8 +5,14 @@ import { apiRequest } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 
 /** GET /instance/{id}/settings: auto_start, restart_on_crash and the setting sections. */
-export function getInstanceSettings(uuid: string, signal?: AbortSignal): Promise<ConfigurableManifest> {
-  return apiRequest(apiPaths.instanceSettings(uuid), { schema: ConfigurableManifestSchema, ...(signal ? { signal } : {}) });
+export function getInstanceSettings(
+  uuid: string,
+  signal?: AbortSignal,
+): Promise<ConfigurableManifest> {
+  return apiRequest(apiPaths.instanceSettings(uuid), {
+    schema: ConfigurableManifestSchema,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /** Not cached (dashboard.md §9): every visit reads the server's current values. */
@@ -22,5 +28,8 @@ export function getInstanceSettingsQueryOptions(coreId: string | null, uuid: str
 /** `enabled` is false without can_access_instance_setting: nothing is read then. */
 export function useInstanceSettings(uuid: string, enabled = true) {
   const core = useCurrentCore();
-  return useQuery({ ...getInstanceSettingsQueryOptions(core ? coreKey(core) : null, uuid), enabled });
+  return useQuery({
+    ...getInstanceSettingsQueryOptions(core ? coreKey(core) : null, uuid),
+    enabled,
+  });
 }

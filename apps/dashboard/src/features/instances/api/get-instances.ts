@@ -10,7 +10,11 @@ const InstanceListSchema = InstanceInfoSchema.array();
 
 /** GET /instance/list: the instances this user may view. */
 export function getInstances(core: CoreConnection, signal?: AbortSignal): Promise<InstanceInfo[]> {
-  return apiRequest(apiPaths.instanceList(), { core, schema: InstanceListSchema, ...(signal ? { signal } : {}) });
+  return apiRequest(apiPaths.instanceList(), {
+    core,
+    schema: InstanceListSchema,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /** Kept live by the event stream (instance-event-sync.ts), so it is fetched once per core. */

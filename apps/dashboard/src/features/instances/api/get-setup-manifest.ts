@@ -9,7 +9,11 @@ import type { CoreConnection } from '@/lib/session.ts';
 const MANIFEST_TIMEOUT_MS = 30_000;
 
 /** GET /setup_manifest/{game}. */
-export function getSetupManifest(core: CoreConnection, game: HandlerGameType, signal?: AbortSignal): Promise<SetupManifest> {
+export function getSetupManifest(
+  core: CoreConnection,
+  game: HandlerGameType,
+  signal?: AbortSignal,
+): Promise<SetupManifest> {
   return apiRequest(apiPaths.setupManifest(game), {
     core,
     schema: SetupManifestSchema,
@@ -18,7 +22,10 @@ export function getSetupManifest(core: CoreConnection, game: HandlerGameType, si
   });
 }
 
-export function getSetupManifestQueryOptions(core: CoreConnection | null, game: HandlerGameType | null) {
+export function getSetupManifestQueryOptions(
+  core: CoreConnection | null,
+  game: HandlerGameType | null,
+) {
   return queryOptions({
     queryKey: ['setup-manifest', core ? coreKey(core) : null, game] as const,
     queryFn: core && game ? ({ signal }) => getSetupManifest(core, game, signal) : skipToken,

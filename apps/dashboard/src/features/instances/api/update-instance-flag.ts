@@ -14,14 +14,19 @@ const PATHS: Record<InstanceFlag, (uuid: string) => string> = {
   restart_on_crash: apiPaths.instanceRestartOnCrash,
 };
 
-export async function updateInstanceFlag(uuid: string, flag: InstanceFlag, value: boolean): Promise<void> {
+export async function updateInstanceFlag(
+  uuid: string,
+  flag: InstanceFlag,
+  value: boolean,
+): Promise<void> {
   await apiRequest(PATHS[flag](uuid), { method: 'PUT', body: value });
 }
 
 export function useUpdateInstanceFlagMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { uuid: string; flag: InstanceFlag; value: boolean }) => updateInstanceFlag(input.uuid, input.flag, input.value),
+    mutationFn: (input: { uuid: string; flag: InstanceFlag; value: boolean }) =>
+      updateInstanceFlag(input.uuid, input.flag, input.value),
     onSuccess: (_data, input) => {
       const key = getInstancesQueryOptions(getSession().current, true).queryKey;
       queryClient.setQueryData<InstanceInfo[]>(key, (list) =>

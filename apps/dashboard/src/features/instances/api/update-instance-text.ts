@@ -14,7 +14,11 @@ const PATHS: Record<InstanceTextField, (uuid: string) => string> = {
   description: apiPaths.instanceDescription,
 };
 
-export async function updateInstanceText(uuid: string, field: InstanceTextField, value: string): Promise<void> {
+export async function updateInstanceText(
+  uuid: string,
+  field: InstanceTextField,
+  value: string,
+): Promise<void> {
   await apiRequest(PATHS[field](uuid), { method: 'PUT', body: value });
 }
 

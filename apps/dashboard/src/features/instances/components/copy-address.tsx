@@ -28,7 +28,11 @@ export function CopyAddress({ address }: { address: string }) {
       className="group inline-flex min-w-0 items-center gap-1.5 rounded-md font-mono text-sm hover:text-accent"
     >
       <span className="truncate">{address}</span>
-      {copied ? <Check aria-hidden className="size-3.5 text-success" /> : <Copy aria-hidden className="size-3.5 text-faint group-hover:text-accent" />}
+      {copied ? (
+        <Check aria-hidden className="size-3.5 text-success" />
+      ) : (
+        <Copy aria-hidden className="size-3.5 text-faint group-hover:text-accent" />
+      )}
       <span role="status" className="sr-only">
         {copied ? 'Copied' : ''}
       </span>

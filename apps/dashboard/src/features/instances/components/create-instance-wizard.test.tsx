@@ -44,8 +44,12 @@ describe('create-instance wizard (dashboard.md §2, §4, §5)', () => {
 
     await user.click(button('Next'));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Select a game');
-    await user.click(await within(dialog).findByRole('button', { name: 'Minecraft Java (Vanilla)' }));
-    expect(within(dialog).getByRole('button', { name: 'Minecraft Java (Vanilla)' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Minecraft Java (Vanilla)' }),
+    );
+    expect(
+      within(dialog).getByRole('button', { name: 'Minecraft Java (Vanilla)' }),
+    ).toHaveAttribute('aria-pressed', 'true');
     await user.click(button('Next'));
 
     expect(within(dialog).getByRole('heading', { name: 'Basic Settings' })).toBeInTheDocument();
@@ -60,7 +64,9 @@ describe('create-instance wizard (dashboard.md §2, §4, §5)', () => {
     await user.type(within(dialog).getByLabelText('Description'), 'with friends{Enter}');
 
     expect(within(dialog).getByRole('heading', { name: 'Instance Settings' })).toBeInTheDocument();
-    expect(await within(dialog).findByRole('region', { name: 'Advanced Settings' })).toBeInTheDocument();
+    expect(
+      await within(dialog).findByRole('region', { name: 'Advanced Settings' }),
+    ).toBeInTheDocument();
     const port = within(dialog).getByLabelText('Port');
     expect(port).toHaveValue('25565');
     await user.clear(port);
@@ -69,7 +75,9 @@ describe('create-instance wizard (dashboard.md §2, §4, §5)', () => {
     expect(within(dialog).getByText('Port must be an integer')).toBeInTheDocument();
     await user.clear(port);
     await user.type(port, '70000');
-    expect(within(dialog).getByText('Port must be less than or equal to 65535')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Port must be less than or equal to 65535'),
+    ).toBeInTheDocument();
     await user.clear(port);
     await user.type(port, '25570');
     await user.selectOptions(within(dialog).getByLabelText('Version'), '1.19.4');
@@ -100,9 +108,14 @@ describe('create-instance wizard (dashboard.md §2, §4, §5)', () => {
 
   it('shows Error creating instance: {reason} when the core refuses', async () => {
     const { user, dialog, button, onOpenChange } = setup({
-      'POST /instance/create/MinecraftJavaVanilla': { status: 400, body: { kind: 'BadRequest', causes: ['Port 25565 is already in use'] } },
+      'POST /instance/create/MinecraftJavaVanilla': {
+        status: 400,
+        body: { kind: 'BadRequest', causes: ['Port 25565 is already in use'] },
+      },
     });
-    await user.click(await within(dialog).findByRole('button', { name: 'Minecraft Java (Vanilla)' }));
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Minecraft Java (Vanilla)' }),
+    );
     await user.click(button('Next'));
     await user.click(button('Next'));
     await within(dialog).findByRole('region', { name: 'Basic Settings' });
@@ -121,7 +134,13 @@ describe('create-instance wizard (dashboard.md §2, §4, §5)', () => {
           section_id: 's',
           name: 'Server',
           description: '',
-          settings: { motd: setting('motd', { type: 'String', regex: null }, { name: 'Message of the Day', default_value: { type: 'String', value: 'hi' } }) },
+          settings: {
+            motd: setting(
+              'motd',
+              { type: 'String', regex: null },
+              { name: 'Message of the Day', default_value: { type: 'String', value: 'hi' } },
+            ),
+          },
         },
       },
     };
@@ -160,10 +179,17 @@ describe('create-instance wizard (dashboard.md §2, §4, §5)', () => {
     await user.type(motd, 'Welcome');
     await user.click(button('Next'));
     await user.click(button('Create Instance'));
-    await vi.waitFor(() => expect(calls.callsTo('POST', '/instance/create_generic')).toHaveLength(1));
+    await vi.waitFor(() =>
+      expect(calls.callsTo('POST', '/instance/create_generic')).toHaveLength(1),
+    );
     expect(calls.callsTo('POST', '/instance/create_generic')[0]?.body).toMatchObject({
       url: 'file:///good/definition.ts',
-      setup_value: { name: 'My Server', setting_sections: { s: { settings: { motd: { value: { type: 'String', value: 'Welcome' } } } } } },
+      setup_value: {
+        name: 'My Server',
+        setting_sections: {
+          s: { settings: { motd: { value: { type: 'String', value: 'Welcome' } } } },
+        },
+      },
     });
   }, 30_000);
 });

@@ -67,7 +67,8 @@ function WizardBody({ onDone }: { onDone: () => void }) {
   // Enter in a field moves on (or creates on the last step); the URL field has its own Load form.
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const target = event.target;
-    if (event.key !== 'Enter' || !(target instanceof HTMLInputElement) || target.closest('form')) return;
+    if (event.key !== 'Enter' || !(target instanceof HTMLInputElement) || target.closest('form'))
+      return;
     event.preventDefault();
     if (step < LAST_STEP) wizard.next();
     else void submit();
@@ -89,11 +90,20 @@ function WizardBody({ onDone }: { onDone: () => void }) {
           Back
         </Button>
         {step < LAST_STEP ? (
-          <Button variant="primary" onClick={() => wizard.next()} disabled={step === 2 && !wizard.manifest}>
+          <Button
+            variant="primary"
+            onClick={() => wizard.next()}
+            disabled={step === 2 && !wizard.manifest}
+          >
             Next
           </Button>
         ) : (
-          <Button variant="primary" onClick={() => void submit()} disabled={!request} loading={create.isPending}>
+          <Button
+            variant="primary"
+            onClick={() => void submit()}
+            disabled={!request}
+            loading={create.isPending}
+          >
             Create Instance
           </Button>
         )}
@@ -103,9 +113,20 @@ function WizardBody({ onDone }: { onDone: () => void }) {
 }
 
 /** The create-instance wizard (dashboard.md §2), 812 px wide; a new wizard starts from scratch. */
-export function CreateInstanceWizard({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CreateInstanceWizard({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Create a new instance" width={WIZARD_WIDTH}>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Create a new instance"
+      width={WIZARD_WIDTH}
+    >
       {open ? <WizardBody onDone={() => onOpenChange(false)} /> : null}
     </Modal>
   );

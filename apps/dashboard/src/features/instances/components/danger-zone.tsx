@@ -7,7 +7,15 @@ import { notify } from '@/lib/toast.ts';
 import { useDeleteInstanceMutation } from '../api/delete-instance.ts';
 
 /** Danger Zone: Delete Instance (dashboard.md §2, §6: needs can_delete_instance). */
-export function DangerZone({ instance, canDelete, onDeleted }: { instance: InstanceInfo; canDelete: boolean; onDeleted: () => void }) {
+export function DangerZone({
+  instance,
+  canDelete,
+  onDeleted,
+}: {
+  instance: InstanceInfo;
+  canDelete: boolean;
+  onDeleted: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteInstanceMutation();
 
@@ -28,7 +36,9 @@ export function DangerZone({ instance, canDelete, onDeleted }: { instance: Insta
       <div className="flex items-center justify-between gap-4 rounded-lg border border-danger/40 bg-danger/5 px-5 py-4">
         <div>
           <p className="text-sm font-medium">Delete Instance</p>
-          <p className="text-[13px] text-muted">Deletes the instance and every file in its folder.</p>
+          <p className="text-[13px] text-muted">
+            Deletes the instance and every file in its folder.
+          </p>
         </div>
         <Button variant="danger" disabled={!canDelete} onClick={() => setOpen(true)}>
           {canDelete ? 'Delete' : 'No permission'}

@@ -19,7 +19,15 @@ export interface EditableTextProps {
  * Text that turns into an input on click (dashboard.md §2 Overview): Enter saves, Escape cancels,
  * a save error shows under the field and keeps the edit open.
  */
-export function EditableText({ label, value, placeholder, editable, save, validate, className }: EditableTextProps) {
+export function EditableText({
+  label,
+  value,
+  placeholder,
+  editable,
+  save,
+  validate,
+  className,
+}: EditableTextProps) {
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -65,10 +73,18 @@ export function EditableText({ label, value, placeholder, editable, save, valida
         aria-label={`${label}: ${value || placeholder || ''}. Edit`}
         disabled={!editable}
         onClick={() => setDraft(value)}
-        className={cn('group flex min-w-0 items-center gap-2 rounded-md text-left enabled:hover:bg-hover/50 disabled:cursor-default', className)}
+        className={cn(
+          'group flex min-w-0 items-center gap-2 rounded-md text-left enabled:hover:bg-hover/50 disabled:cursor-default',
+          className,
+        )}
       >
         <span className={cn('truncate', !value && 'text-faint')}>{value || placeholder}</span>
-        {editable ? <Pencil aria-hidden className="size-3.5 shrink-0 text-faint opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100" /> : null}
+        {editable ? (
+          <Pencil
+            aria-hidden
+            className="size-3.5 shrink-0 text-faint opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100"
+          />
+        ) : null}
       </button>
     );
   }

@@ -12,8 +12,16 @@ interface GameLook {
 }
 
 const LOOKS: Record<HandlerGameType | 'Generic' | 'Other', GameLook> = {
-  MinecraftJavaVanilla: { label: 'Minecraft Java (Vanilla)', icon: Box, tint: 'bg-emerald-500/15 text-emerald-400' },
-  MinecraftFabric: { label: 'Minecraft Fabric', icon: Scroll, tint: 'bg-amber-200/15 text-amber-200' },
+  MinecraftJavaVanilla: {
+    label: 'Minecraft Java (Vanilla)',
+    icon: Box,
+    tint: 'bg-emerald-500/15 text-emerald-400',
+  },
+  MinecraftFabric: {
+    label: 'Minecraft Fabric',
+    icon: Scroll,
+    tint: 'bg-amber-200/15 text-amber-200',
+  },
   MinecraftForge: { label: 'Minecraft Forge', icon: Hammer, tint: 'bg-sky-500/15 text-sky-400' },
   MinecraftPaper: { label: 'Minecraft Paper', icon: Layers, tint: 'bg-rose-400/15 text-rose-300' },
   MinecraftBedrock: { label: 'Minecraft Bedrock', icon: Box, tint: 'bg-lime-500/15 text-lime-400' },
@@ -48,17 +56,33 @@ export function gameKeyLabel(key: HandlerGameType): string {
 export function gameLabel(game: Game): string {
   if (game.type === 'Generic') return game.game_display_name;
   if (game.type === 'MinecraftJava' && game.variant.type === 'Spigot') return 'Minecraft Spigot';
-  if (game.type === 'MinecraftJava' && game.variant.type === 'Other') return `Minecraft ${game.variant.name}`;
+  if (game.type === 'MinecraftJava' && game.variant.type === 'Other')
+    return `Minecraft ${game.variant.name}`;
   return LOOKS[lookKey(game)].label;
 }
 
-const SIZES = { sm: 'size-6 rounded-md [&>svg]:size-3.5', md: 'size-9 rounded-lg [&>svg]:size-5', lg: 'size-12 rounded-xl [&>svg]:size-6' };
+const SIZES = {
+  sm: 'size-6 rounded-md [&>svg]:size-3.5',
+  md: 'size-9 rounded-lg [&>svg]:size-5',
+  lg: 'size-12 rounded-xl [&>svg]:size-6',
+};
 
-export function GameIcon({ game, gameKey, size = 'sm' }: { game?: Game; gameKey?: HandlerGameType | 'Generic'; size?: keyof typeof SIZES }) {
+export function GameIcon({
+  game,
+  gameKey,
+  size = 'sm',
+}: {
+  game?: Game;
+  gameKey?: HandlerGameType | 'Generic';
+  size?: keyof typeof SIZES;
+}) {
   const look = LOOKS[gameKey ?? (game ? lookKey(game) : 'Other')];
   const Icon = look.icon;
   return (
-    <span aria-hidden className={cn('flex shrink-0 items-center justify-center', SIZES[size], look.tint)}>
+    <span
+      aria-hidden
+      className={cn('flex shrink-0 items-center justify-center', SIZES[size], look.tint)}
+    >
       <Icon />
     </span>
   );

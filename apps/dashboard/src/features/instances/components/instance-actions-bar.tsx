@@ -8,10 +8,21 @@ import { useControlInstanceMutation } from '../api/control-instance.ts';
 import { actionButtons } from '../instance-actions.ts';
 import type { InstanceAction } from '../instance-actions.ts';
 
-const ICONS: Record<InstanceAction, LucideIcon> = { start: Play, stop: Square, restart: RotateCcw, kill: Skull };
+const ICONS: Record<InstanceAction, LucideIcon> = {
+  start: Play,
+  stop: Square,
+  restart: RotateCcw,
+  kill: Skull,
+};
 
 /** The state's actions (dashboard.md §4), disabled with "No permission" where the user lacks it. */
-export function InstanceActionsBar({ instance, user }: { instance: InstanceInfo; user: PublicUser | undefined }) {
+export function InstanceActionsBar({
+  instance,
+  user,
+}: {
+  instance: InstanceInfo;
+  user: PublicUser | undefined;
+}) {
   const control = useControlInstanceMutation();
   const run = (action: InstanceAction) =>
     control.mutate(
@@ -33,7 +44,9 @@ export function InstanceActionsBar({ instance, user }: { instance: InstanceInfo;
             title={allowed ? undefined : 'No permission'}
             onClick={() => run(action)}
           >
-            {control.isPending && control.variables.action === action ? null : <Icon aria-hidden className="size-3.5" />}
+            {control.isPending && control.variables.action === action ? null : (
+              <Icon aria-hidden className="size-3.5" />
+            )}
             {label}
           </Button>
         );

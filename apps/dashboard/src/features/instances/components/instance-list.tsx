@@ -27,13 +27,18 @@ const ROW = 'flex h-9 w-full min-w-0 items-center gap-2.5 rounded-md px-2 text-l
 
 function PlaceholderRow({ creation }: { creation: CreationPlaceholder }) {
   return (
-    <li aria-label={creation.title} className="flex flex-col gap-1 rounded-md px-2 py-1.5 text-muted">
+    <li
+      aria-label={creation.title}
+      className="flex flex-col gap-1 rounded-md px-2 py-1.5 text-muted"
+    >
       <div className="flex min-w-0 items-center gap-2.5">
         <span className="flex size-6 shrink-0 items-center justify-center rounded-md bg-raised">
           <Spinner className="size-3.5 border" label="Creating" />
         </span>
         <span className="min-w-0 flex-1 truncate text-[13px]">{creation.title}</span>
-        <span className="text-xs tabular-nums text-faint">{creation.percent === null ? '' : `${creation.percent}%`}</span>
+        <span className="text-xs tabular-nums text-faint">
+          {creation.percent === null ? '' : `${creation.percent}%`}
+        </span>
       </div>
       <ProgressBar percent={creation.percent} label={`${creation.title} progress`} />
     </li>
@@ -59,7 +64,10 @@ export function InstanceList({ selectedUuid, creations, onSelect }: InstanceList
                 aria-label={`${instance.name} (${instance.state})`}
                 aria-current={selected ? 'page' : undefined}
                 onClick={() => onSelect(instance)}
-                className={cn(ROW, selected ? 'bg-hover text-fg' : 'text-muted hover:bg-hover/60 hover:text-fg')}
+                className={cn(
+                  ROW,
+                  selected ? 'bg-hover text-fg' : 'text-muted hover:bg-hover/60 hover:text-fg',
+                )}
               >
                 <GameIcon game={instance.game_type} />
                 <span className="min-w-0 flex-1 truncate">{instance.name}</span>
@@ -72,8 +80,12 @@ export function InstanceList({ selectedUuid, creations, onSelect }: InstanceList
           <PlaceholderRow key={creation.id} creation={creation} />
         ))}
       </ul>
-      {instances.isPending && instances.fetchStatus !== 'idle' ? <p className="px-2 py-1 text-xs text-faint">Loading...</p> : null}
-      {instances.isError ? <p className="px-2 py-1 text-xs text-danger">{toUserMessage(instances.error)}</p> : null}
+      {instances.isPending && instances.fetchStatus !== 'idle' ? (
+        <p className="px-2 py-1 text-xs text-faint">Loading...</p>
+      ) : null}
+      {instances.isError ? (
+        <p className="px-2 py-1 text-xs text-danger">{toUserMessage(instances.error)}</p>
+      ) : null}
       {instances.isSuccess && list.length === 0 && pending.length === 0 ? (
         <p className="px-2 py-1 text-xs text-faint">No instances yet</p>
       ) : null}

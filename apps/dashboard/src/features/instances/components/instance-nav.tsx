@@ -10,7 +10,11 @@ import { InstanceActionsBar } from './instance-actions-bar.tsx';
 import { StateBadge } from './instance-state.tsx';
 
 export const NAV_WIDTH_KEY = 'hearth.instanceNavWidth';
-const LIMITS = { min: LEFT_NAV_WIDTH_MIN, max: LEFT_NAV_WIDTH_MAX, initial: LEFT_NAV_WIDTH_DEFAULT };
+const LIMITS = {
+  min: LEFT_NAV_WIDTH_MIN,
+  max: LEFT_NAV_WIDTH_MAX,
+  initial: LEFT_NAV_WIDTH_DEFAULT,
+};
 
 export interface NavTab {
   id: string;
@@ -27,7 +31,13 @@ export interface InstanceNavProps {
   onNewInstance: () => void;
 }
 
-function SelectedInstancePanel({ instance, user }: { instance: InstanceInfo; user: PublicUser | undefined }) {
+function SelectedInstancePanel({
+  instance,
+  user,
+}: {
+  instance: InstanceInfo;
+  user: PublicUser | undefined;
+}) {
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-line bg-bg/60 p-3">
       <div className="flex min-w-0 items-center gap-2.5">
@@ -47,7 +57,15 @@ function SelectedInstancePanel({ instance, user }: { instance: InstanceInfo; use
   );
 }
 
-function TabLink({ tab, active, onSelect }: { tab: NavTab; active: boolean; onSelect: () => void }): ReactNode {
+function TabLink({
+  tab,
+  active,
+  onSelect,
+}: {
+  tab: NavTab;
+  active: boolean;
+  onSelect: () => void;
+}): ReactNode {
   return (
     <button
       type="button"
@@ -64,19 +82,38 @@ function TabLink({ tab, active, onSelect }: { tab: NavTab; active: boolean; onSe
 }
 
 /** The instance dashboard's left nav (dashboard.md §2): 200–280 px, default 220, remembered. */
-export function InstanceNav({ instance, user, tabs, activeTab, onSelectTab, canCreate, onNewInstance }: InstanceNavProps) {
+export function InstanceNav({
+  instance,
+  user,
+  tabs,
+  activeTab,
+  onSelectTab,
+  canCreate,
+  onNewInstance,
+}: InstanceNavProps) {
   const [width, setWidth] = useResizableWidth(NAV_WIDTH_KEY, LIMITS);
   return (
-    <aside aria-label="Instance navigation" style={{ width }} className="relative flex shrink-0 flex-col border-r border-line bg-panel/60">
+    <aside
+      aria-label="Instance navigation"
+      style={{ width }}
+      className="relative flex shrink-0 flex-col border-r border-line bg-panel/60"
+    >
       <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-3">
         <section aria-label="Selected instance" className="flex flex-col gap-2">
-          <h2 className="px-1 text-[11px] font-semibold tracking-wider text-faint uppercase">SELECTED INSTANCE</h2>
+          <h2 className="px-1 text-[11px] font-semibold tracking-wider text-faint uppercase">
+            SELECTED INSTANCE
+          </h2>
           {instance ? <SelectedInstancePanel instance={instance} user={user} /> : null}
         </section>
         {instance ? (
           <nav aria-label="Instance tabs" className="flex flex-col gap-0.5">
             {tabs.map((tab) => (
-              <TabLink key={tab.id} tab={tab} active={tab.id === activeTab} onSelect={() => onSelectTab(tab.id)} />
+              <TabLink
+                key={tab.id}
+                tab={tab}
+                active={tab.id === activeTab}
+                onSelect={() => onSelectTab(tab.id)}
+              />
             ))}
           </nav>
         ) : null}
@@ -87,7 +124,12 @@ export function InstanceNav({ instance, user, tabs, activeTab, onSelectTab, canC
           {canCreate ? 'New instance...' : 'No permission'}
         </Button>
       </div>
-      <ResizeHandle label="Resize instance navigation" width={width} limits={LIMITS} onResize={setWidth} />
+      <ResizeHandle
+        label="Resize instance navigation"
+        width={width}
+        limits={LIMITS}
+        onResize={setWidth}
+      />
     </aside>
   );
 }

@@ -22,7 +22,11 @@ const DOT: Record<BadgeTone, string> = {
 export function StateDot({ state }: { state: InstanceState }) {
   return (
     <>
-      <span aria-hidden title={state} className={cn('size-2 shrink-0 rounded-full', DOT[TONE[state]])} />
+      <span
+        aria-hidden
+        title={state}
+        className={cn('size-2 shrink-0 rounded-full', DOT[TONE[state]])}
+      />
       <span className="sr-only">{state}</span>
     </>
   );

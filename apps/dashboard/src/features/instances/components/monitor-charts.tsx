@@ -21,14 +21,23 @@ function ChartCard({ title, samples, pick, max, unit, format, colour }: ChartCar
   const value = latest(samples, pick);
   const points = pointCount(samples, pick);
   return (
-    <figure aria-label={`${title} chart, ${points} data points`} className="flex min-w-0 flex-1 flex-col gap-2 rounded-lg border border-line bg-panel p-4">
+    <figure
+      aria-label={`${title} chart, ${points} data points`}
+      className="flex min-w-0 flex-1 flex-col gap-2 rounded-lg border border-line bg-panel p-4"
+    >
       <figcaption className="flex items-baseline justify-between gap-2">
         <span className="text-sm font-medium text-muted">{title}</span>
         <span aria-label={`${title} now`} className="text-lg font-semibold tabular-nums">
           {value === null ? '—' : format(value)}
         </span>
       </figcaption>
-      <Suspense fallback={<div className="flex h-[150px] items-center justify-center"><Spinner /></div>}>
+      <Suspense
+        fallback={
+          <div className="flex h-[150px] items-center justify-center">
+            <Spinner />
+          </div>
+        }
+      >
         <UplotChart data={data} max={max} unit={unit} colour={colour} />
       </Suspense>
     </figure>
@@ -39,17 +48,37 @@ const pickCpu = (s: MonitorSample) => s.cpu;
 const pickMemory = (s: MonitorSample) => s.memory;
 
 /** CPU and memory over the last 60 s (dashboard.md §2 Overview, §9 Monitor). */
-export function MonitorCharts({ uuid, totalRam }: { uuid: string; totalRam: number | null | undefined }) {
+export function MonitorCharts({
+  uuid,
+  totalRam,
+}: {
+  uuid: string;
+  totalRam: number | null | undefined;
+}) {
   const { samples, status } = useMonitor(uuid);
   const memoryMax = memoryMaxGib(totalRam);
   return (
     <section aria-label="Performance" className="flex flex-col gap-2">
       <div className="flex items-center justify-between">
         <h2 className="text-sm font-semibold">Performance</h2>
-        <span className="text-xs text-faint">{status === 'open' ? 'Live, last 60 seconds' : status === 'connecting' ? 'Connecting...' : 'Reconnecting...'}</span>
+        <span className="text-xs text-faint">
+          {status === 'open'
+            ? 'Live, last 60 seconds'
+            : status === 'connecting'
+              ? 'Connecting...'
+              : 'Reconnecting...'}
+        </span>
       </div>
       <div className="flex flex-wrap gap-3">
-        <ChartCard title="CPU" samples={samples} pick={pickCpu} max={CPU_MAX} unit="%" format={(v) => `${v.toFixed(1)} %`} colour="#f2833a" />
+        <ChartCard
+          title="CPU"
+          samples={samples}
+          pick={pickCpu}
+          max={CPU_MAX}
+          unit="%"
+          format={(v) => `${v.toFixed(1)} %`}
+          colour="#f2833a"
+        />
         <ChartCard
           title="Memory"
           samples={samples}

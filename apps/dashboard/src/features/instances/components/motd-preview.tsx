@@ -2,7 +2,9 @@ import { MOTD_COLOURS, parseMotd } from '../motd.ts';
 import type { MotdSegment } from '../motd.ts';
 
 function segmentStyle(segment: MotdSegment) {
-  const lines = [segment.underline && 'underline', segment.strikethrough && 'line-through'].filter(Boolean).join(' ');
+  const lines = [segment.underline && 'underline', segment.strikethrough && 'line-through']
+    .filter(Boolean)
+    .join(' ');
   return {
     color: segment.colour ? MOTD_COLOURS[segment.colour] : undefined,
     fontWeight: segment.bold ? 700 : undefined,

@@ -16,24 +16,44 @@ import { OverviewTab } from './overview-tab.tsx';
 
 // uPlot draws on a canvas jsdom does not have; the chart itself is covered by the e2e run.
 vi.mock('./uplot-chart.tsx', () => ({
-  UplotChart: ({ data }: { data: [number[], (number | null)[]] }) => <div data-testid="chart">{data[1].length}</div>,
+  UplotChart: ({ data }: { data: [number[], (number | null)[]] }) => (
+    <div data-testid="chart">{data[1].length}</div>
+  ),
 }));
 
 afterEach(() => vi.unstubAllGlobals());
 
-const steve = { type: 'MinecraftPlayer' as const, name: 'steve', uuid: '853c80ef3c3749fdaa49938b674adae6' };
+const steve = {
+  type: 'MinecraftPlayer' as const,
+  name: 'steve',
+  uuid: '853c80ef3c3749fdaa49938b674adae6',
+};
 const alex = { type: 'MinecraftPlayer' as const, name: 'Alex', uuid: null };
 
 function setup(overrides: Partial<InstanceInfo> = {}, routes: Record<string, FakeHandler> = {}) {
   const token = validJwt();
   connectTo(TEST_CORE, token);
-  const calls = installFakeFetch(coreRoutes({ 'PUT /instance/A/name': {}, 'PUT /instance/A/description': {}, ...routes }));
-  const instance = instanceInfo({ uuid: 'A', name: 'Alpha', state: 'Running', player_count: 2, player_list: [steve, alex], ...overrides });
+  const calls = installFakeFetch(
+    coreRoutes({ 'PUT /instance/A/name': {}, 'PUT /instance/A/description': {}, ...routes }),
+  );
+  const instance = instanceInfo({
+    uuid: 'A',
+    name: 'Alpha',
+    state: 'Running',
+    player_count: 2,
+    player_list: [steve, alex],
+    ...overrides,
+  });
   const user = userEvent.setup();
   render(
     <QueryClientProvider client={createQueryClient({ retry: false })}>
       <RealtimeProvider hub={new RealtimeHub({ createSocket: (url) => new FakeSocket(url) })}>
-        <OverviewTab instance={instance} user={publicUser({ is_owner: true })} host="play.example.org" totalRam={4 * GIB} />
+        <OverviewTab
+          instance={instance}
+          user={publicUser({ is_owner: true })}
+          host="play.example.org"
+          totalRam={4 * GIB}
+        />
       </RealtimeProvider>
     </QueryClientProvider>,
   );
@@ -53,7 +73,15 @@ describe('Overview tab (dashboard.md §2)', () => {
   });
 
   it('edits the name: Enter saves, Escape cancels, an error shows under the field', async () => {
-    const { calls, user } = setup({}, { 'PUT /instance/A/description': { status: 400, body: { kind: 'BadRequest', causes: ['Too long'] } } });
+    const { calls, user } = setup(
+      {},
+      {
+        'PUT /instance/A/description': {
+          status: 400,
+          body: { kind: 'BadRequest', causes: ['Too long'] },
+        },
+      },
+    );
     await user.click(screen.getByRole('button', { name: /^Instance name: Alpha/ }));
     const input = screen.getByRole('textbox', { name: 'Instance name' });
     await user.clear(input);
@@ -75,7 +103,10 @@ describe('Overview tab (dashboard.md §2)', () => {
   it('lists players sortable by name; a failed avatar shows the initial', async () => {
     const { user } = setup();
     const players = screen.getByRole('region', { name: 'Players' });
-    const names = () => within(players).getAllByRole('cell').map((c) => c.textContent);
+    const names = () =>
+      within(players)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
     expect(names()).toEqual(['AAlex', 'Ssteve']);
     await user.click(within(players).getByRole('button', { name: 'Name' }));
     expect(names()).toEqual(['Ssteve', 'AAlex']);
@@ -85,23 +116,34 @@ describe('Overview tab (dashboard.md §2)', () => {
     if (!avatar) throw new Error('no avatar image');
     fireEvent.error(avatar);
     expect(players.querySelector('img')).toBeNull();
-    expect(within(players).getAllByTestId('avatar-initial').map((i) => i.textContent)).toEqual(['S', 'A']);
+    expect(
+      within(players)
+        .getAllByTestId('avatar-initial')
+        .map((i) => i.textContent),
+    ).toEqual(['S', 'A']);
   });
 
   it('charts the monitor socket: token in the URL, GiB, 60 samples at most', async () => {
     const { token } = setup();
-    await vi.waitFor(() => expect(FakeSocket.instances.some((s) => s.url.includes('/monitor/A'))).toBe(true));
+    await vi.waitFor(() =>
+      expect(FakeSocket.instances.some((s) => s.url.includes('/monitor/A'))).toBe(true),
+    );
     const socket = FakeSocket.instances.find((s) => s.url.includes('/monitor/A'));
     if (!socket) throw new Error('no monitor socket');
-    expect(socket.url).toBe(`ws://core.test:16662/api/v1/monitor/A?token=${encodeURIComponent(`Bearer ${token}`)}`);
+    expect(socket.url).toBe(
+      `ws://core.test:16662/api/v1/monitor/A?token=${encodeURIComponent(`Bearer ${token}`)}`,
+    );
     act(() => socket.open());
     act(() => {
-      for (let i = 0; i < 65; i += 1) socket.push({ cpu_usage: i, memory_usage: GIB / 2, disk_usage: null, start_time: null });
+      for (let i = 0; i < 65; i += 1)
+        socket.push({ cpu_usage: i, memory_usage: GIB / 2, disk_usage: null, start_time: null });
       socket.push('not json');
     });
     expect(screen.getByRole('figure', { name: 'CPU chart, 60 data points' })).toBeInTheDocument();
     expect(screen.getByLabelText('CPU now')).toHaveTextContent('64.0 %');
     expect(screen.getByLabelText('Memory now')).toHaveTextContent('0.50 / 4 GiB');
-    expect(await within(screen.getByRole('figure', { name: /^Memory chart/ })).findByTestId('chart')).toHaveTextContent('60');
+    expect(
+      await within(screen.getByRole('figure', { name: /^Memory chart/ })).findByTestId('chart'),
+    ).toHaveTextContent('60');
   });
 });

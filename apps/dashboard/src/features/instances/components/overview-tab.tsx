@@ -21,7 +21,9 @@ export interface OverviewTabProps {
 
 function validateName(name: string): string | null {
   if (name === '') return 'Name cannot be empty';
-  return name.length > INSTANCE_NAME_MAX ? `Name cannot be longer than ${INSTANCE_NAME_MAX} characters` : null;
+  return name.length > INSTANCE_NAME_MAX
+    ? `Name cannot be longer than ${INSTANCE_NAME_MAX} characters`
+    : null;
 }
 
 function Stat({ label, children }: { label: string; children: ReactNode }) {
@@ -37,16 +39,26 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
 export function OverviewTab({ instance, user, host, totalRam }: OverviewTabProps) {
   const update = useUpdateInstanceTextMutation();
   const editable = hasInstancePermission(user, 'can_access_instance_setting', instance.uuid);
-  const save = (field: 'name' | 'description') => (value: string) => update.mutateAsync({ uuid: instance.uuid, field, value });
+  const save = (field: 'name' | 'description') => (value: string) =>
+    update.mutateAsync({ uuid: instance.uuid, field, value });
   const players =
-    instance.player_count === null ? 'N/A' : `${instance.player_count}${instance.max_player_count === null ? '' : ` / ${instance.max_player_count}`}`;
+    instance.player_count === null
+      ? 'N/A'
+      : `${instance.player_count}${instance.max_player_count === null ? '' : ` / ${instance.max_player_count}`}`;
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 p-6">
       <header className="flex items-start gap-4">
         <GameIcon game={instance.game_type} size="lg" />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <EditableText label="Instance name" value={instance.name} editable={editable} save={save('name')} validate={validateName} className="text-xl font-semibold" />
+          <EditableText
+            label="Instance name"
+            value={instance.name}
+            editable={editable}
+            save={save('name')}
+            validate={validateName}
+            className="text-xl font-semibold"
+          />
           <EditableText
             label="Description"
             value={instance.description}

@@ -18,7 +18,9 @@ export function PlayerAvatar({ player }: { player: Player }) {
       style={{ width: AVATAR_SIZE, height: AVATAR_SIZE }}
       className="relative flex shrink-0 items-center justify-center overflow-hidden rounded-sm bg-accent/20 text-[10px] font-bold text-accent"
     >
-      {state === 'loaded' ? null : <span data-testid="avatar-initial">{initialOf(player.name)}</span>}
+      {state === 'loaded' ? null : (
+        <span data-testid="avatar-initial">{initialOf(player.name)}</span>
+      )}
       {url && state !== 'failed' ? (
         <img
           src={url}
@@ -27,7 +29,10 @@ export function PlayerAvatar({ player }: { player: Player }) {
           height={AVATAR_SIZE}
           onLoad={() => setState('loaded')}
           onError={() => setState('failed')}
-          className={cn('absolute inset-0 [image-rendering:pixelated]', state === 'loaded' ? 'opacity-100' : 'opacity-0')}
+          className={cn(
+            'absolute inset-0 [image-rendering:pixelated]',
+            state === 'loaded' ? 'opacity-100' : 'opacity-0',
+          )}
         />
       ) : null}
     </span>
@@ -49,7 +54,9 @@ export function PlayerList({ players }: { players: readonly Player[] | null }) {
               <th scope="col" aria-sort={direction} className="px-4 py-2 font-medium">
                 <button
                   type="button"
-                  onClick={() => setDirection(direction === 'ascending' ? 'descending' : 'ascending')}
+                  onClick={() =>
+                    setDirection(direction === 'ascending' ? 'descending' : 'ascending')
+                  }
                   className="inline-flex items-center gap-1.5 rounded hover:text-fg"
                 >
                   Name

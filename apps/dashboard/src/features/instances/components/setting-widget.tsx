@@ -57,7 +57,8 @@ function TextWidget({ setting, save, disabled, label }: WidgetProps & { label: s
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const checked = useDebounced(draft, VALIDATION_DEBOUNCE_MS);
-  const error = checked === stored || draft === stored ? null : validateWidgetText(setting, checked);
+  const error =
+    checked === stored || draft === stored ? null : validateWidgetText(setting, checked);
   const message = error ?? serverError;
 
   const submit = async () => {
@@ -146,7 +147,12 @@ function ChoiceWidget({ setting, save, disabled, label }: WidgetProps & { label:
 
   const control =
     widgetKind(setting) === 'toggle' ? (
-      <Switch label={label} checked={value === true} disabled={disabled || saving} onCheckedChange={(next) => void choose(next)} />
+      <Switch
+        label={label}
+        checked={value === true}
+        disabled={disabled || saving}
+        onCheckedChange={(next) => void choose(next)}
+      />
     ) : (
       <select
         aria-label={label}

@@ -24,12 +24,36 @@ const MANIFEST: ConfigurableManifest = {
       name: 'Server Properties',
       description: 'server.properties',
       settings: {
-        motd: setting('motd', { type: 'String', regex: null }, { name: 'MOTD', value: { type: 'String', value: '§6Gold' } }),
-        'max-players': setting('max-players', { type: 'Integer', min: 1, max: 100 }, { name: 'Max Players', value: { type: 'Integer', value: 20 } }),
-        'rcon.password': setting('rcon.password', { type: 'String', regex: null }, { name: 'RCON Password', is_secret: true, value: { type: 'String', value: 'pw' } }),
-        pvp: setting('pvp', { type: 'Boolean' }, { name: 'PvP', value: { type: 'Boolean', value: true } }),
-        difficulty: setting('difficulty', { type: 'Enum', options: ['easy', 'hard'] }, { name: 'Difficulty', value: { type: 'Enum', value: 'easy' } }),
-        seed: setting('seed', { type: 'String', regex: null }, { name: 'Seed', is_mutable: false, value: { type: 'String', value: '42' } }),
+        motd: setting(
+          'motd',
+          { type: 'String', regex: null },
+          { name: 'MOTD', value: { type: 'String', value: '§6Gold' } },
+        ),
+        'max-players': setting(
+          'max-players',
+          { type: 'Integer', min: 1, max: 100 },
+          { name: 'Max Players', value: { type: 'Integer', value: 20 } },
+        ),
+        'rcon.password': setting(
+          'rcon.password',
+          { type: 'String', regex: null },
+          { name: 'RCON Password', is_secret: true, value: { type: 'String', value: 'pw' } },
+        ),
+        pvp: setting(
+          'pvp',
+          { type: 'Boolean' },
+          { name: 'PvP', value: { type: 'Boolean', value: true } },
+        ),
+        difficulty: setting(
+          'difficulty',
+          { type: 'Enum', options: ['easy', 'hard'] },
+          { name: 'Difficulty', value: { type: 'Enum', value: 'easy' } },
+        ),
+        seed: setting(
+          'seed',
+          { type: 'String', regex: null },
+          { name: 'Seed', is_mutable: false, value: { type: 'String', value: '42' } },
+        ),
       },
     },
     empty: { section_id: 'empty', name: 'Game Rules', description: '', settings: {} },
@@ -44,7 +68,10 @@ function setup(user: PublicUser = OWNER, routes: Record<string, FakeHandler> = {
     coreRoutes({
       'GET /instance/A/settings': { body: MANIFEST },
       'PUT /instance/A/settings/props/max-players': {},
-      'PUT /instance/A/settings/props/motd': { status: 400, body: { kind: 'BadRequest', causes: ['MOTD too fancy'] } },
+      'PUT /instance/A/settings/props/motd': {
+        status: 400,
+        body: { kind: 'BadRequest', causes: ['MOTD too fancy'] },
+      },
       'PUT /instance/A/settings/props/pvp': {},
       'PUT /instance/A/settings/props/difficulty': {},
       'PUT /instance/A/auto_start': {},
@@ -56,7 +83,11 @@ function setup(user: PublicUser = OWNER, routes: Record<string, FakeHandler> = {
   const events = userEvent.setup();
   render(
     <QueryClientProvider client={createQueryClient({ retry: false })}>
-      <SettingsTab instance={instanceInfo({ uuid: 'A', name: 'Alpha' })} user={user} onDeleted={onDeleted} />
+      <SettingsTab
+        instance={instanceInfo({ uuid: 'A', name: 'Alpha' })}
+        user={user}
+        onDeleted={onDeleted}
+      />
     </QueryClientProvider>,
   );
   return { calls, onDeleted, user: events };
@@ -96,11 +127,18 @@ describe('Instance Settings tab (dashboard.md §2, §5)', () => {
     expect(await screen.findByText('Must be less than 100')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     expect(players).toHaveValue('20');
-    await vi.waitFor(() => expect(screen.queryByText('Must be less than 100')).not.toBeInTheDocument());
+    await vi.waitFor(() =>
+      expect(screen.queryByText('Must be less than 100')).not.toBeInTheDocument(),
+    );
     await user.clear(players);
     await user.type(players, ' 42 {Enter}');
-    await vi.waitFor(() => expect(calls.callsTo('PUT', '/instance/A/settings/props/max-players')).toHaveLength(1));
-    expect(calls.callsTo('PUT', '/instance/A/settings/props/max-players')[0]?.body).toEqual({ type: 'Integer', value: 42 });
+    await vi.waitFor(() =>
+      expect(calls.callsTo('PUT', '/instance/A/settings/props/max-players')).toHaveLength(1),
+    );
+    expect(calls.callsTo('PUT', '/instance/A/settings/props/max-players')[0]?.body).toEqual({
+      type: 'Integer',
+      value: 42,
+    });
     expect(await screen.findByText('Saved')).toBeInTheDocument();
     expect(players).toHaveValue('42');
   });
@@ -119,13 +157,23 @@ describe('Instance Settings tab (dashboard.md §2, §5)', () => {
   it('toggles and dropdowns save at once with their typed value; auto_start sends a JSON bool', async () => {
     const { calls, user } = setup();
     await user.click(await screen.findByRole('switch', { name: 'PvP' }));
-    await vi.waitFor(() => expect(calls.callsTo('PUT', '/instance/A/settings/props/pvp')[0]?.body).toEqual({ type: 'Boolean', value: false }));
+    await vi.waitFor(() =>
+      expect(calls.callsTo('PUT', '/instance/A/settings/props/pvp')[0]?.body).toEqual({
+        type: 'Boolean',
+        value: false,
+      }),
+    );
     await user.selectOptions(screen.getByRole('combobox', { name: 'Difficulty' }), 'hard');
     await vi.waitFor(() =>
-      expect(calls.callsTo('PUT', '/instance/A/settings/props/difficulty')[0]?.body).toEqual({ type: 'Enum', value: 'hard' }),
+      expect(calls.callsTo('PUT', '/instance/A/settings/props/difficulty')[0]?.body).toEqual({
+        type: 'Enum',
+        value: 'hard',
+      }),
     );
     await user.click(screen.getByRole('switch', { name: 'Auto Start' }));
-    await vi.waitFor(() => expect(calls.callsTo('PUT', '/instance/A/auto_start')[0]?.body).toBe(true));
+    await vi.waitFor(() =>
+      expect(calls.callsTo('PUT', '/instance/A/auto_start')[0]?.body).toBe(true),
+    );
   });
 
   it('Danger Zone: the confirm dialog deletes and deselects', async () => {
@@ -133,13 +181,17 @@ describe('Instance Settings tab (dashboard.md §2, §5)', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete "Alpha"' });
     expect(dialog).toHaveTextContent('This action cannot be undone.');
-    await user.click(within(dialog).getByRole('button', { name: 'I understand, delete this instance' }));
+    await user.click(
+      within(dialog).getByRole('button', { name: 'I understand, delete this instance' }),
+    );
     await vi.waitFor(() => expect(onDeleted).toHaveBeenCalled());
     expect(calls.callsTo('DELETE', '/instance/A')).toHaveLength(1);
   });
 
   it('without can_delete_instance the button reads No permission; without the setting permission nothing is read', async () => {
-    const { calls } = setup(publicUser({ permissions: { ...emptyPermissions(), can_view_instance: ['A'] } }));
+    const { calls } = setup(
+      publicUser({ permissions: { ...emptyPermissions(), can_view_instance: ['A'] } }),
+    );
     expect(screen.getByRole('button', { name: 'No permission' })).toBeDisabled();
     expect(screen.getByText('No permission', { selector: 'p' })).toBeInTheDocument();
     expect(calls.callsTo('GET', '/instance/A/settings')).toHaveLength(0);

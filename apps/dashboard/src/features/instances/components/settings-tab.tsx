@@ -12,7 +12,15 @@ import { useUpdateInstanceSettingMutation } from '../api/update-instance-setting
 import { DangerZone } from './danger-zone.tsx';
 import { SettingWidget } from './setting-widget.tsx';
 
-function Card({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+function Card({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-label={title} className="flex flex-col gap-2">
       <header>
@@ -24,7 +32,15 @@ function Card({ title, description, children }: { title: string; description?: s
   );
 }
 
-function Row({ name, description, children }: { name: string; description: string; children: ReactNode }) {
+function Row({
+  name,
+  description,
+  children,
+}: {
+  name: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-start gap-6 px-5 py-4">
       <div className="min-w-0">
@@ -53,7 +69,12 @@ function SectionCard({ instance, section }: { instance: InstanceInfo; section: S
               setting={setting}
               disabled={false}
               save={(value) =>
-                update.mutateAsync({ uuid: instance.uuid, sectionId: section.section_id, settingId: setting.setting_id, value })
+                update.mutateAsync({
+                  uuid: instance.uuid,
+                  sectionId: section.section_id,
+                  settingId: setting.setting_id,
+                  value,
+                })
               }
             />
           </Row>
@@ -64,11 +85,25 @@ function SectionCard({ instance, section }: { instance: InstanceInfo; section: S
 }
 
 const FLAGS: { flag: InstanceFlag; name: string; description: string }[] = [
-  { flag: 'auto_start', name: 'Auto Start', description: 'Start this instance when the core starts.' },
-  { flag: 'restart_on_crash', name: 'Restart On Crash', description: 'Start this instance again when it crashes.' },
+  {
+    flag: 'auto_start',
+    name: 'Auto Start',
+    description: 'Start this instance when the core starts.',
+  },
+  {
+    flag: 'restart_on_crash',
+    name: 'Restart On Crash',
+    description: 'Start this instance again when it crashes.',
+  },
 ];
 
-function AutomationCard({ instance, values }: { instance: InstanceInfo; values: Record<InstanceFlag, boolean> }) {
+function AutomationCard({
+  instance,
+  values,
+}: {
+  instance: InstanceInfo;
+  values: Record<InstanceFlag, boolean>;
+}) {
   const update = useUpdateInstanceFlagMutation();
   return (
     <Card title="Automation">
@@ -77,10 +112,17 @@ function AutomationCard({ instance, values }: { instance: InstanceInfo; values: 
           <div className="flex justify-end">
             <Switch
               label={name}
-              checked={update.isPending && update.variables.flag === flag ? update.variables.value : values[flag]}
+              checked={
+                update.isPending && update.variables.flag === flag
+                  ? update.variables.value
+                  : values[flag]
+              }
               disabled={update.isPending}
               onCheckedChange={(value) =>
-                update.mutate({ uuid: instance.uuid, flag, value }, { onError: (err) => notify('error', toUserMessage(err)) })
+                update.mutate(
+                  { uuid: instance.uuid, flag, value },
+                  { onError: (err) => notify('error', toUserMessage(err)) },
+                )
               }
             />
           </div>
@@ -102,9 +144,19 @@ export function SettingsTab({ instance, user, onDeleted }: SettingsTabProps) {
   const settings = useInstanceSettings(instance.uuid, allowed);
   const canDelete = hasGlobalPermission(user, 'can_delete_instance');
   let body: ReactNode;
-  if (!allowed) body = <p className="rounded-lg border border-line bg-panel px-5 py-6 text-center text-sm text-muted">No permission</p>;
+  if (!allowed)
+    body = (
+      <p className="rounded-lg border border-line bg-panel px-5 py-6 text-center text-sm text-muted">
+        No permission
+      </p>
+    );
   else if (settings.isPending) body = <PageSpinner />;
-  else if (settings.isError) body = <p role="alert" className="text-sm text-danger">{toUserMessage(settings.error)}</p>;
+  else if (settings.isError)
+    body = (
+      <p role="alert" className="text-sm text-danger">
+        {toUserMessage(settings.error)}
+      </p>
+    );
   else {
     const flags = { auto_start: instance.auto_start, restart_on_crash: instance.restart_on_crash };
     body = (

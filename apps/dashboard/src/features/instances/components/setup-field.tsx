@@ -26,9 +26,18 @@ export function SetupField({ setting, value, error, onChange }: SetupFieldProps)
             <label htmlFor={id} className="text-[13px] font-medium text-muted">
               {setting.name}
             </label>
-            <Switch id={id} label={setting.name} checked={value === true} onCheckedChange={onChange} />
+            <Switch
+              id={id}
+              label={setting.name}
+              checked={value === true}
+              onCheckedChange={onChange}
+            />
           </div>
-          {error ? <p className="text-[13px] text-danger">{error}</p> : <p className="text-[13px] text-faint">{setting.description}</p>}
+          {error ? (
+            <p className="text-[13px] text-danger">{error}</p>
+          ) : (
+            <p className="text-[13px] text-faint">{setting.description}</p>
+          )}
         </div>
       );
     case 'dropdown': {
@@ -43,10 +52,33 @@ export function SetupField({ setting, value, error, onChange }: SetupFieldProps)
       );
     }
     case 'number':
-      return <TextField {...common} inputMode="decimal" autoComplete="off" value={text} onChange={(event) => onChange(event.target.value)} />;
+      return (
+        <TextField
+          {...common}
+          inputMode="decimal"
+          autoComplete="off"
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
     case 'password':
-      return <TextField {...common} type="password" autoComplete="new-password" value={text} onChange={(event) => onChange(event.target.value)} />;
+      return (
+        <TextField
+          {...common}
+          type="password"
+          autoComplete="new-password"
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
     case 'text':
-      return <TextField {...common} autoComplete="off" value={text} onChange={(event) => onChange(event.target.value)} />;
+      return (
+        <TextField
+          {...common}
+          autoComplete="off"
+          value={text}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
   }
 }

@@ -14,7 +14,12 @@ export interface UplotChartProps {
   height?: number;
 }
 
-const AXIS = { stroke: '#a0a8b7', grid: { stroke: '#2a303c', width: 1 }, ticks: { stroke: '#2a303c', width: 1 }, font: '11px system-ui' };
+const AXIS = {
+  stroke: '#a0a8b7',
+  grid: { stroke: '#2a303c', width: 1 },
+  ticks: { stroke: '#2a303c', width: 1 },
+  font: '11px system-ui',
+};
 
 function options(props: UplotChartProps, width: number): uPlot.Options {
   const window = MONITOR_WINDOW_S - 1;
@@ -26,11 +31,21 @@ function options(props: UplotChartProps, width: number): uPlot.Options {
     scales: { x: { time: false, range: [-window, 0] }, y: { range: [0, props.max] } },
     axes: [
       { ...AXIS, values: (_u, ticks) => ticks.map((t) => (t === 0 ? 'now' : `${-t}s`)) },
-      { ...AXIS, size: 48, values: (_u, ticks) => ticks.map((t) => `${Number(t.toFixed(2))}${props.unit}`) },
+      {
+        ...AXIS,
+        size: 48,
+        values: (_u, ticks) => ticks.map((t) => `${Number(t.toFixed(2))}${props.unit}`),
+      },
     ],
     series: [
       {},
-      { stroke: props.colour, width: 2, fill: `${props.colour}22`, points: { show: false }, spanGaps: false },
+      {
+        stroke: props.colour,
+        width: 2,
+        fill: `${props.colour}22`,
+        points: { show: false },
+        spanGaps: false,
+      },
     ],
   };
 }
@@ -43,9 +58,15 @@ export function UplotChart(props: UplotChartProps) {
   useEffect(() => {
     const el = box.current;
     if (!el) return undefined;
-    const chart = new uPlot(options({ data: [[], []], max, unit, colour, height }, el.clientWidth || 300), [[], []], el);
+    const chart = new uPlot(
+      options({ data: [[], []], max, unit, colour, height }, el.clientWidth || 300),
+      [[], []],
+      el,
+    );
     plot.current = chart;
-    const observer = new ResizeObserver(() => chart.setSize({ width: el.clientWidth || 300, height: height ?? 150 }));
+    const observer = new ResizeObserver(() =>
+      chart.setSize({ width: el.clientWidth || 300, height: height ?? 150 }),
+    );
     observer.observe(el);
     return () => {
       observer.disconnect();

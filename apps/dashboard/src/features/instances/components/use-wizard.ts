@@ -15,7 +15,12 @@ import type { AutoValues, BasicValues, FormErrors, ManifestValues } from '../set
 // The wizard's state machine (dashboard.md §4 "Wizard"): steps 0 to 3, Next validates the current
 // step, Back from step 1 resets the generic-URL state, the last step submits.
 
-export const WIZARD_STEPS = ['Select Game', 'Basic Settings', 'Instance Settings', 'Auto Settings'] as const;
+export const WIZARD_STEPS = [
+  'Select Game',
+  'Basic Settings',
+  'Instance Settings',
+  'Auto Settings',
+] as const;
 export const LAST_STEP = WIZARD_STEPS.length - 1;
 
 export type GameChoice = { kind: 'game'; game: HandlerGameType } | { kind: 'generic' } | null;
@@ -32,25 +37,44 @@ export interface GenericState {
 }
 
 export const GENERIC_LOAD_ERROR = 'Error fetching the instance';
-const NO_GENERIC: GenericState = { url: '', loading: false, loadedUrl: null, manifest: null, error: null, detail: null };
+const NO_GENERIC: GenericState = {
+  url: '',
+  loading: false,
+  loadedUrl: null,
+  manifest: null,
+  error: null,
+  detail: null,
+};
 
 export function useWizard() {
   const [step, setStep] = useState(0);
   const [choice, setChoice] = useState<GameChoice>(null);
   const [basic, setBasic] = useState<BasicValues>(initialBasicValues);
   const [auto, setAuto] = useState<AutoValues>(initialAutoValues);
-  const [values, setValues] = useState<{ source: SetupManifest | null; values: ManifestValues }>({ source: null, values: {} });
+  const [values, setValues] = useState<{ source: SetupManifest | null; values: ManifestValues }>({
+    source: null,
+    values: {},
+  });
   const [errors, setErrors] = useState<FormErrors>({});
   const [generic, setGeneric] = useState<GenericState>(NO_GENERIC);
   const loadGeneric = useLoadGenericManifestMutation();
   const gameManifest = useSetupManifest(choice?.kind === 'game' ? choice.game : null);
 
-  const manifest: SetupManifest | null = choice?.kind === 'game' ? (gameManifest.data ?? null) : choice?.kind === 'generic' ? generic.manifest : null;
+  const manifest: SetupManifest | null =
+    choice?.kind === 'game'
+      ? (gameManifest.data ?? null)
+      : choice?.kind === 'generic'
+        ? generic.manifest
+        : null;
   // Fields start from the manifest's values the first time a manifest is shown.
-  if (manifest && values.source !== manifest) setValues({ source: manifest, values: initialManifestValues(manifest) });
+  if (manifest && values.source !== manifest)
+    setValues({ source: manifest, values: initialManifestValues(manifest) });
   const manifestValues = values.source === manifest ? values.values : {};
 
-  const genericReady = choice?.kind === 'generic' && generic.manifest !== null && generic.loadedUrl === generic.url.trim();
+  const genericReady =
+    choice?.kind === 'generic' &&
+    generic.manifest !== null &&
+    generic.loadedUrl === generic.url.trim();
 
   const choose = (next: GameChoice) => {
     setChoice(next);
@@ -68,7 +92,14 @@ export function useWizard() {
       const loaded = await loadGeneric.mutateAsync(url);
       setGeneric((g) => ({ ...g, loading: false, manifest: loaded, loadedUrl: url }));
     } catch (err) {
-      setGeneric((g) => ({ ...g, loading: false, manifest: null, loadedUrl: null, error: GENERIC_LOAD_ERROR, detail: toUserMessage(err) }));
+      setGeneric((g) => ({
+        ...g,
+        loading: false,
+        manifest: null,
+        loadedUrl: null,
+        error: GENERIC_LOAD_ERROR,
+        detail: toUserMessage(err),
+      }));
     }
   };
 
@@ -76,7 +107,8 @@ export function useWizard() {
     switch (at) {
       case 0:
         if (choice === null) return { game: 'Select a game' };
-        if (choice.kind === 'generic' && !genericReady) return { game: 'Load a definition URL first' };
+        if (choice.kind === 'generic' && !genericReady)
+          return { game: 'Load a definition URL first' };
         return {};
       case 1:
         return validateBasic(basic);
@@ -102,10 +134,17 @@ export function useWizard() {
     setStep((s) => Math.max(0, s - 1));
   };
 
-  const setField = (sectionId: string, settingId: string, value: ManifestValues[string][string]) => {
+  const setField = (
+    sectionId: string,
+    settingId: string,
+    value: ManifestValues[string][string],
+  ) => {
     setValues((current) => ({
       ...current,
-      values: { ...current.values, [sectionId]: { ...current.values[sectionId], [settingId]: value } },
+      values: {
+        ...current.values,
+        [sectionId]: { ...current.values[sectionId], [settingId]: value },
+      },
     }));
   };
 

@@ -12,13 +12,23 @@ import type { Wizard } from './use-wizard.ts';
 const CARD = 'flex w-full items-center gap-3 rounded-lg border p-3 text-left transition-colors';
 
 function cardClass(selected: boolean): string {
-  return cn(CARD, selected ? 'border-accent bg-accent/10' : 'border-line bg-bg hover:border-faint hover:bg-hover/40');
+  return cn(
+    CARD,
+    selected
+      ? 'border-accent bg-accent/10'
+      : 'border-line bg-bg hover:border-faint hover:bg-hover/40',
+  );
 }
 
 function GameCard({ game, wizard }: { game: HandlerGameType; wizard: Wizard }) {
   const selected = wizard.choice?.kind === 'game' && wizard.choice.game === game;
   return (
-    <button type="button" aria-pressed={selected} className={cardClass(selected)} onClick={() => wizard.choose({ kind: 'game', game })}>
+    <button
+      type="button"
+      aria-pressed={selected}
+      className={cardClass(selected)}
+      onClick={() => wizard.choose({ kind: 'game', game })}
+    >
       <GameIcon gameKey={game} size="md" />
       <span className="flex-1 text-sm font-medium">{gameKeyLabel(game)}</span>
       {selected ? <Check aria-hidden className="size-4 text-accent" /> : null}
@@ -79,7 +89,12 @@ function GenericUrlForm({ wizard }: { wizard: Wizard }) {
 function GenericCard({ wizard }: { wizard: Wizard }) {
   const selected = wizard.choice?.kind === 'generic';
   return (
-    <div className={cn('col-span-full flex flex-col gap-3 rounded-lg', selected && 'border border-accent/40 p-3 pt-0')}>
+    <div
+      className={cn(
+        'col-span-full flex flex-col gap-3 rounded-lg',
+        selected && 'border border-accent/40 p-3 pt-0',
+      )}
+    >
       <button
         type="button"
         aria-pressed={selected}
@@ -94,7 +109,9 @@ function GenericCard({ wizard }: { wizard: Wizard }) {
               Beta
             </span>
           </span>
-          <span className="text-xs text-muted">Any game server described by a definition file, loaded from a URL</span>
+          <span className="text-xs text-muted">
+            Any game server described by a definition file, loaded from a URL
+          </span>
         </span>
         {selected ? <Check aria-hidden className="size-4 text-accent" /> : null}
       </button>
@@ -111,7 +128,9 @@ export function WizardSelectGame({ wizard }: { wizard: Wizard }) {
       {games.isPending ? <Spinner /> : null}
       {games.isError ? <p className="text-sm text-danger">{toUserMessage(games.error)}</p> : null}
       <div className="grid grid-cols-2 gap-3">
-        {games.data?.map((game) => <GameCard key={game} game={game} wizard={wizard} />)}
+        {games.data?.map((game) => (
+          <GameCard key={game} game={game} wizard={wizard} />
+        ))}
         <GenericCard wizard={wizard} />
       </div>
       {wizard.errors.game ? (

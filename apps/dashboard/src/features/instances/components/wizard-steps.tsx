@@ -58,7 +58,9 @@ export function WizardManifestStep({ wizard }: { wizard: Wizard }) {
         <section key={section.section_id} aria-label={section.name} className="flex flex-col gap-4">
           <header>
             <h3 className="text-sm font-semibold text-fg">{section.name}</h3>
-            {section.description ? <p className="text-[13px] text-faint">{section.description}</p> : null}
+            {section.description ? (
+              <p className="text-[13px] text-faint">{section.description}</p>
+            ) : null}
           </header>
           <div className="grid grid-cols-2 gap-x-5 gap-y-4">
             {Object.values(section.settings).map((setting) => (
@@ -78,8 +80,16 @@ export function WizardManifestStep({ wizard }: { wizard: Wizard }) {
 }
 
 const AUTO_SETTINGS: { key: keyof AutoValues; label: string; description: string }[] = [
-  { key: 'auto_start', label: 'Auto Start', description: 'Start this instance when the core starts.' },
-  { key: 'restart_on_crash', label: 'Restart On Crash', description: 'Start this instance again when it crashes.' },
+  {
+    key: 'auto_start',
+    label: 'Auto Start',
+    description: 'Start this instance when the core starts.',
+  },
+  {
+    key: 'restart_on_crash',
+    label: 'Restart On Crash',
+    description: 'Start this instance again when it crashes.',
+  },
 ];
 
 /** Step 4: auto_start and restart_on_crash. */
@@ -92,7 +102,11 @@ export function WizardAutoStep({ wizard }: { wizard: Wizard }) {
             <p className="text-sm font-medium">{label}</p>
             <p className="text-[13px] text-faint">{description}</p>
           </div>
-          <Switch label={label} checked={wizard.auto[key]} onCheckedChange={(value) => wizard.setAuto({ ...wizard.auto, [key]: value })} />
+          <Switch
+            label={label}
+            checked={wizard.auto[key]}
+            onCheckedChange={(value) => wizard.setAuto({ ...wizard.auto, [key]: value })}
+          />
         </div>
       ))}
     </div>

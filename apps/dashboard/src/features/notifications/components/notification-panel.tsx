@@ -13,7 +13,11 @@ const LEVEL_ICON: Record<EventLevel, { icon: typeof Info; tone: string }> = {
 };
 
 function Heading({ children }: { children: string }) {
-  return <h3 className="px-4 pt-3 pb-1 text-[11px] font-semibold tracking-wider text-faint uppercase">{children}</h3>;
+  return (
+    <h3 className="px-4 pt-3 pb-1 text-[11px] font-semibold tracking-wider text-faint uppercase">
+      {children}
+    </h3>
+  );
 }
 
 function ProgressItem({ item }: { item: OngoingProgress }) {
@@ -22,7 +26,9 @@ function ProgressItem({ item }: { item: OngoingProgress }) {
     <li className="flex flex-col gap-1.5 px-4 py-2.5">
       <div className="flex items-baseline justify-between gap-3">
         <span className="min-w-0 truncate text-sm font-medium">{item.title}</span>
-        <span className="shrink-0 text-xs tabular-nums text-muted">{percent === null ? '' : `${percent}%`}</span>
+        <span className="shrink-0 text-xs tabular-nums text-muted">
+          {percent === null ? '' : `${percent}%`}
+        </span>
       </div>
       <ProgressBar percent={percent} label={`${item.title} progress`} />
       {item.message ? <p className="truncate text-xs text-faint">{item.message}</p> : null}
@@ -38,7 +44,10 @@ function NotificationItem({ item, now }: { item: AppNotification; now: number })
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-baseline justify-between gap-3">
           <span className="min-w-0 truncate text-[13px] font-medium text-muted">{item.title}</span>
-          <time dateTime={new Date(item.timestamp).toISOString()} className="shrink-0 text-xs text-faint">
+          <time
+            dateTime={new Date(item.timestamp).toISOString()}
+            className="shrink-0 text-xs text-faint"
+          >
             {formatRelativeTime(item.timestamp, now)}
           </time>
         </div>
@@ -49,9 +58,17 @@ function NotificationItem({ item, now }: { item: AppNotification; now: number })
 }
 
 /** In progress and All Notifications, or the empty text (dashboard.md §2). */
-export function NotificationPanel({ state, now = Date.now() }: { state: NotificationState; now?: number }) {
+export function NotificationPanel({
+  state,
+  now = Date.now(),
+}: {
+  state: NotificationState;
+  now?: number;
+}) {
   if (state.ongoing.length === 0 && state.items.length === 0) {
-    return <p className="px-4 py-8 text-center text-sm text-muted">No notifications at the moment!</p>;
+    return (
+      <p className="px-4 py-8 text-center text-sm text-muted">No notifications at the moment!</p>
+    );
   }
   return (
     <div className="min-h-0 overflow-y-auto pb-2">

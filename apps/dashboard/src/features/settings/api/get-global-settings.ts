@@ -6,8 +6,15 @@ import { coreKey, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
 /** GET /global_settings (any signed-in user). */
-export function getGlobalSettings(core: CoreConnection, signal?: AbortSignal): Promise<GlobalSettingsData> {
-  return apiRequest(apiPaths.globalSettings(), { core, schema: GlobalSettingsDataSchema, ...(signal ? { signal } : {}) });
+export function getGlobalSettings(
+  core: CoreConnection,
+  signal?: AbortSignal,
+): Promise<GlobalSettingsData> {
+  return apiRequest(apiPaths.globalSettings(), {
+    core,
+    schema: GlobalSettingsDataSchema,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 export function getGlobalSettingsQueryOptions(core: CoreConnection | null, hasToken: boolean) {

@@ -8,7 +8,11 @@ const OPEN_PORT_TIMEOUT_MS = 30_000;
 
 /** PUT /gateway/open_port/:port (owner only; null). */
 export async function openPort(core: CoreConnection, port: number): Promise<void> {
-  await apiRequest(apiPaths.openPort(port), { core, method: 'PUT', timeoutMs: OPEN_PORT_TIMEOUT_MS });
+  await apiRequest(apiPaths.openPort(port), {
+    core,
+    method: 'PUT',
+    timeoutMs: OPEN_PORT_TIMEOUT_MS,
+  });
 }
 
 export function useOpenPortMutation() {

@@ -12,8 +12,11 @@ export async function updateCoreDomain(core: CoreConnection, domain: string): Pr
 export function useUpdateCoreDomainMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { core: CoreConnection; domain: string }) => updateCoreDomain(input.core, input.domain),
+    mutationFn: (input: { core: CoreConnection; domain: string }) =>
+      updateCoreDomain(input.core, input.domain),
     onSuccess: (_data, input) =>
-      queryClient.invalidateQueries({ queryKey: getGlobalSettingsQueryOptions(input.core, true).queryKey }),
+      queryClient.invalidateQueries({
+        queryKey: getGlobalSettingsQueryOptions(input.core, true).queryKey,
+      }),
   });
 }

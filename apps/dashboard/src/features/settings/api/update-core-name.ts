@@ -12,8 +12,11 @@ export async function updateCoreName(core: CoreConnection, name: string): Promis
 export function useUpdateCoreNameMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { core: CoreConnection; name: string }) => updateCoreName(input.core, input.name),
+    mutationFn: (input: { core: CoreConnection; name: string }) =>
+      updateCoreName(input.core, input.name),
     onSuccess: (_data, input) =>
-      queryClient.invalidateQueries({ queryKey: getGlobalSettingsQueryOptions(input.core, true).queryKey }),
+      queryClient.invalidateQueries({
+        queryKey: getGlobalSettingsQueryOptions(input.core, true).queryKey,
+      }),
   });
 }

@@ -14,17 +14,25 @@ export async function updateSafeMode(core: CoreConnection, on: boolean): Promise
 export function useUpdateSafeModeMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { core: CoreConnection; on: boolean }) => updateSafeMode(input.core, input.on),
+    mutationFn: (input: { core: CoreConnection; on: boolean }) =>
+      updateSafeMode(input.core, input.on),
     onMutate: (input) => {
       const key = getGlobalSettingsQueryOptions(input.core, true).queryKey;
       const previous = queryClient.getQueryData<GlobalSettingsData>(key);
-      if (previous) queryClient.setQueryData<GlobalSettingsData>(key, { ...previous, safe_mode: input.on });
+      if (previous)
+        queryClient.setQueryData<GlobalSettingsData>(key, { ...previous, safe_mode: input.on });
       return { previous };
     },
     onError: (_err, input, context) => {
-      if (context?.previous) queryClient.setQueryData(getGlobalSettingsQueryOptions(input.core, true).queryKey, context.previous);
+      if (context?.previous)
+        queryClient.setQueryData(
+          getGlobalSettingsQueryOptions(input.core, true).queryKey,
+          context.previous,
+        );
     },
     onSettled: (_data, _err, input) =>
-      queryClient.invalidateQueries({ queryKey: getGlobalSettingsQueryOptions(input.core, true).queryKey }),
+      queryClient.invalidateQueries({
+        queryKey: getGlobalSettingsQueryOptions(input.core, true).queryKey,
+      }),
   });
 }

@@ -1,5 +1,9 @@
 import { useState } from 'react';
-import { SettingRow, SettingsPage, SettingsSection } from '@/components/layout/settings-section.tsx';
+import {
+  SettingRow,
+  SettingsPage,
+  SettingsSection,
+} from '@/components/layout/settings-section.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FormError } from '@/components/ui/field.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
@@ -23,7 +27,15 @@ const DOMAIN_TIP =
  * Core Settings (/settings/general, dashboard.md §2). Only the owner may change anything here
  * (§6); everyone else sees the values with the controls disabled.
  */
-export function CoreSettingsPanel({ core, canEdit, onSaved }: { core: CoreConnection; canEdit: boolean; onSaved?: () => void }) {
+export function CoreSettingsPanel({
+  core,
+  canEdit,
+  onSaved,
+}: {
+  core: CoreConnection;
+  canEdit: boolean;
+  onSaved?: () => void;
+}) {
   const settings = useGlobalSettings();
   const updateName = useUpdateCoreNameMutation();
   const updateDomain = useUpdateCoreDomainMutation();
@@ -44,7 +56,11 @@ export function CoreSettingsPanel({ core, canEdit, onSaved }: { core: CoreConnec
   return (
     <SettingsPage
       title="Core Settings"
-      description={canEdit ? 'Settings of this core, shared by every user.' : 'Only the owner can change the core settings.'}
+      description={
+        canEdit
+          ? 'Settings of this core, shared by every user.'
+          : 'Only the owner can change the core settings.'
+      }
     >
       <SettingsSection title="General">
         <TextSetting
@@ -75,7 +91,10 @@ export function CoreSettingsPanel({ core, canEdit, onSaved }: { core: CoreConnec
               checked={data.playit_enabled}
               disabled={!canEdit}
               onCheckedChange={(on) =>
-                updatePlayit.mutate({ core, on }, { onError: (err) => notify('error', toUserMessage(err)) })
+                updatePlayit.mutate(
+                  { core, on },
+                  { onError: (err) => notify('error', toUserMessage(err)) },
+                )
               }
             />
           }
@@ -87,7 +106,12 @@ export function CoreSettingsPanel({ core, canEdit, onSaved }: { core: CoreConnec
           title="Open Port (UPnP)"
           description="Asks your router to forward a port to this machine, so players outside your network can join."
           control={
-            <Button variant="danger" disabled={!canEdit} title={noPermission} onClick={() => setOpenPort(true)}>
+            <Button
+              variant="danger"
+              disabled={!canEdit}
+              title={noPermission}
+              onClick={() => setOpenPort(true)}
+            >
               {canEdit ? 'Open Port' : 'No permission'}
             </Button>
           }

@@ -10,7 +10,15 @@ import { useOpenPortMutation } from '../api/open-port.ts';
 import { checkOpenPort } from '../core-settings-validation.ts';
 
 /** Open Port (UPnP): asks the router to forward a TCP port to this machine (dashboard.md §5). */
-export function OpenPortDialog({ core, open, onOpenChange }: { core: CoreConnection; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function OpenPortDialog({
+  core,
+  open,
+  onOpenChange,
+}: {
+  core: CoreConnection;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [value, setValue] = useState(String(DEFAULT_OPEN_PORT));
   const [touched, setTouched] = useState(false);
   const openPort = useOpenPortMutation();

@@ -9,7 +9,15 @@ import { notify } from '@/lib/toast.ts';
 import { useUpdateSafeModeMutation } from '../api/update-safe-mode.ts';
 
 /** dashboard.md §4 "Safe mode": turning on applies at once; turning off asks first. */
-export function SafeModeSetting({ core, on, disabled }: { core: CoreConnection; on: boolean; disabled: boolean }) {
+export function SafeModeSetting({
+  core,
+  on,
+  disabled,
+}: {
+  core: CoreConnection;
+  on: boolean;
+  disabled: boolean;
+}) {
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateSafeModeMutation();
 

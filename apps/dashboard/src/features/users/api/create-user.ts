@@ -6,8 +6,16 @@ import type { CoreConnection } from '@/lib/session.ts';
 import { getUserListQueryOptions } from './get-user-list.ts';
 
 /** POST /user → the new user's LoginReply (its token is not ours and is dropped). */
-export function createUser(core: CoreConnection, input: { username: string; password: string }): Promise<LoginReply> {
-  return apiRequest(apiPaths.userCreate(), { core, method: 'POST', body: input, schema: LoginReplySchema });
+export function createUser(
+  core: CoreConnection,
+  input: { username: string; password: string },
+): Promise<LoginReply> {
+  return apiRequest(apiPaths.userCreate(), {
+    core,
+    method: 'POST',
+    body: input,
+    schema: LoginReplySchema,
+  });
 }
 
 export function useCreateUserMutation() {
@@ -16,6 +24,8 @@ export function useCreateUserMutation() {
     mutationFn: (input: { core: CoreConnection; username: string; password: string }) =>
       createUser(input.core, { username: input.username, password: input.password }),
     onSuccess: (_reply, input) =>
-      queryClient.invalidateQueries({ queryKey: getUserListQueryOptions(input.core, true).queryKey }),
+      queryClient.invalidateQueries({
+        queryKey: getUserListQueryOptions(input.core, true).queryKey,
+      }),
   });
 }

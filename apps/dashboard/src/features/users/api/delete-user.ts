@@ -19,11 +19,19 @@ export function useDeleteUserMutation() {
       const key = getUserListQueryOptions(input.core, true).queryKey;
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<PublicUser[]>(key);
-      if (previous) queryClient.setQueryData<PublicUser[]>(key, previous.filter((u) => u.uid !== input.uid));
+      if (previous)
+        queryClient.setQueryData<PublicUser[]>(
+          key,
+          previous.filter((u) => u.uid !== input.uid),
+        );
       return { previous };
     },
     onError: (_err, input, context) => {
-      if (context?.previous) queryClient.setQueryData(getUserListQueryOptions(input.core, true).queryKey, context.previous);
+      if (context?.previous)
+        queryClient.setQueryData(
+          getUserListQueryOptions(input.core, true).queryKey,
+          context.previous,
+        );
     },
   });
 }

@@ -9,7 +9,11 @@ const UserListSchema = PublicUserSchema.array();
 
 /** GET /user/list (owner only, dashboard.md §6). */
 export function getUserList(core: CoreConnection, signal?: AbortSignal): Promise<PublicUser[]> {
-  return apiRequest(apiPaths.userList(), { core, schema: UserListSchema, ...(signal ? { signal } : {}) });
+  return apiRequest(apiPaths.userList(), {
+    core,
+    schema: UserListSchema,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /** `enabled`: the caller is the owner — nobody else fetches the list. */

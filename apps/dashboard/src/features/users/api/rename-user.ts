@@ -6,7 +6,11 @@ import type { CoreConnection } from '@/lib/session.ts';
 import { getUserListQueryOptions } from './get-user-list.ts';
 
 /** PUT /user/:uid/rename with the new username as a JSON string → null. */
-export async function renameUser(core: CoreConnection, uid: string, username: string): Promise<void> {
+export async function renameUser(
+  core: CoreConnection,
+  uid: string,
+  username: string,
+): Promise<void> {
   await apiRequest(apiPaths.userRename(uid), { core, method: 'PUT', body: username });
 }
 
@@ -16,8 +20,9 @@ export function useRenameUserMutation() {
     mutationFn: (input: { core: CoreConnection; uid: string; username: string }) =>
       renameUser(input.core, input.uid, input.username),
     onSuccess: (_data, input) =>
-      queryClient.setQueryData<PublicUser[]>(getUserListQueryOptions(input.core, true).queryKey, (list) =>
-        list?.map((u) => (u.uid === input.uid ? { ...u, username: input.username } : u)),
+      queryClient.setQueryData<PublicUser[]>(
+        getUserListQueryOptions(input.core, true).queryKey,
+        (list) => list?.map((u) => (u.uid === input.uid ? { ...u, username: input.username } : u)),
       ),
   });
 }

@@ -6,11 +6,19 @@ import type { CoreConnection } from '@/lib/session.ts';
 import { getUserListQueryOptions } from './get-user-list.ts';
 
 /** PUT /user/:uid/update_perm with the full permissions object → null. */
-export async function updateUserPermissions(core: CoreConnection, uid: string, permissions: UserPermission): Promise<void> {
+export async function updateUserPermissions(
+  core: CoreConnection,
+  uid: string,
+  permissions: UserPermission,
+): Promise<void> {
   await apiRequest(apiPaths.userUpdatePerm(uid), { core, method: 'PUT', body: permissions });
 }
 
-function patch(list: PublicUser[] | undefined, uid: string, permissions: UserPermission): PublicUser[] | undefined {
+function patch(
+  list: PublicUser[] | undefined,
+  uid: string,
+  permissions: UserPermission,
+): PublicUser[] | undefined {
   return list?.map((u) => (u.uid === uid ? { ...u, permissions } : u));
 }
 
@@ -24,14 +32,17 @@ export function useUpdateUserPermissionsMutation() {
       const key = getUserListQueryOptions(input.core, true).queryKey;
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<PublicUser[]>(key);
-      queryClient.setQueryData<PublicUser[]>(key, (list) => patch(list, input.uid, input.permissions));
+      queryClient.setQueryData<PublicUser[]>(key, (list) =>
+        patch(list, input.uid, input.permissions),
+      );
       return { previous: previous?.find((u) => u.uid === input.uid)?.permissions };
     },
     onError: (_err, input, context) => {
       const previous = context?.previous;
       if (!previous) return;
-      queryClient.setQueryData<PublicUser[]>(getUserListQueryOptions(input.core, true).queryKey, (list) =>
-        patch(list, input.uid, previous),
+      queryClient.setQueryData<PublicUser[]>(
+        getUserListQueryOptions(input.core, true).queryKey,
+        (list) => patch(list, input.uid, previous),
       );
     },
   });

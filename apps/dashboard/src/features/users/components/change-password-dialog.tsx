@@ -23,15 +23,26 @@ export interface ChangePasswordDialogProps {
   onOwnPasswordChanged?: (newPassword: string) => Promise<void>;
 }
 
-function ChangePasswordForm({ core, target, isSelf, onOpenChange, onOwnPasswordChanged }: Omit<ChangePasswordDialogProps, 'open'>) {
-  const form = useForm<PasswordValues>({ oldPassword: '', password: '', confirmPassword: '' }, (values) =>
-    validatePasswordChange(values, isSelf),
+function ChangePasswordForm({
+  core,
+  target,
+  isSelf,
+  onOpenChange,
+  onOwnPasswordChanged,
+}: Omit<ChangePasswordDialogProps, 'open'>) {
+  const form = useForm<PasswordValues>(
+    { oldPassword: '', password: '', confirmPassword: '' },
+    (values) => validatePasswordChange(values, isSelf),
   );
   const change = useChangePasswordMutation();
   const [error, setError] = useState<string | null>(null);
 
   const submit = form.handleSubmit(async (values) => {
-    const request = { uid: target.uid, old_password: isSelf ? values.oldPassword : null, new_password: values.password };
+    const request = {
+      uid: target.uid,
+      old_password: isSelf ? values.oldPassword : null,
+      new_password: values.password,
+    };
     const run = async () => {
       await change.mutateAsync({ core, request });
       if (isSelf) await onOwnPasswordChanged?.(values.password);
@@ -50,9 +61,22 @@ function ChangePasswordForm({ core, target, isSelf, onOpenChange, onOwnPasswordC
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       {isSelf ? (
-        <TextField label="Old Password" type="password" autoComplete="current-password" autoFocus {...form.field('oldPassword')} />
+        <TextField
+          label="Old Password"
+          type="password"
+          autoComplete="current-password"
+          autoFocus
+          {...form.field('oldPassword')}
+        />
       ) : null}
-      <TextField label="New Password" altLabel="Password" type="password" autoComplete="new-password" autoFocus={!isSelf} {...form.field('password')} />
+      <TextField
+        label="New Password"
+        altLabel="Password"
+        type="password"
+        autoComplete="new-password"
+        autoFocus={!isSelf}
+        {...form.field('password')}
+      />
       <TextField
         label="Confirm Password"
         altLabel="Password confirmation"

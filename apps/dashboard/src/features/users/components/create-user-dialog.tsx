@@ -8,7 +8,15 @@ import { useForm } from '@/lib/use-form.ts';
 import { useCreateUserMutation } from '../api/create-user.ts';
 import { validateCreateUser } from '../user-validation.ts';
 
-function CreateUserForm({ core, onDone, onCancel }: { core: CoreConnection; onDone: () => void; onCancel: () => void }) {
+function CreateUserForm({
+  core,
+  onDone,
+  onCancel,
+}: {
+  core: CoreConnection;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const form = useForm({ username: '', password: '', confirmPassword: '' }, validateCreateUser);
   const create = useCreateUserMutation();
   const submit = form.handleSubmit((values) => {
@@ -26,7 +34,12 @@ function CreateUserForm({ core, onDone, onCancel }: { core: CoreConnection; onDo
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <TextField label="Username" autoComplete="off" autoFocus {...form.field('username')} />
-      <TextField label="Password" type="password" autoComplete="new-password" {...form.field('password')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        {...form.field('password')}
+      />
       <TextField
         label="Confirm Password"
         altLabel="Password confirmation"
@@ -48,7 +61,15 @@ function CreateUserForm({ core, onDone, onCancel }: { core: CoreConnection; onDo
 }
 
 /** Create New User (dashboard.md §2, §5): username and password; new users start with no permissions. */
-export function CreateUserDialog({ core, open, onOpenChange }: { core: CoreConnection; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function CreateUserDialog({
+  core,
+  open,
+  onOpenChange,
+}: {
+  core: CoreConnection;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   return (
     <Modal
       open={open}
@@ -56,7 +77,13 @@ export function CreateUserDialog({ core, open, onOpenChange }: { core: CoreConne
       title="Create New User"
       description="The new user starts without any permissions; grant them after creating the account."
     >
-      {open ? <CreateUserForm core={core} onDone={() => onOpenChange(false)} onCancel={() => onOpenChange(false)} /> : null}
+      {open ? (
+        <CreateUserForm
+          core={core}
+          onDone={() => onOpenChange(false)}
+          onCancel={() => onOpenChange(false)}
+        />
+      ) : null}
     </Modal>
   );
 }

@@ -4,14 +4,20 @@ import { MemberRow } from './member-row.tsx';
 import type { MemberRowProps } from './member-row.tsx';
 
 /** All Members (N): the current user first, then alphabetical (sorted by the caller). */
-export function MemberList({ users, ...rowProps }: { users: readonly PublicUser[] } & Omit<MemberRowProps, 'user'>) {
+export function MemberList({
+  users,
+  ...rowProps
+}: { users: readonly PublicUser[] } & Omit<MemberRowProps, 'user'>) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-3">
       <h2 id={headingId} className="text-base font-semibold text-fg">
         All Members ({users.length})
       </h2>
-      <ul aria-label="Members" className="flex flex-col divide-y divide-line rounded-xl border border-line bg-panel">
+      <ul
+        aria-label="Members"
+        className="flex flex-col divide-y divide-line rounded-xl border border-line bg-panel"
+      >
         {users.map((user) => (
           <MemberRow key={user.uid} user={user} {...rowProps} />
         ))}

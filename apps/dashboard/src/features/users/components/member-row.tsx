@@ -21,7 +21,10 @@ export function MemberRow({ user, meUid, onSelect, onChangePassword, onDelete }:
         onClick={() => onSelect(user.uid)}
         className="flex min-w-0 flex-1 items-center gap-3 rounded-md px-2 py-1.5 text-left hover:bg-hover"
       >
-        <span aria-hidden className="flex size-8 shrink-0 items-center justify-center rounded-full bg-raised text-muted">
+        <span
+          aria-hidden
+          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-raised text-muted"
+        >
           <UserRound className="size-4" />
         </span>
         <span className="truncate text-sm font-medium text-fg">{user.username}</span>
@@ -41,10 +44,17 @@ export function MemberRow({ user, meUid, onSelect, onChangePassword, onDelete }:
             </button>
           }
         >
-          <DropdownMenuItem icon={<KeyRound aria-hidden className="size-4 text-muted" />} onSelect={() => onChangePassword(user)}>
+          <DropdownMenuItem
+            icon={<KeyRound aria-hidden className="size-4 text-muted" />}
+            onSelect={() => onChangePassword(user)}
+          >
             Change Password
           </DropdownMenuItem>
-          <DropdownMenuItem danger icon={<Trash2 aria-hidden className="size-4" />} onSelect={() => onDelete(user)}>
+          <DropdownMenuItem
+            danger
+            icon={<Trash2 aria-hidden className="size-4" />}
+            onSelect={() => onDelete(user)}
+          >
             Delete User
           </DropdownMenuItem>
         </DropdownMenu>

@@ -22,7 +22,13 @@ export interface PermissionEditorProps {
  * The selected user's permissions. Every change sends the full object (PUT update_perm) and shows
  * at once; the Unsafe Settings section is locked while safe mode is on (dashboard.md §6).
  */
-export function PermissionEditor({ core, target, instances, safeMode, canEdit }: PermissionEditorProps) {
+export function PermissionEditor({
+  core,
+  target,
+  instances,
+  safeMode,
+  canEdit,
+}: PermissionEditorProps) {
   const update = useUpdateUserPermissionsMutation();
   // The latest change shows in the same frame as the click; the cache (patched optimistically,
   // then by the PermissionChanged event) takes over once the core has answered.
@@ -35,7 +41,9 @@ export function PermissionEditor({ core, target, instances, safeMode, canEdit }:
     // mutateAsync: every change gets its own outcome (mutate's callbacks fire for the last call only).
     void update
       .mutateAsync({ core, uid: target.uid, permissions })
-      .catch((err: unknown) => notify('error', `Could not update permissions: ${toUserMessage(err)}`))
+      .catch((err: unknown) =>
+        notify('error', `Could not update permissions: ${toUserMessage(err)}`),
+      )
       .finally(() => {
         if (latest.current !== permissions) return;
         latest.current = null;
@@ -44,7 +52,11 @@ export function PermissionEditor({ core, target, instances, safeMode, canEdit }:
   };
 
   if (target.is_owner) {
-    return <p className="rounded-xl border border-line bg-panel px-5 py-4 text-sm text-muted">The owner has every permission.</p>;
+    return (
+      <p className="rounded-xl border border-line bg-panel px-5 py-4 text-sm text-muted">
+        The owner has every permission.
+      </p>
+    );
   }
 
   const rows = (entries: readonly PermissionEntry[], locked: boolean) =>
@@ -64,7 +76,10 @@ export function PermissionEditor({ core, target, instances, safeMode, canEdit }:
       <SettingsSection title="Permissions" description="What this user may do on the whole core.">
         {rows(SAFE_GLOBAL, false)}
       </SettingsSection>
-      <SettingsSection title="Instance Permissions" description="Choose the instances each permission applies to.">
+      <SettingsSection
+        title="Instance Permissions"
+        description="Choose the instances each permission applies to."
+      >
         {rows(SAFE_INSTANCE, false)}
       </SettingsSection>
       <SettingsSection

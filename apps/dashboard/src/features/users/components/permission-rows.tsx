@@ -15,7 +15,13 @@ export interface PermissionRowProps {
 }
 
 /** One permission: a toggle for a boolean one, an instance multi-select for a per-instance one. */
-export function PermissionRow({ entry, permissions, instances, disabled, onChange }: PermissionRowProps) {
+export function PermissionRow({
+  entry,
+  permissions,
+  instances,
+  disabled,
+  onChange,
+}: PermissionRowProps) {
   if (entry.kind === 'global') {
     return (
       <SettingRow

@@ -1,7 +1,11 @@
 import { useEffect, useState } from 'react';
 import { LOGIN_TOAST_MS, LOGIN_WARNING_DELAY_MS } from '@hearth/protocol';
 import type { PublicUser } from '@hearth/protocol';
-import { SettingRow, SettingsPage, SettingsSection } from '@/components/layout/settings-section.tsx';
+import {
+  SettingRow,
+  SettingsPage,
+  SettingsSection,
+} from '@/components/layout/settings-section.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { TextSetting } from '@/components/ui/text-setting.tsx';
 import type { CoreConnection } from '@/lib/session.ts';
@@ -17,7 +21,8 @@ function useNotLoggedInToast(signedIn: boolean): void {
   useEffect(() => {
     if (signedIn) return undefined;
     const timer = setTimeout(
-      () => notify('warning', NOT_LOGGED_IN, { id: 'profile-not-logged-in', duration: LOGIN_TOAST_MS }),
+      () =>
+        notify('warning', NOT_LOGGED_IN, { id: 'profile-not-logged-in', duration: LOGIN_TOAST_MS }),
       LOGIN_WARNING_DELAY_MS,
     );
     return () => clearTimeout(timer);
@@ -34,14 +39,23 @@ export interface ProfilePanelProps {
 }
 
 /** Profile (/settings/profile): your username and password. */
-export function ProfilePanel({ core, me, signedIn, onOwnPasswordChanged, onRenamed }: ProfilePanelProps) {
+export function ProfilePanel({
+  core,
+  me,
+  signedIn,
+  onOwnPasswordChanged,
+  onRenamed,
+}: ProfilePanelProps) {
   useNotLoggedInToast(signedIn);
   const rename = useRenameUserMutation();
   const [changing, setChanging] = useState(false);
   const editable = signedIn && me !== undefined;
 
   return (
-    <SettingsPage title="Profile" description={editable ? 'Your account on this core.' : 'Sign in to change your account.'}>
+    <SettingsPage
+      title="Profile"
+      description={editable ? 'Your account on this core.' : 'Sign in to change your account.'}
+    >
       <SettingsSection title="Account">
         <TextSetting
           label="Username"

@@ -13,7 +13,10 @@ export function RoleBadges({ labels }: { labels: readonly RoleLabel[] }) {
   return (
     <span className="flex shrink-0 items-center gap-1">
       {labels.map((label) => (
-        <span key={label} className={cn('rounded-full border px-2 py-px text-[11px] font-medium', TONE[label])}>
+        <span
+          key={label}
+          className={cn('rounded-full border px-2 py-px text-[11px] font-medium', TONE[label])}
+        >
           {label}
         </span>
       ))}

@@ -30,7 +30,15 @@ export interface UsersPanelProps {
 }
 
 /** User Settings (/settings/users, dashboard.md §2): members, or the selected member's permissions. */
-export function UsersPanel({ core, me, selectedUid, onSelect, safeMode, instances, instancesError = null }: UsersPanelProps) {
+export function UsersPanel({
+  core,
+  me,
+  selectedUid,
+  onSelect,
+  safeMode,
+  instances,
+  instancesError = null,
+}: UsersPanelProps) {
   const isOwner = me.is_owner;
   const list = useUserList(isOwner);
   const selected = list.data?.find((u) => u.uid === selectedUid) ?? null;
@@ -41,7 +49,9 @@ export function UsersPanel({ core, me, selectedUid, onSelect, safeMode, instance
   if (!isOwner) {
     return (
       <SettingsPage title="User Settings">
-        <p className="rounded-xl border border-line bg-panel px-5 py-4 text-sm text-muted">Only the owner can manage users.</p>
+        <p className="rounded-xl border border-line bg-panel px-5 py-4 text-sm text-muted">
+          Only the owner can manage users.
+        </p>
       </SettingsPage>
     );
   }
@@ -51,7 +61,13 @@ export function UsersPanel({ core, me, selectedUid, onSelect, safeMode, instance
     <>
       <CreateUserDialog core={core} open={creating} onOpenChange={setCreating} />
       {passwordFor ? (
-        <ChangePasswordDialog core={core} target={passwordFor} isSelf={false} open onOpenChange={(open) => !open && setPasswordFor(null)} />
+        <ChangePasswordDialog
+          core={core}
+          target={passwordFor}
+          isSelf={false}
+          open
+          onOpenChange={(open) => !open && setPasswordFor(null)}
+        />
       ) : null}
       <DeleteUserDialog
         core={core}
@@ -66,10 +82,21 @@ export function UsersPanel({ core, me, selectedUid, onSelect, safeMode, instance
     return (
       <SettingsPage
         title={selected.username}
-        description={<span className="flex items-center gap-2">Permissions of this user <RoleBadges labels={roleLabels(selected, me.uid)} /></span>}
+        description={
+          <span className="flex items-center gap-2">
+            Permissions of this user <RoleBadges labels={roleLabels(selected, me.uid)} />
+          </span>
+        }
       >
         <FormError message={instancesError} />
-        <PermissionEditor key={selected.uid} core={core} target={selected} instances={instances} safeMode={safeMode} canEdit={isOwner} />
+        <PermissionEditor
+          key={selected.uid}
+          core={core}
+          target={selected}
+          instances={instances}
+          safeMode={safeMode}
+          canEdit={isOwner}
+        />
         {dialogs}
       </SettingsPage>
     );
@@ -87,7 +114,9 @@ export function UsersPanel({ core, me, selectedUid, onSelect, safeMode, instance
       }
     >
       {list.isError ? <FormError message={toUserMessage(list.error)} /> : null}
-      {selectedUid && list.data ? <p className="text-sm text-muted">That user no longer exists.</p> : null}
+      {selectedUid && list.data ? (
+        <p className="text-sm text-muted">That user no longer exists.</p>
+      ) : null}
       <MemberList
         users={sortMembers(list.data ?? [], me.uid)}
         meUid={me.uid}
