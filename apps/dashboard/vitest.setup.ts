@@ -5,6 +5,10 @@ import { resetSessionFromStorage } from '@/lib/session.ts';
 import { resetConnectionStatus } from '@/lib/connection-status.ts';
 import { setDesktopBridge } from '@/lib/desktop-bridge.ts';
 import { FakeSocket } from '@/test/fake-socket.ts';
+import { minimumDurations } from '@/lib/use-minimum-duration.ts';
+
+// Screens that must show a loader for a minimum time render at once in component tests.
+minimumDurations.scale = 0;
 
 // jsdom lacks these browser APIs that Radix and sonner touch.
 class ResizeObserverStub {

@@ -3,9 +3,11 @@ import { useSearchParams } from 'react-router';
 import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
+import { HOME_LOADER_MIN_MS } from '@hearth/protocol';
 import { hasGlobalPermission } from '@/lib/permissions.ts';
 import { useCurrentToken } from '@/lib/session.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
+import { useMinimumDuration } from '@/lib/use-minimum-duration.ts';
 import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
 import { useInstances } from '@/features/instances/api/get-instances.ts';
 import { CreateInstanceWizardLazy } from '@/features/instances/components/lazy-wizard.tsx';
@@ -18,6 +20,7 @@ export function HomeRoute() {
   const instances = useInstances();
   const [params] = useSearchParams();
   const [wizardOpen, setWizardOpen] = useState(false);
+  const loaderShownLongEnough = useMinimumDuration(HOME_LOADER_MIN_MS);
   const selected = params.get('instance');
   const known = selected !== null && instances.data?.some((i) => i.uuid === selected) === true;
 
@@ -37,7 +40,7 @@ export function HomeRoute() {
       </section>
     );
   }
-  if (user.isPending) return <PageSpinner />;
+  if (user.isPending || !loaderShownLongEnough) return <PageSpinner />;
 
   const canCreate = hasGlobalPermission(user.data, 'can_create_instance');
   return (
