@@ -1,5 +1,5 @@
 import { emptyPermissions } from '@hearth/protocol';
-import type { CoreInfo, PublicUser } from '@hearth/protocol';
+import type { CoreInfo, Game, InstanceInfo, PublicUser } from '@hearth/protocol';
 import type { CoreConnection } from '@/lib/session.ts';
 
 export const TEST_CORE: CoreConnection = {
@@ -52,3 +52,31 @@ export function makeJwt(claims: Record<string, unknown>): string {
 export function validJwt(uid = 'USER_1'): string {
   return makeJwt({ uid, exp: Math.floor(Date.now() / 1000) + 86400 });
 }
+
+/** An instance as GET /instance/list returns it, for tests. */
+export function instanceInfo(overrides: Partial<InstanceInfo> = {}): InstanceInfo {
+  return {
+    uuid: 'INSTANCE_1',
+    name: 'My Server',
+    game_type: { type: 'MinecraftJava', variant: { type: 'Vanilla' } },
+    description: 'A test server',
+    version: '1.20.4',
+    port: 25565,
+    creation_time: 1718900000,
+    path: '/data/instances/my-server',
+    auto_start: false,
+    restart_on_crash: false,
+    state: 'Stopped',
+    player_count: 0,
+    max_player_count: 20,
+    player_list: [],
+    ...overrides,
+  };
+}
+
+/** The game of a flying-squid generic instance. */
+export const SQUID_GAME: Game = {
+  type: 'Generic',
+  game_name: 'flying-squid',
+  game_display_name: 'Minecraft (flying-squid)',
+};

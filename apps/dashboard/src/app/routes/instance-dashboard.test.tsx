@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { emptyPermissions, encodeSnowflake } from '@hearth/protocol';
 import type { ClientEvent, EventInner, InstanceInfo, PublicUser } from '@hearth/protocol';
-import { instanceInfo } from '@/features/instances/test-fixtures.ts';
+import { instanceInfo } from '@/test/fixtures.ts';
 import { FakeSocket } from '@/test/fake-socket.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';

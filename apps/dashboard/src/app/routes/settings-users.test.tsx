@@ -5,7 +5,7 @@ import type { ClientEvent, InstanceInfo, PublicUser, UserEventInner } from '@hea
 import { FakeSocket } from '@/test/fake-socket.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
-import { TEST_CORE, coreInfo, publicUser, validJwt } from '@/test/fixtures.ts';
+import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/fixtures.ts';
 import { connectTo, renderApp } from '@/test/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -15,22 +15,7 @@ const alice = publicUser({ uid: 'U_ALICE', username: 'alice', is_admin: true });
 const bob = publicUser({ uid: 'U_BOB', username: 'Bob' });
 
 function instance(uuid: string, name: string): InstanceInfo {
-  return {
-    uuid,
-    name,
-    game_type: { type: 'MinecraftJava', variant: { type: 'Vanilla' } },
-    description: '',
-    version: '1.20.4',
-    port: 25565,
-    creation_time: 1718900000,
-    path: `/data/${name}`,
-    auto_start: false,
-    restart_on_crash: false,
-    state: 'Stopped',
-    player_count: 0,
-    max_player_count: 20,
-    player_list: [],
-  };
+  return instanceInfo({ uuid, name, description: '', path: `/data/${name}` });
 }
 
 function userEvent(userId: string, inner: UserEventInner): ClientEvent {

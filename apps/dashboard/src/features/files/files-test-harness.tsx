@@ -11,7 +11,7 @@ import { RealtimeHub, RealtimeProvider, publishEvent } from '@/lib/realtime.ts';
 import { FakeSocket } from '@/test/fake-socket.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
-import { TEST_CORE, validJwt } from '@/test/fixtures.ts';
+import { SQUID_GAME, TEST_CORE, instanceInfo, validJwt } from '@/test/fixtures.ts';
 import { connectTo } from '@/test/render-app.tsx';
 import { FilesScreen } from './components/files-screen.tsx';
 import { resetLastInstanceForTests } from './use-file-browser.ts';
@@ -23,27 +23,15 @@ import { resetLastInstanceForTests } from './use-file-browser.ts';
 export const UUID = 'INSTANCE_1';
 
 export function instance(overrides: Partial<InstanceInfo> = {}): InstanceInfo {
-  return {
+  return instanceInfo({
     uuid: UUID,
     name: 'Squid',
-    game_type: {
-      type: 'Generic',
-      game_name: 'flying-squid',
-      game_display_name: 'Minecraft (flying-squid)',
-    },
+    game_type: SQUID_GAME,
     description: '',
     version: '1.21',
-    port: 25565,
-    creation_time: 1718900000,
     path: '/data/instances/squid',
-    auto_start: false,
-    restart_on_crash: false,
-    state: 'Stopped',
-    player_count: 0,
-    max_player_count: 20,
-    player_list: [],
     ...overrides,
-  };
+  });
 }
 
 export const ls = (path: string, uuid = UUID) => `GET ${apiPaths.fsLs(uuid, path)}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ClientEvent, EventInner } from '@hearth/protocol';
 import { applyInstanceEvent } from './instance-list-events.ts';
-import { instanceInfo } from './test-fixtures.ts';
+import { instanceInfo } from '@/test/fixtures.ts';
 
 function event(inner: EventInner): ClientEvent {
   return {

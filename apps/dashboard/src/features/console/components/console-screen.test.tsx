@@ -8,7 +8,7 @@ import { RealtimeHub, RealtimeProvider } from '@/lib/realtime.ts';
 import { FakeSocket } from '@/test/fake-socket.ts';
 import { installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeResponse } from '@/test/fake-fetch.ts';
-import { TEST_CORE, TEST_CORE_HOST, validJwt } from '@/test/fixtures.ts';
+import { SQUID_GAME, TEST_CORE, TEST_CORE_HOST, instanceInfo, validJwt } from '@/test/fixtures.ts';
 import { connectTo } from '@/test/render-app.tsx';
 import { INSTANCE_UUID, instanceEvent, outputEvent } from '../test-events.ts';
 import { ConsoleScreen } from './console-screen.tsx';
@@ -19,26 +19,15 @@ const SEND = `POST /instance/${INSTANCE_UUID}/console`;
 const VIEW_HEIGHT = 200;
 
 function instance(state: InstanceState = 'Running', uuid = INSTANCE_UUID): InstanceInfo {
-  return {
+  return instanceInfo({
     uuid,
     name: 'Squid',
-    game_type: {
-      type: 'Generic',
-      game_name: 'flying-squid',
-      game_display_name: 'Minecraft (flying-squid)',
-    },
+    game_type: SQUID_GAME,
     description: '',
     version: '1.21',
-    port: 25565,
-    creation_time: 1718900000,
     path: '/data/instances/squid',
-    auto_start: false,
-    restart_on_crash: false,
     state,
-    player_count: 0,
-    max_player_count: 20,
-    player_list: [],
-  };
+  });
 }
 
 interface Options {

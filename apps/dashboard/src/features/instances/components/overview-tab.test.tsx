@@ -11,7 +11,7 @@ import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { FakeSocket } from '@/test/fake-socket.ts';
 import { TEST_CORE, publicUser, validJwt } from '@/test/fixtures.ts';
 import { connectTo } from '@/test/render-app.tsx';
-import { instanceInfo } from '../test-fixtures.ts';
+import { instanceInfo } from '@/test/fixtures.ts';
 import { OverviewTab } from './overview-tab.tsx';
 
 // uPlot draws on a canvas jsdom does not have; the chart itself is covered by the e2e run.

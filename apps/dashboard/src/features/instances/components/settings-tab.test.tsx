@@ -10,7 +10,7 @@ import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { TEST_CORE, publicUser, validJwt } from '@/test/fixtures.ts';
 import { connectTo } from '@/test/render-app.tsx';
 import { setting } from '../setting-test-fixtures.ts';
-import { instanceInfo } from '../test-fixtures.ts';
+import { instanceInfo } from '@/test/fixtures.ts';
 import { SettingsTab } from './settings-tab.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
