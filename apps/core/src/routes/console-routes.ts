@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { isConsoleEvent, type ClientEvent } from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
 import { tokenFromQueryValue } from '../http/request-auth.ts';
-import { bindSocketToUser } from '../http/socket-session.ts';
-import type { StoredUser } from '../repositories/user-repository.ts';
+import { registerUserSocket } from '../http/socket-session.ts';
 import type { OutputGate } from '../runtime/console/output-gate.ts';
 
 type ConsoleRequest = { Params: { uuid: string }; Querystring: { token?: string } };
@@ -121,7 +120,6 @@ export const ALL_INSTANCES = 'all';
  * the user may access, checked per line so permission changes apply at once.
  */
 export function consoleRoutes(ctx: CoreContext) {
-  const socketUsers = new WeakMap<FastifyRequest, StoredUser>();
   // One JSON text per event, however many sockets receive it (ten viewers cost one stringify).
   const frames = new WeakMap<ClientEvent, string>();
   const frameOf = (event: ClientEvent) => {
@@ -141,27 +139,18 @@ export function consoleRoutes(ctx: CoreContext) {
       return ctx.events.consoleBuffer(req.params.uuid);
     });
 
-    api.get<ConsoleRequest>(
-      '/instance/:uuid/console/stream',
-      {
-        websocket: true,
-        preValidation: async (req) => {
-          const uuid = req.params.uuid;
-          if (uuid !== ALL_INSTANCES) ctx.instances.get(uuid);
-          const user = await ctx.tokens.verify(tokenFromQueryValue(req.query.token));
-          if (uuid !== ALL_INSTANCES)
-            ctx.guard.require(user, { type: 'AccessConsole', instance: uuid });
-          socketUsers.set(req, user);
-        },
+    registerUserSocket<ConsoleRequest>(api, ctx, '/instance/:uuid/console/stream', {
+      echo: true,
+      authorize: async (req) => {
+        const uuid = req.params.uuid;
+        if (uuid !== ALL_INSTANCES) ctx.instances.get(uuid);
+        const user = await ctx.tokens.verify(tokenFromQueryValue(req.query.token));
+        if (uuid !== ALL_INSTANCES)
+          ctx.guard.require(user, { type: 'AccessConsole', instance: uuid });
+        return user;
       },
-      (socket, req) => {
-        const user = socketUsers.get(req);
-        if (!user) {
-          socket.close(1011, 'Not authenticated');
-          return;
-        }
+      serve: (socket, req, session) => {
         const wanted = req.params.uuid;
-        const session = bindSocketToUser(ctx, socket, user);
         const batcher = new FrameBatcher(
           socket,
           (instance) => ctx.instances.registry.find(instance)?.runtime.gate,
@@ -171,24 +160,15 @@ export function consoleRoutes(ctx: CoreContext) {
           if (inner.type !== 'InstanceEvent') return;
           if (wanted !== ALL_INSTANCES && inner.instance_uuid !== wanted) return;
           if (!isConsoleEvent(event)) return;
-          if (
-            !ctx.guard.can(session.current(), {
-              type: 'AccessConsole',
-              instance: inner.instance_uuid,
-            })
-          )
-            return;
+          const access = { type: 'AccessConsole', instance: inner.instance_uuid } as const;
+          if (!ctx.guard.can(session.current(), access)) return;
           batcher.push(frameOf(event), inner.instance_uuid);
         });
-        socket.on('message', (data, isBinary) => {
-          if (socket.readyState === socket.OPEN) socket.send(data, { binary: isBinary });
-        });
-        socket.on('close', () => {
+        return () => {
           unsubscribe();
           batcher.close();
-          session.dispose();
-        });
+        };
       },
-    );
+    });
   };
 }

@@ -10,8 +10,7 @@ import {
 import type { CoreContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { parseWith } from '../http/validation.ts';
-import { bindSocketToUser, sendBounded } from '../http/socket-session.ts';
-import type { StoredUser } from '../repositories/user-repository.ts';
+import { registerUserSocket, sendBounded } from '../http/socket-session.ts';
 
 type FilterQuery = { Querystring: { filter?: string } };
 
@@ -30,7 +29,6 @@ const SEARCH_LIMIT = 5000;
 
 /** core-api.md §1.4.12: event buffer, live stream and search — filtered by what each user may see. */
 export function eventRoutes(ctx: CoreContext) {
-  const socketUsers = new WeakMap<FastifyRequest, { user: StoredUser; query: EventQuery }>();
   return async (api: FastifyInstance) => {
     api.get<FilterQuery & { Params: { any: string } }>('/events/:any/buffer', async (req) => {
       const user = await ctx.authenticate(req);
@@ -51,38 +49,25 @@ export function eventRoutes(ctx: CoreContext) {
         .filter((e) => eventMatchesQuery(e, query) && ctx.visibility.canView(user, e));
     });
 
-    api.get<FilterQuery & { Params: { any: string } }>(
-      '/events/:any/stream',
-      {
-        websocket: true,
-        preValidation: async (req) => {
-          const query = readFilter(req.query.filter);
-          if (!query.bearer_token) throw badRequest('Missing token');
-          const user = await ctx.tokens.verify(query.bearer_token);
-          socketUsers.set(req, { user, query });
-        },
+    const queries = new WeakMap<FastifyRequest, EventQuery>();
+    registerUserSocket<FilterQuery & { Params: { any: string } }>(api, ctx, '/events/:any/stream', {
+      echo: true,
+      authorize: async (req) => {
+        const query = readFilter(req.query.filter);
+        if (!query.bearer_token) throw badRequest('Missing token');
+        const user = await ctx.tokens.verify(query.bearer_token);
+        queries.set(req, query);
+        return user;
       },
-      (socket, req) => {
-        const auth = socketUsers.get(req);
-        if (!auth) {
-          socket.close(1011, 'Not authenticated');
-          return;
-        }
-        const session = bindSocketToUser(ctx, socket, auth.user);
-        const unsubscribe = ctx.events.subscribe((event) => {
+      serve: (socket, req, session) => {
+        const query = queries.get(req) ?? emptyEventQuery();
+        return ctx.events.subscribe((event) => {
           if (isConsoleEvent(event)) return;
-          if (!eventMatchesQuery(event, auth.query)) return;
+          if (!eventMatchesQuery(event, query)) return;
           if (!ctx.visibility.canView(session.current(), event)) return;
           sendBounded(socket, JSON.stringify(event));
         });
-        socket.on('message', (data, isBinary) => {
-          if (socket.readyState === socket.OPEN) socket.send(data, { binary: isBinary });
-        });
-        socket.on('close', () => {
-          unsubscribe();
-          session.dispose();
-        });
       },
-    );
+    });
   };
 }

@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { CoreContext } from '../context.ts';
 import { tokenFromQueryValue } from '../http/request-auth.ts';
-import { bindSocketToUser, sendBounded } from '../http/socket-session.ts';
-import type { StoredUser } from '../repositories/user-repository.ts';
+import { registerUserSocket, sendBounded } from '../http/socket-session.ts';
 
 type MonitorRequest = { Params: { uuid: string }; Querystring: { token?: string } };
 
@@ -12,41 +11,27 @@ type MonitorRequest = { Params: { uuid: string }; Querystring: { token?: string 
  * pushes each fresh sample (one per second).
  */
 export function monitorRoutes(ctx: CoreContext) {
-  const socketUsers = new WeakMap<FastifyRequest, StoredUser>();
   return async (api: FastifyInstance) => {
-    api.get<MonitorRequest>(
-      '/monitor/:uuid',
-      {
-        websocket: true,
-        preValidation: async (req) => {
-          ctx.instances.get(req.params.uuid);
-          const user = await ctx.tokens.verify(tokenFromQueryValue(req.query.token));
-          ctx.guard.require(user, { type: 'ViewInstance', instance: req.params.uuid });
-          socketUsers.set(req, user);
-        },
+    registerUserSocket<MonitorRequest>(api, ctx, '/monitor/:uuid', {
+      echo: false,
+      authorize: async (req) => {
+        ctx.instances.get(req.params.uuid);
+        const user = await ctx.tokens.verify(tokenFromQueryValue(req.query.token));
+        ctx.guard.require(user, { type: 'ViewInstance', instance: req.params.uuid });
+        return user;
       },
-      (socket, req) => {
-        const user = socketUsers.get(req);
-        if (!user) {
-          socket.close(1011, 'Not authenticated');
-          return;
-        }
+      serve: (socket, req, session) => {
         const uuid = req.params.uuid;
-        const session = bindSocketToUser(ctx, socket, user);
         for (const report of ctx.instances.monitor.buffer(uuid))
           sendBounded(socket, JSON.stringify(report));
-        const unsubscribe = ctx.instances.monitor.subscribe(uuid, (report) => {
+        return ctx.instances.monitor.subscribe(uuid, (report) => {
           if (!ctx.guard.can(session.current(), { type: 'ViewInstance', instance: uuid })) {
             socket.close(1008, 'Permission revoked');
             return;
           }
           sendBounded(socket, JSON.stringify(report));
         });
-        socket.on('close', () => {
-          unsubscribe();
-          session.dispose();
-        });
       },
-    );
+    });
   };
 }
