@@ -12,5 +12,6 @@ export * from './macros.ts';
 export * from './tunnels.ts';
 export * from './events.ts';
 export * from './paths.ts';
+export * from './routes.ts';
 export * from './format.ts';
 export * from './version.ts';

@@ -24,6 +24,7 @@ export const apiPaths = {
   userList: () => '/user/list',
   userCreate: () => '/user',
   user: (uid: string) => `/user/${seg(uid)}`,
+  userDelete: (uid: string) => `/user/${seg(uid)}`,
   userUpdatePerm: (uid: string) => `/user/${seg(uid)}/update_perm`,
   userRename: (uid: string) => `/user/${seg(uid)}/rename`,
   userPassword: (uid: string) => `/user/${seg(uid)}/password`,
@@ -70,6 +71,7 @@ export const apiPaths = {
   // §1.4.10
   playersCount: (uuid: string) => `/instance/${seg(uuid)}/players/count`,
   playersMax: (uuid: string) => `/instance/${seg(uuid)}/players/max`,
+  playersSetMax: (uuid: string) => `/instance/${seg(uuid)}/players/max`,
   players: (uuid: string) => `/instance/${seg(uuid)}/players`,
   // §1.4.11
   consoleBuffer: (uuid: string) => `/instance/${seg(uuid)}/console/buffer`,

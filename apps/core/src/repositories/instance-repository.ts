@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -8,6 +7,7 @@ import {
   INSTANCE_CONFIG_FILE,
   type DotLodestoneConfig,
 } from '@hearth/protocol';
+import { writeJsonAtomic } from '../lib/atomic-write.ts';
 
 /** Hearth's own per-instance file, beside Lodestone's `.lodestone_config`. */
 export const INSTANCE_RECORD_FILE = '.hearth_instance.json';
@@ -45,21 +45,6 @@ export interface StoredInstance {
   dot: DotLodestoneConfig;
   /** Null for a folder made by Lodestone (only `.lodestone_config` and its Minecraft config). */
   record: InstanceRecord | null;
-}
-
-/** Writes through a temp file + rename in the same folder (never a half-written file). */
-export async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
-  const tmp = path.join(
-    path.dirname(file),
-    `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`,
-  );
-  try {
-    await fs.writeFile(tmp, `${JSON.stringify(value, null, 2)}\n`);
-    await fs.rename(tmp, file);
-  } catch (err) {
-    await fs.rm(tmp, { force: true });
-    throw err;
-  }
 }
 
 async function readJson(file: string): Promise<unknown> {

@@ -1,5 +1,6 @@
 import type { CausedBy, InstanceEventInner, InstanceState, Player } from '@hearth/protocol';
 import type { EventBus } from '../events/event-bus.ts';
+import type { Logger } from '../lib/logger.ts';
 import { OutputGate } from './console/output-gate.ts';
 import type {
   GameHandler,
@@ -23,6 +24,7 @@ export interface RuntimeDeps {
   events: EventBus;
   monitor: MonitorHub;
   handler: GameHandler;
+  log: Logger;
   /** The instance as it is now (name, port, ... change while it lives). */
   view(): HandlerInstance;
   /** Its current name (read for every event, so no object is built for it). */
@@ -60,6 +62,7 @@ export class InstanceRuntime {
       identifyNow: (name) =>
         this.source?.identifyNow(name) ?? { type: 'GenericPlayer', id: name, name },
       onChange: (change) => this.emit({ type: 'PlayerChange', ...change }),
+      onFailure: (err) => this.deps.log.error({ err }, 'player tracking failed'),
     });
     this.supervisor = new InstanceSupervisor(
       {
@@ -161,7 +164,7 @@ export class InstanceRuntime {
     };
     this.pidFileOps = this.pidFileOps
       .then(() => this.deps.pidFile.write(record))
-      .catch((err: unknown) => console.error('could not record the server pid', err));
+      .catch((err: unknown) => this.deps.log.error({ err }, 'could not record the server pid'));
   }
 
   private onProcessEnded(): void {
@@ -169,7 +172,7 @@ export class InstanceRuntime {
     this.lastPing = null;
     this.pidFileOps = this.pidFileOps
       .then(() => this.deps.pidFile.remove())
-      .catch((err: unknown) => console.error('could not remove the pid file', err));
+      .catch((err: unknown) => this.deps.log.error({ err }, 'could not remove the pid file'));
   }
 
   private startPing(): void {

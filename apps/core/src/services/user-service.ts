@@ -27,6 +27,8 @@ import {
   type UserRepository,
 } from '../repositories/user-repository.ts';
 
+export { toPublicUser };
+
 const USERNAME_MAX = 32;
 
 export const userCause = (user: StoredUser): CausedBy => ({

@@ -21,7 +21,6 @@ export {
 export {
   compileOutputPatterns,
   matchOutputLine,
-  stripAnsi,
   type CompiledOutputPatterns,
   type OutputMatch,
 } from './output-patterns.ts';

@@ -14,6 +14,7 @@ import {
 } from '../generic/index.ts';
 import { offlineUuid } from '../minecraft/index.ts';
 import { pingMinecraft } from '../players/server-list-ping.ts';
+import { StopMethodSchema } from '../supervisor/stop-method.ts';
 import type {
   GameHandler,
   HandlerInstance,
@@ -27,10 +28,7 @@ import { notForThisInstance } from './minecraft-handler.ts';
 export const GenericDataSchema = z.object({
   url: z.string(),
   bundle_path: z.string(),
-  stop: z.union([
-    z.object({ command: z.string().min(1) }),
-    z.object({ signal: z.enum(['SIGTERM', 'SIGINT']) }),
-  ]),
+  stop: StopMethodSchema,
   output: z.object({
     started: z.string().optional(),
     join: z.string().optional(),

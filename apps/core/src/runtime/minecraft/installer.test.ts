@@ -11,7 +11,8 @@ import {
   type UpstreamFixture,
 } from '../../../test-support/upstream-fixture/index.ts';
 import { readMinecraftConfig, type MinecraftConfig } from './config.ts';
-import { MinecraftError } from './errors.ts';
+import { CoreError } from '../../errors.ts';
+import type { MinecraftError } from './errors.ts';
 import type { Flavour } from './flavours.ts';
 import { changeMinecraftVersion, INSTALL_PROGRESS_TOTAL, installMinecraft } from './installer.ts';
 import { jreJavaPath } from './java.ts';
@@ -94,7 +95,7 @@ async function installFails(s: MinecraftSetup): Promise<{ err: MinecraftError; d
     () => null,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(MinecraftError);
+  expect(err).toBeInstanceOf(CoreError);
   return { err: err as MinecraftError, dir };
 }
 

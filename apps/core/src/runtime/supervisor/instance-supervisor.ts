@@ -1,10 +1,8 @@
 import type { CausedBy, InstanceState } from '@hearth/protocol';
-import { CoreError, badRequest } from '../../errors.ts';
+import { CoreError, badRequest, describeError } from '../../errors.ts';
 import { CrashGuard, type CrashPolicy } from './crash-guard.ts';
 import { GameProcess, type ExitInfo, type LaunchPlan } from './game-process.ts';
-
-/** How the core asks a server to stop: a console line on stdin, or a signal. */
-export type StopMethod = { command: string } | { signal: 'SIGTERM' | 'SIGINT' };
+import type { StopMethod } from './stop-method.ts';
 
 /** Everything one run of a server needs, prepared by its game handler just before the spawn. */
 export interface StartSession {
@@ -33,13 +31,6 @@ const SYSTEM: CausedBy = { type: 'System' };
 function describeExit(info: ExitInfo): string {
   if (info.signal) return `killed by ${info.signal}`;
   return `exit code ${info.code ?? 'unknown'}`;
-}
-
-function errorText(err: unknown): string {
-  if (err && typeof err === 'object' && 'causes' in err && Array.isArray(err.causes)) {
-    return err.causes.map(String).join(': ');
-  }
-  return err instanceof Error ? err.message : String(err);
 }
 
 interface StopRequest {
@@ -271,7 +262,7 @@ export class InstanceSupervisor {
         this.setState('Running', causedBy, '');
     } catch (err) {
       if (attempt !== this.attempt) return;
-      const message = `Failed to start the server: ${errorText(err)}`;
+      const message = `Failed to start the server: ${describeError(err)}`;
       this.hooks.onError(message, causedBy);
       this.setState('Error', causedBy, message);
       if (!userFacing) return;
