@@ -35,22 +35,21 @@ export function fileRoutes(ctx: CoreContext) {
       return call.reply.type('text/plain; charset=utf-8').send(key);
     });
 
-    route.http({ route: 'fsNew', access: FILE_WRITE, params: path }, async (c) => {
-      await files.newFile(c.user, c.params.uuid, c.params.path);
-      return null;
-    });
-    route.http({ route: 'fsMkdir', access: FILE_WRITE, params: path }, async (c) => {
-      await files.mkdir(c.user, c.params.uuid, c.params.path);
-      return null;
-    });
-    route.http({ route: 'fsRm', access: FILE_WRITE, params: path }, async (c) => {
-      await files.rm(c.user, c.params.uuid, c.params.path);
-      return null;
-    });
-    route.http({ route: 'fsRmdir', access: FILE_WRITE, params: path }, async (c) => {
-      await files.rmdir(c.user, c.params.uuid, c.params.path);
-      return null;
-    });
+    const simpleWrites = {
+      fsNew: 'newFile',
+      fsMkdir: 'mkdir',
+      fsRm: 'rm',
+      fsRmdir: 'rmdir',
+    } as const;
+    for (const [name, op] of Object.entries(simpleWrites)) {
+      route.http(
+        { route: name as keyof typeof simpleWrites, access: FILE_WRITE, params: path },
+        async ({ user, params }) => {
+          await files[op](user, params.uuid, params.path);
+          return null;
+        },
+      );
+    }
 
     route.http(
       {
