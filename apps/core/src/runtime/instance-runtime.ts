@@ -1,6 +1,7 @@
 import type { CausedBy, InstanceEventInner, InstanceState, Player } from '@hearth/protocol';
 import type { EventBus } from '../events/event-bus.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { ProcessRecord } from '../repositories/instance-repository.ts';
 import { OutputGate } from './console/output-gate.ts';
 import type {
   GameHandler,
@@ -14,7 +15,7 @@ import { pingMinecraft, type PingResult } from './players/server-list-ping.ts';
 import type { CrashPolicy } from './supervisor/crash-guard.ts';
 import type { GameProcess } from './supervisor/game-process.ts';
 import { InstanceSupervisor, type StartSession } from './supervisor/instance-supervisor.ts';
-import { processStartTicks } from './supervisor/process-tree.ts';
+import { processExe, processStartTicks } from './supervisor/process-tree.ts';
 
 /** How often a running Minecraft-compatible server is pinged for its player count and limit. */
 export const PING_INTERVAL_MS = 10_000;
@@ -31,9 +32,10 @@ export interface RuntimeDeps {
   name(): string;
   stopTimeoutMs: number;
   crashPolicy: CrashPolicy;
-  pidFile: {
-    write(data: { pid: number; start_ticks: string | null; started_at: number }): Promise<void>;
-    remove(): Promise<void>;
+  /** Where the identity of the running server process is kept (outside the instance folder). */
+  processRecord: {
+    write(process: ProcessRecord): void;
+    remove(): void;
   };
 }
 
@@ -50,8 +52,6 @@ export class InstanceRuntime {
   private source: PlayerSource | null = null;
   private pingTimer: NodeJS.Timeout | null = null;
   private lastPing: PingResult | null = null;
-  /** Pid-file writes and removals, in order (a short-lived server must not leave its file behind). */
-  private pidFileOps: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: RuntimeDeps) {
     this.gate = new OutputGate((paused) => this.supervisor.process?.pauseOutput(paused));
@@ -109,11 +109,6 @@ export class InstanceRuntime {
     );
   }
 
-  /** Resolves once the pid file matches the process state (before the core exits). */
-  pidFileSettled(): Promise<void> {
-    return this.pidFileOps;
-  }
-
   dispose(): void {
     this.stopPing();
     this.deps.monitor.remove(this.deps.uuid);
@@ -157,22 +152,26 @@ export class InstanceRuntime {
   private onProcessStarted(proc: GameProcess): void {
     if (this.gate.paused) proc.pauseOutput(true);
     this.deps.monitor.setProcess(this.deps.uuid, { pid: proc.pid, startedAt: proc.startedAt });
-    const record = {
-      pid: proc.pid,
-      start_ticks: processStartTicks(proc.pid),
-      started_at: proc.startedAt,
-    };
-    this.pidFileOps = this.pidFileOps
-      .then(() => this.deps.pidFile.write(record))
-      .catch((err: unknown) => this.deps.log.error({ err }, 'could not record the server pid'));
+    try {
+      this.deps.processRecord.write({
+        pid: proc.pid,
+        start_ticks: processStartTicks(proc.pid),
+        exe: processExe(proc.pid),
+        started_at: proc.startedAt,
+      });
+    } catch (err) {
+      this.deps.log.error({ err }, 'could not record the server process');
+    }
   }
 
   private onProcessEnded(): void {
     this.deps.monitor.setProcess(this.deps.uuid, null);
     this.lastPing = null;
-    this.pidFileOps = this.pidFileOps
-      .then(() => this.deps.pidFile.remove())
-      .catch((err: unknown) => this.deps.log.error({ err }, 'could not remove the pid file'));
+    try {
+      this.deps.processRecord.remove();
+    } catch (err) {
+      this.deps.log.error({ err }, 'could not forget the server process');
+    }
   }
 
   private startPing(): void {

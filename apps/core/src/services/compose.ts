@@ -62,7 +62,7 @@ export function composeServices(config: CoreConfig, db: Db, log: Logger): CoreSe
   const genericCacheDir = path.join(config.dataDir, 'cache', 'definitions');
   const registry = new InstanceRegistry();
   const monitor = new MonitorHub();
-  const repo = new InstanceRepository(config.dataDir);
+  const repo = new InstanceRepository(db, config.dataDir);
   const background = new BackgroundWork(log, 'Background instance work');
   const host = new InstanceHost({
     config,

@@ -28,6 +28,7 @@ import {
   FLAVOURS,
   SPIGOT_UNAVAILABLE_REASON,
   buildSetupManifest,
+  checkJavaCommand,
   handlerGameTypeFor,
   flavourFromHandlerGameType,
   gameFor,
@@ -153,6 +154,8 @@ export class InstanceCreation {
       AbortSignal.timeout(VERSION_LIST_TIMEOUT_MS),
     );
     const mc = readSetupValue(flavour, { ...setup, name }, versions);
+    if (mc.javaCmd !== null)
+      checkJavaCommand(mc.javaCmd, { dataDir: this.deps.dataDir, pathJava: this.deps.pathJava });
     await this.deps.registry.checkPort(mc.port);
     const { uuid, dir, progression } = await this.begin(
       name,
@@ -184,7 +187,7 @@ export class InstanceCreation {
         auto_start: mc.autoStart,
         restart_on_crash: mc.restartOnCrash,
         handler: 'minecraft',
-        data: {},
+        data: { config },
       };
     };
     this.finish(uuid, dir, 'MinecraftJava', caller, progression, work, () =>
@@ -295,7 +298,7 @@ export class InstanceCreation {
       (async () => {
         try {
           const record = await work();
-          await this.deps.repo.finishFolder(
+          await this.deps.repo.register(
             dir,
             { game_type: gameType, uuid, creation_time: record.creation_time },
             record,

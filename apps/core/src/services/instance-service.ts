@@ -11,6 +11,7 @@ import type { CoreConfig } from '../config.ts';
 import { badRequest, describeError, unsupported } from '../errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { BackgroundWork } from '../lib/background-work.ts';
+import { SerialQueue } from '../lib/serial-queue.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { InstanceRepository } from '../repositories/instance-repository.ts';
 import type { OutputGate } from '../runtime/console/output-gate.ts';
@@ -48,6 +49,8 @@ export interface InstanceServiceDeps {
  */
 export class InstanceService {
   private closed = false;
+  /** Setting changes of one instance apply one after another, each on the record the last one left. */
+  private readonly settingChanges = new SerialQueue();
 
   constructor(private readonly deps: InstanceServiceDeps) {}
 
@@ -74,7 +77,6 @@ export class InstanceService {
     this.deps.beforeShutdown?.();
     const all = this.deps.registry.all();
     await Promise.all(all.map((entry) => entry.runtime.supervisor.shutdown()));
-    await Promise.all(all.map((entry) => entry.runtime.pidFileSettled()));
     // Installs were aborted; give background work a moment to clean up, but never hold the exit.
     await this.deps.background.settle(SHUTDOWN_BACKGROUND_WAIT_MS);
     for (const entry of this.deps.registry.all()) entry.runtime.dispose();
@@ -208,7 +210,19 @@ export class InstanceService {
     };
   }
 
-  async applySetting(
+  applySetting(
+    uuid: string,
+    sectionId: string,
+    settingId: string,
+    value: ConfigurableValue,
+  ): Promise<void> {
+    this.deps.registry.get(uuid);
+    return this.settingChanges.run(uuid, () =>
+      this.applySettingNow(uuid, sectionId, settingId, value),
+    );
+  }
+
+  private async applySettingNow(
     uuid: string,
     sectionId: string,
     settingId: string,
@@ -299,7 +313,7 @@ export class InstanceService {
       inner,
     );
     try {
-      await this.deps.repo.removeFolder(entry.dir);
+      await this.deps.repo.remove(uuid, entry.dir);
     } catch (err) {
       entry.busy = null;
       progression.end(false, `Instance deletion failed: ${describeError(err)}`, null);

@@ -5,7 +5,7 @@ import type { Logger } from '../../lib/logger.ts';
 import type { InstanceRepository } from '../../repositories/instance-repository.ts';
 import type { InstanceHost } from './instance-host.ts';
 import type { InstanceRegistry } from './instance-registry.ts';
-import { adoptLodestoneFolder } from './lodestone-adoption.ts';
+import { adoptFolder } from './lodestone-adoption.ts';
 import { settleOrphan } from './orphan-settler.ts';
 
 const SYSTEM: CausedBy = { type: 'System' };
@@ -24,26 +24,32 @@ export interface BootDeps {
 }
 
 /**
- * Restores every instance folder, settles servers left over by a dead core, then auto-starts.
- * Broken folders are reported and skipped; they never stop the core from booting.
+ * Restores every stored instance, adopts folders it has no record for (once), settles servers left
+ * over by a dead core, then auto-starts. Broken rows and folders are reported and skipped; they never
+ * stop the core from booting.
  */
 export async function bootInstances(deps: BootDeps): Promise<void> {
   const { repo, registry, log } = deps;
   await repo.ensureRoot();
   await repo.removeAbandonedCreations();
-  const stored = await repo.scan((dir, reason) =>
+  for (const stored of repo.registered((uuid, reason) =>
+    log.warn(`Skipping instance ${uuid}: ${reason}`),
+  ))
+    deps.host.register(stored.dir, stored.record);
+  const folders = await repo.unregistered((dir, reason) =>
     log.warn(`Skipping instance folder ${dir}: ${reason}`),
   );
-  for (const item of stored) {
+  for (const folder of folders) {
     try {
-      const record = item.record ?? (await adoptLodestoneFolder(item, repo));
+      const record = await adoptFolder(folder);
       if (registry.has(record.uuid)) {
-        log.warn(`Skipping instance folder ${item.dir}: its uuid ${record.uuid} is already used`);
+        log.warn(`Skipping instance folder ${folder.dir}: its uuid ${record.uuid} is already used`);
         continue;
       }
-      deps.host.register(item.dir, record);
+      await repo.register(folder.dir, folder.dot, record);
+      deps.host.register(folder.dir, record);
     } catch (err) {
-      log.warn(`Skipping instance folder ${item.dir}: ${describeError(err)}`);
+      log.warn(`Skipping instance folder ${folder.dir}: ${describeError(err)}`);
     }
   }
   for (const entry of registry.all()) {

@@ -39,6 +39,7 @@ export class InstanceHost {
         dataDir: config.dataDir,
         upstreams: deps.upstreams,
         ...(pathJava ? { pathJava } : {}),
+        saveData: (uuid, data) => this.save(uuid, { data }),
       }),
       generic: new GenericHandler(deps.genericCacheDir, (uuid, data) => this.save(uuid, { data })),
     };
@@ -66,9 +67,9 @@ export class InstanceHost {
       name: () => (current.entry ?? { record }).record.name,
       stopTimeoutMs: deps.config.stopTimeoutMs,
       crashPolicy: this.crashPolicy,
-      pidFile: {
-        write: (data) => deps.repo.writePid(dir, data),
-        remove: () => deps.repo.removePid(dir),
+      processRecord: {
+        write: (process) => deps.repo.writeProcess(record.uuid, process),
+        remove: () => deps.repo.removeProcess(record.uuid),
       },
     });
     const entry: InstanceEntry = {
@@ -89,7 +90,7 @@ export class InstanceHost {
   async save(uuid: string, patch: Partial<InstanceRecord>, sync = false): Promise<void> {
     const entry = this.deps.registry.get(uuid);
     const next: InstanceRecord = { ...entry.record, ...patch };
-    await this.deps.repo.writeRecord(entry.dir, next);
+    this.deps.repo.writeRecord(next);
     entry.record = next;
     if (!sync) return;
     try {

@@ -1,23 +1,30 @@
 import { notFound } from '../../errors.ts';
+import type { InstanceRecord, UnregisteredFolder } from '../../repositories/instance-repository.ts';
 import {
-  INSTANCE_RECORD_FILE,
-  type InstanceRecord,
-  type InstanceRepository,
-  type StoredInstance,
-} from '../../repositories/instance-repository.ts';
-import { flavourOfConfig, gameFor, readMinecraftConfig } from '../minecraft/index.ts';
+  flavourOfConfig,
+  gameFor,
+  readMinecraftConfig,
+  type MinecraftConfig,
+} from '../minecraft/index.ts';
 
-/** A folder made by Lodestone: builds Hearth's record from its Minecraft config and stores it. */
-export async function adoptLodestoneFolder(
-  item: StoredInstance,
-  repo: InstanceRepository,
-): Promise<InstanceRecord> {
-  if (item.dot.game_type !== 'MinecraftJava')
-    throw notFound(`No ${INSTANCE_RECORD_FILE} and not a Minecraft folder`);
-  const mc = await readMinecraftConfig(item.dir);
+/**
+ * The record of a folder the core has no record for, built once when it is first seen: a folder
+ * from an older Hearth (its own record file) or from Lodestone (its Minecraft config). From then on
+ * the record lives in SQLite and these files are never read again. Only direct children of
+ * `instances/` are adopted, and no user can create one through the file API.
+ */
+export async function adoptFolder(folder: UnregisteredFolder): Promise<InstanceRecord> {
+  if (folder.legacy) {
+    if (folder.legacy.handler !== 'minecraft') return folder.legacy;
+    const config = await readMinecraftConfig(folder.dir);
+    return { ...folder.legacy, data: { config } };
+  }
+  if (folder.dot.game_type !== 'MinecraftJava')
+    throw notFound('Not a Hearth instance and not a Lodestone Minecraft folder');
+  const mc: MinecraftConfig = await readMinecraftConfig(folder.dir);
   const flavour = flavourOfConfig(mc.flavour);
-  const record: InstanceRecord = {
-    uuid: item.dot.uuid,
+  return {
+    uuid: folder.dot.uuid,
     name: mc.name,
     description: mc.description ?? '',
     game:
@@ -26,12 +33,10 @@ export async function adoptLodestoneFolder(
         : gameFor(flavour),
     version: mc.version,
     port: mc.port,
-    creation_time: item.dot.creation_time,
+    creation_time: folder.dot.creation_time,
     auto_start: mc.auto_start,
     restart_on_crash: mc.restart_on_crash,
     handler: 'minecraft',
-    data: {},
+    data: { config: mc },
   };
-  await repo.writeRecord(item.dir, record);
-  return record;
 }

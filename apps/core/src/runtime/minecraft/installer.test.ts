@@ -311,6 +311,7 @@ describe('installMinecraft', { timeout: 60_000 }, () => {
     const paper = await install(setup('paper', '1.20.4'));
     const changed = await changeMinecraftVersion({
       instanceDir: paper.dir,
+      config: await readMinecraftConfig(paper.dir),
       dataDir,
       upstreams: fixture.upstreams,
       newVersion: '1.20.1',
@@ -326,6 +327,7 @@ describe('installMinecraft', { timeout: 60_000 }, () => {
     const forge = await install(setup('forge', '1.20.1'));
     const err = await changeMinecraftVersion({
       instanceDir: forge.dir,
+      config: await readMinecraftConfig(forge.dir),
       dataDir,
       upstreams: fixture.upstreams,
       newVersion: '1.21.1',
