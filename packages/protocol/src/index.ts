@@ -14,3 +14,5 @@ export * from './events.ts';
 export * from './paths.ts';
 export * from './format.ts';
 export * from './version.ts';
+export * from './permissions.ts';
+export * from './names.ts';
