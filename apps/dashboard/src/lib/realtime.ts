@@ -43,7 +43,7 @@ export interface SocketSpec {
   shouldReconnect?: (code: number) => boolean;
 }
 
-interface Timers {
+export interface Timers {
   setTimeout: (fn: () => void, ms: number) => unknown;
   clearTimeout: (handle: unknown) => void;
 }
