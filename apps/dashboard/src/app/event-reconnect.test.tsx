@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
-import { encodeSnowflake } from '@hearth/protocol';
-import type { ClientEvent, InstanceInfo, InstanceState } from '@hearth/protocol';
+import { emptyPermissions, encodeSnowflake } from '@hearth/protocol';
+import type { ClientEvent, InstanceInfo, InstanceState, PublicUser } from '@hearth/protocol';
 import { FakeSocket } from '@/test/fake-socket.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/fixtures.ts';
@@ -36,14 +36,14 @@ function transition(to: InstanceState): ClientEvent {
 }
 
 /** A core whose instance list and event buffer the test changes, as the real one would. */
-function fakeCore() {
-  const core = { alpha: instanceInfo({ uuid: 'A', name: 'Alpha', state: 'Running' }) };
+function fakeCore(user: PublicUser = OWNER, state: InstanceState = 'Running') {
+  const core = { alpha: instanceInfo({ uuid: 'A', name: 'Alpha', state }), user };
   const buffer: ClientEvent[] = [];
-  connectTo(TEST_CORE, validJwt(OWNER.uid));
+  connectTo(TEST_CORE, validJwt(user.uid));
   const calls = installFakeFetch(
     coreRoutes({
       'GET /info': { body: coreInfo() },
-      'GET /user/info': { body: OWNER },
+      'GET /user/info': () => ({ body: core.user }),
       'GET /global_settings': { body: SETTINGS },
       'GET /instance/list': () => ({ body: [core.alpha] satisfies InstanceInfo[] }),
       'GET /events/all/buffer': () => ({ body: buffer }),
@@ -56,7 +56,11 @@ function fakeCore() {
     buffer.push(event);
     return event;
   };
-  return { calls, change };
+  /** The owner changes the user's permissions; a non-owner is not shown user events. */
+  const grant = (permissions: PublicUser['permissions']) => {
+    core.user = { ...core.user, permissions };
+  };
+  return { calls, change, grant };
 }
 
 function liveEventSockets(): FakeSocket[] {
@@ -98,5 +102,24 @@ describe('event socket gap (dashboard.md §4: reconnect after 1 s)', () => {
     expect(
       await within(list()).findByRole('button', { name: 'Alpha (Stopped)' }),
     ).toBeInTheDocument();
+  });
+
+  it('refetches what events keep current: a permission granted during the gap enables Start', async () => {
+    const seen = { ...emptyPermissions(), can_view_instance: ['A'] };
+    const { grant } = fakeCore(publicUser({ uid: 'viewer', permissions: seen }), 'Stopped');
+    const timers = new ManualTimers();
+    renderApp('/dashboard/logs?instance=A', { timers });
+    const panel = await screen.findByRole('region', { name: 'Selected instance' });
+    expect(await within(panel).findByRole('button', { name: 'Start' })).toBeDisabled();
+    const first = await openEventSocket(1);
+
+    act(() => first.serverClose(1006));
+    grant({ ...seen, can_start_instance: ['A'] });
+    act(() => timers.fireAll());
+    await openEventSocket(2);
+
+    await vi.waitFor(() =>
+      expect(within(panel).getByRole('button', { name: 'Start' })).toBeEnabled(),
+    );
   });
 });

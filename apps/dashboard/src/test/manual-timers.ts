@@ -1,4 +1,4 @@
-import type { Timers } from '@/lib/realtime.ts';
+import type { Timers } from '@/lib/realtime/socket-hub.ts';
 
 /** Timers that fire only when the test says so: a reconnect happens at the test's command. */
 export class ManualTimers implements Timers {
