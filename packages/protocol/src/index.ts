@@ -15,3 +15,5 @@ export * from './paths.ts';
 export * from './routes.ts';
 export * from './format.ts';
 export * from './version.ts';
+export * from './permissions.ts';
+export * from './names.ts';
