@@ -1,7 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { z } from 'zod';
-import { apiRoutes, type ApiRouteName, type RouteParamNames } from '@hearth/protocol';
+import {
+  apiRoutes,
+  type ApiRouteName,
+  type RouteParamNames,
+  type UserActionType,
+} from '@hearth/protocol';
 import type { UserAction } from '../auth/permission-guard.ts';
 import type { CoreContext } from '../context.ts';
 import { permissionDenied } from '../errors.ts';
@@ -9,7 +14,7 @@ import type { StoredUser } from '../repositories/user-repository.ts';
 import { bindSocketToUser, type SocketSession } from './socket-session.ts';
 import { parseWith } from './validation.ts';
 
-type ActionType = UserAction['type'];
+type ActionType = UserActionType;
 
 /**
  * Who may call a route (core-api.md §1.5); public routes are declared with `open`:

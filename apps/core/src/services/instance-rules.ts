@@ -1,19 +1,12 @@
-import { INSTANCE_NAME_MAX } from '@hearth/protocol';
+import { instanceNameProblem } from '@hearth/protocol';
 import { badRequest } from '../errors.ts';
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
-/** An instance name: 1–100 characters, no control characters and no path separators. */
+/** An instance name by the protocol's rule (1–100 code points, no control characters or slashes). */
 export function validateInstanceName(raw: unknown): string {
   if (typeof raw !== 'string') throw badRequest('Instance name must be a string');
-  const name = raw.trim();
-  if (name.length === 0) throw badRequest('Instance name cannot be empty');
-  if ([...name].length > INSTANCE_NAME_MAX)
-    throw badRequest(`Instance name cannot be longer than ${INSTANCE_NAME_MAX} characters`);
-  if (CONTROL.test(name)) throw badRequest('Instance name cannot contain control characters');
-  if (/[/\\]/.test(name)) throw badRequest('Instance name cannot contain "/" or "\\"');
-  return name;
+  const problem = instanceNameProblem(raw);
+  if (problem !== null) throw badRequest(problem);
+  return raw.trim();
 }
 
 export function validateDescription(raw: unknown): string {
