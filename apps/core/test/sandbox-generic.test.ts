@@ -1,9 +1,16 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { status } from 'minecraft-server-util';
 import type { CausedBy, InstanceState, SetupValue } from '@hearth/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadGenericDefinition, runInstall } from '../src/runtime/generic/index.ts';
+import {
+  FLYING_SQUID_DEFINITION_URL,
+  loadGenericDefinition,
+  resolveStartPlan,
+  runInstall,
+} from '../src/runtime/generic/index.ts';
+import { GameProcess } from '../src/runtime/supervisor/game-process.ts';
 import { checkIdentity } from '../src/runtime/sandbox/index.ts';
 import { InstanceSupervisor } from '../src/runtime/supervisor/instance-supervisor.ts';
 import {
@@ -131,6 +138,57 @@ describe.skipIf(skip !== null)(
       expect(await proc.exited).toEqual({ code: 0, signal: null });
       expect(states).toEqual(['Starting', 'Running', 'Stopping', 'Stopped']);
       expect(await leftoverLeaves(world, 'supervised')).toEqual([]);
+    });
+
+    it('runs the shipped flying-squid definition end to end: install, start plan and server', async () => {
+      const port = await freePort();
+      const sandboxFor = (instanceId: string) => ({ sandbox: world.sandbox, instanceId });
+      const loaded = await loadGenericDefinition(FLYING_SQUID_DEFINITION_URL, {
+        cacheDir: path.join(world.dataDir, 'cache', 'definitions'),
+        sandbox: sandboxFor('definition'),
+      });
+      const settings = {
+        port: { value: { type: 'UnsignedInteger' as const, value: port } },
+        max_players: { value: { type: 'UnsignedInteger' as const, value: 5 } },
+        motd: { value: { type: 'String' as const, value: 'Sandboxed squid' } },
+        version: { value: { type: 'Enum' as const, value: '1.21.4' } },
+      };
+      const installed = await runInstall(
+        loaded.bundlePath,
+        {
+          definitionUrl: loaded.url,
+          instanceDir: world.instanceDir,
+          setupValue: { ...setupValue(null), setting_sections: { section_1: { settings } } },
+        },
+        () => undefined,
+        { sandbox: sandboxFor('attacker') },
+      );
+      const plan = await resolveStartPlan(
+        loaded.bundlePath,
+        {
+          definitionUrl: loaded.url,
+          instanceDir: world.instanceDir,
+          port,
+          config: installed.config,
+        },
+        { sandbox: sandboxFor('attacker') },
+      );
+      const log = new ResultLog();
+      const proc = await GameProcess.start(
+        { ...plan, cwd: path.resolve(world.instanceDir, plan.cwd) },
+        { onLine: log.onLine },
+        {
+          sandbox: world.sandbox,
+          request: { instanceDir: world.instanceDir, instanceId: 'squid' },
+        },
+      );
+      expect(proc.sandbox?.sandboxed).toBe(true);
+      await log.waitForLine('Done (', proc.exited);
+      const pinged = await status('127.0.0.1', port, { timeout: 10_000 });
+      expect(pinged.motd.clean).toBe('Sandboxed squid');
+      expect(proc.writeLine('stop')).toBe(true);
+      expect((await proc.exited).code).toBe(0);
+      expect(await leftoverLeaves(world, 'squid')).toEqual([]);
     });
   },
 );

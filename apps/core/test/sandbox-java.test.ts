@@ -1,10 +1,12 @@
 import { existsSync, readdirSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildLaunchCommand } from '../src/runtime/minecraft/launch.ts';
 import { checkIdentity } from '../src/runtime/sandbox/index.ts';
+import { compileFakeServerJar } from '../test-support/fake-minecraft/compile.ts';
 import { compileHostile } from '../test-support/hostile/compile.ts';
 import {
   freePort,
@@ -107,6 +109,40 @@ describe.skipIf(skip !== null)(
       expect(proc.writeLine('stop')).toBe(true);
       expect(await log.waitFor('stopping', proc.exited)).toMatchObject({ how: 'command' });
       expect(await proc.exited).toEqual({ code: 0, signal: null });
+    });
+
+    it('runs a Minecraft launch plan unchanged (absolute server.jar path, console, stop)', async () => {
+      await copyFile(
+        await compileFakeServerJar(buildDir),
+        path.join(world.instanceDir, 'server.jar'),
+      );
+      const port = await freePort();
+      await writeFile(path.join(world.instanceDir, 'server.properties'), `server-port=${port}\n`);
+      const command = await buildLaunchCommand(
+        {
+          name: 'mc',
+          version: '1.20.4',
+          flavour: 'vanilla',
+          description: '',
+          cmd_args: [],
+          java_cmd: 'java',
+          port,
+          min_ram: 64,
+          max_ram: 256,
+          auto_start: false,
+          restart_on_crash: false,
+          backup_period: null,
+          jre_major_version: null,
+          has_started: false,
+        },
+        world.instanceDir,
+      );
+      const { proc, log } = await startHostile(world, command, { instanceId: 'minecraft' });
+      expect(command.args).toContain(path.join(world.instanceDir, 'server.jar'));
+      await log.waitForLine('Done (', proc.exited);
+      expect(proc.writeLine('stop')).toBe(true);
+      expect(await proc.exited).toEqual({ code: 0, signal: null });
+      expect(log.other.join('')).toContain(`Starting Minecraft server on *:${port}`);
     });
 
     it('a fork bomb stops at the process limit and the host keeps responding', async () => {

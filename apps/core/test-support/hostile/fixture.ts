@@ -125,12 +125,19 @@ export class ResultLog {
   private waiters: { match: (r: AttemptResult) => boolean; resolve: (r: AttemptResult) => void }[] =
     [];
 
+  private lineWaiters: { text: string; resolve: () => void }[] = [];
+
   onLine = (line: string): void => {
     let parsed: AttemptResult;
     try {
       parsed = JSON.parse(line) as AttemptResult;
     } catch {
       this.other.push(line);
+      this.lineWaiters = this.lineWaiters.filter((w) => {
+        if (!line.includes(w.text)) return true;
+        w.resolve();
+        return false;
+      });
       return;
     }
     this.results.push(parsed);
@@ -149,6 +156,17 @@ export class ResultLog {
       this.waiters.push({ match: (r) => r.attempt === attempt, resolve });
       void exited.then(() =>
         reject(new Error(`the process exited before reporting ${attempt}: ${this.other.join('')}`)),
+      );
+    });
+  }
+
+  /** Resolves once a line that is not a result contains `text`; rejects if `exited` settles first. */
+  waitForLine(text: string, exited: Promise<unknown>): Promise<void> {
+    if (this.other.some((line) => line.includes(text))) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.lineWaiters.push({ text, resolve });
+      void exited.then(() =>
+        reject(new Error(`the process exited before printing ${text}: ${this.other.join('')}`)),
       );
     });
   }
