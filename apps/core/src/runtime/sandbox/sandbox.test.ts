@@ -85,6 +85,25 @@ describe('Sandbox.wrap', () => {
     }
   });
 
+  it.skipIf(!hasBwrap || process.getuid?.() !== 0)(
+    'says which runtime folder the unprivileged sandbox user cannot read, before starting',
+    async () => {
+      const secretHome = await mkdtemp(path.join(os.tmpdir(), 'hearth-private-'));
+      try {
+        const sandbox = await Sandbox.create('required', { hidden: [], sharedReadOnly: [] });
+        const request = { instanceDir: root, instanceId: 'a', runtimeReadOnly: [secretHome] };
+        await expect(
+          sandbox.wrap({ command: 'true', args: [], cwd: root }, request),
+        ).rejects.toThrow(
+          `The sandboxed server cannot use ${secretHome}: make it accessible to all users (chmod o+rx)`,
+        );
+        await sandbox.close();
+      } finally {
+        await rm(secretHome, { recursive: true, force: true });
+      }
+    },
+  );
+
   it.skipIf(!hasBwrap)(
     'runs a program that lives outside the system folders (a Deno binary from npm) with its folder read-only',
     async () => {

@@ -76,6 +76,21 @@ const INSTANCE_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 const JOIN_CGROUPS =
   'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n - 1)); done; exec "$@"';
 
+/**
+ * A dropped sandbox runs as a uid that owns nothing: what it must read has to be readable (and
+ * folders enterable) by others. Said before the start rather than as a puzzling EACCES inside.
+ */
+function assertOthersMay(p: string, fileBits: 0o001 | 0o004): void {
+  const info = statSync(p, { throwIfNoEntry: false });
+  if (!info) return;
+  const needed = info.isDirectory() ? 0o005 : fileBits;
+  if ((info.mode & needed) === needed) return;
+  const mode = info.isDirectory() ? 'o+rx' : fileBits === 0o001 ? 'o+x' : 'o+r';
+  throw badRequest(
+    `The sandboxed server cannot use ${p}: make it accessible to all users (chmod ${mode})`,
+  );
+}
+
 function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
@@ -173,17 +188,18 @@ export class Sandbox {
     const user = this.report.user!;
     if (user.kind === 'dropped') await chownTree(instanceDir, user.uid, user.gid);
     const home = programHome(command);
+    const readOnly = [...(home ? [home] : []), ...(request.runtimeReadOnly ?? [])];
+    if (user.kind === 'dropped') {
+      assertOthersMay(command, 0o001);
+      for (const p of readOnly) assertOthersMay(p, 0o004);
+    }
     const layout = planLayout({
       instanceDir,
       cwd,
       command,
       args: plan.args,
       env: plan.env ?? {},
-      readOnly: [
-        ...(this.options.sharedReadOnly ?? [HEARTH_ROOT]),
-        ...(home ? [home] : []),
-        ...(request.runtimeReadOnly ?? []),
-      ],
+      readOnly: [...(this.options.sharedReadOnly ?? [HEARTH_ROOT]), ...readOnly],
       hidden: this.options.hidden,
       etcMasks: this.options.etcMasks ?? { files: [], dirs: [] },
       user,
