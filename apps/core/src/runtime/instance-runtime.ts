@@ -10,6 +10,7 @@ import type {
   PlayerSource,
 } from './handlers/game-handler.ts';
 import type { MonitorHub } from './monitor/monitor-hub.ts';
+import type { ResourceLimits, Sandbox } from './sandbox/index.ts';
 import { PlayerTracker } from './players/player-tracker.ts';
 import { pingMinecraft, type PingResult } from './players/server-list-ping.ts';
 import type { CrashPolicy } from './supervisor/crash-guard.ts';
@@ -37,6 +38,16 @@ export interface RuntimeDeps {
     write(process: ProcessRecord): void;
     remove(): void;
   };
+  /** Run the server in this sandbox (built once at boot); absent: run it as is. */
+  sandbox?: InstanceSandbox;
+}
+
+/** The core's sandbox plus what this instance asks of it, read fresh at each start. */
+export interface InstanceSandbox {
+  sandbox: Sandbox;
+  limits(): ResourceLimits;
+  /** Host paths the server needs read-only besides the system and Hearth (a definition's folder). */
+  runtimeReadOnly?(): string[];
 }
 
 /**
@@ -115,10 +126,23 @@ export class InstanceRuntime {
   }
 
   private async prepare(): Promise<StartSession> {
-    const prepared: PreparedStart = await this.deps.handler.prepareStart(this.deps.view());
+    const view = this.deps.view();
+    const prepared: PreparedStart = await this.deps.handler.prepareStart(view);
     this.source = prepared.players;
     this.lastPing = null;
+    const sandbox = this.deps.sandbox;
     return {
+      ...(sandbox && {
+        sandbox: {
+          sandbox: sandbox.sandbox,
+          request: {
+            instanceDir: view.dir,
+            instanceId: this.deps.uuid,
+            limits: sandbox.limits(),
+            runtimeReadOnly: sandbox.runtimeReadOnly?.() ?? [],
+          },
+        },
+      }),
       plan: prepared.plan,
       stop: prepared.stop,
       runningOnSpawn: prepared.runningOnSpawn,

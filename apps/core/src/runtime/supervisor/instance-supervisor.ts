@@ -1,6 +1,7 @@
 import type { CausedBy, InstanceState } from '@hearth/protocol';
 import { CoreError, badRequest, describeError } from '../../errors.ts';
 import { CrashGuard, type CrashPolicy } from './crash-guard.ts';
+import type { SandboxLaunch } from '../sandbox/sandbox.ts';
 import { GameProcess, type ExitInfo, type LaunchPlan } from './game-process.ts';
 import type { StopMethod } from './stop-method.ts';
 
@@ -14,6 +15,8 @@ export interface StartSession {
   runningOnSpawn?: boolean;
   /** Called once the process is gone (after its last line). */
   onExit?(): void;
+  /** Run the plan in this sandbox (absent: run it as is). */
+  sandbox?: SandboxLaunch;
 }
 
 export interface SupervisorHooks {
@@ -243,12 +246,16 @@ export class InstanceSupervisor {
       if (attempt !== this.attempt) return;
       let isCurrent = false;
       const pending: [string, 'stdout' | 'stderr'][] = [];
-      proc = await GameProcess.start(session.plan, {
-        onLine: (line, stream) => {
-          if (!isCurrent) pending.push([line, stream]);
-          else this.onLine(proc, session, line, stream);
+      proc = await GameProcess.start(
+        session.plan,
+        {
+          onLine: (line, stream) => {
+            if (!isCurrent) pending.push([line, stream]);
+            else this.onLine(proc, session, line, stream);
+          },
         },
-      });
+        session.sandbox,
+      );
       if (attempt !== this.attempt) {
         proc.killTree();
         return;
