@@ -95,7 +95,9 @@ export class FileJobs {
       await service.stat(source);
       total += totalSize(await collectTree(await service.sandbox.resolve(source), source));
     }
-    await this.access.requireUnprotected(user, dest, () => isProtectedPath(dest, true));
+    await this.access.requireUnprotected(user, dest, () =>
+      this.access.isProtectedDir(service, dest),
+    );
     for (const source of sources)
       await this.access.requireUnprotected(user, source, () => service.containsProtected(source));
     const what = label(sources);
@@ -151,7 +153,9 @@ export class FileJobs {
     const destDir =
       typeof option === 'object' ? normalizeClientPath(option.ToDir) : clientDirName(archive);
     await service.sandbox.resolve(destDir);
-    await this.access.requireUnprotected(user, destDir, () => isProtectedPath(destDir, true));
+    await this.access.requireUnprotected(user, destDir, () =>
+      this.access.isProtectedDir(service, destDir),
+    );
     const privileged = this.access.mayWriteProtected(user);
     this.#background(
       this.#job(user, uuid, `Unzipping ${file.name}`, null),
