@@ -55,6 +55,7 @@ export function fileRoutes(ctx: CoreContext) {
       await s.jobs.settle();
       s.keys.close();
     });
+    api.addHook('onReady', () => s.jobs.sweepLeftovers(ctx.config.dataDir, api.log));
     const { files, jobs } = s;
     const base = '/instance/:uuid/fs/:path';
     const done = (reply: FastifyReply) =>

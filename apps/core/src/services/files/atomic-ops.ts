@@ -10,11 +10,8 @@ import {
   type FileHandle,
 } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { conflictName } from './file-name.ts';
+import { TEMP_PREFIX, conflictName } from './file-name.ts';
 import { isErrno } from './fs-error.ts';
-
-/** Prefix of every temporary file or directory the service creates next to its target. */
-export const TEMP_PREFIX = '.hearth-tmp-';
 
 /** A fresh temporary name (never a client-chosen one, so it can't be pre-planted). */
 export function tempName(): string {

@@ -11,6 +11,7 @@ import { clientBaseName, clientDirName, normalizeClientPath } from './file-sandb
 import type { FileService } from './file-service.ts';
 import { collectTree, totalSize } from './file-tree.ts';
 import { isProtectedPath } from './protected-path.ts';
+import { sweepTempFiles } from './temp-sweep.ts';
 
 /** One part of a multipart upload, as the route hands it over. */
 export interface UploadPart {
@@ -248,6 +249,16 @@ export class FileJobs {
       this.access.emit(user, 'Upload', await this.access.target(service, placed));
     job.end(true, `Uploaded ${label(saved)}`);
     return saved;
+  }
+
+  /**
+   * Boot: removes the temp files a killed core left anywhere under the data directory (every
+   * instance folder included). Must finish before the API answers (see temp-sweep.ts).
+   */
+  async sweepLeftovers(dataDir: string, log: { warn(msg: string): void }): Promise<void> {
+    const { removed, failed } = await sweepTempFiles(dataDir);
+    if (removed > 0) log.warn(`Removed ${removed} temp file(s) left by an interrupted operation`);
+    if (failed > 0) log.warn(`Could not remove ${failed} leftover temp file(s)`);
   }
 
   /** Waits for background operations (core shutdown, before the database closes). */

@@ -13,7 +13,7 @@ import {
   type WriteSource,
 } from './atomic-ops.ts';
 import { joinClientPath, toClientFile } from './client-file.ts';
-import { sanitizeFileName } from './file-name.ts';
+import { isTempName, sanitizeFileName } from './file-name.ts';
 import { clientBaseName, isWithin, normalizeClientPath, type FileSandbox } from './file-sandbox.ts';
 import { collectTree } from './file-tree.ts';
 import { fsError, isErrno } from './fs-error.ts';
@@ -97,7 +97,7 @@ export class FileService {
     const files = await this.sandbox.withDir(
       absolute,
       async (dir) => {
-        const names = await readdir(dir);
+        const names = (await readdir(dir)).filter((name) => !isTempName(name));
         const out: ClientFile[] = [];
         for (let i = 0; i < names.length; i += 64) {
           const batch = await Promise.all(
