@@ -124,7 +124,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: false,
+    trustProxy: config.trustedProxies?.length ? config.trustedProxies : false,
     ...(https ? { https } : {}),
   }) as unknown as FastifyInstance;
 

@@ -3,9 +3,6 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   INSTANCE_PERMISSION_KEYS,
   GLOBAL_PERMISSION_KEYS,
-  LOGIN_ATTEMPTS_PER_IP,
-  LOGIN_ATTEMPTS_PER_USERNAME,
-  LOGIN_WINDOW_MS,
   SETUP_KEY_LENGTH,
   UNSAFE_PERMISSION_KEYS,
   USER_SECRET_LENGTH,
@@ -64,11 +61,7 @@ export class UserService {
   private setupKey: string | null = null;
   /** True while a setup request holds the key (hashing the owner's password). */
   private setupClaimed = false;
-  private readonly limiter = new LoginRateLimiter({
-    perIp: LOGIN_ATTEMPTS_PER_IP,
-    perUsername: LOGIN_ATTEMPTS_PER_USERNAME,
-    windowMs: LOGIN_WINDOW_MS,
-  });
+  private readonly limiter = new LoginRateLimiter();
 
   constructor(
     private readonly users: UserRepository,
@@ -114,17 +107,22 @@ export class UserService {
     return { token: await this.tokens.issue(owner), user: toPublicUser(owner) };
   }
 
+  /** `ip` is the client's address: the peer, or what a configured trusted proxy says it is. */
   async login(ip: string, username: string, password: string): Promise<LoginReply> {
     if (password.length === 0) throw badRequest('You must provide a password');
     this.limiter.check(ip, username);
-    const user = this.users.byUsername(username);
-    const ok = user ? await verify(user.hashedPassword, password).catch(() => false) : false;
-    if (!user || !ok) {
-      this.limiter.recordFailure(ip, username);
-      throw unauthorized('Credential mismatch');
+    try {
+      const user = this.users.byUsername(username);
+      const ok = user ? await verify(user.hashedPassword, password).catch(() => false) : false;
+      if (!user || !ok) {
+        this.limiter.recordFailure(ip, username);
+        throw unauthorized('Credential mismatch');
+      }
+      this.limiter.recordSuccess(ip, username);
+      return { token: await this.tokens.issue(user), user: toPublicUser(user) };
+    } finally {
+      this.limiter.release(ip, username);
     }
-    this.limiter.recordSuccess(username);
-    return { token: await this.tokens.issue(user), user: toPublicUser(user) };
   }
 
   get(uid: string): StoredUser {
