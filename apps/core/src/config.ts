@@ -41,7 +41,8 @@ export interface CoreConfig {
     timeoutMs?: number;
   };
   /**
-   * Instance files: archive extraction caps (default 4 GiB, 100,000 entries), download-key lifetime
+   * Instance files: the per-instance extraction budget and entry cap (default 4 GiB, 100,000
+   * entries; one extraction per instance at a time), download-key lifetime
    * (default 1 hour) and, for tests, the clock keys are checked against (default Date.now).
    */
   files?: {
@@ -115,6 +116,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     'crash-restarts',
     'crash-window',
     'trusted-proxies',
+    'extract-budget',
   ]);
   for (const key of flags.keys())
     if (!known.has(key)) throw new ConfigError(`Unknown option: --${key}`);
@@ -150,7 +152,12 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
   const windowSeconds = windowText === undefined ? 300 : Number(windowText);
   if (!Number.isFinite(windowSeconds) || windowSeconds <= 0)
     throw new ConfigError(`Invalid crash window: ${windowText}`);
+  const budgetText = pick('extract-budget', 'HEARTH_EXTRACT_BUDGET');
+  const budgetMiB = budgetText === undefined ? 4096 : Number(budgetText);
+  if (!Number.isInteger(budgetMiB) || budgetMiB <= 0)
+    throw new ConfigError(`Invalid extraction budget (MiB): ${budgetText}`);
   return defaultConfig({
+    files: { maxExtractBytes: budgetMiB * 1024 * 1024 },
     trustedProxies: parseTrustedProxies(pick('trusted-proxies', 'HEARTH_TRUSTED_PROXIES')),
     upstreams,
     javaCommand: pick('java', 'HEARTH_JAVA') ?? null,

@@ -1,8 +1,11 @@
 // A real core in its own process (`src/main.ts` through tsx), for what an in-process core cannot
 // show: kill -9, a lock held by another process, kernel limits on what the core may write.
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ClientEventSchema, InstanceInfoSchema, type ClientEvent } from '@hearth/protocol';
+import { z } from 'zod';
 import type { RequestOptions, TestResponse } from './helpers.ts';
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
@@ -24,6 +27,83 @@ export interface CoreProcess {
   kill(): Promise<void>;
   /** SIGTERM (graceful shutdown), then waits for the exit. */
   stop(): Promise<void>;
+  /** Claims the setup key as `owner`, then creates one cheap generic instance (see DEFINITION). */
+  setupWithInstance(): Promise<{ owner: string; uuid: string; root: string }>;
+}
+
+/** A generic game whose install writes nothing and whose server never runs in these tests. */
+const DEFINITION = `export default {
+  game_name: 'process-test',
+  game_display_name: 'Process test',
+  setupManifest: () => ({ setting_sections: {} }),
+  install: () => ({ version: '1', port: 0 }),
+  start: () => ({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] }),
+  stop: { signal: 'SIGTERM' },
+};
+`;
+const POLL_MS = 50;
+const WAIT_MS = 60_000;
+
+async function poll<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+async function setupWithInstance(core: CoreProcess) {
+  const setup = await core.request('POST', `/setup/${core.setupKey}`, {
+    body: { username: 'owner', password: 'owner-password' },
+  });
+  if (setup.status !== 200) throw new Error(`setup failed: ${setup.status} ${setup.text}`);
+  const owner = (setup.json as { token: string }).token;
+  const definition = path.join(core.dataDir, 'definition.mjs');
+  await fs.writeFile(definition, DEFINITION);
+  const created = await core.request('POST', '/instance/create_generic', {
+    token: owner,
+    body: {
+      url: pathToFileURL(definition).href,
+      setup_value: { name: 'Files', setting_sections: {} },
+    },
+  });
+  if (created.status !== 200) throw new Error(`create failed: ${created.status} ${created.text}`);
+  const uuid = z.string().parse(created.json);
+  const root = await poll('the instance', async () => {
+    const res = await core.request('GET', `/instance/${uuid}/info`, { token: owner });
+    if (res.status !== 200) return null;
+    const info = InstanceInfoSchema.parse(res.json);
+    return info.state === 'Stopped' ? info.path : null;
+  });
+  return { owner, uuid, root: await fs.realpath(root) };
+}
+
+/** Polls the event buffer until the progression named `name` has ended; its outcome. */
+export async function waitForJobEnd(
+  core: CoreProcess,
+  token: string,
+  name: string,
+): Promise<{ success: boolean; message: string | null }> {
+  const inner = (e: ClientEvent) =>
+    e.event_inner.type === 'ProgressionEvent' ? e.event_inner : null;
+  return poll(`the end of ${name}`, async () => {
+    const res = await core.request('GET', '/events/all/buffer', { token });
+    const events = z.array(ClientEventSchema).parse(res.json);
+    const start = events.find((e) => {
+      const p = inner(e)?.progression_event_inner;
+      return p?.type === 'ProgressionStart' && p.progression_name === name;
+    });
+    const id = start === undefined ? null : inner(start)!.event_id;
+    for (const e of events) {
+      const p = inner(e);
+      const end = p?.progression_event_inner;
+      if (p?.event_id === id && end?.type === 'ProgressionEnd')
+        return { success: end.success, message: end.message };
+    }
+    return null;
+  });
 }
 
 export interface SpawnOptions {
@@ -109,6 +189,7 @@ export async function spawnCore(dataDir: string, opts: SpawnOptions = {}): Promi
     exited,
     kill: () => signal('SIGKILL'),
     stop: () => signal('SIGTERM'),
+    setupWithInstance: () => Promise.reject(new Error('not listening')),
   };
   live.add(proc);
   let api: string;
@@ -119,7 +200,14 @@ export async function spawnCore(dataDir: string, opts: SpawnOptions = {}): Promi
     throw err;
   }
   const key = /First time setup key: (\S+)/.exec(out)?.[1] ?? null;
-  return { ...proc, api, setupKey: key, request: (m, r, o) => httpRequest(api, m, r, o) };
+  const ready: CoreProcess = {
+    ...proc,
+    api,
+    setupKey: key,
+    request: (m, r, o) => httpRequest(api, m, r, o),
+    setupWithInstance: () => setupWithInstance(ready),
+  };
+  return ready;
 }
 
 export async function httpRequest(

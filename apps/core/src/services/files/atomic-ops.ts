@@ -22,6 +22,8 @@ const CREATE_FLAGS =
   constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
 export interface WriteProgress {
+  /** Called before each chunk is written; throwing stops the copy with nothing more written. */
+  beforeWrite?: (bytes: number) => void;
   onBytes?: (bytes: number) => void;
   signal?: AbortSignal;
 }
@@ -37,9 +39,10 @@ export async function writeAll(
   data: WriteSource,
   progress: WriteProgress = {},
 ): Promise<void> {
-  const { onBytes, signal } = progress;
+  const { beforeWrite, onBytes, signal } = progress;
   signal?.throwIfAborted();
   if (data instanceof Uint8Array) {
+    beforeWrite?.(data.byteLength);
     await handle.writeFile(data);
     onBytes?.(data.byteLength);
     return;
@@ -53,6 +56,7 @@ export async function writeAll(
   try {
     for await (const chunk of data as AsyncIterable<unknown>) {
       const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Uint8Array);
+      beforeWrite?.(buf.byteLength);
       let offset = 0;
       while (offset < buf.byteLength) {
         const { bytesWritten } = await handle.write(buf, offset, buf.byteLength - offset);

@@ -54,6 +54,8 @@ async function removeQuietly(service: FileService, relative: string): Promise<vo
  */
 export class FileJobs {
   readonly #running = new Set<Promise<void>>();
+  /** Instances with an extraction in progress (at most one each: see unzip). */
+  readonly #extracting = new Set<string>();
 
   constructor(private readonly access: FileAccess) {}
 
@@ -143,9 +145,33 @@ export class FileJobs {
 
   /**
    * `PUT fs/:b64/unzip`. For an unprivileged caller the destination folder must not be protected,
-   * and an archive that brings protected files is rolled back and refused once extracted.
+   * and an archive that brings protected files is rolled back and refused once extracted. One
+   * extraction per instance at a time: with the per-extraction budget, that bounds what an
+   * instance's archives can put on disk at once (any number could run before).
    */
   async unzip(user: StoredUser, uuid: string, archive: string, option: UnzipOption): Promise<void> {
+    // Claimed before the first await, so of racing requests exactly one gets the slot.
+    if (this.#extracting.has(uuid))
+      throw badRequest(
+        'Failed to unzip',
+        'Another archive is being extracted in this instance; try again when it is done',
+      );
+    this.#extracting.add(uuid);
+    let started = false;
+    try {
+      await this.#unzip(user, uuid, archive, option);
+      started = true;
+    } finally {
+      if (!started) this.#extracting.delete(uuid);
+    }
+  }
+
+  async #unzip(
+    user: StoredUser,
+    uuid: string,
+    archive: string,
+    option: UnzipOption,
+  ): Promise<void> {
     const service = this.access.service(uuid);
     const file = await service.stat(archive);
     if (file.file_type !== 'File') throw badRequest(`Failed to unzip ${file.name}`, 'Not a file');
@@ -161,19 +187,23 @@ export class FileJobs {
     this.#background(
       this.#job(user, uuid, `Unzipping ${file.name}`, null),
       async () => {
-        const placed = await service.unzip(archive, option);
-        if (!privileged) {
-          for (const item of placed) {
-            if (!(await service.containsProtected(item))) continue;
-            for (const undo of placed) await removeQuietly(service, undo);
-            throw permissionDenied(
-              PROTECTED_DENIAL,
-              `The archive contains protected files (${item})`,
-            );
+        try {
+          const placed = await service.unzip(archive, option);
+          if (!privileged) {
+            for (const item of placed) {
+              if (!(await service.containsProtected(item))) continue;
+              for (const undo of placed) await removeQuietly(service, undo);
+              throw permissionDenied(
+                PROTECTED_DENIAL,
+                `The archive contains protected files (${item})`,
+              );
+            }
           }
+          await this.#emitCreated(user, service, placed);
+          return `Unzipped ${file.name}`;
+        } finally {
+          this.#extracting.delete(uuid);
         }
-        await this.#emitCreated(user, service, placed);
-        return `Unzipped ${file.name}`;
       },
       (reason) => `Failed to unzip ${file.name}: ${reason}`,
     );

@@ -29,7 +29,10 @@ export const DEFAULT_MAX_EXTRACT_BYTES = 4 * 1024 * MIB;
 export const DEFAULT_MAX_EXTRACT_ENTRIES = 100_000;
 
 export interface FileServiceOptions {
-  /** Total uncompressed bytes one archive may expand to (default 4 GiB). */
+  /**
+   * The extraction budget: uncompressed bytes one archive may write (default 4 GiB). An instance
+   * runs one extraction at a time (FileJobs), so this is also what it may have in flight.
+   */
   maxExtractBytes?: number;
   /** Entries one archive may hold (default 100,000). */
   maxExtractEntries?: number;
@@ -74,6 +77,7 @@ export class FileService {
   ) {
     this.limits = {
       maxBytes: options.maxExtractBytes ?? DEFAULT_MAX_EXTRACT_BYTES,
+      maxBytesSource: 'budget',
       maxEntries: options.maxExtractEntries ?? DEFAULT_MAX_EXTRACT_ENTRIES,
     };
   }
