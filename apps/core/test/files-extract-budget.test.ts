@@ -6,24 +6,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { apiPaths } from '@hearth/protocol';
-import { makeZip } from '../src/services/files/test-helpers.ts';
+import { makeGzipOfZeros, makeZip } from '../src/services/files/test-helpers.ts';
 import { killAllCores, spawnCore, waitForJobEnd } from './core-process.ts';
 import { causesOf, jobAfter, listTree, startFilesCore, type FilesCore } from './files-helpers.ts';
 import { isCreationEnd } from './instance-helpers.ts';
 
 const MIB = 1024 * 1024;
-
-/** A gzip file of `total` zero bytes, as concatenated members (cheap to build, ~1000:1). */
-export function gzipOfZeros(total: number, member = 16 * MIB): Buffer {
-  const full = gzipSync(Buffer.alloc(Math.min(member, total)));
-  const parts: Buffer[] = [];
-  for (let left = total; left > 0; left -= member)
-    parts.push(left >= member ? full : gzipSync(Buffer.alloc(left)));
-  return Buffer.concat(parts);
-}
 
 let fc: FilesCore | null = null;
 afterEach(async () => {
@@ -34,7 +24,7 @@ afterEach(async () => {
 describe('the extraction budget (in-process core)', () => {
   it('stops a gzip of zeros past the budget, fails the job and leaves nothing behind', async () => {
     fc = await startFilesCore({ maxExtractBytes: MIB });
-    await fs.writeFile(path.join(fc.root, 'zeros.gz'), gzipOfZeros(64 * MIB));
+    await fs.writeFile(path.join(fc.root, 'zeros.gz'), makeGzipOfZeros(64 * MIB));
     const from = fc.log.events.length;
     const res = await fc.t.request('PUT', apiPaths.fsUnzip(fc.uuid, 'zeros.gz'), {
       token: fc.owner,
@@ -53,7 +43,7 @@ describe('the extraction budget (in-process core)', () => {
   it('runs one extraction per instance at a time: the others are a clear 400 while it runs', async () => {
     fc = await startFilesCore({ maxExtractBytes: 64 * MIB });
     const { t, owner, uuid, root, log } = fc;
-    await fs.writeFile(path.join(root, 'big.gz'), gzipOfZeros(1024 * MIB));
+    await fs.writeFile(path.join(root, 'big.gz'), makeGzipOfZeros(1024 * MIB));
     await fs.writeFile(path.join(root, 'small.zip'), await makeZip([{ name: 'a.txt', data: 'a' }]));
     // A second instance extracts meanwhile: the limit is per instance, not global.
     const created = await t.request('POST', '/instance/create_generic', {
@@ -109,7 +99,7 @@ describe('the extraction budget (core process with RLIMIT_FSIZE = budget + one c
       maxFileBytes: budget + 64 * 1024,
     });
     const { owner, uuid, root } = await core.setupWithInstance();
-    const archive = gzipOfZeros(256 * MIB);
+    const archive = makeGzipOfZeros(256 * MIB);
     const put = await core.request('PUT', apiPaths.fsWrite(uuid, 'zeros.gz'), {
       token: owner,
       rawBody: archive,
