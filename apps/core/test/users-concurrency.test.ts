@@ -55,8 +55,8 @@ describe('the setup key', () => {
       core.request('POST', `/setup/${key}`, { body: { username: 'a:b', password: 'pw' } }),
       core.request('POST', `/setup/${key}`, { body: { username: 'alice', password: 'pw' } }),
     ]);
-    expect(bad!.status).toBe(400);
-    expect(good!.status, good!.text).toBe(200);
+    expect(bad.status).toBe(400);
+    expect(good.status, good.text).toBe(200);
   });
 });
 

@@ -121,6 +121,18 @@ class EntrySink {
     if (this.bytes + extra > this.limits.maxBytes) throw tooLarge(this.limits);
   }
 
+  /**
+   * The data, each chunk checked against the cap before it is handed on to be written: a stream
+   * past the cap (a gzip bomb) stops there, with at most the cap on disk. Throwing out of the loop
+   * destroys the source (the decompressor and the archive reader behind it).
+   */
+  private async *capped(data: Readable | AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+    for await (const chunk of data as AsyncIterable<Buffer>) {
+      this.checkBytes(chunk.byteLength);
+      yield chunk;
+    }
+  }
+
   async dir(rawName: string): Promise<void> {
     const rel = normalizeEntryName(rawName);
     if (rel === '') return;
@@ -144,10 +156,7 @@ class EntrySink {
       perms,
     );
     try {
-      // Checked before each chunk is written: a stream past the cap (a gzip bomb) stops there,
-      // with at most the cap on disk, instead of after the chunk that crossed it.
-      await writeAll(handle, data, {
-        beforeWrite: (n) => this.checkBytes(n),
+      await writeAll(handle, this.capped(data), {
         onBytes: (n) => {
           this.bytes += n;
           this.progress();

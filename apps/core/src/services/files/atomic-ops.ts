@@ -10,8 +10,11 @@ import {
   type FileHandle,
 } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { TEMP_PREFIX, conflictName } from './file-name.ts';
+import { conflictName } from './file-name.ts';
 import { isErrno } from './fs-error.ts';
+
+/** Prefix of every temporary file or directory the service creates next to its target. */
+export const TEMP_PREFIX = '.hearth-tmp-';
 
 /** A fresh temporary name (never a client-chosen one, so it can't be pre-planted). */
 export function tempName(): string {
@@ -22,8 +25,6 @@ const CREATE_FLAGS =
   constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
 export interface WriteProgress {
-  /** Called before each chunk is written; throwing stops the copy with nothing more written. */
-  beforeWrite?: (bytes: number) => void;
   onBytes?: (bytes: number) => void;
   signal?: AbortSignal;
 }
@@ -39,10 +40,9 @@ export async function writeAll(
   data: WriteSource,
   progress: WriteProgress = {},
 ): Promise<void> {
-  const { beforeWrite, onBytes, signal } = progress;
+  const { onBytes, signal } = progress;
   signal?.throwIfAborted();
   if (data instanceof Uint8Array) {
-    beforeWrite?.(data.byteLength);
     await handle.writeFile(data);
     onBytes?.(data.byteLength);
     return;
@@ -56,7 +56,6 @@ export async function writeAll(
   try {
     for await (const chunk of data as AsyncIterable<unknown>) {
       const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Uint8Array);
-      beforeWrite?.(buf.byteLength);
       let offset = 0;
       while (offset < buf.byteLength) {
         const { bytesWritten } = await handle.write(buf, offset, buf.byteLength - offset);

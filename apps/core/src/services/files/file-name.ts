@@ -3,19 +3,6 @@ import { badRequest } from '../../errors.ts';
 /** Linux NAME_MAX: the longest single path component, in bytes. */
 export const MAX_FILE_NAME_BYTES = 255;
 
-/**
- * Prefix of every temporary file or directory the file layer creates next to its target. Only the
- * core makes such names (clients are refused them), so one found at boot is a leftover of a core
- * that died mid-write, and nothing carrying it is ever listed, served or archived.
- */
-export const TEMP_PREFIX = '.hearth-tmp-';
-
-export function isTempName(name: string): boolean {
-  return name.startsWith(TEMP_PREFIX);
-}
-
-export const TEMP_NAME_RESERVED = `Names starting with ${TEMP_PREFIX} are reserved`;
-
 /** Longest instance-name part of an instance folder name, in characters. */
 const MAX_INSTANCE_NAME_CHARS = 64;
 
@@ -73,7 +60,6 @@ export function sanitizeFileName(name: string): string {
   if (cleaned === '' || cleaned === '.' || cleaned === '..') {
     throw badRequest('Invalid file name', `"${cleaned}" cannot be used as a file name`);
   }
-  if (isTempName(cleaned)) throw badRequest('Invalid file name', TEMP_NAME_RESERVED);
   if (utf8Length(cleaned) <= MAX_FILE_NAME_BYTES) return cleaned;
   const { stem, extension } = splitFileName(cleaned);
   const suffix = extension === null ? '' : `.${truncateUtf8(extension, 32)}`;

@@ -12,7 +12,8 @@ import {
 import path from 'node:path';
 import { badRequest, permissionDenied } from '../../errors.ts';
 import { fsError, isErrno } from './fs-error.ts';
-import { MAX_FILE_NAME_BYTES, TEMP_NAME_RESERVED, isTempName } from './file-name.ts';
+import { MAX_FILE_NAME_BYTES } from './file-name.ts';
+import { isTempName, tempNameReserved } from './temp-names.ts';
 
 /** Longest relative path accepted (Linux PATH_MAX). */
 const MAX_PATH_BYTES = 4096;
@@ -60,7 +61,7 @@ export function parseRelativePath(relative: string): string[] {
     if (part === '..') throw badRequest('Invalid path', "Path must not contain '..'");
     if (Buffer.byteLength(part) > MAX_FILE_NAME_BYTES)
       throw badRequest('Invalid path', 'File name is too long');
-    if (isTempName(part)) throw badRequest('Invalid path', TEMP_NAME_RESERVED);
+    if (isTempName(part)) throw badRequest('Invalid path', tempNameReserved());
   }
   return parts;
 }

@@ -13,12 +13,13 @@ import {
   type WriteSource,
 } from './atomic-ops.ts';
 import { joinClientPath, toClientFile } from './client-file.ts';
-import { isTempName, sanitizeFileName } from './file-name.ts';
+import { sanitizeFileName } from './file-name.ts';
 import { clientBaseName, isWithin, normalizeClientPath, type FileSandbox } from './file-sandbox.ts';
 import { collectTree } from './file-tree.ts';
 import { fsError, isErrno } from './fs-error.ts';
 import type { ProgressCallback } from './progress.ts';
 import { isProtectedPath } from './protected-path.ts';
+import { isTempName, tempNameReserved } from './temp-names.ts';
 import { copyInto, treeHasProtected, zipInto } from './transfer-ops.ts';
 import { unzipArchive } from './unzip-op.ts';
 
@@ -364,6 +365,7 @@ export class FileService {
     opts: UploadOptions = {},
   ): Promise<string> {
     const name = sanitizeFileName(fileName);
+    if (isTempName(name)) throw badRequest('Invalid file name', tempNameReserved());
     const dirClient = normalizeClientPath(dirRelative);
     const absolute = await this.sandbox.resolve(dirRelative);
     await this.sandbox.mkdirp(absolute);

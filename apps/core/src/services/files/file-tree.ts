@@ -1,6 +1,6 @@
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { isTempName } from './file-name.ts';
+import { isTempName } from './temp-names.ts';
 import { fsError } from './fs-error.ts';
 
 export interface TreeEntry {
