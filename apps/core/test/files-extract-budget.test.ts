@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { apiPaths } from '@hearth/protocol';
+import { InstanceInfoSchema, apiPaths } from '@hearth/protocol';
 import { makeGzipOfZeros, makeZip } from '../src/services/files/test-helpers.ts';
 import { killAllCores, spawnCore, waitForJobEnd } from './core-process.ts';
 import { causesOf, jobAfter, listTree, startFilesCore, type FilesCore } from './files-helpers.ts';
@@ -56,7 +56,8 @@ describe('the extraction budget (in-process core)', () => {
     expect(created.status, created.text).toBe(200);
     const other = created.json as string;
     await log.wait(isCreationEnd(other), 'the second instance');
-    const otherRoot = await fs.realpath(t.core.ctx.instances.get(other).dir);
+    const info = await t.request('GET', `/instance/${other}/info`, { token: owner });
+    const otherRoot = await fs.realpath(InstanceInfoSchema.parse(info.json).path);
     await fs.writeFile(
       path.join(otherRoot, 'other.zip'),
       await makeZip([{ name: 'b.txt', data: 'b' }]),
