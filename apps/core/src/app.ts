@@ -97,6 +97,8 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
     return sendError(reply, notFound(`Route not found: ${request.method} ${url}`));
   });
 
+  // Temp files a killed core left behind go before anything answers (they are never listed anyway).
+  await services.files.jobs.sweepLeftovers(config.dataDir, log);
   // Instances load after the routes exist; their servers stop before sockets and the database close.
   await services.instances.init();
   shutdownHooks.push(() => services.instances.shutdown());

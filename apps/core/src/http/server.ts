@@ -44,7 +44,7 @@ export async function createHttpServer(
     loggerInstance: log,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_LIMIT,
-    trustProxy: false,
+    trustProxy: config.trustedProxies?.length ? config.trustedProxies : false,
     ...(https ? { https } : {}),
   }) as unknown as FastifyInstance;
 
