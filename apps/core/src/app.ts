@@ -22,6 +22,7 @@ import { monitorRoutes } from './routes/monitor-routes.ts';
 import { playerRoutes } from './routes/player-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
+import { Sandbox } from './runtime/sandbox/index.ts';
 import { composeServices } from './services/compose.ts';
 
 export type { CoreConfig } from './config.ts';
@@ -55,7 +56,16 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   }
 
   const log = createLogger(config.logLevel);
-  const services = composeServices(config, db, log);
+  let sandbox: Sandbox;
+  try {
+    sandbox = await Sandbox.create(config.isolation, { hidden: [config.dataDir], log });
+  } catch (err) {
+    db.close();
+    lock.release();
+    throw err;
+  }
+  for (const warning of sandbox.warnings) log.warn(warning);
+  const services = composeServices(config, db, log, sandbox);
   const ctx: CoreContext = {
     ...services,
     authenticate: makeAuthenticate(services.tokens),
@@ -101,6 +111,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   await services.files.jobs.sweepLeftovers(config.dataDir, log);
   // Instances load after the routes exist; their servers stop before sockets and the database close.
   await services.instances.init();
+  shutdownHooks.push(() => sandbox.close());
   shutdownHooks.push(() => services.instances.shutdown());
 
   const setupKey = services.users.initSetupKey();

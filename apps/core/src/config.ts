@@ -2,8 +2,14 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_CORE_PORT } from '@hearth/protocol';
 import { UPSTREAM_ENV_VARS } from './runtime/minecraft/upstreams.ts';
+import { ISOLATION_MODES, type IsolationMode } from './runtime/sandbox/index.ts';
 
 export interface CoreConfig {
+  /**
+   * The sandbox around game servers and macros: `auto` uses bubblewrap when it works (else runs them
+   * unsandboxed and warns the owner), `required` refuses to start without it, `none` never uses it.
+   */
+  isolation: IsolationMode;
   /** Where the database, instances and everything else live. */
   dataDir: string;
   port: number;
@@ -61,6 +67,7 @@ export function defaultConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
     dashboardDir: null,
     tls: null,
     stopTimeoutMs: 30_000,
+    isolation: 'auto',
     autoStart: true,
     logLevel: 'info',
     ...overrides,
@@ -117,6 +124,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     'crash-window',
     'trusted-proxies',
     'extract-budget',
+    'isolation',
   ]);
   for (const key of flags.keys())
     if (!known.has(key)) throw new ConfigError(`Unknown option: --${key}`);
@@ -156,7 +164,11 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
   const budgetMiB = budgetText === undefined ? 4096 : Number(budgetText);
   if (!Number.isInteger(budgetMiB) || budgetMiB <= 0)
     throw new ConfigError(`Invalid extraction budget (MiB): ${budgetText}`);
+  const isolation = pick('isolation', 'HEARTH_ISOLATION') ?? 'auto';
+  if (!(ISOLATION_MODES as readonly string[]).includes(isolation))
+    throw new ConfigError(`Invalid isolation mode: ${isolation} (auto, required or none)`);
   return defaultConfig({
+    isolation: isolation as IsolationMode,
     files: { maxExtractBytes: budgetMiB * 1024 * 1024 },
     trustedProxies: parseTrustedProxies(pick('trusted-proxies', 'HEARTH_TRUSTED_PROXIES')),
     upstreams,

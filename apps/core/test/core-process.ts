@@ -137,6 +137,9 @@ export async function spawnCore(dataDir: string, opts: SpawnOptions = {}): Promi
     dataDir,
     '--log-level',
     'warn',
+    // These tests are about the core's own files; sandboxed servers have their own tests.
+    '--isolation',
+    'none',
     ...(opts.args ?? []),
   ];
   const [command, args] =

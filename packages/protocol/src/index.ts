@@ -6,6 +6,7 @@ export * from './users.ts';
 export * from './settings.ts';
 export * from './configurable.ts';
 export * from './instances.ts';
+export * from './limits.ts';
 export * from './files.ts';
 export * from './monitor.ts';
 export * from './macros.ts';

@@ -16,6 +16,7 @@ export const apiPaths = {
   systemCpu: () => '/system/cpu',
   checkPort: (port: number) => `/check/port/${port}`,
   checkName: (name: string) => `/check/name/${seg(name)}`,
+  systemWarnings: () => '/system/warnings',
   // §1.4.2
   setup: (key: string) => `/setup/${seg(key)}`,
   // §1.4.3

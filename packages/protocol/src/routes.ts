@@ -40,6 +40,8 @@ export const apiRoutes = {
   systemCpu: http('GET', '/system/cpu'),
   checkPort: http('GET', '/check/port/:port'),
   checkName: http('GET', '/check/name/:name'),
+  // Hearth: what the owner must know about this core (e.g. game servers run unsandboxed).
+  systemWarnings: http('GET', '/system/warnings'),
   // §1.4.2
   setup: http('POST', '/setup/:key'),
   // §1.4.3

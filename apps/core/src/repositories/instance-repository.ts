@@ -5,6 +5,7 @@ import {
   DotLodestoneConfigSchema,
   GameSchema,
   INSTANCE_CONFIG_FILE,
+  ResourceLimitsSchema,
   type DotLodestoneConfig,
 } from '@hearth/protocol';
 import type { Db } from '../db/database.ts';
@@ -30,6 +31,8 @@ export const InstanceRecordSchema = z.object({
   /** Which handler runs it, and that handler's data (launch settings, a definition's bundle, …). */
   handler: z.enum(['minecraft', 'generic']),
   data: z.record(z.string(), z.unknown()).default({}),
+  /** Memory, CPU and process limits of its sandbox (absent = unlimited). */
+  limits: ResourceLimitsSchema.default({}),
 });
 export type InstanceRecord = z.output<typeof InstanceRecordSchema>;
 

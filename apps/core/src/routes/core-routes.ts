@@ -23,5 +23,9 @@ export function coreRoutes(ctx: CoreContext) {
       ctx.system.portStatus(params.port, ctx.instances.isPortAllocated(params.port)),
     );
     route.open({ route: 'checkName' }, ({ params }) => ctx.instances.isNameTaken(params.name));
+    route.http(
+      { route: 'systemWarnings', access: { owner: 'Only the owner can read the core warnings' } },
+      () => ctx.system.warnings(),
+    );
   };
 }

@@ -177,10 +177,12 @@ export class InstanceRuntime {
     if (this.gate.paused) proc.pauseOutput(true);
     this.deps.monitor.setProcess(this.deps.uuid, { pid: proc.pid, startedAt: proc.startedAt });
     try {
+      // The identity recorded at spawn (in a sandbox: the launcher's); /proc as a fallback.
+      const identity = proc.identity;
       this.deps.processRecord.write({
         pid: proc.pid,
-        start_ticks: processStartTicks(proc.pid),
-        exe: processExe(proc.pid),
+        start_ticks: identity ? identity.startTicks : processStartTicks(proc.pid),
+        exe: identity ? identity.exe : processExe(proc.pid),
         started_at: proc.startedAt,
       });
     } catch (err) {

@@ -15,6 +15,7 @@ import { InstanceHost } from '../runtime/instances/instance-host.ts';
 import { InstanceRegistry } from '../runtime/instances/instance-registry.ts';
 import { resolveUpstreams } from '../runtime/minecraft/index.ts';
 import { MonitorHub } from '../runtime/monitor/monitor-hub.ts';
+import type { Sandbox } from '../runtime/sandbox/index.ts';
 import { ConsoleService } from './console-service.ts';
 import { DownloadKeyStore } from './download-keys.ts';
 import { EventService } from './event-service.ts';
@@ -47,7 +48,12 @@ export interface CoreServices {
   gateway: GatewayService;
 }
 
-export function composeServices(config: CoreConfig, db: Db, log: Logger): CoreServices {
+export function composeServices(
+  config: CoreConfig,
+  db: Db,
+  log: Logger,
+  sandbox: Sandbox,
+): CoreServices {
   const userRepository = new UserRepository(db);
   const settings = new SettingsService(new SettingsRepository(db));
   const eventRepository = new EventRepository(db);
@@ -59,6 +65,8 @@ export function composeServices(config: CoreConfig, db: Db, log: Logger): CoreSe
   events.subscribe((e) => visibility.track(e));
 
   const upstreams = resolveUpstreams(config.upstreams ?? {});
+  // `--isolation none` runs everything as a plain child process (no namespaces, no cgroups).
+  const instanceSandbox = config.isolation === 'none' ? null : sandbox;
   const genericCacheDir = path.join(config.dataDir, 'cache', 'definitions');
   const registry = new InstanceRegistry();
   const monitor = new MonitorHub();
@@ -73,6 +81,7 @@ export function composeServices(config: CoreConfig, db: Db, log: Logger): CoreSe
     upstreams,
     genericCacheDir,
     log,
+    sandbox: instanceSandbox,
   });
   const pathJava = config.javaCommand ?? undefined;
   const instances = new InstanceService({
@@ -87,6 +96,14 @@ export function composeServices(config: CoreConfig, db: Db, log: Logger): CoreSe
     log,
     // Installs in progress are aborted before the servers stop.
     beforeShutdown: () => creation.abortAll(),
+    limitEnforcement: instanceSandbox
+      ? sandbox.report.limits
+      : {
+          memory: false,
+          cpu: false,
+          pids: false,
+          problems: ['Isolation is off (--isolation none).'],
+        },
   });
   const creation = new InstanceCreation({
     registry,
@@ -102,6 +119,7 @@ export function composeServices(config: CoreConfig, db: Db, log: Logger): CoreSe
     background,
     log,
     safeMode: () => settings.safeMode,
+    sandbox: instanceSandbox,
   });
 
   const options = config.files ?? {};
@@ -132,7 +150,7 @@ export function composeServices(config: CoreConfig, db: Db, log: Logger): CoreSe
     guard,
     users,
     settings,
-    system: new SystemService(config.dataDir),
+    system: new SystemService(config.dataDir, sandbox.warnings),
     instances,
     creation,
     console: new ConsoleService(events, instances),

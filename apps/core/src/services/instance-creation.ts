@@ -40,6 +40,7 @@ import {
 } from '../runtime/minecraft/index.ts';
 import { instanceFolderName } from './files/file-name.ts';
 import type { InstanceHost } from '../runtime/instances/instance-host.ts';
+import type { Sandbox } from '../runtime/sandbox/index.ts';
 import type { InstanceEntry, InstanceRegistry } from '../runtime/instances/instance-registry.ts';
 import { Progression } from './instance-progression.ts';
 import { validateInstanceName } from './instance-rules.ts';
@@ -84,6 +85,8 @@ export interface CreationDeps {
   background: BackgroundWork;
   log: Logger;
   safeMode: () => boolean;
+  /** Definition code (describe, install) runs in the core's sandbox (null: as a child process). */
+  sandbox: Sandbox | null;
 }
 
 /** The Minecraft flavour named by a `:game_type` path segment (400 for anything else). */
@@ -188,6 +191,7 @@ export class InstanceCreation {
         restart_on_crash: mc.restartOnCrash,
         handler: 'minecraft',
         data: { config },
+        limits: {},
       };
     };
     this.finish(uuid, dir, 'MinecraftJava', caller, progression, work, () =>
@@ -226,6 +230,7 @@ export class InstanceCreation {
               sent = target;
             }
           },
+          this.deps.sandbox ? { sandbox: { sandbox: this.deps.sandbox, instanceId: uuid } } : {},
         );
       } catch (err) {
         throw definitionError(err);
@@ -245,6 +250,7 @@ export class InstanceCreation {
         restart_on_crash: setup.restart_on_crash,
         handler: 'generic',
         data: genericDataFrom(definition, result),
+        limits: {},
       };
     };
     this.finish(uuid, dir, 'Generic', caller, progression, work, () => undefined);
@@ -253,7 +259,12 @@ export class InstanceCreation {
 
   private async loadDefinition(url: string): Promise<LoadedDefinition> {
     try {
-      return await loadGenericDefinition(url, { cacheDir: this.deps.genericCacheDir });
+      return await loadGenericDefinition(url, {
+        cacheDir: this.deps.genericCacheDir,
+        ...(this.deps.sandbox && {
+          sandbox: { sandbox: this.deps.sandbox, instanceId: 'definition' },
+        }),
+      });
     } catch (err) {
       throw definitionError(err);
     }

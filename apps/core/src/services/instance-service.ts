@@ -23,6 +23,12 @@ import {
   type InstanceRegistry,
 } from '../runtime/instances/instance-registry.ts';
 import type { MonitorHub } from '../runtime/monitor/monitor-hub.ts';
+import {
+  LIMITS_SECTION,
+  applyLimitSetting,
+  limitsSection,
+  type LimitEnforcement,
+} from './instance-limits.ts';
 import { Progression } from './instance-progression.ts';
 import type { UserService } from './user-service.ts';
 
@@ -41,6 +47,8 @@ export interface InstanceServiceDeps {
   log: Logger;
   /** Called before shutdown stops the servers (e.g. abort installs in progress). */
   beforeShutdown?: () => void;
+  /** Which resource limits this host enforces (shown with the limits section). */
+  limitEnforcement: LimitEnforcement;
 }
 
 /**
@@ -206,7 +214,10 @@ export class InstanceService {
     return {
       auto_start: entry.record.auto_start,
       restart_on_crash: entry.record.restart_on_crash,
-      setting_sections: await entry.handler.settingSections(handlerView(entry)),
+      setting_sections: {
+        ...(await entry.handler.settingSections(handlerView(entry))),
+        [LIMITS_SECTION]: limitsSection(entry.record.limits, this.deps.limitEnforcement),
+      },
     };
   }
 
@@ -229,6 +240,11 @@ export class InstanceService {
     value: ConfigurableValue,
   ): Promise<void> {
     const entry = this.deps.registry.get(uuid);
+    if (sectionId === LIMITS_SECTION) {
+      const limits = applyLimitSetting(entry.record.limits, settingId, value);
+      await this.deps.host.save(uuid, { limits });
+      return;
+    }
     if (
       (settingId === 'server-port' || settingId === 'port') &&
       value.type === 'UnsignedInteger' &&

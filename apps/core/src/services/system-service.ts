@@ -19,7 +19,15 @@ export class SystemService {
   readonly coreUuid = randomUUID();
   readonly upSince = Math.floor(Date.now() / 1000);
 
-  constructor(private readonly dataDir: string) {}
+  constructor(
+    private readonly dataDir: string,
+    /** Standing problems the owner should see (e.g. the sandbox is off), one sentence each. */
+    private readonly standingWarnings: readonly string[] = [],
+  ) {}
+
+  warnings(): string[] {
+    return [...this.standingWarnings];
+  }
 
   async info(coreName: string, isSetup: boolean): Promise<CoreInfo> {
     const disk = await this.disk();

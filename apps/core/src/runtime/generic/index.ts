@@ -13,6 +13,7 @@ export {
   type CallOptions,
   type InstallOutcome,
   type InstallRequest,
+  type DefinitionSandbox,
   type LoadedDefinition,
   type LoadOptions,
   type StartPlanOutcome,

@@ -9,6 +9,7 @@ import { MinecraftHandler } from '../handlers/minecraft-handler.ts';
 import { InstanceRuntime } from '../instance-runtime.ts';
 import type { MinecraftUpstreams } from '../minecraft/index.ts';
 import type { MonitorHub } from '../monitor/monitor-hub.ts';
+import { definitionReadOnlyPaths, type Sandbox } from '../sandbox/index.ts';
 import { DEFAULT_CRASH_POLICY, type CrashPolicy } from '../supervisor/crash-guard.ts';
 import { handlerView, type InstanceEntry, type InstanceRegistry } from './instance-registry.ts';
 
@@ -21,6 +22,8 @@ export interface InstanceHostDeps {
   upstreams: MinecraftUpstreams;
   genericCacheDir: string;
   log: Logger;
+  /** Runs every server sandboxed (null with `--isolation none`). */
+  sandbox: Sandbox | null;
 }
 
 /**
@@ -41,7 +44,11 @@ export class InstanceHost {
         ...(pathJava ? { pathJava } : {}),
         saveData: (uuid, data) => this.save(uuid, { data }),
       }),
-      generic: new GenericHandler(deps.genericCacheDir, (uuid, data) => this.save(uuid, { data })),
+      generic: new GenericHandler(
+        deps.genericCacheDir,
+        (uuid, data) => this.save(uuid, { data }),
+        deps.sandbox,
+      ),
     };
     this.crashPolicy = {
       maxRestarts: config.crashRestarts?.max ?? DEFAULT_CRASH_POLICY.maxRestarts,
@@ -57,7 +64,20 @@ export class InstanceHost {
       record.handler === 'minecraft' ? this.handlers.minecraft : this.handlers.generic;
     // The runtime reads the entry's current record (name, port, ... change while it lives).
     const current: { entry: InstanceEntry | null } = { entry: null };
+    const now = () => (current.entry ?? { record }).record;
     const runtime = new InstanceRuntime({
+      ...(deps.sandbox && {
+        sandbox: {
+          sandbox: deps.sandbox,
+          limits: () => now().limits,
+          runtimeReadOnly: () => {
+            const url = now().data.url;
+            return now().handler === 'generic' && typeof url === 'string'
+              ? definitionReadOnlyPaths(url)
+              : [];
+          },
+        },
+      }),
       uuid: record.uuid,
       events: deps.events,
       monitor: deps.monitor,

@@ -31,6 +31,7 @@ export function handlerView(
     autoStart: r.auto_start,
     restartOnCrash: r.restart_on_crash,
     data: r.data,
+    limits: r.limits,
   };
 }
 

@@ -38,5 +38,6 @@ export async function adoptFolder(folder: UnregisteredFolder): Promise<InstanceR
     restart_on_crash: mc.restart_on_crash,
     handler: 'minecraft',
     data: { config: mc },
+    limits: {},
   };
 }
