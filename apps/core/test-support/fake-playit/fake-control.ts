@@ -13,7 +13,15 @@ interface LiveSession {
   lastSeen: number;
 }
 
-const key = (s: Session) => `${s.session}/${s.account}/${s.agent}`;
+/** A session's identity as text (also how the UDP side names it). */
+export const sessionKey = (s: Session) => `${s.session}/${s.account}/${s.agent}`;
+const key = sessionKey;
+
+/** What the control server needs from the UDP side to answer SetupUdpChannel. */
+export interface UdpChannelIssuer {
+  address: Addr;
+  tokenFor(session: string): Buffer;
+}
 const sameAddr = (a: Addr, b: Addr) => a.host === b.host && a.port === b.port;
 
 /**
@@ -29,6 +37,8 @@ export class FakeControl {
   readonly received: string[] = [];
   registrations = 0;
   port = 0;
+  /** Set once the UDP side exists; without it SetupUdpChannel goes unanswered. */
+  udp: UdpChannelIssuer | null = null;
 
   constructor(
     private readonly state: FakeState,
@@ -128,7 +138,15 @@ export class FakeControl {
         live.agent = from;
         return this.send(from, write.registered(req.id, live.id, live.expiresAt));
       }
-      case 'udp-setup':
+      case 'udp-setup': {
+        const live = this.sessions.get(key(req.session));
+        if (!live) return this.send(from, write.unauthorized(req.id));
+        if (!this.udp) return;
+        return this.send(
+          from,
+          write.udpChannel(req.id, this.udp.address, this.udp.tokenFor(key(live.id))),
+        );
+      }
       case 'other':
         return;
     }

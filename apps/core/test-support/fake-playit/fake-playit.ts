@@ -1,7 +1,8 @@
 import { startFakeApi } from './fake-api.ts';
-import { FakeControl } from './fake-control.ts';
+import { FakeControl, sessionKey } from './fake-control.ts';
 import { FakeState, type ApiFault, type FakeTunnel } from './fake-state.ts';
 import { FakeTunnelServer } from './fake-tunnels.ts';
+import { FakeUdpServer } from './fake-udp.ts';
 
 export type { ApiFault, FakeTunnel } from './fake-state.ts';
 
@@ -26,6 +27,7 @@ export interface FakePlayit {
   state: FakeState;
   control: FakeControl;
   tunnelServer: FakeTunnelServer;
+  udpServer: FakeUdpServer;
   /** Sets a claim's state; without a code, the most recently polled claim. Returns the code. */
   acceptClaim(code?: string): string;
   rejectClaim(code?: string): string;
@@ -38,11 +40,13 @@ export interface FakePlayit {
   revokeKey(secret: string): void;
   /** Makes API answers fail (all paths, or only `paths`) until called with null. */
   setApiFault(fault: ApiFault | null, paths?: string[]): void;
+  /** A tunnel with a public port on 127.0.0.1 (TCP, UDP or both on the same number). */
   addTunnel(t: {
     name: string;
     localPort: number;
     localIp?: string;
-  }): Promise<FakeTunnel & { publicPort: number }>;
+    proto?: FakeTunnel['proto'];
+  }): Promise<FakeTunnel>;
   removeTunnel(name: string): Promise<void>;
   tunnel(name: string): FakeTunnel;
   /** Stops the control server (sessions are forgotten); `startControl` binds the same port again. */
@@ -63,6 +67,12 @@ export async function startFakePlayit(options: FakePlayitOptions = {}): Promise<
   const api = await startFakeApi(state, () => control.address);
   const tunnelServer = new FakeTunnelServer(control, options.claimTimeoutMs ?? 3_000);
   await tunnelServer.start();
+  const udpServer = new FakeUdpServer(() => {
+    const live = control.liveSession();
+    return live ? sessionKey(live.id) : null;
+  });
+  await udpServer.start();
+  control.udp = udpServer;
 
   const tunnel = (name: string) => {
     const found = state.tunnels.find((t) => t.name === name);
@@ -77,6 +87,7 @@ export async function startFakePlayit(options: FakePlayitOptions = {}): Promise<
     state,
     control,
     tunnelServer,
+    udpServer,
     acceptClaim: (code) => state.setClaim(code, 'accepted'),
     rejectClaim: (code) => state.setClaim(code, 'rejected'),
     expireClaim: (code) => state.setClaim(code, 'expired'),
@@ -89,20 +100,23 @@ export async function startFakePlayit(options: FakePlayitOptions = {}): Promise<
       state.apiFault = fault ? { fault, paths: paths ?? null } : null;
     },
     async addTunnel(t) {
+      const proto = t.proto ?? 'tcp';
       const created = state.addTunnel({
         name: t.name,
-        proto: 'tcp',
+        proto,
         localIp: t.localIp ?? '127.0.0.1',
         localPort: t.localPort,
         publicPort: 0,
       });
-      created.publicPort = await tunnelServer.open(created);
+      if (proto !== 'udp') created.publicPort = await tunnelServer.open(created);
+      if (proto !== 'tcp') created.publicPort = await udpServer.open(created, created.publicPort);
       return created;
     },
     async removeTunnel(name) {
       const t = tunnel(name);
       state.tunnels.splice(state.tunnels.indexOf(t), 1);
       await tunnelServer.closeTunnel(t);
+      await udpServer.closeTunnel(t);
     },
     tunnel,
     stopControl: () => control.stop(),
@@ -114,6 +128,7 @@ export async function startFakePlayit(options: FakePlayitOptions = {}): Promise<
     },
     async close() {
       await tunnelServer.close();
+      await udpServer.close();
       await control.stop();
       await api.close();
     },

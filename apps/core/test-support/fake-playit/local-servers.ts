@@ -94,6 +94,8 @@ export class EventLog<T> {
   };
 
   /** The first matching event from index `from` on (already logged or future). */
+  next<S extends T>(match: (e: T) => e is S, from?: number): Promise<S>;
+  next(match: (e: T) => boolean, from?: number): Promise<T>;
   next(match: (e: T) => boolean, from = 0): Promise<T> {
     const seen = this.all.slice(from).find(match);
     if (seen !== undefined) return Promise.resolve(seen);

@@ -112,7 +112,8 @@ export class ControlSocket {
   }
 }
 
-function sameIp(a: string, b: string): boolean {
+/** Whether two IP texts name the same address (IPv6 may be written in several ways). */
+export function sameIp(a: string, b: string): boolean {
   if (a === b) return true;
   // dgram reports IPv6 in its own text form; compare the parsed bytes' canonical text.
   try {

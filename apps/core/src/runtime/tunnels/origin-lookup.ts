@@ -65,6 +65,16 @@ export class OriginLookup {
     return [...this.byId.values()];
   }
 
+  /** The UDP tunnel a tunnelled datagram belongs to, or null. */
+  findUdp(
+    tunnelId: bigint,
+    portOffset: number,
+  ): { tunnel: PlayitAgentTunnel; portOffset: number } | null {
+    const tunnel = this.byId.get(tunnelId.toString());
+    if (!tunnel || tunnel.proto === 'tcp' || portOffset >= tunnel.portCount) return null;
+    return { tunnel, portOffset };
+  }
+
   /** The TCP tunnel and port offset a client belongs to, or null when none matches. */
   find(client: NewClient): { tunnel: PlayitAgentTunnel; portOffset: number } | null {
     if (client.tunnelId !== 0n) {

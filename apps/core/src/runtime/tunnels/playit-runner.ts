@@ -1,16 +1,11 @@
 import { badRequest, toCoreError } from '../../errors.ts';
 import { ControlChannel, type ControlStatus, type ControlTiming } from './control-channel.ts';
-import type { NewClient } from './control-codec.ts';
 import { apiControlTargets, dnsControlTargets, type ControlTargets } from './control-targets.ts';
-import {
-  defaultResolveLocal,
-  OriginLookup,
-  type LocalTarget,
-  type PlayitAgentTunnel,
-  type ResolveLocal,
-} from './origin-lookup.ts';
+import type { PlayitAgentTunnel, ResolveLocal } from './origin-lookup.ts';
 import { PLAYIT_REJECTED_KEY, type PlayitApiClient } from './playit-api-client.ts';
-import { TcpClients, type TcpClientEvent, type TcpTiming } from './tcp-clients.ts';
+import type { TunnelClientEvent } from './tcp-clients.ts';
+import { TunnelRouter } from './tunnel-router.ts';
+import { TunnelTraffic, type TrafficTiming } from './tunnel-traffic.ts';
 
 export type PlayitRunnerState = 'Stopped' | 'Loading' | 'Started';
 
@@ -24,13 +19,13 @@ export type PlayitRunnerEvent =
   | { type: 'RunnerStopped'; causes: string[] }
   | { type: 'ControlConnected'; server: string }
   | { type: 'ControlLost'; causes: string[] }
-  | TcpClientEvent;
+  | TunnelClientEvent;
 
 export const NO_PLAYITGG_KEY = 'No playitgg key found';
 export const FAILED_RUNDATA = 'Failed to get rundata';
 export const FAILED_RUNNER = 'Failed to create runner';
 
-export interface PlayitRunnerTiming extends ControlTiming, TcpTiming {
+export interface PlayitRunnerTiming extends ControlTiming, TrafficTiming {
   /** Run data (tunnels and their local addresses) is fetched again this often. */
   runDataRefreshMs: number;
 }
@@ -48,7 +43,7 @@ export interface PlayitRunnerOptions {
 
 interface Running {
   control: ControlChannel;
-  clients: TcpClients;
+  traffic: TunnelTraffic;
   refresh: ReturnType<typeof setInterval>;
 }
 
@@ -62,10 +57,7 @@ export class PlayitRunner {
   private running: Running | null = null;
   private generation = 0;
   private stopping: Promise<void> = Promise.resolve();
-  private readonly lookup = new OriginLookup();
-  /** Unknown tunnel ids → when they last made us fetch run data. */
-  private readonly missed = new Map<string, number>();
-  private refreshing: Promise<boolean> | null = null;
+  private router: TunnelRouter | null = null;
 
   constructor(private readonly options: PlayitRunnerOptions) {}
 
@@ -79,17 +71,17 @@ export class PlayitRunner {
 
   /** Players currently piped through the tunnels. */
   get activeConnections(): number {
-    return this.running?.clients.activeConnections ?? 0;
+    return this.running?.traffic.activeConnections ?? 0;
   }
 
   /** Bytes the agent holds in socket write buffers right now. */
   get bufferedBytes(): number {
-    return this.running?.clients.bufferedBytes ?? 0;
+    return this.running?.traffic.bufferedBytes ?? 0;
   }
 
   /** The tunnels from the latest run data. */
   tunnels(): PlayitAgentTunnel[] {
-    return this.lookup.list();
+    return this.router?.lookup.list() ?? [];
   }
 
   /**
@@ -105,15 +97,17 @@ export class PlayitRunner {
     if (this.current !== 'Stopped') return;
     const generation = ++this.generation;
     this.setState('Loading');
+    const router = new TunnelRouter(this.options.api, secret, this.options.resolveLocal);
+    this.router = router;
     try {
-      this.lookup.update(await this.options.api.agentRunData(secret));
+      await router.load();
     } catch (err) {
       if (generation === this.generation) this.halt(toCoreError(err).causes);
       throw toCoreError(err).withContext(FAILED_RUNDATA);
     }
     if (generation !== this.generation) return;
     try {
-      this.running = this.launch(secret, generation);
+      this.running = this.launch(secret, router, generation);
     } catch (err) {
       this.halt(toCoreError(err).causes);
       throw toCoreError(err).withContext(FAILED_RUNNER);
@@ -136,36 +130,39 @@ export class PlayitRunner {
       if (running) {
         clearInterval(running.refresh);
         await running.control.stop();
-        await running.clients.closeAll();
+        await running.traffic.close();
       }
       this.emit({ type: 'RunnerStopped', causes });
     })();
     await this.stopping;
   }
 
-  private launch(secret: string, generation: number): Running {
+  private launch(secret: string, router: TunnelRouter, generation: number): Running {
     const api = this.options.api;
     const targets: ControlTargets = this.options.controlAddr
       ? dnsControlTargets(this.options.controlAddr)
       : apiControlTargets(() => api.routing(secret));
     const timing = this.options.timing ?? {};
-    const clients = new TcpClients({
-      route: (client) => this.route(client, secret),
+    let control: ControlChannel | null = null;
+    const traffic = new TunnelTraffic({
+      router,
       onEvent: (event) => this.emit(event),
+      requestUdpChannel: () => control?.requestUdpChannel(),
       timing,
     });
-    const control = new ControlChannel({
+    control = new ControlChannel({
       targets,
       sign: (flow) => api.signAgentRegister(secret, flow),
       onStatus: (status) => this.onControl(status, generation),
-      onNewClient: (client) => clients.handle(client),
+      onNewClient: (client) => traffic.newClient(client),
+      onUdpChannelDetails: (details) => traffic.udpChannelDetails(details),
       timing,
     });
     const refresh = setInterval(() => {
-      void this.refreshRunData(secret);
+      void router.refresh();
     }, timing.runDataRefreshMs ?? 60_000);
     control.start();
-    return { control, clients, refresh };
+    return { control, traffic, refresh };
   }
 
   private onControl(status: ControlStatus, generation: number): void {
@@ -182,51 +179,6 @@ export class PlayitRunner {
       return;
     }
     this.setState('Loading');
-  }
-
-  private async route(
-    client: NewClient,
-    secret: string,
-  ): Promise<{ tunnel: PlayitAgentTunnel; local: LocalTarget } | { causes: string[] }> {
-    let found = this.lookup.find(client);
-    // A tunnel made after start is not in the run data yet: fetch it again, once per unknown
-    // tunnel every 30 s so a stray id cannot make us hammer the API.
-    const id = client.tunnelId.toString();
-    if (!found && this.refreshing) {
-      await this.refreshing;
-      found = this.lookup.find(client);
-    } else if (!found && Date.now() - (this.missed.get(id) ?? 0) > 30_000) {
-      this.missed.set(id, Date.now());
-      if (await this.refreshRunData(secret)) found = this.lookup.find(client);
-    }
-    if (!found)
-      return {
-        causes: ['No tunnel of this agent matches the connection', `tunnel ${client.tunnelId}`],
-      };
-    const resolve = this.options.resolveLocal ?? defaultResolveLocal;
-    try {
-      const local = await resolve(found.tunnel, found.portOffset);
-      if (local) return { tunnel: found.tunnel, local };
-    } catch (err) {
-      return { causes: ['No local server for this tunnel', ...toCoreError(err).causes] };
-    }
-    return { causes: [`No local server for tunnel "${found.tunnel.name || found.tunnel.id}"`] };
-  }
-
-  /** Fetches run data again; concurrent callers share one request. */
-  private refreshRunData(secret: string): Promise<boolean> {
-    this.refreshing ??= this.options.api.agentRunData(secret).then(
-      (runData) => {
-        this.refreshing = null;
-        this.lookup.update(runData);
-        return true;
-      },
-      () => {
-        this.refreshing = null;
-        return false; // keep the last run data; the control channel reports provider trouble
-      },
-    );
-    return this.refreshing;
   }
 
   private halt(causes: string[]): void {

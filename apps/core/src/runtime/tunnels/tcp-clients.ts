@@ -19,11 +19,25 @@ export const DEFAULT_TCP_TIMING: TcpTiming = {
 /** The tunnel server confirms a claim with 8 bytes (their value carries nothing the agent needs). */
 const CLAIM_ANSWER_BYTES = 8;
 
-export type TcpClientEvent =
-  | { type: 'ClientConnected'; tunnel: string; peer: string; local: string }
-  | { type: 'ClientFailed'; tunnel: string | null; peer: string; causes: string[] }
+/** A player's connection (TCP) or flow (UDP) through a tunnel. */
+export type TunnelClientEvent =
+  | {
+      type: 'ClientConnected';
+      protocol: 'tcp' | 'udp';
+      tunnel: string;
+      peer: string;
+      local: string;
+    }
+  | {
+      type: 'ClientFailed';
+      protocol: 'tcp' | 'udp';
+      tunnel: string | null;
+      peer: string;
+      causes: string[];
+    }
   | {
       type: 'ClientClosed';
+      protocol: 'tcp' | 'udp';
       tunnel: string;
       peer: string;
       bytesFromPlayer: number;
@@ -35,7 +49,7 @@ export interface TcpClientsOptions {
   route: (
     client: NewClient,
   ) => Promise<{ tunnel: PlayitAgentTunnel; local: LocalTarget } | { causes: string[] }>;
-  onEvent: (event: TcpClientEvent) => void;
+  onEvent: (event: TunnelClientEvent) => void;
   timing?: Partial<TcpTiming>;
 }
 
@@ -99,13 +113,19 @@ export class TcpClients {
     const peer = formatAddress(client.peerAddr);
     const route = await this.options.route(client);
     if ('causes' in route) {
-      this.options.onEvent({ type: 'ClientFailed', tunnel: null, peer, causes: route.causes });
+      this.options.onEvent({
+        type: 'ClientFailed',
+        protocol: 'tcp',
+        tunnel: null,
+        peer,
+        causes: route.causes,
+      });
       return;
     }
     if (this.closed) return;
     const name = route.tunnel.name || route.tunnel.id;
     const fail = (causes: string[]) =>
-      this.options.onEvent({ type: 'ClientFailed', tunnel: name, peer, causes });
+      this.options.onEvent({ type: 'ClientFailed', protocol: 'tcp', tunnel: name, peer, causes });
 
     const claim = client.claim;
     let tunnel: net.Socket;
@@ -147,7 +167,13 @@ export class TcpClients {
       tunnel.destroy();
       return;
     }
-    this.options.onEvent({ type: 'ClientConnected', tunnel: name, peer, local: localText });
+    this.options.onEvent({
+      type: 'ClientConnected',
+      protocol: 'tcp',
+      tunnel: name,
+      peer,
+      local: localText,
+    });
     this.join(tunnel, local, name, peer, claim.token.length);
   }
 
@@ -183,6 +209,7 @@ export class TcpClients {
       this.pairs -= 1;
       this.options.onEvent({
         type: 'ClientClosed',
+        protocol: 'tcp',
         tunnel: name,
         peer,
         bytesFromPlayer: tunnel.bytesRead - CLAIM_ANSWER_BYTES,
