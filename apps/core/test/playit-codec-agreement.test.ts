@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  decodeControlFeed,
   encodeKeepAlive,
   encodePing,
   encodeSetupUdpChannel,
 } from '../src/runtime/tunnels/control-codec.ts';
+import { decodeControlFeed } from '../src/runtime/tunnels/control-decode.ts';
 import { readRequest, write } from '../test-support/fake-playit/fake-wire.ts';
 
 // The core's codec and the fake's are written independently from the same public format; here

@@ -8,7 +8,7 @@ import {
   TEST_TIMING,
   type AgentHarness,
 } from '../test-support/fake-playit/agent-harness.ts';
-import { splitFlow4, withFlow4 } from '../test-support/fake-playit/fake-wire.ts';
+import { splitFlow4, withFlow4 } from '../test-support/fake-playit/fake-udp-wire.ts';
 import {
   closedPort,
   connectPlayer,

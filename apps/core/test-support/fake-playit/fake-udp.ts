@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import dgram from 'node:dgram';
 import type { FakeTunnel } from './fake-state.ts';
-import { ESTABLISH_FOOTER, Out, splitFlow4, withFlow4, type Addr } from './fake-wire.ts';
+import { ESTABLISH_FOOTER, splitFlow4, withFlow4 } from './fake-udp-wire.ts';
+import { Out, type Addr } from './fake-wire.ts';
 
 /**
  * The UDP side of the tunnel server: a channel port where an agent proves its session with the

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { ControlDecodeError, decodeControlFeed } from './control-decode.ts';
 import {
-  ControlDecodeError,
-  decodeControlFeed,
   encodeKeepAlive,
   encodePing,
   encodeSetupUdpChannel,

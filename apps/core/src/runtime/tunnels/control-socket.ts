@@ -1,12 +1,7 @@
 import dgram from 'node:dgram';
 import { isIPv6 } from 'node:net';
-import {
-  ControlDecodeError,
-  decodeControlFeed,
-  formatAddress,
-  type ControlFeed,
-  type SocketAddress,
-} from './control-codec.ts';
+import { formatAddress, type ControlFeed, type SocketAddress } from './control-codec.ts';
+import { ControlDecodeError, decodeControlFeed } from './control-decode.ts';
 
 type Listener = (feed: ControlFeed) => void;
 
