@@ -86,7 +86,15 @@ export class TcpClients {
   }
 
   handle(client: NewClient): void {
-    void this.serve(client);
+    this.serve(client).catch((err: unknown) =>
+      this.options.onEvent({
+        type: 'ClientFailed',
+        protocol: 'tcp',
+        tunnel: null,
+        peer: formatAddress(client.peerAddr),
+        causes: ['Could not serve the connection', errorText(err)],
+      }),
+    );
   }
 
   /** Destroys every socket and resolves when all of them are closed. */
@@ -106,6 +114,9 @@ export class TcpClients {
       return;
     }
     this.sockets.add(socket);
+    // Between handshake steps no one else may be listening: an error must never go unhandled
+    // (it would end the core). The socket destroys itself on error anyway.
+    socket.on('error', () => undefined);
     socket.once('close', () => this.sockets.delete(socket));
   };
 

@@ -78,7 +78,12 @@ export class UdpClients {
       toPlayer: 0,
     };
     this.clients.set(key, client);
-    void this.open(client, flow);
+    this.open(client, flow).catch((err: unknown) =>
+      this.fail(client, client.tunnel || null, [
+        'Could not open a local socket for the datagram',
+        err instanceof Error ? err.message : String(err),
+      ]),
+    );
   }
 
   closeAll(): void {
@@ -120,6 +125,7 @@ export class UdpClients {
   }
 
   private fail(client: Client, tunnel: string | null, causes: string[]): void {
+    if (this.clients.get(client.key) !== client) return;
     this.failed.set(client.key, Date.now() + FAILED_FOR_MS);
     this.options.onEvent({
       type: 'ClientFailed',
@@ -134,7 +140,11 @@ export class UdpClients {
   private drop(client: Client, reportClosed: boolean): void {
     if (this.clients.get(client.key) !== client) return;
     this.clients.delete(client.key);
-    client.socket?.close();
+    try {
+      client.socket?.close();
+    } catch {
+      // already closed
+    }
     if (reportClosed)
       this.options.onEvent({
         type: 'ClientClosed',
