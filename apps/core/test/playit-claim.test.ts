@@ -118,6 +118,18 @@ describe('signup / claim flow', () => {
     expect((await account.claimSettled())?.state).toBe('accepted');
   });
 
+  it('keeps asking for the exchange when it fails after acceptance, then stores the key', async () => {
+    fake.setApiFault('http-500', ['/claim/exchange']);
+    const link = account.generateSignupLink();
+    fake.acceptClaim(link.claim_code);
+    const exchanges = () => fake.state.apiCalls.filter((c) => c.path === '/claim/exchange').length;
+    await until(() => exchanges() >= 3);
+    expect(account.claimStatus()).toMatchObject({ state: 'waiting' });
+    fake.setApiFault(null);
+    expect((await account.claimSettled())?.state).toBe('accepted');
+    expect(await keys.read()).toBe(fake.secrets()[0]);
+  });
+
   it('a new link or stopClaim ends the earlier poll', async () => {
     const first = account.generateSignupLink();
     const firstDone = account.claimSettled();

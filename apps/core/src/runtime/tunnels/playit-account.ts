@@ -132,52 +132,49 @@ export class PlayitAccount {
       this.options.onClaim?.({ ...status });
       return status;
     };
+    const rejected = () => end('rejected', ['The claim was rejected on the Playit website']);
+    const expired = () => end('expired', ['The claim code expired']);
+    let accepted = false;
     while (!abort.signal.aborted) {
       if (Date.now() >= deadline) return end('expired', ['The claim was not accepted in time']);
-      let outcome;
       try {
-        outcome = await this.options.api.claimSetup(status.code);
+        if (!accepted) {
+          const setup = await this.options.api.claimSetup(status.code);
+          if (abort.signal.aborted) break;
+          if (!setup.ok && setup.reason === 'CodeExpired') return expired();
+          if (!setup.ok) return end('failed', ['Playit refused the claim', setup.reason]);
+          if (setup.data === 'UserRejected') return rejected();
+          accepted = setup.data === 'UserAccepted';
+        }
+        if (accepted) {
+          const exchanged = await this.options.api.claimExchange(status.code);
+          if (abort.signal.aborted) break;
+          if (exchanged.ok) return await this.store(exchanged.data, end);
+          if (exchanged.reason === 'UserRejected') return rejected();
+          if (exchanged.reason === 'CodeExpired') return expired();
+          if (exchanged.reason === 'CodeNotFound')
+            return end('failed', ['Playit refused the claim exchange', exchanged.reason]);
+          // NotAccepted / NotSetup: the provider has not caught up yet; ask again (as playit-cli does).
+          status.causes = ['Playit has not finished the claim yet', exchanged.reason];
+        }
       } catch (err) {
-        // The provider may be briefly unreachable: keep polling until the deadline.
+        // The provider may be briefly unreachable: keep asking until the deadline.
         status.causes = causesOf(err);
-        await sleep(this.pollIntervalMs, abort.signal);
-        continue;
       }
-      if (abort.signal.aborted) break;
-      if (!outcome.ok) {
-        if (outcome.reason === 'CodeExpired') return end('expired', ['The claim code expired']);
-        return end('failed', ['Playit refused the claim', outcome.reason]);
-      }
-      switch (outcome.data) {
-        case 'WaitingForUserVisit':
-        case 'WaitingForUser':
-          await sleep(this.pollIntervalMs, abort.signal);
-          continue;
-        case 'UserRejected':
-          return end('rejected', ['The claim was rejected on the Playit website']);
-        case 'UserAccepted':
-          return this.exchange(status, end);
-      }
+      await sleep(this.pollIntervalMs, abort.signal);
     }
     return end('stopped');
   }
 
-  private async exchange(
-    status: ClaimStatus,
+  private async store(
+    secret: string,
     end: (state: ClaimState, causes?: string[]) => ClaimStatus,
   ): Promise<ClaimStatus> {
     try {
-      const outcome = await this.options.api.claimExchange(status.code);
-      if (!outcome.ok) {
-        if (outcome.reason === 'UserRejected')
-          return end('rejected', ['The claim was rejected on the Playit website']);
-        if (outcome.reason === 'CodeExpired') return end('expired', ['The claim code expired']);
-        return end('failed', ['Playit refused the claim exchange', outcome.reason]);
-      }
-      await this.options.keys.write(outcome.data);
+      await this.options.keys.write(secret);
       return end('accepted');
     } catch (err) {
-      return end('failed', ['Failed to exchange the claim for a key', ...causesOf(err)]);
+      return end('failed', ['Failed to store the Playit key', ...causesOf(err)]);
     }
   }
 }
