@@ -52,9 +52,20 @@ export async function closedPort(): Promise<number> {
   return port;
 }
 
-export function connectPlayer(port: number): Promise<net.Socket> {
+/**
+ * A player's TCP connection to `port`. By default it closes as soon as the other side ends, like
+ * most clients; `allowHalfOpen` keeps sending after the other side has finished.
+ */
+export function connectPlayer(
+  port: number,
+  options: { allowHalfOpen?: boolean } = {},
+): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
+    const socket = net.connect({
+      host: '127.0.0.1',
+      port,
+      allowHalfOpen: options.allowHalfOpen ?? false,
+    });
     socket.once('connect', () => {
       socket.off('error', reject);
       resolve(socket);
