@@ -32,7 +32,7 @@ describe('PlayitIntegration: the calls the routes make', () => {
   it('sign up, verify, list tunnels, start, carry a player, stop', async () => {
     fake = await startFakePlayit({
       autoAcceptClaims: true,
-      sessionStaleMs: 600,
+      sessionStaleMs: 1_500,
       claimTimeoutMs: 1_000,
     });
     local = await startEchoServer();

@@ -15,7 +15,7 @@ import { EventLog } from './local-servers.ts';
 /** Quick but not hair-trigger timings for tests on a busy machine. */
 export const TEST_TIMING: Partial<PlayitRunnerTiming> = {
   pingIntervalMs: 100,
-  pongTimeoutMs: 1_500,
+  pongTimeoutMs: 3_000,
   connectWaitMs: 300,
   registerWaitMs: 500,
   backoffInitialMs: 100,
@@ -46,7 +46,7 @@ export async function startAgentHarness(
 ): Promise<AgentHarness> {
   const fake = await startFakePlayit({
     claimTimeoutMs: 1_000,
-    sessionStaleMs: 600,
+    sessionStaleMs: 1_500,
     ...options.fake,
   });
   const dir = await mkdtemp(path.join(os.tmpdir(), 'hearth-playit-agent-'));
