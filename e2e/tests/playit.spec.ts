@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { joinBot } from '../../apps/core/test-support/mineflayer-bot.ts';
 import { startCore, type RunningCore } from '../support/core-process.ts';
@@ -26,6 +27,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await core?.stop();
   await fake?.close();
+  if (core) await fs.rm(core.dataDir, { recursive: true, force: true });
 });
 
 const SQUID = 'Tunnelled Squid';
