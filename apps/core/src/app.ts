@@ -19,6 +19,7 @@ import { gameRoutes } from './routes/game-routes.ts';
 import { gatewayRoutes } from './routes/gateway-routes.ts';
 import { instanceRoutes } from './routes/instance-routes.ts';
 import { monitorRoutes } from './routes/monitor-routes.ts';
+import { playitRoutes } from './routes/playit-routes.ts';
 import { playerRoutes } from './routes/player-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
@@ -92,6 +93,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
         consoleRoutes,
         monitorRoutes,
         fileRoutes,
+        playitRoutes,
       ])
         await api.register(routesOf(ctx));
     },
@@ -113,6 +115,9 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   await services.instances.init();
   shutdownHooks.push(() => sandbox.close());
   shutdownHooks.push(() => services.instances.shutdown());
+  // The tunnels close before the servers they carry players to stop.
+  shutdownHooks.push(() => services.playit.close());
+  services.playit.boot();
 
   const setupKey = services.users.initSetupKey();
   if (setupKey)

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_CORE_PORT } from '@hearth/protocol';
 import { UPSTREAM_ENV_VARS } from './runtime/minecraft/upstreams.ts';
+import type { PlayitRunnerTiming } from './runtime/tunnels/playit-runner.ts';
 import { ISOLATION_MODES, type IsolationMode } from './runtime/sandbox/index.ts';
 
 export interface CoreConfig {
@@ -57,6 +58,21 @@ export interface CoreConfig {
     downloadKeyTtlMs?: number;
     now?: () => number;
   };
+  /**
+   * The playit.gg agent (core-api.md §3.14): the provider's API and control server (default the
+   * real service), the claim page base, and whether a runner that was running when the core stopped
+   * starts again at boot (default off). `timing`/`claimPollIntervalMs` are for tests.
+   */
+  playit?: PlayitConfig;
+}
+
+export interface PlayitConfig {
+  apiUrl?: string;
+  controlAddr?: string;
+  claimPageUrl?: string;
+  autoStart?: boolean;
+  claimPollIntervalMs?: number;
+  timing?: Partial<PlayitRunnerTiming>;
 }
 
 export function defaultConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
@@ -93,6 +109,41 @@ function parseTrustedProxies(text: string | undefined): string[] {
   });
 }
 
+function parseHttpUrl(what: string, text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`Invalid ${what} (an http or https URL): ${text}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`Invalid ${what} (an http or https URL): ${text}`);
+  return text;
+}
+
+function parsePlayit(pick: (flag: string, envName: string) => string | undefined): PlayitConfig {
+  const config: PlayitConfig = {};
+  const apiUrl = pick('playit-api-url', 'HEARTH_PLAYIT_API_URL');
+  if (apiUrl) config.apiUrl = parseHttpUrl('playit API URL', apiUrl);
+  const claimUrl = pick('playit-claim-url', 'HEARTH_PLAYIT_CLAIM_URL');
+  if (claimUrl) config.claimPageUrl = parseHttpUrl('playit claim page URL', claimUrl);
+  const control = pick('playit-control-addr', 'HEARTH_PLAYIT_CONTROL_ADDR');
+  if (control) {
+    const match = /^(.+):(\d{1,5})$/.exec(control);
+    const port = Number(match?.[2]);
+    if (!match || port < 1 || port > 65535)
+      throw new ConfigError(`Invalid playit control address (host:port): ${control}`);
+    config.controlAddr = control;
+  }
+  const autoStart = pick('playit-autostart', 'HEARTH_PLAYIT_AUTOSTART');
+  if (autoStart !== undefined) {
+    if (autoStart !== 'on' && autoStart !== 'off')
+      throw new ConfigError(`Invalid playit autostart (on or off): ${autoStart}`);
+    config.autoStart = autoStart === 'on';
+  }
+  return config;
+}
+
 /** Parses `--flag value` / `--flag=value` and HEARTH_* environment variables (flags win). */
 export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string): CoreConfig {
   const flags = new Map<string, string>();
@@ -125,6 +176,10 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     'trusted-proxies',
     'extract-budget',
     'isolation',
+    'playit-api-url',
+    'playit-control-addr',
+    'playit-claim-url',
+    'playit-autostart',
   ]);
   for (const key of flags.keys())
     if (!known.has(key)) throw new ConfigError(`Unknown option: --${key}`);
@@ -168,6 +223,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
   if (!(ISOLATION_MODES as readonly string[]).includes(isolation))
     throw new ConfigError(`Invalid isolation mode: ${isolation} (auto, required or none)`);
   return defaultConfig({
+    playit: parsePlayit(pick),
     isolation: isolation as IsolationMode,
     files: { maxExtractBytes: budgetMiB * 1024 * 1024 },
     trustedProxies: parseTrustedProxies(pick('trusted-proxies', 'HEARTH_TRUSTED_PROXIES')),

@@ -223,6 +223,19 @@ const ROWS: Row[] = [
     request: async () => ({ path: '/events/all/stream' }),
   },
   simple('PUT', '/gateway/open_port/:port', { kind: 'owner' }, () => '/gateway/open_port/25565'),
+  // Playit (the reference leaves these open; Hearth: owner only). Here the provider is a closed
+  // local port, so the owner gets 400 (no key) or 502 (unreachable), never a refusal.
+  simple(
+    'GET',
+    '/playitgg/generate_signup_link',
+    { kind: 'owner' },
+    () => '/playitgg/generate_signup_link',
+  ),
+  simple('POST', '/playitgg/start_cli', { kind: 'owner' }, () => '/playitgg/start_cli'),
+  simple('POST', '/playitgg/stop_cli', { kind: 'owner' }, () => '/playitgg/stop_cli'),
+  simple('POST', '/playitgg/verify_key', { kind: 'owner' }, () => '/playitgg/verify_key'),
+  simple('GET', '/playitgg/cli_is_running', { kind: 'owner' }, () => '/playitgg/cli_is_running'),
+  simple('GET', '/playitgg/get_tunnels', { kind: 'owner' }, () => '/playitgg/get_tunnels'),
   simple('GET', '/games', { kind: 'public' }, () => '/games'),
   simple('GET', '/games/unavailable', { kind: 'public' }, () => '/games/unavailable'),
   simple(
@@ -579,6 +592,7 @@ beforeAll(async () => {
       mojangProfileApi: 'http://127.0.0.1:9',
     },
     gateway: { ssdpAddress: '127.0.0.1', ssdpPort: 9, timeoutMs: 200 },
+    playit: { apiUrl: 'http://127.0.0.1:9', controlAddr: '127.0.0.1:9' },
   });
   const owner = await t.setupOwner();
   tokens.owner = owner;

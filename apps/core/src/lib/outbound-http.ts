@@ -100,12 +100,42 @@ export async function outboundJson(req: OutboundRequest): Promise<unknown> {
 
 /** A text document of at most `maxBytes` (the body is refused past it, not buffered). */
 export async function outboundText(req: OutboundRequest & { maxBytes?: number }): Promise<string> {
-  const res = await outboundFetch(req);
-  const max = req.maxBytes ?? Number.POSITIVE_INFINITY;
+  return readCapped(await outboundFetch(req), req.url, req.maxBytes);
+}
+
+/**
+ * A JSON POST whose answer the caller judges, whatever its status (an API that says why in the
+ * body of a 4xx): resolves with the status and the parsed body (`undefined` when it is empty or
+ * not JSON); rejects only when no answer arrived or it exceeds `maxBytes` (default 1 MiB).
+ */
+export async function outboundJsonExchange(
+  req: Omit<OutboundRequest, 'body' | 'anyStatus'> & { body?: unknown; maxBytes?: number },
+): Promise<{ status: number; json: unknown }> {
+  const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
+  if (req.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await outboundFetch({
+    ...req,
+    method: req.method ?? 'POST',
+    headers,
+    body: req.body === undefined ? undefined : JSON.stringify(req.body),
+    anyStatus: true,
+  });
+  const text = await readCapped(res, req.url, req.maxBytes ?? 1024 * 1024);
+  let json: unknown;
+  try {
+    json = text.length > 0 ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json };
+}
+
+async function readCapped(res: Response, url: string, maxBytes?: number): Promise<string> {
+  const max = maxBytes ?? Number.POSITIVE_INFINITY;
   const declared = Number(res.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > max) {
     await res.body?.cancel().catch(() => undefined);
-    throw new CoreError('External', `${req.url} is larger than ${max} bytes`);
+    throw new CoreError('External', `${url} is larger than ${max} bytes`);
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -113,7 +143,7 @@ export async function outboundText(req: OutboundRequest & { maxBytes?: number })
     size += chunk.byteLength;
     if (size > max) {
       await res.body?.cancel().catch(() => undefined);
-      throw new CoreError('External', `${req.url} is larger than ${max} bytes`);
+      throw new CoreError('External', `${url} is larger than ${max} bytes`);
     }
     chunks.push(chunk);
   }

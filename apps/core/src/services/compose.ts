@@ -26,6 +26,7 @@ import { GatewayService } from './gateway/gateway-service.ts';
 import { UpnpPortMapper } from './gateway/upnp-port-mapper.ts';
 import { InstanceCreation } from './instance-creation.ts';
 import { InstanceService } from './instance-service.ts';
+import { PlayitService } from './playit-service.ts';
 import { SettingsService } from './settings-service.ts';
 import { SystemService } from './system-service.ts';
 import { UserService } from './user-service.ts';
@@ -46,6 +47,7 @@ export interface CoreServices {
   console: ConsoleService;
   files: { files: InstanceFiles; jobs: FileJobs; keys: DownloadKeyStore };
   gateway: GatewayService;
+  playit: PlayitService;
 }
 
 export function composeServices(
@@ -55,7 +57,8 @@ export function composeServices(
   sandbox: Sandbox,
 ): CoreServices {
   const userRepository = new UserRepository(db);
-  const settings = new SettingsService(new SettingsRepository(db));
+  const settingsRepository = new SettingsRepository(db);
+  const settings = new SettingsService(settingsRepository);
   const eventRepository = new EventRepository(db);
   const events = new EventBus(eventRepository, log);
   const guard = new PermissionGuard(() => settings.safeMode);
@@ -156,5 +159,13 @@ export function composeServices(
     console: new ConsoleService(events, instances),
     files: { files: new InstanceFiles(access, keys, guard), jobs: new FileJobs(access), keys },
     gateway: new GatewayService(new UpnpPortMapper(config.gateway)),
+    playit: new PlayitService({
+      dataDir: config.dataDir,
+      config: config.playit ?? {},
+      events,
+      instanceOnPort: (port) => instances.onPort(port),
+      settings: settingsRepository,
+      log,
+    }),
   };
 }

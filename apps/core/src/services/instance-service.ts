@@ -115,6 +115,13 @@ export class InstanceService {
     return this.deps.registry.isNameTaken(name);
   }
 
+  /** The instance configured to listen on `port` (a playit tunnel's default target), or null. */
+  onPort(port: number): { uuid: string; name: string; port: number } | null {
+    if (port === 0) return null;
+    const entry = this.deps.registry.all().find((e) => e.record.port === port);
+    return entry ? { uuid: entry.uuid, name: entry.record.name, port } : null;
+  }
+
   async list(): Promise<InstanceInfo[]> {
     return Promise.all(this.deps.registry.all().map((entry) => this.info(entry.uuid)));
   }
