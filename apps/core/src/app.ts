@@ -11,6 +11,7 @@ import { registerDashboard } from './http/dashboard-static.ts';
 import { makeAuthenticate } from './http/request-auth.ts';
 import { createHttpServer, sendError, type RegisteredRoute } from './http/server.ts';
 import { createLogger } from './lib/logger.ts';
+import { activityRoutes } from './routes/activity-routes.ts';
 import { consoleRoutes } from './routes/console-routes.ts';
 import { coreRoutes } from './routes/core-routes.ts';
 import { eventRoutes } from './routes/event-routes.ts';
@@ -22,6 +23,7 @@ import { monitorRoutes } from './routes/monitor-routes.ts';
 import { playerRoutes } from './routes/player-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
+import { webhookRoutes } from './routes/webhook-routes.ts';
 import { composeServices } from './services/compose.ts';
 
 export type { CoreConfig } from './config.ts';
@@ -82,6 +84,8 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
         consoleRoutes,
         monitorRoutes,
         fileRoutes,
+        activityRoutes,
+        webhookRoutes,
       ])
         await api.register(routesOf(ctx));
     },
@@ -100,6 +104,12 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   // Instances load after the routes exist; their servers stop before sockets and the database close.
   await services.instances.init();
   shutdownHooks.push(() => services.instances.shutdown());
+  services.retention.start();
+  services.webhooks.start();
+  shutdownHooks.push(async () => {
+    await services.webhooks.close();
+    await services.retention.stop();
+  });
 
   const setupKey = services.users.initSetupKey();
   if (setupKey)

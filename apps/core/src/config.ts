@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { DEFAULT_CORE_PORT } from '@hearth/protocol';
 import { UPSTREAM_ENV_VARS } from './runtime/minecraft/upstreams.ts';
+import type { RetentionOptions } from './services/event-log/event-retention.ts';
+import type { WebhookOptions } from './services/webhooks/webhook-service.ts';
 
 export interface CoreConfig {
   /** Where the database, instances and everything else live. */
@@ -44,6 +46,13 @@ export interface CoreConfig {
     downloadKeyTtlMs?: number;
     now?: () => number;
   };
+  /**
+   * Event history retention (default: 90 days and 1,000,000 event log entries, 0 = no limit),
+   * pruned every 10 minutes in batches of 2000 rows; tests set the clock and the pace.
+   */
+  eventRetention?: Partial<RetentionOptions>;
+  /** Webhook delivery: queue size, attempts, backoff, time-out, and for tests the DNS resolver. */
+  webhooks?: Partial<WebhookOptions>;
 }
 
 export function defaultConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
@@ -91,6 +100,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     'java',
     'crash-restarts',
     'crash-window',
+    'event-retention-days',
+    'event-retention-count',
   ]);
   for (const key of flags.keys())
     if (!known.has(key)) throw new ConfigError(`Unknown option: --${key}`);
@@ -126,7 +137,23 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
   const windowSeconds = windowText === undefined ? 300 : Number(windowText);
   if (!Number.isFinite(windowSeconds) || windowSeconds <= 0)
     throw new ConfigError(`Invalid crash window: ${windowText}`);
+  const count = (flag: string, envName: string, fallback: number, what: string) => {
+    const text = pick(flag, envName);
+    const value = text === undefined ? fallback : Number(text);
+    if (!Number.isInteger(value) || value < 0) throw new ConfigError(`Invalid ${what}: ${text}`);
+    return value;
+  };
+  const eventRetention = {
+    days: count('event-retention-days', 'HEARTH_EVENT_RETENTION_DAYS', 90, 'event retention days'),
+    maxEvents: count(
+      'event-retention-count',
+      'HEARTH_EVENT_RETENTION_COUNT',
+      1_000_000,
+      'event retention count',
+    ),
+  };
   return defaultConfig({
+    eventRetention,
     upstreams,
     javaCommand: pick('java', 'HEARTH_JAVA') ?? null,
     crashRestarts: { max: crashMax, windowMs: windowSeconds * 1000 },
