@@ -335,6 +335,21 @@ describe('the event log over 100,000 stored events', () => {
 });
 
 describe('retention', () => {
+  it('finds the count cutoff across more log entries than one step reads', async () => {
+    const retention = new EventRetention(new EventLogRepository(db), log, {
+      ...DEFAULT_RETENTION,
+      days: 0,
+      maxEvents: 60_001,
+    });
+    expect(await retention.cutoff()).toBe(BigInt(all[60_000]!.snowflake));
+    const tooMany = new EventRetention(new EventLogRepository(db), log, {
+      ...DEFAULT_RETENTION,
+      days: 0,
+      maxEvents: all.length + 1,
+    });
+    expect(await tooMany.cutoff()).toBeNull();
+  });
+
   it('keeps the newest N log entries and the last N days, deleting in batches', async () => {
     const scratch = new Database(':memory:');
     migrate(scratch, MIGRATIONS);

@@ -134,14 +134,17 @@ export class EventLogRepository {
     return this.db.prepare(sql).all(...params) as LogRow[];
   }
 
-  /** The snowflake below which rows go to keep the newest `keep` log rows (null: fewer exist). */
-  countCutoff(keep: number): bigint | null {
+  /**
+   * The snowflake of the `n`-th log row older than `before` (newest first; null `before` = from the
+   * newest), or null when there are fewer. Retention walks the index with it in short steps.
+   */
+  nthOlder(before: bigint | null, n: number): bigint | null {
     const row = this.db
       .prepare(
-        'SELECT snowflake_num AS n FROM client_events WHERE category IS NOT NULL ORDER BY snowflake_num DESC LIMIT 1 OFFSET ?',
+        'SELECT snowflake_num AS n FROM client_events WHERE category IS NOT NULL AND snowflake_num < ? ORDER BY snowflake_num DESC LIMIT 1 OFFSET ?',
       )
       .safeIntegers(true)
-      .get(keep - 1) as { n: bigint } | undefined;
+      .get(before ?? 2n ** 63n - 1n, n - 1) as { n: bigint } | undefined;
     return row ? row.n : null;
   }
 

@@ -24,6 +24,8 @@ export const DEFAULT_RETENTION: RetentionOptions = {
 };
 
 const DAY_MS = 24 * 60 * 60_000;
+/** Log rows counted per statement when finding the count cutoff (the loop runs between steps). */
+const COUNT_STEP = 50_000;
 /** The first prune waits a little after boot, so starting the instances comes first. */
 const FIRST_RUN_DELAY_MS = 30_000;
 
@@ -68,19 +70,31 @@ export class EventRetention {
   }
 
   /** The snowflake below which rows go now, or null when nothing is due. */
-  cutoff(): bigint | null {
+  async cutoff(): Promise<bigint | null> {
     const bounds: bigint[] = [];
     if (this.options.days > 0)
       bounds.push(msToSnowflakeBound(this.options.now() - this.options.days * DAY_MS));
     if (this.options.maxEvents > 0) {
-      const byCount = this.repository.countCutoff(this.options.maxEvents);
+      const byCount = await this.countCutoff(this.options.maxEvents);
       if (byCount !== null) bounds.push(byCount);
     }
     return bounds.length ? bounds.reduce((a, b) => (a > b ? a : b)) : null;
   }
 
+  /** The `keep`-th newest log row's snowflake (rows older go), found in steps of COUNT_STEP. */
+  private async countCutoff(keep: number): Promise<bigint | null> {
+    let before: bigint | null = null;
+    for (let left = keep; left > 0; left -= COUNT_STEP) {
+      const found = this.repository.nthOlder(before, Math.min(left, COUNT_STEP));
+      if (found === null) return null;
+      before = found;
+      if (left > COUNT_STEP) await yieldToLoop();
+    }
+    return before;
+  }
+
   private async prune(): Promise<number> {
-    const bound = this.cutoff();
+    const bound = await this.cutoff();
     if (bound === null) return 0;
     let deleted = 0;
     for (;;) {
