@@ -11,6 +11,7 @@ import { registerDashboard } from './http/dashboard-static.ts';
 import { makeAuthenticate } from './http/request-auth.ts';
 import { createHttpServer, sendError, type RegisteredRoute } from './http/server.ts';
 import { createLogger } from './lib/logger.ts';
+import { activityRoutes } from './routes/activity-routes.ts';
 import { consoleRoutes } from './routes/console-routes.ts';
 import { coreRoutes } from './routes/core-routes.ts';
 import { eventRoutes } from './routes/event-routes.ts';
@@ -24,6 +25,7 @@ import { playerRoutes } from './routes/player-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
 import { Sandbox } from './runtime/sandbox/index.ts';
+import { webhookRoutes } from './routes/webhook-routes.ts';
 import { composeServices } from './services/compose.ts';
 
 export type { CoreConfig } from './config.ts';
@@ -94,6 +96,8 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
         monitorRoutes,
         fileRoutes,
         playitRoutes,
+        activityRoutes,
+        webhookRoutes,
       ])
         await api.register(routesOf(ctx));
     },
@@ -118,6 +122,12 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   // The tunnels close before the servers they carry players to stop.
   shutdownHooks.push(() => services.playit.close());
   services.playit.boot();
+  services.retention.start();
+  services.webhooks.start();
+  shutdownHooks.push(async () => {
+    await services.webhooks.close();
+    await services.retention.stop();
+  });
 
   const setupKey = services.users.initSetupKey();
   if (setupKey)

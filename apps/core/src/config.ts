@@ -4,6 +4,8 @@ import { DEFAULT_CORE_PORT } from '@hearth/protocol';
 import { UPSTREAM_ENV_VARS } from './runtime/minecraft/upstreams.ts';
 import type { PlayitRunnerTiming } from './runtime/tunnels/playit-runner.ts';
 import { ISOLATION_MODES, type IsolationMode } from './runtime/sandbox/index.ts';
+import type { RetentionOptions } from './services/event-log/event-retention.ts';
+import type { WebhookOptions } from './services/webhooks/webhook-service.ts';
 
 export interface CoreConfig {
   /**
@@ -64,6 +66,13 @@ export interface CoreConfig {
    * starts again at boot (default off). `timing`/`claimPollIntervalMs` are for tests.
    */
   playit?: PlayitConfig;
+  /**
+   * Event history retention (default: 90 days and 1,000,000 event log entries, 0 = no limit),
+   * pruned every 10 minutes in batches of 2000 rows; tests set the clock and the pace.
+   */
+  eventRetention?: Partial<RetentionOptions>;
+  /** Webhook delivery: queue size, attempts, backoff, time-out, and for tests the DNS resolver. */
+  webhooks?: Partial<WebhookOptions>;
 }
 
 export interface PlayitConfig {
@@ -180,6 +189,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     'playit-control-addr',
     'playit-claim-url',
     'playit-autostart',
+    'event-retention-days',
+    'event-retention-count',
   ]);
   for (const key of flags.keys())
     if (!known.has(key)) throw new ConfigError(`Unknown option: --${key}`);
@@ -222,7 +233,23 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
   const isolation = pick('isolation', 'HEARTH_ISOLATION') ?? 'auto';
   if (!(ISOLATION_MODES as readonly string[]).includes(isolation))
     throw new ConfigError(`Invalid isolation mode: ${isolation} (auto, required or none)`);
+  const count = (flag: string, envName: string, fallback: number, what: string) => {
+    const text = pick(flag, envName);
+    const value = text === undefined ? fallback : Number(text);
+    if (!Number.isInteger(value) || value < 0) throw new ConfigError(`Invalid ${what}: ${text}`);
+    return value;
+  };
+  const eventRetention = {
+    days: count('event-retention-days', 'HEARTH_EVENT_RETENTION_DAYS', 90, 'event retention days'),
+    maxEvents: count(
+      'event-retention-count',
+      'HEARTH_EVENT_RETENTION_COUNT',
+      1_000_000,
+      'event retention count',
+    ),
+  };
   return defaultConfig({
+    eventRetention,
     playit: parsePlayit(pick),
     isolation: isolation as IsolationMode,
     files: { maxExtractBytes: budgetMiB * 1024 * 1024 },

@@ -222,6 +222,42 @@ const ROWS: Row[] = [
     guestStatus: 400,
     request: async () => ({ path: '/events/all/stream' }),
   },
+  // Issue 14: the event log (every user, filtered to what they may see) and webhooks (owner).
+  simple('GET', '/activity/search', { kind: 'token' }, () => '/activity/search?kind=state'),
+  simple('GET', '/activity/export', { kind: 'token' }, () => '/activity/export?format=csv'),
+  {
+    method: 'GET',
+    url: '/activity/stream',
+    access: { kind: 'token' },
+    websocket: true,
+    request: async () => ({ path: '/activity/stream' }),
+  },
+  simple('GET', '/webhooks', { kind: 'owner' }, () => '/webhooks'),
+  // A loopback target: the owner gets the SSRF guard's 400, never an auth refusal.
+  simple('POST', '/webhooks', { kind: 'owner' }, () => '/webhooks', {
+    name: 'Matrix',
+    kind: 'discord',
+    url: 'http://127.0.0.1:9/hook',
+    events: ['state'],
+  }),
+  simple('PUT', '/webhooks/:id', { kind: 'owner' }, () => '/webhooks/WEBHOOK_missing', {
+    name: 'Renamed',
+  }),
+  simple('DELETE', '/webhooks/:id', { kind: 'owner' }, () => '/webhooks/WEBHOOK_missing'),
+  simple('POST', '/webhooks/:id/test', { kind: 'owner' }, () => '/webhooks/WEBHOOK_missing/test'),
+  simple(
+    'GET',
+    '/webhooks/:id/deliveries',
+    { kind: 'owner' },
+    () => '/webhooks/WEBHOOK_missing/deliveries',
+  ),
+  simple(
+    'PUT',
+    '/webhooks/settings/private_targets',
+    { kind: 'owner' },
+    () => '/webhooks/settings/private_targets',
+    false,
+  ),
   simple('PUT', '/gateway/open_port/:port', { kind: 'owner' }, () => '/gateway/open_port/25565'),
   // Playit (the reference leaves these open; Hearth: owner only). Here the provider is a closed
   // local port, so the owner gets 400 (no key) or 502 (unreachable), never a refusal.

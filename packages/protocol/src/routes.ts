@@ -146,6 +146,18 @@ export const apiRoutes = {
   playitVerify: http('POST', '/playitgg/verify_key'),
   playitIsRunning: http('GET', '/playitgg/cli_is_running'),
   playitTunnels: http('GET', '/playitgg/get_tunnels'),
+  // Hearth: the event log (issue 14)
+  activitySearch: http('GET', '/activity/search'),
+  activityExport: http('GET', '/activity/export'),
+  activityStream: socket('/activity/stream'),
+  // Hearth: webhooks (issue 14, owner only)
+  webhookList: http('GET', '/webhooks'),
+  webhookCreate: http('POST', '/webhooks'),
+  webhookUpdate: http('PUT', '/webhooks/:id'),
+  webhookDelete: http('DELETE', '/webhooks/:id'),
+  webhookTest: http('POST', '/webhooks/:id/test'),
+  webhookDeliveries: http('GET', '/webhooks/:id/deliveries'),
+  webhookPrivateTargets: http('PUT', '/webhooks/settings/private_targets'),
 } as const satisfies Record<string, RouteDeclaration>;
 
 export type ApiRouteName = keyof typeof apiRoutes;

@@ -1,4 +1,5 @@
 import { CoreError } from '../errors.ts';
+import { pinnedFetch, type PinnedAddress } from './pinned-fetch.ts';
 
 // The core's one way to call another HTTP service (Minecraft upstreams, Mojang profiles, generic
 // definition URLs, UPnP gateways, playit.gg, webhooks): every request has a time-out, and every
@@ -20,6 +21,11 @@ export interface OutboundRequest {
   redirect?: 'follow' | 'manual' | 'error';
   /** Resolve with non-2xx responses too (e.g. a SOAP fault is the body of a 500). */
   anyStatus?: boolean;
+  /**
+   * Connect to this address, already resolved and checked by the caller (address-guard.ts),
+   * instead of resolving the host again; redirects are then never followed.
+   */
+  connectTo?: PinnedAddress;
 }
 
 /** An upstream answered with a non-2xx status. */
@@ -61,13 +67,20 @@ export async function outboundFetch(req: OutboundRequest): Promise<Response> {
   const signal = req.signal ? AbortSignal.any([req.signal, timeout.signal]) : timeout.signal;
   let res: Response;
   try {
-    res = await fetch(req.url, {
-      method,
-      headers: { 'user-agent': USER_AGENT, ...req.headers },
-      ...(req.body === undefined ? {} : { body: req.body }),
-      redirect: req.redirect ?? 'follow',
-      signal,
-    });
+    const headers = { 'user-agent': USER_AGENT, ...req.headers };
+    res = req.connectTo
+      ? await pinnedFetch(
+          req.url,
+          { method, headers, ...(req.body === undefined ? {} : { body: req.body }), signal },
+          req.connectTo,
+        )
+      : await fetch(req.url, {
+          method,
+          headers,
+          ...(req.body === undefined ? {} : { body: req.body }),
+          redirect: req.redirect ?? 'follow',
+          signal,
+        });
   } catch (err) {
     clearTimeout(timer);
     if (req.signal?.aborted) throw err;

@@ -5,12 +5,15 @@ import type { CoreConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { EventBus } from '../events/event-bus.ts';
 import { EventVisibility } from '../events/event-visibility.ts';
+import { LogVisibility } from '../events/log-visibility.ts';
 import { BackgroundWork } from '../lib/background-work.ts';
 import type { Logger } from '../lib/logger.ts';
+import { EventLogRepository } from '../repositories/event-log-repository.ts';
 import { EventRepository } from '../repositories/event-repository.ts';
 import { InstanceRepository } from '../repositories/instance-repository.ts';
 import { SettingsRepository } from '../repositories/settings-repository.ts';
 import { UserRepository } from '../repositories/user-repository.ts';
+import { WebhookRepository } from '../repositories/webhook-repository.ts';
 import { InstanceHost } from '../runtime/instances/instance-host.ts';
 import { InstanceRegistry } from '../runtime/instances/instance-registry.ts';
 import { resolveUpstreams } from '../runtime/minecraft/index.ts';
@@ -18,6 +21,8 @@ import { MonitorHub } from '../runtime/monitor/monitor-hub.ts';
 import type { Sandbox } from '../runtime/sandbox/index.ts';
 import { ConsoleService } from './console-service.ts';
 import { DownloadKeyStore } from './download-keys.ts';
+import { EventLogService } from './event-log/event-log-service.ts';
+import { DEFAULT_RETENTION, EventRetention } from './event-log/event-retention.ts';
 import { EventService } from './event-service.ts';
 import { FileAccess } from './files/file-access.ts';
 import { FileJobs } from './files/file-jobs.ts';
@@ -30,6 +35,7 @@ import { PlayitService } from './playit-service.ts';
 import { SettingsService } from './settings-service.ts';
 import { SystemService } from './system-service.ts';
 import { UserService } from './user-service.ts';
+import { DEFAULT_WEBHOOKS, WebhookService } from './webhooks/webhook-service.ts';
 
 /** Every service of the core, built once from the config (routes reach them through CoreContext). */
 export interface CoreServices {
@@ -48,6 +54,10 @@ export interface CoreServices {
   files: { files: InstanceFiles; jobs: FileJobs; keys: DownloadKeyStore };
   gateway: GatewayService;
   playit: PlayitService;
+  /** The event log: search, export, live entries (issue 14). */
+  activity: EventLogService;
+  retention: EventRetention;
+  webhooks: WebhookService;
 }
 
 export function composeServices(
@@ -57,10 +67,12 @@ export function composeServices(
   sandbox: Sandbox,
 ): CoreServices {
   const userRepository = new UserRepository(db);
-  const settingsRepository = new SettingsRepository(db);
-  const settings = new SettingsService(settingsRepository);
   const eventRepository = new EventRepository(db);
   const events = new EventBus(eventRepository, log);
+  const settingsRepository = new SettingsRepository(db);
+  const settings = new SettingsService(settingsRepository, (activity, causedBy) =>
+    events.record(activity, causedBy),
+  );
   const guard = new PermissionGuard(() => settings.safeMode);
   const tokens = new TokenService(userRepository);
   const users = new UserService(userRepository, tokens, events, guard, () => settings.safeMode);
@@ -72,6 +84,12 @@ export function composeServices(
   const instanceSandbox = config.isolation === 'none' ? null : sandbox;
   const genericCacheDir = path.join(config.dataDir, 'cache', 'definitions');
   const registry = new InstanceRegistry();
+  // A file event names a host path; the event log files it under the instance whose folder holds it.
+  events.locateInstancesWith(
+    (file) =>
+      registry.all().find((e) => file === e.dir || file.startsWith(`${e.dir}${path.sep}`))?.uuid ??
+      null,
+  );
   const monitor = new MonitorHub();
   const repo = new InstanceRepository(db, config.dataDir);
   const background = new BackgroundWork(log, 'Background instance work');
@@ -144,6 +162,21 @@ export function composeServices(
     ...(options.now === undefined ? {} : { now: options.now }),
   });
 
+  const logRepository = new EventLogRepository(db);
+  const retention = new EventRetention(logRepository, log, {
+    ...DEFAULT_RETENTION,
+    ...config.eventRetention,
+  });
+  const webhooks = new WebhookService({
+    repo: new WebhookRepository(db),
+    settings: settingsRepository,
+    events,
+    coreName: () => settings.get().core_name,
+    instanceName: (uuid) => registry.find(uuid)?.record.name ?? null,
+    log,
+    options: { ...DEFAULT_WEBHOOKS, ...config.webhooks },
+  });
+
   return {
     config,
     log,
@@ -167,5 +200,8 @@ export function composeServices(
       settings: settingsRepository,
       log,
     }),
+    activity: new EventLogService(events, logRepository, new LogVisibility(guard), log),
+    retention,
+    webhooks,
   };
 }
