@@ -17,6 +17,7 @@ import { eventRoutes } from './routes/event-routes.ts';
 import { fileRoutes } from './routes/file-routes.ts';
 import { gameRoutes } from './routes/game-routes.ts';
 import { gatewayRoutes } from './routes/gateway-routes.ts';
+import { globalFileRoutes } from './routes/global-file-routes.ts';
 import { instanceRoutes } from './routes/instance-routes.ts';
 import { monitorRoutes } from './routes/monitor-routes.ts';
 import { playerRoutes } from './routes/player-routes.ts';
@@ -65,6 +66,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   ctx.onShutdown(async () => {
     await services.files.jobs.settle();
     services.files.keys.close();
+    services.globalFiles.close();
   });
 
   const { app, routes } = await createHttpServer(config, log);
@@ -82,6 +84,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
         consoleRoutes,
         monitorRoutes,
         fileRoutes,
+        globalFileRoutes,
       ])
         await api.register(routesOf(ctx));
     },

@@ -20,6 +20,7 @@ import { DownloadKeyStore } from './download-keys.ts';
 import { EventService } from './event-service.ts';
 import { FileAccess } from './files/file-access.ts';
 import { FileJobs } from './files/file-jobs.ts';
+import { createGlobalFiles, type GlobalFiles } from './files/global-files.ts';
 import { InstanceFiles } from './files/instance-files.ts';
 import { GatewayService } from './gateway/gateway-service.ts';
 import { UpnpPortMapper } from './gateway/upnp-port-mapper.ts';
@@ -44,6 +45,8 @@ export interface CoreServices {
   creation: InstanceCreation;
   console: ConsoleService;
   files: { files: InstanceFiles; jobs: FileJobs; keys: DownloadKeyStore };
+  /** The global file routes (core-api.md §1.4.15), rooted at `config.globalDir`. */
+  globalFiles: GlobalFiles;
   gateway: GatewayService;
 }
 
@@ -118,9 +121,18 @@ export function composeServices(config: CoreConfig, db: Db, log: Logger): CoreSe
         : { maxExtractEntries: options.maxExtractEntries }),
     },
   });
-  const keys = new DownloadKeyStore({
+  const keyOptions = {
     ...(options.downloadKeyTtlMs === undefined ? {} : { ttlMs: options.downloadKeyTtlMs }),
     ...(options.now === undefined ? {} : { now: options.now }),
+  };
+  const keys = new DownloadKeyStore(keyOptions);
+  const globalFiles = createGlobalFiles({
+    root: config.globalDir ?? path.join(config.dataDir, 'global'),
+    events,
+    users,
+    guard,
+    keys: new DownloadKeyStore(keyOptions),
+    limits: access.deps.limits,
   });
 
   return {
@@ -137,6 +149,7 @@ export function composeServices(config: CoreConfig, db: Db, log: Logger): CoreSe
     creation,
     console: new ConsoleService(events, instances),
     files: { files: new InstanceFiles(access, keys, guard), jobs: new FileJobs(access), keys },
+    globalFiles,
     gateway: new GatewayService(new UpnpPortMapper(config.gateway)),
   };
 }
