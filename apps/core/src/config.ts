@@ -9,6 +9,8 @@ export interface CoreConfig {
   host: string;
   /** The folder the global file routes (`/fs/...`) serve (default `<dataDir>/global`). */
   globalDir?: string;
+  /** The Markdown file served as HTML at `/docs/` (default the repository README; null: none). */
+  docsFile?: string | null;
   /** Built dashboard to serve at `/`; null serves nothing there. */
   dashboardDir: string | null;
   tls: { certPath: string; keyPath: string } | null;

@@ -243,6 +243,7 @@ const ROWS: Row[] = [
   simple('PUT', '/gateway/open_port/:port', { kind: 'owner' }, () => '/gateway/open_port/25565'),
   simple('GET', '/games', { kind: 'public' }, () => '/games'),
   simple('GET', '/games/unavailable', { kind: 'public' }, () => '/games/unavailable'),
+  simple('GET', '/games/definitions', { kind: 'public' }, () => '/games/definitions'),
   simple(
     'GET',
     '/setup_manifest/:game',

@@ -27,6 +27,7 @@ import { UpnpPortMapper } from './gateway/upnp-port-mapper.ts';
 import { InstanceCreation } from './instance-creation.ts';
 import { InstanceService } from './instance-service.ts';
 import { SettingsService } from './settings-service.ts';
+import { ShippedDefinitions } from './shipped-definitions.ts';
 import { SystemService } from './system-service.ts';
 import { UserService } from './user-service.ts';
 
@@ -43,6 +44,8 @@ export interface CoreServices {
   system: SystemService;
   instances: InstanceService;
   creation: InstanceCreation;
+  /** The generic game definitions that ship with Hearth (`GET /games/definitions`). */
+  definitions: ShippedDefinitions;
   console: ConsoleService;
   files: { files: InstanceFiles; jobs: FileJobs; keys: DownloadKeyStore };
   /** The global file routes (core-api.md §1.4.15), rooted at `config.globalDir`. */
@@ -147,6 +150,7 @@ export function composeServices(config: CoreConfig, db: Db, log: Logger): CoreSe
     system: new SystemService(config.dataDir),
     instances,
     creation,
+    definitions: new ShippedDefinitions(log),
     console: new ConsoleService(events, instances),
     files: { files: new InstanceFiles(access, keys, guard), jobs: new FileJobs(access), keys },
     globalFiles,
