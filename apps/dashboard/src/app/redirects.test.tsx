@@ -49,16 +49,17 @@ describe('redirects (dashboard.md §2, §4)', () => {
     connectTo(TEST_CORE);
     installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo({ is_setup: true }) } }));
     const { router } = renderApp('/login/core/first_setup');
-    expect(await screen.findByRole('heading', { name: 'Select a user' })).toBeInTheDocument();
-    expect(pathOf(router)).toBe('/login/user/select');
+    // User selection has nothing to offer without a token: it goes on to sign-in.
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(pathOf(router)).toBe('/login/user');
   });
 
   it('sends instance and settings routes to sign-in without a token', async () => {
     connectTo(TEST_CORE);
     installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo() } }));
     const { router } = renderApp('/dashboard/overview');
-    expect(await screen.findByRole('heading', { name: 'Select a user' })).toBeInTheDocument();
-    expect(pathOf(router)).toBe('/login/user/select');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(pathOf(router)).toBe('/login/user');
   });
 
   it('keeps the current core in the URL query', async () => {
