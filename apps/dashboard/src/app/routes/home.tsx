@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
@@ -30,6 +30,11 @@ export function HomeRoute() {
   useEffect(() => {
     if (known) void navigate('/dashboard/overview', { replace: true });
   }, [known, navigate]);
+
+  const openInstance = useCallback(
+    (created: string) => void navigate('/dashboard/overview', { set: { instance: created } }),
+    [navigate],
+  );
 
   if (!token) {
     return (
@@ -63,7 +68,11 @@ export function HomeRoute() {
         <Plus aria-hidden className="size-4" />
         Create a new instance
       </Button>
-      <CreateInstanceWizardLazy open={wizardOpen} onOpenChange={setWizardOpen} />
+      <CreateInstanceWizardLazy
+        open={wizardOpen}
+        onOpenChange={setWizardOpen}
+        onCreated={openInstance}
+      />
     </section>
   );
 }
