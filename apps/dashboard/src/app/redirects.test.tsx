@@ -19,11 +19,14 @@ describe('redirects (dashboard.md §2, §4)', () => {
     expect(pathOf(router)).toBe('/first_setup');
     expect(screen.getByText('0.5.1')).toBeInTheDocument();
     expect(screen.getByText(/Hearth is in beta/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Wiki' })).toHaveAttribute(
+    // Issue 15 #3: Hearth's own documentation, served by the core — never another product's pages.
+    expect(screen.getByRole('link', { name: 'Wiki' })).toHaveAttribute('href', '/docs/');
+    expect(screen.getByRole('link', { name: 'Download the core' })).toHaveAttribute(
       'href',
-      expect.stringContaining('wiki'),
+      '/docs/#run-it',
     );
-    expect(screen.getByRole('link', { name: 'Download the core' })).toBeInTheDocument();
+    for (const link of screen.getAllByRole('link'))
+      expect(link.getAttribute('href')).toMatch(/^\/(?!\/)/);
     expect(screen.getByRole('button', { name: 'Connect to an existing core' })).toBeInTheDocument();
   });
 
