@@ -43,8 +43,8 @@ export function FileListPane({ ctl }: { ctl: FilesController }) {
   const coreCount = ctl.coreFiles.length;
   const coreBar =
     list.isSuccess && coreCount > 0 ? (
-      <div className="flex items-center justify-between gap-2 border-b border-line px-3 py-1.5 text-[11px] text-faint">
-        <span className="truncate">
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5 border-b border-line px-3 py-1.5 text-[11px] text-faint">
+        <span>
           {ctl.showCoreFiles
             ? 'Hearth files shown'
             : `${coreCount} Hearth ${coreCount === 1 ? 'file' : 'files'} hidden`}
