@@ -43,6 +43,8 @@ export const apiPaths = {
   games: () => '/games',
   // Hearth: what /games leaves out and why (e.g. Spigot has no download API).
   gamesUnavailable: () => '/games/unavailable',
+  // Hearth: the generic definitions that ship with the core (a Lodestone core answers 404).
+  gamesDefinitions: () => '/games/definitions',
   setupManifest: (game: HandlerGameType) => `/setup_manifest/${game}`,
   genericSetupManifest: () => '/generic_setup_manifest',
   // §1.4.7

@@ -66,6 +66,7 @@ export const apiRoutes = {
   // §1.4.6
   games: http('GET', '/games'),
   gamesUnavailable: http('GET', '/games/unavailable'),
+  gamesDefinitions: http('GET', '/games/definitions'),
   setupManifest: http('GET', '/setup_manifest/:game'),
   genericSetupManifest: http('PUT', '/generic_setup_manifest'),
   // §1.4.7
