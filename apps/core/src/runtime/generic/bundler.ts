@@ -7,11 +7,12 @@ import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, stop, type Loader, type Plugin } from 'esbuild';
 import { describeError } from '../../errors.ts';
+import { CORE_ROOT } from '../../lib/core-paths.ts';
 import { outboundText } from '../../lib/outbound-http.ts';
 import { GenericDefinitionError } from './errors.ts';
 
 /** apps/core: where installed packages are looked up when the definition's own folder lacks them. */
-const CORE_DIR = fileURLToPath(new URL('../../..', import.meta.url));
+const CORE_DIR = CORE_ROOT;
 const HTTP_NAMESPACE = 'hearth-http';
 const MAX_SOURCE_BYTES = 5 * 1024 * 1024;
 
