@@ -149,9 +149,9 @@ export default async function run(): Promise<BenchRow[]> {
       'Hearth upload (multipart, fsync)',
       `${f(rate('hearth', 'up'))} — ${ratio(rate('hearth', 'up'), rate('bare', 'up'))} bare, ${ratio(rate('hearth', 'up'), rate('cp', 'up'))} cp`,
     );
-    line('bare node:http download (fsync)', f(rate('bare', 'down')));
+    line('bare node:http download', f(rate('bare', 'down')));
     line(
-      'Hearth download (/file/:key, fsync)',
+      'Hearth download (/file/:key)',
       `${f(rate('hearth', 'down'))} — ${ratio(rate('hearth', 'down'), rate('bare', 'down'))} bare, ${ratio(rate('hearth', 'down'), rate('cp', 'down'))} cp`,
     );
     line('core RSS peak during an upload', mib(median(rounds.hearth.map((r) => r.rssPeak))));

@@ -120,7 +120,7 @@ export default async function run(): Promise<BenchRow[]> {
     line('compressed / uncompressed, time', ratio(tti[0]!, tti[2]!));
     line('compressed / uncompressed, bytes', ratio(weight[0]!, weight[2]!));
     line(
-      `vs Lodestone's ${LODESTONE_KB} KB (from issue 16)`,
+      `vs Lodestone ${LODESTONE_KB} KB (issue 16)`,
       `${ratio(weight[0]! / 1000, LODESTONE_KB)} (target ≤ ${TARGET_KB} KB: ${((weight[0]! / 1000 / TARGET_KB) * 100).toFixed(0)} % of it)`,
     );
     return [

@@ -5,11 +5,10 @@
 // the same JSON fields, directories first). Prints `listening <port>` once it accepts connections.
 //
 //   node --import tsx bench/support/bare-file-server.ts --root DIR
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { compareClientFiles, type ClientFile } from '@hearth/protocol';
 
@@ -24,35 +23,43 @@ function inside(name: string): string {
 }
 
 /**
- * The one part of a multipart body, streamed: its headers are skipped and the closing boundary is
- * held back, with no other parsing (the benchmark's client sends exactly one part).
+ * Streams the one part of a multipart body into `target` and fsyncs it, with no other parsing (the
+ * benchmark's client sends exactly one part): the part's headers are skipped, every chunk is
+ * written as it is (no copy) one chunk late, so that the closing boundary, always inside the last
+ * unwritten bytes, can be cut off at the end.
  */
-function onePart(boundary: string): Transform {
+async function receive(req: http.IncomingMessage, target: string): Promise<void> {
+  const boundary = /boundary=(\S+)/.exec(req.headers['content-type'] ?? '')?.[1] ?? '';
   const tailLength = `\r\n--${boundary}--\r\n`.length;
-  let head: Buffer | null = Buffer.alloc(0);
-  let held: Buffer = Buffer.alloc(0);
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
+  const handle = await fs.open(target, 'w');
+  const write = async (data: Buffer) => {
+    for (let at = 0; at < data.length;)
+      at += (await handle.write(data, at, data.length - at)).bytesWritten;
+  };
+  try {
+    let head: Buffer | null = Buffer.alloc(0);
+    let pending: Buffer = Buffer.alloc(0);
+    for await (const chunk of req as AsyncIterable<Buffer>) {
       let data = chunk;
       if (head !== null) {
         head = Buffer.concat([head, chunk]);
         const end = head.indexOf('\r\n\r\n');
-        if (end === -1) return done();
+        if (end === -1) continue;
         data = head.subarray(end + 4);
         head = null;
       }
-      const all = held.length === 0 ? data : Buffer.concat([held, data]);
-      const cut = Math.max(0, all.length - tailLength);
-      held = all.subarray(cut);
-      done(null, all.subarray(0, cut));
-    },
-  });
-}
-
-async function receive(req: http.IncomingMessage, target: string): Promise<void> {
-  const boundary = /boundary=(\S+)/.exec(req.headers['content-type'] ?? '')?.[1] ?? '';
-  // flush: fsync before the stream closes; pipeline resolves after the close.
-  await pipeline(req, onePart(boundary), createWriteStream(target, { flush: true }));
+      if (data.length >= tailLength) {
+        await write(pending);
+        pending = data;
+      } else {
+        pending = Buffer.concat([pending, data]);
+      }
+    }
+    await write(pending.subarray(0, Math.max(0, pending.length - tailLength)));
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 async function list(dir: string, clientDir: string): Promise<ClientFile[]> {
