@@ -1,9 +1,9 @@
 // Listing a folder of BENCH_LS_ENTRIES (default 10,000; one in ten a folder) entries: `GET
 // fs/:b64/ls` on a real core in its own process, timed end to end over HTTP from this process, side
-// by side in the same run with a bare node:http server doing the same listing (readdir, then one
-// lstat after another, the same JSON; support/bare-file-server.ts) and with that sequential
-// readdir + lstat loop in this process, no HTTP. One warm-up round, then the median of BENCH_RUNS
-// (3) rounds, the order rotated each round. Figures only: it never fails on a time.
+// by side in the same run with a bare node:http server doing the same work (readdir, lstat 64 at a
+// time, the same JSON; support/bare-file-server.ts) and with a sequential readdir + lstat loop
+// (one lstat after another) in this process, no HTTP. One warm-up round, then the median of
+// BENCH_RUNS (3) rounds, the order rotated each round. Figures only: it never fails on a time.
 //
 //   npx tsx bench/ls-10k.ts
 import fs from 'node:fs/promises';
