@@ -45,11 +45,17 @@ export async function measureFlood(
   const cpuBefore = cpuSecondsOf(target.pid);
   const rss = sampleRss(target.pid);
   const pinger = pingUntilStopped(target.infoUrl);
-  await target.start();
-  const figures = await subs.figures;
-  const during = await pinger.stop();
+  let figures: Awaited<typeof subs.figures>;
+  try {
+    await target.start();
+    figures = await subs.figures;
+  } finally {
+    rss.stop();
+    await pinger.stop();
+  }
   const cpu = cpuSecondsOf(target.pid) - cpuBefore;
-  const rssPeak = rss.stop();
+  const during = await pinger.stop();
+  const rssPeak = rss.peak;
   await new Promise((r) => setTimeout(r, FLUSH_WAIT_MS));
   const delivered = figures.reduce((sum, s) => sum + s.lines, 0);
   const printed = figures.find((s) => s.done !== null)?.done ?? NaN;

@@ -10,6 +10,7 @@ import { spawnTracked, stopProcess, waitForOutput } from './processes.ts';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const OWNER = { username: 'bench', password: 'bench-password-1' } as const;
+let created = 0;
 
 /** How the core is started: BENCH_CORE_COMMAND (split on spaces) or `node scripts/start.mjs`. */
 export function coreCommand(): { command: string; args: string[]; label: string } {
@@ -126,7 +127,7 @@ export async function startHearth(
     const createGeneric = async (definitionUrl: string, settings: Record<string, unknown> = {}) => {
       const uuid = await call<string>('POST', '/instance/create_generic', {
         url: definitionUrl,
-        setup_value: { name: `bench-${Date.now() % 1e6}`, setting_sections: settings },
+        setup_value: { name: `bench-${++created}`, setting_sections: settings },
       });
       await poll(async () => (await list()).some((i) => i.uuid === uuid), 'creation', 120_000);
       return uuid;

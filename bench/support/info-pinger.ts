@@ -30,7 +30,10 @@ export async function pingTimes(url: string, count: number): Promise<number[]> {
   return times;
 }
 
-/** Pings until stop() is called; stop() resolves with every latency measured. */
+/**
+ * Pings until stop() is called; stop() resolves with every latency measured (and rejects with the
+ * first failed request, if one failed). Calling stop() again gives the same answer.
+ */
 export function pingUntilStopped(url: string): { stop(): Promise<number[]> } {
   const times: number[] = [];
   let running = true;
@@ -39,12 +42,14 @@ export function pingUntilStopped(url: string): { stop(): Promise<number[]> } {
       times.push(await once(url));
       await new Promise((r) => setTimeout(r, PAUSE_MS));
     }
+    return times;
   })();
+  // Handled here so a failure before stop() is not an unhandled rejection; stop() still sees it.
+  loop.catch(() => undefined);
   return {
-    async stop() {
+    stop() {
       running = false;
-      await loop;
-      return times;
+      return loop;
     },
   };
 }
