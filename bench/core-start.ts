@@ -94,7 +94,7 @@ export default async function run(): Promise<BenchRow[]> {
   line('bare Fastify idle', mib(bare));
   line(`core RSS ${IDLE_SECONDS} s later / bare Fastify`, ratio(later.rss, bare));
   const kept = later.children.length
-    ? ` (+ ${mib(sumRss(later.children))} in ${later.children.length} child processes still alive)`
+    ? ` (+ ${mib(sumRss(later.children))} in ${later.children.length} child process${later.children.length === 1 ? '' : 'es'} still alive)`
     : '';
   return [
     {
