@@ -1,218 +1,183 @@
-// Console render: the dashboard's real ConsoleScreen in headless Chromium receives N console lines
-// (default 50,000) at R lines/s (default 2,000) through its real socket/stream path; a socket
-// double stands in for the core. Prints dropped animation frames, long tasks, the JS heap before
-// and after, and how long a regex search over every kept line takes (to the screen, and the
-// filter alone). Figures only: it never fails on a time.
+// Console render against the real core and socket: a generic instance (definitions/console-lines)
+// prints lines on command; the real dashboard, served by the core, shows its Console tab in headless
+// Chromium, measured from inside the page (support/console-probe.ts). Per round (a fresh page):
+// steady output at BENCH_CONSOLE_RATE (2,000) lines/s for BENCH_CONSOLE_SECONDS (10) s, then bursts
+// of 20,000 and 30,000 lines. For each: time from the first line written to the last line in the
+// log's DOM (and on the page's socket), dropped frames (requestAnimationFrame gaps > 1.5× the
+// refresh interval), long tasks, the JS heap at its peak and after GC vs the lines kept; for steady
+// output how long after it was written the newest line is on screen. Median of BENCH_RUNS (3).
+// Figures only: it never fails on a number.
 //
-//   npx tsx bench/console-render.ts      (BENCH_CONSOLE_LINES=50000 BENCH_CONSOLE_RATE=2000)
-import { createServer, type Server } from 'node:http';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+//   npm run build && npx tsx bench/console-render.ts
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'vite';
-import { chromium } from '@playwright/test';
-import { CONSOLE_CLIENT_LINE_CAP } from '@hearth/protocol';
-import { CHROMIUM_ARGS } from '../e2e/playwright.config.ts';
-import './console-render/bench-api.ts';
+import { apiPaths } from '@hearth/protocol';
+import { launchChromium, signedInPage } from './support/browser.ts';
+import { heapAfterGc, measureBatch, type Batch } from './support/console-batch.ts';
+import { CONSOLE_PROBE_SCRIPT } from './support/console-probe.ts';
+import type { BenchRow } from './support/figures.ts';
+import {
+  envNumber,
+  int,
+  isMain,
+  line,
+  machine,
+  median,
+  mib,
+  ms,
+  quantile,
+  ratio,
+} from './support/figures.ts';
+import { refreshInterval } from './support/frame-stats.ts';
+import { startHearth, type HearthProcess } from './support/hearth-process.ts';
 
-const LINES = Number(process.env.BENCH_CONSOLE_LINES ?? 50_000);
-const RATE = Number(process.env.BENCH_CONSOLE_RATE ?? 2_000);
-/** The console keeps at most CONSOLE_CLIENT_LINE_CAP lines (oldest dropped). */
-const KEPT = Math.min(LINES, CONSOLE_CLIENT_LINE_CAP);
-/** BENCH_CONSOLE_PROFILE=1: unminified build, and the top functions by self time during the flood. */
-const PROFILE = process.env.BENCH_CONSOLE_PROFILE === '1';
-const SEARCH = String.raw`(alex|jeb)\d+ (joined|left) the game`;
+const RUNS = envNumber('BENCH_RUNS', 3);
+const RATE = envNumber('BENCH_CONSOLE_RATE', 2_000);
+const SECONDS = envNumber('BENCH_CONSOLE_SECONDS', 10);
+const BURSTS = [20_000, 30_000];
+const DEFINITION = pathToFileURL(
+  path.join(
+    path.dirname(fileURLToPath(import.meta.url)),
+    'definitions/console-lines/definition.ts',
+  ),
+).href;
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const harness = path.join(here, 'console-render');
-const dashboardConfig = path.resolve(here, '../apps/dashboard/vite.config.ts');
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-};
-
-/** Serves the built harness, and `[]` for the console history request. */
-function serve(dir: string): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://x');
-    if (url.pathname.endsWith('/console/buffer')) {
-      res.writeHead(200, { 'content-type': 'application/json' }).end('[]');
-      return;
-    }
-    const file = path.join(
-      dir,
-      path.normalize(url.pathname === '/' ? '/index.html' : url.pathname),
-    );
-    if (!file.startsWith(dir)) {
-      res.writeHead(404).end();
-      return;
-    }
-    readFile(file).then(
-      (body) =>
-        res
-          .writeHead(200, {
-            'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
-          })
-          .end(body),
-      () => res.writeHead(404).end(),
-    );
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      resolve({ server, url: `http://127.0.0.1:${port}/` });
-    }),
-  );
+interface Round {
+  batches: Batch[];
+  /** The refresh interval of the quiet page (ms). */
+  interval: number;
+  /** The page's JS heap after GC before any batch. */
+  base: number;
 }
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-}
-
-function printProfile(profile: {
-  nodes: ProfileNode[];
-  samples?: number[];
-  timeDeltas?: number[];
-}): void {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const self = new Map<string, number>();
-  const samples = profile.samples ?? [];
-  const deltas = profile.timeDeltas ?? [];
-  samples.forEach((id, i) => {
-    const frame = byId.get(id)?.callFrame;
-    const name = frame
-      ? `${frame.functionName || '(anonymous)'} ${path.basename(frame.url)}:${frame.lineNumber + 1}`
-      : '?';
-    self.set(name, (self.get(name) ?? 0) + (deltas[i] ?? 0) / 1000);
-  });
-  const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 20);
-  console.log('  top self time during the flood:');
-  for (const [name, time] of top) console.log(`    ${time.toFixed(0).padStart(7)} ms  ${name}`);
-}
-
-const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-
-export async function run(): Promise<void> {
-  const outDir = await mkdtemp(path.join(os.tmpdir(), 'hearth-console-bench-'));
-  let server: Server | null = null;
-  const browser = await chromium.launch({
-    executablePath: process.env.HEARTH_CHROMIUM ?? '/usr/bin/chromium',
-    args: [...CHROMIUM_ARGS, '--enable-precise-memory-info'],
-  });
+async function round(hearth: HearthProcess, uuid: string, n: number): Promise<Round> {
+  const browser = await launchChromium(['--enable-precise-memory-info']);
   try {
-    await build({
-      configFile: dashboardConfig,
-      root: harness,
-      base: './',
-      logLevel: 'error',
-      build: { outDir, emptyOutDir: true, minify: !PROFILE },
-    });
-    const served = await serve(outDir);
-    server = served.server;
-
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const { page } = await signedInPage(browser, hearth.port, hearth.token);
+    await page.addInitScript({ content: CONSOLE_PROBE_SCRIPT });
     const errors: string[] = [];
     page.on('pageerror', (err) => errors.push(err.message));
     const cdp = await page.context().newCDPSession(page);
-    const heap = async () => {
-      await cdp.send('HeapProfiler.collectGarbage');
-      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
-    };
-
-    await page.goto(served.url);
-    await page.getByRole('status', { name: 'Console is live' }).waitFor();
-    const heapBefore = await heap();
-    await cdp.send('Performance.enable');
-    const metrics = async () =>
-      Object.fromEntries(
-        (await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]),
-      ) as Record<string, number>;
-    const metricsBefore = await metrics();
-    // CPU time of the renderer processes: unlike task durations, not inflated by a busy machine.
-    const browserCdp = await browser.newBrowserCDPSession();
-    const rendererCpu = async () =>
-      (
-        (await browserCdp.send('SystemInfo.getProcessInfo')) as {
-          processInfo: { type: string; cpuTime: number }[];
-        }
-      ).processInfo
-        .filter((p) => p.type === 'renderer')
-        .reduce((sum, p) => sum + p.cpuTime, 0);
-    const cpuBefore = await rendererCpu();
-    if (PROFILE) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.start');
-    }
-    const since = await page.evaluate(() => window.consoleBench.now());
-    const flood = await page.evaluate(([total, rate]) => window.consoleBench.flood(total, rate), [
-      LINES,
-      RATE,
-    ] as const);
-    const floodTasks = await page.evaluate((t) => window.consoleBench.longTasksSince(t), since);
-    const metricsAfter = await metrics();
-    const cpuFlood = (await rendererCpu()) - cpuBefore;
-    if (PROFILE) printProfile((await cdp.send('Profiler.stop')).profile);
-    const busy = (name: string) => (metricsAfter[name] ?? 0) - (metricsBefore[name] ?? 0);
-    const heapAfter = await heap();
-    const lastLine = await page.locator('[role="log"] [data-index]').last().textContent();
-
-    const searchStart = await page.evaluate(() => window.consoleBench.now());
-    const search = await page.evaluate((q) => window.consoleBench.searchToScreen(q), SEARCH);
-    const searchTasks = await page.evaluate(
-      (t) => window.consoleBench.longTasksSince(t),
-      searchStart,
+    await page.goto(`${hearth.url}/dashboard/console?instance=${uuid}`);
+    await page
+      .getByRole('status', { name: 'Console is live', exact: true })
+      .waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(1_000);
+    const interval = refreshInterval(
+      (await page.evaluate(() => window.consoleProbe.result())).frames.slice(-50),
     );
-    const filter = await page.evaluate(([q, total]) => window.consoleBench.filterOnly(q, total), [
-      SEARCH,
-      LINES,
-    ] as const);
-
-    const taskMs = floodTasks.reduce((sum, t) => sum + t.duration, 0);
-    const longest = floodTasks.reduce((max, t) => Math.max(max, t.duration), 0);
-    const expectedFrames = Math.round(flood.seconds * 60);
-    console.log(
-      `console render — ${LINES.toLocaleString('en-US')} lines at ${RATE.toLocaleString('en-US')} lines/s into the real ConsoleScreen (headless Chromium, ${os.cpus().length} CPUs)`,
-    );
-    console.log(
-      `  flood took                 : ${flood.seconds.toFixed(1)} s; last line on screen: ${JSON.stringify(lastLine?.slice(-24) ?? null)}`,
-    );
-    console.log(
-      `  animation frames           : ${flood.frames} drawn of ~${expectedFrames} at 60 Hz; dropped ${flood.droppedFrames} (${((flood.droppedFrames / Math.max(1, expectedFrames)) * 100).toFixed(1)} %), ${flood.framesOver50ms} frames > 50 ms, longest ${ms(flood.longestFrameMs)}`,
-    );
-    console.log(
-      `  renderer CPU time          : ${cpuFlood.toFixed(1)} s over ${flood.seconds.toFixed(1)} s (${((cpuFlood / flood.seconds) * 100).toFixed(0)} % of one core)`,
-    );
-    console.log(
-      `  main thread busy (wall)    : ${busy('TaskDuration').toFixed(1)} s of ${flood.seconds.toFixed(1)} s (script ${busy('ScriptDuration').toFixed(1)} s, style ${busy('RecalcStyleDuration').toFixed(1)} s, layout ${busy('LayoutDuration').toFixed(1)} s)`,
-    );
-    console.log(
-      `  long tasks (> 50 ms)       : ${floodTasks.length}, ${ms(taskMs)} in total, longest ${ms(longest)}`,
-    );
-    console.log(
-      `  JS heap (after GC)         : ${mib(heapBefore)} before, ${mib(heapAfter)} with ${KEPT.toLocaleString('en-US')} lines kept (+${mib(heapAfter - heapBefore)}, ${((heapAfter - heapBefore) / KEPT).toFixed(0)} B/line)`,
-    );
-    console.log(
-      `  regex search /${SEARCH}/i : ${ms(search.ms)} from typing to matching rows on screen (${searchTasks.length} long tasks); filter alone ${ms(filter.ms)} over ${KEPT.toLocaleString('en-US')} lines → ${filter.matches.toLocaleString('en-US')} matches`,
-    );
-    if (errors.length > 0) {
-      console.error(`  page errors: ${errors.join('; ')}`);
-      process.exitCode = 1;
-    }
+    const base = await heapAfterGc(cdp);
+    const send = (command: string) => hearth.call('POST', apiPaths.instanceConsole(uuid), command);
+    const batches = [
+      await measureBatch(page, cdp, send, {
+        command: `steady ${RATE} ${SECONDS} s${n}x`,
+        tag: `s${n}x`,
+        lines: RATE * SECONDS,
+        steady: true,
+        interval,
+      }),
+    ];
+    for (const [i, lines] of BURSTS.entries())
+      batches.push(
+        await measureBatch(page, cdp, send, {
+          command: `burst ${lines} b${n}x${i}`,
+          tag: `b${n}x${i}`,
+          lines,
+          steady: false,
+          interval,
+        }),
+      );
+    if (errors.length > 0) console.error(`  page errors: ${errors.join('; ')}`);
+    return { batches, interval, base };
   } finally {
     await browser.close();
-    server?.close();
-    await rm(outDir, { recursive: true, force: true });
   }
 }
 
-if (
-  process.argv[1] !== undefined &&
-  pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url
-)
-  await run();
+export default async function run(): Promise<BenchRow[]> {
+  const hearth = await startHearth();
+  try {
+    const uuid = await hearth.createGeneric(DEFINITION);
+    await hearth.call('PUT', apiPaths.instanceStart(uuid));
+    await hearth.waitForState(uuid, 'Running');
+    const rounds: Round[] = [];
+    for (let n = 0; n < RUNS; n++) rounds.push(await round(hearth, uuid, n));
+    const at = (i: number, f: (b: Batch) => number) => median(rounds.map((r) => f(r.batches[i]!)));
+    const interval = median(rounds.map((r) => r.interval));
+    const base = median(rounds.map((r) => r.base));
+    const latencies = rounds.flatMap((r) => r.batches[0]!.latencies);
+    const names = ['steady', ...BURSTS.map((b) => `burst ${int(b)}`)];
+    console.log(
+      `console render — the real Console tab on a real core, median of ${RUNS} fresh pages (${machine()})`,
+    );
+    line('refresh interval', `${ms(interval, 1)} (${(1000 / interval).toFixed(0)} Hz)`);
+    names.forEach((name, i) => {
+      const label = i === 0 ? `steady ${int(RATE)}/s × ${SECONDS} s` : name;
+      line(
+        `${label}: on screen`,
+        `${ms(at(i, (b) => b.onScreen))} after the first line was written (on the socket after ${ms(at(i, (b) => b.onSocket))})`,
+      );
+      line(
+        `${label}: frames`,
+        `${at(i, (b) => b.dropped).toFixed(1)} % dropped of ~${int(at(i, (b) => b.expected))}; ${int(at(i, (b) => b.longTasks))} long tasks, longest ${ms(at(i, (b) => b.longestTask))}`,
+      );
+      line(
+        `${label}: JS heap`,
+        `peak ${mib(
+          at(i, (b) => b.heapPeak),
+          1,
+        )}, after GC ${mib(
+          at(i, (b) => b.heapAfter),
+          1,
+        )} with ${int(at(i, (b) => b.kept))} lines kept (page alone ${mib(base, 1)})`,
+      );
+    });
+    line(
+      'steady: newest line on screen',
+      `${ms(median(latencies))} after it was written (p95 ${ms(quantile(latencies, 0.95))}, ${latencies.length} samples)`,
+    );
+    const burstFigures = BURSTS.map((lines, j) => {
+      const i = j + 1;
+      return {
+        lines,
+        screen: at(i, (b) => b.onScreen),
+        socket: at(i, (b) => b.onSocket),
+        dropped: at(i, (b) => b.dropped),
+      };
+    });
+    BURSTS.forEach((_, j) => {
+      const f = burstFigures[j]!;
+      line(
+        `burst ${int(f.lines)}: rates`,
+        `lines reached the page's socket handler at ${int(f.lines / (f.socket / 1000))} lines/s (paced by the page's main thread); the view showed ${int(f.lines / (f.screen / 1000))} lines/s`,
+      );
+    });
+    const last = BURSTS.length;
+    const kept = at(last, (b) => b.heapAfter) - base;
+    return [
+      {
+        measure: `Console, steady ${int(RATE)} lines/s into the Console tab (real core)`,
+        hearth: `${int(at(0, (b) => b.longTasks))} long tasks, ${at(0, (b) => b.dropped).toFixed(1)} % dropped frames, on screen ${ms(median(latencies))} after sent`,
+        sideBySide:
+          "issue 16's figure for Lodestone's dashboard on the same core (not run here): longest task 16.8 s, 99.7 % dropped",
+        ratio: '—',
+      },
+      {
+        measure: `Console, a burst of ${BURSTS.map(int).join(' / ')} lines`,
+        hearth: `on screen after ${burstFigures.map((f) => f.screen.toFixed(0)).join(' / ')} ms; ${burstFigures.map((f) => f.dropped.toFixed(0)).join(' / ')} % dropped frames`,
+        sideBySide: `the lines reached the page's socket handler at ${burstFigures.map((f) => int(f.lines / (f.socket / 1000))).join(' / ')} lines/s (on the page's main thread; the core's own ceiling is the fan-out row)`,
+        ratio: `the view renders ${burstFigures.map((f) => int(f.lines / (f.screen / 1000))).join(' / ')} lines/s`,
+      },
+      {
+        measure: `Console JS heap at peak vs what is kept (${int(at(last, (b) => b.kept))} lines)`,
+        hearth: `peak ${mib(at(last, (b) => b.heapPeak))}, after GC ${mib(at(last, (b) => b.heapAfter))}`,
+        sideBySide: `the page without lines: ${mib(base)}; kept lines cost ${mib(kept)}`,
+        ratio: ratio(at(last, (b) => b.heapPeak) - base, kept),
+      },
+    ];
+  } finally {
+    await hearth.stop();
+  }
+}
+
+if (isMain(import.meta.url)) await run();

@@ -1,219 +1,169 @@
-// Console throughput: a generic instance prints numbered lines as fast as it can for N seconds while
-// 10 WebSocket subscribers follow its console stream. Prints lines/s delivered, the core's RSS and
-// CPU, and lines lost per subscriber. Figures only: it never fails on a time.
+// Console fan-out: a generic instance (definitions/flood) prints numbered lines as fast as it can for
+// BENCH_SECONDS (10) while BENCH_SUBSCRIBERS (10) WebSocket subscribers, in their own process
+// (support/ws-subscribers.ts), follow its console stream on a real core. Side by side in the same
+// run: a bare `ws` server (support/bare-ws-server.ts) fanning the same program's lines out as the
+// same frames to the same subscribers. For each: lines/s per subscriber, lines lost, server CPU µs
+// per line delivered, server RSS peak, `GET /info` latency idle and during the flood; for the core
+// also the bytes its data dir grew by and the bytes it wrote (/proc/<pid>/io). A fresh core per
+// round; median of BENCH_RUNS (3) rounds, order alternated. Figures only: it never fails on a time.
 //
-//   npx tsx bench/console-throughput.ts        (BENCH_SECONDS=10, BENCH_SUBSCRIBERS=10)
-// Profiling aids: BENCH_CORE_NODE_ARGS (extra node flags for the core, e.g. --cpu-prof or
-// --max-old-space-size=160), BENCH_SNAPSHOT_AFTER_MS (send the core SIGUSR2 for a heap snapshot).
-import { spawn } from 'node:child_process';
-import fs from 'node:fs/promises';
-import net from 'node:net';
-import os from 'node:os';
+//   npx tsx bench/console-throughput.ts
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import pidusage from 'pidusage';
-import WebSocket from 'ws';
+import { apiPaths } from '@hearth/protocol';
+import type { BenchRow } from './support/figures.ts';
+import {
+  envNumber,
+  int,
+  isMain,
+  line,
+  machine,
+  median,
+  mib,
+  ms,
+  quantile,
+  ratio,
+  rotated,
+} from './support/figures.ts';
+import { startHearth } from './support/hearth-process.ts';
+import { measureFlood, type FloodRound } from './support/flood-round.ts';
+import { startScript, stopProcess } from './support/processes.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 10);
+const SECONDS = envNumber('BENCH_SECONDS', 10);
+const SUBSCRIBERS = envNumber('BENCH_SUBSCRIBERS', 10);
+const RUNS = envNumber('BENCH_RUNS', 3);
 const here = path.dirname(fileURLToPath(import.meta.url));
-const repo = path.resolve(here, '..');
-const DEFINITION = pathToFileURL(path.join(here, 'definitions/flood/definition.ts')).href;
+const FLOOD_DIR = path.join(here, 'definitions/flood');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Subscriber {
-  received: number;
-  gaps: number;
-  next: number;
-  first: number;
-  last: number;
-  done: number | null;
-  ws: WebSocket;
-}
-
-const FLOOD = /"message":"flood (\d+)\\n"/;
-const DONE = /"message":"flood done (\d+)\\n"/;
-
-function subscribe(url: string): Promise<Subscriber> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url);
-    const sub: Subscriber = { received: 0, gaps: 0, next: 0, first: 0, last: 0, done: null, ws };
-    ws.on('message', (data: Buffer) => {
-      const text = data.toString();
-      const m = FLOOD.exec(text);
-      if (m) {
-        const seq = Number(m[1]);
-        if (sub.received === 0) sub.first = performance.now();
-        sub.last = performance.now();
-        if (seq !== sub.next) sub.gaps += seq - sub.next;
-        sub.next = seq + 1;
-        sub.received++;
-        return;
-      }
-      const d = DONE.exec(text);
-      if (d) sub.done = Number(d[1]);
-    });
-    ws.once('open', () => resolve(sub));
-    ws.once('error', reject);
-  });
-}
-
-async function main(): Promise<void> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-bench-console-'));
-  const port = await freePort();
-  const core = spawn(
-    process.execPath,
-    [
-      ...(process.env.BENCH_CORE_NODE_ARGS ?? '').split(' ').filter(Boolean),
-      '--import',
-      'tsx',
-      path.join(repo, 'apps/core/src/main.ts'),
-      '--data-dir',
-      dataDir,
-      '--port',
-      String(port),
-      '--host',
-      '127.0.0.1',
-      '--log-level',
-      'warn',
-    ],
-    { cwd: repo, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const setupKey = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    core.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /First time setup key: (\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    core.once('exit', (code) => reject(new Error(`core exited (${code})`)));
-  });
-  const api = `http://127.0.0.1:${port}/api/v1`;
-  const call = async (
-    method: string,
-    route: string,
-    body?: unknown,
-    token?: string,
-  ): Promise<unknown> => {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const res = await fetch(`${api}${route}`, {
-          method,
-          headers: {
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
-        const text = await res.text();
-        if (res.status !== 200) throw new Error(`${method} ${route}: ${res.status} ${text}`);
-        return text === '' ? null : JSON.parse(text);
-      } catch (err) {
-        if (attempt > 50 || !(err instanceof TypeError)) throw err;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-  };
-
+async function hearthRound(): Promise<FloodRound> {
+  const hearth = await startHearth();
   try {
-    const { token } = (await call('POST', `/setup/${setupKey}`, {
-      username: 'bench',
-      password: 'bench-password',
-    })) as { token: string };
-    const uuid = (await call(
-      'POST',
-      '/instance/create_generic',
+    const uuid = await hearth.createGeneric(
+      pathToFileURL(path.join(FLOOD_DIR, 'definition.ts')).href,
       {
-        url: DEFINITION,
-        setup_value: {
-          name: 'flood',
-          setting_sections: {
-            section_1: {
-              settings: { seconds: { value: { type: 'UnsignedInteger', value: SECONDS } } },
-            },
-          },
+        section_1: {
+          settings: { seconds: { value: { type: 'UnsignedInteger', value: SECONDS } } },
         },
       },
-      token,
-    )) as string;
-    for (let i = 0; ; i++) {
-      const list = (await call('GET', '/instance/list', undefined, token)) as { uuid: string }[];
-      if (list.some((x) => x.uuid === uuid)) break;
-      if (i > 300) throw new Error('the instance was not created');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-
-    const streamUrl = `ws://127.0.0.1:${port}/api/v1/instance/${uuid}/console/stream?token=${encodeURIComponent(`Bearer ${token}`)}`;
-    const subs = await Promise.all(Array.from({ length: SUBSCRIBERS }, () => subscribe(streamUrl)));
-    const idle = await pidusage(core.pid!);
-    const samples: { cpu: number; memory: number }[] = [];
-    const sampler = setInterval(() => {
-      pidusage(core.pid!).then(
-        (s) => samples.push({ cpu: s.cpu, memory: s.memory }),
-        () => undefined,
-      );
-    }, 250);
-
-    const started = performance.now();
-    await call('PUT', `/instance/${uuid}/start`, undefined, token);
-    // Profiling aid: BENCH_CORE_NODE_ARGS=--heapsnapshot-signal=SIGUSR2 BENCH_SNAPSHOT_AFTER_MS=5000
-    const snapshotAfter = Number(process.env.BENCH_SNAPSHOT_AFTER_MS ?? NaN);
-    if (Number.isFinite(snapshotAfter))
-      setTimeout(() => core.kill('SIGUSR2'), snapshotAfter).unref();
-    const deadline = started + (SECONDS + 60) * 1000;
-    while (subs.some((s) => s.done === null) && performance.now() < deadline)
-      await new Promise((r) => setTimeout(r, 100));
-    clearInterval(sampler);
-
-    const printed = subs.find((s) => s.done !== null)?.done ?? null;
-    const buffer = (await call('GET', `/instance/${uuid}/console/buffer`, undefined, token)) as {
-      event_inner: { instance_event_inner: { message: string } };
-    }[];
-    const lastInRing = buffer.at(-1)?.event_inner.instance_event_inner.message.trim();
-    for (const s of subs) s.ws.close();
-
-    const rates = subs.map((s) =>
-      s.received > 1 ? (s.received - 1) / ((s.last - s.first) / 1000) : 0,
     );
-    const lost = subs.map((s) => (printed === null ? NaN : printed - s.received));
-    const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-    const peak = samples.reduce((m, s) => Math.max(m, s.memory), idle.memory);
-    const cpu = samples.length ? samples.reduce((sum, s) => sum + s.cpu, 0) / samples.length : 0;
-    console.log(
-      `console throughput — ${SECONDS} s flood, ${SUBSCRIBERS} WebSocket subscribers (${os.cpus().length} CPUs: ${os.cpus()[0]?.model ?? '?'})`,
-    );
-    console.log(`  lines printed by the process : ${printed ?? 'unknown (no done line)'}`);
-    console.log(
-      `  lines/s per subscriber       : ${Math.round(Math.min(...rates))} min, ${Math.round(rates.reduce((a, b) => a + b, 0) / rates.length)} mean`,
-    );
-    console.log(`  frames/s delivered (all subs): ${Math.round(rates.reduce((a, b) => a + b, 0))}`);
-    console.log(
-      `  lines lost per subscriber    : ${lost.join(', ')} (gaps seen: ${subs.map((s) => s.gaps).join(', ')})`,
-    );
-    console.log(
-      `  core RSS                     : ${mb(idle.memory)} MB idle → ${mb(peak)} MB peak`,
-    );
-    console.log(
-      `  core CPU                     : ${cpu.toFixed(0)} % mean while flooding (100 % = one core)`,
-    );
-    console.log(
-      `  console ring after the run   : ${buffer.length} events, newest "${lastInRing ?? ''}"`,
-    );
+    return await measureFlood(SUBSCRIBERS, SECONDS, {
+      pid: hearth.pid,
+      infoUrl: `${hearth.api}${apiPaths.info()}`,
+      streamUrl: `ws://127.0.0.1:${hearth.port}/api/v1${apiPaths.consoleStream(uuid, hearth.token)}`,
+      start: () => hearth.call('PUT', apiPaths.instanceStart(uuid)),
+      dataDir: hearth.dataDir,
+    });
   } finally {
-    core.kill('SIGTERM');
-    await new Promise((r) => core.once('exit', r));
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await hearth.stop();
   }
 }
 
-await main();
+async function bareRound(): Promise<FloodRound> {
+  const bare = await startScript(path.join(here, 'support/bare-ws-server.ts'), [
+    ...['--flood', path.join(FLOOD_DIR, 'flood.mjs'), '--seconds', String(SECONDS)],
+  ]);
+  try {
+    const base = `http://127.0.0.1:${bare.port}`;
+    return await measureFlood(SUBSCRIBERS, SECONDS, {
+      pid: bare.child.pid!,
+      infoUrl: `${base}/api/v1/info`,
+      streamUrl: `ws://127.0.0.1:${bare.port}/console`,
+      start: async () => void (await fetch(`${base}/start`, { method: 'POST' })).text(),
+      dataDir: null,
+    });
+  } finally {
+    await stopProcess(bare.child);
+  }
+}
+
+export default async function run(): Promise<BenchRow[]> {
+  const rounds = { hearth: [] as FloodRound[], bare: [] as FloodRound[] };
+  const runners = { hearth: hearthRound, bare: bareRound };
+  for (let round = 0; round < RUNS; round++)
+    for (const name of rotated(['hearth', 'bare'] as const, round))
+      rounds[name].push(await runners[name]());
+
+  const pick = (name: keyof typeof rounds, f: (r: FloodRound) => number) =>
+    median(rounds[name].map(f));
+  const all = (name: keyof typeof rounds, f: (r: FloodRound) => number[]) =>
+    rounds[name].flatMap(f);
+  const h = {
+    rate: pick('hearth', (r) => r.rate),
+    minRate: pick('hearth', (r) => r.minRate),
+    lost: pick('hearth', (r) => r.lost),
+    us: pick('hearth', (r) => r.cpuUsPerLine),
+    rss: pick('hearth', (r) => r.rssPeak),
+    printed: pick('hearth', (r) => r.printed),
+    before: pick('hearth', (r) => r.diskBefore),
+    after: pick('hearth', (r) => r.diskAfter),
+    written: pick('hearth', (r) => r.written),
+    idle: median(all('hearth', (r) => r.idle)),
+    p50: median(all('hearth', (r) => r.flood)),
+    max: Math.max(...all('hearth', (r) => r.flood)),
+  };
+  const b = {
+    rate: pick('bare', (r) => r.rate),
+    lost: pick('bare', (r) => r.lost),
+    us: pick('bare', (r) => r.cpuUsPerLine),
+    rss: pick('bare', (r) => r.rssPeak),
+    idle: median(all('bare', (r) => r.idle)),
+    p50: median(all('bare', (r) => r.flood)),
+    max: Math.max(...all('bare', (r) => r.flood)),
+  };
+  const growth = h.after - h.before;
+  console.log(
+    `console fan-out — ${SECONDS} s flood to ${SUBSCRIBERS} subscribers, median of ${RUNS}, order alternated (${machine()})`,
+  );
+  line(
+    'Hearth lines/s per subscriber',
+    `${int(h.rate)} (slowest subscriber ${int(h.minRate)}), ${int(h.lost)} lost of ${int(h.printed)} × ${SUBSCRIBERS}`,
+  );
+  line('bare ws lines/s per subscriber', `${int(b.rate)}, ${int(b.lost)} lost`);
+  line('Hearth / bare ws', ratio(h.rate, b.rate));
+  line(
+    'CPU µs per line delivered',
+    `Hearth ${h.us.toFixed(2)}, bare ws ${b.us.toFixed(2)} (${ratio(h.us, b.us)})`,
+  );
+  line('server RSS peak', `Hearth ${mib(h.rss)}, bare ws ${mib(b.rss)}`);
+  line(
+    'Hearth data dir during the flood',
+    `${mib(h.before, 1)} → ${mib(h.after, 1)} (${(growth / h.printed).toFixed(0)} B per line printed)`,
+  );
+  line('bytes the core wrote (/proc io)', `${mib(h.written, 1)}`);
+  line(
+    'GET /info, Hearth',
+    `idle p50 ${ms(h.idle, 1)}; flood p50 ${ms(h.p50, 1)}, p95 ${ms(
+      quantile(
+        all('hearth', (r) => r.flood),
+        0.95,
+      ),
+      1,
+    )}, max ${ms(h.max, 1)}`,
+  );
+  line(
+    'GET /info, bare ws server',
+    `idle p50 ${ms(b.idle, 1)}; flood p50 ${ms(b.p50, 1)}, max ${ms(b.max, 1)}`,
+  );
+  return [
+    {
+      measure: `Console fan-out, 1 flood instance → ${SUBSCRIBERS} subscribers`,
+      hearth: `${int(h.rate)} lines/s per subscriber, ${int(h.lost)} lost; ${h.us.toFixed(2)} µs CPU per line; RSS peak ${mib(h.rss)}`,
+      sideBySide: `a bare Node \`ws\` server, same child and frames: ${int(b.rate)}; ${b.us.toFixed(2)} µs; ${mib(b.rss)}`,
+      ratio: ratio(h.rate, b.rate),
+    },
+    {
+      measure: `Disk during that ${SECONDS} s flood`,
+      hearth: `data dir ${mib(h.before, 1)} → ${mib(h.after, 1)} (${(growth / h.printed).toFixed(0)} B per line); ${mib(h.written, 1)} written`,
+      sideBySide: 'bare `ws` server: writes nothing',
+      ratio: '—',
+    },
+    {
+      measure: '`GET /info` during the flood',
+      hearth: `p50 ${ms(h.p50, 1)}, max ${ms(h.max)}`,
+      sideBySide: `idle: ${ms(h.idle, 1)}; bare \`ws\` server during its flood: p50 ${ms(b.p50, 1)}`,
+      ratio: ratio(h.p50, h.idle, 1),
+    },
+  ];
+}
+
+if (isMain(import.meta.url)) await run();

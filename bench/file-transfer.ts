@@ -1,25 +1,45 @@
-// File transfer through a real core: a BENCH_FILE_MB (default 1024) file uploaded through
-// `PUT fs/:b64/upload` (multipart, streamed) and downloaded through `GET /file/:key`, against a raw
-// copy of the same file on the same disk (fs.copyFile and `cp`). Prints MB/s, the ratios, and the
-// RSS of the process (core + client, in-process) sampled every 100 ms during the upload.
-// Figures only: it never fails on a time.
+// File transfer: a BENCH_FILE_MB (default 512) MiB file uploaded (multipart `PUT fs/:b64/upload`)
+// to and downloaded (`GET /file/:key`) from a real core in its own process, by a client in a third
+// process, side by side in the same run with its ceilings: `cp` of the same file followed by an
+// fsync of the copy (`sync FILE`), and a bare node:http server that streams the upload to disk with
+// fsync and serves the download (support/bare-file-server.ts). Downloads are fsynced by the client.
+// Every source is dropped from the page cache first (per file, support/page-cache.ts). Median of
+// BENCH_RUNS (3) rounds, the order rotated each round. Figures only: it never fails on a time.
 //
-//   npx tsx bench/file-transfer.ts          (BENCH_FILE_MB=1024)
+//   npx tsx bench/file-transfer.ts
 import { spawnSync } from 'node:child_process';
 import { randomFillSync } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
 import { apiPaths } from '@hearth/protocol';
-import { isMain, startFileBenchCore, type FileBenchCore } from './support/file-bench-core.ts';
+import type { BenchRow } from './support/figures.ts';
+import {
+  envNumber,
+  isMain,
+  line,
+  machine,
+  median,
+  MiB,
+  mib,
+  ratio,
+  rotated,
+} from './support/figures.ts';
+import { idleDefinition, startHearth } from './support/hearth-process.ts';
+import { evict } from './support/page-cache.ts';
+import type { TransferJob } from './support/transfer-client.ts';
+import { runScript, sampleRss, startScript, stopProcess } from './support/processes.ts';
 
-const MiB = 1024 * 1024;
-const SIZE = Math.max(1, Number(process.env.BENCH_FILE_MB ?? 1024)) * MiB;
-const BOUNDARY = '----hearth-bench-boundary';
+const SIZE = envNumber('BENCH_FILE_MB', 512) * MiB;
+const RUNS = envNumber('BENCH_RUNS', 3);
+const support = path.join(path.dirname(fileURLToPath(import.meta.url)), 'support');
+
+type Contender = 'cp' | 'hearth' | 'bare';
+interface Round {
+  up: number;
+  down: number;
+  rssPeak: number;
+}
 
 async function makeSource(file: string): Promise<void> {
   const chunk = Buffer.alloc(MiB);
@@ -34,133 +54,119 @@ async function makeSource(file: string): Promise<void> {
   }
 }
 
-/** Seconds taken by `work`. */
-async function timed(work: () => Promise<void>): Promise<number> {
+/** Seconds the client process took for one transfer (its own clock, around the request only). */
+async function transfer(job: TransferJob, expected: number): Promise<number> {
+  const out = JSON.parse(
+    await runScript(path.join(support, 'transfer-client.ts'), [JSON.stringify(job)]),
+  ) as { seconds: number; bytes: number };
+  if (out.bytes !== expected) throw new Error(`${job.mode}: ${out.bytes} bytes, not ${expected}`);
+  return out.seconds;
+}
+
+function cpWithFsync(source: string, target: string): number {
   const started = performance.now();
-  await work();
+  const result = spawnSync('sh', ['-c', 'cp "$1" "$2" && sync "$2"', 'sh', source, target]);
+  if (result.status !== 0) throw new Error(`cp failed: ${result.stderr.toString()}`);
   return (performance.now() - started) / 1000;
 }
 
-function upload(env: FileBenchCore, source: string, name: string): Promise<void> {
-  const head = Buffer.from(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
-  const body = Readable.from(
-    (async function* () {
-      yield head;
-      for await (const chunk of createReadStream(source, { highWaterMark: MiB }))
-        yield chunk as Buffer;
-      yield tail;
-    })(),
-  );
-  return new Promise((resolve, reject) => {
-    const request = http.request(new URL(`${env.api}${apiPaths.fsUpload(env.uuid, 'uploads')}`), {
-      method: 'PUT',
-      headers: {
-        authorization: `Bearer ${env.token}`,
-        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
-        'content-length': String(head.length + SIZE + tail.length),
-      },
-    });
-    request.on('response', (res) => {
-      res.resume();
-      res.on('end', () =>
-        res.statusCode === 200 ? resolve() : reject(new Error(`upload answered ${res.statusCode}`)),
-      );
-    });
-    request.on('error', reject);
-    pipeline(body, request).catch(reject);
-  });
-}
-
-async function download(env: FileBenchCore, relative: string, target: string): Promise<void> {
-  const keyRes = await fetch(`${env.api}${apiPaths.fsUrl(env.uuid, relative)}`, {
-    headers: { authorization: `Bearer ${env.token}` },
-  });
-  if (keyRes.status !== 200) throw new Error(`url answered ${keyRes.status}`);
-  const key = await keyRes.text();
-  await new Promise<void>((resolve, reject) => {
-    http
-      .get(new URL(`${env.api}${apiPaths.download(key)}`), (res) => {
-        if (res.statusCode !== 200) return reject(new Error(`download answered ${res.statusCode}`));
-        pipeline(res, createWriteStream(target)).then(resolve, reject);
-      })
-      .on('error', reject);
-  });
-}
-
-export default async function run(): Promise<void> {
-  const env = await startFileBenchCore('transfer');
-  const mb = SIZE / MiB;
-  const rate = (seconds: number) => mb / seconds;
+export default async function run(): Promise<BenchRow[]> {
+  const hearth = await startHearth();
+  let bare: Awaited<ReturnType<typeof startScript>> | null = null;
   try {
-    const source = path.join(env.scratch, 'source.bin');
+    const uuid = await hearth.createGeneric(await idleDefinition(hearth.scratch));
+    const root = (await hearth.call<{ path: string }>('GET', apiPaths.instanceInfo(uuid))).path;
+    await fs.mkdir(path.join(root, 'uploads'), { recursive: true });
+    const bareRoot = path.join(hearth.scratch, 'bare');
+    await fs.mkdir(bareRoot);
+    bare = await startScript(path.join(support, 'bare-file-server.ts'), ['--root', bareRoot]);
+    const bareUrl = `http://127.0.0.1:${bare.port}`;
+    const bareChild = bare.child;
+    const source = path.join(hearth.scratch, 'big.bin');
     await makeSource(source);
+    const target = path.join(hearth.scratch, 'copy.bin');
+    const auth = { authorization: `Bearer ${hearth.token}` };
+    const residentAfterEvict: (number | null)[] = [];
+    const cold = (file: string) => residentAfterEvict.push(evict(file));
 
-    const copyTarget = path.join(env.scratch, 'copy.bin');
-    const copyFileSeconds = await timed(() => fs.copyFile(source, copyTarget));
-    await fs.rm(copyTarget);
-    const cpSeconds = await timed(async () => {
-      const result = spawnSync('cp', [source, copyTarget]);
-      if (result.status !== 0) throw new Error(`cp failed: ${result.stderr.toString()}`);
-    });
-    await fs.rm(copyTarget);
+    const measure: Record<Contender, () => Promise<Round>> = {
+      cp: async () => {
+        cold(source);
+        const seconds = cpWithFsync(source, target);
+        await fs.rm(target);
+        return { up: seconds, down: seconds, rssPeak: NaN };
+      },
+      hearth: async () => {
+        cold(source);
+        const rss = sampleRss(hearth.pid);
+        const url = `${hearth.api}${apiPaths.fsUpload(uuid, 'uploads')}`;
+        const up = await transfer({ mode: 'upload', url, file: source, headers: auth }, SIZE);
+        const rssPeak = rss.stop();
+        const uploaded = path.join(root, 'uploads', 'big.bin');
+        cold(uploaded);
+        const key = await hearth.call<string>('GET', apiPaths.fsUrl(uuid, 'uploads/big.bin'));
+        const downUrl = `${hearth.api}${apiPaths.download(key)}`;
+        const down = await transfer({ mode: 'download', url: downUrl, target }, SIZE);
+        await Promise.all([fs.rm(target), fs.rm(uploaded)]);
+        return { up, down, rssPeak };
+      },
+      bare: async () => {
+        cold(source);
+        const rss = sampleRss(bareChild.pid!);
+        const up = await transfer(
+          { mode: 'upload', url: `${bareUrl}/upload/big.bin`, file: source },
+          SIZE,
+        );
+        const rssPeak = rss.stop();
+        cold(path.join(bareRoot, 'big.bin'));
+        const down = await transfer(
+          { mode: 'download', url: `${bareUrl}/download/big.bin`, target },
+          SIZE,
+        );
+        await Promise.all([fs.rm(target), fs.rm(path.join(bareRoot, 'big.bin'))]);
+        return { up, down, rssPeak };
+      },
+    };
 
-    const baseline = process.memoryUsage().rss;
-    let peak = baseline;
-    const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
-    let uploadSeconds: number;
-    try {
-      uploadSeconds = await timed(() => upload(env, source, 'big.bin'));
-    } finally {
-      clearInterval(sampler);
+    const rounds: Record<Contender, Round[]> = { cp: [], hearth: [], bare: [] };
+    const order: Contender[] = ['cp', 'hearth', 'bare'];
+    for (let round = 0; round < RUNS; round++) {
+      for (const name of rotated(order, round)) rounds[name].push(await measure[name]());
     }
-    const uploaded = path.join(env.root, 'uploads', 'big.bin');
-    const uploadedSize = (await fs.stat(uploaded)).size;
-    if (uploadedSize !== SIZE) throw new Error(`uploaded ${uploadedSize} bytes, expected ${SIZE}`);
 
-    const downloaded = path.join(env.scratch, 'downloaded.bin');
-    const downloadSeconds = await timed(() => download(env, 'uploads/big.bin', downloaded));
-    const downloadedSize = (await fs.stat(downloaded)).size;
-    if (downloadedSize !== SIZE)
-      throw new Error(`downloaded ${downloadedSize} bytes, expected ${SIZE}`);
-    await fs.rm(downloaded);
-
-    // A streamed read+write copy in this process: what the core's own disk path costs without HTTP.
-    const streamSeconds = await timed(() =>
-      pipeline(
-        createReadStream(source, { highWaterMark: MiB }),
-        new PassThrough(),
-        createWriteStream(copyTarget),
-      ),
+    const mb = SIZE / MiB;
+    const rate = (name: Contender, kind: 'up' | 'down') =>
+      mb / median(rounds[name].map((r) => r[kind]));
+    const cache = residentAfterEvict.every((bytes) => bytes === 0)
+      ? 'cold (each source dropped from the page cache by fadvise; fincore: 0 bytes resident)'
+      : `warm (could not drop every source from the page cache: ${residentAfterEvict.join(', ')})`;
+    const f = (n: number) => `${n.toFixed(0)} MiB/s`;
+    console.log(`file transfer — ${mb} MiB, median of ${RUNS}, order rotated (${machine()})`);
+    line('reads', cache);
+    line('cp + fsync of the copy', f(rate('cp', 'up')));
+    line('bare node:http upload (fsync)', f(rate('bare', 'up')));
+    line(
+      'Hearth upload (multipart, fsync)',
+      `${f(rate('hearth', 'up'))} — ${ratio(rate('hearth', 'up'), rate('bare', 'up'))} bare, ${ratio(rate('hearth', 'up'), rate('cp', 'up'))} cp`,
     );
-    await fs.rm(copyTarget);
-
-    const f = (n: number) => n.toFixed(0).padStart(6);
-    console.log(
-      `file transfer — ${mb} MiB through a real core on 127.0.0.1 (${os.cpus().length} CPUs: ${os.cpus()[0]?.model ?? '?'})`,
+    line('bare node:http download', f(rate('bare', 'down')));
+    line(
+      'Hearth download (/file/:key)',
+      `${f(rate('hearth', 'down'))} — ${ratio(rate('hearth', 'down'), rate('bare', 'down'))} bare, ${ratio(rate('hearth', 'down'), rate('cp', 'down'))} cp`,
     );
-    console.log(
-      `  raw fs.copyFile            : ${f(rate(copyFileSeconds))} MB/s (${copyFileSeconds.toFixed(2)} s)`,
-    );
-    console.log(
-      `  raw cp                     : ${f(rate(cpSeconds))} MB/s (${cpSeconds.toFixed(2)} s)`,
-    );
-    console.log(
-      `  stream copy in-process     : ${f(rate(streamSeconds))} MB/s (${streamSeconds.toFixed(2)} s)`,
-    );
-    console.log(
-      `  upload (multipart, fsync)  : ${f(rate(uploadSeconds))} MB/s (${uploadSeconds.toFixed(2)} s) — ${(cpSeconds / uploadSeconds).toFixed(2)}x cp, ${(copyFileSeconds / uploadSeconds).toFixed(2)}x copyFile`,
-    );
-    console.log(
-      `  download (/file/:key)      : ${f(rate(downloadSeconds))} MB/s (${downloadSeconds.toFixed(2)} s) — ${(cpSeconds / downloadSeconds).toFixed(2)}x cp, ${(copyFileSeconds / downloadSeconds).toFixed(2)}x copyFile`,
-    );
-    console.log(
-      `  RSS during the upload      : ${(baseline / MiB).toFixed(0)} MiB before → ${(peak / MiB).toFixed(0)} MiB peak (+${((peak - baseline) / MiB).toFixed(0)} MiB for a ${mb} MiB file; core and client share the process)`,
-    );
+    line('core RSS peak during an upload', mib(median(rounds.hearth.map((r) => r.rssPeak))));
+    line('bare server RSS peak during one', mib(median(rounds.bare.map((r) => r.rssPeak))));
+    return [
+      {
+        measure: `Upload / download ${mb} MiB, client and server in separate processes`,
+        hearth: `${rate('hearth', 'up').toFixed(0)} / ${rate('hearth', 'down').toFixed(0)} MiB/s`,
+        sideBySide: `bare Node HTTP server streaming to disk with fsync: ${rate('bare', 'up').toFixed(0)} / ${rate('bare', 'down').toFixed(0)}; \`cp\` + fsync: ${rate('cp', 'up').toFixed(0)}`,
+        ratio: `${ratio(rate('hearth', 'up'), rate('bare', 'up'))} / ${ratio(rate('hearth', 'down'), rate('bare', 'down'))}`,
+      },
+    ];
   } finally {
-    await env.close();
+    if (bare) await stopProcess(bare.child);
+    await hearth.stop();
   }
 }
 

@@ -16,7 +16,7 @@ import { chromium, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../e2e/playwright.config.ts';
 import { startCore } from '../e2e/support/core-process.ts';
 import { apiCall, createFlyingSquidInstance } from '../e2e/support/flows.ts';
-import { isMain, median } from './support/file-bench-core.ts';
+import { isMain, median } from './support/figures.ts';
 
 const ENTRIES = Math.max(1, Number(process.env.BENCH_FILES_ENTRIES ?? 10_000));
 const RUNS = Math.max(1, Number(process.env.BENCH_FILES_RUNS ?? 5));

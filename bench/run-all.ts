@@ -2,10 +2,12 @@
 // A benchmark is any `*.ts` file here: one that does its work on import (top-level await) runs
 // then; one that exports a default or `run` function has it called. Benchmarks print figures
 // and never fail on a number; a benchmark that throws (missing build, core did not start)
-// is reported and the run exits non-zero after the others have had their turn.
+// is reported and the run exits non-zero after the others have had their turn. `report.ts` is not
+// a benchmark (it runs the table's benchmarks itself: `npm run bench:report`).
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { stopAll } from './support/processes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const self = path.basename(fileURLToPath(import.meta.url));
@@ -18,7 +20,8 @@ const files = (await readdir(here, { withFileTypes: true }))
       e.name.endsWith('.ts') &&
       !e.name.endsWith('.d.ts') &&
       !e.name.endsWith('.test.ts') &&
-      e.name !== self,
+      e.name !== self &&
+      e.name !== 'report.ts',
   )
   .map((e) => e.name)
   .filter((name) => only.length === 0 || only.some((o) => name.startsWith(o)))
@@ -46,6 +49,7 @@ for (const file of files) {
     failed.push(file);
     console.error(`${file} failed:`, err instanceof Error ? err.message : err);
   }
+  await stopAll();
   console.log(`(${file}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }
 

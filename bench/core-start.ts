@@ -1,0 +1,115 @@
+// Core start and footprint. Start: spawn → `GET /api/v1/info` answers (support/start-timer.ts) for
+// Hearth as `npm start` runs it (scripts/start.mjs, or BENCH_CORE_COMMAND), Hearth's entry started
+// directly (a built apps/core/dist/main.{js,mjs} when there is one, else `node --import tsx
+// apps/core/src/main.ts`; or BENCH_CORE_DIRECT), and a bare Fastify app (support/bare-fastify.mjs)
+// started with plain node and under tsx. Each on an existing data dir (one untimed warm-up start
+// first), median of BENCH_RUNS (3) rounds, order rotated. Footprint: the core's RSS fresh (owner
+// set up), with 10 stopped instances, and BENCH_IDLE_SECONDS (60) later, beside the bare Fastify
+// app idle; every child process the core keeps is listed with its RSS. Figures only.
+//
+//   npx tsx bench/core-start.ts
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { BenchRow } from './support/figures.ts';
+import { envNumber, isMain, line, machine, median, mib, ms, ratio } from './support/figures.ts';
+import { rotated } from './support/figures.ts';
+import { idleDefinition, REPO, startHearth } from './support/hearth-process.ts';
+import { descendantsOf, freePort, rssOf, stopProcess } from './support/processes.ts';
+import type { ProcessEntry } from './support/processes.ts';
+import { BARE_FASTIFY, startOnce, startVariants, timeToInfo } from './support/start-timer.ts';
+
+const RUNS = envNumber('BENCH_RUNS', 3);
+const IDLE_SECONDS = envNumber('BENCH_IDLE_SECONDS', 60);
+const INSTANCES = 10;
+const SETTLE_MS = 2_000;
+
+const settle = () => new Promise((r) => setTimeout(r, SETTLE_MS));
+const sumRss = (list: ProcessEntry[]) => list.reduce((sum, p) => sum + p.rss, 0);
+const describe = (list: ProcessEntry[]) =>
+  list.length === 0
+    ? 'no child processes'
+    : list.map((p) => `${mib(p.rss)} ${p.command.replace(REPO, '.').slice(0, 80)}`).join('; ');
+
+interface Snapshot {
+  rss: number;
+  children: ProcessEntry[];
+}
+const snapshot = (pid: number): Snapshot => ({ rss: rssOf(pid), children: descendantsOf(pid) });
+
+async function footprint(): Promise<{ fresh: Snapshot; ten: Snapshot; later: Snapshot }> {
+  const hearth = await startHearth();
+  try {
+    await settle();
+    const fresh = snapshot(hearth.pid);
+    const url = await idleDefinition(hearth.scratch);
+    for (let i = 0; i < INSTANCES; i++) await hearth.createGeneric(url);
+    await settle();
+    const ten = snapshot(hearth.pid);
+    await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+    return { fresh, ten, later: snapshot(hearth.pid) };
+  } finally {
+    await hearth.stop();
+  }
+}
+
+async function bareIdleRss(): Promise<number> {
+  const port = await freePort();
+  const bare = await timeToInfo(process.execPath, [BARE_FASTIFY, '--port', String(port)], port);
+  await settle();
+  const rss = rssOf(bare.child.pid!);
+  await stopProcess(bare.child);
+  return rss;
+}
+
+export default async function run(): Promise<BenchRow[]> {
+  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-bench-start-'));
+  const variants = startVariants();
+  const times = variants.map(() => [] as number[]);
+  try {
+    const dataDir = path.join(scratch, 'data');
+    for (const variant of variants) await startOnce(variant, dataDir); // warm-up: data dir, caches
+    for (let round = 0; round < RUNS; round++)
+      for (const i of rotated([...variants.keys()], round))
+        times[i]!.push(await startOnce(variants[i]!, dataDir));
+  } finally {
+    await fs.rm(scratch, { recursive: true, force: true });
+  }
+  const starts = times.map(median);
+  const { fresh, ten, later } = await footprint();
+  const bare = await bareIdleRss();
+
+  console.log(`core start and footprint — median of ${RUNS}, order rotated (${machine()})`);
+  variants.forEach((v, i) =>
+    line(
+      v.name,
+      `${ms(starts[i]!)} to /info (${times[i]!.map((t) => t.toFixed(0)).join(', ')}): ${v.how}`,
+    ),
+  );
+  line('Hearth (npm start) / bare Fastify', ratio(starts[0]!, starts[2]!));
+  line('Hearth (direct) / bare Fastify', ratio(starts[1]!, starts[2]!));
+  line('core RSS fresh', `${mib(fresh.rss)}; ${describe(fresh.children)}`);
+  line(`with ${INSTANCES} stopped instances`, `${mib(ten.rss)}; ${describe(ten.children)}`);
+  line(`${IDLE_SECONDS} s later`, `${mib(later.rss)}; ${describe(later.children)}`);
+  line('bare Fastify idle', mib(bare));
+  line(`core RSS ${IDLE_SECONDS} s later / bare Fastify`, ratio(later.rss, bare));
+  const kept = later.children.length
+    ? ` (+ ${mib(sumRss(later.children))} in ${later.children.length} child process${later.children.length === 1 ? '' : 'es'} still alive)`
+    : '';
+  return [
+    {
+      measure: 'Core start (spawn → `/info` answers)',
+      hearth: `${ms(starts[0]!)} (\`${variants[0]!.how}\`); ${ms(starts[1]!)} (\`${variants[1]!.how}\`)`,
+      sideBySide: `bare Fastify: ${ms(starts[2]!)} (${ms(starts[3]!)} under tsx)`,
+      ratio: ratio(starts[0]!, starts[2]!, 1),
+    },
+    {
+      measure: `Core RSS fresh / ${INSTANCES} stopped instances / ${IDLE_SECONDS} s later`,
+      hearth: `${(fresh.rss / 2 ** 20).toFixed(0)} / ${(ten.rss / 2 ** 20).toFixed(0)} / ${mib(later.rss)}${kept}`,
+      sideBySide: `bare Fastify idle: ${mib(bare)}`,
+      ratio: ratio(later.rss, bare),
+    },
+  ];
+}
+
+if (isMain(import.meta.url)) await run();

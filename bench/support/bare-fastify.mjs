@@ -1,0 +1,31 @@
+// The side-by-side app of the core-start benchmark: a bare Fastify 5 app with one route shaped like
+// the core's `GET /api/v1/info`, nothing else (no database, no plugins). Plain JavaScript so that it
+// can be started with plain `node` and, for comparison, under the tsx loader.
+//
+//   node bench/support/bare-fastify.mjs --port N
+import os from 'node:os';
+import Fastify from 'fastify';
+
+const portIndex = process.argv.indexOf('--port');
+const port = Number(portIndex === -1 ? 0 : process.argv[portIndex + 1]);
+const app = Fastify({ logger: false });
+const upSince = Math.floor(Date.now() / 1000);
+
+app.get('/api/v1/info', async () => ({
+  version: '0.0.0',
+  is_setup: true,
+  os: os.platform(),
+  arch: os.arch(),
+  cpu: os.cpus()[0]?.model ?? '',
+  cpu_count: os.cpus().length,
+  total_ram: os.totalmem(),
+  host_name: os.hostname(),
+  core_name: 'bare fastify',
+  up_since: upSince,
+}));
+
+await app.listen({ port, host: '127.0.0.1' });
+console.log(`listening ${port}`);
+process.on('SIGTERM', () => {
+  void app.close().then(() => process.exit(0));
+});

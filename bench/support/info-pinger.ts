@@ -1,0 +1,55 @@
+// `GET /api/v1/info` latency, sampled one request after another (never two at once) with a short
+// pause between them, from the benchmark's process: idle, or while something else is going on.
+import http from 'node:http';
+
+const PAUSE_MS = 20;
+
+function once(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    http
+      .get(url, { agent: false }, (res) => {
+        res.resume();
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(performance.now() - started)
+            : reject(new Error(`${url} answered ${res.statusCode}`)),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+/** Latencies (ms) of `count` requests. */
+export async function pingTimes(url: string, count: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    times.push(await once(url));
+    await new Promise((r) => setTimeout(r, PAUSE_MS));
+  }
+  return times;
+}
+
+/**
+ * Pings until stop() is called; stop() resolves with every latency measured (and rejects with the
+ * first failed request, if one failed). Calling stop() again gives the same answer.
+ */
+export function pingUntilStopped(url: string): { stop(): Promise<number[]> } {
+  const times: number[] = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      times.push(await once(url));
+      await new Promise((r) => setTimeout(r, PAUSE_MS));
+    }
+    return times;
+  })();
+  // Handled here so a failure before stop() is not an unhandled rejection; stop() still sees it.
+  loop.catch(() => undefined);
+  return {
+    stop() {
+      running = false;
+      return loop;
+    },
+  };
+}
