@@ -26,7 +26,7 @@ import {
 import { buildCore, defaultConfig } from '../apps/core/src/app.ts';
 import { CHROMIUM_ARGS } from '../e2e/playwright.config.ts';
 import { RARE_PLAYER, seedHistory } from './support/event-history.ts';
-import { isMain, median } from './support/file-bench-core.ts';
+import { isMain, median } from './support/figures.ts';
 
 const EVENTS = Math.max(1000, Number(process.env.BENCH_LOG_EVENTS ?? 100_000));
 const RUNS = Math.max(1, Number(process.env.BENCH_LOG_RUNS ?? 5));
