@@ -85,6 +85,35 @@ describe('console output', () => {
     await t.request('PUT', `/instance/${uuid}/kill`, { token: owner });
   });
 
+  it('streams batches of events per message to a client that asks (?batch=1), single events otherwise', async () => {
+    const uuid = await chattyInstance();
+    const token = encodeURIComponent(`Bearer ${owner}`);
+    const batched = await t.socket(`/instance/${uuid}/console/stream?token=${token}&batch=1`);
+    const single = await t.socket(`/instance/${uuid}/console/stream?token=${token}`);
+    const received = { batched: [] as unknown[], batchedMessages: 0, single: 0 };
+    batched.on('message', (data: Buffer) => {
+      const parsed = JSON.parse(data.toString()) as unknown;
+      expect(Array.isArray(parsed)).toBe(true);
+      received.batched.push(...(parsed as unknown[]));
+      received.batchedMessages++;
+    });
+    single.on('message', (data: Buffer) => {
+      expect(Array.isArray(JSON.parse(data.toString()))).toBe(false);
+      received.single++;
+    });
+    const running = log.next(isState(uuid, 'Running'), 'second Chatty running');
+    await t.request('PUT', `/instance/${uuid}/start`, { token: owner });
+    await running;
+    for (let i = 0; i < 400 && (received.batched.length < LINES || received.single < LINES); i++)
+      await new Promise((r) => setTimeout(r, 25));
+    expect(received.batched).toHaveLength(LINES);
+    expect(received.single).toBe(LINES);
+    expect(received.batchedMessages).toBeLessThan(LINES);
+    batched.close();
+    single.close();
+    await t.request('PUT', `/instance/${uuid}/kill`, { token: owner });
+  });
+
   it('tells how much disk the instance folder takes', async () => {
     const uuid = (await t.request('GET', '/instance/list', { token: owner })).json as {
       uuid: string;

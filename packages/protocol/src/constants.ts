@@ -60,6 +60,8 @@ export const COMMAND_HISTORY_SIZE = 50;
 export const CONSOLE_SCROLL_THRESHOLD_PX = 10;
 /** Hearth: console lines one dashboard view keeps (oldest dropped first); the reference keeps all. */
 export const CONSOLE_CLIENT_LINE_CAP = 100_000;
+/** Hearth: the largest batched console message (`…/console/stream?batch=1`), in characters. */
+export const CONSOLE_BATCH_MAX_CHARS = 256 * 1024;
 
 /** dashboard.md §9: transfers. */
 export const DOWNLOAD_TIMEOUT_DIRECTORY_MS = 60_000;

@@ -80,8 +80,10 @@ export const apiPaths = {
   players: (uuid: string) => `/instance/${seg(uuid)}/players`,
   // §1.4.11
   consoleBuffer: (uuid: string) => `/instance/${seg(uuid)}/console/buffer`,
-  consoleStream: (uuid: string, token: string) =>
-    `/instance/${seg(uuid)}/console/stream?token=${encodeURIComponent(`Bearer ${token}`)}`,
+  // Hearth: `batch` asks for JSON arrays of events per message (fewer frames under floods); a core
+  // that does not know it (Lodestone) ignores it and sends one event per message.
+  consoleStream: (uuid: string, token: string, batch = false) =>
+    `/instance/${seg(uuid)}/console/stream?token=${encodeURIComponent(`Bearer ${token}`)}${batch ? '&batch=1' : ''}`,
   // §1.4.12
   eventsBuffer: (query: EventQueryInput) =>
     `/events/all/buffer?filter=${encodeURIComponent(JSON.stringify(query))}`,

@@ -4,7 +4,7 @@ import { tokenFromQueryValue } from '../http/request-auth.ts';
 import { declareRoutes } from '../http/route.ts';
 import { ALL_INSTANCES } from '../services/console-service.ts';
 
-type TokenQuery = { token?: string };
+type StreamQuery = { token?: string; batch?: string };
 
 /**
  * core-api.md §1.4.11 / §1.6: console buffer (the 1024-line ring) and live stream. Both need
@@ -27,15 +27,19 @@ export function consoleRoutes(ctx: CoreContext) {
     route.socket(
       {
         route: 'consoleStream',
-        token: (req) => tokenFromQueryValue((req.query as TokenQuery).token),
+        token: (req) => tokenFromQueryValue((req.query as StreamQuery).token),
         instance: 'AccessConsole',
         allInstances: ALL_INSTANCES,
         echo: true,
       },
       (socket, req, session) => {
         const wanted = (req.params as { uuid: string }).uuid;
-        return ctx.console.stream(socket, wanted, (uuid) =>
-          ctx.guard.can(session.current(), { type: 'AccessConsole', instance: uuid }),
+        const batch = (req.query as StreamQuery).batch === '1';
+        return ctx.console.stream(
+          socket,
+          wanted,
+          (uuid) => ctx.guard.can(session.current(), { type: 'AccessConsole', instance: uuid }),
+          batch,
         );
       },
     );

@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { ClientEvent } from '@hearth/protocol';
+import { CONSOLE_BATCH_MAX_CHARS, type ClientEvent } from '@hearth/protocol';
 import type { EventBus } from '../events/event-bus.ts';
 import { FrameBatcher } from '../runtime/console/frame-batcher.ts';
 import type { InstanceService } from './instance-service.ts';
@@ -26,8 +26,17 @@ export class ConsoleService {
   }
 
   /** Streams console events of `instance` (or of every instance for `all`) to a socket. */
-  stream(socket: WebSocket, instance: string, mayView: (uuid: string) => boolean): () => void {
-    const batcher = new FrameBatcher(socket, (uuid) => this.instances.outputGate(uuid));
+  stream(
+    socket: WebSocket,
+    instance: string,
+    mayView: (uuid: string) => boolean,
+    batch = false,
+  ): () => void {
+    const batcher = new FrameBatcher(
+      socket,
+      (uuid) => this.instances.outputGate(uuid),
+      batch ? CONSOLE_BATCH_MAX_CHARS : null,
+    );
     const wanted = instance === ALL_INSTANCES ? null : instance;
     const unsubscribe = this.events.subscribeConsole(wanted, (event) => {
       const inner = event.event_inner;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiPaths, coreSocketUrl } from '@hearth/protocol';
 import type { ClientEvent } from '@hearth/protocol';
-import { parseEventFrame } from '@/lib/realtime/event-stream.ts';
+import { parseEventFrames } from '@/lib/realtime/event-stream.ts';
 import { useManagedSocket } from '@/lib/realtime/realtime-hooks.ts';
 import type { SocketSpec, SocketStatus } from '@/lib/realtime/socket-hub.ts';
 import { useCurrentCore, useCurrentToken } from '@/lib/session.ts';
@@ -123,15 +123,16 @@ export function useConsoleStream(instanceUuid: string, canAccess: boolean): Cons
   const spec: SocketSpec | null =
     enabled && core && usableToken
       ? {
-          url: () => `${coreSocketUrl(core)}${apiPaths.consoleStream(instanceUuid, usableToken)}`,
+          url: () =>
+            `${coreSocketUrl(core)}${apiPaths.consoleStream(instanceUuid, usableToken, true)}`,
           onMessage: (data) => {
-            const event = parseEventFrame(data);
-            if (!event) {
+            const events = parseEventFrames(data);
+            if (events.length === 0) {
               console.warn('Ignoring a console frame that does not match the protocol');
               return;
             }
-            if (pending.current) pending.current.push(event);
-            else if (log.addEvents([event], instanceUuid) > 0) scheduleRender();
+            if (pending.current) pending.current.push(...events);
+            else if (log.addEvents(events, instanceUuid) > 0) scheduleRender();
           },
           onStatus: (status, detail) =>
             setStream((previous) => nextStreamState(previous, status, detail.code)),

@@ -98,13 +98,26 @@ afterEach(() => {
 });
 
 describe('data: history, live lines, dedupe', () => {
+  it('takes batched frames (a JSON array of events per message) as well as single events', async () => {
+    renderConsole({ buffer: { body: [] } });
+    const socket = await openLive();
+    act(() =>
+      socket.push(
+        JSON.stringify([outputEvent('batched 1'), outputEvent('batched 2'), { not: 'an event' }]),
+      ),
+    );
+    act(() => socket.push(outputEvent('single 3')));
+    expect(await screen.findByText('single 3')).toBeInTheDocument();
+    expect(shownLines()).toEqual(['batched 1', 'batched 2', 'single 3']);
+  });
+
   it('shows the history, then live lines, each snowflake once, only InstanceOutput', async () => {
     const first = outputEvent('[12:00:00] [Server thread/INFO]: Starting server');
     const { token } = renderConsole({ buffer: { body: [first, outputEvent('second line')] } });
     expect(await screen.findByText('second line')).toBeInTheDocument();
     const socket = await openLive();
     expect(socket.url).toBe(
-      `ws://core.test:16662/api/v1/instance/${INSTANCE_UUID}/console/stream?token=Bearer%20${token}`,
+      `ws://core.test:16662/api/v1/instance/${INSTANCE_UUID}/console/stream?token=Bearer%20${token}&batch=1`,
     );
     act(() => {
       socket.push(first);
