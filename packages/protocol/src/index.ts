@@ -14,3 +14,6 @@ export * from './events.ts';
 export * from './paths.ts';
 export * from './format.ts';
 export * from './version.ts';
+export * from './backups.ts';
+export * from './schedules.ts';
+export * from './cron-describe.ts';

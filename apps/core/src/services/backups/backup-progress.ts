@@ -1,0 +1,43 @@
+import { formatBytes } from '@hearth/protocol';
+import { toCoreError } from '../../errors.ts';
+import type { Progression } from '../instance-progression.ts';
+
+/**
+ * Turns byte counts into Progression updates without flooding the event bus: with a known total,
+ * one update per whole percent of the span [from, to) of a 0–100 scale; without one, a message
+ * every 64 MiB.
+ */
+export class PercentReporter {
+  private sent = 0;
+  private lastBytesMessage = 0;
+
+  constructor(
+    private readonly progression: Progression,
+    private readonly label: string,
+  ) {}
+
+  /** Reports `done` of `total` bytes as a position in the span [from, to] percent. */
+  bytes(done: number, total: number | null, from: number, to: number): void {
+    if (total === null || total <= 0) {
+      if (done - this.lastBytesMessage < 64 * 1024 * 1024) return;
+      this.lastBytesMessage = done;
+      this.progression.update(0, `${this.label}: ${formatBytes(done)}`);
+      return;
+    }
+    const fraction = Math.min(1, done / total);
+    this.to(from + (to - from) * fraction, `${this.label}: ${Math.floor(fraction * 100)}%`);
+  }
+
+  /** Moves to `percent` (0–100) if that is at least one whole percent further. */
+  to(percent: number, message: string): void {
+    const target = Math.floor(Math.min(100, percent));
+    if (target <= this.sent) return;
+    this.progression.update(target - this.sent, message);
+    this.sent = target;
+  }
+}
+
+/** An error's causes as one line, for progression messages and logs (never a stack trace). */
+export function errorText(err: unknown): string {
+  return toCoreError(err).causes.join(': ') || 'unknown error';
+}
