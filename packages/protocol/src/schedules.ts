@@ -14,6 +14,12 @@ export const SCHEDULE_INTERVAL_MAX_S = 366 * 24 * 3600;
 export const SCHEDULE_WAIT_MAX_S = 24 * 3600;
 /** Run records kept per schedule (older ones are dropped). */
 export const SCHEDULE_RUNS_KEPT = 100;
+/** Schedules one instance may have. */
+export const SCHEDULES_PER_INSTANCE_MAX = 100;
+/** An event trigger starts at most one run per this many ms (and none while its run goes on). */
+export const SCHEDULE_EVENT_COOLDOWN_MS = 1000;
+/** A time trigger whose timer fires later than this after its due time records a missed run. */
+export const SCHEDULE_MISS_GRACE_MS = 60_000;
 
 /** True when `zone` is an IANA time zone this runtime knows. */
 export function isValidTimeZone(zone: string): boolean {
