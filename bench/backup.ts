@@ -124,12 +124,13 @@ export default async function run(): Promise<void> {
       const base = process.memoryUsage().rss;
       let peak = base;
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
-      let made;
-      const seconds = await timed(async () => {
-        made = await service.create(UUID, { name: `level ${level}` }, { type: 'System' }).done;
-      }).finally(() => clearInterval(sampler));
-      figures.push({ level, seconds, size: (made!.size_bytes / MiB).toFixed(0), peak, base });
-      await service.delete(UUID, made!.id);
+      const started = performance.now();
+      const made = await service
+        .create(UUID, { name: `level ${level}` }, { type: 'System' })
+        .done.finally(() => clearInterval(sampler));
+      const seconds = (performance.now() - started) / 1000;
+      figures.push({ level, seconds, size: (made.size_bytes / MiB).toFixed(0), peak, base });
+      await service.delete(UUID, made.id);
     }
 
     console.log(

@@ -40,7 +40,7 @@ export async function startWriterGame(dir: string, holdSave = false): Promise<Wr
     { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const lines = new EventEmitter();
-  createInterface({ input: proc.stdout! }).on('line', (line) => lines.emit('line', line));
+  createInterface({ input: proc.stdout }).on('line', (line) => lines.emit('line', line));
   let exited = false;
   const exit = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   void exit.then(() => (exited = true));
@@ -57,7 +57,7 @@ export async function startWriterGame(dir: string, holdSave = false): Promise<Wr
     proc,
     send: (command) => {
       if (exited) throw badRequest('Instance is not running');
-      proc.stdin!.write(`${command}\n`);
+      proc.stdin.write(`${command}\n`);
     },
     onLine: (listener) => {
       lines.on('line', listener);

@@ -31,7 +31,7 @@ function refused(fn: () => unknown): CoreError {
 }
 
 function playerJoins(name: string, uuid = INSTANCE): void {
-  const player = { name, uuid: `${name}-uuid` };
+  const player = { type: 'MinecraftPlayer', name, uuid: `${name}-uuid` } as const;
   env.events.emit({
     type: 'InstanceEvent',
     instance_uuid: uuid,

@@ -64,7 +64,7 @@ function fromRow(row: ScheduleRow): StoredSchedule {
 }
 
 function runFromRow(row: RunRow): ScheduleRun {
-  return ScheduleRunSchema.parse({ ...row, steps: JSON.parse(row.steps) });
+  return ScheduleRunSchema.parse({ ...row, steps: JSON.parse(row.steps) as unknown });
 }
 
 function toRow(s: StoredSchedule): ScheduleRow {

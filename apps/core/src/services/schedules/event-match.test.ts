@@ -20,7 +20,7 @@ function event(inner: InstanceEventInner, details = '', uuid = UUID): ClientEven
   };
 }
 
-const steve = { name: 'Steve', uuid: 's' };
+const steve = { type: 'MinecraftPlayer', name: 'Steve', uuid: 's' } as const;
 const on = (kind: Extract<ScheduleTrigger, { type: 'Event' }>['event']): ScheduleTrigger => ({
   type: 'Event',
   event: kind,

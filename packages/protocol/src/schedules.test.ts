@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BackupSettingsSchema,
+  CreateBackupBodySchema,
+  DEFAULT_BACKUP_EXCLUDES,
+} from './backups.ts';
+import { ScheduleInputSchema, isValidTimeZone } from './schedules.ts';
+
+const valid = {
+  description: 'nightly',
+  trigger: { type: 'Cron', expression: '0 4 * * *', timezone: 'Europe/Paris' },
+  steps: [
+    { type: 'Command', command: 'say backup in 1 minute' },
+    { type: 'Wait', seconds: 60 },
+    { type: 'Backup', name: 'nightly', locked: false },
+    { type: 'Power', action: 'restart' },
+    { type: 'Macro', macro: 'cleanup', args: ['--all'] },
+  ],
+  enabled: true,
+  only_when_running: false,
+  continue_on_failure: true,
+};
+
+function issues(input: unknown): string[] {
+  const result = ScheduleInputSchema.safeParse(input);
+  return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+}
+
+describe('ScheduleInputSchema', () => {
+  it('accepts a full schedule', () => {
+    expect(issues(valid)).toEqual([]);
+  });
+
+  it.each<[string, unknown, string]>([
+    [
+      'an unknown time zone',
+      { ...valid.trigger, timezone: 'Mars/Olympus' },
+      'trigger.timezone: Unknown time zone',
+    ],
+    [
+      'four cron fields',
+      { ...valid.trigger, expression: '0 4 * *' },
+      'trigger.expression: A cron expression has five fields: minute hour day-of-month month day-of-week',
+    ],
+    [
+      'an invalid regex',
+      { type: 'ConsoleLine', pattern: '(' },
+      'trigger.pattern: Pattern is not a valid regular expression',
+    ],
+    [
+      'a 5 s interval',
+      { type: 'Interval', every_seconds: 5 },
+      'trigger.every_seconds: Too small: expected number to be >=10',
+    ],
+  ])('refuses %s', (_name, trigger, message) => {
+    expect(issues({ ...valid, trigger })).toContain(message);
+  });
+
+  it('refuses a multi-line command and an empty chain', () => {
+    expect(issues({ ...valid, steps: [{ type: 'Command', command: 'say a\nop me' }] })).toContain(
+      'steps.0.command: The command must be a single line',
+    );
+    expect(issues({ ...valid, steps: [] })).toContain('steps: A schedule needs at least one step');
+  });
+
+  it('knows time zones', () => {
+    expect(isValidTimeZone('UTC')).toBe(true);
+    expect(isValidTimeZone('America/New_York')).toBe(true);
+    expect(isValidTimeZone('Nowhere/Else')).toBe(false);
+  });
+});
+
+describe('backup shapes', () => {
+  it('trims names and refuses control characters', () => {
+    expect(CreateBackupBodySchema.parse({ name: '  before update ' }).name).toBe('before update');
+    expect(CreateBackupBodySchema.safeParse({ name: 'a\u0000b' }).success).toBe(false);
+    expect(CreateBackupBodySchema.safeParse({ name: '' }).success).toBe(false);
+  });
+
+  it('accepts the default settings', () => {
+    expect(
+      BackupSettingsSchema.safeParse({
+        excludes: DEFAULT_BACKUP_EXCLUDES,
+        retention: { keep_last: 7, max_age_days: null, max_total_gib: 20 },
+      }).success,
+    ).toBe(true);
+  });
+});
