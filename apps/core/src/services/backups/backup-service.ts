@@ -1,23 +1,20 @@
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   SnowflakeGenerator,
-  formatBytes,
   type BackupRecord,
   type BackupSettings,
   type BackupSettingsPatch,
   type CausedBy,
 } from '@hearth/protocol';
-import { CoreError, badRequest, internal, notFound, toCoreError } from '../../errors.ts';
+import { badRequest, internal, notFound } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { BackupRepository, StoredBackup } from '../../repositories/backup-repository.ts';
 import { TEMP_PREFIX } from '../files/atomic-ops.ts';
-import { Progression } from '../instance-progression.ts';
-import { writeBackupArchive } from './backup-archive.ts';
 import { buildExcluder, type Excluder } from './backup-excludes.ts';
-import { PercentReporter, errorText } from './backup-progress.ts';
+import { runBackupJob } from './backup-job.ts';
+import { errorText } from './backup-progress.ts';
 import type { BackupTarget, BackupTargets } from './backup-target.ts';
-import { withConsistentSave } from './consistent-save.ts';
 import { RestoreWorkflow, RESTORE_PRESERVED } from './restore-workflow.ts';
 import type { RestorePoint } from './restore-swap.ts';
 import { retentionVictims } from './retention-policy.ts';
@@ -297,60 +294,28 @@ export class BackupService {
     retention: boolean,
     excluded?: Excluder,
   ): Promise<BackupRecord> {
-    const progression = new Progression(
-      this.deps.events,
+    await runBackupJob(
+      {
+        events: this.deps.events,
+        repository: this.deps.repository,
+        log: this.deps.log,
+        now: this.now,
+        ...(this.deps.gzipLevel !== undefined ? { gzipLevel: this.deps.gzipLevel } : {}),
+        folder: (uuid) => this.instanceFolder(uuid),
+        archivePath: (backup) => this.archivePath(backup),
+        remove: (backup) => this.removeBackup(backup),
+      },
+      target,
+      stored,
       causedBy,
-      stored.safety ? `Safety backup of ${target.name}` : `Backing up ${target.name}`,
-      100,
-      null,
+      excluded ?? buildExcluder(this.settings(target.uuid).excludes),
     );
-    const reporter = new PercentReporter(progression, 'Archiving');
-    const previous = this.deps.repository
-      .list(target.uuid)
-      .find((b) => b.state === 'Ready')?.uncompressed_bytes;
-    const started = this.now();
-    try {
-      await mkdir(this.instanceFolder(target.uuid), { recursive: true, mode: 0o700 });
-      let done = 0;
-      const { result, live } = await withConsistentSave(target, () =>
-        writeBackupArchive({
-          root: target.dir,
-          excluded: excluded ?? buildExcluder(this.settings(target.uuid).excludes),
-          output: this.archivePath(stored),
-          ...(this.deps.gzipLevel !== undefined ? { gzipLevel: this.deps.gzipLevel } : {}),
-          onBytes: (n) => reporter.bytes((done += n), previous ?? null, 0, 99),
-        }),
+    if (retention) {
+      await this.applyRetention(target.uuid).catch((err: unknown) =>
+        this.deps.log.warn(`Retention of ${target.uuid} failed: ${errorText(err)}`),
       );
-      const completed = {
-        duration_ms: this.now() - started,
-        size_bytes: result.sizeBytes,
-        uncompressed_bytes: result.uncompressedBytes,
-        entries: result.entries,
-        skipped_entries: result.skipped,
-        sha256: result.sha256,
-        live,
-      };
-      this.deps.repository.complete(stored.id, completed);
-      progression.end(
-        true,
-        `Backup of ${target.name} finished (${formatBytes(result.sizeBytes)}${live ? ', taken live' : ''})`,
-        null,
-      );
-      if (retention) {
-        await this.applyRetention(target.uuid).catch((err: unknown) =>
-          this.deps.log.warn(`Retention of ${target.uuid} failed: ${errorText(err)}`),
-        );
-      }
-      return this.get(target.uuid, stored.id);
-    } catch (err) {
-      await this.removeBackup(stored).catch(() => undefined);
-      if (!(err instanceof CoreError))
-        this.deps.log.error(
-          `Backup of ${target.uuid} failed: ${err instanceof Error ? err.message : String(err)}`,
-        );
-      progression.end(false, `Backup of ${target.name} failed: ${errorText(err)}`, null);
-      throw toCoreError(err);
     }
+    return this.get(target.uuid, stored.id);
   }
 
   /** A full copy of the current tree (only Hearth's own temp files left out), made before a restore. */
