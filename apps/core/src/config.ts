@@ -1,8 +1,15 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_CORE_PORT } from '@hearth/protocol';
 import { UPSTREAM_ENV_VARS } from './runtime/minecraft/upstreams.ts';
+import { ISOLATION_MODES, type IsolationMode } from './runtime/sandbox/index.ts';
 
 export interface CoreConfig {
+  /**
+   * The sandbox around game servers and macros: `auto` uses bubblewrap when it works (else runs them
+   * unsandboxed and warns the owner), `required` refuses to start without it, `none` never uses it.
+   */
+  isolation: IsolationMode;
   /** Where the database, instances and everything else live. */
   dataDir: string;
   port: number;
@@ -15,6 +22,11 @@ export interface CoreConfig {
   /** Start servers marked auto_start when the core boots. */
   autoStart: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
+  /**
+   * Reverse proxies whose `X-Forwarded-For` names the client (addresses, CIDRs, or `loopback`,
+   * `linklocal`, `uniquelocal`); empty (default): the header is ignored and the peer is the client.
+   */
+  trustedProxies?: string[];
   /** Hook for tests: where the setup key goes (default: stdout). */
   onSetupKey?: (key: string) => void;
   /**
@@ -35,7 +47,8 @@ export interface CoreConfig {
     timeoutMs?: number;
   };
   /**
-   * Instance files: archive extraction caps (default 4 GiB, 100,000 entries), download-key lifetime
+   * Instance files: the per-instance extraction budget and entry cap (default 4 GiB, 100,000
+   * entries; one extraction per instance at a time), download-key lifetime
    * (default 1 hour) and, for tests, the clock keys are checked against (default Date.now).
    */
   files?: {
@@ -54,6 +67,7 @@ export function defaultConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
     dashboardDir: null,
     tls: null,
     stopTimeoutMs: 30_000,
+    isolation: 'auto',
     autoStart: true,
     logLevel: 'info',
     ...overrides,
@@ -61,6 +75,23 @@ export function defaultConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
 }
 
 export class ConfigError extends Error {}
+
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function parseTrustedProxies(text: string | undefined): string[] {
+  if (text === undefined || text.trim() === '') return [];
+  return text.split(',').map((raw) => {
+    const entry = raw.trim();
+    if (PROXY_RANGES.has(entry)) return entry;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (family === 0 || rest.length > 0 || !prefixOk)
+      throw new ConfigError(`Invalid trusted proxy (an address or CIDR): ${entry}`);
+    return entry;
+  });
+}
 
 /** Parses `--flag value` / `--flag=value` and HEARTH_* environment variables (flags win). */
 export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string): CoreConfig {
@@ -91,6 +122,9 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     'java',
     'crash-restarts',
     'crash-window',
+    'trusted-proxies',
+    'extract-budget',
+    'isolation',
   ]);
   for (const key of flags.keys())
     if (!known.has(key)) throw new ConfigError(`Unknown option: --${key}`);
@@ -126,7 +160,17 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
   const windowSeconds = windowText === undefined ? 300 : Number(windowText);
   if (!Number.isFinite(windowSeconds) || windowSeconds <= 0)
     throw new ConfigError(`Invalid crash window: ${windowText}`);
+  const budgetText = pick('extract-budget', 'HEARTH_EXTRACT_BUDGET');
+  const budgetMiB = budgetText === undefined ? 4096 : Number(budgetText);
+  if (!Number.isInteger(budgetMiB) || budgetMiB <= 0)
+    throw new ConfigError(`Invalid extraction budget (MiB): ${budgetText}`);
+  const isolation = pick('isolation', 'HEARTH_ISOLATION') ?? 'auto';
+  if (!(ISOLATION_MODES as readonly string[]).includes(isolation))
+    throw new ConfigError(`Invalid isolation mode: ${isolation} (auto, required or none)`);
   return defaultConfig({
+    isolation: isolation as IsolationMode,
+    files: { maxExtractBytes: budgetMiB * 1024 * 1024 },
+    trustedProxies: parseTrustedProxies(pick('trusted-proxies', 'HEARTH_TRUSTED_PROXIES')),
     upstreams,
     javaCommand: pick('java', 'HEARTH_JAVA') ?? null,
     crashRestarts: { max: crashMax, windowMs: windowSeconds * 1000 },

@@ -15,7 +15,8 @@ async function main(): Promise<void> {
       console.error(`hearth: ${err.message}`);
       console.error(
         'Options: --port N --host ADDR --data-dir DIR --tls-cert FILE --tls-key FILE --stop-timeout SECONDS ' +
-          '--log-level LEVEL --dashboard-dir DIR --java CMD --crash-restarts N --crash-window SECONDS (see README.md)',
+          '--log-level LEVEL --dashboard-dir DIR --java CMD --crash-restarts N --crash-window SECONDS ' +
+          '--trusted-proxies LIST --extract-budget MIB --isolation auto|required|none (see README.md)',
       );
       process.exit(2);
     }

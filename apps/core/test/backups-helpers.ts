@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { ClientEvent } from '@hearth/protocol';
 import { openDatabase, type Db } from '../src/db/database.ts';
 import { EventBus } from '../src/events/event-bus.ts';
+import { createLogger } from '../src/lib/logger.ts';
 import { BackupRepository } from '../src/repositories/backup-repository.ts';
 import type { BackupTarget, SaveHooks } from '../src/services/backups/backup-target.ts';
 import { BackupService, type BackupServiceDeps } from '../src/services/backups/backup-service.ts';
@@ -146,11 +147,11 @@ export async function makeBackupEnv(
   await mkdir(dir, { recursive: true });
   if (!existingBase) {
     await writeFile(path.join(dir, '.lodestone_config'), JSON.stringify({ uuid: INSTANCE_UUID }));
-    await writeFile(path.join(dir, '.hearth_instance.json'), '{"name":"Test server"}');
+    await writeFile(path.join(dir, '.lodestone_minecraft_config.json'), '{"flavour":"vanilla"}');
   }
   const db = openDatabase(path.join(dataDir, 'hearth.db'));
   const repository = new BackupRepository(db);
-  const events = new EventBus(null);
+  const events = new EventBus(null, createLogger('silent'));
   const progress: ClientEvent[] = [];
   events.subscribe((e) => {
     if (e.event_inner.type === 'ProgressionEvent') progress.push(e);

@@ -64,7 +64,8 @@ describe('creating a backup', () => {
       safety: false,
       entries: 5,
       // the two files above plus the identity files the helper wrote
-      uncompressed_bytes: 8 + 5 + JSON.stringify({ uuid: INSTANCE_UUID }).length + 22,
+      uncompressed_bytes:
+        8 + 5 + JSON.stringify({ uuid: INSTANCE_UUID }).length + '{"flavour":"vanilla"}'.length,
     });
     const file = path.join(env.dataDir, 'backups', INSTANCE_UUID, `${done.id}.tar.gz`);
     const bytes = await readFile(file);
@@ -227,7 +228,7 @@ describe('restoring a backup', () => {
     await writeTree({
       'world/level.dat': 'v2',
       'world/new.mca': 'new',
-      '.hearth_instance.json': 'renamed',
+      '.lodestone_config': 'renamed',
     });
     await rm(path.join(env.target.dir, 'world', 'old.mca'));
     const v2tree = await snapshotTree(env.target.dir);
@@ -238,7 +239,7 @@ describe('restoring a backup', () => {
     expect(env.target.held).toBeNull();
     expect(await snapshotTree(env.target.dir)).toEqual({
       ...before,
-      '.hearth_instance.json': 'renamed',
+      '.lodestone_config': 'renamed',
     });
     expect(safety).toMatchObject({ safety: true, state: 'Ready', name: 'Before restoring v1' });
     expect(

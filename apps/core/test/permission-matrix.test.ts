@@ -99,6 +99,7 @@ const ROWS: Row[] = [
   simple('GET', '/system/cpu', { kind: 'public' }, () => '/system/cpu'),
   simple('GET', '/check/port/:port', { kind: 'public' }, () => '/check/port/25565'),
   simple('GET', '/check/name/:name', { kind: 'public' }, () => '/check/name/Alpha'),
+  simple('GET', '/system/warnings', { kind: 'owner' }, () => '/system/warnings'),
   // The key is spent: a public route that answers 403 "Setup key already used." — checked below.
   simple('POST', '/setup/:key', { kind: 'public' }, () => '/setup/AAAAAAAAAAAAAAAA', {
     username: 'x',

@@ -7,6 +7,7 @@ import type { CausedBy, PowerAction, ScheduleInput, ScheduleStep } from '@hearth
 import { openDatabase, type Db } from '../src/db/database.ts';
 import { badRequest } from '../src/errors.ts';
 import { EventBus } from '../src/events/event-bus.ts';
+import { createLogger } from '../src/lib/logger.ts';
 import { ScheduleRepository } from '../src/repositories/schedule-repository.ts';
 import { ManualClock } from '../src/services/schedules/clock.ts';
 import type {
@@ -92,7 +93,7 @@ export async function makeScheduleEnv(): Promise<ScheduleEnv> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'hearth-schedules-'));
   const db = openDatabase(path.join(dir, 'hearth.db'));
   const repository = new ScheduleRepository(db);
-  const events = new EventBus(null);
+  const events = new EventBus(null, createLogger('silent'));
   const clock = new ManualClock(START);
   const executors = new RecordingExecutors();
   const auth = new TestAuthorizer();

@@ -16,6 +16,7 @@ export const apiPaths = {
   systemCpu: () => '/system/cpu',
   checkPort: (port: number) => `/check/port/${port}`,
   checkName: (name: string) => `/check/name/${seg(name)}`,
+  systemWarnings: () => '/system/warnings',
   // §1.4.2
   setup: (key: string) => `/setup/${seg(key)}`,
   // §1.4.3
@@ -24,6 +25,7 @@ export const apiPaths = {
   userList: () => '/user/list',
   userCreate: () => '/user',
   user: (uid: string) => `/user/${seg(uid)}`,
+  userDelete: (uid: string) => `/user/${seg(uid)}`,
   userUpdatePerm: (uid: string) => `/user/${seg(uid)}/update_perm`,
   userRename: (uid: string) => `/user/${seg(uid)}/rename`,
   userPassword: (uid: string) => `/user/${seg(uid)}/password`,
@@ -70,6 +72,7 @@ export const apiPaths = {
   // §1.4.10
   playersCount: (uuid: string) => `/instance/${seg(uuid)}/players/count`,
   playersMax: (uuid: string) => `/instance/${seg(uuid)}/players/max`,
+  playersSetMax: (uuid: string) => `/instance/${seg(uuid)}/players/max`,
   players: (uuid: string) => `/instance/${seg(uuid)}/players`,
   // §1.4.11
   consoleBuffer: (uuid: string) => `/instance/${seg(uuid)}/console/buffer`,

@@ -8,6 +8,7 @@ import {
   type ClientEvent,
   type EventInner,
 } from '@hearth/protocol';
+import type { Logger } from '../lib/logger.ts';
 import type { EventRepository } from '../repositories/event-repository.ts';
 import { RingBuffer } from './ring-buffer.ts';
 
@@ -36,7 +37,10 @@ export class EventBus {
   private readonly timer: NodeJS.Timeout | null;
   droppedWrites = 0;
 
-  constructor(private readonly repository: EventRepository | null) {
+  constructor(
+    private readonly repository: EventRepository | null,
+    private readonly log: Logger,
+  ) {
     this.timer = repository ? setInterval(() => this.flush(), FLUSH_INTERVAL_MS) : null;
     this.timer?.unref();
   }
@@ -77,7 +81,7 @@ export class EventBus {
       try {
         listener(event);
       } catch (err) {
-        console.error('event listener failed', err);
+        this.log.error({ err }, 'event listener failed');
       }
     }
     return event;
@@ -108,7 +112,7 @@ export class EventBus {
     try {
       this.repository.insertMany(batch);
     } catch (err) {
-      console.error('failed to persist events', err);
+      this.log.error({ err }, 'failed to persist events');
     }
   }
 

@@ -20,6 +20,31 @@ function defaultCoreName(): string {
   return `${user}'s Hearth Core`;
 }
 
+/** A core name: trimmed, 1–32 characters (dashboard.md §5). */
+export function parseCoreName(raw: unknown): string {
+  if (typeof raw !== 'string') throw badRequest('Name must be a string');
+  const name = raw.trim();
+  if (name.length === 0) throw badRequest('Name cannot be empty');
+  if ([...name].length > CORE_NAME_MAX) throw badRequest('Name too long');
+  return name;
+}
+
+/** A public domain or IP: at most 253 characters, empty (or null) clears it. */
+export function parseDomain(raw: unknown): string | null {
+  if (raw !== null && typeof raw !== 'string') throw badRequest('Domain must be a string');
+  const domain = (raw ?? '').trim();
+  if (domain.length > DOMAIN_MAX) throw badRequest('Domain too long');
+  if (/[\s/\\]/.test(domain)) throw badRequest('Domain cannot contain spaces or slashes');
+  return domain === '' ? null : domain;
+}
+
+export function parseSwitch(what: string): (raw: unknown) => boolean {
+  return (raw) => {
+    if (typeof raw !== 'boolean') throw badRequest(`${what} must be true or false`);
+    return raw;
+  };
+}
+
 /** Global settings (core-api.md §1.4.4, §2.17). Safe mode is on by default; playit is opt-in. */
 export class SettingsService {
   private cache: GlobalSettingsData;
@@ -40,30 +65,20 @@ export class SettingsService {
     return this.cache.safe_mode;
   }
 
-  setName(raw: unknown): void {
-    if (typeof raw !== 'string') throw badRequest('Name must be a string');
-    const name = raw.trim();
-    if (name.length === 0) throw badRequest('Name cannot be empty');
-    if ([...name].length > CORE_NAME_MAX) throw badRequest('Name too long');
+  setName(name: string): void {
     this.update({ core_name: name });
   }
 
-  setDomain(raw: unknown): void {
-    if (raw !== null && typeof raw !== 'string') throw badRequest('Domain must be a string');
-    const domain = (raw ?? '').trim();
-    if (domain.length > DOMAIN_MAX) throw badRequest('Domain too long');
-    if (/[\s/\\]/.test(domain)) throw badRequest('Domain cannot contain spaces or slashes');
-    this.update({ domain: domain === '' ? null : domain });
+  setDomain(domain: string | null): void {
+    this.update({ domain });
   }
 
-  setSafeMode(raw: unknown): void {
-    if (typeof raw !== 'boolean') throw badRequest('Safe mode must be true or false');
-    this.update({ safe_mode: raw });
+  setSafeMode(on: boolean): void {
+    this.update({ safe_mode: on });
   }
 
-  setPlayitEnabled(raw: unknown): void {
-    if (typeof raw !== 'boolean') throw badRequest('Playit integration must be true or false');
-    this.update({ playit_enabled: raw });
+  setPlayitEnabled(on: boolean): void {
+    this.update({ playit_enabled: on });
   }
 
   private update(patch: Partial<GlobalSettingsData>): void {

@@ -1,5 +1,5 @@
 import { Outlet, useMatches } from 'react-router';
-import { useEventStream } from '@/lib/realtime.ts';
+import { useEventStream } from '@/lib/realtime/realtime-hooks.ts';
 import { useTokenWatcher } from '@/features/auth/use-token-watcher.ts';
 import { useUserEventSync } from '@/features/auth/use-user-event-sync.ts';
 import { ConnectionModals } from '@/features/connection/components/connection-modals.tsx';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { EventBus } from '../../events/event-bus.ts';
+import { createLogger } from '../../lib/logger.ts';
 import { MINECRAFT_SAVE_HOOKS, waitForConsoleLine } from './backup-target.ts';
 
 describe('MINECRAFT_SAVE_HOOKS.savedLine', () => {
@@ -33,7 +34,7 @@ describe('waitForConsoleLine', () => {
     });
 
   it('resolves true on a matching line of that instance only', async () => {
-    const bus = new EventBus(null);
+    const bus = new EventBus(null, createLogger('silent'));
     const waiting = waitForConsoleLine(bus, 'a', /Saved the game$/, 60_000);
     output(bus, 'b', 'Saved the game');
     output(bus, 'a', 'Saving the game');
@@ -44,7 +45,7 @@ describe('waitForConsoleLine', () => {
 
   it('resolves false when no line comes in time', async () => {
     vi.useFakeTimers();
-    const bus = new EventBus(null);
+    const bus = new EventBus(null, createLogger('silent'));
     const waiting = waitForConsoleLine(bus, 'a', /Saved/, 60_000);
     await vi.advanceTimersByTimeAsync(60_000);
     await expect(waiting).resolves.toBe(false);

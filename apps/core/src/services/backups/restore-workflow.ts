@@ -4,7 +4,6 @@ import { INSTANCE_CONFIG_FILE, type BackupRecord, type CausedBy } from '@hearth/
 import { badRequest, toCoreError } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { BackupRepository, StoredBackup } from '../../repositories/backup-repository.ts';
-import { INSTANCE_RECORD_FILE } from '../../repositories/instance-repository.ts';
 import { MINECRAFT_CONFIG_FILE } from '../../runtime/minecraft/config.ts';
 import { Progression } from '../instance-progression.ts';
 import { PercentReporter, errorText } from './backup-progress.ts';
@@ -17,15 +16,12 @@ import {
 } from './restore-swap.ts';
 
 /**
- * Files a restore takes from the current folder instead of the backup: the instance's identity
- * and Hearth's records of its settings (name, port, version, flavour). The game's files — world,
+ * Files a restore takes from the current folder instead of the backup: the Lodestone mirrors of
+ * the instance's record (the core writes them, never reads them back; the record itself is in
+ * SQLite), so a folder opened by Lodestone still matches the instance. The game's files — world,
  * jars, server.properties, plugins — come from the backup.
  */
-export const RESTORE_PRESERVED: readonly string[] = [
-  INSTANCE_CONFIG_FILE,
-  INSTANCE_RECORD_FILE,
-  MINECRAFT_CONFIG_FILE,
-];
+export const RESTORE_PRESERVED: readonly string[] = [INSTANCE_CONFIG_FILE, MINECRAFT_CONFIG_FILE];
 
 export interface RestoreWorkflowDeps {
   repository: BackupRepository;

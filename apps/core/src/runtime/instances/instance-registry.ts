@@ -1,9 +1,9 @@
-import { INSTANCE_NAME_MAX, PORT_MAX, PORT_MIN } from '@hearth/protocol';
-import { badRequest, notFound } from '../errors.ts';
-import type { InstanceRecord } from '../repositories/instance-repository.ts';
-import type { GameHandler, HandlerInstance } from '../runtime/handlers/game-handler.ts';
-import type { InstanceRuntime } from '../runtime/instance-runtime.ts';
-import { canBind } from './system-service.ts';
+import { PORT_MAX, PORT_MIN } from '@hearth/protocol';
+import { badRequest, notFound } from '../../errors.ts';
+import { canBind } from '../../lib/can-bind.ts';
+import type { InstanceRecord } from '../../repositories/instance-repository.ts';
+import type { GameHandler, HandlerInstance } from '../handlers/game-handler.ts';
+import type { InstanceRuntime } from '../instance-runtime.ts';
 
 /** One known instance: where it lives, what it is, and its live runtime. */
 export interface InstanceEntry {
@@ -31,28 +31,8 @@ export function handlerView(
     autoStart: r.auto_start,
     restartOnCrash: r.restart_on_crash,
     data: r.data,
+    limits: r.limits,
   };
-}
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
-/** An instance name: 1–100 characters, no control characters and no path separators. */
-export function validateInstanceName(raw: unknown): string {
-  if (typeof raw !== 'string') throw badRequest('Instance name must be a string');
-  const name = raw.trim();
-  if (name.length === 0) throw badRequest('Instance name cannot be empty');
-  if ([...name].length > INSTANCE_NAME_MAX)
-    throw badRequest(`Instance name cannot be longer than ${INSTANCE_NAME_MAX} characters`);
-  if (CONTROL.test(name)) throw badRequest('Instance name cannot contain control characters');
-  if (/[/\\]/.test(name)) throw badRequest('Instance name cannot contain "/" or "\\"');
-  return name;
-}
-
-export function validateDescription(raw: unknown): string {
-  if (typeof raw !== 'string') throw badRequest('Description must be a string');
-  if (raw.length > 10_000) throw badRequest('Description is too long');
-  return raw;
 }
 
 /** Live instances plus the names and ports that creations in progress have reserved. */

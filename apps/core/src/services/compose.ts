@@ -1,0 +1,160 @@
+import path from 'node:path';
+import { PermissionGuard } from '../auth/permission-guard.ts';
+import { TokenService } from '../auth/token-service.ts';
+import type { CoreConfig } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { EventBus } from '../events/event-bus.ts';
+import { EventVisibility } from '../events/event-visibility.ts';
+import { BackgroundWork } from '../lib/background-work.ts';
+import type { Logger } from '../lib/logger.ts';
+import { EventRepository } from '../repositories/event-repository.ts';
+import { InstanceRepository } from '../repositories/instance-repository.ts';
+import { SettingsRepository } from '../repositories/settings-repository.ts';
+import { UserRepository } from '../repositories/user-repository.ts';
+import { InstanceHost } from '../runtime/instances/instance-host.ts';
+import { InstanceRegistry } from '../runtime/instances/instance-registry.ts';
+import { resolveUpstreams } from '../runtime/minecraft/index.ts';
+import { MonitorHub } from '../runtime/monitor/monitor-hub.ts';
+import type { Sandbox } from '../runtime/sandbox/index.ts';
+import { ConsoleService } from './console-service.ts';
+import { DownloadKeyStore } from './download-keys.ts';
+import { EventService } from './event-service.ts';
+import { FileAccess } from './files/file-access.ts';
+import { FileJobs } from './files/file-jobs.ts';
+import { InstanceFiles } from './files/instance-files.ts';
+import { GatewayService } from './gateway/gateway-service.ts';
+import { UpnpPortMapper } from './gateway/upnp-port-mapper.ts';
+import { InstanceCreation } from './instance-creation.ts';
+import { InstanceService } from './instance-service.ts';
+import { SettingsService } from './settings-service.ts';
+import { SystemService } from './system-service.ts';
+import { UserService } from './user-service.ts';
+
+/** Every service of the core, built once from the config (routes reach them through CoreContext). */
+export interface CoreServices {
+  config: CoreConfig;
+  log: Logger;
+  events: EventBus;
+  eventLog: EventService;
+  tokens: TokenService;
+  guard: PermissionGuard;
+  users: UserService;
+  settings: SettingsService;
+  system: SystemService;
+  instances: InstanceService;
+  creation: InstanceCreation;
+  console: ConsoleService;
+  files: { files: InstanceFiles; jobs: FileJobs; keys: DownloadKeyStore };
+  gateway: GatewayService;
+}
+
+export function composeServices(
+  config: CoreConfig,
+  db: Db,
+  log: Logger,
+  sandbox: Sandbox,
+): CoreServices {
+  const userRepository = new UserRepository(db);
+  const settings = new SettingsService(new SettingsRepository(db));
+  const eventRepository = new EventRepository(db);
+  const events = new EventBus(eventRepository, log);
+  const guard = new PermissionGuard(() => settings.safeMode);
+  const tokens = new TokenService(userRepository);
+  const users = new UserService(userRepository, tokens, events, guard, () => settings.safeMode);
+  const visibility = new EventVisibility(guard);
+  events.subscribe((e) => visibility.track(e));
+
+  const upstreams = resolveUpstreams(config.upstreams ?? {});
+  // `--isolation none` runs everything as a plain child process (no namespaces, no cgroups).
+  const instanceSandbox = config.isolation === 'none' ? null : sandbox;
+  const genericCacheDir = path.join(config.dataDir, 'cache', 'definitions');
+  const registry = new InstanceRegistry();
+  const monitor = new MonitorHub();
+  const repo = new InstanceRepository(db, config.dataDir);
+  const background = new BackgroundWork(log, 'Background instance work');
+  const host = new InstanceHost({
+    config,
+    events,
+    monitor,
+    registry,
+    repo,
+    upstreams,
+    genericCacheDir,
+    log,
+    sandbox: instanceSandbox,
+  });
+  const pathJava = config.javaCommand ?? undefined;
+  const instances = new InstanceService({
+    config,
+    events,
+    users,
+    registry,
+    monitor,
+    repo,
+    host,
+    background,
+    log,
+    // Installs in progress are aborted before the servers stop.
+    beforeShutdown: () => creation.abortAll(),
+    limitEnforcement: instanceSandbox
+      ? sandbox.report.limits
+      : {
+          memory: false,
+          cpu: false,
+          pids: false,
+          problems: ['Isolation is off (--isolation none).'],
+        },
+  });
+  const creation = new InstanceCreation({
+    registry,
+    repo,
+    events,
+    users,
+    dataDir: config.dataDir,
+    upstreams,
+    genericCacheDir,
+    ...(pathJava ? { pathJava } : {}),
+    host,
+    info: (entry) => instances.info(entry.uuid),
+    background,
+    log,
+    safeMode: () => settings.safeMode,
+    sandbox: instanceSandbox,
+  });
+
+  const options = config.files ?? {};
+  const access = new FileAccess({
+    instances: { get: (uuid) => ({ dir: instances.folder(uuid) }) },
+    events,
+    users,
+    limits: {
+      ...(options.maxExtractBytes === undefined
+        ? {}
+        : { maxExtractBytes: options.maxExtractBytes }),
+      ...(options.maxExtractEntries === undefined
+        ? {}
+        : { maxExtractEntries: options.maxExtractEntries }),
+    },
+  });
+  const keys = new DownloadKeyStore({
+    ...(options.downloadKeyTtlMs === undefined ? {} : { ttlMs: options.downloadKeyTtlMs }),
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
+
+  return {
+    config,
+    log,
+    events,
+    eventLog: new EventService(events, eventRepository, visibility),
+    tokens,
+    guard,
+    users,
+    settings,
+    system: new SystemService(config.dataDir, sandbox.warnings),
+    instances,
+    creation,
+    console: new ConsoleService(events, instances),
+    files: { files: new InstanceFiles(access, keys, guard), jobs: new FileJobs(access), keys },
+    gateway: new GatewayService(new UpnpPortMapper(config.gateway)),
+  };
+}
