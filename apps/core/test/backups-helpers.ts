@@ -94,6 +94,11 @@ export class FolderTarget implements BackupTarget {
     this.game.send(command);
   }
 
+  async stop(): Promise<void> {
+    await this.game?.stop();
+    this.game = null;
+  }
+
   waitForLine(re: RegExp, timeoutMs: number): Promise<boolean> {
     return new Promise((resolve) => {
       if (!this.game) return resolve(false);

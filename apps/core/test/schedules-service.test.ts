@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ScheduleInputSchema } from '@hearth/protocol';
 import { CoreError } from '../src/errors.ts';
+import { parseWith } from '../src/http/validation.ts';
 import {
   INSTANCE,
   START,
@@ -276,7 +278,7 @@ describe('running the steps', () => {
   });
 
   it("acts with the author's permissions at run time: a revoked author fails with a clear reason", async () => {
-    env.auth.allow('bob', 'bob', 'Command');
+    env.auth.allow('bob', 'bob', 'Command', 'Power');
     const s = env.service.create(
       INSTANCE,
       'bob',
@@ -286,6 +288,7 @@ describe('running the steps', () => {
         continue_on_failure: true,
       }),
     );
+    env.auth.allow('bob', 'bob', 'Command');
     await env.clock.advance(MIN);
     expect(env.service.runs(INSTANCE, s.id)[0]!.steps.map((x) => x.message)).toEqual([
       'Sent "say hi"',
@@ -322,7 +325,8 @@ describe('running the steps', () => {
     );
   });
 
-  it('saving a schedule makes the editor its author', () => {
+  it('saving a schedule makes the editor its author, who must be allowed its steps', () => {
+    env.auth.allow('bob', 'bob', 'Command');
     const s = env.service.create(
       INSTANCE,
       'alice',
@@ -335,10 +339,27 @@ describe('running the steps', () => {
       input({ trigger: { type: 'Interval', every_seconds: 60 }, steps: [say('y')] }),
     );
     expect(edited.author_uid).toBe('bob');
+    const denied = refused(() =>
+      env.service.update(
+        INSTANCE,
+        s.id,
+        'bob',
+        input({
+          trigger: { type: 'Interval', every_seconds: 60 },
+          steps: [{ type: 'Power', action: 'kill' }],
+        }),
+      ),
+    );
+    expect(denied).toMatchObject({
+      kind: 'PermissionDenied',
+      causes: ['bob may no longer do this (Power)'],
+    });
+    expect(env.service.get(INSTANCE, s.id).steps).toEqual([say('y')]);
   });
 
   it('refuses bad input with readable causes', () => {
-    const bad = (raw: unknown) => refused(() => env.service.create(INSTANCE, 'alice', raw));
+    const bad = (raw: unknown) =>
+      refused(() => env.service.create(INSTANCE, 'alice', parseWith(ScheduleInputSchema, raw)));
     expect(
       bad(
         input({

@@ -8,7 +8,9 @@ import { EventVisibility } from '../events/event-visibility.ts';
 import { BackgroundWork } from '../lib/background-work.ts';
 import type { Logger } from '../lib/logger.ts';
 import { EventRepository } from '../repositories/event-repository.ts';
+import { BackupRepository } from '../repositories/backup-repository.ts';
 import { InstanceRepository } from '../repositories/instance-repository.ts';
+import { ScheduleRepository } from '../repositories/schedule-repository.ts';
 import { SettingsRepository } from '../repositories/settings-repository.ts';
 import { UserRepository } from '../repositories/user-repository.ts';
 import { InstanceHost } from '../runtime/instances/instance-host.ts';
@@ -16,6 +18,8 @@ import { InstanceRegistry } from '../runtime/instances/instance-registry.ts';
 import { resolveUpstreams } from '../runtime/minecraft/index.ts';
 import { MonitorHub } from '../runtime/monitor/monitor-hub.ts';
 import type { Sandbox } from '../runtime/sandbox/index.ts';
+import { BackupService } from './backups/backup-service.ts';
+import { instanceBackupTargets } from './backups/instance-backup-target.ts';
 import { ConsoleService } from './console-service.ts';
 import { DownloadKeyStore } from './download-keys.ts';
 import { EventService } from './event-service.ts';
@@ -26,9 +30,17 @@ import { GatewayService } from './gateway/gateway-service.ts';
 import { UpnpPortMapper } from './gateway/upnp-port-mapper.ts';
 import { InstanceCreation } from './instance-creation.ts';
 import { InstanceService } from './instance-service.ts';
+import { ManualClock, SystemClock, type Clock } from './schedules/clock.ts';
+import {
+  instanceExecutors,
+  userAuthorizer,
+  type MacroRunner,
+} from './schedules/instance-executors.ts';
+import { runProgressions } from './schedules/run-progressions.ts';
+import { ScheduleService } from './schedules/schedule-service.ts';
 import { SettingsService } from './settings-service.ts';
 import { SystemService } from './system-service.ts';
-import { UserService } from './user-service.ts';
+import { UserService, userCause } from './user-service.ts';
 
 /** Every service of the core, built once from the config (routes reach them through CoreContext). */
 export interface CoreServices {
@@ -46,6 +58,10 @@ export interface CoreServices {
   console: ConsoleService;
   files: { files: InstanceFiles; jobs: FileJobs; keys: DownloadKeyStore };
   gateway: GatewayService;
+  backups: BackupService;
+  schedules: ScheduleService;
+  /** The schedules' clock; a ManualClock only when the config asks for the test clock. */
+  scheduleClock: Clock;
 }
 
 export function composeServices(
@@ -136,6 +152,50 @@ export function composeServices(
         : { maxExtractEntries: options.maxExtractEntries }),
     },
   });
+  const backups = new BackupService({
+    dataDir: config.dataDir,
+    repository: new BackupRepository(db),
+    events,
+    log,
+    targets: instanceBackupTargets(instances, events),
+  });
+  // Schedules' "Run macro" step: connect the macro service here (a MacroRunner: run to the end,
+  // reject on failure). Until then such a step fails with "Macros are not available".
+  const macroRunner: MacroRunner | null = null;
+  // A test-only clock (HEARTH_TEST_CLOCK=1): moved by the owner-only test route, never in production.
+  const scheduleClock: Clock = config.testClock ? new ManualClock(Date.now()) : new SystemClock();
+  const schedules = new ScheduleService({
+    repository: new ScheduleRepository(db),
+    clock: scheduleClock,
+    events,
+    log,
+    executors: instanceExecutors({ instances, backups, events, macros: () => macroRunner }),
+    authorize: userAuthorizer(users, guard),
+    reporter: runProgressions(events, {
+      instanceName: (uuid) => instances.nameOf(uuid),
+      authorCause: (uid) => {
+        try {
+          return userCause(users.get(uid));
+        } catch {
+          return { type: 'System' };
+        }
+      },
+    }),
+  });
+  // A deleted instance's backups and schedules go with it.
+  events.subscribe((event) => {
+    const inner = event.event_inner;
+    if (inner.type !== 'ProgressionEvent') return;
+    const end = inner.progression_event_inner;
+    if (end.type !== 'ProgressionEnd' || !end.success || end.inner?.type !== 'InstanceDelete')
+      return;
+    const uuid = end.inner.instance_uuid;
+    schedules.forgetInstance(uuid);
+    backups
+      .forgetInstance(uuid)
+      .catch((err: unknown) => log.error({ err }, `Could not remove the backups of ${uuid}`));
+  });
+
   const keys = new DownloadKeyStore({
     ...(options.downloadKeyTtlMs === undefined ? {} : { ttlMs: options.downloadKeyTtlMs }),
     ...(options.now === undefined ? {} : { now: options.now }),
@@ -154,7 +214,14 @@ export function composeServices(
     instances,
     creation,
     console: new ConsoleService(events, instances),
-    files: { files: new InstanceFiles(access, keys, guard), jobs: new FileJobs(access), keys },
+    files: {
+      files: new InstanceFiles(access, keys, guard, backups),
+      jobs: new FileJobs(access),
+      keys,
+    },
     gateway: new GatewayService(new UpnpPortMapper(config.gateway)),
+    backups,
+    schedules,
+    scheduleClock,
   };
 }

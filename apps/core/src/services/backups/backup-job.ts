@@ -1,12 +1,12 @@
 import { mkdir } from 'node:fs/promises';
-import { formatBytes, type CausedBy } from '@hearth/protocol';
-import { CoreError, toCoreError } from '../../errors.ts';
+import { backupProgressionTitle, formatBytes, type CausedBy } from '@hearth/protocol';
+import { CoreError, badRequest, toCoreError } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { BackupRepository, StoredBackup } from '../../repositories/backup-repository.ts';
 import { Progression } from '../instance-progression.ts';
 import { writeBackupArchive } from './backup-archive.ts';
 import type { Excluder } from './backup-excludes.ts';
-import { PercentReporter, errorText } from './backup-progress.ts';
+import { PercentReporter, endProgression, errorText } from './backup-progress.ts';
 import type { BackupTarget } from './backup-target.ts';
 import { withConsistentSave } from './consistent-save.ts';
 
@@ -19,6 +19,8 @@ export interface BackupJobContext {
   folder(instanceUuid: string): string;
   archivePath(backup: StoredBackup): string;
   remove(backup: StoredBackup): Promise<void>;
+  /** Aborts the archive (core shutdown). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -36,7 +38,7 @@ export async function runBackupJob(
   const progression = new Progression(
     ctx.events,
     causedBy,
-    stored.safety ? `Safety backup of ${target.name}` : `Backing up ${target.name}`,
+    backupProgressionTitle(stored.safety ? 'safety' : 'backup', target.name),
     100,
     null,
   );
@@ -54,6 +56,7 @@ export async function runBackupJob(
         excluded,
         output: ctx.archivePath(stored),
         ...(ctx.gzipLevel !== undefined ? { gzipLevel: ctx.gzipLevel } : {}),
+        ...(ctx.signal ? { signal: ctx.signal } : {}),
         onBytes: (n) => reporter.bytes((done += n), previous, 0, 99),
       }),
     );
@@ -67,18 +70,25 @@ export async function runBackupJob(
       live,
     });
     const how = live ? ', taken live' : '';
-    progression.end(
+    endProgression(
+      progression,
+      target.uuid,
       true,
       `Backup of ${target.name} finished (${formatBytes(result.sizeBytes)}${how})`,
-      null,
     );
-  } catch (err) {
+  } catch (caught) {
+    const err = ctx.signal?.aborted ? badRequest('The core stopped during the backup') : caught;
     await ctx.remove(stored).catch(() => undefined);
     if (!(err instanceof CoreError))
       ctx.log.error(
         `Backup of ${target.uuid} failed: ${err instanceof Error ? err.message : String(err)}`,
       );
-    progression.end(false, `Backup of ${target.name} failed: ${errorText(err)}`, null);
+    endProgression(
+      progression,
+      target.uuid,
+      false,
+      `Backup of ${target.name} failed: ${errorText(err)}`,
+    );
     throw toCoreError(err);
   }
 }

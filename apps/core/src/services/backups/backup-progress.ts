@@ -41,3 +41,22 @@ export class PercentReporter {
 export function errorText(err: unknown): string {
   return toCoreError(err).causes.join(': ') || 'unknown error';
 }
+
+/**
+ * Ends a backup or restore progression with the reference's `FSOperationCompleted` end value: it
+ * names the instance (so everyone who may view it sees the end, not only who started it), clients
+ * that know the reference's variants parse it, and the Files tab refreshes after a restore.
+ */
+export function endProgression(
+  progression: Progression,
+  instanceUuid: string,
+  success: boolean,
+  message: string,
+): void {
+  progression.end(success, message, {
+    type: 'FSOperationCompleted',
+    instance_uuid: instanceUuid,
+    success,
+    message,
+  });
+}

@@ -73,6 +73,9 @@ function safeName(text: string): string {
  */
 export class BackupService {
   private readonly active = new Map<string, { kind: 'backup' | 'restore'; backupId: string }>();
+  /** Work in progress, for shutdown: backups are aborted, restores finish (they are short and journaled). */
+  private readonly jobs = new Set<Promise<unknown>>();
+  private readonly aborter = new AbortController();
   private readonly now: () => number;
   private readonly restores: RestoreWorkflow;
 
@@ -127,24 +130,50 @@ export class BackupService {
    * one runs is refused with 400 (not queued: the caller sees at once that nothing new started).
    */
   create(instanceUuid: string, options: CreateBackupOptions, causedBy: CausedBy): BackupJob {
+    this.refuseWhenClosing();
     const target = this.deps.targets.get(instanceUuid);
     const stored = this.begin(target, options, causedBy, false, 'backup');
     const done = this.runBackup(target, stored, causedBy, true).finally(() =>
       this.active.delete(instanceUuid),
     );
-    done.catch(() => undefined);
-    return { backup: publicRecord(stored), done };
+    return { backup: publicRecord(stored), done: this.track(done) };
+  }
+
+  /** Shutdown: backups in progress are aborted (their records and files removed), restores finish. */
+  async shutdown(): Promise<void> {
+    this.aborter.abort();
+    while (this.jobs.size > 0) await Promise.allSettled([...this.jobs]);
+  }
+
+  private refuseWhenClosing(): void {
+    if (this.aborter.signal.aborted) throw badRequest('The core is shutting down');
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.jobs.add(work);
+    const forget = () => this.jobs.delete(work);
+    work.then(forget, forget);
+    return work;
   }
 
   /**
-   * Starts a restore and returns at once. The instance must be stopped (400 otherwise) and stays
-   * held (cannot start) until the restore ends. Resolves with the safety backup of the replaced tree.
+   * Starts a restore and returns at once. The instance must be stopped (400 otherwise) unless
+   * `stopFirst` is set, in which case the restore stops it gracefully first; it stays held (cannot
+   * start) until the restore ends. Resolves with the safety backup of the replaced tree.
    */
-  restore(instanceUuid: string, backupId: string, causedBy: CausedBy): BackupJob {
+  restore(
+    instanceUuid: string,
+    backupId: string,
+    causedBy: CausedBy,
+    options: { stopFirst?: boolean } = {},
+  ): BackupJob {
+    this.refuseWhenClosing();
     const target = this.deps.targets.get(instanceUuid);
     const backup = this.find(instanceUuid, backupId);
     if (backup.state !== 'Ready') throw badRequest('Backup is not finished yet');
-    if (target.isRunning()) throw badRequest('Instance must be stopped to restore a backup');
+    const stopFirst = options.stopFirst === true;
+    if (target.isRunning() && !stopFirst)
+      throw badRequest('Instance must be stopped to restore a backup');
     this.claim(instanceUuid, 'restore', backupId);
     let release: () => void;
     try {
@@ -153,12 +182,11 @@ export class BackupService {
       this.active.delete(instanceUuid);
       throw err;
     }
-    const done = this.restores.run(target, backup, causedBy).finally(() => {
+    const done = this.restores.run(target, backup, causedBy, stopFirst).finally(() => {
       release();
       this.active.delete(instanceUuid);
     });
-    done.catch(() => undefined);
-    return { backup: publicRecord(backup), done };
+    return { backup: publicRecord(backup), done: this.track(done) };
   }
 
   update(instanceUuid: string, backupId: string, patch: CreateBackupOptions): BackupRecord {
@@ -202,8 +230,8 @@ export class BackupService {
 
   /** Deletes every backup of an instance (locked ones too) and its settings: the instance is gone. */
   async forgetInstance(instanceUuid: string): Promise<void> {
-    if (this.active.has(instanceUuid))
-      throw badRequest('A backup or restore of this instance is running');
+    // A backup of a stopped instance may still run when it is deleted (it fails on the vanished folder).
+    while (this.active.has(instanceUuid)) await Promise.allSettled([...this.jobs]);
     for (const backup of this.deps.repository.list(instanceUuid)) await this.removeBackup(backup);
     this.deps.repository.forgetSettings(instanceUuid);
     await rm(this.instanceFolder(instanceUuid), { recursive: true, force: true });
@@ -304,6 +332,7 @@ export class BackupService {
         folder: (uuid) => this.instanceFolder(uuid),
         archivePath: (backup) => this.archivePath(backup),
         remove: (backup) => this.removeBackup(backup),
+        signal: this.aborter.signal,
       },
       target,
       stored,

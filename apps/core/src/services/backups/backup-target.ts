@@ -1,34 +1,11 @@
-import type { ClientEvent } from '@hearth/protocol';
+import type { CausedBy, ClientEvent } from '@hearth/protocol';
+import { stripAnsi } from '../../runtime/console/strip-ansi.ts';
+import type { SaveHooks } from '../../runtime/handlers/game-handler.ts';
 
-/**
- * How a game makes its files consistent for a backup while it runs: commands that stop its own
- * saving, a command that flushes everything, the console line that says the flush is done, and the
- * commands that turn saving back on (always sent, even when the archive fails).
- */
-export interface SaveHooks {
-  disable: readonly string[];
-  flush: string;
-  savedLine: RegExp;
-  enable: readonly string[];
-  /** How long to wait for `savedLine` before archiving anyway (the backup is then marked live). */
-  timeoutMs: number;
-}
+export type { SaveHooks } from '../../runtime/handlers/game-handler.ts';
+export { MINECRAFT_SAVE_HOOKS } from '../../runtime/minecraft/save-hooks.ts';
 
-/**
- * Vanilla, Paper, Fabric and Forge answer `save-all flush` with "Saved the game" (older servers:
- * "Saved the world", Bukkit: "Save complete."; 1.20+ may add "All dimensions are saved"). The
- * line must follow the logger's `]: ` directly and end the line, so a player chatting
- * "<Steve> Saved the game" does not count.
- */
-export const MINECRAFT_SAVE_HOOKS: SaveHooks = {
-  disable: ['save-off'],
-  flush: 'save-all flush',
-  savedLine: /\]: (?:Saved the (?:game|world)|All dimensions are saved|Save complete\.?)\s*$/,
-  enable: ['save-on'],
-  timeoutMs: 60_000,
-};
-
-/** The instance as the backup service sees it (wired by the lead to the instance service). */
+/** The instance as the backup service sees it (`instanceBackupTargets` wires it to InstanceService). */
 export interface BackupTarget {
   uuid: string;
   /** Shown in progression messages and download names. */
@@ -39,6 +16,8 @@ export interface BackupTarget {
   isRunning(): boolean;
   /** Writes one console line to the server; throws when it is not running. */
   sendCommand(command: string): void;
+  /** Stops the server gracefully; resolves once it has exited (stop-then-restore). */
+  stop(causedBy: CausedBy): Promise<void>;
   /**
    * Resolves true when a console line matching `re` arrives within `timeoutMs`, false otherwise.
    * Listening starts when this is called (before the command that provokes the line is sent).
@@ -62,7 +41,10 @@ export interface ConsoleEventSource {
   subscribe(listener: (event: ClientEvent) => void): () => void;
 }
 
-/** `waitForLine` over the event bus: each InstanceOutput line of the instance is tested. */
+/**
+ * `waitForLine` over the event bus: each InstanceOutput line of the instance is tested, ANSI codes
+ * and the line terminator stripped.
+ */
 export function waitForConsoleLine(
   events: ConsoleEventSource,
   instanceUuid: string,
@@ -81,7 +63,7 @@ export function waitForConsoleLine(
         inner.type === 'InstanceEvent' &&
         inner.instance_uuid === instanceUuid &&
         inner.instance_event_inner.type === 'InstanceOutput' &&
-        re.test(inner.instance_event_inner.message)
+        re.test(stripAnsi(inner.instance_event_inner.message).replace(/\r?\n$/, ''))
       )
         finish(true);
     });

@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { INSTANCE_CONFIG_FILE, type BackupRecord, type CausedBy } from '@hearth/protocol';
+import {
+  INSTANCE_CONFIG_FILE,
+  restoreProgressionTitle,
+  type BackupRecord,
+  type CausedBy,
+} from '@hearth/protocol';
 import { badRequest, toCoreError } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { BackupRepository, StoredBackup } from '../../repositories/backup-repository.ts';
 import { MINECRAFT_CONFIG_FILE } from '../../runtime/minecraft/config.ts';
 import { Progression } from '../instance-progression.ts';
-import { PercentReporter, errorText } from './backup-progress.ts';
+import { PercentReporter, endProgression, errorText } from './backup-progress.ts';
 import type { BackupTarget } from './backup-target.ts';
 import {
   extractAndSwap,
@@ -47,17 +52,26 @@ async function sha256Of(file: string, onBytes: (done: number) => void): Promise<
 export class RestoreWorkflow {
   constructor(private readonly deps: RestoreWorkflowDeps) {}
 
-  async run(target: BackupTarget, backup: StoredBackup, causedBy: CausedBy): Promise<BackupRecord> {
+  async run(
+    target: BackupTarget,
+    backup: StoredBackup,
+    causedBy: CausedBy,
+    stopFirst = false,
+  ): Promise<BackupRecord> {
     const label = backup.name ?? `the backup of ${new Date(backup.created_at).toISOString()}`;
     const progression = new Progression(
       this.deps.events,
       causedBy,
-      `Restoring ${label} of ${target.name}`,
+      restoreProgressionTitle(label, target.name),
       100,
       null,
     );
     const reporter = new PercentReporter(progression, 'Restoring');
     try {
+      if (stopFirst && target.isRunning()) {
+        progression.update(0, `Stopping ${target.name}`);
+        await target.stop(causedBy);
+      }
       const archive = this.deps.archiveOf(backup);
       const actual = await sha256Of(archive, (done) =>
         reporter.bytes(done, backup.size_bytes, 0, 10),
@@ -84,14 +98,20 @@ export class RestoreWorkflow {
         onProgress: (p) => reporter.bytes(p.doneBytes, p.totalBytes, 50, 99),
         ...(this.deps.onPoint ? { onPoint: this.deps.onPoint } : {}),
       });
-      progression.end(
+      endProgression(
+        progression,
+        target.uuid,
         true,
         `Restored ${label}; the replaced files are kept in the backup "${safety.name ?? safety.id}"`,
-        null,
       );
       return safety;
     } catch (err) {
-      progression.end(false, `Restore of ${target.name} failed: ${errorText(err)}`, null);
+      endProgression(
+        progression,
+        target.uuid,
+        false,
+        `Restore of ${target.name} failed: ${errorText(err)}`,
+      );
       throw toCoreError(err);
     }
   }

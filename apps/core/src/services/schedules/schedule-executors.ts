@@ -26,7 +26,8 @@ export type AuthorizeResult =
 
 /**
  * Checked before every step, at run time, for the schedule's author (and for the user who pressed
- * "Run now"): whether `uid` may still do what `step` does on the instance, and as whom it acts.
+ * "Run now"), and for the editor when a schedule is saved: whether `uid` may still do what `step`
+ * does on the instance, and as whom it acts.
  * A deleted or demoted author gets `{ allowed: false, reason }` and the step fails with it.
  * Wait steps are never checked.
  */
@@ -34,4 +35,4 @@ export type ScheduleAuthorizer = (
   uid: string,
   instanceUuid: string,
   step: Exclude<ScheduleStep, { type: 'Wait' }>,
-) => AuthorizeResult | Promise<AuthorizeResult>;
+) => AuthorizeResult;

@@ -88,11 +88,11 @@ async function perform(ctx: RunContext, step: ScheduleStep, causedBy: CausedBy):
 }
 
 /** Authorizes a step for every actor; the first refusal wins. */
-async function authorizeStep(ctx: RunContext, step: ScheduleStep): Promise<CausedBy | string> {
+function authorizeStep(ctx: RunContext, step: ScheduleStep): CausedBy | string {
   if (step.type === 'Wait') return { type: 'System' };
   let causedBy: CausedBy | null = null;
   for (const uid of ctx.actors) {
-    const result = await ctx.authorize(uid, ctx.instanceUuid, step);
+    const result = ctx.authorize(uid, ctx.instanceUuid, step);
     if (!result.allowed) return result.reason;
     causedBy ??= result.causedBy;
   }
@@ -121,7 +121,7 @@ export async function executeRun(ctx: RunContext, run: ScheduleRun): Promise<Sch
       continue;
     }
     outcome.started_at = ctx.clock.now();
-    const actor = await authorizeStep(ctx, step);
+    const actor = authorizeStep(ctx, step);
     if (typeof actor === 'string') {
       outcome.outcome = 'Failed';
       outcome.message = actor;

@@ -1,13 +1,12 @@
 import {
   SCHEDULES_PER_INSTANCE_MAX,
   SCHEDULE_EVENT_COOLDOWN_MS,
-  ScheduleInputSchema,
   SnowflakeGenerator,
   type Schedule,
+  type ScheduleInput,
   type ScheduleRun,
 } from '@hearth/protocol';
-import { badRequest, notFound } from '../../errors.ts';
-import { parseWith } from '../../http/validation.ts';
+import { badRequest, notFound, permissionDenied } from '../../errors.ts';
 import type { ScheduleRepository, StoredSchedule } from '../../repositories/schedule-repository.ts';
 import type { Clock } from './clock.ts';
 import { compileLinePattern } from './event-match.ts';
@@ -24,8 +23,20 @@ export interface ScheduleServiceDeps {
   /** The event bus (event triggers listen to it). */
   events: EventSource;
   log: { warn(msg: string): void; error(msg: string): void };
-  /** Called when a schedule or one of its runs changed (the lead may turn it into an event). */
+  /** Called when a schedule or one of its runs changed. */
   onChange?: (instanceUuid: string, scheduleId: string) => void;
+  /** Told about each run that executes steps (compose.ts turns them into progression events). */
+  reporter?: RunReporter;
+}
+
+/** Follows one run: each finished step, then its end (success, failure, stopped). */
+export interface RunWatcher {
+  step(run: ScheduleRun): void;
+  end(run: ScheduleRun): void;
+}
+
+export interface RunReporter {
+  started(schedule: Schedule, run: ScheduleRun): RunWatcher;
 }
 
 /** Someone pressing "Run now": the run needs their permissions as well as the author's. */
@@ -89,9 +100,12 @@ export class ScheduleService {
     return this.deps.repository.runs(this.find(instanceUuid, id).id);
   }
 
-  /** Creates a schedule owned by `authorUid` (400 for bad input, too many schedules, bad patterns). */
-  create(instanceUuid: string, authorUid: string, raw: unknown): Schedule {
-    const input = this.validate(raw);
+  /**
+   * Creates a schedule owned by `authorUid` (400 for too many schedules, bad cron or patterns; 403
+   * when the author may not do one of its steps now — runs check again each time).
+   */
+  create(instanceUuid: string, authorUid: string, input: ScheduleInput): Schedule {
+    this.validate(instanceUuid, authorUid, input);
     if (this.deps.repository.list(instanceUuid).length >= SCHEDULES_PER_INSTANCE_MAX)
       throw badRequest(`An instance can have at most ${SCHEDULES_PER_INSTANCE_MAX} schedules`);
     const now = this.deps.clock.now();
@@ -111,9 +125,9 @@ export class ScheduleService {
    * Replaces a schedule's settings and steps. The editor becomes its author: runs use the
    * permissions of whoever last decided what it does (never someone else's wider rights).
    */
-  update(instanceUuid: string, id: string, editorUid: string, raw: unknown): Schedule {
+  update(instanceUuid: string, id: string, editorUid: string, input: ScheduleInput): Schedule {
     const current = this.find(instanceUuid, id);
-    const input = this.validate(raw);
+    this.validate(instanceUuid, editorUid, input);
     return this.store({
       ...current,
       ...input,
@@ -163,11 +177,15 @@ export class ScheduleService {
       this.delete(instanceUuid, schedule.id);
   }
 
-  private validate(raw: unknown) {
-    const input = parseWith(ScheduleInputSchema, raw);
+  /** What a schema cannot say: the cron parses, the pattern is safe, the editor may do each step. */
+  private validate(instanceUuid: string, editorUid: string, input: ScheduleInput): void {
     validateTrigger(input.trigger);
     if (input.trigger.type === 'ConsoleLine') compileLinePattern(input.trigger.pattern);
-    return input;
+    for (const step of input.steps) {
+      if (step.type === 'Wait') continue;
+      const verdict = this.deps.authorize(editorUid, instanceUuid, step);
+      if (!verdict.allowed) throw permissionDenied(verdict.reason);
+    }
   }
 
   private store(schedule: StoredSchedule): Schedule {
@@ -250,6 +268,7 @@ export class ScheduleService {
       steps: [],
     };
     repository.insertRun(run);
+    const watcher = this.deps.reporter?.started(this.view(schedule), run);
     const abort = new AbortController();
     const changed = () => this.deps.onChange?.(schedule.instance_uuid, schedule.id);
     const done = executeRun(
@@ -264,17 +283,21 @@ export class ScheduleService {
         signal: abort.signal,
         save: (progress) => {
           repository.updateRun(progress);
+          watcher?.step(progress);
           changed();
         },
       },
       run,
     )
-      .then((final) => repository.updateRun(final))
-      .catch((err: unknown) =>
-        this.deps.log.error(
-          `Schedule ${schedule.id} run failed: ${err instanceof Error ? err.message : String(err)}`,
-        ),
-      )
+      .then((final) => {
+        repository.updateRun(final);
+        watcher?.end(final);
+      })
+      .catch((err: unknown) => {
+        const reason = err instanceof Error ? err.message : String(err);
+        this.deps.log.error(`Schedule ${schedule.id} run failed: ${reason}`);
+        watcher?.end({ ...run, outcome: 'Failed', reason, finished_at: clock.now() });
+      })
       .finally(() => {
         this.running.delete(schedule.id);
         changed();
