@@ -111,6 +111,31 @@ export const UpdateBackupBodySchema = z.object({
 });
 export type UpdateBackupBody = z.infer<typeof UpdateBackupBodySchema>;
 
-/** What create and restore answer at once; the work goes on and reports progression events. */
-export const BackupStartedSchema = z.object({ backup_id: z.string() });
-export type BackupStarted = z.infer<typeof BackupStartedSchema>;
+/**
+ * `POST …/backups/:backup/restore`. The instance must be stopped; with `stop_first` a running one
+ * is stopped gracefully first (the caller needs the stop permission either way).
+ */
+export const RestoreBackupBodySchema = z.object({ stop_first: z.boolean().default(false) });
+export type RestoreBackupBody = z.input<typeof RestoreBackupBodySchema>;
+
+/**
+ * Progression titles of backup work. The wire keeps the reference's progression variants (a new
+ * one would break clients that parse them strictly), so the dashboard recognises backup work by
+ * its title and refreshes the list when it ends.
+ */
+export function backupProgressionTitle(kind: 'backup' | 'safety', instanceName: string): string {
+  return `${kind === 'backup' ? 'Backing up' : 'Safety backup of'} ${instanceName}`;
+}
+
+export function restoreProgressionTitle(label: string, instanceName: string): string {
+  return `Restoring ${label} of ${instanceName}`;
+}
+
+/** True for the title of a backup, safety backup or restore of `instanceName`. */
+export function isBackupProgressionOf(title: string, instanceName: string): boolean {
+  return (
+    title === backupProgressionTitle('backup', instanceName) ||
+    title === backupProgressionTitle('safety', instanceName) ||
+    (title.startsWith('Restoring ') && title.endsWith(` of ${instanceName}`))
+  );
+}

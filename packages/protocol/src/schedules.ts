@@ -208,3 +208,29 @@ export function describeTrigger(trigger: ScheduleTrigger): string {
       return `when a console line matches /${trigger.pattern}/`;
   }
 }
+
+/**
+ * The progression title of a schedule's run (its description, else its trigger in words). The
+ * dashboard's Schedules tab refreshes when a run of its instance starts or ends.
+ */
+export function scheduleProgressionTitle(
+  schedule: Pick<ScheduleInput, 'description' | 'trigger'>,
+  instanceName: string,
+): string {
+  const what = schedule.description.trim() || describeTrigger(schedule.trigger);
+  return `Schedule "${what}" of ${instanceName}`;
+}
+
+export function isScheduleProgressionOf(title: string, instanceName: string): boolean {
+  return title.startsWith('Schedule "') && title.endsWith(`" of ${instanceName}`);
+}
+
+/** `POST /test/clock/advance` (test runs only, HEARTH_TEST_CLOCK=1): moves the schedules' clock. */
+export const TestClockAdvanceBodySchema = z.object({
+  ms: z
+    .number()
+    .int()
+    .min(0)
+    .max(SCHEDULE_INTERVAL_MAX_S * 1000),
+});
+export const TestClockSchema = z.object({ now: z.number() });
