@@ -32,6 +32,8 @@ export interface CoreConfig {
    * `POST /test/clock/advance` (the route does not exist otherwise). Never set it in production.
    */
   testClock?: boolean;
+  /** Test only: where the test clock starts (default: the real time at boot). */
+  testClockStart?: number;
   /** Hook for tests: where the setup key goes (default: stdout). */
   onSetupKey?: (key: string) => void;
   /**

@@ -163,7 +163,9 @@ export function composeServices(
   // reject on failure). Until then such a step fails with "Macros are not available".
   const macroRunner: MacroRunner | null = null;
   // A test-only clock (HEARTH_TEST_CLOCK=1): moved by the owner-only test route, never in production.
-  const scheduleClock: Clock = config.testClock ? new ManualClock(Date.now()) : new SystemClock();
+  const scheduleClock: Clock = config.testClock
+    ? new ManualClock(config.testClockStart ?? Date.now())
+    : new SystemClock();
   const schedules = new ScheduleService({
     repository: new ScheduleRepository(db),
     clock: scheduleClock,

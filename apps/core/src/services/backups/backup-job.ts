@@ -19,6 +19,8 @@ export interface BackupJobContext {
   folder(instanceUuid: string): string;
   archivePath(backup: StoredBackup): string;
   remove(backup: StoredBackup): Promise<void>;
+  /** After a successful backup, before its end is reported: retention; returns the ids removed. */
+  prune?: () => Promise<string[]>;
   /** Aborts the archive (core shutdown). */
   signal?: AbortSignal;
 }
@@ -70,11 +72,16 @@ export async function runBackupJob(
       live,
     });
     const how = live ? ', taken live' : '';
+    const pruned = (await ctx.prune?.()) ?? [];
+    const removed =
+      pruned.length === 0
+        ? ''
+        : `; ${pruned.length} old backup${pruned.length === 1 ? '' : 's'} removed by retention`;
     endProgression(
       progression,
-      target.uuid,
+      stored.safety ? null : target.uuid,
       true,
-      `Backup of ${target.name} finished (${formatBytes(result.sizeBytes)}${how})`,
+      `Backup of ${target.name} finished (${formatBytes(result.sizeBytes)}${how})${removed}`,
     );
   } catch (caught) {
     const err = ctx.signal?.aborted ? badRequest('The core stopped during the backup') : caught;
@@ -85,7 +92,7 @@ export async function runBackupJob(
       );
     endProgression(
       progression,
-      target.uuid,
+      stored.safety ? null : target.uuid,
       false,
       `Backup of ${target.name} failed: ${errorText(err)}`,
     );

@@ -49,10 +49,12 @@ export function errorText(err: unknown): string {
  */
 export function endProgression(
   progression: Progression,
-  instanceUuid: string,
+  /** Null for a restore's safety backup: the restore's own end reports the outcome. */
+  instanceUuid: string | null,
   success: boolean,
   message: string,
 ): void {
+  if (instanceUuid === null) return progression.end(success, message, null);
   progression.end(success, message, {
     type: 'FSOperationCompleted',
     instance_uuid: instanceUuid,

@@ -333,17 +333,21 @@ export class BackupService {
         archivePath: (backup) => this.archivePath(backup),
         remove: (backup) => this.removeBackup(backup),
         signal: this.aborter.signal,
+        ...(retention
+          ? {
+              prune: () =>
+                this.applyRetention(target.uuid).catch((err: unknown) => {
+                  this.deps.log.warn(`Retention of ${target.uuid} failed: ${errorText(err)}`);
+                  return [];
+                }),
+            }
+          : {}),
       },
       target,
       stored,
       causedBy,
       excluded ?? buildExcluder(this.settings(target.uuid).excludes),
     );
-    if (retention) {
-      await this.applyRetention(target.uuid).catch((err: unknown) =>
-        this.deps.log.warn(`Retention of ${target.uuid} failed: ${errorText(err)}`),
-      );
-    }
     return this.get(target.uuid, stored.id);
   }
 
