@@ -3,8 +3,16 @@ import {
   BackupSettingsSchema,
   CreateBackupBodySchema,
   DEFAULT_BACKUP_EXCLUDES,
+  backupProgressionTitle,
+  isBackupProgressionOf,
+  restoreProgressionTitle,
 } from './backups.ts';
-import { ScheduleInputSchema, isValidTimeZone } from './schedules.ts';
+import {
+  ScheduleInputSchema,
+  isScheduleProgressionOf,
+  isValidTimeZone,
+  scheduleProgressionTitle,
+} from './schedules.ts';
 
 const valid = {
   description: 'nightly',
@@ -84,5 +92,41 @@ describe('backup shapes', () => {
         retention: { keep_last: 7, max_age_days: null, max_total_gib: 20 },
       }).success,
     ).toBe(true);
+  });
+});
+
+describe('progression titles', () => {
+  it('names backup work of one instance, and no other', () => {
+    const titles = [
+      backupProgressionTitle('backup', 'Survival'),
+      backupProgressionTitle('safety', 'Survival'),
+      restoreProgressionTitle('nightly', 'Survival'),
+    ];
+    expect(titles).toEqual([
+      'Backing up Survival',
+      'Safety backup of Survival',
+      'Restoring nightly of Survival',
+    ]);
+    for (const title of titles) expect(isBackupProgressionOf(title, 'Survival')).toBe(true);
+    for (const title of titles) expect(isBackupProgressionOf(title, 'Creative')).toBe(false);
+    expect(isBackupProgressionOf('Backing up Survival 2', 'Survival')).toBe(false);
+    expect(isBackupProgressionOf('Zipping world for download', 'Survival')).toBe(false);
+  });
+
+  it('names a schedule run by its description, else its trigger', () => {
+    const title = scheduleProgressionTitle(
+      { description: 'nightly', trigger: { type: 'Interval', every_seconds: 60 } },
+      'Survival',
+    );
+    expect(title).toBe('Schedule "nightly" of Survival');
+    expect(
+      scheduleProgressionTitle(
+        { description: '  ', trigger: { type: 'Interval', every_seconds: 60 } },
+        'Survival',
+      ),
+    ).toBe('Schedule "every minute" of Survival');
+    expect(isScheduleProgressionOf(title, 'Survival')).toBe(true);
+    expect(isScheduleProgressionOf(title, 'Other')).toBe(false);
+    expect(isScheduleProgressionOf('Backing up Survival', 'Survival')).toBe(false);
   });
 });
