@@ -15,6 +15,8 @@ const features = [
   'users',
   'notifications',
   'tunnels',
+  'backups',
+  'schedules',
 ];
 
 // A feature may not import another feature; shared pieces live in components/ or lib/.
