@@ -58,7 +58,7 @@ describe('ScheduleInputSchema', () => {
     [
       'a 5 s interval',
       { type: 'Interval', every_seconds: 5 },
-      'trigger.every_seconds: Too small: expected number to be >=10',
+      'trigger.every_seconds: The interval must be at least 10 seconds',
     ],
   ])('refuses %s', (_name, trigger, message) => {
     expect(issues({ ...valid, trigger })).toContain(message);

@@ -60,7 +60,14 @@ export const ScheduleTriggerSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('Interval'),
-    every_seconds: z.number().int().min(SCHEDULE_INTERVAL_MIN_S).max(SCHEDULE_INTERVAL_MAX_S),
+    every_seconds: z
+      .number('The interval must be a number')
+      .int('The interval must be a whole number of seconds')
+      .min(
+        SCHEDULE_INTERVAL_MIN_S,
+        `The interval must be at least ${SCHEDULE_INTERVAL_MIN_S} seconds`,
+      )
+      .max(SCHEDULE_INTERVAL_MAX_S, 'The interval must be at most a year'),
   }),
   z.object({ type: z.literal('Event'), event: ScheduleEventKindSchema }),
   z.object({
@@ -110,7 +117,11 @@ export const ScheduleStepSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('Wait'),
-    seconds: z.number().int().min(1).max(SCHEDULE_WAIT_MAX_S),
+    seconds: z
+      .number('Seconds must be a number')
+      .int('Seconds must be a whole number')
+      .min(1, 'Wait at least 1 second')
+      .max(SCHEDULE_WAIT_MAX_S, 'Wait at most a day'),
   }),
 ]);
 export type ScheduleStep = z.infer<typeof ScheduleStepSchema>;
