@@ -15,6 +15,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase } from '../apps/core/src/db/database.ts';
 import { EventBus } from '../apps/core/src/events/event-bus.ts';
+import { createLogger } from '../apps/core/src/lib/logger.ts';
 import { BackupRepository } from '../apps/core/src/repositories/backup-repository.ts';
 import { BackupService } from '../apps/core/src/services/backups/backup-service.ts';
 import type { BackupTarget } from '../apps/core/src/services/backups/backup-target.ts';
@@ -80,7 +81,7 @@ export default async function run(): Promise<void> {
   const dataDir = path.join(scratch, 'data');
   const root = path.join(dataDir, 'instances', 'bench');
   const db = openDatabase(path.join(dataDir, 'hearth.db'));
-  const events = new EventBus(null);
+  const events = new EventBus(null, createLogger('silent'));
   try {
     await fs.mkdir(root, { recursive: true });
     const files = await makeTree(root);
@@ -106,6 +107,7 @@ export default async function run(): Promise<void> {
       dir: root,
       isRunning: () => false,
       sendCommand: () => undefined,
+      stop: async () => undefined,
       waitForLine: async () => false,
       saveHooks: null,
       hold: () => () => undefined,
