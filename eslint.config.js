@@ -17,6 +17,8 @@ const features = [
   'tunnels',
   'backups',
   'schedules',
+  'event-logs',
+  'webhooks',
 ];
 
 // A feature may not import another feature; shared pieces live in components/ or lib/.

@@ -19,6 +19,8 @@ let scratch: string;
 test.beforeAll(async () => {
   core = await startCore();
   scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-e2e-gap-'));
+  // The core runs definitions sandboxed as an unprivileged user: it must be able to read them.
+  await fs.chmod(scratch, 0o755);
 });
 
 test.afterAll(async () => {

@@ -8,9 +8,11 @@ import { openDatabase } from './db/database.ts';
 import { DataDirLock } from './db/data-dir-lock.ts';
 import { notFound } from './errors.ts';
 import { registerDashboard } from './http/dashboard-static.ts';
+import { DEFAULT_DOCS_FILE, registerDocs } from './http/docs-page.ts';
 import { makeAuthenticate } from './http/request-auth.ts';
 import { createHttpServer, sendError, type RegisteredRoute } from './http/server.ts';
 import { createLogger } from './lib/logger.ts';
+import { activityRoutes } from './routes/activity-routes.ts';
 import { backupRoutes } from './routes/backup-routes.ts';
 import { consoleRoutes } from './routes/console-routes.ts';
 import { coreRoutes } from './routes/core-routes.ts';
@@ -18,13 +20,16 @@ import { eventRoutes } from './routes/event-routes.ts';
 import { fileRoutes } from './routes/file-routes.ts';
 import { gameRoutes } from './routes/game-routes.ts';
 import { gatewayRoutes } from './routes/gateway-routes.ts';
+import { globalFileRoutes } from './routes/global-file-routes.ts';
 import { instanceRoutes } from './routes/instance-routes.ts';
 import { monitorRoutes } from './routes/monitor-routes.ts';
+import { playitRoutes } from './routes/playit-routes.ts';
 import { playerRoutes } from './routes/player-routes.ts';
 import { scheduleRoutes } from './routes/schedule-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
 import { Sandbox } from './runtime/sandbox/index.ts';
+import { webhookRoutes } from './routes/webhook-routes.ts';
 import { composeServices } from './services/compose.ts';
 
 export type { CoreConfig } from './config.ts';
@@ -77,6 +82,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   ctx.onShutdown(async () => {
     await services.files.jobs.settle();
     services.files.keys.close();
+    services.globalFiles.close();
   });
 
   const { app, routes } = await createHttpServer(config, log);
@@ -94,6 +100,10 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
         consoleRoutes,
         monitorRoutes,
         fileRoutes,
+        playitRoutes,
+        activityRoutes,
+        webhookRoutes,
+        globalFileRoutes,
         backupRoutes,
         scheduleRoutes,
       ])
@@ -102,6 +112,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
     { prefix: API_PREFIX },
   );
 
+  registerDocs(app, config.docsFile === undefined ? DEFAULT_DOCS_FILE : config.docsFile);
   const hasDashboard = await registerDashboard(app, config.dashboardDir);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -120,6 +131,15 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   services.schedules.start();
   shutdownHooks.push(() => sandbox.close());
   shutdownHooks.push(() => services.instances.shutdown());
+  // The tunnels close before the servers they carry players to stop.
+  shutdownHooks.push(() => services.playit.close());
+  services.playit.boot();
+  services.retention.start();
+  services.webhooks.start();
+  shutdownHooks.push(async () => {
+    await services.webhooks.close();
+    await services.retention.stop();
+  });
   // Hooks run in reverse: schedules stop first, then backups in progress end, then the servers.
   shutdownHooks.push(() => services.backups.shutdown());
   shutdownHooks.push(() => services.schedules.stop());

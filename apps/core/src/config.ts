@@ -2,7 +2,10 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_CORE_PORT } from '@hearth/protocol';
 import { UPSTREAM_ENV_VARS } from './runtime/minecraft/upstreams.ts';
+import type { PlayitRunnerTiming } from './runtime/tunnels/playit-runner.ts';
 import { ISOLATION_MODES, type IsolationMode } from './runtime/sandbox/index.ts';
+import type { RetentionOptions } from './services/event-log/event-retention.ts';
+import type { WebhookOptions } from './services/webhooks/webhook-service.ts';
 
 export interface CoreConfig {
   /**
@@ -14,6 +17,10 @@ export interface CoreConfig {
   dataDir: string;
   port: number;
   host: string;
+  /** The folder the global file routes (`/fs/...`) serve (default `<dataDir>/global`). */
+  globalDir?: string;
+  /** The Markdown file served as HTML at `/docs/` (default the repository README; null: none). */
+  docsFile?: string | null;
   /** Built dashboard to serve at `/`; null serves nothing there. */
   dashboardDir: string | null;
   tls: { certPath: string; keyPath: string } | null;
@@ -64,6 +71,28 @@ export interface CoreConfig {
     downloadKeyTtlMs?: number;
     now?: () => number;
   };
+  /**
+   * The playit.gg agent (core-api.md §3.14): the provider's API and control server (default the
+   * real service), the claim page base, and whether a runner that was running when the core stopped
+   * starts again at boot (default off). `timing`/`claimPollIntervalMs` are for tests.
+   */
+  playit?: PlayitConfig;
+  /**
+   * Event history retention (default: 90 days and 1,000,000 event log entries, 0 = no limit),
+   * pruned every 10 minutes in batches of 2000 rows; tests set the clock and the pace.
+   */
+  eventRetention?: Partial<RetentionOptions>;
+  /** Webhook delivery: queue size, attempts, backoff, time-out, and for tests the DNS resolver. */
+  webhooks?: Partial<WebhookOptions>;
+}
+
+export interface PlayitConfig {
+  apiUrl?: string;
+  controlAddr?: string;
+  claimPageUrl?: string;
+  autoStart?: boolean;
+  claimPollIntervalMs?: number;
+  timing?: Partial<PlayitRunnerTiming>;
 }
 
 export function defaultConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
@@ -100,6 +129,41 @@ function parseTrustedProxies(text: string | undefined): string[] {
   });
 }
 
+function parseHttpUrl(what: string, text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`Invalid ${what} (an http or https URL): ${text}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`Invalid ${what} (an http or https URL): ${text}`);
+  return text;
+}
+
+function parsePlayit(pick: (flag: string, envName: string) => string | undefined): PlayitConfig {
+  const config: PlayitConfig = {};
+  const apiUrl = pick('playit-api-url', 'HEARTH_PLAYIT_API_URL');
+  if (apiUrl) config.apiUrl = parseHttpUrl('playit API URL', apiUrl);
+  const claimUrl = pick('playit-claim-url', 'HEARTH_PLAYIT_CLAIM_URL');
+  if (claimUrl) config.claimPageUrl = parseHttpUrl('playit claim page URL', claimUrl);
+  const control = pick('playit-control-addr', 'HEARTH_PLAYIT_CONTROL_ADDR');
+  if (control) {
+    const match = /^(.+):(\d{1,5})$/.exec(control);
+    const port = Number(match?.[2]);
+    if (!match || port < 1 || port > 65535)
+      throw new ConfigError(`Invalid playit control address (host:port): ${control}`);
+    config.controlAddr = control;
+  }
+  const autoStart = pick('playit-autostart', 'HEARTH_PLAYIT_AUTOSTART');
+  if (autoStart !== undefined) {
+    if (autoStart !== 'on' && autoStart !== 'off')
+      throw new ConfigError(`Invalid playit autostart (on or off): ${autoStart}`);
+    config.autoStart = autoStart === 'on';
+  }
+  return config;
+}
+
 /** Parses `--flag value` / `--flag=value` and HEARTH_* environment variables (flags win). */
 export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string): CoreConfig {
   const flags = new Map<string, string>();
@@ -132,6 +196,13 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     'trusted-proxies',
     'extract-budget',
     'isolation',
+    'playit-api-url',
+    'playit-control-addr',
+    'playit-claim-url',
+    'playit-autostart',
+    'event-retention-days',
+    'event-retention-count',
+    'global-dir',
   ]);
   for (const key of flags.keys())
     if (!known.has(key)) throw new ConfigError(`Unknown option: --${key}`);
@@ -154,6 +225,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'silent'].includes(level))
     throw new ConfigError(`Invalid log level: ${level}`);
   const dashboardDir = pick('dashboard-dir', 'HEARTH_DASHBOARD_DIR');
+  const globalDir = pick('global-dir', 'HEARTH_GLOBAL_DIR');
   const upstreams: Record<string, string> = {};
   for (const [key, name] of Object.entries(UPSTREAM_ENV_VARS)) {
     const value = env[name];
@@ -174,7 +246,24 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
   const isolation = pick('isolation', 'HEARTH_ISOLATION') ?? 'auto';
   if (!(ISOLATION_MODES as readonly string[]).includes(isolation))
     throw new ConfigError(`Invalid isolation mode: ${isolation} (auto, required or none)`);
+  const count = (flag: string, envName: string, fallback: number, what: string) => {
+    const text = pick(flag, envName);
+    const value = text === undefined ? fallback : Number(text);
+    if (!Number.isInteger(value) || value < 0) throw new ConfigError(`Invalid ${what}: ${text}`);
+    return value;
+  };
+  const eventRetention = {
+    days: count('event-retention-days', 'HEARTH_EVENT_RETENTION_DAYS', 90, 'event retention days'),
+    maxEvents: count(
+      'event-retention-count',
+      'HEARTH_EVENT_RETENTION_COUNT',
+      1_000_000,
+      'event retention count',
+    ),
+  };
   return defaultConfig({
+    eventRetention,
+    playit: parsePlayit(pick),
     isolation: isolation as IsolationMode,
     testClock: env.HEARTH_TEST_CLOCK === '1',
     files: { maxExtractBytes: budgetMiB * 1024 * 1024 },
@@ -186,6 +275,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     port,
     host: pick('host', 'HEARTH_HOST') ?? '::',
     dashboardDir: dashboardDir ? path.resolve(cwd, dashboardDir) : null,
+    ...(globalDir ? { globalDir: path.resolve(cwd, globalDir) } : {}),
     tls:
       cert && key ? { certPath: path.resolve(cwd, cert), keyPath: path.resolve(cwd, key) } : null,
     stopTimeoutMs: stopSeconds * 1000,

@@ -41,7 +41,12 @@ type InstanceKey =
   | 'can_access_instance_setting'
   | 'can_read_instance_file'
   | 'can_write_instance_file';
-type GlobalKey = 'can_create_instance' | 'can_delete_instance' | 'can_manage_permission';
+type GlobalKey =
+  | 'can_create_instance'
+  | 'can_delete_instance'
+  | 'can_manage_permission'
+  | 'can_read_global_file'
+  | 'can_write_global_file';
 
 /** Who a route admits (core-api.md §1.5 with Hearth's changes noted in the README). */
 type Access =
@@ -84,6 +89,20 @@ const REPLACE_ACCESS: Access = {
 };
 const backups = (env: Env, rest: string) => `/instance/${env.a}/backups${rest}`;
 const schedules = (env: Env, rest: string) => `/instance/${env.a}/schedules${rest}`;
+const GLOBAL_READ: Access = {
+  kind: 'global',
+  key: 'can_read_global_file',
+  admin: false,
+  unsafe: true,
+};
+const GLOBAL_WRITE: Access = {
+  kind: 'global',
+  key: 'can_write_global_file',
+  admin: false,
+  unsafe: true,
+};
+const unique = () => Math.random().toString(36).slice(2);
+const globalPath = (rel: string, op: string) => `/fs/${encodePathSegment(rel)}/${op}`;
 const fsPath = (env: Env, rel: string, op: string) =>
   `/instance/${env.a}/fs/${encodePathSegment(rel)}/${op}`;
 const simple = (
@@ -229,9 +248,59 @@ const ROWS: Row[] = [
     guestStatus: 400,
     request: async () => ({ path: '/events/all/stream' }),
   },
+  // Issue 14: the event log (every user, filtered to what they may see) and webhooks (owner).
+  simple('GET', '/activity/search', { kind: 'token' }, () => '/activity/search?kind=state'),
+  simple('GET', '/activity/export', { kind: 'token' }, () => '/activity/export?format=csv'),
+  {
+    method: 'GET',
+    url: '/activity/stream',
+    access: { kind: 'token' },
+    websocket: true,
+    request: async () => ({ path: '/activity/stream' }),
+  },
+  simple('GET', '/webhooks', { kind: 'owner' }, () => '/webhooks'),
+  // A loopback target: the owner gets the SSRF guard's 400, never an auth refusal.
+  simple('POST', '/webhooks', { kind: 'owner' }, () => '/webhooks', {
+    name: 'Matrix',
+    kind: 'discord',
+    url: 'http://127.0.0.1:9/hook',
+    events: ['state'],
+  }),
+  simple('PUT', '/webhooks/:id', { kind: 'owner' }, () => '/webhooks/WEBHOOK_missing', {
+    name: 'Renamed',
+  }),
+  simple('DELETE', '/webhooks/:id', { kind: 'owner' }, () => '/webhooks/WEBHOOK_missing'),
+  simple('POST', '/webhooks/:id/test', { kind: 'owner' }, () => '/webhooks/WEBHOOK_missing/test'),
+  simple(
+    'GET',
+    '/webhooks/:id/deliveries',
+    { kind: 'owner' },
+    () => '/webhooks/WEBHOOK_missing/deliveries',
+  ),
+  simple(
+    'PUT',
+    '/webhooks/settings/private_targets',
+    { kind: 'owner' },
+    () => '/webhooks/settings/private_targets',
+    false,
+  ),
   simple('PUT', '/gateway/open_port/:port', { kind: 'owner' }, () => '/gateway/open_port/25565'),
+  // Playit (the reference leaves these open; Hearth: owner only). Here the provider is a closed
+  // local port, so the owner gets 400 (no key) or 502 (unreachable), never a refusal.
+  simple(
+    'GET',
+    '/playitgg/generate_signup_link',
+    { kind: 'owner' },
+    () => '/playitgg/generate_signup_link',
+  ),
+  simple('POST', '/playitgg/start_cli', { kind: 'owner' }, () => '/playitgg/start_cli'),
+  simple('POST', '/playitgg/stop_cli', { kind: 'owner' }, () => '/playitgg/stop_cli'),
+  simple('POST', '/playitgg/verify_key', { kind: 'owner' }, () => '/playitgg/verify_key'),
+  simple('GET', '/playitgg/cli_is_running', { kind: 'owner' }, () => '/playitgg/cli_is_running'),
+  simple('GET', '/playitgg/get_tunnels', { kind: 'owner' }, () => '/playitgg/get_tunnels'),
   simple('GET', '/games', { kind: 'public' }, () => '/games'),
   simple('GET', '/games/unavailable', { kind: 'public' }, () => '/games/unavailable'),
+  simple('GET', '/games/definitions', { kind: 'public' }, () => '/games/definitions'),
   simple(
     'GET',
     '/setup_manifest/:game',
@@ -515,6 +584,39 @@ const ROWS: Row[] = [
       return { path: fsPath(env, '.', 'upload'), raw: { data: form } };
     },
   },
+  // §1.4.15: unsafe permissions, not implied by is_admin (owner only while safe mode is on).
+  simple('GET', '/fs/:path/ls', GLOBAL_READ, () => globalPath('.', 'ls')),
+  simple('GET', '/fs/:path/read', GLOBAL_READ, () => globalPath('matrix.txt', 'read')),
+  simple('GET', '/fs/:path/download', GLOBAL_READ, () => globalPath('.', 'download')),
+  simple('PUT', '/fs/:path/new', GLOBAL_WRITE, () => globalPath(`new-${unique()}.txt`, 'new')),
+  simple('PUT', '/fs/:path/mkdir', GLOBAL_WRITE, () => globalPath(`dir-${unique()}`, 'mkdir')),
+  simple('DELETE', '/fs/:path/rm', GLOBAL_WRITE, () => globalPath('missing.txt', 'rm')),
+  simple('DELETE', '/fs/:path/rmdir', GLOBAL_WRITE, () => globalPath('missing-dir', 'rmdir')),
+  simple(
+    'PUT',
+    '/fs/:source/move/:dest',
+    GLOBAL_WRITE,
+    () => `/fs/${encodePathSegment('missing.txt')}/move/${encodePathSegment('moved.txt')}`,
+  ),
+  {
+    method: 'PUT',
+    url: '/fs/:path/write',
+    access: GLOBAL_WRITE,
+    request: async () => ({
+      path: globalPath('matrix.txt', 'write'),
+      raw: { data: 'hello', type: 'text/plain' },
+    }),
+  },
+  {
+    method: 'PUT',
+    url: '/fs/:path/upload',
+    access: GLOBAL_WRITE,
+    request: async () => {
+      const form = new FormData();
+      form.append('file', new Blob(['uploaded']), `up-${unique()}.txt`);
+      return { path: globalPath('.', 'upload'), raw: { data: form } };
+    },
+  },
   simple(
     'GET',
     '/file/:key',
@@ -683,6 +785,7 @@ beforeAll(async () => {
       mojangProfileApi: 'http://127.0.0.1:9',
     },
     gateway: { ssdpAddress: '127.0.0.1', ssdpPort: 9, timeoutMs: 200 },
+    playit: { apiUrl: 'http://127.0.0.1:9', controlAddr: '127.0.0.1:9' },
   });
   const owner = await t.setupOwner();
   tokens.owner = owner;

@@ -1,5 +1,6 @@
 import { encodePathSegment } from './base64url.ts';
 import type { EventQueryInput } from './events.ts';
+import { logQueryParams, type LogFilter } from './event-log-filter.ts';
 import type { HandlerGameType } from './instances.ts';
 
 // Route builders for every route of core-api.md §1.4, relative to the API base (`/api/v1`).
@@ -42,6 +43,8 @@ export const apiPaths = {
   games: () => '/games',
   // Hearth: what /games leaves out and why (e.g. Spigot has no download API).
   gamesUnavailable: () => '/games/unavailable',
+  // Hearth: the generic definitions that ship with the core (a Lodestone core answers 404).
+  gamesDefinitions: () => '/games/definitions',
   setupManifest: (game: HandlerGameType) => `/setup_manifest/${game}`,
   genericSetupManifest: () => '/generic_setup_manifest',
   // §1.4.7
@@ -154,7 +157,33 @@ export const apiPaths = {
   scheduleRun: (uuid: string, id: string) => `/instance/${seg(uuid)}/schedules/${seg(id)}/run`,
   scheduleRuns: (uuid: string, id: string) => `/instance/${seg(uuid)}/schedules/${seg(id)}/runs`,
   testClockAdvance: () => '/test/clock/advance',
+  // Hearth: the event log (issue 14)
+  activitySearch: (filter: LogFilter, page: { before?: string | null; limit?: number } = {}) =>
+    withQuery('/activity/search', logQueryParams(filter, page)),
+  activityExport: (filter: LogFilter, format: 'jsonl' | 'csv') => {
+    const params = logQueryParams(filter);
+    params.set('format', format);
+    return withQuery('/activity/export', params);
+  },
+  activityStream: (filter: LogFilter, token: string) => {
+    const params = logQueryParams(filter);
+    params.set('token', `Bearer ${token}`);
+    return withQuery('/activity/stream', params);
+  },
+  // Hearth: webhooks (issue 14)
+  webhookList: () => '/webhooks',
+  webhookCreate: () => '/webhooks',
+  webhookUpdate: (id: string) => `/webhooks/${seg(id)}`,
+  webhookDelete: (id: string) => `/webhooks/${seg(id)}`,
+  webhookTest: (id: string) => `/webhooks/${seg(id)}/test`,
+  webhookDeliveries: (id: string) => `/webhooks/${seg(id)}/deliveries`,
+  webhookPrivateTargets: () => '/webhooks/settings/private_targets',
 } as const;
+
+function withQuery(path: string, params: URLSearchParams): string {
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
 
 /** `{protocol}://{address}:{port}/api/{apiVersion}` with IPv6 in brackets. */
 export function coreBaseUrl(core: {

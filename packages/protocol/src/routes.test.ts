@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emptyLogFilter } from './event-log-filter.ts';
 import { apiPaths } from './paths.ts';
 import { apiRoutes, routePatternRegExp } from './routes.ts';
 
@@ -12,6 +13,12 @@ const SAMPLE_ARGS: Record<string, unknown[]> = {
   eventsSearch: [{}],
   setupManifest: ['MinecraftJavaVanilla'],
   instanceCreate: ['MinecraftJavaVanilla'],
+  activitySearch: [
+    { ...emptyLogFilter(), text: 'a b/é' },
+    { before: '1', limit: 5 },
+  ],
+  activityExport: [emptyLogFilter(), 'csv'],
+  activityStream: [emptyLogFilter(), 'token'],
 };
 
 function sample(name: string, arity: number): unknown[] {
@@ -39,7 +46,12 @@ describe('apiRoutes and apiPaths', () => {
 
   it('sockets are GET upgrades', () => {
     const sockets = Object.entries(apiRoutes).filter(([, r]) => r.socket);
-    expect(sockets.map(([n]) => n).sort()).toEqual(['consoleStream', 'eventsStream', 'monitor']);
+    expect(sockets.map(([n]) => n).sort()).toEqual([
+      'activityStream',
+      'consoleStream',
+      'eventsStream',
+      'monitor',
+    ]);
     for (const [, r] of sockets) expect(r.method).toBe('GET');
   });
 });

@@ -66,6 +66,7 @@ export const apiRoutes = {
   // §1.4.6
   games: http('GET', '/games'),
   gamesUnavailable: http('GET', '/games/unavailable'),
+  gamesDefinitions: http('GET', '/games/definitions'),
   setupManifest: http('GET', '/setup_manifest/:game'),
   genericSetupManifest: http('PUT', '/generic_setup_manifest'),
   // §1.4.7
@@ -166,6 +167,18 @@ export const apiRoutes = {
   scheduleRuns: http('GET', '/instance/:uuid/schedules/:schedule/runs'),
   // Hearth, test runs only: registered only when the core runs with HEARTH_TEST_CLOCK=1.
   testClockAdvance: http('POST', '/test/clock/advance'),
+  // Hearth: the event log (issue 14)
+  activitySearch: http('GET', '/activity/search'),
+  activityExport: http('GET', '/activity/export'),
+  activityStream: socket('/activity/stream'),
+  // Hearth: webhooks (issue 14, owner only)
+  webhookList: http('GET', '/webhooks'),
+  webhookCreate: http('POST', '/webhooks'),
+  webhookUpdate: http('PUT', '/webhooks/:id'),
+  webhookDelete: http('DELETE', '/webhooks/:id'),
+  webhookTest: http('POST', '/webhooks/:id/test'),
+  webhookDeliveries: http('GET', '/webhooks/:id/deliveries'),
+  webhookPrivateTargets: http('PUT', '/webhooks/settings/private_targets'),
 } as const satisfies Record<string, RouteDeclaration>;
 
 export type ApiRouteName = keyof typeof apiRoutes;

@@ -1,4 +1,5 @@
 import { CoreError } from '../errors.ts';
+import { pinnedFetch, type PinnedAddress } from './pinned-fetch.ts';
 
 // The core's one way to call another HTTP service (Minecraft upstreams, Mojang profiles, generic
 // definition URLs, UPnP gateways, playit.gg, webhooks): every request has a time-out, and every
@@ -20,6 +21,11 @@ export interface OutboundRequest {
   redirect?: 'follow' | 'manual' | 'error';
   /** Resolve with non-2xx responses too (e.g. a SOAP fault is the body of a 500). */
   anyStatus?: boolean;
+  /**
+   * Connect to this address, already resolved and checked by the caller (address-guard.ts),
+   * instead of resolving the host again; redirects are then never followed.
+   */
+  connectTo?: PinnedAddress;
 }
 
 /** An upstream answered with a non-2xx status. */
@@ -61,13 +67,20 @@ export async function outboundFetch(req: OutboundRequest): Promise<Response> {
   const signal = req.signal ? AbortSignal.any([req.signal, timeout.signal]) : timeout.signal;
   let res: Response;
   try {
-    res = await fetch(req.url, {
-      method,
-      headers: { 'user-agent': USER_AGENT, ...req.headers },
-      ...(req.body === undefined ? {} : { body: req.body }),
-      redirect: req.redirect ?? 'follow',
-      signal,
-    });
+    const headers = { 'user-agent': USER_AGENT, ...req.headers };
+    res = req.connectTo
+      ? await pinnedFetch(
+          req.url,
+          { method, headers, ...(req.body === undefined ? {} : { body: req.body }), signal },
+          req.connectTo,
+        )
+      : await fetch(req.url, {
+          method,
+          headers,
+          ...(req.body === undefined ? {} : { body: req.body }),
+          redirect: req.redirect ?? 'follow',
+          signal,
+        });
   } catch (err) {
     clearTimeout(timer);
     if (req.signal?.aborted) throw err;
@@ -100,12 +113,42 @@ export async function outboundJson(req: OutboundRequest): Promise<unknown> {
 
 /** A text document of at most `maxBytes` (the body is refused past it, not buffered). */
 export async function outboundText(req: OutboundRequest & { maxBytes?: number }): Promise<string> {
-  const res = await outboundFetch(req);
-  const max = req.maxBytes ?? Number.POSITIVE_INFINITY;
+  return readCapped(await outboundFetch(req), req.url, req.maxBytes);
+}
+
+/**
+ * A JSON POST whose answer the caller judges, whatever its status (an API that says why in the
+ * body of a 4xx): resolves with the status and the parsed body (`undefined` when it is empty or
+ * not JSON); rejects only when no answer arrived or it exceeds `maxBytes` (default 1 MiB).
+ */
+export async function outboundJsonExchange(
+  req: Omit<OutboundRequest, 'body' | 'anyStatus'> & { body?: unknown; maxBytes?: number },
+): Promise<{ status: number; json: unknown }> {
+  const headers: Record<string, string> = { accept: 'application/json', ...req.headers };
+  if (req.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await outboundFetch({
+    ...req,
+    method: req.method ?? 'POST',
+    headers,
+    body: req.body === undefined ? undefined : JSON.stringify(req.body),
+    anyStatus: true,
+  });
+  const text = await readCapped(res, req.url, req.maxBytes ?? 1024 * 1024);
+  let json: unknown;
+  try {
+    json = text.length > 0 ? JSON.parse(text) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, json };
+}
+
+async function readCapped(res: Response, url: string, maxBytes?: number): Promise<string> {
+  const max = maxBytes ?? Number.POSITIVE_INFINITY;
   const declared = Number(res.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > max) {
     await res.body?.cancel().catch(() => undefined);
-    throw new CoreError('External', `${req.url} is larger than ${max} bytes`);
+    throw new CoreError('External', `${url} is larger than ${max} bytes`);
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -113,7 +156,7 @@ export async function outboundText(req: OutboundRequest & { maxBytes?: number })
     size += chunk.byteLength;
     if (size > max) {
       await res.body?.cancel().catch(() => undefined);
-      throw new CoreError('External', `${req.url} is larger than ${max} bytes`);
+      throw new CoreError('External', `${url} is larger than ${max} bytes`);
     }
     chunks.push(chunk);
   }

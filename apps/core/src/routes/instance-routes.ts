@@ -114,8 +114,14 @@ export function instanceRoutes(ctx: CoreContext) {
         body: ConfigurableValueSchema,
         bodyName: 'Setting value',
       },
-      async ({ params, body }) => {
-        await instances.applySetting(params.uuid, params.section, params.setting, body);
+      async ({ user, params, body }) => {
+        await instances.applySetting(
+          params.uuid,
+          params.section,
+          params.setting,
+          body,
+          userCause(user),
+        );
         return null;
       },
     );
@@ -123,35 +129,35 @@ export function instanceRoutes(ctx: CoreContext) {
     const setting = { instance: ['AccessSetting'] } as const;
     route.http(
       { route: 'instanceName', access: setting, body: validateInstanceName },
-      async ({ params, body }) => {
-        await instances.setName(params.uuid, body);
+      async ({ user, params, body }) => {
+        await instances.setName(params.uuid, body, userCause(user));
         return null;
       },
     );
     route.http(
       { route: 'instanceDescription', access: setting, body: validateDescription },
-      async ({ params, body }) => {
-        await instances.setDescription(params.uuid, body);
+      async ({ user, params, body }) => {
+        await instances.setDescription(params.uuid, body, userCause(user));
         return null;
       },
     );
     route.http(
       { route: 'instanceAutoStart', access: setting, body: booleanBody('auto_start') },
-      async ({ params, body }) => {
-        await instances.setAutoStart(params.uuid, body);
+      async ({ user, params, body }) => {
+        await instances.setAutoStart(params.uuid, body, userCause(user));
         return null;
       },
     );
     route.http(
       { route: 'instanceRestartOnCrash', access: setting, body: booleanBody('restart_on_crash') },
-      async ({ params, body }) => {
-        await instances.setRestartOnCrash(params.uuid, body);
+      async ({ user, params, body }) => {
+        await instances.setRestartOnCrash(params.uuid, body, userCause(user));
         return null;
       },
     );
 
-    route.http({ route: 'instanceVersion', access: setting }, async ({ params }) => {
-      await instances.changeVersion(params.uuid, params.version);
+    route.http({ route: 'instanceVersion', access: setting }, async ({ user, params }) => {
+      await instances.changeVersion(params.uuid, params.version, userCause(user));
       return null;
     });
   };

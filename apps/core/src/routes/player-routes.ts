@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CoreContext } from '../context.ts';
 import { unsupported } from '../errors.ts';
 import { declareRoutes } from '../http/route.ts';
+import { userCause } from '../services/user-service.ts';
 import { validatePlayerLimit } from '../services/instance-rules.ts';
 
 /** core-api.md §1.4.10, with the ViewInstance check the reference leaves out. */
@@ -25,8 +26,8 @@ export function playerRoutes(ctx: CoreContext) {
         access: { instance: ['AccessSetting'] },
         body: validatePlayerLimit,
       },
-      async ({ params, body }) => {
-        await instances.setMaxPlayers(params.uuid, body);
+      async ({ user, params, body }) => {
+        await instances.setMaxPlayers(params.uuid, body, userCause(user));
         return null;
       },
     );

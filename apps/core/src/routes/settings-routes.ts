@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CoreContext } from '../context.ts';
 import { declareRoutes } from '../http/route.ts';
 import { parseCoreName, parseDomain, parseSwitch } from '../services/settings-service.ts';
+import { userCause } from '../services/user-service.ts';
 
 const OWNER_ONLY = { owner: 'Only the owner can change core settings' };
 
@@ -13,15 +14,15 @@ export function settingsRoutes(ctx: CoreContext) {
     route.http({ route: 'globalSettings', access: 'user' }, () => settings.get());
     route.http(
       { route: 'globalSettingsName', access: OWNER_ONLY, body: parseCoreName },
-      ({ body }) => settings.setName(body),
+      ({ user, body }) => settings.setName(body, userCause(user)),
     );
     route.http(
       { route: 'globalSettingsDomain', access: OWNER_ONLY, body: parseDomain },
-      ({ body }) => settings.setDomain(body),
+      ({ user, body }) => settings.setDomain(body, userCause(user)),
     );
     route.http(
       { route: 'globalSettingsSafeMode', access: OWNER_ONLY, body: parseSwitch('Safe mode') },
-      ({ body }) => settings.setSafeMode(body),
+      ({ user, body }) => settings.setSafeMode(body, userCause(user)),
     );
     route.http(
       {
@@ -29,7 +30,7 @@ export function settingsRoutes(ctx: CoreContext) {
         access: OWNER_ONLY,
         body: parseSwitch('Playit integration'),
       },
-      ({ body }) => settings.setPlayitEnabled(body),
+      ({ user, body }) => settings.setPlayitEnabled(body, userCause(user)),
     );
   };
 }

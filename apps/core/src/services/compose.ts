@@ -5,14 +5,17 @@ import type { CoreConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { EventBus } from '../events/event-bus.ts';
 import { EventVisibility } from '../events/event-visibility.ts';
+import { LogVisibility } from '../events/log-visibility.ts';
 import { BackgroundWork } from '../lib/background-work.ts';
 import type { Logger } from '../lib/logger.ts';
+import { EventLogRepository } from '../repositories/event-log-repository.ts';
 import { EventRepository } from '../repositories/event-repository.ts';
 import { BackupRepository } from '../repositories/backup-repository.ts';
 import { InstanceRepository } from '../repositories/instance-repository.ts';
 import { ScheduleRepository } from '../repositories/schedule-repository.ts';
 import { SettingsRepository } from '../repositories/settings-repository.ts';
 import { UserRepository } from '../repositories/user-repository.ts';
+import { WebhookRepository } from '../repositories/webhook-repository.ts';
 import { InstanceHost } from '../runtime/instances/instance-host.ts';
 import { InstanceRegistry } from '../runtime/instances/instance-registry.ts';
 import { resolveUpstreams } from '../runtime/minecraft/index.ts';
@@ -22,9 +25,12 @@ import { BackupService } from './backups/backup-service.ts';
 import { instanceBackupTargets } from './backups/instance-backup-target.ts';
 import { ConsoleService } from './console-service.ts';
 import { DownloadKeyStore } from './download-keys.ts';
+import { EventLogService } from './event-log/event-log-service.ts';
+import { DEFAULT_RETENTION, EventRetention } from './event-log/event-retention.ts';
 import { EventService } from './event-service.ts';
 import { FileAccess } from './files/file-access.ts';
 import { FileJobs } from './files/file-jobs.ts';
+import { createGlobalFiles, type GlobalFiles } from './files/global-files.ts';
 import { InstanceFiles } from './files/instance-files.ts';
 import { GatewayService } from './gateway/gateway-service.ts';
 import { UpnpPortMapper } from './gateway/upnp-port-mapper.ts';
@@ -38,9 +44,12 @@ import {
 } from './schedules/instance-executors.ts';
 import { runProgressions } from './schedules/run-progressions.ts';
 import { ScheduleService } from './schedules/schedule-service.ts';
+import { PlayitService } from './playit-service.ts';
 import { SettingsService } from './settings-service.ts';
+import { ShippedDefinitions } from './shipped-definitions.ts';
 import { SystemService } from './system-service.ts';
 import { UserService, userCause } from './user-service.ts';
+import { DEFAULT_WEBHOOKS, WebhookService } from './webhooks/webhook-service.ts';
 
 /** Every service of the core, built once from the config (routes reach them through CoreContext). */
 export interface CoreServices {
@@ -55,9 +64,18 @@ export interface CoreServices {
   system: SystemService;
   instances: InstanceService;
   creation: InstanceCreation;
+  /** The generic game definitions that ship with Hearth (`GET /games/definitions`). */
+  definitions: ShippedDefinitions;
   console: ConsoleService;
   files: { files: InstanceFiles; jobs: FileJobs; keys: DownloadKeyStore };
+  /** The global file routes (core-api.md §1.4.15), rooted at `config.globalDir`. */
+  globalFiles: GlobalFiles;
   gateway: GatewayService;
+  playit: PlayitService;
+  /** The event log: search, export, live entries (issue 14). */
+  activity: EventLogService;
+  retention: EventRetention;
+  webhooks: WebhookService;
   backups: BackupService;
   schedules: ScheduleService;
   /** The schedules' clock; a ManualClock only when the config asks for the test clock. */
@@ -71,9 +89,12 @@ export function composeServices(
   sandbox: Sandbox,
 ): CoreServices {
   const userRepository = new UserRepository(db);
-  const settings = new SettingsService(new SettingsRepository(db));
   const eventRepository = new EventRepository(db);
   const events = new EventBus(eventRepository, log);
+  const settingsRepository = new SettingsRepository(db);
+  const settings = new SettingsService(settingsRepository, (activity, causedBy) =>
+    events.record(activity, causedBy),
+  );
   const guard = new PermissionGuard(() => settings.safeMode);
   const tokens = new TokenService(userRepository);
   const users = new UserService(userRepository, tokens, events, guard, () => settings.safeMode);
@@ -85,6 +106,12 @@ export function composeServices(
   const instanceSandbox = config.isolation === 'none' ? null : sandbox;
   const genericCacheDir = path.join(config.dataDir, 'cache', 'definitions');
   const registry = new InstanceRegistry();
+  // A file event names a host path; the event log files it under the instance whose folder holds it.
+  events.locateInstancesWith(
+    (file) =>
+      registry.all().find((e) => file === e.dir || file.startsWith(`${e.dir}${path.sep}`))?.uuid ??
+      null,
+  );
   const monitor = new MonitorHub();
   const repo = new InstanceRepository(db, config.dataDir);
   const background = new BackgroundWork(log, 'Background instance work');
@@ -198,9 +225,33 @@ export function composeServices(
       .catch((err: unknown) => log.error({ err }, `Could not remove the backups of ${uuid}`));
   });
 
-  const keys = new DownloadKeyStore({
+  const keyOptions = {
     ...(options.downloadKeyTtlMs === undefined ? {} : { ttlMs: options.downloadKeyTtlMs }),
     ...(options.now === undefined ? {} : { now: options.now }),
+  };
+  const keys = new DownloadKeyStore(keyOptions);
+  const globalFiles = createGlobalFiles({
+    root: config.globalDir ?? path.join(config.dataDir, 'global'),
+    events,
+    users,
+    guard,
+    keys: new DownloadKeyStore(keyOptions),
+    limits: access.deps.limits,
+  });
+
+  const logRepository = new EventLogRepository(db);
+  const retention = new EventRetention(logRepository, log, {
+    ...DEFAULT_RETENTION,
+    ...config.eventRetention,
+  });
+  const webhooks = new WebhookService({
+    repo: new WebhookRepository(db),
+    settings: settingsRepository,
+    events,
+    coreName: () => settings.get().core_name,
+    instanceName: (uuid) => registry.find(uuid)?.record.name ?? null,
+    log,
+    options: { ...DEFAULT_WEBHOOKS, ...config.webhooks },
   });
 
   return {
@@ -215,13 +266,26 @@ export function composeServices(
     system: new SystemService(config.dataDir, sandbox.warnings),
     instances,
     creation,
+    definitions: new ShippedDefinitions(log),
     console: new ConsoleService(events, instances),
     files: {
       files: new InstanceFiles(access, keys, guard, backups),
       jobs: new FileJobs(access),
       keys,
     },
+    globalFiles,
     gateway: new GatewayService(new UpnpPortMapper(config.gateway)),
+    playit: new PlayitService({
+      dataDir: config.dataDir,
+      config: config.playit ?? {},
+      events,
+      instanceOnPort: (port) => instances.onPort(port),
+      settings: settingsRepository,
+      log,
+    }),
+    activity: new EventLogService(events, logRepository, new LogVisibility(guard), log),
+    retention,
+    webhooks,
     backups,
     schedules,
     scheduleClock,

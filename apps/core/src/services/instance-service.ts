@@ -1,4 +1,5 @@
 import type {
+  Activity,
   CausedBy,
   ConfigurableManifest,
   ConfigurableValue,
@@ -30,8 +31,15 @@ import {
   limitsSection,
   type LimitEnforcement,
 } from './instance-limits.ts';
+import {
+  instanceSettingActivity,
+  manifestSetting,
+  valueText,
+} from './event-log/setting-activity.ts';
 import { Progression } from './instance-progression.ts';
 import type { UserService } from './user-service.ts';
+
+const SYSTEM: CausedBy = { type: 'System' };
 
 /** How long shutdown waits for background work (creations cleaning up, orphan checks). */
 const SHUTDOWN_BACKGROUND_WAIT_MS = 5000;
@@ -114,6 +122,13 @@ export class InstanceService {
 
   isNameTaken(name: string): boolean {
     return this.deps.registry.isNameTaken(name);
+  }
+
+  /** The instance configured to listen on `port` (a playit tunnel's default target), or null. */
+  onPort(port: number): { uuid: string; name: string; port: number } | null {
+    if (port === 0) return null;
+    const entry = this.deps.registry.all().find((e) => e.record.port === port);
+    return entry ? { uuid: entry.uuid, name: entry.record.name, port } : null;
   }
 
   async list(): Promise<InstanceInfo[]> {
@@ -220,26 +235,45 @@ export class InstanceService {
     };
   }
 
+  /** Writes a console line; the event log records the command and who sent it (InstanceInput). */
   sendCommand(uuid: string, command: string, causedBy: CausedBy): void {
-    this.deps.registry.get(uuid).runtime.supervisor.sendCommand(command, causedBy);
+    const runtime = this.deps.registry.get(uuid).runtime;
+    runtime.supervisor.sendCommand(command, causedBy);
+    runtime.emit({ type: 'InstanceInput', message: command }, causedBy);
   }
 
-  // Configuration
+  // Configuration (each change recorded in the event log, old → new, with who made it)
 
-  async setName(uuid: string, name: string): Promise<void> {
+  async setName(uuid: string, name: string, causedBy: CausedBy = SYSTEM): Promise<void> {
+    const before = this.deps.registry.get(uuid).record.name;
     await this.deps.host.save(uuid, { name }, true);
+    this.recordSetting(uuid, 'name', 'Name', before, name, causedBy);
   }
 
-  async setDescription(uuid: string, description: string): Promise<void> {
+  async setDescription(
+    uuid: string,
+    description: string,
+    causedBy: CausedBy = SYSTEM,
+  ): Promise<void> {
+    const before = this.deps.registry.get(uuid).record.description;
     await this.deps.host.save(uuid, { description }, true);
+    this.recordSetting(uuid, 'description', 'Description', before, description, causedBy);
   }
 
-  async setAutoStart(uuid: string, value: boolean): Promise<void> {
+  async setAutoStart(uuid: string, value: boolean, causedBy: CausedBy = SYSTEM): Promise<void> {
+    const before = this.deps.registry.get(uuid).record.auto_start;
     await this.deps.host.save(uuid, { auto_start: value }, true);
+    this.recordSetting(uuid, 'auto_start', 'Auto start', before, value, causedBy);
   }
 
-  async setRestartOnCrash(uuid: string, value: boolean): Promise<void> {
+  async setRestartOnCrash(
+    uuid: string,
+    value: boolean,
+    causedBy: CausedBy = SYSTEM,
+  ): Promise<void> {
+    const before = this.deps.registry.get(uuid).record.restart_on_crash;
     await this.deps.host.save(uuid, { restart_on_crash: value }, true);
+    this.recordSetting(uuid, 'restart_on_crash', 'Restart on crash', before, value, causedBy);
   }
 
   async settings(uuid: string): Promise<ConfigurableManifest> {
@@ -259,10 +293,11 @@ export class InstanceService {
     sectionId: string,
     settingId: string,
     value: ConfigurableValue,
+    causedBy: CausedBy = SYSTEM,
   ): Promise<void> {
     this.deps.registry.get(uuid);
     return this.settingChanges.run(uuid, () =>
-      this.applySettingNow(uuid, sectionId, settingId, value),
+      this.applySettingNow(uuid, sectionId, settingId, value, causedBy),
     );
   }
 
@@ -271,13 +306,30 @@ export class InstanceService {
     sectionId: string,
     settingId: string,
     value: ConfigurableValue,
+    causedBy: CausedBy,
   ): Promise<void> {
     const entry = this.deps.registry.get(uuid);
     if (sectionId === LIMITS_SECTION) {
+      const previous = limitsSection(entry.record.limits, this.deps.limitEnforcement).settings[
+        settingId
+      ];
       const limits = applyLimitSetting(entry.record.limits, settingId, value);
       await this.deps.host.save(uuid, { limits });
+      this.recordActivity(
+        instanceSettingActivity(
+          { uuid, name: entry.record.name },
+          manifestSetting(`${sectionId}/${settingId}`, previous),
+          valueText(previous?.value ?? null),
+          valueText(value),
+        ),
+        causedBy,
+      );
       return;
     }
+    const before = await entry.handler
+      .settingSections(handlerView(entry))
+      .then((sections) => sections[sectionId]?.settings[settingId])
+      .catch(() => undefined);
     if (
       (settingId === 'server-port' || settingId === 'port') &&
       value.type === 'UnsignedInteger' &&
@@ -295,9 +347,18 @@ export class InstanceService {
     entry.maxPlayers = undefined;
     if (effect.port !== undefined && effect.port !== entry.record.port)
       await this.deps.host.save(uuid, { port: effect.port });
+    this.recordActivity(
+      instanceSettingActivity(
+        { uuid, name: entry.record.name },
+        manifestSetting(`${sectionId}/${settingId}`, before),
+        valueText(before?.value ?? null),
+        valueText(value),
+      ),
+      causedBy,
+    );
   }
 
-  async changeVersion(uuid: string, version: string): Promise<void> {
+  async changeVersion(uuid: string, version: string, causedBy: CausedBy = SYSTEM): Promise<void> {
     const entry = this.deps.registry.get(uuid);
     if (entry.runtime.state !== 'Stopped' && entry.runtime.state !== 'Error') {
       throw badRequest('Instance must be stopped to change its version');
@@ -305,8 +366,10 @@ export class InstanceService {
     this.refuseWhileBusy(entry, 'change the version of');
     entry.busy = 'changing its version';
     try {
+      const before = entry.record.version;
       const next = await entry.handler.changeVersion(handlerView(entry), version);
       await this.deps.host.save(uuid, { version: next });
+      this.recordSetting(uuid, 'version', 'Version', before, next, causedBy);
     } finally {
       entry.busy = null;
     }
@@ -336,10 +399,12 @@ export class InstanceService {
     return entry.maxPlayers;
   }
 
-  async setMaxPlayers(uuid: string, max: number): Promise<void> {
+  async setMaxPlayers(uuid: string, max: number, causedBy: CausedBy = SYSTEM): Promise<void> {
     const entry = this.deps.registry.get(uuid);
+    const before = await this.maxPlayers(uuid);
     await entry.handler.setMaxPlayers(handlerView(entry), max);
     entry.maxPlayers = max;
+    this.recordSetting(uuid, 'max_players', 'Max players', before, max, causedBy);
   }
 
   // Deletion
@@ -376,6 +441,30 @@ export class InstanceService {
   }
 
   // Internals
+
+  private recordSetting(
+    uuid: string,
+    id: string,
+    name: string,
+    before: string | number | boolean | null,
+    after: string | number | boolean | null,
+    causedBy: CausedBy,
+  ): void {
+    const entry = this.deps.registry.get(uuid);
+    this.recordActivity(
+      instanceSettingActivity(
+        { uuid, name: entry.record.name },
+        { id, name, secret: false },
+        valueText(before),
+        valueText(after),
+      ),
+      causedBy,
+    );
+  }
+
+  private recordActivity(activity: Activity | null, causedBy: CausedBy): void {
+    if (activity) this.deps.events.record(activity, causedBy);
+  }
 
   /** Before a start: the instance's port must be free (port 0 = a generic game that listens on none). */
   private async checkOwnPort(entry: InstanceEntry): Promise<void> {

@@ -3,12 +3,26 @@ import {
   CORE_NAME_MAX,
   DOMAIN_MAX,
   GlobalSettingsDataSchema,
+  type Activity,
+  type CausedBy,
   type GlobalSettingsData,
 } from '@hearth/protocol';
 import { badRequest } from '../errors.ts';
 import type { SettingsRepository } from '../repositories/settings-repository.ts';
 
 const KEY = 'global_settings';
+const SYSTEM: CausedBy = { type: 'System' };
+
+/** How each global setting is named in the event log. */
+const SETTING_NAMES: Record<keyof GlobalSettingsData, string> = {
+  core_name: 'Core name',
+  safe_mode: 'Safe mode',
+  domain: 'Public domain',
+  playit_enabled: 'Playit integration',
+};
+
+/** Where a change goes in the event log (EventBus.record). */
+export type ActivitySink = (activity: Activity, causedBy: CausedBy) => void;
 
 function defaultCoreName(): string {
   let user = 'Hearth';
@@ -49,7 +63,10 @@ export function parseSwitch(what: string): (raw: unknown) => boolean {
 export class SettingsService {
   private cache: GlobalSettingsData;
 
-  constructor(private readonly repository: SettingsRepository) {
+  constructor(
+    private readonly repository: SettingsRepository,
+    private readonly record: ActivitySink = () => undefined,
+  ) {
     const stored = GlobalSettingsDataSchema.safeParse(repository.get(KEY));
     this.cache = stored.success
       ? stored.data
@@ -65,24 +82,41 @@ export class SettingsService {
     return this.cache.safe_mode;
   }
 
-  setName(name: string): void {
-    this.update({ core_name: name });
+  setName(name: string, causedBy: CausedBy = SYSTEM): void {
+    this.update('core_name', name, causedBy);
   }
 
-  setDomain(domain: string | null): void {
-    this.update({ domain });
+  setDomain(domain: string | null, causedBy: CausedBy = SYSTEM): void {
+    this.update('domain', domain, causedBy);
   }
 
-  setSafeMode(on: boolean): void {
-    this.update({ safe_mode: on });
+  setSafeMode(on: boolean, causedBy: CausedBy = SYSTEM): void {
+    this.update('safe_mode', on, causedBy);
   }
 
-  setPlayitEnabled(on: boolean): void {
-    this.update({ playit_enabled: on });
+  setPlayitEnabled(on: boolean, causedBy: CausedBy = SYSTEM): void {
+    this.update('playit_enabled', on, causedBy);
   }
 
-  private update(patch: Partial<GlobalSettingsData>): void {
-    this.cache = { ...this.cache, ...patch };
+  private update<K extends keyof GlobalSettingsData>(
+    key: K,
+    value: GlobalSettingsData[K],
+    causedBy: CausedBy,
+  ): void {
+    const before = this.cache[key];
+    this.cache = { ...this.cache, [key]: value };
     this.repository.set(KEY, this.cache);
+    if (before === value) return;
+    const text = (v: GlobalSettingsData[K]) => (v === null ? null : String(v));
+    this.record(
+      {
+        type: 'CoreSettingChanged',
+        setting_id: key,
+        setting_name: SETTING_NAMES[key],
+        old_value: text(before),
+        new_value: text(value),
+      },
+      causedBy,
+    );
   }
 }

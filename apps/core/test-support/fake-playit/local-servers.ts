@@ -14,7 +14,7 @@ export interface LocalServer {
   close(): Promise<void>;
 }
 
-async function serve(handler: (socket: net.Socket) => void): Promise<LocalServer> {
+async function serve(handler: (socket: net.Socket) => void, port = 0): Promise<LocalServer> {
   const open = new Set<net.Socket>();
   const result = { port: 0, accepted: 0, open, close: async () => undefined };
   const server = net.createServer({ allowHalfOpen: true }, (socket) => {
@@ -24,7 +24,7 @@ async function serve(handler: (socket: net.Socket) => void): Promise<LocalServer
     socket.on('error', () => socket.destroy());
     handler(socket);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   result.port = (server.address() as net.AddressInfo).port;
   result.close = async () => {
     for (const s of open) s.destroy();
@@ -33,9 +33,9 @@ async function serve(handler: (socket: net.Socket) => void): Promise<LocalServer
   return result;
 }
 
-/** Echoes every byte back; ends its side when the client ends. */
-export function startEchoServer(): Promise<LocalServer> {
-  return serve((socket) => socket.pipe(socket));
+/** Echoes every byte back; ends its side when the client ends (on `port`, or any free one). */
+export function startEchoServer(port = 0): Promise<LocalServer> {
+  return serve((socket) => socket.pipe(socket), port);
 }
 
 /** Lets `handler` drive each connection (e.g. hash what arrives and stream data back). */

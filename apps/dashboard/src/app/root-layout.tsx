@@ -6,6 +6,7 @@ import { ConnectionModals } from '@/features/connection/components/connection-mo
 import { useConnectionWatch } from '@/features/connection/use-connection-watch.ts';
 import { useInstanceEventSync } from '@/features/instances/use-instance-event-sync.ts';
 import { useNotificationSync } from '@/features/notifications/use-notifications.ts';
+import { useRunnerStatusSync } from '@/features/tunnels/use-runner-status-sync.ts';
 import { useUserListEventSync } from '@/features/users/user-list-events.ts';
 import { useCoreParamSync, useRememberRoute } from './core-params.ts';
 import { useOwnPermissionSync } from './own-permission-sync.ts';
@@ -31,6 +32,7 @@ export function RootLayout() {
   useNotificationSync();
   useUserListEventSync();
   useOwnPermissionSync();
+  useRunnerStatusSync();
   const inMainLayout = useInMainLayout();
   return (
     <>

@@ -21,7 +21,7 @@ export const DASHBOARD_TABS = [
   'schedules',
 ] as const;
 /** Settings pages (dashboard.md §2); the settings nav replaces the instance sidebar there. */
-export const SETTINGS_PAGES = ['general', 'users', 'profile'] as const;
+export const SETTINGS_PAGES = ['general', 'users', 'profile', 'events', 'webhooks'] as const;
 
 const notFound = async () => ({
   Component: (await import('./routes/not-found.tsx')).NotFoundRoute,
@@ -120,6 +120,20 @@ export const routes: RouteObject[] = [
                     path: '/settings/users',
                     lazy: async () => ({
                       Component: (await import('./routes/settings-users.tsx')).SettingsUsersRoute,
+                    }),
+                  },
+                  {
+                    path: '/settings/events',
+                    lazy: async () => ({
+                      Component: (await import('./routes/settings-event-logs.tsx'))
+                        .SettingsEventLogsRoute,
+                    }),
+                  },
+                  {
+                    path: '/settings/webhooks',
+                    lazy: async () => ({
+                      Component: (await import('./routes/settings-webhooks.tsx'))
+                        .SettingsWebhooksRoute,
                     }),
                   },
                 ],

@@ -47,4 +47,7 @@ export const INSTANCE_TAB_SCREENS: Partial<Record<InstanceTabId, TabScreen>> = {
   schedules: lazy(async () => ({
     default: (await import('./instance-schedules-tab.tsx')).InstanceSchedulesTab,
   })),
+  playitgg: lazy(async () => ({
+    default: (await import('./instance-playitgg-tab.tsx')).InstancePlayitggTab,
+  })),
 };

@@ -343,7 +343,7 @@ describe('auto-scroll (10 px rule)', () => {
 
   it('follows new lines when within 10 px of the bottom', async () => {
     renderConsole({ buffer: { body: history } });
-    await screen.findByText('line 0');
+    await screen.findByText('line 39');
     const layout = layOut(screen.getByRole('log', { name: 'Console output' }));
     const socket = await openLive();
     layout.scrollTo(layout.maxTop() - 10);
@@ -354,7 +354,7 @@ describe('auto-scroll (10 px rule)', () => {
 
   it('stays put when the reader scrolled further up', async () => {
     renderConsole({ buffer: { body: history } });
-    await screen.findByText('line 0');
+    await screen.findByText('line 39');
     const log = screen.getByRole('log', { name: 'Console output' });
     const layout = layOut(log);
     const socket = await openLive();

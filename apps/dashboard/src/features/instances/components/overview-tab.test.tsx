@@ -157,7 +157,7 @@ describe('Overview tab (dashboard.md §2)', () => {
     });
     expect(screen.getByRole('figure', { name: 'CPU chart, 60 data points' })).toBeInTheDocument();
     expect(screen.getByLabelText('CPU now')).toHaveTextContent('64.0 %');
-    expect(screen.getByLabelText('Memory now')).toHaveTextContent('0.50 / 4 GiB');
+    expect(screen.getByLabelText('Memory now')).toHaveTextContent('512 MiB');
     expect(
       await within(screen.getByRole('figure', { name: /^Memory chart/ })).findByTestId('chart'),
     ).toHaveTextContent('60');
