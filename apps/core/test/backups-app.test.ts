@@ -6,7 +6,12 @@ import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BackupRecordSchema, BackupSettingsSchema, emptyPermissions } from '@hearth/protocol';
+import {
+  BackupRecordSchema,
+  BackupSettingsSchema,
+  LogPageSchema,
+  emptyPermissions,
+} from '@hearth/protocol';
 import { joinBot } from '../test-support/mineflayer-bot.ts';
 import {
   backupThroughApi,
@@ -238,6 +243,24 @@ describe('downloads, retention and excludes', () => {
     });
     expect(gone.status).toBe(200);
     expect((await list(squid.uuid)).map((b) => b.name).sort()).toEqual(['three', 'two']);
+
+    // The event log (category backups; webhooks that chose backups follow it) says what happened.
+    const logged = async () => {
+      const res = await t.request(
+        'GET',
+        `/activity/search?kind=backups&instance=${encodeURIComponent(squid.uuid)}`,
+        { token: owner },
+      );
+      return LogPageSchema.parse(res.json).entries.flatMap((e) =>
+        e.source === 'activity' && e.activity.type === 'BackupActivity'
+          ? [`${e.activity.action} ${e.activity.backup_name} by ${e.caused_by.type}`]
+          : [],
+      );
+    };
+    await expect.poll(logged, { timeout: 10_000 }).toContain('deleted renamed by User');
+    const entries = await logged();
+    expect(entries).toContain('deleted one by System');
+    expect(entries).toContain('created three by User');
     await t.request('PUT', `/instance/${squid.uuid}/backup_settings`, {
       token: owner,
       body: { retention: { keep_last: null, max_age_days: null, max_total_gib: null } },

@@ -5,6 +5,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  LogPageSchema,
   ScheduleRunSchema,
   ScheduleSchema,
   emptyPermissions,
@@ -83,6 +84,16 @@ async function settled(id: string): Promise<ScheduleRun[]> {
   return runs(id);
 }
 
+/** Failed and missed runs in the event log (category schedules, which webhooks can follow). */
+async function scheduleActivities() {
+  const res = await t.request('GET', '/activity/search?kind=schedules', { token: owner });
+  return LogPageSchema.parse(res.json).entries.flatMap((e) =>
+    e.source === 'activity' && e.activity.type === 'ScheduleRunActivity'
+      ? [{ outcome: e.activity.outcome, reason: e.activity.reason }]
+      : [],
+  );
+}
+
 async function remove(id: string): Promise<void> {
   await t.request('DELETE', `/instance/${squid.uuid}/schedules/${id}`, { token: owner });
 }
@@ -149,27 +160,30 @@ describe('time triggers on the test clock', () => {
 });
 
 describe('event triggers and steps', () => {
-  it('a player joining → say welcome (the bot hears it)', async () => {
+  it('a player joining → say welcome', async () => {
+    const output = consoleLines(t, squid.uuid);
     const s = await create(
       owner,
       schedule({ trigger: { type: 'Event', event: 'PlayerJoined' }, steps: [say('welcome')] }),
     );
-    const { bot, leave } = await joinBot({
+    const { leave } = await joinBot({
       host: '127.0.0.1',
       port: squid.port,
       username: 'Visitor',
       version: squid.version,
     });
-    const heard = new Promise<string>((resolve) =>
-      bot.on('messagestr', (m) => {
-        if (m.includes('welcome')) resolve(m);
-      }),
-    );
-    expect(await heard).toBe('[Server] welcome');
+    // The server broadcasts it to every player (the join line may come before the bot's spawn,
+    // so the server's own output line is what the test waits for).
+    await output.wait(/\]: \[Server\] welcome$/);
     const [run] = await settled(s.id);
-    expect(run).toMatchObject({ outcome: 'Success', cause: 'Player joined: Visitor' });
+    expect(run).toMatchObject({
+      outcome: 'Success',
+      cause: 'Player joined: Visitor',
+      steps: [{ outcome: 'Success', message: 'Sent "say welcome"' }],
+    });
     await leave();
     await remove(s.id);
+    output.close();
   }, 60_000);
 
   it('power steps resolve when the state is reached; backup steps make a backup; macros are not available', async () => {
@@ -287,6 +301,12 @@ describe("the author's permissions at run time", () => {
       reason: 'Step 1 (Command) failed: The user this schedule acts as no longer exists',
     });
     expect(output.lines.filter((l) => l.endsWith(']: [Server] bob'))).toEqual([]);
+    await expect
+      .poll(() => scheduleActivities(), { timeout: 10_000 })
+      .toContainEqual({
+        outcome: 'Failed',
+        reason: 'Step 1 (Command) failed: The user this schedule acts as no longer exists',
+      });
     await remove(s.id);
     output.close();
   }, 60_000);
@@ -314,6 +334,12 @@ describe('restarts', () => {
       reason: '60 runs missed while the core was not running',
       steps: [],
     });
+    await expect
+      .poll(() => scheduleActivities(), { timeout: 10_000 })
+      .toContainEqual({
+        outcome: 'Missed',
+        reason: '60 runs missed while the core was not running',
+      });
     const listed = ScheduleSchema.array().parse(
       (await t.request('GET', `/instance/${squid.uuid}/schedules`, { token: owner })).json,
     );

@@ -7,6 +7,8 @@ import {
   isBackupProgressionOf,
   restoreProgressionTitle,
 } from './backups.ts';
+import { describeLogEntry } from './event-log-text.ts';
+import { logEntryOfActivity } from './event-log.ts';
 import {
   ScheduleInputSchema,
   isScheduleProgressionOf,
@@ -128,5 +130,45 @@ describe('progression titles', () => {
     expect(isScheduleProgressionOf(title, 'Survival')).toBe(true);
     expect(isScheduleProgressionOf(title, 'Other')).toBe(false);
     expect(isScheduleProgressionOf('Backing up Survival', 'Survival')).toBe(false);
+  });
+});
+
+describe('backup and schedule activities in the event log', () => {
+  const by = { type: 'User', user_id: 'u', user_name: 'alice' } as const;
+
+  it('files backups and schedules under their categories, failures as errors', () => {
+    const backup = logEntryOfActivity(
+      {
+        type: 'BackupActivity',
+        action: 'restore_failed',
+        instance_uuid: 'A',
+        instance_name: 'Alpha',
+        backup_id: '1',
+        backup_name: 'nightly',
+        message: 'Backup archive is damaged',
+      },
+      '10',
+      by,
+    );
+    expect(backup).toMatchObject({ category: 'backups', level: 'Error', instance_uuid: 'A' });
+    expect(describeLogEntry(backup)).toEqual({
+      title: 'Restoring backup nightly failed by alice',
+      detail: 'Backup archive is damaged',
+    });
+    const missed = logEntryOfActivity(
+      {
+        type: 'ScheduleRunActivity',
+        outcome: 'Missed',
+        instance_uuid: 'A',
+        instance_name: 'Alpha',
+        schedule_id: 's',
+        schedule_name: 'nightly restart',
+        reason: '3 runs missed while the core was not running',
+      },
+      '11',
+      by,
+    );
+    expect(missed).toMatchObject({ category: 'schedules', level: 'Warning' });
+    expect(describeLogEntry(missed).title).toBe('Schedule nightly restart missed runs');
   });
 });

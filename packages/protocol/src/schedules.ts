@@ -228,8 +228,12 @@ export function scheduleProgressionTitle(
   schedule: Pick<ScheduleInput, 'description' | 'trigger'>,
   instanceName: string,
 ): string {
-  const what = schedule.description.trim() || describeTrigger(schedule.trigger);
-  return `Schedule "${what}" of ${instanceName}`;
+  return `Schedule "${scheduleDisplayName(schedule)}" of ${instanceName}`;
+}
+
+/** A schedule's name in lists and logs: its description, else its trigger in words. */
+export function scheduleDisplayName(schedule: Pick<ScheduleInput, 'description' | 'trigger'>) {
+  return schedule.description.trim() || describeTrigger(schedule.trigger);
 }
 
 export function isScheduleProgressionOf(title: string, instanceName: string): boolean {

@@ -48,8 +48,8 @@ export function backupRoutes(ctx: CoreContext) {
         }),
     );
 
-    route.http({ route: 'backupDelete', access: REPLACE }, async ({ params }) => {
-      await backups.delete(params.uuid, params.backup);
+    route.http({ route: 'backupDelete', access: REPLACE }, async ({ user, params }) => {
+      await backups.delete(params.uuid, params.backup, userCause(user));
       return null;
     });
 

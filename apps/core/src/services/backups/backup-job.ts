@@ -6,7 +6,7 @@ import type { BackupRepository, StoredBackup } from '../../repositories/backup-r
 import { Progression } from '../instance-progression.ts';
 import { writeBackupArchive } from './backup-archive.ts';
 import type { Excluder } from './backup-excludes.ts';
-import { PercentReporter, endProgression, errorText } from './backup-progress.ts';
+import { PercentReporter, endProgression, errorText, recordBackup } from './backup-progress.ts';
 import type { BackupTarget } from './backup-target.ts';
 import { withConsistentSave } from './consistent-save.ts';
 
@@ -77,12 +77,9 @@ export async function runBackupJob(
       pruned.length === 0
         ? ''
         : `; ${pruned.length} old backup${pruned.length === 1 ? '' : 's'} removed by retention`;
-    endProgression(
-      progression,
-      stored.safety ? null : target.uuid,
-      true,
-      `Backup of ${target.name} finished (${formatBytes(result.sizeBytes)}${how})${removed}`,
-    );
+    const message = `Backup of ${target.name} finished (${formatBytes(result.sizeBytes)}${how})${removed}`;
+    endProgression(progression, stored.safety ? null : target.uuid, true, message);
+    if (!stored.safety) recordBackup(ctx.events, causedBy, 'created', target, stored, message);
   } catch (caught) {
     const err = ctx.signal?.aborted ? badRequest('The core stopped during the backup') : caught;
     await ctx.remove(stored).catch(() => undefined);
@@ -90,12 +87,9 @@ export async function runBackupJob(
       ctx.log.error(
         `Backup of ${target.uuid} failed: ${err instanceof Error ? err.message : String(err)}`,
       );
-    endProgression(
-      progression,
-      stored.safety ? null : target.uuid,
-      false,
-      `Backup of ${target.name} failed: ${errorText(err)}`,
-    );
+    const message = `Backup of ${target.name} failed: ${errorText(err)}`;
+    endProgression(progression, stored.safety ? null : target.uuid, false, message);
+    if (!stored.safety) recordBackup(ctx.events, causedBy, 'failed', target, stored, message);
     throw toCoreError(err);
   }
 }

@@ -1,4 +1,5 @@
-import { formatBytes } from '@hearth/protocol';
+import { formatBytes, type Activity, type CausedBy } from '@hearth/protocol';
+import type { EventBus } from '../../events/event-bus.ts';
 import { toCoreError } from '../../errors.ts';
 import type { Progression } from '../instance-progression.ts';
 
@@ -61,4 +62,29 @@ export function endProgression(
     success,
     message,
   });
+}
+
+type BackupAction = Extract<Activity, { type: 'BackupActivity' }>['action'];
+
+/** One line in the event log (category backups; webhooks that chose backups are told). */
+export function recordBackup(
+  events: EventBus,
+  causedBy: CausedBy,
+  action: BackupAction,
+  target: { uuid: string; name: string },
+  backup: { id: string; name: string | null } | null,
+  message: string,
+): void {
+  events.record(
+    {
+      type: 'BackupActivity',
+      action,
+      instance_uuid: target.uuid,
+      instance_name: target.name,
+      backup_id: backup?.id ?? null,
+      backup_name: backup?.name ?? null,
+      message,
+    },
+    causedBy,
+  );
 }

@@ -2,6 +2,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   SnowflakeGenerator,
+  formatBytes,
   type BackupRecord,
   type BackupSettings,
   type BackupSettingsPatch,
@@ -13,7 +14,7 @@ import type { BackupRepository, StoredBackup } from '../../repositories/backup-r
 import { TEMP_PREFIX } from '../files/atomic-ops.ts';
 import { buildExcluder, type Excluder } from './backup-excludes.ts';
 import { runBackupJob } from './backup-job.ts';
-import { errorText } from './backup-progress.ts';
+import { errorText, recordBackup } from './backup-progress.ts';
 import type { BackupTarget, BackupTargets } from './backup-target.ts';
 import { RestoreWorkflow, RESTORE_PRESERVED } from './restore-workflow.ts';
 import type { RestorePoint } from './restore-swap.ts';
@@ -195,7 +196,11 @@ export class BackupService {
     return this.get(instanceUuid, backupId);
   }
 
-  async delete(instanceUuid: string, backupId: string): Promise<void> {
+  async delete(
+    instanceUuid: string,
+    backupId: string,
+    causedBy: CausedBy = { type: 'System' },
+  ): Promise<void> {
     const backup = this.find(instanceUuid, backupId);
     if (backup.locked) throw badRequest('Backup is locked', 'Unlock it before deleting it');
     if (backup.state !== 'Ready') throw badRequest('Backup is still being made');
@@ -203,6 +208,15 @@ export class BackupService {
     if (running?.kind === 'restore' && running.backupId === backupId)
       throw badRequest('Backup is being restored');
     await this.removeBackup(backup);
+    const target = { uuid: instanceUuid, name: this.deps.targets.get(instanceUuid).name };
+    recordBackup(
+      this.deps.events,
+      causedBy,
+      'deleted',
+      target,
+      backup,
+      `Its archive (${formatBytes(backup.size_bytes)}) was removed`,
+    );
   }
 
   /** What a download key needs: the archive's host path, a file name for the client, its size. */
@@ -244,7 +258,17 @@ export class BackupService {
     const victims = retentionVictims(backups, policy, this.now());
     for (const id of victims) {
       const backup = backups.find((b) => b.id === id);
-      if (backup) await this.removeBackup(backup);
+      if (!backup) continue;
+      await this.removeBackup(backup);
+      const target = { uuid: instanceUuid, name: this.deps.targets.get(instanceUuid).name };
+      recordBackup(
+        this.deps.events,
+        { type: 'System' },
+        'deleted',
+        target,
+        backup,
+        'Removed by the retention policy',
+      );
     }
     return victims;
   }

@@ -11,7 +11,7 @@ import type { EventBus } from '../../events/event-bus.ts';
 import type { BackupRepository, StoredBackup } from '../../repositories/backup-repository.ts';
 import { MINECRAFT_CONFIG_FILE } from '../../runtime/minecraft/config.ts';
 import { Progression } from '../instance-progression.ts';
-import { PercentReporter, endProgression, errorText } from './backup-progress.ts';
+import { PercentReporter, endProgression, errorText, recordBackup } from './backup-progress.ts';
 import type { BackupTarget } from './backup-target.ts';
 import {
   extractAndSwap,
@@ -98,20 +98,14 @@ export class RestoreWorkflow {
         onProgress: (p) => reporter.bytes(p.doneBytes, p.totalBytes, 50, 99),
         ...(this.deps.onPoint ? { onPoint: this.deps.onPoint } : {}),
       });
-      endProgression(
-        progression,
-        target.uuid,
-        true,
-        `Restored ${label}; the replaced files are kept in the backup "${safety.name ?? safety.id}"`,
-      );
+      const message = `Restored ${label}; the replaced files are kept in the backup "${safety.name ?? safety.id}"`;
+      endProgression(progression, target.uuid, true, message);
+      recordBackup(this.deps.events, causedBy, 'restored', target, backup, message);
       return safety;
     } catch (err) {
-      endProgression(
-        progression,
-        target.uuid,
-        false,
-        `Restore of ${target.name} failed: ${errorText(err)}`,
-      );
+      const message = `Restore of ${target.name} failed: ${errorText(err)}`;
+      endProgression(progression, target.uuid, false, message);
+      recordBackup(this.deps.events, causedBy, 'restore_failed', target, backup, message);
       throw toCoreError(err);
     }
   }

@@ -1,4 +1,9 @@
-import { scheduleProgressionTitle, type CausedBy, type StepOutcome } from '@hearth/protocol';
+import {
+  scheduleDisplayName,
+  scheduleProgressionTitle,
+  type CausedBy,
+  type StepOutcome,
+} from '@hearth/protocol';
 import type { EventBus } from '../../events/event-bus.ts';
 import { Progression } from '../instance-progression.ts';
 import type { RunReporter } from './schedule-service.ts';
@@ -9,8 +14,9 @@ function stepLine(step: StepOutcome): string {
 
 /**
  * Each run that executes steps becomes one progression (start, one update per finished step, end
- * with the outcome), caused by the schedule's author: the notification panel shows it, the
- * Schedules tab refreshes on it, and the event log and webhooks can follow it by its title.
+ * with the outcome), caused by the schedule's author: the notification panel shows it and the
+ * Schedules tab refreshes on it. A failed or missed run is also an event-log activity (category
+ * schedules, so webhooks that chose schedules are told); successful runs stay in the run history.
  */
 export function runProgressions(
   events: EventBus,
@@ -20,6 +26,21 @@ export function runProgressions(
   },
 ): RunReporter {
   return {
+    finished(schedule, run) {
+      if (run.outcome !== 'Failed' && run.outcome !== 'Missed') return;
+      events.record(
+        {
+          type: 'ScheduleRunActivity',
+          outcome: run.outcome,
+          instance_uuid: schedule.instance_uuid,
+          instance_name: names.instanceName(schedule.instance_uuid),
+          schedule_id: schedule.id,
+          schedule_name: scheduleDisplayName(schedule),
+          reason: run.reason ?? '',
+        },
+        names.authorCause(schedule.author_uid),
+      );
+    },
     started(schedule, run) {
       const progression = new Progression(
         events,

@@ -37,6 +37,8 @@ export interface RunWatcher {
 
 export interface RunReporter {
   started(schedule: Schedule, run: ScheduleRun): RunWatcher;
+  /** Every run's final record, those that ran steps and those only recorded (Missed, Skipped). */
+  finished(schedule: Schedule, run: ScheduleRun): void;
 }
 
 /** Someone pressing "Run now": the run needs their permissions as well as the author's. */
@@ -219,7 +221,7 @@ export class ScheduleService {
     cause: string,
   ): void {
     const now = this.deps.clock.now();
-    this.deps.repository.insertRun({
+    const run: ScheduleRun = {
       id: ids.next(),
       schedule_id: schedule.id,
       scheduled_for: scheduledFor,
@@ -229,7 +231,9 @@ export class ScheduleService {
       reason,
       cause,
       steps: [],
-    });
+    };
+    this.deps.repository.insertRun(run);
+    this.deps.reporter?.finished(this.view(schedule), run);
     this.deps.onChange?.(schedule.instance_uuid, schedule.id);
   }
 
@@ -292,11 +296,14 @@ export class ScheduleService {
       .then((final) => {
         repository.updateRun(final);
         watcher?.end(final);
+        this.deps.reporter?.finished(this.view(schedule), final);
       })
       .catch((err: unknown) => {
         const reason = err instanceof Error ? err.message : String(err);
         this.deps.log.error(`Schedule ${schedule.id} run failed: ${reason}`);
-        watcher?.end({ ...run, outcome: 'Failed', reason, finished_at: clock.now() });
+        const failed: ScheduleRun = { ...run, outcome: 'Failed', reason, finished_at: clock.now() };
+        watcher?.end(failed);
+        this.deps.reporter?.finished(this.view(schedule), failed);
       })
       .finally(() => {
         this.running.delete(schedule.id);

@@ -1,5 +1,5 @@
 import type { RunOutcome, Schedule, StepType } from '@hearth/protocol';
-import { describeTrigger } from '@hearth/protocol';
+import { scheduleDisplayName } from '@hearth/protocol';
 
 // How the Schedules tab words schedules and runs.
 
@@ -11,7 +11,7 @@ export function formatDateTime(ms: number): string {
 
 /** The schedule's name in lists: its description, else its trigger in words. */
 export function scheduleName(schedule: Pick<Schedule, 'description' | 'trigger'>): string {
-  return schedule.description.trim() || describeTrigger(schedule.trigger);
+  return scheduleDisplayName(schedule);
 }
 
 export type OutcomeTone = 'neutral' | 'success' | 'warning' | 'danger';
