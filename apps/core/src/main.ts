@@ -1,10 +1,7 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ConfigError, parseConfig } from './config.ts';
 import { buildCore } from './app.ts';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../..');
+import { HEARTH_ROOT } from './lib/core-paths.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -24,7 +21,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  config.dashboardDir ??= path.join(repoRoot, 'apps/dashboard/dist');
+  config.dashboardDir ??= path.join(HEARTH_ROOT, 'apps/dashboard/dist');
   config.onSetupKey = (key) => {
     console.log(`First time setup key: ${key}`);
     console.log('Keep this key private: whoever has it can claim this core as its owner.');

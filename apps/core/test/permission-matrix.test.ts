@@ -367,6 +367,12 @@ const ROWS: Row[] = [
     viewKey('can_view_instance'),
     (e) => `/instance/${e.a}/state`,
   ),
+  simple(
+    'GET',
+    '/instance/:uuid/disk',
+    viewKey('can_view_instance'),
+    (e) => `/instance/${e.a}/disk`,
+  ),
   {
     method: 'DELETE',
     url: '/instance/:uuid',

@@ -115,3 +115,11 @@ export function handlerGameTypeOf(game: Game): HandlerGameType | null {
       return null;
   }
 }
+
+/** Hearth: `GET /instance/:uuid/disk` — bytes in the instance folder, as measured at `measured_at` (unix ms). */
+export const InstanceDiskSchema = z.object({
+  folder_bytes: z.number(),
+  files: z.number(),
+  measured_at: z.number(),
+});
+export type InstanceDisk = z.infer<typeof InstanceDiskSchema>;

@@ -72,6 +72,7 @@ export const apiPaths = {
   // Hearth: auto_start / restart_on_crash after creation (reference issues #362, #307).
   instanceAutoStart: (uuid: string) => `/instance/${seg(uuid)}/auto_start`,
   instanceRestartOnCrash: (uuid: string) => `/instance/${seg(uuid)}/restart_on_crash`,
+  instanceDisk: (uuid: string) => `/instance/${seg(uuid)}/disk`,
   // §1.4.10
   playersCount: (uuid: string) => `/instance/${seg(uuid)}/players/count`,
   playersMax: (uuid: string) => `/instance/${seg(uuid)}/players/max`,

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Marked, type Tokens } from 'marked';
 import { HEARTH_VERSION } from '@hearth/protocol';
+import { HEARTH_ROOT } from '../lib/core-paths.ts';
 
 /** The repository README (apps/core/src/http → the repository root). */
-export const DEFAULT_DOCS_FILE = fileURLToPath(new URL('../../../../README.md', import.meta.url));
+export const DEFAULT_DOCS_FILE = path.join(HEARTH_ROOT, 'README.md');
 
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to dashes. */
 export function headingSlug(text: string): string {

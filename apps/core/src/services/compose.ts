@@ -99,7 +99,7 @@ export function composeServices(
   const tokens = new TokenService(userRepository);
   const users = new UserService(userRepository, tokens, events, guard, () => settings.safeMode);
   const visibility = new EventVisibility(guard);
-  events.subscribe((e) => visibility.track(e));
+  events.subscribeGeneral((e) => visibility.track(e));
 
   const upstreams = resolveUpstreams(config.upstreams ?? {});
   // `--isolation none` runs everything as a plain child process (no namespaces, no cgroups).

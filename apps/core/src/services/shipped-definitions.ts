@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { ShippedDefinition } from '@hearth/protocol';
 import type { Logger } from '../lib/logger.ts';
+import { corePath } from '../lib/core-paths.ts';
 
 /** apps/core/definitions: one folder per shipped game, each with definition.ts and catalog.json. */
-export const SHIPPED_DEFINITIONS_DIR = fileURLToPath(
-  new URL('../../definitions/', import.meta.url),
-);
+export const SHIPPED_DEFINITIONS_DIR = corePath('definitions');
 
 const CatalogSchema = z.object({
   game_name: z.string().min(1),
