@@ -212,7 +212,7 @@ export function composeServices(
     }),
   });
   // A deleted instance's backups and schedules go with it.
-  events.subscribe((event) => {
+  events.subscribeGeneral((event) => {
     const inner = event.event_inner;
     if (inner.type !== 'ProgressionEvent') return;
     const end = inner.progression_event_inner;

@@ -38,7 +38,8 @@ export interface BackupTargets {
 }
 
 export interface ConsoleEventSource {
-  subscribe(listener: (event: ClientEvent) => void): () => void;
+  /** Console output of one instance (the event bus's per-instance console subscription). */
+  subscribeConsole(instance: string, listener: (event: ClientEvent) => void): () => void;
 }
 
 /**
@@ -57,7 +58,7 @@ export function waitForConsoleLine(
       unsubscribe();
       resolve(found);
     };
-    const unsubscribe = events.subscribe((event) => {
+    const unsubscribe = events.subscribeConsole(instanceUuid, (event) => {
       const inner = event.event_inner;
       if (
         inner.type === 'InstanceEvent' &&

@@ -2,7 +2,8 @@ import type { ClientEvent, InstanceState, PowerAction } from '@hearth/protocol';
 import { badRequest } from '../../errors.ts';
 
 export interface StateEventSource {
-  subscribe(listener: (event: ClientEvent) => void): () => void;
+  /** Every event but console output. */
+  subscribeGeneral(listener: (event: ClientEvent) => void): () => void;
 }
 
 /** How long a power step waits for its state (a modded server may take minutes to start). */
@@ -35,7 +36,7 @@ export function waitForPowerState(
       if (error) reject(error);
       else resolve();
     };
-    unsubscribe = events.subscribe((event) => {
+    unsubscribe = events.subscribeGeneral((event) => {
       const inner = event.event_inner;
       if (inner.type !== 'InstanceEvent' || inner.instance_uuid !== instanceUuid) return;
       const change = inner.instance_event_inner;

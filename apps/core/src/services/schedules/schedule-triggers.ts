@@ -5,7 +5,10 @@ import { compileLinePattern, matchEvent } from './event-match.ts';
 import { countDue, isTimeTrigger, nextDue } from './schedule-timing.ts';
 
 export interface EventSource {
-  subscribe(listener: (event: ClientEvent) => void): () => void;
+  /** Every event but console output (state changes, players). */
+  subscribeGeneral(listener: (event: ClientEvent) => void): () => void;
+  /** Console output of every instance (null), for console-line triggers. */
+  subscribeConsole(instance: string | null, listener: (event: ClientEvent) => void): () => void;
 }
 
 export type FireSource = 'time' | 'event';
@@ -37,7 +40,12 @@ export class ScheduleTriggers {
   start(): void {
     for (const schedule of this.deps.repository.all()) this.arm(schedule);
     this.reindex();
-    this.unsubscribe = this.deps.events.subscribe((event) => this.onEvent(event));
+    const general = this.deps.events.subscribeGeneral((event) => this.onEvent(event));
+    const lines = this.deps.events.subscribeConsole(null, (event) => this.onEvent(event));
+    this.unsubscribe = () => {
+      general();
+      lines();
+    };
   }
 
   stop(): void {
