@@ -15,6 +15,8 @@ const features = [
   'users',
   'notifications',
   'tunnels',
+  'backups',
+  'schedules',
   'event-logs',
   'webhooks',
 ];

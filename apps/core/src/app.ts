@@ -13,6 +13,7 @@ import { makeAuthenticate } from './http/request-auth.ts';
 import { createHttpServer, sendError, type RegisteredRoute } from './http/server.ts';
 import { createLogger } from './lib/logger.ts';
 import { activityRoutes } from './routes/activity-routes.ts';
+import { backupRoutes } from './routes/backup-routes.ts';
 import { consoleRoutes } from './routes/console-routes.ts';
 import { coreRoutes } from './routes/core-routes.ts';
 import { eventRoutes } from './routes/event-routes.ts';
@@ -24,6 +25,7 @@ import { instanceRoutes } from './routes/instance-routes.ts';
 import { monitorRoutes } from './routes/monitor-routes.ts';
 import { playitRoutes } from './routes/playit-routes.ts';
 import { playerRoutes } from './routes/player-routes.ts';
+import { scheduleRoutes } from './routes/schedule-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
 import { Sandbox } from './runtime/sandbox/index.ts';
@@ -102,6 +104,8 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
         activityRoutes,
         webhookRoutes,
         globalFileRoutes,
+        backupRoutes,
+        scheduleRoutes,
       ])
         await api.register(routesOf(ctx));
     },
@@ -120,8 +124,11 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
 
   // Temp files a killed core left behind go before anything answers (they are never listed anyway).
   await services.files.jobs.sweepLeftovers(config.dataDir, log);
+  // A restore a dead core left half done is finished or undone before the instance folders load.
+  await services.backups.init();
   // Instances load after the routes exist; their servers stop before sockets and the database close.
   await services.instances.init();
+  services.schedules.start();
   shutdownHooks.push(() => sandbox.close());
   shutdownHooks.push(() => services.instances.shutdown());
   // The tunnels close before the servers they carry players to stop.
@@ -133,6 +140,9 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
     await services.webhooks.close();
     await services.retention.stop();
   });
+  // Hooks run in reverse: schedules stop first, then backups in progress end, then the servers.
+  shutdownHooks.push(() => services.backups.shutdown());
+  shutdownHooks.push(() => services.schedules.stop());
 
   const setupKey = services.users.initSetupKey();
   if (setupKey)

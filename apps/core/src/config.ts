@@ -34,6 +34,13 @@ export interface CoreConfig {
    * `linklocal`, `uniquelocal`); empty (default): the header is ignored and the peer is the client.
    */
   trustedProxies?: string[];
+  /**
+   * Test only (`HEARTH_TEST_CLOCK=1`): schedules run on a clock that only the owner moves, through
+   * `POST /test/clock/advance` (the route does not exist otherwise). Never set it in production.
+   */
+  testClock?: boolean;
+  /** Test only: where the test clock starts (default: the real time at boot). */
+  testClockStart?: number;
   /** Hook for tests: where the setup key goes (default: stdout). */
   onSetupKey?: (key: string) => void;
   /**
@@ -258,6 +265,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     eventRetention,
     playit: parsePlayit(pick),
     isolation: isolation as IsolationMode,
+    testClock: env.HEARTH_TEST_CLOCK === '1',
     files: { maxExtractBytes: budgetMiB * 1024 * 1024 },
     trustedProxies: parseTrustedProxies(pick('trusted-proxies', 'HEARTH_TRUSTED_PROXIES')),
     upstreams,

@@ -82,6 +82,13 @@ interface Row {
 }
 
 const viewKey = (k: InstanceKey, admin = true): Access => ({ kind: 'instance', keys: [k], admin });
+const REPLACE_ACCESS: Access = {
+  kind: 'instance',
+  keys: ['can_write_instance_file', 'can_stop_instance'],
+  admin: false,
+};
+const backups = (env: Env, rest: string) => `/instance/${env.a}/backups${rest}`;
+const schedules = (env: Env, rest: string) => `/instance/${env.a}/schedules${rest}`;
 const GLOBAL_READ: Access = {
   kind: 'global',
   key: 'can_read_global_file',
@@ -621,6 +628,103 @@ const ROWS: Row[] = [
     '/file/:key',
     { kind: 'capability' },
     () => '/file/NotAKeyNotAKeyNotAKeyNotAKey1234',
+  ),
+  // Backups (issue 13): unknown backup ids answer 404 after the permission check.
+  simple('GET', '/instance/:uuid/backups', viewKey('can_read_instance_file'), (e) =>
+    backups(e, ''),
+  ),
+  simple(
+    'POST',
+    '/instance/:uuid/backups',
+    viewKey('can_read_instance_file'),
+    (e) => backups(e, ''),
+    { name: 'matrix' },
+  ),
+  simple('GET', '/instance/:uuid/backups/:backup', viewKey('can_read_instance_file'), (e) =>
+    backups(e, '/1'),
+  ),
+  simple(
+    'PUT',
+    '/instance/:uuid/backups/:backup',
+    viewKey('can_write_instance_file', false),
+    (e) => backups(e, '/1'),
+    { locked: true },
+  ),
+  simple('DELETE', '/instance/:uuid/backups/:backup', REPLACE_ACCESS, (e) => backups(e, '/1')),
+  simple(
+    'POST',
+    '/instance/:uuid/backups/:backup/restore',
+    REPLACE_ACCESS,
+    (e) => backups(e, '/1/restore'),
+    {},
+  ),
+  simple('GET', '/instance/:uuid/backups/:backup/url', viewKey('can_read_instance_file'), (e) =>
+    backups(e, '/1/url'),
+  ),
+  simple(
+    'GET',
+    '/instance/:uuid/backup_settings',
+    viewKey('can_read_instance_file'),
+    (e) => `/instance/${e.a}/backup_settings`,
+  ),
+  simple(
+    'PUT',
+    '/instance/:uuid/backup_settings',
+    viewKey('can_write_instance_file', false),
+    (e) => `/instance/${e.a}/backup_settings`,
+    { retention: { keep_last: 5, max_age_days: null, max_total_gib: null } },
+  ),
+  // Schedules (issue 13): viewing needs ViewInstance, editing AccessSetting (steps are checked at run time).
+  simple('GET', '/instance/:uuid/schedules', viewKey('can_view_instance'), (e) => schedules(e, '')),
+  simple(
+    'POST',
+    '/instance/:uuid/schedules',
+    viewKey('can_access_instance_setting'),
+    (e) => schedules(e, ''),
+    {
+      description: 'matrix',
+      trigger: { type: 'Interval', every_seconds: 3600 },
+      steps: [{ type: 'Wait', seconds: 1 }],
+      enabled: false,
+      only_when_running: false,
+      continue_on_failure: false,
+    },
+  ),
+  simple(
+    'PUT',
+    '/instance/:uuid/schedules/:schedule',
+    viewKey('can_access_instance_setting'),
+    (e) => schedules(e, '/1'),
+    {
+      description: 'matrix',
+      trigger: { type: 'Interval', every_seconds: 3600 },
+      steps: [{ type: 'Wait', seconds: 1 }],
+      enabled: false,
+      only_when_running: false,
+      continue_on_failure: false,
+    },
+  ),
+  simple(
+    'PUT',
+    '/instance/:uuid/schedules/:schedule/enabled',
+    viewKey('can_access_instance_setting'),
+    (e) => schedules(e, '/1/enabled'),
+    false,
+  ),
+  simple(
+    'DELETE',
+    '/instance/:uuid/schedules/:schedule',
+    viewKey('can_access_instance_setting'),
+    (e) => schedules(e, '/1'),
+  ),
+  simple(
+    'POST',
+    '/instance/:uuid/schedules/:schedule/run',
+    viewKey('can_access_instance_setting'),
+    (e) => schedules(e, '/1/run'),
+  ),
+  simple('GET', '/instance/:uuid/schedules/:schedule/runs', viewKey('can_view_instance'), (e) =>
+    schedules(e, '/1/runs'),
   ),
 ];
 

@@ -185,6 +185,22 @@ function activityText(activity: Activity, causedBy: CausedBy): LogEntryText {
         title: `Webhook ${activity.webhook_name} ${activity.change}${byUser(causedBy)}`,
         detail: null,
       };
+    case 'BackupActivity': {
+      const name = activity.backup_name === null ? 'a backup' : `backup ${activity.backup_name}`;
+      const title = {
+        created: `Made ${name}`,
+        restored: `Restored ${name}`,
+        deleted: `Deleted ${name}`,
+        failed: `A backup failed`,
+        restore_failed: `Restoring ${name} failed`,
+      }[activity.action];
+      return { title: `${title}${byUser(causedBy)}`, detail: activity.message };
+    }
+    case 'ScheduleRunActivity':
+      return {
+        title: `Schedule ${activity.schedule_name} ${activity.outcome === 'Failed' ? 'failed' : 'missed runs'}`,
+        detail: activity.reason,
+      };
   }
 }
 

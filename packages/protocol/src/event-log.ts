@@ -60,6 +60,27 @@ export const ActivitySchema = z.discriminatedUnion('type', [
     webhook_id: z.string(),
     webhook_name: z.string(),
   }),
+  z.object({
+    /** A backup made, restored or deleted, or one that failed (issue 13). */
+    type: z.literal('BackupActivity'),
+    action: z.enum(['created', 'restored', 'deleted', 'failed', 'restore_failed']),
+    instance_uuid: z.string(),
+    instance_name: z.string(),
+    backup_id: z.string().nullable(),
+    backup_name: z.string().nullable(),
+    /** The outcome in words (size, what was kept, why it failed). */
+    message: z.string(),
+  }),
+  z.object({
+    /** A schedule run that needs attention: failed, or missed while the core was down (issue 13). */
+    type: z.literal('ScheduleRunActivity'),
+    outcome: z.enum(['Failed', 'Missed']),
+    instance_uuid: z.string(),
+    instance_name: z.string(),
+    schedule_id: z.string(),
+    schedule_name: z.string(),
+    reason: z.string(),
+  }),
 ]);
 export type Activity = z.infer<typeof ActivitySchema>;
 
@@ -68,9 +89,15 @@ export const ACTIVITY_CATEGORY: Record<Activity['type'], LogCategory> = {
   InstanceSettingChanged: 'settings',
   CoreSettingChanged: 'settings',
   WebhookChanged: 'settings',
+  BackupActivity: 'backups',
+  ScheduleRunActivity: 'schedules',
 };
 
-export function activityLevel(_activity: Activity): EventLevel {
+export function activityLevel(activity: Activity): EventLevel {
+  if (activity.type === 'BackupActivity')
+    return activity.action === 'failed' || activity.action === 'restore_failed' ? 'Error' : 'Info';
+  if (activity.type === 'ScheduleRunActivity')
+    return activity.outcome === 'Failed' ? 'Error' : 'Warning';
   return 'Info';
 }
 

@@ -22,3 +22,6 @@ export * from './format.ts';
 export * from './version.ts';
 export * from './permissions.ts';
 export * from './names.ts';
+export * from './backups.ts';
+export * from './schedules.ts';
+export * from './cron-describe.ts';

@@ -140,6 +140,26 @@ export const apiPaths = {
   playitVerify: () => '/playitgg/verify_key',
   playitIsRunning: () => '/playitgg/cli_is_running',
   playitTunnels: () => '/playitgg/get_tunnels',
+  // Hearth: backups
+  backupList: (uuid: string) => `/instance/${seg(uuid)}/backups`,
+  backupCreate: (uuid: string) => `/instance/${seg(uuid)}/backups`,
+  backup: (uuid: string, id: string) => `/instance/${seg(uuid)}/backups/${seg(id)}`,
+  backupUpdate: (uuid: string, id: string) => `/instance/${seg(uuid)}/backups/${seg(id)}`,
+  backupDelete: (uuid: string, id: string) => `/instance/${seg(uuid)}/backups/${seg(id)}`,
+  backupRestore: (uuid: string, id: string) => `/instance/${seg(uuid)}/backups/${seg(id)}/restore`,
+  backupUrl: (uuid: string, id: string) => `/instance/${seg(uuid)}/backups/${seg(id)}/url`,
+  backupSettings: (uuid: string) => `/instance/${seg(uuid)}/backup_settings`,
+  backupSettingsUpdate: (uuid: string) => `/instance/${seg(uuid)}/backup_settings`,
+  // Hearth: schedules
+  scheduleList: (uuid: string) => `/instance/${seg(uuid)}/schedules`,
+  scheduleCreate: (uuid: string) => `/instance/${seg(uuid)}/schedules`,
+  scheduleUpdate: (uuid: string, id: string) => `/instance/${seg(uuid)}/schedules/${seg(id)}`,
+  scheduleEnabled: (uuid: string, id: string) =>
+    `/instance/${seg(uuid)}/schedules/${seg(id)}/enabled`,
+  scheduleDelete: (uuid: string, id: string) => `/instance/${seg(uuid)}/schedules/${seg(id)}`,
+  scheduleRun: (uuid: string, id: string) => `/instance/${seg(uuid)}/schedules/${seg(id)}/run`,
+  scheduleRuns: (uuid: string, id: string) => `/instance/${seg(uuid)}/schedules/${seg(id)}/runs`,
+  testClockAdvance: () => '/test/clock/advance',
   // Hearth: the event log (issue 14)
   activitySearch: (filter: LogFilter, page: { before?: string | null; limit?: number } = {}) =>
     withQuery('/activity/search', logQueryParams(filter, page)),

@@ -149,6 +149,26 @@ export const apiRoutes = {
   playitVerify: http('POST', '/playitgg/verify_key'),
   playitIsRunning: http('GET', '/playitgg/cli_is_running'),
   playitTunnels: http('GET', '/playitgg/get_tunnels'),
+  // Hearth: backups (issue 13; backups.ts)
+  backupList: http('GET', '/instance/:uuid/backups'),
+  backupCreate: http('POST', '/instance/:uuid/backups'),
+  backup: http('GET', '/instance/:uuid/backups/:backup'),
+  backupUpdate: http('PUT', '/instance/:uuid/backups/:backup'),
+  backupDelete: http('DELETE', '/instance/:uuid/backups/:backup'),
+  backupRestore: http('POST', '/instance/:uuid/backups/:backup/restore'),
+  backupUrl: http('GET', '/instance/:uuid/backups/:backup/url'),
+  backupSettings: http('GET', '/instance/:uuid/backup_settings'),
+  backupSettingsUpdate: http('PUT', '/instance/:uuid/backup_settings'),
+  // Hearth: schedules (issue 13; schedules.ts)
+  scheduleList: http('GET', '/instance/:uuid/schedules'),
+  scheduleCreate: http('POST', '/instance/:uuid/schedules'),
+  scheduleUpdate: http('PUT', '/instance/:uuid/schedules/:schedule'),
+  scheduleEnabled: http('PUT', '/instance/:uuid/schedules/:schedule/enabled'),
+  scheduleDelete: http('DELETE', '/instance/:uuid/schedules/:schedule'),
+  scheduleRun: http('POST', '/instance/:uuid/schedules/:schedule/run'),
+  scheduleRuns: http('GET', '/instance/:uuid/schedules/:schedule/runs'),
+  // Hearth, test runs only: registered only when the core runs with HEARTH_TEST_CLOCK=1.
+  testClockAdvance: http('POST', '/test/clock/advance'),
   // Hearth: the event log (issue 14)
   activitySearch: http('GET', '/activity/search'),
   activityExport: http('GET', '/activity/export'),

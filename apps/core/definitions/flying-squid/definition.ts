@@ -153,6 +153,13 @@ const definition: GenericGameDefinition = {
     chat: `${LINE}<([^>]+)> (.*)$`,
   },
   ping: { kind: 'minecraft' },
+  // launcher.mjs speaks the vanilla commands, so backups of a running server are consistent.
+  backup: {
+    disable: ['save-off'],
+    flush: 'save-all flush',
+    saved: `${LINE}Saved the game$`,
+    enable: ['save-on'],
+  },
 };
 
 export default definition;

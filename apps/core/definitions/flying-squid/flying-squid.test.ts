@@ -207,6 +207,14 @@ describe('flying-squid definition', () => {
     await output.waitFor((line) => line.endsWith(']: [Server] hello'), 'from say');
     expect(await heard).toBe('[Server] hello');
 
+    // The backup save hooks the definition declares: the saved line matches its own pattern.
+    expect(loaded.backup).toMatchObject({ disable: ['save-off'], flush: 'save-all flush' });
+    const saved = new RegExp(loaded.backup?.saved ?? '$^', 'u');
+    child.stdin.write('save-off\nsave-all flush\n');
+    await output.waitFor((line) => saved.test(line), 'matching the saved pattern');
+    child.stdin.write('save-on\n');
+    await output.waitFor((line) => line.endsWith(']: Automatic saving is now enabled'), 'save-on');
+
     const exited = exitOf(child);
     child.stdin.write('stop\n');
     expect(await exited).toBe(0);

@@ -1,7 +1,8 @@
 // Hearth's launcher for flying-squid (a Minecraft server in Node). flying-squid's own CLI ignores
 // most settings and binds 0.0.0.0:25565, so this script builds the server itself and speaks like a
-// vanilla console: `[HH:MM:SS] [Server thread/INFO]: ...` lines, and `list`, `say`, `stop`, `help`
-// read from stdin. Usage: node launcher.mjs --config hearth-squid.json [--port N]
+// vanilla console: `[HH:MM:SS] [Server thread/INFO]: ...` lines, and `list`, `say`, `save-off`,
+// `save-all`, `save-on`, `stop`, `help` read from stdin.
+// Usage: node launcher.mjs --config hearth-squid.json [--port N]
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
@@ -215,12 +216,37 @@ async function stop() {
   process.exit(0);
 }
 
+// Backups of a running server (Hearth's save hooks, declared in definition.ts): the world's own
+// periodic saving pauses, everything pending is written, then saving resumes.
+let autoSave = true;
+
+async function saveAll() {
+  info('Saving the game (this may take a moment!)');
+  await serv.overworld.waitSaving();
+  await Promise.all(serv.players.filter((p) => joined.has(p)).map((p) => p.save()));
+  info('Saved the game');
+}
+
 const COMMANDS = {
   help: () => {
     info('help - this list');
     info('list - lists the players online');
     info('say <message> - sends a message to every player');
+    info('save-off - pauses automatic saving');
+    info('save-all - writes the world and players to disk now');
+    info('save-on - resumes automatic saving');
     info('stop - stops the server');
+  },
+  'save-off': () => {
+    if (autoSave) serv.overworld.stopSaving();
+    autoSave = false;
+    info('Automatic saving is now disabled');
+  },
+  'save-all': () => saveAll(),
+  'save-on': () => {
+    if (!autoSave) serv.overworld.startSaving();
+    autoSave = true;
+    info('Automatic saving is now enabled');
   },
   list: () => {
     const names = onlineNames();

@@ -10,7 +10,9 @@ import { BackgroundWork } from '../lib/background-work.ts';
 import type { Logger } from '../lib/logger.ts';
 import { EventLogRepository } from '../repositories/event-log-repository.ts';
 import { EventRepository } from '../repositories/event-repository.ts';
+import { BackupRepository } from '../repositories/backup-repository.ts';
 import { InstanceRepository } from '../repositories/instance-repository.ts';
+import { ScheduleRepository } from '../repositories/schedule-repository.ts';
 import { SettingsRepository } from '../repositories/settings-repository.ts';
 import { UserRepository } from '../repositories/user-repository.ts';
 import { WebhookRepository } from '../repositories/webhook-repository.ts';
@@ -19,6 +21,8 @@ import { InstanceRegistry } from '../runtime/instances/instance-registry.ts';
 import { resolveUpstreams } from '../runtime/minecraft/index.ts';
 import { MonitorHub } from '../runtime/monitor/monitor-hub.ts';
 import type { Sandbox } from '../runtime/sandbox/index.ts';
+import { BackupService } from './backups/backup-service.ts';
+import { instanceBackupTargets } from './backups/instance-backup-target.ts';
 import { ConsoleService } from './console-service.ts';
 import { DownloadKeyStore } from './download-keys.ts';
 import { EventLogService } from './event-log/event-log-service.ts';
@@ -32,11 +36,19 @@ import { GatewayService } from './gateway/gateway-service.ts';
 import { UpnpPortMapper } from './gateway/upnp-port-mapper.ts';
 import { InstanceCreation } from './instance-creation.ts';
 import { InstanceService } from './instance-service.ts';
+import { ManualClock, SystemClock, type Clock } from './schedules/clock.ts';
+import {
+  instanceExecutors,
+  userAuthorizer,
+  type MacroRunner,
+} from './schedules/instance-executors.ts';
+import { runProgressions } from './schedules/run-progressions.ts';
+import { ScheduleService } from './schedules/schedule-service.ts';
 import { PlayitService } from './playit-service.ts';
 import { SettingsService } from './settings-service.ts';
 import { ShippedDefinitions } from './shipped-definitions.ts';
 import { SystemService } from './system-service.ts';
-import { UserService } from './user-service.ts';
+import { UserService, userCause } from './user-service.ts';
 import { DEFAULT_WEBHOOKS, WebhookService } from './webhooks/webhook-service.ts';
 
 /** Every service of the core, built once from the config (routes reach them through CoreContext). */
@@ -64,6 +76,10 @@ export interface CoreServices {
   activity: EventLogService;
   retention: EventRetention;
   webhooks: WebhookService;
+  backups: BackupService;
+  schedules: ScheduleService;
+  /** The schedules' clock; a ManualClock only when the config asks for the test clock. */
+  scheduleClock: Clock;
 }
 
 export function composeServices(
@@ -163,6 +179,52 @@ export function composeServices(
         : { maxExtractEntries: options.maxExtractEntries }),
     },
   });
+  const backups = new BackupService({
+    dataDir: config.dataDir,
+    repository: new BackupRepository(db),
+    events,
+    log,
+    targets: instanceBackupTargets(instances, events),
+  });
+  // Schedules' "Run macro" step: connect the macro service here (a MacroRunner: run to the end,
+  // reject on failure). Until then such a step fails with "Macros are not available".
+  const macroRunner: MacroRunner | null = null;
+  // A test-only clock (HEARTH_TEST_CLOCK=1): moved by the owner-only test route, never in production.
+  const scheduleClock: Clock = config.testClock
+    ? new ManualClock(config.testClockStart ?? Date.now())
+    : new SystemClock();
+  const schedules = new ScheduleService({
+    repository: new ScheduleRepository(db),
+    clock: scheduleClock,
+    events,
+    log,
+    executors: instanceExecutors({ instances, backups, events, macros: () => macroRunner }),
+    authorize: userAuthorizer(users, guard),
+    reporter: runProgressions(events, {
+      instanceName: (uuid) => instances.nameOf(uuid),
+      authorCause: (uid) => {
+        try {
+          return userCause(users.get(uid));
+        } catch {
+          return { type: 'System' };
+        }
+      },
+    }),
+  });
+  // A deleted instance's backups and schedules go with it.
+  events.subscribeGeneral((event) => {
+    const inner = event.event_inner;
+    if (inner.type !== 'ProgressionEvent') return;
+    const end = inner.progression_event_inner;
+    if (end.type !== 'ProgressionEnd' || !end.success || end.inner?.type !== 'InstanceDelete')
+      return;
+    const uuid = end.inner.instance_uuid;
+    schedules.forgetInstance(uuid);
+    backups
+      .forgetInstance(uuid)
+      .catch((err: unknown) => log.error({ err }, `Could not remove the backups of ${uuid}`));
+  });
+
   const keyOptions = {
     ...(options.downloadKeyTtlMs === undefined ? {} : { ttlMs: options.downloadKeyTtlMs }),
     ...(options.now === undefined ? {} : { now: options.now }),
@@ -206,7 +268,11 @@ export function composeServices(
     creation,
     definitions: new ShippedDefinitions(log),
     console: new ConsoleService(events, instances),
-    files: { files: new InstanceFiles(access, keys, guard), jobs: new FileJobs(access), keys },
+    files: {
+      files: new InstanceFiles(access, keys, guard, backups),
+      jobs: new FileJobs(access),
+      keys,
+    },
     globalFiles,
     gateway: new GatewayService(new UpnpPortMapper(config.gateway)),
     playit: new PlayitService({
@@ -220,5 +286,8 @@ export function composeServices(
     activity: new EventLogService(events, logRepository, new LogVisibility(guard), log),
     retention,
     webhooks,
+    backups,
+    schedules,
+    scheduleClock,
   };
 }

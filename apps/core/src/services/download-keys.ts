@@ -1,14 +1,20 @@
 import { DOWNLOAD_KEY_LENGTH } from '@hearth/protocol';
 import { randomAlphanumeric } from '../auth/random.ts';
 
-/** What a download key grants: one path of one instance, to the user who asked for it. */
-export interface DownloadGrant {
-  /** The user who made the key; the download re-checks that they still exist and may read. */
-  uid: string;
-  instance: string;
-  /** Client path relative to the instance root (`.` = the root). */
-  path: string;
-}
+/**
+ * What a download key grants, to the user who asked for it: one path of one instance's folder, or
+ * one backup archive of an instance. The download re-checks that the user still exists and may
+ * still read that instance's files.
+ */
+export type DownloadGrant =
+  | {
+      kind: 'file';
+      uid: string;
+      instance: string;
+      /** Client path relative to the instance root (`.` = the root). */
+      path: string;
+    }
+  | { kind: 'backup'; uid: string; instance: string; backupId: string };
 
 export interface DownloadKeyOptions {
   /** Lifetime of a key (default 1 hour). */
@@ -24,7 +30,8 @@ export interface DownloadKeyOptions {
 export const DOWNLOAD_KEY_TTL_MS = 60 * 60 * 1000;
 const DEFAULT_MAX_KEYS = 10_000;
 
-interface Stored extends DownloadGrant {
+interface Stored {
+  grant: DownloadGrant;
   expiresAt: number;
 }
 
@@ -52,7 +59,7 @@ export class DownloadKeyStore {
   create(grant: DownloadGrant): string {
     let key = randomAlphanumeric(DOWNLOAD_KEY_LENGTH);
     while (this.#keys.has(key)) key = randomAlphanumeric(DOWNLOAD_KEY_LENGTH);
-    this.#keys.set(key, { ...grant, expiresAt: this.#now() + this.#ttlMs });
+    this.#keys.set(key, { grant: { ...grant }, expiresAt: this.#now() + this.#ttlMs });
     while (this.#keys.size > this.#maxKeys) {
       const oldest = this.#keys.keys().next().value;
       if (oldest === undefined) break;
@@ -69,7 +76,7 @@ export class DownloadKeyStore {
       this.#keys.delete(key);
       return null;
     }
-    return { uid: stored.uid, instance: stored.instance, path: stored.path };
+    return { ...stored.grant };
   }
 
   /** Drops expired keys (insertion order = expiry order, since the lifetime is fixed). */

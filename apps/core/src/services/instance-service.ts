@@ -25,6 +25,7 @@ import {
   type InstanceEntry,
   type InstanceRegistry,
 } from '../runtime/instances/instance-registry.ts';
+import type { SaveHooks } from '../runtime/handlers/game-handler.ts';
 import type { MonitorHub } from '../runtime/monitor/monitor-hub.ts';
 import {
   LIMITS_SECTION,
@@ -167,6 +168,17 @@ export class InstanceService {
     return this.deps.registry.get(uuid).runtime.state;
   }
 
+  /** The instance's name as it is now. */
+  nameOf(uuid: string): string {
+    return this.deps.registry.get(uuid).record.name;
+  }
+
+  /** How the game makes its files consistent for a backup while running (null: it cannot). */
+  saveHooks(uuid: string): SaveHooks | null {
+    const entry = this.deps.registry.get(uuid);
+    return entry.handler.saveHooks(handlerView(entry));
+  }
+
   /**
    * The disk the instance's folder takes, measured at most every 30 s (walking a large world is
    * not free); concurrent callers share one walk.
@@ -223,6 +235,27 @@ export class InstanceService {
     if (entry.runtime.state === 'Stopped' || entry.runtime.state === 'Error')
       await this.checkOwnPort(entry);
     await entry.runtime.supervisor.restart(causedBy);
+  }
+
+  /** Stops gracefully and resolves once the server has exited. */
+  async stopAndWait(uuid: string, causedBy: CausedBy): Promise<void> {
+    await this.deps.registry.get(uuid).runtime.supervisor.stopAndWait(causedBy);
+  }
+
+  /**
+   * Marks the instance busy with `reason` (e.g. "being restored"): it cannot be started, restarted,
+   * deleted or changed until the returned release is called. 400 when it is already busy.
+   */
+  hold(uuid: string, reason: string): () => void {
+    const entry = this.deps.registry.get(uuid);
+    if (entry.busy !== null) throw badRequest(`Instance is ${entry.busy}`);
+    entry.busy = reason;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (entry.busy === reason) entry.busy = null;
+    };
   }
 
   /** Writes a console line; the event log records the command and who sent it (InstanceInput). */

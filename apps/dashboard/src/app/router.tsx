@@ -17,6 +17,8 @@ export const DASHBOARD_TABS = [
   'logs',
   'playitgg',
   'tunnels',
+  'backups',
+  'schedules',
 ] as const;
 /** Settings pages (dashboard.md §2); the settings nav replaces the instance sidebar there. */
 export const SETTINGS_PAGES = ['general', 'users', 'profile', 'events', 'webhooks'] as const;

@@ -77,6 +77,7 @@ function describe(definition) {
     stop: definition.stop,
     output: definition.output ?? null,
     ping: definition.ping ?? null,
+    backup: definition.backup ?? null,
     functions,
   };
 }

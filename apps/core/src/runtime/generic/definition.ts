@@ -77,6 +77,25 @@ export interface OutputPatterns {
 /** Extra capabilities the core provides for the game. */
 export type PingMethod = { kind: 'minecraft' };
 
+/**
+ * Console commands that make the game's files consistent for a backup taken while it runs (as
+ * Minecraft's `save-off` / `save-all flush` / `save-on`). Without them such a backup is recorded
+ * as taken live. Commands are single lines; `saved` is a regex source (JavaScript syntax) tried on
+ * each output line after the flush command, ANSI codes stripped.
+ */
+export interface BackupHooks {
+  /** Sent first: the game stops writing its files on its own. */
+  disable?: string[];
+  /** Sent next: the game writes everything it holds. */
+  flush: string;
+  /** The output line that says the flush is complete. */
+  saved: string;
+  /** Sent after the archive (also when it failed): saving back on. */
+  enable?: string[];
+  /** How long to wait for `saved` before archiving anyway (default 60, at most 600). */
+  timeout_seconds?: number;
+}
+
 export interface GenericGameDefinition {
   /** Game.Generic.game_name: a stable identifier (e.g. "flying-squid"). */
   game_name: string;
@@ -88,6 +107,8 @@ export interface GenericGameDefinition {
   stop: StopMethod;
   output?: OutputPatterns;
   ping?: PingMethod;
+  /** Save hooks for consistent backups while the server runs (optional). */
+  backup?: BackupHooks;
   /** Extra sections for the instance's settings page (read-only display in this version). */
   configurableManifest?(
     ctx: StartContext,

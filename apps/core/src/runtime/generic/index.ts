@@ -26,3 +26,4 @@ export {
   type OutputMatch,
 } from './output-patterns.ts';
 export { FLYING_SQUID_DEFINITION_URL } from './builtin.ts';
+export { BackupHooksSchema, type ValidBackupHooks } from './schemas.ts';

@@ -31,6 +31,7 @@ import {
   describeZodError,
   InstallResultSchema,
   StartPlanSchema,
+  type ValidBackupHooks,
   type ValidInstallResult,
   type ValidStartPlan,
 } from './schemas.ts';
@@ -65,6 +66,8 @@ export interface LoadedDefinition {
   stop: StopMethod;
   output: OutputPatterns;
   ping: PingMethod | null;
+  /** Save hooks for consistent backups while running (null: backups of a running server are live). */
+  backup: ValidBackupHooks | null;
   hasConfigurableManifest: boolean;
 }
 
@@ -196,6 +199,7 @@ export async function describeBundle(
     stop: shape.stop,
     output: shape.output ?? {},
     ping: shape.ping,
+    backup: shape.backup,
     hasConfigurableManifest: shape.functions.configurableManifest === 'function',
   };
 }

@@ -27,6 +27,21 @@ export const PingMethodSchema = z.strictObject({
   kind: z.literal('minecraft', { error: 'the only ping kind is "minecraft"' }),
 });
 
+const consoleCommand = z
+  .string()
+  .min(1)
+  .max(1000)
+  .refine((c) => !/[\r\n]/.test(c), { error: 'must be a single line' });
+
+export const BackupHooksSchema = z.strictObject({
+  disable: z.array(consoleCommand).max(10).default([]),
+  flush: consoleCommand,
+  saved: regexSource,
+  enable: z.array(consoleCommand).max(10).default([]),
+  timeout_seconds: z.number().int().min(1).max(600).default(60),
+});
+export type ValidBackupHooks = z.output<typeof BackupHooksSchema>;
+
 /** The static part of a definition, as the runner reports it (functions reported by typeof). */
 export const DefinitionShapeSchema = z.object({
   game_name: z.string().trim().min(1).max(100),
@@ -34,6 +49,7 @@ export const DefinitionShapeSchema = z.object({
   stop: StopMethodSchema,
   output: OutputPatternsSchema.nullable().default(null),
   ping: PingMethodSchema.nullable().default(null),
+  backup: BackupHooksSchema.nullable().default(null),
   functions: z.object({
     setupManifest: z.literal('function', { error: 'setupManifest must be a function' }),
     install: z.literal('function', { error: 'install must be a function' }),

@@ -48,6 +48,20 @@ export interface PreparedStart {
   runningOnSpawn: boolean;
 }
 
+/**
+ * How a game makes its files consistent for a backup while it runs (services/backups): commands
+ * that stop its own saving, a command that flushes everything, the console line that says the
+ * flush is done, and the commands that turn saving back on (always sent, even when the archive fails).
+ */
+export interface SaveHooks {
+  disable: readonly string[];
+  flush: string;
+  savedLine: RegExp;
+  enable: readonly string[];
+  /** How long to wait for `savedLine` before archiving anyway (the backup is then marked live). */
+  timeoutMs: number;
+}
+
 /** The result of a setting change the service must mirror into its record. */
 export interface SettingEffect {
   port?: number;
@@ -77,4 +91,6 @@ export interface GameHandler {
   syncCommon(instance: HandlerInstance): Promise<void>;
   /** Replaces the game version (stopped instances only); throws UnsupportedOperation where impossible. */
   changeVersion(instance: HandlerInstance, version: string): Promise<string>;
+  /** The game's backup save hooks, or null (a backup while it runs is then taken live). */
+  saveHooks(instance: HandlerInstance): SaveHooks | null;
 }

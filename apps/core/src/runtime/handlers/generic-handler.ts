@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ConfigurableValue, Player, SectionManifest } from '@hearth/protocol';
 import { CoreError, badRequest, notFound } from '../../errors.ts';
 import {
+  BackupHooksSchema,
   GenericDefinitionError,
   compileOutputPatterns,
   loadGenericDefinition,
@@ -22,6 +23,7 @@ import type {
   HandlerInstance,
   LineInfo,
   PreparedStart,
+  SaveHooks,
   SettingEffect,
 } from './game-handler.ts';
 import { notForThisInstance } from './minecraft-handler.ts';
@@ -38,6 +40,8 @@ export const GenericDataSchema = z.object({
     chat: z.string().optional(),
   }),
   ping: z.boolean(),
+  /** The definition's backup save hooks (instances made before hooks existed have none). */
+  backup: BackupHooksSchema.nullable().default(null),
   has_configurable: z.boolean().default(false),
   max_players: z.number().int().nullable(),
   config: z.record(z.string(), z.unknown()),
@@ -57,6 +61,7 @@ export function genericDataFrom(
     stop: definition.stop,
     output: definition.output,
     ping: definition.ping?.kind === 'minecraft',
+    backup: definition.backup,
     has_configurable: definition.hasConfigurableManifest,
     max_players: install.max_players,
     config: install.config,
@@ -244,6 +249,19 @@ export class GenericHandler implements GameHandler {
 
   async changeVersion(): Promise<string> {
     throw notForThisInstance('Changing versions');
+  }
+
+  saveHooks(instance: HandlerInstance): SaveHooks | null {
+    const parsed = GenericDataSchema.safeParse(instance.data);
+    const hooks = parsed.success ? parsed.data.backup : null;
+    if (hooks === null) return null;
+    return {
+      disable: hooks.disable,
+      flush: hooks.flush,
+      savedLine: new RegExp(hooks.saved, 'u'),
+      enable: hooks.enable,
+      timeoutMs: hooks.timeout_seconds * 1000,
+    };
   }
 
   /** The stored bundle, rebuilt from the definition's URL if it was removed from the cache. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ConfigurableValue, Player, SectionManifest } from '@hearth/protocol';
 import { badRequest, unsupported } from '../../errors.ts';
 import {
+  MINECRAFT_SAVE_HOOKS,
   MinecraftConfigSchema,
   SERVER_PROPERTIES_FILE,
   applySetting,
@@ -28,6 +29,7 @@ import type {
   HandlerInstance,
   LineInfo,
   PreparedStart,
+  SaveHooks,
   SettingEffect,
 } from './game-handler.ts';
 
@@ -181,6 +183,10 @@ export class MinecraftHandler implements GameHandler {
     });
     await this.options.saveData(instance.uuid, { config });
     return config.version;
+  }
+
+  saveHooks(): SaveHooks {
+    return MINECRAFT_SAVE_HOOKS;
   }
 }
 

@@ -14,3 +14,4 @@ export * from './server-properties.ts';
 export * from './settings-manifest.ts';
 export * from './output-parser.ts';
 export * from './mojang-profile.ts';
+export * from './save-hooks.ts';

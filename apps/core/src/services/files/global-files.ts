@@ -146,6 +146,7 @@ export class GlobalFiles {
     const relative = this.clientPath(raw);
     await this.#service.stat(relative);
     return this.deps.keys.create({
+      kind: 'file',
       uid: user.uid,
       instance: GLOBAL_GRANT,
       path: normalizeClientPath(relative),
@@ -160,7 +161,7 @@ export class GlobalFiles {
   /** Opens what a key grants while its user exists and may still read global files. */
   async openDownload(key: string): Promise<OpenedDownload> {
     const grant = this.deps.keys.get(key);
-    if (grant === null) throw notFound(DOWNLOAD_KEY_NOT_FOUND);
+    if (grant?.kind !== 'file') throw notFound(DOWNLOAD_KEY_NOT_FOUND);
     let user: StoredUser;
     try {
       user = this.deps.users.get(grant.uid);

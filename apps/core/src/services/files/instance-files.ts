@@ -1,3 +1,5 @@
+import { constants } from 'node:fs';
+import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { ClientFile } from '@hearth/protocol';
 import type { PermissionGuard } from '../../auth/permission-guard.ts';
@@ -22,6 +24,14 @@ export interface OpenedDownload {
   done(success: boolean): void;
 }
 
+/** Backup archives a download key may name (BackupService.download fits). */
+export interface BackupArchives {
+  download(
+    instance: string,
+    backupId: string,
+  ): Promise<{ path: string; name: string; size: number }>;
+}
+
 /**
  * The instance file operations of core-api.md §1.4.14 that answer when they are done: the caller
  * (a route) has checked ReadInstanceFile / WriteInstanceFile; this applies the protected-path rule,
@@ -32,6 +42,8 @@ export class InstanceFiles {
     private readonly access: FileAccess,
     private readonly keys: DownloadKeyStore,
     private readonly guard: PermissionGuard,
+    /** Where backup keys are resolved (absent: backup keys find nothing). */
+    private readonly backups: BackupArchives | null = null,
   ) {}
 
   async list(user: StoredUser, uuid: string, relative: string): Promise<ClientFile[]> {
@@ -119,7 +131,22 @@ export class InstanceFiles {
   async createDownloadKey(user: StoredUser, uuid: string, relative: string): Promise<string> {
     const service = this.access.service(uuid);
     await service.stat(relative);
-    return this.keys.create({ uid: user.uid, instance: uuid, path: normalizeClientPath(relative) });
+    return this.keys.create({
+      kind: 'file',
+      uid: user.uid,
+      instance: uuid,
+      path: normalizeClientPath(relative),
+    });
+  }
+
+  /**
+   * A download key for one backup archive, bound to `user` like a file key (the caller checked
+   * ReadInstanceFile; the download checks it again).
+   */
+  async createBackupKey(user: StoredUser, uuid: string, backupId: string): Promise<string> {
+    if (this.backups === null) throw notFound('Backups are not available');
+    await this.backups.download(uuid, backupId);
+    return this.keys.create({ kind: 'backup', uid: user.uid, instance: uuid, backupId });
   }
 
   /**
@@ -140,6 +167,7 @@ export class InstanceFiles {
     }
     if (!this.guard.can(user, { type: 'ReadInstanceFile', instance: grant.instance }))
       throw notFound(DOWNLOAD_KEY_NOT_FOUND);
+    if (grant.kind === 'backup') return this.openBackup(grant.instance, grant.backupId);
     const service = this.access.service(grant.instance);
     const target = await this.access.target(service, grant.path);
     const file = await service.stat(grant.path);
@@ -166,5 +194,21 @@ export class InstanceFiles {
     const opened = await service.openForDownload(grant.path);
     this.access.emit(user, 'Download', target);
     return { stream: opened.stream, name: opened.name, size: opened.size, done: () => undefined };
+  }
+
+  /** The archive as it is now (deleted since the key was made: the same 404 as any refusal). */
+  private async openBackup(instance: string, backupId: string): Promise<OpenedDownload> {
+    if (this.backups === null) throw notFound(DOWNLOAD_KEY_NOT_FOUND);
+    let archive: { path: string; name: string; size: number };
+    try {
+      archive = await this.backups.download(instance, backupId);
+    } catch (err) {
+      if (err instanceof CoreError && (err.kind === 'NotFound' || err.kind === 'BadRequest'))
+        throw notFound(DOWNLOAD_KEY_NOT_FOUND);
+      throw err;
+    }
+    const handle = await open(archive.path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    const stream = handle.createReadStream({ start: 0, end: archive.size - 1 });
+    return { stream, name: archive.name, size: archive.size, done: () => undefined };
   }
 }

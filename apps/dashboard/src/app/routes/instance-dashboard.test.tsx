@@ -200,7 +200,7 @@ describe('sidebar instance list (dashboard.md §2, §4)', () => {
 });
 
 describe('instance dashboard (dashboard.md §2)', () => {
-  it('shows the tabs in spec order, the actions of the state and the New instance... button', async () => {
+  it("shows the tabs in spec order (then Hearth's), the actions of the state and the New instance... button", async () => {
     signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha', state: 'Running' })]);
     renderApp('/dashboard/logs?instance=A');
     const nav = await screen.findByRole('navigation', { name: 'Instance tabs' });
@@ -208,7 +208,16 @@ describe('instance dashboard (dashboard.md §2)', () => {
       within(nav)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Overview', 'Settings', 'Console', 'Files', 'Macros', 'Event Logs']);
+    ).toEqual([
+      'Overview',
+      'Settings',
+      'Console',
+      'Files',
+      'Macros',
+      'Event Logs',
+      'Backups',
+      'Schedules',
+    ]);
     expect(within(nav).getByRole('button', { name: 'Event Logs' })).toHaveAttribute(
       'aria-current',
       'page',

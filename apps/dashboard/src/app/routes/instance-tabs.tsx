@@ -2,7 +2,8 @@ import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { InstanceInfo } from '@hearth/protocol';
 
-// The instance tabs of dashboard.md §2, in spec order, chosen from the second path segment.
+// The instance tabs of dashboard.md §2, in spec order, then Hearth's own (Backups, Schedules),
+// chosen from the second path segment.
 // Each feature registers its screen here (app/ is the only place that combines features);
 // a tab without a screen shows "{tab} not found".
 
@@ -18,6 +19,8 @@ export const INSTANCE_TABS = [
   { id: 'macros', label: 'Macros' },
   { id: 'logs', label: 'Event Logs' },
   { id: 'playitgg', label: 'Playitgg' },
+  { id: 'backups', label: 'Backups' },
+  { id: 'schedules', label: 'Schedules' },
 ] as const;
 
 export type InstanceTabId = (typeof INSTANCE_TABS)[number]['id'];
@@ -38,6 +41,12 @@ export const INSTANCE_TAB_SCREENS: Partial<Record<InstanceTabId, TabScreen>> = {
     default: (await import('./instance-files-tab.tsx')).InstanceFilesTab,
   })),
   logs: lazy(async () => ({ default: (await import('./instance-logs-tab.tsx')).InstanceLogsTab })),
+  backups: lazy(async () => ({
+    default: (await import('./instance-backups-tab.tsx')).InstanceBackupsTab,
+  })),
+  schedules: lazy(async () => ({
+    default: (await import('./instance-schedules-tab.tsx')).InstanceSchedulesTab,
+  })),
   playitgg: lazy(async () => ({
     default: (await import('./instance-playitgg-tab.tsx')).InstancePlayitggTab,
   })),

@@ -1,0 +1,200 @@
+import {
+  BackupRecordSchema,
+  CausedBySchema,
+  DEFAULT_BACKUP_EXCLUDES,
+  NO_RETENTION,
+  type BackupRecord,
+  type BackupSettings,
+} from '@hearth/protocol';
+import type { Db } from '../db/database.ts';
+
+/** A backup row: the wire record plus the archive's file name inside the instance's backup folder. */
+export interface StoredBackup extends BackupRecord {
+  file_name: string;
+}
+
+interface BackupRow {
+  id: string;
+  instance_uuid: string;
+  name: string | null;
+  state: string;
+  file_name: string;
+  created_at: number;
+  duration_ms: number | null;
+  size_bytes: number;
+  uncompressed_bytes: number;
+  entries: number;
+  skipped_entries: number;
+  sha256: string | null;
+  made_by: string;
+  locked: number;
+  live: number;
+  safety: number;
+}
+
+function fromRow(row: BackupRow): StoredBackup {
+  const record = BackupRecordSchema.parse({
+    ...row,
+    made_by: CausedBySchema.parse(JSON.parse(row.made_by)),
+    locked: row.locked !== 0,
+    live: row.live !== 0,
+    safety: row.safety !== 0,
+  });
+  return { ...record, file_name: row.file_name };
+}
+
+export type RestorePhase = 'extracting' | 'swapping';
+
+/** The journal of a restore in progress (see services/backups/restore-swap.ts). */
+export interface RestoreJournal {
+  instance_uuid: string;
+  backup_id: string;
+  instance_dir: string;
+  staging_dir: string;
+  old_dir: string;
+  phase: RestorePhase;
+  started_at: number;
+}
+
+/** SQL for backup records, per-instance backup settings and the restore journal. */
+export class BackupRepository {
+  constructor(private readonly db: Db) {}
+
+  insert(backup: StoredBackup): void {
+    this.db
+      .prepare(
+        `INSERT INTO backups (id, instance_uuid, name, state, file_name, created_at, duration_ms,
+           size_bytes, uncompressed_bytes, entries, skipped_entries, sha256, made_by, locked, live, safety)
+         VALUES (@id, @instance_uuid, @name, @state, @file_name, @created_at, @duration_ms,
+           @size_bytes, @uncompressed_bytes, @entries, @skipped_entries, @sha256, @made_by, @locked, @live, @safety)`,
+      )
+      .run({
+        ...backup,
+        made_by: JSON.stringify(backup.made_by),
+        locked: backup.locked ? 1 : 0,
+        live: backup.live ? 1 : 0,
+        safety: backup.safety ? 1 : 0,
+      });
+  }
+
+  /** Marks a backup Ready with what the archive turned out to be. */
+  complete(
+    id: string,
+    done: Pick<
+      BackupRecord,
+      | 'duration_ms'
+      | 'size_bytes'
+      | 'uncompressed_bytes'
+      | 'entries'
+      | 'skipped_entries'
+      | 'sha256'
+      | 'live'
+    >,
+  ): void {
+    this.db
+      .prepare(
+        `UPDATE backups SET state = 'Ready', duration_ms = @duration_ms, size_bytes = @size_bytes,
+           uncompressed_bytes = @uncompressed_bytes, entries = @entries,
+           skipped_entries = @skipped_entries, sha256 = @sha256, live = @live WHERE id = @id`,
+      )
+      .run({ ...done, live: done.live ? 1 : 0, id });
+  }
+
+  get(id: string): StoredBackup | null {
+    const row = this.db.prepare('SELECT * FROM backups WHERE id = ?').get(id) as
+      BackupRow | undefined;
+    return row ? fromRow(row) : null;
+  }
+
+  /** An instance's backups, newest first. */
+  list(instanceUuid: string): StoredBackup[] {
+    const rows = this.db
+      .prepare('SELECT * FROM backups WHERE instance_uuid = ? ORDER BY created_at DESC, id DESC')
+      .all(instanceUuid) as BackupRow[];
+    return rows.map(fromRow);
+  }
+
+  /** Backups left in state Creating (their core died while writing them). */
+  unfinished(): StoredBackup[] {
+    const rows = this.db
+      .prepare("SELECT * FROM backups WHERE state = 'Creating'")
+      .all() as BackupRow[];
+    return rows.map(fromRow);
+  }
+
+  update(id: string, patch: { name?: string | null; locked?: boolean }): void {
+    if (patch.name !== undefined)
+      this.db.prepare('UPDATE backups SET name = ? WHERE id = ?').run(patch.name, id);
+    if (patch.locked !== undefined)
+      this.db.prepare('UPDATE backups SET locked = ? WHERE id = ?').run(patch.locked ? 1 : 0, id);
+  }
+
+  delete(id: string): void {
+    this.db.prepare('DELETE FROM backups WHERE id = ?').run(id);
+  }
+
+  settings(instanceUuid: string): BackupSettings {
+    const row = this.db
+      .prepare('SELECT * FROM backup_settings WHERE instance_uuid = ?')
+      .get(instanceUuid) as
+      | {
+          excludes: string;
+          keep_last: number | null;
+          max_age_days: number | null;
+          max_total_gib: number | null;
+        }
+      | undefined;
+    if (!row) return { excludes: DEFAULT_BACKUP_EXCLUDES, retention: { ...NO_RETENTION } };
+    return {
+      excludes: row.excludes,
+      retention: {
+        keep_last: row.keep_last,
+        max_age_days: row.max_age_days,
+        max_total_gib: row.max_total_gib,
+      },
+    };
+  }
+
+  saveSettings(instanceUuid: string, settings: BackupSettings): void {
+    this.db
+      .prepare(
+        `INSERT INTO backup_settings (instance_uuid, excludes, keep_last, max_age_days, max_total_gib)
+         VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(instance_uuid) DO UPDATE SET excludes = excluded.excludes,
+           keep_last = excluded.keep_last, max_age_days = excluded.max_age_days,
+           max_total_gib = excluded.max_total_gib`,
+      )
+      .run(
+        instanceUuid,
+        settings.excludes,
+        settings.retention.keep_last,
+        settings.retention.max_age_days,
+        settings.retention.max_total_gib,
+      );
+  }
+
+  /** Forgets an instance's settings (its backup rows are removed one by one with their files). */
+  forgetSettings(instanceUuid: string): void {
+    this.db.prepare('DELETE FROM backup_settings WHERE instance_uuid = ?').run(instanceUuid);
+  }
+
+  saveJournal(journal: RestoreJournal): void {
+    this.db
+      .prepare(
+        `INSERT INTO backup_restores (instance_uuid, backup_id, instance_dir, staging_dir, old_dir, phase, started_at)
+         VALUES (@instance_uuid, @backup_id, @instance_dir, @staging_dir, @old_dir, @phase, @started_at)
+         ON CONFLICT(instance_uuid) DO UPDATE SET backup_id = excluded.backup_id,
+           instance_dir = excluded.instance_dir, staging_dir = excluded.staging_dir,
+           old_dir = excluded.old_dir, phase = excluded.phase, started_at = excluded.started_at`,
+      )
+      .run(journal);
+  }
+
+  journals(): RestoreJournal[] {
+    return this.db.prepare('SELECT * FROM backup_restores').all() as RestoreJournal[];
+  }
+
+  clearJournal(instanceUuid: string): void {
+    this.db.prepare('DELETE FROM backup_restores WHERE instance_uuid = ?').run(instanceUuid);
+  }
+}

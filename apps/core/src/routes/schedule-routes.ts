@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { ScheduleInputSchema, TestClockAdvanceBodySchema } from '@hearth/protocol';
+import type { CoreContext } from '../context.ts';
+import { declareRoutes } from '../http/route.ts';
+import { booleanBody } from '../services/instance-rules.ts';
+import { ManualClock } from '../services/schedules/clock.ts';
+
+const VIEW = { instance: ['ViewInstance'] } as const;
+/** Editing what runs on an instance is an instance setting; each step is checked again at run time. */
+const EDIT = { instance: ['AccessSetting'] } as const;
+
+/** Hearth's schedules (issue 13; services/schedules/README.md). */
+export function scheduleRoutes(ctx: CoreContext) {
+  const { schedules } = ctx;
+  return async (api: FastifyInstance) => {
+    const route = declareRoutes(api, ctx);
+
+    route.http({ route: 'scheduleList', access: VIEW }, ({ params }) =>
+      schedules.list(params.uuid),
+    );
+
+    route.http({ route: 'scheduleRuns', access: VIEW }, ({ params }) =>
+      schedules.runs(params.uuid, params.schedule),
+    );
+
+    route.http(
+      { route: 'scheduleCreate', access: EDIT, body: ScheduleInputSchema },
+      ({ user, params, body }) => schedules.create(params.uuid, user.uid, body),
+    );
+
+    route.http(
+      { route: 'scheduleUpdate', access: EDIT, body: ScheduleInputSchema },
+      ({ user, params, body }) => schedules.update(params.uuid, params.schedule, user.uid, body),
+    );
+
+    route.http(
+      { route: 'scheduleEnabled', access: EDIT, body: booleanBody('Enabled') },
+      ({ params, body }) => schedules.setEnabled(params.uuid, params.schedule, body),
+    );
+
+    route.http({ route: 'scheduleDelete', access: EDIT }, ({ params }) => {
+      schedules.delete(params.uuid, params.schedule);
+      return null;
+    });
+
+    route.http({ route: 'scheduleRun', access: EDIT }, ({ user, params }) =>
+      schedules.runNow(params.uuid, params.schedule, { uid: user.uid, name: user.username }),
+    );
+
+    // Test runs only (HEARTH_TEST_CLOCK=1): the route does not exist in a normal core.
+    const clock = ctx.scheduleClock;
+    if (ctx.config.testClock && clock instanceof ManualClock) {
+      route.http(
+        {
+          route: 'testClockAdvance',
+          access: { owner: 'Only the owner can move the test clock' },
+          body: TestClockAdvanceBodySchema,
+        },
+        async ({ body }) => {
+          await clock.advance(body.ms);
+          return { now: clock.now() };
+        },
+      );
+    }
+  };
+}

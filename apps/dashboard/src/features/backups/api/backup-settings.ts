@@ -1,0 +1,44 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { BackupSettingsSchema, apiPaths } from '@hearth/protocol';
+import type { BackupSettings, BackupSettingsPatch } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+
+/** GET /instance/:uuid/backup_settings: excludes (gitignore text) and retention. */
+export function getBackupSettings(instanceUuid: string, signal?: AbortSignal) {
+  return apiRequest(apiPaths.backupSettings(instanceUuid), {
+    schema: BackupSettingsSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function getBackupSettingsQueryOptions(instanceUuid: string) {
+  return queryOptions({
+    queryKey: ['instance', instanceUuid, 'backups', 'settings'] as const,
+    queryFn: ({ signal }) => getBackupSettings(instanceUuid, signal),
+  });
+}
+
+export function useBackupSettings(instanceUuid: string, enabled: boolean) {
+  return useQuery({ ...getBackupSettingsQueryOptions(instanceUuid), enabled });
+}
+
+/** PUT /instance/:uuid/backup_settings with the parts that change. */
+export function updateBackupSettings(
+  instanceUuid: string,
+  patch: BackupSettingsPatch,
+): Promise<BackupSettings> {
+  return apiRequest(apiPaths.backupSettingsUpdate(instanceUuid), {
+    method: 'PUT',
+    body: patch,
+    schema: BackupSettingsSchema,
+  });
+}
+
+export function useUpdateBackupSettingsMutation(instanceUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: BackupSettingsPatch) => updateBackupSettings(instanceUuid, patch),
+    onSuccess: (settings) =>
+      queryClient.setQueryData(getBackupSettingsQueryOptions(instanceUuid).queryKey, settings),
+  });
+}

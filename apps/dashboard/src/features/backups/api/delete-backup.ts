@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import { getBackupsQueryOptions } from './get-backups.ts';
+
+/** DELETE /instance/:uuid/backups/:id (refused while locked). */
+export async function deleteBackup(instanceUuid: string, backupId: string): Promise<void> {
+  await apiRequest(apiPaths.backupDelete(instanceUuid, backupId), { method: 'DELETE' });
+}
+
+export function useDeleteBackupMutation(instanceUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (backupId: string) => deleteBackup(instanceUuid, backupId),
+    onSuccess: (_data, backupId) => {
+      queryClient.setQueryData(getBackupsQueryOptions(instanceUuid).queryKey, (list) =>
+        list?.filter((b) => b.id !== backupId),
+      );
+    },
+  });
+}

@@ -1,0 +1,161 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { Archive, Plus } from 'lucide-react';
+import type { BackupRecord, InstanceInfo } from '@hearth/protocol';
+import { Button } from '@/components/ui/button.tsx';
+import { ProgressBar } from '@/components/ui/progress-bar.tsx';
+import { PageSpinner } from '@/components/ui/spinner.tsx';
+import { toUserMessage } from '@/lib/errors.ts';
+import { notify } from '@/lib/toast.ts';
+import { useBackupSettings } from '../api/backup-settings.ts';
+import { getBackupDownloadUrl } from '../api/get-backup-url.ts';
+import { useBackups } from '../api/get-backups.ts';
+import { useUpdateBackupMutation } from '../api/update-backup.ts';
+import { workPercent } from '../backup-progress.ts';
+import { useBackupEvents } from '../use-backup-events.ts';
+import { BackupSettingsCard } from './backup-settings-card.tsx';
+import { BackupTable, type BackupRights } from './backup-table.tsx';
+import { CreateBackupDialog } from './create-backup-dialog.tsx';
+import { DeleteBackupDialog } from './delete-backup-dialog.tsx';
+import { RestoreBackupDialog } from './restore-backup-dialog.tsx';
+
+export interface BackupsScreenProps {
+  instance: InstanceInfo;
+  rights: BackupRights;
+  /** Starts a browser download of a URL (a link click; tests pass a spy). */
+  download: (url: string) => void;
+}
+
+type Dialog =
+  | { kind: 'create' }
+  | { kind: 'restore'; backup: BackupRecord }
+  | { kind: 'delete'; backup: BackupRecord }
+  | null;
+
+function Message({ children }: { children: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-line bg-panel px-5 py-6 text-center text-sm text-muted">
+      {children}
+    </div>
+  );
+}
+
+function EmptyState() {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-line px-6 py-10 text-center">
+      <Archive aria-hidden className="size-8 text-faint" />
+      <p className="font-medium">No backups yet</p>
+      <p className="max-w-lg text-[13px] leading-relaxed text-muted">
+        A backup is a compressed copy of this instance&apos;s folder — world, settings, plugins —
+        kept by Hearth outside the folder, where the server cannot change it. Restoring one puts the
+        folder back as it was at that moment; the files it replaces are kept as a safety backup.
+      </p>
+    </div>
+  );
+}
+
+/** The Backups tab (Hearth, issue 13): list, create, restore, download, delete, settings. */
+export function BackupsScreen({ instance, rights, download }: BackupsScreenProps) {
+  const backups = useBackups(instance.uuid, rights.read);
+  const settings = useBackupSettings(instance.uuid, rights.read);
+  const work = useBackupEvents(instance);
+  const lock = useUpdateBackupMutation(instance.uuid);
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  if (!rights.read)
+    return (
+      <Layout>
+        <Message>No permission</Message>
+      </Layout>
+    );
+
+  const startDownload = (backup: BackupRecord) =>
+    getBackupDownloadUrl(instance.uuid, backup.id).then(download, (err: unknown) =>
+      notify('error', toUserMessage(err)),
+    );
+
+  let list: ReactNode;
+  if (backups.isPending) list = <PageSpinner />;
+  else if (backups.isError)
+    list = (
+      <p role="alert" className="text-sm text-danger">
+        {toUserMessage(backups.error)}
+      </p>
+    );
+  else if (backups.data.length === 0) list = <EmptyState />;
+  else
+    list = (
+      <BackupTable
+        backups={backups.data}
+        rights={rights}
+        onRestore={(backup) => setDialog({ kind: 'restore', backup })}
+        onDelete={(backup) => setDialog({ kind: 'delete', backup })}
+        onDownload={(backup) => void startDownload(backup)}
+        onLock={(backup, locked) =>
+          lock.mutate(
+            { id: backup.id, body: { locked } },
+            { onError: (err) => notify('error', toUserMessage(err)) },
+          )
+        }
+      />
+    );
+
+  return (
+    <Layout
+      action={
+        <Button variant="primary" onClick={() => setDialog({ kind: 'create' })}>
+          <Plus aria-hidden className="size-4" />
+          Create backup
+        </Button>
+      }
+    >
+      {work.map((w) => (
+        <div key={w.eventId} className="flex flex-col gap-1.5 rounded-lg border border-line p-4">
+          <div className="flex justify-between gap-4 text-sm">
+            <span className="font-medium">{w.title}</span>
+            <span className="text-muted">{w.message}</span>
+          </div>
+          <ProgressBar percent={workPercent(w)} label={w.title} />
+        </div>
+      ))}
+      {list}
+      {settings.data ? (
+        <BackupSettingsCard
+          key={JSON.stringify(settings.data)}
+          instanceUuid={instance.uuid}
+          settings={settings.data}
+          canWrite={rights.write}
+        />
+      ) : null}
+      {dialog?.kind === 'create' ? (
+        <CreateBackupDialog instanceUuid={instance.uuid} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'restore' ? (
+        <RestoreBackupDialog
+          instance={instance}
+          backup={dialog.backup}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <DeleteBackupDialog
+          instanceUuid={instance.uuid}
+          backup={dialog.backup}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+    </Layout>
+  );
+}
+
+function Layout({ action, children }: { action?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 p-6">
+      <header className="flex items-center justify-between gap-4">
+        <h1 className="text-xl font-semibold">Backups</h1>
+        {action}
+      </header>
+      {children}
+    </div>
+  );
+}

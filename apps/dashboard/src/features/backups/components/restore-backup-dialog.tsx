@@ -1,0 +1,62 @@
+import type { BackupRecord, InstanceInfo } from '@hearth/protocol';
+import { Button } from '@/components/ui/button.tsx';
+import { Modal } from '@/components/ui/dialog.tsx';
+import { FormError } from '@/components/ui/field.tsx';
+import { toUserMessage } from '@/lib/errors.ts';
+import { useRestoreBackupMutation } from '../api/restore-backup.ts';
+import { backupLabel, formatDateTime } from '../backup-format.ts';
+
+/**
+ * Restore: says what is replaced and that a safety backup is kept; a running server is offered
+ * stop-then-restore (the restore never runs under a live server).
+ */
+export function RestoreBackupDialog({
+  instance,
+  backup,
+  onClose,
+}: {
+  instance: InstanceInfo;
+  backup: BackupRecord;
+  onClose: () => void;
+}) {
+  const restore = useRestoreBackupMutation(instance.uuid);
+  const running = instance.state !== 'Stopped' && instance.state !== 'Error';
+  const confirm = () =>
+    restore.mutate({ id: backup.id, stopFirst: running }, { onSuccess: onClose });
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && !restore.isPending && onClose()}
+      title={`Restore "${backupLabel(backup)}"`}
+      width={520}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={restore.isPending}>
+            Cancel
+          </Button>
+          <Button variant="danger" loading={restore.isPending} onClick={confirm}>
+            {running ? 'Stop and restore' : 'Restore'}
+          </Button>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-3 text-sm leading-relaxed text-muted">
+        <p>
+          Every file in the folder of <strong className="text-fg">{instance.name}</strong> is
+          replaced by the files of this backup, made {formatDateTime(backup.created_at)}. Files made
+          since then are removed.
+        </p>
+        <p>
+          A safety backup of the current files is made first and kept in this list, so you can go
+          back.
+        </p>
+        {running ? (
+          <p className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-warning">
+            {instance.name} is running. It will be stopped before the restore and stay stopped.
+          </p>
+        ) : null}
+        <FormError message={restore.isError ? toUserMessage(restore.error) : null} />
+      </div>
+    </Modal>
+  );
+}

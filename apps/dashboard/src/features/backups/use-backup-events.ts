@@ -1,0 +1,35 @@
+import { useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEventResync, useEventSubscription } from '@/lib/realtime/realtime-hooks.ts';
+import { getBackupsQueryOptions } from './api/get-backups.ts';
+import { reduceBackupProgress, type BackupWork } from './backup-progress.ts';
+
+/**
+ * The backup work of an instance going on now, from live progression events; the list is
+ * refetched when work starts or ends, and after the event stream comes back from a gap.
+ */
+export function useBackupEvents(instance: { uuid: string; name: string }): BackupWork[] {
+  const queryClient = useQueryClient();
+  const current = useRef<BackupWork[]>([]);
+  const [work, setWork] = useState<BackupWork[]>([]);
+  const refresh = () =>
+    void queryClient.invalidateQueries({
+      queryKey: getBackupsQueryOptions(instance.uuid).queryKey,
+    });
+  useEventSubscription((event, { fresh }) => {
+    // The history replayed at connect holds work that already ended.
+    if (!fresh) return;
+    const step = reduceBackupProgress(current.current, event, instance);
+    if (step.work !== current.current) {
+      current.current = step.work;
+      setWork(step.work);
+    }
+    if (step.refresh) refresh();
+  });
+  useEventResync(() => {
+    current.current = [];
+    setWork([]);
+    refresh();
+  });
+  return work;
+}

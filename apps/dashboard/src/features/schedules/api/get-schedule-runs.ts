@@ -1,0 +1,30 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ScheduleRunSchema, apiPaths } from '@hearth/protocol';
+import type { ScheduleRun } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import { schedulesQueryPrefix } from './get-schedules.ts';
+
+const RunListSchema = ScheduleRunSchema.array();
+
+/** GET …/schedules/:id/runs: the last 100 runs, newest first, each step's outcome. */
+export function getScheduleRuns(
+  instanceUuid: string,
+  scheduleId: string,
+  signal?: AbortSignal,
+): Promise<ScheduleRun[]> {
+  return apiRequest(apiPaths.scheduleRuns(instanceUuid, scheduleId), {
+    schema: RunListSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function getScheduleRunsQueryOptions(instanceUuid: string, scheduleId: string) {
+  return queryOptions({
+    queryKey: [...schedulesQueryPrefix(instanceUuid), 'runs', scheduleId] as const,
+    queryFn: ({ signal }) => getScheduleRuns(instanceUuid, scheduleId, signal),
+  });
+}
+
+export function useScheduleRuns(instanceUuid: string, scheduleId: string) {
+  return useQuery(getScheduleRunsQueryOptions(instanceUuid, scheduleId));
+}

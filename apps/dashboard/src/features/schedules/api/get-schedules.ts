@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ScheduleSchema, apiPaths } from '@hearth/protocol';
+import type { Schedule } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+
+const ScheduleListSchema = ScheduleSchema.array();
+
+/** GET /instance/:uuid/schedules (oldest first, as they were made). */
+export function getSchedules(instanceUuid: string, signal?: AbortSignal): Promise<Schedule[]> {
+  return apiRequest(apiPaths.scheduleList(instanceUuid), {
+    schema: ScheduleListSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** Every query of one instance's schedules (list and run histories) starts with this key. */
+export function schedulesQueryPrefix(instanceUuid: string) {
+  return ['instance', instanceUuid, 'schedules'] as const;
+}
+
+/** Kept current by run progressions (use-schedule-events.ts) and by the mutations. */
+export function getSchedulesQueryOptions(instanceUuid: string) {
+  return queryOptions({
+    queryKey: [...schedulesQueryPrefix(instanceUuid), 'list'] as const,
+    queryFn: ({ signal }) => getSchedules(instanceUuid, signal),
+  });
+}
+
+export function useSchedules(instanceUuid: string, enabled: boolean) {
+  return useQuery({ ...getSchedulesQueryOptions(instanceUuid), enabled });
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ScheduleSchema, apiPaths } from '@hearth/protocol';
+import type { Schedule, ScheduleInput } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import { getSchedulesQueryOptions } from './get-schedules.ts';
+
+/** POST …/schedules (new) or PUT …/schedules/:id (replace); saving makes you its author. */
+export function saveSchedule(
+  instanceUuid: string,
+  id: string | null,
+  input: ScheduleInput,
+): Promise<Schedule> {
+  return apiRequest(
+    id === null ? apiPaths.scheduleCreate(instanceUuid) : apiPaths.scheduleUpdate(instanceUuid, id),
+    { method: id === null ? 'POST' : 'PUT', body: input, schema: ScheduleSchema },
+  );
+}
+
+export function useSaveScheduleMutation(instanceUuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string | null; schedule: ScheduleInput }) =>
+      saveSchedule(instanceUuid, input.id, input.schedule),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(getSchedulesQueryOptions(instanceUuid).queryKey, (list) =>
+        list?.some((s) => s.id === saved.id)
+          ? list.map((s) => (s.id === saved.id ? saved : s))
+          : [...(list ?? []), saved],
+      );
+    },
+  });
+}

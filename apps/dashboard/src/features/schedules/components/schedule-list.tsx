@@ -1,0 +1,124 @@
+import { History, Pencil, Play, Trash2 } from 'lucide-react';
+import { describeTrigger } from '@hearth/protocol';
+import type { Schedule } from '@hearth/protocol';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Switch } from '@/components/ui/switch.tsx';
+import { OUTCOME_TONE, formatDateTime, nextRunText, scheduleName } from '../schedule-format.ts';
+
+export interface ScheduleListProps {
+  schedules: Schedule[];
+  canEdit: boolean;
+  onToggle: (schedule: Schedule, enabled: boolean) => void;
+  onRun: (schedule: Schedule) => void;
+  onHistory: (schedule: Schedule) => void;
+  onEdit: (schedule: Schedule) => void;
+  onDelete: (schedule: Schedule) => void;
+}
+
+const HEAD = 'px-4 py-2 text-left text-xs font-medium tracking-wide text-faint uppercase';
+
+/** Description, trigger in words, next run, last run outcome, enabled toggle, actions. */
+export function ScheduleList({
+  schedules,
+  canEdit,
+  onToggle,
+  onRun,
+  onHistory,
+  onEdit,
+  onDelete,
+}: ScheduleListProps) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-line bg-panel">
+      <table className="w-full text-sm">
+        <thead className="border-b border-line">
+          <tr>
+            <th className={HEAD}>Description</th>
+            <th className={HEAD}>Trigger</th>
+            <th className={HEAD}>Next run</th>
+            <th className={HEAD}>Last run</th>
+            <th className={HEAD}>Enabled</th>
+            <th className={HEAD}>
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {schedules.map((schedule) => {
+            const name = scheduleName(schedule);
+            const last = schedule.last_run;
+            return (
+              <tr key={schedule.id} aria-label={name}>
+                <td className="px-4 py-3 font-medium">
+                  {name}
+                  <span className="block text-[13px] font-normal text-faint">
+                    {schedule.steps.length === 1 ? '1 step' : `${schedule.steps.length} steps`}
+                  </span>
+                </td>
+                <td className="px-4 py-3 text-muted">{describeTrigger(schedule.trigger)}</td>
+                <td className="px-4 py-3 whitespace-nowrap text-muted">{nextRunText(schedule)}</td>
+                <td className="px-4 py-3">
+                  {last ? (
+                    <div className="flex flex-col items-start gap-1">
+                      <Badge tone={OUTCOME_TONE[last.outcome]} pulse={last.outcome === 'Running'}>
+                        {last.outcome}
+                      </Badge>
+                      <span className="text-[13px] whitespace-nowrap text-faint">
+                        {formatDateTime(last.started_at)}
+                      </span>
+                    </div>
+                  ) : (
+                    <span className="text-muted">Never</span>
+                  )}
+                </td>
+                <td className="px-4 py-3">
+                  <Switch
+                    label={`Enable ${name}`}
+                    checked={schedule.enabled}
+                    disabled={!canEdit}
+                    onCheckedChange={(enabled) => onToggle(schedule, enabled)}
+                  />
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex justify-end gap-1">
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      disabled={!canEdit || last?.outcome === 'Running'}
+                      onClick={() => onRun(schedule)}
+                    >
+                      <Play aria-hidden className="size-3.5" />
+                      Run now
+                    </Button>
+                    <Button size="sm" variant="ghost" onClick={() => onHistory(schedule)}>
+                      <History aria-hidden className="size-3.5" />
+                      History
+                    </Button>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Edit ${name}`}
+                      disabled={!canEdit}
+                      onClick={() => onEdit(schedule)}
+                    >
+                      <Pencil aria-hidden className="size-3.5" />
+                    </Button>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`Delete ${name}`}
+                      disabled={!canEdit}
+                      onClick={() => onDelete(schedule)}
+                    >
+                      <Trash2 aria-hidden className="size-3.5" />
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,169 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import { CalendarClock, Plus } from 'lucide-react';
+import type { InstanceInfo, Schedule } from '@hearth/protocol';
+import { Button } from '@/components/ui/button.tsx';
+import { Modal } from '@/components/ui/dialog.tsx';
+import { FormError } from '@/components/ui/field.tsx';
+import { PageSpinner } from '@/components/ui/spinner.tsx';
+import { toUserMessage } from '@/lib/errors.ts';
+import { notify } from '@/lib/toast.ts';
+import { useDeleteScheduleMutation } from '../api/delete-schedule.ts';
+import { useSchedules } from '../api/get-schedules.ts';
+import { useRunScheduleMutation } from '../api/run-schedule.ts';
+import { useSetScheduleEnabledMutation } from '../api/set-schedule-enabled.ts';
+import { scheduleName } from '../schedule-format.ts';
+import { useScheduleEvents } from '../use-schedule-events.ts';
+import { RunHistory } from './run-history.tsx';
+import { ScheduleEditor } from './schedule-editor.tsx';
+import { ScheduleList } from './schedule-list.tsx';
+
+export interface SchedulesScreenProps {
+  instance: InstanceInfo;
+  /** can_view_instance: the list and the run history. */
+  canView: boolean;
+  /** can_access_instance_setting: create, edit, enable, delete, run now. */
+  canEdit: boolean;
+}
+
+type Dialog =
+  | { kind: 'edit'; schedule: Schedule | null }
+  | { kind: 'history'; schedule: Schedule }
+  | { kind: 'delete'; schedule: Schedule }
+  | null;
+
+function Layout({ action, children }: { action?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 p-6">
+      <header className="flex items-center justify-between gap-4">
+        <h1 className="text-xl font-semibold">Schedules</h1>
+        {action}
+      </header>
+      {children}
+    </div>
+  );
+}
+
+function EmptyState() {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-line px-6 py-10 text-center">
+      <CalendarClock aria-hidden className="size-8 text-faint" />
+      <p className="font-medium">No schedules yet</p>
+      <p className="max-w-lg text-[13px] leading-relaxed text-muted">
+        A schedule runs steps — console commands, restarts, backups, macros, waits — on a calendar,
+        at a fixed interval, or when something happens, such as a player joining.
+      </p>
+    </div>
+  );
+}
+
+function DeleteDialog({
+  instanceUuid,
+  schedule,
+  onClose,
+}: {
+  instanceUuid: string;
+  schedule: Schedule;
+  onClose: () => void;
+}) {
+  const remove = useDeleteScheduleMutation(instanceUuid);
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && !remove.isPending && onClose()}
+      title={`Delete "${scheduleName(schedule)}"`}
+      description="Its run history goes with it. This action cannot be undone."
+      actions={
+        <>
+          <Button onClick={onClose} disabled={remove.isPending}>
+            Cancel
+          </Button>
+          <Button
+            variant="danger"
+            loading={remove.isPending}
+            onClick={() => remove.mutate(schedule.id, { onSuccess: onClose })}
+          >
+            Delete schedule
+          </Button>
+        </>
+      }
+    >
+      <FormError message={remove.isError ? toUserMessage(remove.error) : null} />
+    </Modal>
+  );
+}
+
+/** The Schedules tab (Hearth, issue 13). */
+export function SchedulesScreen({ instance, canView, canEdit }: SchedulesScreenProps) {
+  const schedules = useSchedules(instance.uuid, canView);
+  const toggle = useSetScheduleEnabledMutation(instance.uuid);
+  const run = useRunScheduleMutation(instance.uuid);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  useScheduleEvents(instance);
+
+  if (!canView)
+    return (
+      <Layout>
+        <p className="rounded-lg border border-line bg-panel px-5 py-6 text-center text-sm text-muted">
+          No permission
+        </p>
+      </Layout>
+    );
+
+  const failed = (err: unknown) => notify('error', toUserMessage(err));
+  let body: ReactNode;
+  if (schedules.isPending) body = <PageSpinner />;
+  else if (schedules.isError)
+    body = (
+      <p role="alert" className="text-sm text-danger">
+        {toUserMessage(schedules.error)}
+      </p>
+    );
+  else if (schedules.data.length === 0) body = <EmptyState />;
+  else
+    body = (
+      <ScheduleList
+        schedules={schedules.data}
+        canEdit={canEdit}
+        onToggle={(schedule, enabled) =>
+          toggle.mutate({ id: schedule.id, enabled }, { onError: failed })
+        }
+        onRun={(schedule) =>
+          run.mutate(schedule.id, {
+            onSuccess: () => notify('info', `Running "${scheduleName(schedule)}"`),
+            onError: failed,
+          })
+        }
+        onHistory={(schedule) => setDialog({ kind: 'history', schedule })}
+        onEdit={(schedule) => setDialog({ kind: 'edit', schedule })}
+        onDelete={(schedule) => setDialog({ kind: 'delete', schedule })}
+      />
+    );
+
+  const close = () => setDialog(null);
+  return (
+    <Layout
+      action={
+        <Button
+          variant="primary"
+          disabled={!canEdit}
+          onClick={() => setDialog({ kind: 'edit', schedule: null })}
+        >
+          <Plus aria-hidden className="size-4" />
+          {canEdit ? 'New schedule' : 'No permission'}
+        </Button>
+      }
+    >
+      {body}
+      {dialog?.kind === 'edit' ? (
+        <ScheduleEditor instanceUuid={instance.uuid} schedule={dialog.schedule} onClose={close} />
+      ) : null}
+      {dialog?.kind === 'history' ? (
+        <RunHistory instanceUuid={instance.uuid} schedule={dialog.schedule} onClose={close} />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <DeleteDialog instanceUuid={instance.uuid} schedule={dialog.schedule} onClose={close} />
+      ) : null}
+    </Layout>
+  );
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { CausedBySchema } from './events.ts';
+
+// Hearth's backups (issue 13; not in the reference). Times are unix milliseconds.
+
+/** Longest backup name, in characters. */
+export const BACKUP_NAME_MAX = 100;
+/** Largest exclude list, in characters (gitignore syntax). */
+export const BACKUP_EXCLUDES_MAX = 16_384;
+/** Largest "keep the last N" a retention may ask for. */
+export const BACKUP_KEEP_LAST_MAX = 1000;
+
+/**
+ * Excluded from every backup whatever the settings say: Hearth's temporary files (half-written
+ * uploads and extractions) and the pid file of a running server (meaningless after a restore).
+ */
+export const BACKUP_ALWAYS_EXCLUDED: readonly string[] = ['.hearth-tmp-*', '/.hearth_pid.json'];
+
+/**
+ * The exclude list a new instance starts with: nothing of the game's is left out. Logs, caches and
+ * crash reports are the user's choice; the commented lines show how to leave them out.
+ */
+export const DEFAULT_BACKUP_EXCLUDES = [
+  '# One pattern per line, as in .gitignore. Lines starting with # are comments.',
+  '# Examples:',
+  '# logs/',
+  '# crash-reports/',
+  '# cache/',
+  '# *.log.gz',
+  '',
+].join('\n');
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+export const BackupNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Backup name cannot be empty')
+  .max(BACKUP_NAME_MAX, `Backup name cannot be longer than ${BACKUP_NAME_MAX} characters`)
+  .refine((s) => !CONTROL.test(s), 'Backup name cannot contain control characters');
+
+export const BackupStateSchema = z.enum(['Creating', 'Ready']);
+export type BackupState = z.infer<typeof BackupStateSchema>;
+
+export const BackupRecordSchema = z.object({
+  id: z.string(),
+  instance_uuid: z.string(),
+  name: z.string().nullable(),
+  state: BackupStateSchema,
+  created_at: z.number(),
+  /** Null while Creating. */
+  duration_ms: z.number().nullable(),
+  /** Size of the archive file (compressed). */
+  size_bytes: z.number(),
+  /** Sum of the file sizes stored. */
+  uncompressed_bytes: z.number(),
+  /** Files and directories stored. */
+  entries: z.number(),
+  /** Links, sockets, devices and files that vanished during the walk: not stored. */
+  skipped_entries: z.number(),
+  /** Hex sha256 of the archive file; null while Creating. */
+  sha256: z.string().nullable(),
+  made_by: CausedBySchema,
+  locked: z.boolean(),
+  /** Taken while the server ran without a confirmed save (the game declared no save hooks, or its save line never came). */
+  live: z.boolean(),
+  /** Made automatically by a restore, holding the tree the restore replaced. */
+  safety: z.boolean(),
+});
+export type BackupRecord = z.infer<typeof BackupRecordSchema>;
+
+/** Each limit is optional; a backup is pruned when any limit set excludes it (locked ones never). */
+export const BackupRetentionSchema = z.object({
+  keep_last: z.number().int().min(1).max(BACKUP_KEEP_LAST_MAX).nullable(),
+  max_age_days: z.number().positive().max(36_500).nullable(),
+  max_total_gib: z.number().positive().max(1_048_576).nullable(),
+});
+export type BackupRetention = z.infer<typeof BackupRetentionSchema>;
+
+export const NO_RETENTION: BackupRetention = {
+  keep_last: null,
+  max_age_days: null,
+  max_total_gib: null,
+};
+
+export const BackupSettingsSchema = z.object({
+  /** gitignore syntax, matched against paths relative to the instance folder. */
+  excludes: z
+    .string()
+    .max(
+      BACKUP_EXCLUDES_MAX,
+      `Exclude list cannot be longer than ${BACKUP_EXCLUDES_MAX} characters`,
+    ),
+  retention: BackupRetentionSchema,
+});
+export type BackupSettings = z.infer<typeof BackupSettingsSchema>;
+
+export const BackupSettingsPatchSchema = BackupSettingsSchema.partial();
+export type BackupSettingsPatch = z.infer<typeof BackupSettingsPatchSchema>;
+
+export const CreateBackupBodySchema = z.object({
+  name: BackupNameSchema.nullable().optional(),
+  locked: z.boolean().optional(),
+});
+export type CreateBackupBody = z.infer<typeof CreateBackupBodySchema>;
+
+export const UpdateBackupBodySchema = z.object({
+  name: BackupNameSchema.nullable().optional(),
+  locked: z.boolean().optional(),
+});
+export type UpdateBackupBody = z.infer<typeof UpdateBackupBodySchema>;
+
+/**
+ * `POST …/backups/:backup/restore`. The instance must be stopped; with `stop_first` a running one
+ * is stopped gracefully first (the caller needs the stop permission either way).
+ */
+export const RestoreBackupBodySchema = z.object({ stop_first: z.boolean().default(false) });
+export type RestoreBackupBody = z.input<typeof RestoreBackupBodySchema>;
+
+/**
+ * Progression titles of backup work. The wire keeps the reference's progression variants (a new
+ * one would break clients that parse them strictly), so the dashboard recognises backup work by
+ * its title and refreshes the list when it ends.
+ */
+export function backupProgressionTitle(kind: 'backup' | 'safety', instanceName: string): string {
+  return `${kind === 'backup' ? 'Backing up' : 'Safety backup of'} ${instanceName}`;
+}
+
+export function restoreProgressionTitle(label: string, instanceName: string): string {
+  return `Restoring ${label} of ${instanceName}`;
+}
+
+/** True for the title of a backup, safety backup or restore of `instanceName`. */
+export function isBackupProgressionOf(title: string, instanceName: string): boolean {
+  return (
+    title === backupProgressionTitle('backup', instanceName) ||
+    title === backupProgressionTitle('safety', instanceName) ||
+    (title.startsWith('Restoring ') && title.endsWith(` of ${instanceName}`))
+  );
+}

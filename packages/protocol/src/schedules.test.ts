@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BackupSettingsSchema,
+  CreateBackupBodySchema,
+  DEFAULT_BACKUP_EXCLUDES,
+  backupProgressionTitle,
+  isBackupProgressionOf,
+  restoreProgressionTitle,
+} from './backups.ts';
+import { describeLogEntry } from './event-log-text.ts';
+import { logEntryOfActivity } from './event-log.ts';
+import {
+  ScheduleInputSchema,
+  isScheduleProgressionOf,
+  isValidTimeZone,
+  scheduleProgressionTitle,
+} from './schedules.ts';
+
+const valid = {
+  description: 'nightly',
+  trigger: { type: 'Cron', expression: '0 4 * * *', timezone: 'Europe/Paris' },
+  steps: [
+    { type: 'Command', command: 'say backup in 1 minute' },
+    { type: 'Wait', seconds: 60 },
+    { type: 'Backup', name: 'nightly', locked: false },
+    { type: 'Power', action: 'restart' },
+    { type: 'Macro', macro: 'cleanup', args: ['--all'] },
+  ],
+  enabled: true,
+  only_when_running: false,
+  continue_on_failure: true,
+};
+
+function issues(input: unknown): string[] {
+  const result = ScheduleInputSchema.safeParse(input);
+  return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+}
+
+describe('ScheduleInputSchema', () => {
+  it('accepts a full schedule', () => {
+    expect(issues(valid)).toEqual([]);
+  });
+
+  it.each<[string, unknown, string]>([
+    [
+      'an unknown time zone',
+      { ...valid.trigger, timezone: 'Mars/Olympus' },
+      'trigger.timezone: Unknown time zone',
+    ],
+    [
+      'four cron fields',
+      { ...valid.trigger, expression: '0 4 * *' },
+      'trigger.expression: A cron expression has five fields: minute hour day-of-month month day-of-week',
+    ],
+    [
+      'an invalid regex',
+      { type: 'ConsoleLine', pattern: '(' },
+      'trigger.pattern: Pattern is not a valid regular expression',
+    ],
+    [
+      'a 5 s interval',
+      { type: 'Interval', every_seconds: 5 },
+      'trigger.every_seconds: The interval must be at least 10 seconds',
+    ],
+  ])('refuses %s', (_name, trigger, message) => {
+    expect(issues({ ...valid, trigger })).toContain(message);
+  });
+
+  it('refuses a multi-line command and an empty chain', () => {
+    expect(issues({ ...valid, steps: [{ type: 'Command', command: 'say a\nop me' }] })).toContain(
+      'steps.0.command: The command must be a single line',
+    );
+    expect(issues({ ...valid, steps: [] })).toContain('steps: A schedule needs at least one step');
+  });
+
+  it('knows time zones', () => {
+    expect(isValidTimeZone('UTC')).toBe(true);
+    expect(isValidTimeZone('America/New_York')).toBe(true);
+    expect(isValidTimeZone('Nowhere/Else')).toBe(false);
+  });
+});
+
+describe('backup shapes', () => {
+  it('trims names and refuses control characters', () => {
+    expect(CreateBackupBodySchema.parse({ name: '  before update ' }).name).toBe('before update');
+    expect(CreateBackupBodySchema.safeParse({ name: 'a\u0000b' }).success).toBe(false);
+    expect(CreateBackupBodySchema.safeParse({ name: '' }).success).toBe(false);
+  });
+
+  it('accepts the default settings', () => {
+    expect(
+      BackupSettingsSchema.safeParse({
+        excludes: DEFAULT_BACKUP_EXCLUDES,
+        retention: { keep_last: 7, max_age_days: null, max_total_gib: 20 },
+      }).success,
+    ).toBe(true);
+  });
+});
+
+describe('progression titles', () => {
+  it('names backup work of one instance, and no other', () => {
+    const titles = [
+      backupProgressionTitle('backup', 'Survival'),
+      backupProgressionTitle('safety', 'Survival'),
+      restoreProgressionTitle('nightly', 'Survival'),
+    ];
+    expect(titles).toEqual([
+      'Backing up Survival',
+      'Safety backup of Survival',
+      'Restoring nightly of Survival',
+    ]);
+    for (const title of titles) expect(isBackupProgressionOf(title, 'Survival')).toBe(true);
+    for (const title of titles) expect(isBackupProgressionOf(title, 'Creative')).toBe(false);
+    expect(isBackupProgressionOf('Backing up Survival 2', 'Survival')).toBe(false);
+    expect(isBackupProgressionOf('Zipping world for download', 'Survival')).toBe(false);
+  });
+
+  it('names a schedule run by its description, else its trigger', () => {
+    const title = scheduleProgressionTitle(
+      { description: 'nightly', trigger: { type: 'Interval', every_seconds: 60 } },
+      'Survival',
+    );
+    expect(title).toBe('Schedule "nightly" of Survival');
+    expect(
+      scheduleProgressionTitle(
+        { description: '  ', trigger: { type: 'Interval', every_seconds: 60 } },
+        'Survival',
+      ),
+    ).toBe('Schedule "every minute" of Survival');
+    expect(isScheduleProgressionOf(title, 'Survival')).toBe(true);
+    expect(isScheduleProgressionOf(title, 'Other')).toBe(false);
+    expect(isScheduleProgressionOf('Backing up Survival', 'Survival')).toBe(false);
+  });
+});
+
+describe('backup and schedule activities in the event log', () => {
+  const by = { type: 'User', user_id: 'u', user_name: 'alice' } as const;
+
+  it('files backups and schedules under their categories, failures as errors', () => {
+    const backup = logEntryOfActivity(
+      {
+        type: 'BackupActivity',
+        action: 'restore_failed',
+        instance_uuid: 'A',
+        instance_name: 'Alpha',
+        backup_id: '1',
+        backup_name: 'nightly',
+        message: 'Backup archive is damaged',
+      },
+      '10',
+      by,
+    );
+    expect(backup).toMatchObject({ category: 'backups', level: 'Error', instance_uuid: 'A' });
+    expect(describeLogEntry(backup)).toEqual({
+      title: 'Restoring backup nightly failed by alice',
+      detail: 'Backup archive is damaged',
+    });
+    const missed = logEntryOfActivity(
+      {
+        type: 'ScheduleRunActivity',
+        outcome: 'Missed',
+        instance_uuid: 'A',
+        instance_name: 'Alpha',
+        schedule_id: 's',
+        schedule_name: 'nightly restart',
+        reason: '3 runs missed while the core was not running',
+      },
+      '11',
+      by,
+    );
+    expect(missed).toMatchObject({ category: 'schedules', level: 'Warning' });
+    expect(describeLogEntry(missed).title).toBe('Schedule nightly restart missed runs');
+  });
+});

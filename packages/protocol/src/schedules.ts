@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import { BackupNameSchema } from './backups.ts';
+import { describeCron } from './cron-describe.ts';
+
+// Hearth's schedules (issue 13; not in the reference). Times are unix milliseconds.
+
+export const SCHEDULE_DESCRIPTION_MAX = 200;
+export const SCHEDULE_STEPS_MAX = 50;
+export const SCHEDULE_COMMAND_MAX = 1000;
+export const SCHEDULE_PATTERN_MAX = 200;
+/** Shortest fixed interval (a shorter one is a busy loop, not a schedule). */
+export const SCHEDULE_INTERVAL_MIN_S = 10;
+export const SCHEDULE_INTERVAL_MAX_S = 366 * 24 * 3600;
+export const SCHEDULE_WAIT_MAX_S = 24 * 3600;
+/** Run records kept per schedule (older ones are dropped). */
+export const SCHEDULE_RUNS_KEPT = 100;
+/** Schedules one instance may have. */
+export const SCHEDULES_PER_INSTANCE_MAX = 100;
+/** An event trigger starts at most one run per this many ms (and none while its run goes on). */
+export const SCHEDULE_EVENT_COOLDOWN_MS = 1000;
+/** A time trigger whose timer fires later than this after its due time records a missed run. */
+export const SCHEDULE_MISS_GRACE_MS = 60_000;
+
+/** True when `zone` is an IANA time zone this runtime knows. */
+export function isValidTimeZone(zone: string): boolean {
+  if (zone === '' || zone.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Five fields (minute hour day-of-month month day-of-week) or a nickname such as `@daily`. */
+export const CronExpressionSchema = z
+  .string()
+  .trim()
+  .max(100, 'Cron expression is too long')
+  .refine(
+    (s) =>
+      /^@(yearly|annually|monthly|weekly|daily|hourly)$/i.test(s) || s.split(/\s+/).length === 5,
+    'A cron expression has five fields: minute hour day-of-month month day-of-week',
+  );
+
+export const ScheduleEventKindSchema = z.enum([
+  'InstanceStarted',
+  'InstanceStopped',
+  'InstanceCrashed',
+  'PlayerJoined',
+  'PlayerLeft',
+]);
+export type ScheduleEventKind = z.infer<typeof ScheduleEventKindSchema>;
+
+export const ScheduleTriggerSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('Cron'),
+    expression: CronExpressionSchema,
+    timezone: z.string().refine(isValidTimeZone, 'Unknown time zone'),
+  }),
+  z.object({
+    type: z.literal('Interval'),
+    every_seconds: z
+      .number('The interval must be a number')
+      .int('The interval must be a whole number of seconds')
+      .min(
+        SCHEDULE_INTERVAL_MIN_S,
+        `The interval must be at least ${SCHEDULE_INTERVAL_MIN_S} seconds`,
+      )
+      .max(SCHEDULE_INTERVAL_MAX_S, 'The interval must be at most a year'),
+  }),
+  z.object({ type: z.literal('Event'), event: ScheduleEventKindSchema }),
+  z.object({
+    type: z.literal('ConsoleLine'),
+    /** A JavaScript regular expression (no flags) tested against each console line. */
+    pattern: z
+      .string()
+      .min(1, 'Pattern cannot be empty')
+      .max(SCHEDULE_PATTERN_MAX, `Pattern cannot be longer than ${SCHEDULE_PATTERN_MAX} characters`)
+      .refine((p) => {
+        try {
+          new RegExp(p);
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'Pattern is not a valid regular expression'),
+  }),
+]);
+export type ScheduleTrigger = z.infer<typeof ScheduleTriggerSchema>;
+
+export const PowerActionSchema = z.enum(['start', 'stop', 'restart', 'kill']);
+export type PowerAction = z.infer<typeof PowerActionSchema>;
+
+export const StepTypeSchema = z.enum(['Command', 'Power', 'Backup', 'Macro', 'Wait']);
+export type StepType = z.infer<typeof StepTypeSchema>;
+
+export const ScheduleStepSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('Command'),
+    command: z
+      .string()
+      .min(1, 'Command cannot be empty')
+      .max(SCHEDULE_COMMAND_MAX)
+      .refine((s) => !/[\r\n]/.test(s), 'The command must be a single line'),
+  }),
+  z.object({ type: z.literal('Power'), action: PowerActionSchema }),
+  z.object({
+    type: z.literal('Backup'),
+    name: BackupNameSchema.nullable(),
+    locked: z.boolean(),
+  }),
+  z.object({
+    type: z.literal('Macro'),
+    macro: z.string().min(1).max(255),
+    args: z.array(z.string().max(1000)).max(32),
+  }),
+  z.object({
+    type: z.literal('Wait'),
+    seconds: z
+      .number('Seconds must be a number')
+      .int('Seconds must be a whole number')
+      .min(1, 'Wait at least 1 second')
+      .max(SCHEDULE_WAIT_MAX_S, 'Wait at most a day'),
+  }),
+]);
+export type ScheduleStep = z.infer<typeof ScheduleStepSchema>;
+
+/** What a client sends to create or replace a schedule. */
+export const ScheduleInputSchema = z.object({
+  description: z.string().trim().max(SCHEDULE_DESCRIPTION_MAX),
+  trigger: ScheduleTriggerSchema,
+  steps: z
+    .array(ScheduleStepSchema)
+    .min(1, 'A schedule needs at least one step')
+    .max(SCHEDULE_STEPS_MAX, `A schedule has at most ${SCHEDULE_STEPS_MAX} steps`),
+  enabled: z.boolean(),
+  /** Skip a run (recorded as Skipped) when the instance is not running at that moment. */
+  only_when_running: z.boolean(),
+  /** Go on with the next step after a failed one (otherwise the rest is skipped). */
+  continue_on_failure: z.boolean(),
+});
+export type ScheduleInput = z.infer<typeof ScheduleInputSchema>;
+
+export const RunOutcomeSchema = z.enum(['Running', 'Success', 'Failed', 'Skipped', 'Missed']);
+export type RunOutcome = z.infer<typeof RunOutcomeSchema>;
+
+export const StepOutcomeSchema = z.object({
+  index: z.number().int(),
+  type: StepTypeSchema,
+  outcome: z.enum(['Success', 'Failed', 'Skipped']),
+  message: z.string(),
+  started_at: z.number().nullable(),
+  finished_at: z.number().nullable(),
+});
+export type StepOutcome = z.infer<typeof StepOutcomeSchema>;
+
+export const ScheduleRunSchema = z.object({
+  id: z.string(),
+  schedule_id: z.string(),
+  /** When the trigger was due (time triggers) or fired (events, run now). */
+  scheduled_for: z.number(),
+  started_at: z.number(),
+  finished_at: z.number().nullable(),
+  outcome: RunOutcomeSchema,
+  /** Why it failed, was skipped or missed; null on success. */
+  reason: z.string().nullable(),
+  /** What started it, in words ("cron", "Player joined: Steve", "Run now by alice"). */
+  cause: z.string(),
+  steps: z.array(StepOutcomeSchema),
+});
+export type ScheduleRun = z.infer<typeof ScheduleRunSchema>;
+
+export const ScheduleSchema = ScheduleInputSchema.extend({
+  id: z.string(),
+  instance_uuid: z.string(),
+  /** The user whose permissions every run uses (the last one who saved the steps). */
+  author_uid: z.string(),
+  created_at: z.number(),
+  updated_at: z.number(),
+  /** Next due time of a time trigger while enabled; null for events or when disabled. */
+  next_run: z.number().nullable(),
+  last_run: ScheduleRunSchema.nullable(),
+});
+export type Schedule = z.infer<typeof ScheduleSchema>;
+
+function duration(seconds: number): string {
+  const units: [number, string][] = [
+    [86_400, 'day'],
+    [3600, 'hour'],
+    [60, 'minute'],
+  ];
+  for (const [size, unit] of units)
+    if (seconds % size === 0) {
+      const n = seconds / size;
+      return n === 1 ? unit : `${n} ${unit}s`;
+    }
+  return `${seconds} seconds`;
+}
+
+const EVENT_WORDS: Record<ScheduleEventKind, string> = {
+  InstanceStarted: 'when the instance starts',
+  InstanceStopped: 'when the instance stops',
+  InstanceCrashed: 'when the instance crashes',
+  PlayerJoined: 'when a player joins',
+  PlayerLeft: 'when a player leaves',
+};
+
+/** A trigger in words, as the schedule list shows it. */
+export function describeTrigger(trigger: ScheduleTrigger): string {
+  switch (trigger.type) {
+    case 'Cron':
+      return `${describeCron(trigger.expression)} (${trigger.timezone})`;
+    case 'Interval':
+      return `every ${duration(trigger.every_seconds)}`;
+    case 'Event':
+      return EVENT_WORDS[trigger.event];
+    case 'ConsoleLine':
+      return `when a console line matches /${trigger.pattern}/`;
+  }
+}
+
+/**
+ * The progression title of a schedule's run (its description, else its trigger in words). The
+ * dashboard's Schedules tab refreshes when a run of its instance starts or ends.
+ */
+export function scheduleProgressionTitle(
+  schedule: Pick<ScheduleInput, 'description' | 'trigger'>,
+  instanceName: string,
+): string {
+  return `Schedule "${scheduleDisplayName(schedule)}" of ${instanceName}`;
+}
+
+/** A schedule's name in lists and logs: its description, else its trigger in words. */
+export function scheduleDisplayName(schedule: Pick<ScheduleInput, 'description' | 'trigger'>) {
+  return schedule.description.trim() || describeTrigger(schedule.trigger);
+}
+
+export function isScheduleProgressionOf(title: string, instanceName: string): boolean {
+  return title.startsWith('Schedule "') && title.endsWith(`" of ${instanceName}`);
+}
+
+/** `POST /test/clock/advance` (test runs only, HEARTH_TEST_CLOCK=1): moves the schedules' clock. */
+export const TestClockAdvanceBodySchema = z.object({
+  ms: z
+    .number()
+    .int()
+    .min(0)
+    .max(SCHEDULE_INTERVAL_MAX_S * 1000),
+});
+export const TestClockSchema = z.object({ now: z.number() });
