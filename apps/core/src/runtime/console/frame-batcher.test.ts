@@ -7,7 +7,7 @@ describe('batches', () => {
     const out = [...batches(frames, 30)];
     expect(out.every((m) => m.length <= 30)).toBe(true);
     expect(out.flatMap((m) => JSON.parse(m) as unknown[])).toEqual(
-      frames.map((f) => JSON.parse(f)),
+      frames.map((f) => JSON.parse(f) as unknown),
     );
   });
 
