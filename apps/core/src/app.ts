@@ -29,6 +29,12 @@ import { instanceRoutes } from './routes/instance-routes.ts';
 import { monitorRoutes } from './routes/monitor-routes.ts';
 import { fileRoutes } from './routes/file-routes.ts';
 import { playerRoutes } from './routes/player-routes.ts';
+import { macroRoutes } from './routes/macro-routes.ts';
+import { macroSdkRoutes } from './routes/macro-sdk-routes.ts';
+import { MacroRepository } from './repositories/macro-repository.ts';
+import { coreEndpoint } from './runtime/macros/core-endpoint.ts';
+import { MacroService } from './services/macros/macro-service.ts';
+import { TaskTokens } from './services/macros/task-tokens.ts';
 import { InstanceService } from './services/instance-service.ts';
 import { SettingsService } from './services/settings-service.ts';
 import { SystemService } from './services/system-service.ts';
@@ -88,7 +94,8 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   const settings = new SettingsService(new SettingsRepository(db));
   const events = new EventBus(eventRepository);
   const guard = new PermissionGuard(() => settings.safeMode);
-  const tokens = new TokenService(userRepository);
+  const taskTokens = new TaskTokens();
+  const tokens = new TokenService(userRepository, taskTokens);
   const users = new UserService(userRepository, tokens, events, guard, () => settings.safeMode);
   const visibility = new EventVisibility(guard);
   events.subscribe((e) => visibility.track(e));
@@ -99,6 +106,19 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
     log: { warn: (msg) => app.log.warn(msg), error: (msg) => app.log.error(msg) },
   });
   const instanceDirectory: InstanceDirectory = instances;
+  const macros = new MacroService({
+    dataDir: config.dataDir,
+    events,
+    repository: new MacroRepository(db),
+    instances,
+    tokens: taskTokens,
+    endpoint: () => coreEndpoint(app.server.address(), config.tls !== null),
+    log: {
+      info: (m) => app.log.info(m),
+      warn: (m) => app.log.warn(m),
+      error: (m) => app.log.error(m),
+    },
+  });
 
   const ctx: CoreContext = {
     config,
@@ -193,6 +213,8 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
       await api.register(consoleRoutes(ctx));
       await api.register(monitorRoutes(ctx));
       await api.register(fileRoutes(ctx));
+      await api.register(macroRoutes(ctx, macros));
+      await api.register(macroSdkRoutes(ctx, macros));
     },
     { prefix: API_PREFIX },
   );
@@ -209,6 +231,8 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   // Instances load after the routes exist; their servers stop before sockets and the database close.
   await instances.init();
   shutdownHooks.push(() => instances.shutdown());
+  await macros.init();
+  shutdownHooks.push(() => macros.shutdown());
 
   const setupKey = users.initSetupKey();
   if (setupKey)

@@ -1,0 +1,347 @@
+import {
+  HEARTH_VERSION,
+  type CausedBy,
+  type ExitStatus,
+  type GetConfigResponse,
+  type HistoryEntry,
+  type MacroEntry,
+  type SettingManifest,
+  type TaskEntry,
+} from '@hearth/protocol';
+import { CoreError, badRequest, internal, notFound, unauthorized } from '../../errors.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { MacroRepository } from '../../repositories/macro-repository.ts';
+import {
+  ConfigDeclarationError,
+  parseConfigDeclaration,
+  type ConfigDeclaration,
+} from '../../runtime/macros/config-declaration.ts';
+import { MacroConfigStore, configResponse } from '../../runtime/macros/config-store.ts';
+import type { CoreEndpoint } from '../../runtime/macros/core-endpoint.ts';
+import { MacroFiles, type MacroFile } from '../../runtime/macros/macro-files.ts';
+import type { MacroExit, SpawnWrap } from '../../runtime/macros/macro-process.ts';
+import type { OutputLimits } from '../../runtime/macros/output-throttle.ts';
+import { isAlive, processStartTicks, signalTree } from '../../runtime/supervisor/process-tree.ts';
+import { LiveTask } from './live-task.ts';
+import { TaskLauncher } from './task-launcher.ts';
+import type { TaskTokens } from './task-tokens.ts';
+
+/** The instances a macro can run in: their folder and name (InstanceService fits). */
+export interface MacroInstances {
+  /** The instance, or a NotFound CoreError. */
+  get(uuid: string): { uuid: string; dir: string; record: { name: string } };
+}
+
+/** Who starts a task; the task's token acts as this user. */
+export interface TaskStarter {
+  uid: string;
+  username: string;
+}
+
+export interface MacroRunnerOptions {
+  /** The Deno executable (default: the npm package `deno`). */
+  denoPath?: string;
+  /** V8 heap ceiling per task in MiB (default 256). */
+  memoryMb?: number;
+  outputLimits?: OutputLimits;
+  /** The outer sandbox (bubblewrap), applied to every task right before spawn. */
+  wrap?: SpawnWrap;
+}
+
+export interface MacroServiceDeps {
+  dataDir: string;
+  events: EventBus;
+  repository: MacroRepository;
+  instances: MacroInstances;
+  tokens: TaskTokens;
+  /** Where tasks reach the core's API; null until the core listens. */
+  endpoint: () => CoreEndpoint | null;
+  log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
+  runner?: MacroRunnerOptions;
+}
+
+/** Finished tasks kept per instance. */
+const HISTORY_KEEP = 1000;
+/** How long `run` waits for the macro's module to start before answering anyway. */
+const STARTED_WAIT_MS = 30_000;
+const SHUTDOWN_WAIT_MS = 5000;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const configError = () => internal('Config error');
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/**
+ * Macros (core-api.md §1.4.17, §3.11): listing, config, running each task as its own Deno process,
+ * killing, tasks and persisted history. Every task ends on kill, on its instance's deletion and on
+ * shutdown. Nothing here knows about HTTP.
+ */
+export class MacroService {
+  private readonly tasks = new Map<number, LiveTask>();
+  private readonly launcher: TaskLauncher;
+  private nextPid = 1;
+  private closed = false;
+  private unsubscribe: () => void = () => undefined;
+
+  constructor(private readonly deps: MacroServiceDeps) {
+    this.launcher = new TaskLauncher(deps.dataDir, deps.runner ?? {}, deps.log);
+  }
+
+  /** Ends tasks a dead core left running, picks the next pid, follows instance deletions. */
+  async init(): Promise<void> {
+    for (const row of this.deps.repository.unfinished()) {
+      if (row.osPid !== null && row.osStartTicks !== null && isAlive(row.osPid)) {
+        if (processStartTicks(row.osPid) === row.osStartTicks) signalTree(row.osPid, 'SIGKILL');
+      }
+      this.deps.repository.finish(row.pid, {
+        type: 'Error',
+        time: nowSeconds(),
+        error_msg: 'The core stopped while this task was running',
+      });
+    }
+    this.nextPid = this.deps.repository.nextPid();
+    await this.launcher.prepare();
+    this.unsubscribe = this.deps.events.subscribe((event) => {
+      const inner = event.event_inner;
+      if (inner.type !== 'ProgressionEvent') return;
+      const p = inner.progression_event_inner;
+      // Deletion starts with this event, before the folder is removed: end its tasks first.
+      if (p.type === 'ProgressionStart' && p.inner?.type === 'InstanceDelete')
+        this.killInstanceTasks(p.inner.instance_uuid);
+      if (p.type === 'ProgressionEnd' && p.success && p.inner?.type === 'InstanceDelete')
+        this.deps.repository.forgetInstance(p.inner.instance_uuid);
+    });
+  }
+
+  /** Kills every task and waits (bounded) for their exits to be recorded. */
+  async shutdown(): Promise<void> {
+    this.closed = true;
+    this.unsubscribe();
+    const running = [...this.tasks.values()];
+    for (const task of running) task.process.kill();
+    await Promise.race([Promise.all(running.map((t) => t.done)), sleep(SHUTDOWN_WAIT_MS)]);
+  }
+
+  /** SIGKILLs the tasks of an instance at once (its folder is about to go). */
+  killInstanceTasks(instanceUuid: string): void {
+    for (const task of this.tasks.values())
+      if (task.instanceUuid === instanceUuid) task.process.kill();
+  }
+
+  async list(uuid: string): Promise<MacroEntry[]> {
+    const instance = this.deps.instances.get(uuid);
+    const lastRuns = this.deps.repository.lastRuns(uuid);
+    const files = await new MacroFiles(instance.dir).list();
+    return files.map((f) => ({
+      name: f.name,
+      last_run: lastRuns.get(f.name) ?? null,
+      path: f.listedPath,
+    }));
+  }
+
+  tasksOf(uuid: string): TaskEntry[] {
+    this.deps.instances.get(uuid);
+    return [...this.tasks.values()]
+      .filter((t) => t.instanceUuid === uuid)
+      .sort((a, b) => a.creationTime - b.creationTime || a.pid - b.pid)
+      .map((t) => t.entry());
+  }
+
+  history(uuid: string): HistoryEntry[] {
+    this.deps.instances.get(uuid);
+    return this.deps.repository.history(uuid, HISTORY_KEEP);
+  }
+
+  async getConfig(uuid: string, name: string): Promise<GetConfigResponse> {
+    const { files, file, declaration } = await this.load(uuid, name);
+    if (declaration === null) return configResponse(null, null);
+    return configResponse(
+      declaration,
+      await new MacroConfigStore(files).read(file.name, declaration),
+    );
+  }
+
+  async storeConfig(
+    uuid: string,
+    name: string,
+    body: Record<string, SettingManifest>,
+  ): Promise<void> {
+    const { files, file, declaration } = await this.load(uuid, name);
+    await new MacroConfigStore(files).write(file.name, declaration, body);
+  }
+
+  /** Starts a task; resolves once its module is about to run (MacroEvent Started). */
+  async run(uuid: string, name: string, args: string[], starter: TaskStarter): Promise<TaskEntry> {
+    if (this.closed) throw internal('The core is shutting down');
+    const instance = this.deps.instances.get(uuid);
+    const files = new MacroFiles(instance.dir);
+    const file = await files.resolve(name);
+    let declaration: ConfigDeclaration | null;
+    try {
+      declaration = parseConfigDeclaration(await files.readSource(file));
+    } catch (err) {
+      if (err instanceof ConfigDeclarationError) throw configError();
+      throw err;
+    }
+    let config: { variable: string; values: Record<string, unknown> } | null = null;
+    if (declaration !== null) {
+      const stored = await new MacroConfigStore(files).read(file.name, declaration);
+      if (stored.status !== 'ok') throw configError();
+      const values: Record<string, unknown> = {};
+      for (const [field, value] of Object.entries(stored.values))
+        if (value !== null) values[field] = value.value;
+      config = { variable: declaration.variable, values };
+    }
+    const endpoint = this.deps.endpoint();
+    if (endpoint === null) throw internal('The core is not listening yet');
+    const pid = this.nextPid++;
+    const creationTime = nowSeconds();
+    const token = this.deps.tokens.issue({
+      uid: starter.uid,
+      pid,
+      instanceUuid: uuid,
+      macroName: file.name,
+    });
+    let task: LiveTask;
+    try {
+      const process = await this.launcher.launch({
+        instanceDir: await files.sandbox.realRoot(),
+        listedDir: instance.dir,
+        entry: file.entry,
+        args,
+        endpoint,
+        init: {
+          token,
+          pid,
+          instanceUuid: uuid,
+          macroName: file.name,
+          version: HEARTH_VERSION,
+          config,
+        },
+        label: `${file.name}#${pid}`,
+      });
+      const starterCause: CausedBy = {
+        type: 'User',
+        user_id: starter.uid,
+        user_name: starter.username,
+      };
+      task = new LiveTask({
+        pid,
+        name: file.name,
+        instanceUuid: uuid,
+        creationTime,
+        token,
+        starter: starterCause,
+        process,
+      });
+    } catch (err) {
+      this.deps.tokens.revoke(token);
+      if (err instanceof CoreError) throw err;
+      throw internal('Failed to start the macro', err instanceof Error ? err.message : String(err));
+    }
+    this.tasks.set(pid, task);
+    this.deps.repository.insertRunning({
+      pid,
+      instanceUuid: uuid,
+      name: file.name,
+      creationTime,
+      startedBy: starter.uid,
+      osPid: task.process.pid,
+      osStartTicks: task.process.startTicks,
+    });
+    this.deps.repository.setLastRun(uuid, file.name, creationTime);
+    void task.process.exited.then(
+      (exit) => this.finish(task, exit),
+      () => this.finish(task, { type: 'Error', error_msg: 'The macro process was lost' }),
+    );
+    await Promise.race([task.process.started, sleep(STARTED_WAIT_MS)]);
+    this.emitStarted(task);
+    return task.entry();
+  }
+
+  /** Kills a running task of the instance; resolves once its exit is recorded. */
+  async kill(uuid: string, pid: number): Promise<void> {
+    this.deps.instances.get(uuid);
+    const task = this.tasks.get(pid);
+    if (!task || task.instanceUuid !== uuid)
+      throw notFound(`Macro with pid MacroPID(${pid}) not found`);
+    task.process.kill();
+    await task.done;
+  }
+
+  isTaskToken(token: string): boolean {
+    return this.deps.tokens.owns(token);
+  }
+
+  /** The running task a task token belongs to (for the SDK routes). */
+  taskOfToken(token: string): LiveTask {
+    const grant = this.deps.tokens.grant(token);
+    const task = grant ? this.tasks.get(grant.pid) : undefined;
+    if (!task || task.token !== token) throw unauthorized('Invalid task token');
+    return task;
+  }
+
+  consoleOut(task: LiveTask, line: string): void {
+    const instance = this.deps.instances.get(task.instanceUuid);
+    task.consoleOut(this.deps.events, instance.record.name, line);
+  }
+
+  get events(): EventBus {
+    return this.deps.events;
+  }
+
+  private async load(uuid: string, name: string) {
+    const instance = this.deps.instances.get(uuid);
+    const files = new MacroFiles(instance.dir);
+    const file: MacroFile = await files.resolve(name);
+    try {
+      return { files, file, declaration: parseConfigDeclaration(await files.readSource(file)) };
+    } catch (err) {
+      if (err instanceof ConfigDeclarationError)
+        throw badRequest('Invalid config declaration', err.message);
+      throw err;
+    }
+  }
+
+  private emitStarted(task: LiveTask): void {
+    if (task.startedEmitted) return;
+    task.startedEmitted = true;
+    this.deps.events.emit(
+      {
+        type: 'MacroEvent',
+        instance_uuid: task.instanceUuid,
+        macro_pid: task.pid,
+        macro_event_inner: { type: 'Started' },
+      },
+      { causedBy: { type: 'Macro', macro_pid: task.pid } },
+    );
+  }
+
+  private finish(task: LiveTask, exit: MacroExit): void {
+    this.emitStarted(task);
+    this.deps.tokens.revoke(task.token);
+    this.tasks.delete(task.pid);
+    task.endOpenProgressions(this.deps.events);
+    const status: ExitStatus = { ...exit, time: nowSeconds() };
+    try {
+      this.deps.repository.finish(task.pid, status);
+      this.deps.repository.prune(task.instanceUuid, HISTORY_KEEP);
+    } catch (err) {
+      this.deps.log.error(
+        `Could not record the end of macro task ${task.pid}: ${err instanceof Error ? err.message : String(err)}`,
+      );
+    }
+    this.deps.events.emit(
+      {
+        type: 'MacroEvent',
+        instance_uuid: task.instanceUuid,
+        macro_pid: task.pid,
+        macro_event_inner: { type: 'Stopped', exit_status: status },
+      },
+      { causedBy: { type: 'Macro', macro_pid: task.pid } },
+    );
+    task.markDone();
+  }
+}
