@@ -40,7 +40,10 @@ export async function startMacroCore(
   dataDir?: string,
 ): Promise<MacroEnv> {
   const t = await startTestCore({ stopTimeoutMs: 5000, ...overrides }, dataDir);
-  const owner = await t.setupOwner();
+  // A data dir reused from an earlier core already has its owner: log in instead.
+  const owner = t.setupKey
+    ? await t.setupOwner()
+    : ((await t.login('owner', 'owner-password')).json as { token: string }).token;
   const log = await EventLog.open(t, owner);
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-macros-'));
   return {
