@@ -55,6 +55,8 @@ export async function startMacroCore(
       log.close();
       await t.close();
       await fs.rm(scratch, { recursive: true, force: true });
+      // The temp data dir startTestCore made (a data dir passed in belongs to the caller).
+      if (dataDir === undefined) await fs.rm(t.dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -9,6 +9,7 @@ import {
   type ClientEvent,
   type InstanceInfo,
 } from '@hearth/protocol';
+import { isAlive } from '../src/runtime/supervisor/process-tree.ts';
 import {
   createEchoInstance,
   macroEvent,
@@ -272,5 +273,53 @@ describe('macros through HTTP', () => {
     });
     expect(kill.status).toBe(200);
     expect(await stoppedOf(env, pid)).toMatchObject({ type: 'Killed' });
+  });
+
+  it('kills the tasks of an instance that is deleted, before its folder goes', async () => {
+    const doomed = await createEchoInstance(env, 'Doomed');
+    await writeMacro(
+      doomed.path,
+      'writer',
+      'let n = 0; while (true) { await Deno.writeTextFile(`f${n++ % 10}.txt`, "x"); await new Promise((r) => setTimeout(r, 5)); }',
+    );
+    const pid = await runMacro(env, doomed.uuid, 'writer');
+    const res = await env.t.request('DELETE', `/instance/${doomed.uuid}`, { token: env.owner });
+    expect(res.status, res.text).toBe(200);
+    expect(await stoppedOf(env, pid)).toMatchObject({ type: 'Killed' });
+    await expect(fs.stat(doomed.path)).rejects.toThrow();
+    expect((await get(`/instance/${doomed.uuid}/history/list`)).status).toBe(404);
+  });
+});
+
+describe('core shutdown', () => {
+  it('kills running tasks and records them as Killed', async () => {
+    const own = await startMacroCore();
+    try {
+      const host = await createEchoInstance(own, 'Shutdown Host');
+      await writeMacro(host.path, 'forever', 'setInterval(() => {}, 1000);');
+      const pid = await runMacro(own, host.uuid, 'forever');
+      const osPid = own.t.core.ctx.db
+        .prepare('SELECT os_pid FROM macro_tasks WHERE pid = ?')
+        .pluck()
+        .get(pid) as number;
+      expect(isAlive(osPid)).toBe(true);
+      await own.t.close();
+      expect(isAlive(osPid)).toBe(false);
+      const again = await startMacroCore({}, own.t.dataDir);
+      try {
+        const history = HistoryEntrySchema.array().parse(
+          (
+            await again.t.request('GET', `/instance/${host.uuid}/history/list`, {
+              token: again.owner,
+            })
+          ).json,
+        );
+        expect(history[0]).toMatchObject({ task: { pid }, exit_status: { type: 'Killed' } });
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await own.close();
+    }
   });
 });
