@@ -40,7 +40,7 @@ function bareDeno(
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
-    child.stdout!.once('data', () => resolve({ child, ms: performance.now() - started }));
+    child.stdout.once('data', () => resolve({ child, ms: performance.now() - started }));
     child.once('exit', (code) => reject(new Error(`deno exited (${code})`)));
   });
 }

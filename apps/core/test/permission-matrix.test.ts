@@ -617,8 +617,6 @@ function expectedAllowed(access: Access, role: Role, safeMode: boolean): boolean
       return role === 'exact' || (role === 'admin' && access.admin);
     case 'generic':
       return !safeMode && (role === 'exact' || role === 'admin');
-    case 'task':
-      return false;
   }
 }
 
