@@ -82,7 +82,7 @@ export class LiveTask {
 
   /** The macro's console line(s), marked with its name; control characters are dropped. */
   consoleOut(events: EventBus, instanceName: string, raw: string): void {
-    const lines = raw.split(/\r?\n/);
+    const lines = raw.replace(/\r?\n$/, '').split(/\r?\n/);
     for (const line of lines) {
       if (!this.budget.take()) throw tooMany();
       // eslint-disable-next-line no-control-regex
