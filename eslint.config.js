@@ -15,6 +15,8 @@ const features = [
   'users',
   'notifications',
   'tunnels',
+  'event-logs',
+  'webhooks',
 ];
 
 // A feature may not import another feature; shared pieces live in components/ or lib/.
@@ -42,6 +44,43 @@ const featureBoundaries = features.map((feature) => ({
     ],
   },
 }));
+
+// The core's layers (apps/core/src/README.md): routes → services → runtime / repositories → db,
+// with http/ as the routes' glue and lib/ below everything. A folder may not import a layer above it.
+const coreLayer = (folder, forbidden) => ({
+  files: [`apps/core/src/${folder}/**/*.ts`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: forbidden.map((layer) => ({
+          group: [`**/${layer}/*`, `**/${layer}/**`],
+          message: `${folder}/ may not import ${layer}/ (see apps/core/src/README.md).`,
+        })),
+      },
+    ],
+  },
+});
+const coreBoundaries = [
+  coreLayer('routes', ['repositories', 'runtime', 'db', 'events', 'auth']),
+  coreLayer('http', ['routes', 'runtime', 'db']),
+  coreLayer('services', ['routes', 'http']),
+  coreLayer('runtime', ['routes', 'http', 'services']),
+  coreLayer('events', ['routes', 'http', 'services', 'runtime']),
+  coreLayer('auth', ['routes', 'http', 'services', 'runtime', 'events']),
+  coreLayer('repositories', ['routes', 'http', 'services', 'runtime', 'events', 'auth']),
+  coreLayer('db', ['routes', 'http', 'services', 'runtime', 'events', 'auth', 'repositories']),
+  coreLayer('lib', [
+    'routes',
+    'http',
+    'services',
+    'runtime',
+    'events',
+    'auth',
+    'repositories',
+    'db',
+  ]),
+];
 
 export default tseslint.config(
   {
@@ -92,6 +131,7 @@ export default tseslint.config(
     },
   },
   ...featureBoundaries,
+  ...coreBoundaries,
   {
     files: [
       '**/*.test.{ts,tsx}',

@@ -84,11 +84,11 @@ export async function startFileBenchCore(label: string): Promise<FileBenchCore> 
       { url: pathToFileURL(definition).href, setup_value: { name: label, setting_sections: {} } },
       token,
     )) as string;
-    for (let i = 0; !core.ctx.instances.registry.has(uuid); i++) {
+    for (let i = 0; !core.ctx.instances.exists(uuid); i++) {
       if (i > 600) throw new Error('the instance was not created');
       await new Promise((r) => setTimeout(r, 50));
     }
-    const root = await fs.realpath(core.ctx.instances.get(uuid).dir);
+    const root = await fs.realpath(core.ctx.instances.folder(uuid));
     return { core, api, token, uuid, root, scratch, close };
   } catch (err) {
     await close();

@@ -1,8 +1,18 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { DEFAULT_CORE_PORT } from '@hearth/protocol';
 import { UPSTREAM_ENV_VARS } from './runtime/minecraft/upstreams.ts';
+import type { PlayitRunnerTiming } from './runtime/tunnels/playit-runner.ts';
+import { ISOLATION_MODES, type IsolationMode } from './runtime/sandbox/index.ts';
+import type { RetentionOptions } from './services/event-log/event-retention.ts';
+import type { WebhookOptions } from './services/webhooks/webhook-service.ts';
 
 export interface CoreConfig {
+  /**
+   * The sandbox around game servers and macros: `auto` uses bubblewrap when it works (else runs them
+   * unsandboxed and warns the owner), `required` refuses to start without it, `none` never uses it.
+   */
+  isolation: IsolationMode;
   /** Where the database, instances and everything else live. */
   dataDir: string;
   port: number;
@@ -15,6 +25,11 @@ export interface CoreConfig {
   /** Start servers marked auto_start when the core boots. */
   autoStart: boolean;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'silent';
+  /**
+   * Reverse proxies whose `X-Forwarded-For` names the client (addresses, CIDRs, or `loopback`,
+   * `linklocal`, `uniquelocal`); empty (default): the header is ignored and the peer is the client.
+   */
+  trustedProxies?: string[];
   /** Hook for tests: where the setup key goes (default: stdout). */
   onSetupKey?: (key: string) => void;
   /**
@@ -35,7 +50,8 @@ export interface CoreConfig {
     timeoutMs?: number;
   };
   /**
-   * Instance files: archive extraction caps (default 4 GiB, 100,000 entries), download-key lifetime
+   * Instance files: the per-instance extraction budget and entry cap (default 4 GiB, 100,000
+   * entries; one extraction per instance at a time), download-key lifetime
    * (default 1 hour) and, for tests, the clock keys are checked against (default Date.now).
    */
   files?: {
@@ -44,6 +60,28 @@ export interface CoreConfig {
     downloadKeyTtlMs?: number;
     now?: () => number;
   };
+  /**
+   * The playit.gg agent (core-api.md §3.14): the provider's API and control server (default the
+   * real service), the claim page base, and whether a runner that was running when the core stopped
+   * starts again at boot (default off). `timing`/`claimPollIntervalMs` are for tests.
+   */
+  playit?: PlayitConfig;
+  /**
+   * Event history retention (default: 90 days and 1,000,000 event log entries, 0 = no limit),
+   * pruned every 10 minutes in batches of 2000 rows; tests set the clock and the pace.
+   */
+  eventRetention?: Partial<RetentionOptions>;
+  /** Webhook delivery: queue size, attempts, backoff, time-out, and for tests the DNS resolver. */
+  webhooks?: Partial<WebhookOptions>;
+}
+
+export interface PlayitConfig {
+  apiUrl?: string;
+  controlAddr?: string;
+  claimPageUrl?: string;
+  autoStart?: boolean;
+  claimPollIntervalMs?: number;
+  timing?: Partial<PlayitRunnerTiming>;
 }
 
 export function defaultConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
@@ -54,6 +92,7 @@ export function defaultConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
     dashboardDir: null,
     tls: null,
     stopTimeoutMs: 30_000,
+    isolation: 'auto',
     autoStart: true,
     logLevel: 'info',
     ...overrides,
@@ -61,6 +100,58 @@ export function defaultConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
 }
 
 export class ConfigError extends Error {}
+
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function parseTrustedProxies(text: string | undefined): string[] {
+  if (text === undefined || text.trim() === '') return [];
+  return text.split(',').map((raw) => {
+    const entry = raw.trim();
+    if (PROXY_RANGES.has(entry)) return entry;
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const bits = family === 4 ? 32 : 128;
+    const prefixOk = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+    if (family === 0 || rest.length > 0 || !prefixOk)
+      throw new ConfigError(`Invalid trusted proxy (an address or CIDR): ${entry}`);
+    return entry;
+  });
+}
+
+function parseHttpUrl(what: string, text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(`Invalid ${what} (an http or https URL): ${text}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`Invalid ${what} (an http or https URL): ${text}`);
+  return text;
+}
+
+function parsePlayit(pick: (flag: string, envName: string) => string | undefined): PlayitConfig {
+  const config: PlayitConfig = {};
+  const apiUrl = pick('playit-api-url', 'HEARTH_PLAYIT_API_URL');
+  if (apiUrl) config.apiUrl = parseHttpUrl('playit API URL', apiUrl);
+  const claimUrl = pick('playit-claim-url', 'HEARTH_PLAYIT_CLAIM_URL');
+  if (claimUrl) config.claimPageUrl = parseHttpUrl('playit claim page URL', claimUrl);
+  const control = pick('playit-control-addr', 'HEARTH_PLAYIT_CONTROL_ADDR');
+  if (control) {
+    const match = /^(.+):(\d{1,5})$/.exec(control);
+    const port = Number(match?.[2]);
+    if (!match || port < 1 || port > 65535)
+      throw new ConfigError(`Invalid playit control address (host:port): ${control}`);
+    config.controlAddr = control;
+  }
+  const autoStart = pick('playit-autostart', 'HEARTH_PLAYIT_AUTOSTART');
+  if (autoStart !== undefined) {
+    if (autoStart !== 'on' && autoStart !== 'off')
+      throw new ConfigError(`Invalid playit autostart (on or off): ${autoStart}`);
+    config.autoStart = autoStart === 'on';
+  }
+  return config;
+}
 
 /** Parses `--flag value` / `--flag=value` and HEARTH_* environment variables (flags win). */
 export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string): CoreConfig {
@@ -91,6 +182,15 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     'java',
     'crash-restarts',
     'crash-window',
+    'trusted-proxies',
+    'extract-budget',
+    'isolation',
+    'playit-api-url',
+    'playit-control-addr',
+    'playit-claim-url',
+    'playit-autostart',
+    'event-retention-days',
+    'event-retention-count',
   ]);
   for (const key of flags.keys())
     if (!known.has(key)) throw new ConfigError(`Unknown option: --${key}`);
@@ -126,7 +226,34 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
   const windowSeconds = windowText === undefined ? 300 : Number(windowText);
   if (!Number.isFinite(windowSeconds) || windowSeconds <= 0)
     throw new ConfigError(`Invalid crash window: ${windowText}`);
+  const budgetText = pick('extract-budget', 'HEARTH_EXTRACT_BUDGET');
+  const budgetMiB = budgetText === undefined ? 4096 : Number(budgetText);
+  if (!Number.isInteger(budgetMiB) || budgetMiB <= 0)
+    throw new ConfigError(`Invalid extraction budget (MiB): ${budgetText}`);
+  const isolation = pick('isolation', 'HEARTH_ISOLATION') ?? 'auto';
+  if (!(ISOLATION_MODES as readonly string[]).includes(isolation))
+    throw new ConfigError(`Invalid isolation mode: ${isolation} (auto, required or none)`);
+  const count = (flag: string, envName: string, fallback: number, what: string) => {
+    const text = pick(flag, envName);
+    const value = text === undefined ? fallback : Number(text);
+    if (!Number.isInteger(value) || value < 0) throw new ConfigError(`Invalid ${what}: ${text}`);
+    return value;
+  };
+  const eventRetention = {
+    days: count('event-retention-days', 'HEARTH_EVENT_RETENTION_DAYS', 90, 'event retention days'),
+    maxEvents: count(
+      'event-retention-count',
+      'HEARTH_EVENT_RETENTION_COUNT',
+      1_000_000,
+      'event retention count',
+    ),
+  };
   return defaultConfig({
+    eventRetention,
+    playit: parsePlayit(pick),
+    isolation: isolation as IsolationMode,
+    files: { maxExtractBytes: budgetMiB * 1024 * 1024 },
+    trustedProxies: parseTrustedProxies(pick('trusted-proxies', 'HEARTH_TRUSTED_PROXIES')),
     upstreams,
     javaCommand: pick('java', 'HEARTH_JAVA') ?? null,
     crashRestarts: { max: crashMax, windowMs: windowSeconds * 1000 },

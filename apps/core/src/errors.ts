@@ -53,3 +53,15 @@ export function toCoreError(err: unknown): CoreError {
   }
   return internal('Internal error');
 }
+
+/** One line for a log or an event: a CoreError's causes, else the error's own message. */
+export function describeError(err: unknown): string {
+  if (err instanceof CoreError) return err.causes.join(': ') || err.kind;
+  if (err && typeof err === 'object') {
+    const e = err as { kind?: unknown; causes?: unknown; message?: unknown };
+    if (typeof e.kind === 'string' && Array.isArray(e.causes) && e.causes.length > 0)
+      return e.causes.map(String).join(': ');
+    if (typeof e.message === 'string' && e.message !== '') return e.message;
+  }
+  return String(err);
+}

@@ -15,7 +15,9 @@ async function main(): Promise<void> {
       console.error(`hearth: ${err.message}`);
       console.error(
         'Options: --port N --host ADDR --data-dir DIR --tls-cert FILE --tls-key FILE --stop-timeout SECONDS ' +
-          '--log-level LEVEL --dashboard-dir DIR --java CMD --crash-restarts N --crash-window SECONDS (see README.md)',
+          '--log-level LEVEL --dashboard-dir DIR --java CMD --crash-restarts N --crash-window SECONDS ' +
+          '--trusted-proxies LIST --extract-budget MIB --isolation auto|required|none ' +
+          '--playit-api-url URL --playit-control-addr HOST:PORT --playit-claim-url URL --playit-autostart on|off (see README.md)',
       );
       process.exit(2);
     }

@@ -60,7 +60,7 @@ export async function startFilesCore(files?: CoreConfig['files']): Promise<Files
   const uuid = res.json as string;
   const end = await log.wait(isCreationEnd(uuid), 'the instance creation');
   expect(end.event_inner).toMatchObject({ progression_event_inner: { success: true } });
-  const root = await fs.realpath(t.core.ctx.instances.get(uuid).dir);
+  const root = await fs.realpath(t.core.ctx.instances.folder(uuid));
   return {
     t,
     owner,

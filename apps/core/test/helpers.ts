@@ -53,6 +53,9 @@ export async function startTestCore(
       host: '127.0.0.1',
       logLevel: 'silent',
       autoStart: true,
+      // Sandboxed runs have their own tests (sandbox-*.test.ts, isolation-app.test.ts); the rest
+      // test the core's behaviour around plain child processes, which is faster.
+      isolation: 'none',
       ...overrides,
       onSetupKey: (k) => {
         setupKey = k;

@@ -188,7 +188,33 @@ describe('failures after the answer become progression or Error events with the 
     expect(buffer).toContain('fake.crashOnStart is set');
   });
 
-  it('a Java command that does not exist answers a clear error and sets Error', async () => {
+  it('a Java command that is not a Java outside the instance folders is refused when set', async () => {
+    const info = await createInstance(
+      t,
+      owner,
+      log,
+      'MinecraftJavaVanilla',
+      minecraftSetup('Bad java', '1.20.4', await freePort()),
+    );
+    const set = (value: string) =>
+      t.request('PUT', `/instance/${info.uuid}/settings/cmd_args_section/java_cmd`, {
+        token: owner,
+        body: { type: 'String', value },
+      });
+    const refusals: [string, RegExp][] = [
+      ['/nonexistent/bin/java', /is not an executable file/],
+      ['/bin/sh', /is not a Java executable/],
+      ['sh', /absolute path/],
+      [path.join(info.path, 'java'), /inside an instance folder/],
+    ];
+    for (const [value, reason] of refusals) {
+      const res = await set(value);
+      expect(res.status, value).toBe(400);
+      expect((res.json as ClientError).causes.join(' ')).toMatch(reason);
+    }
+  });
+
+  it('a Java command that disappeared answers a clear error at start and sets Error', async () => {
     const info = await createInstance(
       t,
       owner,
@@ -196,20 +222,19 @@ describe('failures after the answer become progression or Error events with the 
       'MinecraftJavaVanilla',
       minecraftSetup('No java', '1.20.4', await freePort()),
     );
+    const jdk = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-gone-java-'));
+    const java = path.join(jdk, 'java');
+    await fs.writeFile(java, '#!/bin/sh\nexec java "$@"\n', { mode: 0o755 });
     const set = await t.request(
       'PUT',
       `/instance/${info.uuid}/settings/cmd_args_section/java_cmd`,
-      {
-        token: owner,
-        body: { type: 'String', value: '/nonexistent/bin/java' },
-      },
+      { token: owner, body: { type: 'String', value: java } },
     );
     expect(set.status, set.text).toBe(200);
+    await fs.rm(jdk, { recursive: true, force: true });
     const res = await t.request('PUT', `/instance/${info.uuid}/start`, { token: owner });
     expect(res.status).toBe(400);
-    expect((res.json as ClientError).causes.join(' ')).toMatch(
-      /Failed to start the server: .*ENOENT/,
-    );
+    expect((res.json as ClientError).causes.join(' ')).toMatch(/is not an executable file/);
     await log.wait(isState(info.uuid, 'Error'));
   });
 });

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ClientEventSchema, emptyEventQuery, type ClientEvent } from '@hearth/protocol';
-import { processStartTicks, isAlive } from '../src/runtime/supervisor/process-tree.ts';
+import Database from 'better-sqlite3';
+import { isAlive, processExe, processStartTicks } from '../src/runtime/supervisor/process-tree.ts';
 import type { UpstreamFixture } from '../test-support/upstream-fixture/index.ts';
 import type { TestCore } from './helpers.ts';
 import {
@@ -32,6 +33,16 @@ afterAll(async () => {
   for (const core of cores) await core.close();
   await fixture?.close();
 });
+
+/** The server processes a (closed) core has on record. */
+function processRows(dataDir: string): unknown[] {
+  const db = new Database(path.join(dataDir, 'hearth.db'), { readonly: true });
+  try {
+    return db.prepare('SELECT uuid, pid FROM instance_processes').all();
+  } finally {
+    db.close();
+  }
+}
 
 async function core(dataDir?: string) {
   const t = await startInstanceCore(
@@ -157,14 +168,15 @@ describe('core restarts', () => {
     );
     await startAndWaitRunning(t, owner, log, auto.uuid);
     await startAndWaitRunning(t, owner, log, manual.uuid);
-    const pidFile = path.join(auto.path, '.hearth_pid.json');
-    const { pid } = JSON.parse(await fs.readFile(pidFile, 'utf8')) as { pid: number };
+    const { pid } = t.core.ctx.db
+      .prepare('SELECT pid FROM instance_processes WHERE uuid = ?')
+      .get(auto.uuid) as { pid: number };
     expect(isAlive(pid)).toBe(true);
     log.close();
 
     await t.close();
     expect(isAlive(pid)).toBe(false);
-    await expect(fs.stat(pidFile)).rejects.toThrow();
+    expect(processRows(t.dataDir)).toEqual([]);
 
     const again = await core(t.dataDir);
     const running = await until(
@@ -203,7 +215,7 @@ describe('core restarts', () => {
     log.close();
     await t.close();
 
-    // What a dead core leaves behind: a server process it started and the pid file naming it.
+    // What a dead core leaves behind: a server process it started and the record naming it.
     const orphan = spawn('java', ['-Xmx64M', '-jar', await fakeServerJar(), 'nogui'], {
       cwd: info.path,
       stdio: ['pipe', 'ignore', 'ignore'],
@@ -212,14 +224,17 @@ describe('core restarts', () => {
       orphan.once('exit', (code) => resolve(code)),
     );
     await new Promise((r) => orphan.once('spawn', r));
-    await fs.writeFile(
-      path.join(info.path, '.hearth_pid.json'),
-      JSON.stringify({
-        pid: orphan.pid,
-        start_ticks: processStartTicks(orphan.pid!),
-        started_at: Date.now(),
-      }),
+    const db = new Database(path.join(t.dataDir, 'hearth.db'));
+    db.prepare(
+      'INSERT INTO instance_processes (uuid, pid, start_ticks, exe, started_at) VALUES (?, ?, ?, ?, ?)',
+    ).run(
+      info.uuid,
+      orphan.pid,
+      processStartTicks(orphan.pid!),
+      processExe(orphan.pid!),
+      Date.now(),
     );
+    db.close();
 
     const again = await core(t.dataDir);
     await exited;
@@ -236,7 +251,8 @@ describe('core restarts', () => {
     expect(
       (await again.request('GET', `/instance/${info.uuid}/state`, { token: owner })).json,
     ).toBe('Stopped');
-    await expect(fs.stat(path.join(info.path, '.hearth_pid.json'))).rejects.toThrow();
+    await again.close();
+    expect(processRows(t.dataDir)).toEqual([]);
   });
 });
 

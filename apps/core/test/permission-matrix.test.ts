@@ -102,6 +102,7 @@ const ROWS: Row[] = [
   simple('GET', '/system/cpu', { kind: 'public' }, () => '/system/cpu'),
   simple('GET', '/check/port/:port', { kind: 'public' }, () => '/check/port/25565'),
   simple('GET', '/check/name/:name', { kind: 'public' }, () => '/check/name/Alpha'),
+  simple('GET', '/system/warnings', { kind: 'owner' }, () => '/system/warnings'),
   // The key is spent: a public route that answers 403 "Setup key already used." — checked below.
   simple('POST', '/setup/:key', { kind: 'public' }, () => '/setup/AAAAAAAAAAAAAAAA', {
     username: 'x',
@@ -224,7 +225,56 @@ const ROWS: Row[] = [
     guestStatus: 400,
     request: async () => ({ path: '/events/all/stream' }),
   },
+  // Issue 14: the event log (every user, filtered to what they may see) and webhooks (owner).
+  simple('GET', '/activity/search', { kind: 'token' }, () => '/activity/search?kind=state'),
+  simple('GET', '/activity/export', { kind: 'token' }, () => '/activity/export?format=csv'),
+  {
+    method: 'GET',
+    url: '/activity/stream',
+    access: { kind: 'token' },
+    websocket: true,
+    request: async () => ({ path: '/activity/stream' }),
+  },
+  simple('GET', '/webhooks', { kind: 'owner' }, () => '/webhooks'),
+  // A loopback target: the owner gets the SSRF guard's 400, never an auth refusal.
+  simple('POST', '/webhooks', { kind: 'owner' }, () => '/webhooks', {
+    name: 'Matrix',
+    kind: 'discord',
+    url: 'http://127.0.0.1:9/hook',
+    events: ['state'],
+  }),
+  simple('PUT', '/webhooks/:id', { kind: 'owner' }, () => '/webhooks/WEBHOOK_missing', {
+    name: 'Renamed',
+  }),
+  simple('DELETE', '/webhooks/:id', { kind: 'owner' }, () => '/webhooks/WEBHOOK_missing'),
+  simple('POST', '/webhooks/:id/test', { kind: 'owner' }, () => '/webhooks/WEBHOOK_missing/test'),
+  simple(
+    'GET',
+    '/webhooks/:id/deliveries',
+    { kind: 'owner' },
+    () => '/webhooks/WEBHOOK_missing/deliveries',
+  ),
+  simple(
+    'PUT',
+    '/webhooks/settings/private_targets',
+    { kind: 'owner' },
+    () => '/webhooks/settings/private_targets',
+    false,
+  ),
   simple('PUT', '/gateway/open_port/:port', { kind: 'owner' }, () => '/gateway/open_port/25565'),
+  // Playit (the reference leaves these open; Hearth: owner only). Here the provider is a closed
+  // local port, so the owner gets 400 (no key) or 502 (unreachable), never a refusal.
+  simple(
+    'GET',
+    '/playitgg/generate_signup_link',
+    { kind: 'owner' },
+    () => '/playitgg/generate_signup_link',
+  ),
+  simple('POST', '/playitgg/start_cli', { kind: 'owner' }, () => '/playitgg/start_cli'),
+  simple('POST', '/playitgg/stop_cli', { kind: 'owner' }, () => '/playitgg/stop_cli'),
+  simple('POST', '/playitgg/verify_key', { kind: 'owner' }, () => '/playitgg/verify_key'),
+  simple('GET', '/playitgg/cli_is_running', { kind: 'owner' }, () => '/playitgg/cli_is_running'),
+  simple('GET', '/playitgg/get_tunnels', { kind: 'owner' }, () => '/playitgg/get_tunnels'),
   simple('GET', '/games', { kind: 'public' }, () => '/games'),
   simple('GET', '/games/unavailable', { kind: 'public' }, () => '/games/unavailable'),
   simple(
@@ -530,7 +580,7 @@ const ROWS: Row[] = [
   ),
   simple(
     'PUT',
-    '/instance/:uuid/macro/run/:macro_name',
+    '/instance/:uuid/macro/run/:name',
     viewKey('can_access_instance_macro', false),
     (e) => `/instance/${e.a}/macro/run/missing`,
     [],
@@ -543,13 +593,13 @@ const ROWS: Row[] = [
   ),
   simple(
     'GET',
-    '/instance/:uuid/macro/config/get/:macro_name',
+    '/instance/:uuid/macro/config/get/:name',
     viewKey('can_access_instance_macro', false),
     (e) => `/instance/${e.a}/macro/config/get/missing`,
   ),
   simple(
     'POST',
-    '/instance/:uuid/macro/config/store/:macro_name',
+    '/instance/:uuid/macro/config/store/:name',
     viewKey('can_access_instance_macro', false),
     (e) => `/instance/${e.a}/macro/config/store/missing`,
     {},
@@ -651,6 +701,7 @@ beforeAll(async () => {
       mojangProfileApi: 'http://127.0.0.1:9',
     },
     gateway: { ssdpAddress: '127.0.0.1', ssdpPort: 9, timeoutMs: 200 },
+    playit: { apiUrl: 'http://127.0.0.1:9', controlAddr: '127.0.0.1:9' },
   });
   const owner = await t.setupOwner();
   tokens.owner = owner;

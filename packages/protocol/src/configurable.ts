@@ -97,6 +97,7 @@ export const GenericCreateRequestSchema = z.object({
   url: z.string().min(1),
   setup_value: SetupValueSchema,
 });
+export type GenericCreateRequest = z.output<typeof GenericCreateRequestSchema>;
 
 /** Checks a value against its type (core-api.md §2.13 type-checking rules). Returns a cause or null. */
 export function checkConfigurableValue(

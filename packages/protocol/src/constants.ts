@@ -102,3 +102,9 @@ export const INSTANCE_CONFIG_FILE = '.lodestone_config';
 export const LOGIN_ATTEMPTS_PER_IP = 20;
 export const LOGIN_ATTEMPTS_PER_USERNAME = 5;
 export const LOGIN_WINDOW_MS = 60_000;
+
+/** Hearth event log (issue 14): entries per page by default and at most. */
+export const LOG_PAGE_SIZE = 100;
+export const LOG_PAGE_MAX = 500;
+/** Hearth event log: the longest text search. */
+export const LOG_TEXT_MAX = 200;

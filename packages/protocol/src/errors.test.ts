@@ -7,6 +7,7 @@ import {
   clientErrorToText,
   kindForStatus,
   kindToText,
+  parseErrorBody,
   requestFailureToText,
 } from './errors.ts';
 import type { ErrorKind } from './errors.ts';
@@ -143,5 +144,28 @@ describe('status mapping (core-api.md §1.3)', () => {
       '{"kind":"NotFound","causes":["Instance not found"]}',
     );
     expect(clientError('Internal')).toEqual({ kind: 'Internal', causes: [] });
+  });
+});
+
+describe('parseErrorBody (core-api.md §1.3, §2.12)', () => {
+  it('reads the envelope from parsed JSON or from JSON text', () => {
+    expect(parseErrorBody({ kind: 'NotFound', causes: ['Instance not found'] })).toEqual({
+      kind: 'NotFound',
+      causes: ['Instance not found'],
+    });
+    expect(parseErrorBody('{"kind":"BadRequest","causes":["Name too long"]}')).toEqual({
+      kind: 'BadRequest',
+      causes: ['Name too long'],
+    });
+  });
+
+  it('is null for anything else: text, other JSON, an unknown kind, causes that are not text', () => {
+    expect(parseErrorBody('`Authorization` header is missing')).toBeNull();
+    expect(parseErrorBody('{not json')).toBeNull();
+    expect(parseErrorBody(null)).toBeNull();
+    expect(parseErrorBody({ message: 'boom' })).toBeNull();
+    expect(parseErrorBody({ kind: 'Teapot', causes: [] })).toBeNull();
+    expect(parseErrorBody({ kind: 'Internal', causes: [1] })).toBeNull();
+    expect(parseErrorBody({ kind: 'Internal' })).toBeNull();
   });
 });

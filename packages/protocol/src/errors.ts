@@ -70,7 +70,8 @@ export type RequestFailure =
 export const INVALID_TOKEN_TEXT = 'Invalid token: try to log out and log in again';
 export const TIMEOUT_TEXT = 'Async call timeout limit reached';
 
-function parseBody(body: unknown): unknown {
+/** A failure body as the client holds it: JSON text is parsed (the core sends its envelope as text/plain), anything else is kept. */
+function decodeBody(body: unknown): unknown {
   if (typeof body !== 'string') return body;
   try {
     return JSON.parse(body) as unknown;
@@ -79,13 +80,22 @@ function parseBody(body: unknown): unknown {
   }
 }
 
+/**
+ * The `{kind, causes}` envelope of a failure body (already parsed JSON or JSON text), or null
+ * when the body is anything else — an unknown kind included (core-api.md §1.3, §2.12).
+ */
+export function parseErrorBody(body: unknown): ClientError | null {
+  const parsed = ClientErrorSchema.safeParse(decodeBody(body));
+  return parsed.success ? parsed.data : null;
+}
+
 /** The one rule set that turns a failure into text (dashboard.md §8). */
 export function requestFailureToText(failure: RequestFailure): string {
   switch (failure.type) {
     case 'http': {
-      const body = parseBody(failure.body);
-      const parsed = ClientErrorSchema.safeParse(body);
-      if (parsed.success) return clientErrorToText(parsed.data);
+      const envelope = parseErrorBody(failure.body);
+      if (envelope) return clientErrorToText(envelope);
+      const body = decodeBody(failure.body);
       if (typeof body === 'string' && body.startsWith('`Authorization`')) return INVALID_TOKEN_TEXT;
       return `${failure.status}: ${failure.statusText}`;
     }

@@ -1,5 +1,6 @@
 import { encodePathSegment } from './base64url.ts';
 import type { EventQueryInput } from './events.ts';
+import { logQueryParams, type LogFilter } from './event-log-filter.ts';
 import type { HandlerGameType } from './instances.ts';
 
 // Route builders for every route of core-api.md §1.4, relative to the API base (`/api/v1`).
@@ -16,6 +17,7 @@ export const apiPaths = {
   systemCpu: () => '/system/cpu',
   checkPort: (port: number) => `/check/port/${port}`,
   checkName: (name: string) => `/check/name/${seg(name)}`,
+  systemWarnings: () => '/system/warnings',
   // §1.4.2
   setup: (key: string) => `/setup/${seg(key)}`,
   // §1.4.3
@@ -24,6 +26,7 @@ export const apiPaths = {
   userList: () => '/user/list',
   userCreate: () => '/user',
   user: (uid: string) => `/user/${seg(uid)}`,
+  userDelete: (uid: string) => `/user/${seg(uid)}`,
   userUpdatePerm: (uid: string) => `/user/${seg(uid)}/update_perm`,
   userRename: (uid: string) => `/user/${seg(uid)}/rename`,
   userPassword: (uid: string) => `/user/${seg(uid)}/password`,
@@ -70,6 +73,7 @@ export const apiPaths = {
   // §1.4.10
   playersCount: (uuid: string) => `/instance/${seg(uuid)}/players/count`,
   playersMax: (uuid: string) => `/instance/${seg(uuid)}/players/max`,
+  playersSetMax: (uuid: string) => `/instance/${seg(uuid)}/players/max`,
   players: (uuid: string) => `/instance/${seg(uuid)}/players`,
   // §1.4.11
   consoleBuffer: (uuid: string) => `/instance/${seg(uuid)}/console/buffer`,
@@ -124,6 +128,12 @@ export const apiPaths = {
     `/instance/${seg(uuid)}/macro/config/get/${seg(name)}`,
   macroConfigStore: (uuid: string, name: string) =>
     `/instance/${seg(uuid)}/macro/config/store/${seg(name)}`,
+  // Hearth: a macro task's SDK (issue 11)
+  macroSdkConsoleOut: () => '/macro_sdk/console_out',
+  macroSdkProgressionStart: () => '/macro_sdk/progression/start',
+  macroSdkProgressionUpdate: () => '/macro_sdk/progression/update',
+  macroSdkProgressionEnd: () => '/macro_sdk/progression/end',
+  macroSdkDetach: () => '/macro_sdk/detach',
   // §1.4.18
   playitSignupLink: () => '/playitgg/generate_signup_link',
   playitStart: () => '/playitgg/start_cli',
@@ -131,7 +141,33 @@ export const apiPaths = {
   playitVerify: () => '/playitgg/verify_key',
   playitIsRunning: () => '/playitgg/cli_is_running',
   playitTunnels: () => '/playitgg/get_tunnels',
+  // Hearth: the event log (issue 14)
+  activitySearch: (filter: LogFilter, page: { before?: string | null; limit?: number } = {}) =>
+    withQuery('/activity/search', logQueryParams(filter, page)),
+  activityExport: (filter: LogFilter, format: 'jsonl' | 'csv') => {
+    const params = logQueryParams(filter);
+    params.set('format', format);
+    return withQuery('/activity/export', params);
+  },
+  activityStream: (filter: LogFilter, token: string) => {
+    const params = logQueryParams(filter);
+    params.set('token', `Bearer ${token}`);
+    return withQuery('/activity/stream', params);
+  },
+  // Hearth: webhooks (issue 14)
+  webhookList: () => '/webhooks',
+  webhookCreate: () => '/webhooks',
+  webhookUpdate: (id: string) => `/webhooks/${seg(id)}`,
+  webhookDelete: (id: string) => `/webhooks/${seg(id)}`,
+  webhookTest: (id: string) => `/webhooks/${seg(id)}/test`,
+  webhookDeliveries: (id: string) => `/webhooks/${seg(id)}/deliveries`,
+  webhookPrivateTargets: () => '/webhooks/settings/private_targets',
 } as const;
+
+function withQuery(path: string, params: URLSearchParams): string {
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
 
 /** `{protocol}://{address}:{port}/api/{apiVersion}` with IPv6 in brackets. */
 export function coreBaseUrl(core: {

@@ -19,3 +19,6 @@ export const PlayitTunnelParamsSchema = z.object({
   local_port: z.number(),
   port_type: PortTypeSchema,
 });
+
+/** core-api.md §1.4.18: `verify_key` and `cli_is_running` answer a bare JSON bool. */
+export const PlayitFlagSchema = z.boolean();

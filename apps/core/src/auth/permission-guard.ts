@@ -1,113 +1,10 @@
-import type { UserPermission } from '@hearth/protocol';
+import { canPerform, permissionDenialText } from '@hearth/protocol';
+import type { Principal, UserAction } from '@hearth/protocol';
 import { permissionDenied } from '../errors.ts';
 
-/** core-api.md §1.5: what a route asks to do. */
-export type UserAction =
-  | { type: 'ViewInstance'; instance: string }
-  | { type: 'StartInstance'; instance: string }
-  | { type: 'StopInstance'; instance: string }
-  | { type: 'AccessConsole'; instance: string }
-  | { type: 'AccessSetting'; instance: string }
-  | { type: 'ReadResource'; instance: string }
-  | { type: 'WriteResource'; instance: string }
-  | { type: 'AccessMacro'; instance: string | null }
-  | { type: 'ReadInstanceFile'; instance: string }
-  | { type: 'WriteInstanceFile'; instance: string }
-  | { type: 'CreateInstance' }
-  | { type: 'DeleteInstance' }
-  | { type: 'ReadGlobalFile' }
-  | { type: 'WriteGlobalFile' }
-  | { type: 'ManageUser' }
-  | { type: 'ManagePermission' }
-  | { type: 'InstallExtension' };
-
-export interface Principal {
-  uid: string;
-  isOwner: boolean;
-  isAdmin: boolean;
-  permissions: UserPermission;
-}
-
-/** Actions that safe mode withholds from everyone but the owner (core-api.md §1.5, §3.17). */
-export function isUnsafeAction(action: UserAction): boolean {
-  switch (action.type) {
-    case 'ReadGlobalFile':
-    case 'WriteGlobalFile':
-    case 'ManageUser':
-    case 'ManagePermission':
-    case 'InstallExtension':
-      return true;
-    default:
-      return false;
-  }
-}
-
-/**
- * The permission model of core-api.md §1.5, with one deliberate difference: safe mode never
- * applies to the owner (reference issue #399 locked owners out of user management).
- */
-export function canPerform(user: Principal, action: UserAction, safeMode: boolean): boolean {
-  if (user.isOwner) return true;
-  if (safeMode && isUnsafeAction(action)) return false;
-  const p = user.permissions;
-  const admin = user.isAdmin;
-  switch (action.type) {
-    case 'ViewInstance':
-      return admin || p.can_view_instance.includes(action.instance);
-    case 'StartInstance':
-      return admin || p.can_start_instance.includes(action.instance);
-    case 'StopInstance':
-      return admin || p.can_stop_instance.includes(action.instance);
-    case 'AccessConsole':
-      return admin || p.can_access_instance_console.includes(action.instance);
-    case 'AccessSetting':
-      return admin || p.can_access_instance_setting.includes(action.instance);
-    case 'ReadResource':
-      return admin || p.can_read_instance_resource.includes(action.instance);
-    case 'WriteResource':
-      return p.can_write_instance_resource.includes(action.instance);
-    case 'AccessMacro':
-      return action.instance !== null && p.can_access_instance_macro.includes(action.instance);
-    case 'ReadInstanceFile':
-      return admin || p.can_read_global_file || p.can_read_instance_file.includes(action.instance);
-    case 'WriteInstanceFile':
-      return p.can_write_global_file || p.can_write_instance_file.includes(action.instance);
-    case 'CreateInstance':
-      return admin || p.can_create_instance;
-    case 'DeleteInstance':
-      return admin || p.can_delete_instance;
-    case 'ReadGlobalFile':
-      return p.can_read_global_file;
-    case 'WriteGlobalFile':
-      return p.can_write_global_file;
-    case 'ManageUser':
-      return false;
-    case 'ManagePermission':
-      return p.can_manage_permission;
-    case 'InstallExtension':
-      return p.can_install_extension;
-  }
-}
-
-const DENIAL: Record<UserAction['type'], string> = {
-  ViewInstance: "You don't have permission to view this instance",
-  StartInstance: "You don't have permission to start this instance",
-  StopInstance: "You don't have permission to stop this instance",
-  AccessConsole: "You don't have permission to access this instance's console",
-  AccessSetting: "You don't have permission to access this instance's settings",
-  ReadResource: "You don't have permission to read this instance's resources",
-  WriteResource: "You don't have permission to write this instance's resources",
-  AccessMacro: "You don't have permission to access this instance's macros",
-  ReadInstanceFile: "You don't have permission to read this instance's files",
-  WriteInstanceFile: "You don't have permission to write this instance's files",
-  CreateInstance: "You don't have permission to create instances",
-  DeleteInstance: "You don't have permission to delete instances",
-  ReadGlobalFile: "You don't have permission to read global files",
-  WriteGlobalFile: "You don't have permission to write global files",
-  ManageUser: "You don't have permission to manage users",
-  ManagePermission: "You don't have permission to manage permissions",
-  InstallExtension: "You don't have permission to install extensions",
-};
+// The rules themselves live in @hearth/protocol (permissions.ts), shared with the dashboard.
+export { canPerform, isUnsafeAction } from '@hearth/protocol';
+export type { Principal, UserAction } from '@hearth/protocol';
 
 /** The one guard every route and socket uses. */
 export class PermissionGuard {
@@ -119,8 +16,6 @@ export class PermissionGuard {
 
   require(user: Principal, action: UserAction): void {
     if (this.can(user, action)) return;
-    const safeNote =
-      !user.isOwner && this.safeMode() && isUnsafeAction(action) ? ' (safe mode is on)' : '';
-    throw permissionDenied(DENIAL[action.type] + safeNote);
+    throw permissionDenied(permissionDenialText(user, action, this.safeMode()));
   }
 }

@@ -4,14 +4,22 @@ import {
   SnowflakeGenerator,
   deriveEventLevel,
   isConsoleEvent,
+  logEntryOfActivity,
+  logEntryOfEvent,
+  type Activity,
   type CausedBy,
   type ClientEvent,
   type EventInner,
+  type LogEntry,
 } from '@hearth/protocol';
-import type { EventRepository } from '../repositories/event-repository.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { EventRepository, EventRow } from '../repositories/event-repository.ts';
+import { rowOfActivity, rowOfEvent } from './event-rows.ts';
 import { RingBuffer } from './ring-buffer.ts';
 
 export type EventListener = (event: ClientEvent) => void;
+/** Receives every event log entry: the log-worthy events and the Hearth activities. */
+export type LogListener = (entry: LogEntry) => void;
 
 export interface EmitOptions {
   causedBy?: CausedBy;
@@ -32,11 +40,17 @@ export class EventBus {
   private readonly general = new RingBuffer<ClientEvent>(EVENT_RING_SIZE);
   private readonly consoles = new Map<string, RingBuffer<ClientEvent>>();
   private readonly listeners = new Set<EventListener>();
-  private pending: ClientEvent[] = [];
+  private readonly logListeners = new Set<LogListener>();
+  /** Which instance a file event is about, from its host path (set once the instances exist). */
+  private locate: (path: string) => string | null = () => null;
+  private pending: EventRow[] = [];
   private readonly timer: NodeJS.Timeout | null;
   droppedWrites = 0;
 
-  constructor(private readonly repository: EventRepository | null) {
+  constructor(
+    private readonly repository: EventRepository | null,
+    private readonly log: Logger,
+  ) {
     this.timer = repository ? setInterval(() => this.flush(), FLUSH_INTERVAL_MS) : null;
     this.timer?.unref();
   }
@@ -59,6 +73,10 @@ export class EventBus {
     } else {
       this.general.push(event);
     }
+    const entry = logEntryOfEvent(
+      event,
+      inner.type === 'FSEvent' ? this.locate(inner.target.path) : null,
+    );
     if (
       this.repository &&
       !(
@@ -66,21 +84,57 @@ export class EventBus {
         inner.progression_event_inner.type === 'ProgressionUpdate'
       )
     ) {
-      this.pending.push(event);
-      if (this.pending.length > MAX_PENDING_WRITES) {
-        const excess = this.pending.length - MAX_PENDING_WRITES;
-        this.pending.splice(0, excess);
-        this.droppedWrites += excess;
-      }
+      this.store(rowOfEvent(event, entry));
     }
     for (const listener of this.listeners) {
       try {
         listener(event);
       } catch (err) {
-        console.error('event listener failed', err);
+        this.log.error({ err }, 'event listener failed');
       }
     }
+    if (entry) this.publishEntry(entry);
     return event;
+  }
+
+  /**
+   * A Hearth activity (what no Lodestone event says, e.g. a setting changed): stored and given to
+   * the log listeners, never to the event listeners, rings or Lodestone sockets.
+   */
+  record(activity: Activity, causedBy: CausedBy): LogEntry {
+    const entry = logEntryOfActivity(activity, this.snowflakes.next(), causedBy);
+    if (this.repository) this.store(rowOfActivity(entry));
+    this.publishEntry(entry);
+    return entry;
+  }
+
+  subscribeLog(listener: LogListener): () => void {
+    this.logListeners.add(listener);
+    return () => this.logListeners.delete(listener);
+  }
+
+  /** How to tell the instance of a file event from its absolute path. */
+  locateInstancesWith(locate: (path: string) => string | null): void {
+    this.locate = locate;
+  }
+
+  private store(row: EventRow): void {
+    this.pending.push(row);
+    if (this.pending.length > MAX_PENDING_WRITES) {
+      const excess = this.pending.length - MAX_PENDING_WRITES;
+      this.pending.splice(0, excess);
+      this.droppedWrites += excess;
+    }
+  }
+
+  private publishEntry(entry: LogEntry): void {
+    for (const listener of this.logListeners) {
+      try {
+        listener(entry);
+      } catch (err) {
+        this.log.error({ err }, 'event log listener failed');
+      }
+    }
   }
 
   subscribe(listener: EventListener): () => void {
@@ -108,7 +162,7 @@ export class EventBus {
     try {
       this.repository.insertMany(batch);
     } catch (err) {
-      console.error('failed to persist events', err);
+      this.log.error({ err }, 'failed to persist events');
     }
   }
 
@@ -116,5 +170,6 @@ export class EventBus {
     if (this.timer) clearInterval(this.timer);
     this.flush();
     this.listeners.clear();
+    this.logListeners.clear();
   }
 }

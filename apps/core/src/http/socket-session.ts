@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest, RouteGenericInterface } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { CoreContext } from '../context.ts';
 import type { StoredUser } from '../repositories/user-repository.ts';
@@ -55,50 +54,4 @@ export function sendBounded(
 export interface SocketSession {
   /** The socket's user as currently stored (permissions kept fresh). */
   current: () => StoredUser;
-}
-
-/**
- * Registers a WebSocket route the same way for every socket of the API: the user is authorized
- * before the upgrade (a refusal is an ordinary HTTP error with the envelope), the socket is bound to
- * that user's session (closed when they are deleted or logged out), client frames are echoed when
- * `echo` is set (the reference's ping behaviour), and `serve`'s cleanup runs on close.
- */
-export function registerUserSocket<Rq extends RouteGenericInterface>(
-  api: FastifyInstance,
-  ctx: CoreContext,
-  url: string,
-  options: {
-    authorize: (req: FastifyRequest<Rq>) => Promise<StoredUser>;
-    serve: (socket: WebSocket, req: FastifyRequest<Rq>, session: SocketSession) => () => void;
-    echo: boolean;
-  },
-): void {
-  const users = new WeakMap<FastifyRequest<Rq>, StoredUser>();
-  api.get<Rq>(
-    url,
-    {
-      websocket: true,
-      preValidation: async (req) => {
-        users.set(req, await options.authorize(req));
-      },
-    },
-    (socket, req) => {
-      const user = users.get(req);
-      if (!user) {
-        socket.close(1011, 'Not authenticated');
-        return;
-      }
-      const session = bindSocketToUser(ctx, socket, user);
-      const cleanup = options.serve(socket, req, session);
-      if (options.echo) {
-        socket.on('message', (data, isBinary) => {
-          if (socket.readyState === socket.OPEN) socket.send(data, { binary: isBinary });
-        });
-      }
-      socket.on('close', () => {
-        cleanup();
-        session.dispose();
-      });
-    },
-  );
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -6,14 +5,17 @@ import {
   DotLodestoneConfigSchema,
   GameSchema,
   INSTANCE_CONFIG_FILE,
+  ResourceLimitsSchema,
   type DotLodestoneConfig,
 } from '@hearth/protocol';
+import type { Db } from '../db/database.ts';
+import { writeJsonAtomic } from '../lib/atomic-write.ts';
 
-/** Hearth's own per-instance file, beside Lodestone's `.lodestone_config`. */
-export const INSTANCE_RECORD_FILE = '.hearth_instance.json';
-/** Present while a server process runs; found at boot it means the core died under a running server. */
-export const PID_FILE = '.hearth_pid.json';
-/** Present while an instance is being installed; a folder still holding it at boot is a leftover. */
+/** Hearth ≤ 0.5.1 kept its record in the folder; read once to import it, then never again. */
+export const LEGACY_RECORD_FILE = '.hearth_instance.json';
+/** Hearth ≤ 0.5.1's pid file: ignored (and removed) now that processes are recorded in SQLite. */
+export const LEGACY_PID_FILE = '.hearth_pid.json';
+/** Present while an instance is being installed; an unregistered folder holding it at boot is a leftover. */
 export const CREATING_MARKER = '.hearth_creating';
 
 export const InstanceRecordSchema = z.object({
@@ -26,51 +28,61 @@ export const InstanceRecordSchema = z.object({
   creation_time: z.number(),
   auto_start: z.boolean(),
   restart_on_crash: z.boolean(),
-  /** Which handler runs it, and that handler's data (e.g. a generic definition's URL and bundle). */
+  /** Which handler runs it, and that handler's data (launch settings, a definition's bundle, …). */
   handler: z.enum(['minecraft', 'generic']),
   data: z.record(z.string(), z.unknown()).default({}),
+  /** Memory, CPU and process limits of its sandbox (absent = unlimited). */
+  limits: ResourceLimitsSchema.default({}),
 });
 export type InstanceRecord = z.output<typeof InstanceRecordSchema>;
 
-export const PidFileSchema = z.object({
+/** The server process of a running instance, identified for good by pid + start time + executable. */
+export const ProcessRecordSchema = z.object({
   pid: z.number().int().positive(),
   /** /proc start time of that pid, so a recycled pid is never mistaken for our server. */
   start_ticks: z.string().nullable(),
+  /** The executable the kernel reports for it (`/proc/<pid>/exe`), when readable. */
+  exe: z.string().nullable(),
   started_at: z.number(),
 });
-export type PidFileData = z.output<typeof PidFileSchema>;
+export type ProcessRecord = z.output<typeof ProcessRecordSchema>;
 
-export interface StoredInstance {
+export interface RegisteredInstance {
   dir: string;
-  dot: DotLodestoneConfig;
-  /** Null for a folder made by Lodestone (only `.lodestone_config` and its Minecraft config). */
-  record: InstanceRecord | null;
+  record: InstanceRecord;
 }
 
-/** Writes through a temp file + rename in the same folder (never a half-written file). */
-export async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
-  const tmp = path.join(
-    path.dirname(file),
-    `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`,
-  );
-  try {
-    await fs.writeFile(tmp, `${JSON.stringify(value, null, 2)}\n`);
-    await fs.rename(tmp, file);
-  } catch (err) {
-    await fs.rm(tmp, { force: true });
-    throw err;
-  }
+/** A folder under instances/ that has no record yet (made by Lodestone or an older Hearth). */
+export interface UnregisteredFolder {
+  dir: string;
+  dot: DotLodestoneConfig;
+  /** A Hearth ≤ 0.5.1 record found in the folder, if any. */
+  legacy: InstanceRecord | null;
 }
 
 async function readJson(file: string): Promise<unknown> {
   return JSON.parse(await fs.readFile(file, 'utf8')) as unknown;
 }
 
-/** Instance folders on disk: `<dataDir>/instances/<folder>/` with their config files. */
+async function exists(file: string): Promise<boolean> {
+  return fs.stat(file).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Instances as the core knows them: records and process identities in SQLite, folders under
+ * `<dataDir>/instances/`. The folder's own files are the game's; only Lodestone's marker is written
+ * there for compatibility.
+ */
 export class InstanceRepository {
   readonly root: string;
 
-  constructor(dataDir: string) {
+  constructor(
+    private readonly db: Db,
+    dataDir: string,
+  ) {
     this.root = path.join(dataDir, 'instances');
   }
 
@@ -78,12 +90,38 @@ export class InstanceRepository {
     await fs.mkdir(this.root, { recursive: true });
   }
 
-  /** Every folder with a parseable `.lodestone_config`; broken ones are reported and skipped. */
-  async scan(onBroken: (dir: string, reason: string) => void): Promise<StoredInstance[]> {
+  /** Every stored instance whose record still parses (broken rows are reported and skipped). */
+  registered(onBroken: (uuid: string, reason: string) => void): RegisteredInstance[] {
+    const rows = this.db.prepare('SELECT uuid, folder, record FROM instances').all() as {
+      uuid: string;
+      folder: string;
+      record: string;
+    }[];
+    const out: RegisteredInstance[] = [];
+    for (const row of rows) {
+      const parsed = InstanceRecordSchema.safeParse(JSON.parse(row.record));
+      if (!parsed.success || parsed.data.uuid !== row.uuid) {
+        onBroken(row.uuid, 'its stored record is invalid');
+        continue;
+      }
+      out.push({ dir: path.join(this.root, row.folder), record: parsed.data });
+    }
+    return out;
+  }
+
+  /** Folders with a parseable `.lodestone_config` and no record (to adopt once). */
+  async unregistered(
+    onBroken: (dir: string, reason: string) => void,
+  ): Promise<UnregisteredFolder[]> {
     await this.ensureRoot();
-    const out: StoredInstance[] = [];
+    const known = new Set(
+      (this.db.prepare('SELECT folder FROM instances').all() as { folder: string }[]).map(
+        (r) => r.folder,
+      ),
+    );
+    const out: UnregisteredFolder[] = [];
     for (const entry of await fs.readdir(this.root, { withFileTypes: true })) {
-      if (!entry.isDirectory() || entry.name.startsWith('.')) continue;
+      if (!entry.isDirectory() || entry.name.startsWith('.') || known.has(entry.name)) continue;
       const dir = path.join(this.root, entry.name);
       let dot: DotLodestoneConfig;
       try {
@@ -93,20 +131,20 @@ export class InstanceRepository {
           onBroken(dir, `${INSTANCE_CONFIG_FILE} is invalid`);
         continue;
       }
-      let record: InstanceRecord | null = null;
+      let legacy: InstanceRecord | null = null;
       try {
-        record = InstanceRecordSchema.parse(await readJson(path.join(dir, INSTANCE_RECORD_FILE)));
-        if (record.uuid !== dot.uuid) {
-          onBroken(dir, `${INSTANCE_RECORD_FILE} names another instance`);
+        legacy = InstanceRecordSchema.parse(await readJson(path.join(dir, LEGACY_RECORD_FILE)));
+        if (legacy.uuid !== dot.uuid) {
+          onBroken(dir, `${LEGACY_RECORD_FILE} names another instance`);
           continue;
         }
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
-          onBroken(dir, `${INSTANCE_RECORD_FILE} is invalid`);
+          onBroken(dir, `${LEGACY_RECORD_FILE} is invalid`);
           continue;
         }
       }
-      out.push({ dir, dot, record });
+      out.push({ dir, dot, legacy });
     }
     return out;
   }
@@ -122,27 +160,29 @@ export class InstanceRepository {
     return dir;
   }
 
-  /** Writes the record, then `.lodestone_config` (the marker that makes it an instance), then unmarks it. */
-  async finishFolder(dir: string, dot: DotLodestoneConfig, record: InstanceRecord): Promise<void> {
-    await this.writeRecord(dir, record);
+  /** Stores the record (the instance exists from here on), writes Lodestone's marker, unmarks the folder. */
+  async register(dir: string, dot: DotLodestoneConfig, record: InstanceRecord): Promise<void> {
+    this.insert(dir, record);
     await writeJsonAtomic(path.join(dir, INSTANCE_CONFIG_FILE), dot);
     await fs.rm(path.join(dir, CREATING_MARKER), { force: true });
+    await fs.rm(path.join(dir, LEGACY_RECORD_FILE), { force: true });
+    await fs.rm(path.join(dir, LEGACY_PID_FILE), { force: true });
   }
 
-  /** Folders whose creation never finished (the core died during an install). */
+  /** Unregistered folders whose creation never finished (the core died during an install). */
   async removeAbandonedCreations(): Promise<string[]> {
+    await this.ensureRoot();
+    const known = new Set(
+      (this.db.prepare('SELECT folder FROM instances').all() as { folder: string }[]).map(
+        (r) => r.folder,
+      ),
+    );
     const removed: string[] = [];
     for (const entry of await fs.readdir(this.root, { withFileTypes: true })) {
-      if (!entry.isDirectory()) continue;
+      if (!entry.isDirectory() || known.has(entry.name)) continue;
       const dir = path.join(this.root, entry.name);
-      const creating = await fs.stat(path.join(dir, CREATING_MARKER)).then(
-        () => true,
-        () => false,
-      );
-      const marked = await fs.stat(path.join(dir, INSTANCE_CONFIG_FILE)).then(
-        () => true,
-        () => false,
-      );
+      const creating = await exists(path.join(dir, CREATING_MARKER));
+      const marked = await exists(path.join(dir, INSTANCE_CONFIG_FILE));
       if (creating && !marked) {
         await fs.rm(dir, { recursive: true, force: true });
         removed.push(dir);
@@ -151,29 +191,52 @@ export class InstanceRepository {
     return removed;
   }
 
-  async writeRecord(dir: string, record: InstanceRecord): Promise<void> {
-    await writeJsonAtomic(path.join(dir, INSTANCE_RECORD_FILE), InstanceRecordSchema.parse(record));
+  writeRecord(record: InstanceRecord): void {
+    const valid = InstanceRecordSchema.parse(record);
+    const result = this.db
+      .prepare('UPDATE instances SET record = ?, updated_at = ? WHERE uuid = ?')
+      .run(JSON.stringify(valid), Date.now(), valid.uuid);
+    if (result.changes !== 1) throw new Error(`No stored instance ${valid.uuid}`);
   }
 
-  /** Removes the marker first (an interrupted delete never leaves a half-instance that boots). */
-  async removeFolder(dir: string): Promise<void> {
+  /** Forgets the instance first (an interrupted delete never leaves a half-instance that boots), then its folder. */
+  async remove(uuid: string, dir: string): Promise<void> {
+    this.db.prepare('DELETE FROM instances WHERE uuid = ?').run(uuid);
     await fs.rm(path.join(dir, INSTANCE_CONFIG_FILE), { force: true });
     await fs.rm(dir, { recursive: true, force: true });
   }
 
-  async readPid(dir: string): Promise<PidFileData | null> {
-    try {
-      return PidFileSchema.parse(await readJson(path.join(dir, PID_FILE)));
-    } catch {
-      return null;
-    }
+  /** Removes a folder that never became an instance (a failed creation). */
+  async removeFolder(dir: string): Promise<void> {
+    await fs.rm(dir, { recursive: true, force: true });
   }
 
-  async writePid(dir: string, data: PidFileData): Promise<void> {
-    await writeJsonAtomic(path.join(dir, PID_FILE), data);
+  readProcess(uuid: string): ProcessRecord | null {
+    const row = this.db
+      .prepare('SELECT pid, start_ticks, exe, started_at FROM instance_processes WHERE uuid = ?')
+      .get(uuid);
+    const parsed = ProcessRecordSchema.safeParse(row);
+    return parsed.success ? parsed.data : null;
   }
 
-  async removePid(dir: string): Promise<void> {
-    await fs.rm(path.join(dir, PID_FILE), { force: true });
+  writeProcess(uuid: string, process: ProcessRecord): void {
+    this.db
+      .prepare(
+        'INSERT OR REPLACE INTO instance_processes (uuid, pid, start_ticks, exe, started_at) VALUES (?, ?, ?, ?, ?)',
+      )
+      .run(uuid, process.pid, process.start_ticks, process.exe, process.started_at);
+  }
+
+  removeProcess(uuid: string): void {
+    this.db.prepare('DELETE FROM instance_processes WHERE uuid = ?').run(uuid);
+  }
+
+  private insert(dir: string, record: InstanceRecord): void {
+    if (path.dirname(dir) !== this.root)
+      throw new Error('Instance folder must be under instances/');
+    const valid = InstanceRecordSchema.parse(record);
+    this.db
+      .prepare('INSERT INTO instances (uuid, folder, record, updated_at) VALUES (?, ?, ?, ?)')
+      .run(valid.uuid, path.basename(dir), JSON.stringify(valid), Date.now());
   }
 }

@@ -41,6 +41,27 @@ export function toPublicUser(user: StoredUser): PublicUser {
   };
 }
 
+/**
+ * Runs a statement that may clash with the UNIQUE username column. The database is the only judge
+ * that holds under concurrency (a check before an awaited password hash is not), so its verdict is
+ * turned into `false` here.
+ */
+function ifUsernameFree(run: () => unknown): boolean {
+  try {
+    run();
+    return true;
+  } catch (err) {
+    const e = err as { code?: unknown; message?: unknown };
+    if (
+      e.code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+      typeof e.message === 'string' &&
+      e.message.includes('users.username')
+    )
+      return false;
+    throw err;
+  }
+}
+
 /** SQL for users; nothing else. */
 export class UserRepository {
   constructor(private readonly db: Db) {}
@@ -64,29 +85,35 @@ export class UserRepository {
     return this.db.prepare('SELECT 1 FROM users WHERE is_owner = 1 LIMIT 1').get() !== undefined;
   }
 
-  insert(user: StoredUser): void {
-    this.db
-      .prepare(
-        'INSERT INTO users (uid, username, hashed_psw, is_owner, is_admin, permissions, secret, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(
-        user.uid,
-        user.username,
-        user.hashedPassword,
-        user.isOwner ? 1 : 0,
-        user.isAdmin ? 1 : 0,
-        JSON.stringify(user.permissions),
-        user.secret,
-        Date.now(),
-      );
+  /** Adds a user; false (and nothing written) when the username is taken, even by a racing insert. */
+  insert(user: StoredUser): boolean {
+    return ifUsernameFree(() =>
+      this.db
+        .prepare(
+          'INSERT INTO users (uid, username, hashed_psw, is_owner, is_admin, permissions, secret, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          user.uid,
+          user.username,
+          user.hashedPassword,
+          user.isOwner ? 1 : 0,
+          user.isAdmin ? 1 : 0,
+          JSON.stringify(user.permissions),
+          user.secret,
+          Date.now(),
+        ),
+    );
   }
 
   delete(uid: string): boolean {
     return this.db.prepare('DELETE FROM users WHERE uid = ?').run(uid).changes > 0;
   }
 
-  setUsername(uid: string, username: string): void {
-    this.db.prepare('UPDATE users SET username = ? WHERE uid = ?').run(username, uid);
+  /** Renames a user; false (and nothing changed) when another user holds the name. */
+  setUsername(uid: string, username: string): boolean {
+    return ifUsernameFree(() =>
+      this.db.prepare('UPDATE users SET username = ? WHERE uid = ?').run(username, uid),
+    );
   }
 
   setPassword(uid: string, hashedPassword: string, secret: string): void {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { InstanceFiles } from '../services/files/instance-files.ts';
+import type { CoreContext } from '../context.ts';
+import { declareRoutes } from '../http/route.ts';
 
 /**
  * `Content-Disposition: attachment` for any name: a quoted ASCII fallback (quotes, backslashes,
@@ -18,14 +19,14 @@ export function attachmentHeader(name: string): string {
  * core-api.md §1.4.16: `GET /file/:key` — no login, the key is the capability (see InstanceFiles.
  * openDownload for what is re-checked). A directory is zipped while it is sent, never on disk.
  */
-export function downloadRoutes(files: InstanceFiles) {
+export function downloadRoutes(ctx: CoreContext) {
+  const { files } = ctx.files;
   return async (api: FastifyInstance) => {
     // No automatic HEAD: Fastify would read (and for a folder, zip) the whole download to discard it.
-    api.get<{ Params: { key: string } }>(
-      '/file/:key',
-      { exposeHeadRoute: false },
-      async (req, reply) => {
-        const opened = await files.openDownload(req.params.key);
+    declareRoutes(api, ctx).open(
+      { route: 'download', options: { exposeHeadRoute: false } },
+      async ({ params, reply }) => {
+        const opened = await files.openDownload(params.key);
         reply
           .header('content-type', 'application/octet-stream')
           .header('content-disposition', attachmentHeader(opened.name));

@@ -1,20 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  EventQuerySchema,
-  emptyEventQuery,
-  eventMatchesQuery,
-  isConsoleEvent,
-  msToSnowflakeBound,
-  type EventQuery,
-} from '@hearth/protocol';
+import { EventQuerySchema, emptyEventQuery, type EventQuery } from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
+import { declareRoutes } from '../http/route.ts';
+import { sendBounded } from '../http/socket-session.ts';
 import { parseWith } from '../http/validation.ts';
-import { registerUserSocket, sendBounded } from '../http/socket-session.ts';
 
-type FilterQuery = { Querystring: { filter?: string } };
-
-function readFilter(raw: string | undefined): EventQuery {
+/** The `filter` query parameter: JSON of an EventQuery (empty = everything). */
+function readFilter(req: FastifyRequest): EventQuery {
+  const raw = (req.query as { filter?: string }).filter;
   if (raw === undefined || raw === '') return emptyEventQuery();
   let json: unknown;
   try {
@@ -25,49 +19,33 @@ function readFilter(raw: string | undefined): EventQuery {
   return parseWith(EventQuerySchema, json, 'filter');
 }
 
-const SEARCH_LIMIT = 5000;
-
 /** core-api.md §1.4.12: event buffer, live stream and search — filtered by what each user may see. */
 export function eventRoutes(ctx: CoreContext) {
   return async (api: FastifyInstance) => {
-    api.get<FilterQuery & { Params: { any: string } }>('/events/:any/buffer', async (req) => {
-      const user = await ctx.authenticate(req);
-      const query = readFilter(req.query.filter);
-      return ctx.events
-        .buffer()
-        .filter((e) => eventMatchesQuery(e, query) && ctx.visibility.canView(user, e));
-    });
-
-    api.get<FilterQuery>('/events/search', async (req) => {
-      const user = await ctx.authenticate(req);
-      const query = readFilter(req.query.filter);
-      ctx.events.flush();
-      const start = query.time_range ? msToSnowflakeBound(query.time_range.start) : null;
-      const end = query.time_range ? msToSnowflakeBound(query.time_range.end + 1) : null;
-      return ctx.eventRepository
-        .range(start, end, SEARCH_LIMIT)
-        .filter((e) => eventMatchesQuery(e, query) && ctx.visibility.canView(user, e));
-    });
-
-    const queries = new WeakMap<FastifyRequest, EventQuery>();
-    registerUserSocket<FilterQuery & { Params: { any: string } }>(api, ctx, '/events/:any/stream', {
-      echo: true,
-      authorize: async (req) => {
-        const query = readFilter(req.query.filter);
-        if (!query.bearer_token) throw badRequest('Missing token');
-        const user = await ctx.tokens.verify(query.bearer_token);
-        queries.set(req, query);
-        return user;
+    const route = declareRoutes(api, ctx);
+    route.http({ route: 'eventsBuffer', access: 'user' }, ({ user, req }) =>
+      ctx.eventLog.buffer(user, readFilter(req)),
+    );
+    route.http({ route: 'eventsSearch', access: 'user' }, ({ user, req }) =>
+      ctx.eventLog.search(user, readFilter(req)),
+    );
+    // The stream's token travels inside its filter (the reference's wire format).
+    route.socket(
+      {
+        route: 'eventsStream',
+        token: (req) => {
+          const token = readFilter(req).bearer_token;
+          if (!token) throw badRequest('Missing token');
+          return token;
+        },
+        echo: true,
       },
-      serve: (socket, req, session) => {
-        const query = queries.get(req) ?? emptyEventQuery();
-        return ctx.events.subscribe((event) => {
-          if (isConsoleEvent(event)) return;
-          if (!eventMatchesQuery(event, query)) return;
-          if (!ctx.visibility.canView(session.current(), event)) return;
-          sendBounded(socket, JSON.stringify(event));
-        });
-      },
-    });
+      (socket, req, session) =>
+        ctx.eventLog.stream(
+          (frame) => sendBounded(socket, frame),
+          session.current,
+          readFilter(req),
+        ),
+    );
   };
 }

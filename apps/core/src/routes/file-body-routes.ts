@@ -1,28 +1,20 @@
 import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CoreContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
+import { declareRoutes } from '../http/route.ts';
 import type { UploadPart } from '../services/files/file-jobs.ts';
-import { decodeClientPath, fileCaller, type FileRouteServices } from './file-route-helpers.ts';
-
-type Fs = { Params: { uuid: string; path: string } };
+import { FILE_WRITE, decodeClientPath } from './file-route-helpers.ts';
 
 /**
- * A body that is not read to its end (refused before streaming) would otherwise be drained by Node
- * after the answer — possibly gigabytes. Closing the connection instead stops the sender.
+ * A body that is not read to its end (refused before or while streaming) would otherwise be drained
+ * by Node after the answer — possibly gigabytes. Closing the connection instead stops the sender.
  */
-async function closingOnError<T>(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  work: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
+function closeUnreadBodies(scope: FastifyInstance): void {
+  scope.addHook('onError', async (req, reply) => {
     if (!req.raw.complete) void reply.header('connection', 'close');
-    throw err;
-  }
+  });
 }
 
 /** Aborted when the client goes away before its body is complete. */
@@ -44,24 +36,27 @@ function contentLength(req: FastifyRequest): number | null {
  * buffered) and `upload` (multipart, each file streamed to disk). Each sits in its own scope so the
  * JSON parser and body limit of the rest of the API don't apply.
  */
-export function fileBodyRoutes(ctx: CoreContext, s: FileRouteServices) {
+export function fileBodyRoutes(ctx: CoreContext) {
+  const { files, jobs } = ctx.files;
   return async (api: FastifyInstance) => {
     await api.register(async (raw) => {
+      closeUnreadBodies(raw);
       raw.removeAllContentTypeParsers();
       // Hand the body over unread, whatever its type; the handler streams it to the file.
       raw.addContentTypeParser('*', (_req, payload, done) => done(null, payload));
-      raw.put<Fs>('/instance/:uuid/fs/:path/write', async (req, reply) =>
-        closingOnError(req, reply, async () => {
-          const user = await fileCaller(ctx, req, req.params.uuid, 'WriteInstanceFile');
-          const path = decodeClientPath(req.params.path);
+      // The body is read only after the caller was admitted (a refused upload reads nothing).
+      declareRoutes(raw, ctx).http(
+        { route: 'fsWrite', access: FILE_WRITE, params: { path: decodeClientPath } },
+        async ({ user, params, req }) => {
           const body = req.body instanceof Readable ? req.body : req.raw;
-          await s.files.write(user, req.params.uuid, path, body);
-          return reply.type('application/json; charset=utf-8').send('null');
-        }),
+          await files.write(user, params.uuid, params.path, body);
+          return null;
+        },
       );
     });
 
     await api.register(async (scope) => {
+      closeUnreadBodies(scope);
       await scope.register(multipart, {
         limits: {
           fileSize: Number.POSITIVE_INFINITY,
@@ -72,10 +67,9 @@ export function fileBodyRoutes(ctx: CoreContext, s: FileRouteServices) {
           headerPairs: 100,
         },
       });
-      scope.put<Fs>('/instance/:uuid/fs/:path/upload', async (req, reply) =>
-        closingOnError(req, reply, async () => {
-          const user = await fileCaller(ctx, req, req.params.uuid, 'WriteInstanceFile');
-          const dir = decodeClientPath(req.params.path);
+      declareRoutes(scope, ctx).http(
+        { route: 'fsUpload', access: FILE_WRITE, params: { path: decodeClientPath } },
+        async ({ user, params, req }) => {
           if (!req.isMultipart())
             throw badRequest('Failed to upload file', 'The body must be multipart/form-data');
           const signal = abortOnDisconnect(req);
@@ -86,12 +80,12 @@ export function fileBodyRoutes(ctx: CoreContext, s: FileRouteServices) {
                 : { filename: undefined, stream: Readable.from([]) };
             }
           })();
-          await s.jobs.upload(user, req.params.uuid, dir, parts, {
+          await jobs.upload(user, params.uuid, params.path, parts, {
             totalBytes: contentLength(req),
             signal,
           });
-          return reply.type('application/json; charset=utf-8').send('null');
-        }),
+          return null;
+        },
       );
     });
   };

@@ -1,150 +1,164 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  ConfigurableValueSchema,
+  GenericCreateRequestSchema,
+  SetupValueSchema,
+} from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
-import { sendJsonString } from '../http/validation.ts';
+import { declareRoutes } from '../http/route.ts';
+import {
+  booleanBody,
+  validateCommand,
+  validateDescription,
+  validateInstanceName,
+} from '../services/instance-rules.ts';
 import { userCause } from '../services/user-service.ts';
-import { requireGenericDefinitionRights } from './game-routes.ts';
-
-type UuidParams = { Params: { uuid: string } };
 
 /** core-api.md §1.4.7–1.4.9: instance lifecycle, control and configuration. Unknown uuids are 404 before permissions. */
 export function instanceRoutes(ctx: CoreContext) {
-  const instances = ctx.instances;
+  const { instances, creation } = ctx;
   return async (api: FastifyInstance) => {
-    api.get('/instance/list', async (req) => {
-      const user = await ctx.authenticate(req);
-      const all = await instances.list();
-      return all.filter((info) =>
+    const route = declareRoutes(api, ctx);
+
+    route.http({ route: 'instanceList', access: 'user' }, async ({ user }) =>
+      (await instances.list()).filter((info) =>
         ctx.guard.can(user, { type: 'ViewInstance', instance: info.uuid }),
+      ),
+    );
+
+    route.http(
+      { route: 'instanceCreate', access: { can: 'CreateInstance' }, body: SetupValueSchema },
+      ({ user, params, body }) => creation.createMinecraft(params.game, body, user),
+    );
+
+    route.http(
+      {
+        route: 'instanceCreateGeneric',
+        access: { can: 'CreateInstance' },
+        rule: (user) => creation.requireGenericRights(user),
+        body: GenericCreateRequestSchema,
+      },
+      ({ user, body }) => creation.createGeneric(body, user),
+    );
+
+    route.http({ route: 'instanceInfo', access: { instance: ['ViewInstance'] } }, ({ params }) =>
+      instances.info(params.uuid),
+    );
+
+    route.http({ route: 'instanceState', access: { instance: ['ViewInstance'] } }, ({ params }) =>
+      instances.state(params.uuid),
+    );
+
+    route.http(
+      { route: 'instance', access: { instance: ['DeleteInstance'] } },
+      async ({ user, params }) => {
+        await instances.delete(params.uuid, userCause(user));
+        return null;
+      },
+    );
+
+    route.http(
+      { route: 'instanceStart', access: { instance: ['StartInstance'] } },
+      async ({ user, params }) => {
+        await instances.start(params.uuid, userCause(user));
+        return null;
+      },
+    );
+
+    route.http(
+      { route: 'instanceStop', access: { instance: ['StopInstance'] } },
+      ({ user, params }) => {
+        instances.stop(params.uuid, userCause(user));
+        return null;
+      },
+    );
+
+    route.http(
+      { route: 'instanceRestart', access: { instance: ['StopInstance', 'StartInstance'] } },
+      async ({ user, params }) => {
+        await instances.restart(params.uuid, userCause(user));
+        return null;
+      },
+    );
+
+    route.http(
+      { route: 'instanceKill', access: { instance: ['StopInstance'] } },
+      async ({ user, params }) => {
+        await instances.kill(params.uuid, userCause(user));
+        return 'ok';
+      },
+    );
+
+    route.http(
+      {
+        route: 'instanceConsole',
+        access: { instance: ['AccessConsole'] },
+        body: validateCommand,
+      },
+      ({ user, params, body }) => {
+        instances.sendCommand(params.uuid, body, userCause(user));
+        return null;
+      },
+    );
+
+    for (const name of ['instanceSettings', 'instanceConfigurableManifest'] as const) {
+      route.http({ route: name, access: { instance: ['AccessSetting'] } }, ({ params }) =>
+        instances.settings(params.uuid),
       );
-    });
+    }
 
-    api.post<{ Params: { game: string } }>('/instance/create/:game', async (req, reply) => {
-      const user = await ctx.authenticate(req);
-      ctx.guard.require(user, { type: 'CreateInstance' });
-      return sendJsonString(
-        reply,
-        await instances.creation.createMinecraft(req.params.game, req.body, user),
-      );
-    });
-
-    api.post('/instance/create_generic', async (req, reply) => {
-      const user = await ctx.authenticate(req);
-      requireGenericDefinitionRights(ctx, user);
-      return sendJsonString(reply, await instances.creation.createGeneric(req.body, user));
-    });
-
-    api.get<UuidParams>('/instance/:uuid/info', async (req) => {
-      const user = await ctx.authenticate(req);
-      instances.get(req.params.uuid);
-      ctx.guard.require(user, { type: 'ViewInstance', instance: req.params.uuid });
-      return instances.info(req.params.uuid);
-    });
-
-    api.get<UuidParams>('/instance/:uuid/state', async (req, reply) => {
-      const user = await ctx.authenticate(req);
-      instances.get(req.params.uuid);
-      ctx.guard.require(user, { type: 'ViewInstance', instance: req.params.uuid });
-      return sendJsonString(reply, instances.state(req.params.uuid));
-    });
-
-    api.delete<UuidParams>('/instance/:uuid', async (req) => {
-      const user = await ctx.authenticate(req);
-      instances.get(req.params.uuid);
-      ctx.guard.require(user, { type: 'DeleteInstance' });
-      await instances.delete(req.params.uuid, userCause(user));
-      return null;
-    });
-
-    api.put<UuidParams>('/instance/:uuid/start', async (req) => {
-      const user = await ctx.authenticate(req);
-      instances.get(req.params.uuid);
-      ctx.guard.require(user, { type: 'StartInstance', instance: req.params.uuid });
-      await instances.start(req.params.uuid, userCause(user));
-      return null;
-    });
-
-    api.put<UuidParams>('/instance/:uuid/stop', async (req) => {
-      const user = await ctx.authenticate(req);
-      instances.get(req.params.uuid);
-      ctx.guard.require(user, { type: 'StopInstance', instance: req.params.uuid });
-      instances.stop(req.params.uuid, userCause(user));
-      return null;
-    });
-
-    api.put<UuidParams>('/instance/:uuid/restart', async (req) => {
-      const user = await ctx.authenticate(req);
-      instances.get(req.params.uuid);
-      ctx.guard.require(user, { type: 'StopInstance', instance: req.params.uuid });
-      ctx.guard.require(user, { type: 'StartInstance', instance: req.params.uuid });
-      await instances.restart(req.params.uuid, userCause(user));
-      return null;
-    });
-
-    api.put<UuidParams>('/instance/:uuid/kill', async (req, reply) => {
-      const user = await ctx.authenticate(req);
-      instances.get(req.params.uuid);
-      ctx.guard.require(user, { type: 'StopInstance', instance: req.params.uuid });
-      await instances.kill(req.params.uuid, userCause(user));
-      return sendJsonString(reply, 'ok');
-    });
-
-    api.post<UuidParams>('/instance/:uuid/console', async (req) => {
-      const user = await ctx.authenticate(req);
-      instances.get(req.params.uuid);
-      ctx.guard.require(user, { type: 'AccessConsole', instance: req.params.uuid });
-      instances.sendCommand(req.params.uuid, req.body, userCause(user));
-      return null;
-    });
-
-    const settings = async (
-      req: { params: { uuid: string } } & Parameters<typeof ctx.authenticate>[0],
-    ) => {
-      const user = await ctx.authenticate(req);
-      instances.get(req.params.uuid);
-      ctx.guard.require(user, { type: 'AccessSetting', instance: req.params.uuid });
-      return instances.settings(req.params.uuid);
-    };
-    api.get<UuidParams>('/instance/:uuid/settings', settings);
-    api.get<UuidParams>('/instance/:uuid/configurable_manifest', settings);
-
-    api.put<{ Params: { uuid: string; section: string; setting: string } }>(
-      '/instance/:uuid/settings/:section/:setting',
-      async (req) => {
-        const user = await ctx.authenticate(req);
-        instances.get(req.params.uuid);
-        ctx.guard.require(user, { type: 'AccessSetting', instance: req.params.uuid });
+    route.http(
+      {
+        route: 'instanceSetting',
+        access: { instance: ['AccessSetting'] },
+        body: ConfigurableValueSchema,
+        bodyName: 'Setting value',
+      },
+      async ({ user, params, body }) => {
         await instances.applySetting(
-          req.params.uuid,
-          req.params.section,
-          req.params.setting,
-          req.body,
+          params.uuid,
+          params.section,
+          params.setting,
+          body,
+          userCause(user),
         );
         return null;
       },
     );
 
-    const setter = (path: string, apply: (uuid: string, body: unknown) => Promise<void>) =>
-      api.put<UuidParams>(`/instance/:uuid/${path}`, async (req) => {
-        const user = await ctx.authenticate(req);
-        instances.get(req.params.uuid);
-        ctx.guard.require(user, { type: 'AccessSetting', instance: req.params.uuid });
-        await apply(req.params.uuid, req.body);
-        return null;
-      });
-    setter('name', (uuid, body) => instances.setName(uuid, body));
-    setter('description', (uuid, body) => instances.setDescription(uuid, body));
-    setter('auto_start', (uuid, body) => instances.setAutoStart(uuid, body));
-    setter('restart_on_crash', (uuid, body) => instances.setRestartOnCrash(uuid, body));
-
-    api.put<{ Params: { uuid: string; version: string } }>(
-      '/instance/:uuid/version/:version',
-      async (req) => {
-        const user = await ctx.authenticate(req);
-        instances.get(req.params.uuid);
-        ctx.guard.require(user, { type: 'AccessSetting', instance: req.params.uuid });
-        await instances.changeVersion(req.params.uuid, req.params.version);
+    const setting = { instance: ['AccessSetting'] } as const;
+    route.http(
+      { route: 'instanceName', access: setting, body: validateInstanceName },
+      async ({ user, params, body }) => {
+        await instances.setName(params.uuid, body, userCause(user));
         return null;
       },
     );
+    route.http(
+      { route: 'instanceDescription', access: setting, body: validateDescription },
+      async ({ user, params, body }) => {
+        await instances.setDescription(params.uuid, body, userCause(user));
+        return null;
+      },
+    );
+    route.http(
+      { route: 'instanceAutoStart', access: setting, body: booleanBody('auto_start') },
+      async ({ user, params, body }) => {
+        await instances.setAutoStart(params.uuid, body, userCause(user));
+        return null;
+      },
+    );
+    route.http(
+      { route: 'instanceRestartOnCrash', access: setting, body: booleanBody('restart_on_crash') },
+      async ({ user, params, body }) => {
+        await instances.setRestartOnCrash(params.uuid, body, userCause(user));
+        return null;
+      },
+    );
+
+    route.http({ route: 'instanceVersion', access: setting }, async ({ user, params }) => {
+      await instances.changeVersion(params.uuid, params.version, userCause(user));
+      return null;
+    });
   };
 }

@@ -1,81 +1,59 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MacroConfigSchema, MacroRunArgsSchema } from '@hearth/protocol';
+import type { FastifyInstance } from 'fastify';
+import { MacroConfigSchema, MacroRunBodySchema } from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
+import { declareRoutes } from '../http/route.ts';
 import { parseWith } from '../http/validation.ts';
-import type { StoredUser } from '../repositories/user-repository.ts';
-import type { MacroService } from '../services/macros/macro-service.ts';
+import { userCause } from '../services/user-service.ts';
 
-type UuidParams = { Params: { uuid: string } };
-type MacroParams = { Params: { uuid: string; macro_name: string } };
-type PidParams = { Params: { uuid: string; pid: string } };
-
-const MAX_ARGS = 64;
-const MAX_ARG_CHARS = 4096;
-
-function parseArgs(body: unknown): string[] {
-  const args = parseWith(MacroRunArgsSchema, body ?? [], 'Macro arguments');
-  if (args.length > MAX_ARGS) throw badRequest(`At most ${MAX_ARGS} macro arguments`);
-  for (const arg of args) {
-    if (arg.length > MAX_ARG_CHARS) throw badRequest('A macro argument is too long');
-    if (arg.includes('\0')) throw badRequest('A macro argument cannot contain a NUL character');
-  }
-  return args;
+/** A task pid from the path: a small decimal integer (the reference's MacroPID). */
+function decodePid(raw: string): number {
+  const pid = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(pid)) throw badRequest(`Invalid macro pid: ${raw}`);
+  return pid;
 }
 
+/** `macro/run` may have no body at all: no arguments. */
+const runArgs = (raw: unknown) => parseWith(MacroRunBodySchema, raw ?? [], 'Macro arguments');
+
 /**
- * core-api.md §1.4.17: macros, tasks and history of one instance, all behind AccessMacro(uuid)
- * (admin does not imply it). Unknown instances are 404 before permissions, as everywhere.
+ * core-api.md §1.4.17: macros, tasks and history of one instance, all behind AccessMacro (admin
+ * does not imply it). Unknown instances are 404 before permissions, as everywhere.
  */
-export function macroRoutes(ctx: CoreContext, macros: MacroService) {
-  const access = async (req: FastifyRequest<UuidParams>): Promise<StoredUser> => {
-    const user = await ctx.authenticate(req);
-    ctx.instances.get(req.params.uuid);
-    ctx.guard.require(user, { type: 'AccessMacro', instance: req.params.uuid });
-    return user;
-  };
+export function macroRoutes(ctx: CoreContext) {
+  const { macros } = ctx;
+  const access = { instance: ['AccessMacro'] } as const;
   return async (api: FastifyInstance) => {
-    api.get<UuidParams>('/instance/:uuid/macro/list', async (req) => {
-      await access(req);
-      return macros.list(req.params.uuid);
-    });
+    const route = declareRoutes(api, ctx);
 
-    api.get<UuidParams>('/instance/:uuid/task/list', async (req) => {
-      await access(req);
-      return macros.tasksOf(req.params.uuid);
-    });
+    route.http({ route: 'macroList', access }, ({ params }) => macros.list(params.uuid));
 
-    api.get<UuidParams>('/instance/:uuid/history/list', async (req) => {
-      await access(req);
-      return macros.history(req.params.uuid);
-    });
+    route.http({ route: 'taskList', access }, ({ params }) => macros.tasksOf(params.uuid));
 
-    api.put<MacroParams>('/instance/:uuid/macro/run/:macro_name', async (req) => {
-      const user = await access(req);
-      const args = parseArgs(req.body);
-      await macros.run(req.params.uuid, req.params.macro_name, args, user);
+    route.http({ route: 'historyList', access }, ({ params }) => macros.history(params.uuid));
+
+    route.http(
+      { route: 'macroRun', access, body: runArgs, bodyName: 'Macro arguments' },
+      async ({ user, params, body }) => {
+        await macros.start(params.uuid, params.name, body, userCause(user));
+        return null;
+      },
+    );
+
+    route.http({ route: 'macroKill', access, params: { pid: decodePid } }, async ({ params }) => {
+      await macros.kill(params.uuid, params.pid);
       return null;
     });
 
-    api.put<PidParams>('/instance/:uuid/macro/kill/:pid', async (req) => {
-      await access(req);
-      const raw = req.params.pid;
-      const pid = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
-      if (!Number.isSafeInteger(pid)) throw badRequest(`Invalid macro pid: ${raw}`);
-      await macros.kill(req.params.uuid, pid);
-      return null;
-    });
+    route.http({ route: 'macroConfigGet', access }, ({ params }) =>
+      macros.getConfig(params.uuid, params.name),
+    );
 
-    api.get<MacroParams>('/instance/:uuid/macro/config/get/:macro_name', async (req) => {
-      await access(req);
-      return macros.getConfig(req.params.uuid, req.params.macro_name);
-    });
-
-    api.post<MacroParams>('/instance/:uuid/macro/config/store/:macro_name', async (req, reply) => {
-      await access(req);
-      const body = parseWith(MacroConfigSchema, req.body, 'Macro config');
-      await macros.storeConfig(req.params.uuid, req.params.macro_name, body);
-      return reply.code(200).send();
-    });
+    route.http(
+      { route: 'macroConfigStore', access, body: MacroConfigSchema, bodyName: 'Macro config' },
+      async ({ params, body }) => {
+        await macros.storeConfig(params.uuid, params.name, body);
+      },
+    );
   };
 }

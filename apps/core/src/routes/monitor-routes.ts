@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { CoreContext } from '../context.ts';
 import { tokenFromQueryValue } from '../http/request-auth.ts';
-import { registerUserSocket, sendBounded } from '../http/socket-session.ts';
-
-type MonitorRequest = { Params: { uuid: string }; Querystring: { token?: string } };
+import { declareRoutes } from '../http/route.ts';
+import { sendBounded } from '../http/socket-session.ts';
 
 /**
  * core-api.md §1.4.13 / §3.18: `WS /monitor/:uuid?token=Bearer <jwt>`. Unknown uuid → 404 before
@@ -12,19 +11,19 @@ type MonitorRequest = { Params: { uuid: string }; Querystring: { token?: string 
  */
 export function monitorRoutes(ctx: CoreContext) {
   return async (api: FastifyInstance) => {
-    registerUserSocket<MonitorRequest>(api, ctx, '/monitor/:uuid', {
-      echo: false,
-      authorize: async (req) => {
-        ctx.instances.get(req.params.uuid);
-        const user = await ctx.tokens.verify(tokenFromQueryValue(req.query.token));
-        ctx.guard.require(user, { type: 'ViewInstance', instance: req.params.uuid });
-        return user;
+    const route = declareRoutes(api, ctx);
+    route.socket(
+      {
+        route: 'monitor',
+        token: (req) => tokenFromQueryValue((req.query as { token?: string }).token),
+        instance: 'ViewInstance',
+        echo: false,
       },
-      serve: (socket, req, session) => {
-        const uuid = req.params.uuid;
-        for (const report of ctx.instances.monitor.buffer(uuid))
+      (socket, req, session) => {
+        const uuid = (req.params as { uuid: string }).uuid;
+        for (const report of ctx.instances.monitorReports(uuid))
           sendBounded(socket, JSON.stringify(report));
-        return ctx.instances.monitor.subscribe(uuid, (report) => {
+        return ctx.instances.watchMonitor(uuid, (report) => {
           if (!ctx.guard.can(session.current(), { type: 'ViewInstance', instance: uuid })) {
             socket.close(1008, 'Permission revoked');
             return;
@@ -32,6 +31,6 @@ export function monitorRoutes(ctx: CoreContext) {
           sendBounded(socket, JSON.stringify(report));
         });
       },
-    });
+    );
   };
 }

@@ -1,42 +1,36 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { CoreContext } from '../context.ts';
 import { unsupported } from '../errors.ts';
-
-type UuidParams = { Params: { uuid: string } };
+import { declareRoutes } from '../http/route.ts';
+import { userCause } from '../services/user-service.ts';
+import { validatePlayerLimit } from '../services/instance-rules.ts';
 
 /** core-api.md §1.4.10, with the ViewInstance check the reference leaves out. */
 export function playerRoutes(ctx: CoreContext) {
-  const instances = ctx.instances;
-  const viewer = async (req: FastifyRequest<UuidParams>) => {
-    const user = await ctx.authenticate(req);
-    instances.get(req.params.uuid);
-    ctx.guard.require(user, { type: 'ViewInstance', instance: req.params.uuid });
-    return user;
-  };
+  const { instances } = ctx;
+  const view = { instance: ['ViewInstance'] } as const;
   return async (api: FastifyInstance) => {
-    api.get<UuidParams>('/instance/:uuid/players/count', async (req) => {
-      await viewer(req);
-      return instances.players(req.params.uuid).length;
-    });
-
-    api.get<UuidParams>('/instance/:uuid/players/max', async (req) => {
-      await viewer(req);
-      const max = await instances.maxPlayers(req.params.uuid);
+    const route = declareRoutes(api, ctx);
+    route.http(
+      { route: 'playersCount', access: view },
+      ({ params }) => instances.players(params.uuid).length,
+    );
+    route.http({ route: 'playersMax', access: view }, async ({ params }) => {
+      const max = await instances.maxPlayers(params.uuid);
       if (max === null) throw unsupported('This instance has no player limit');
       return max;
     });
-
-    api.put<UuidParams>('/instance/:uuid/players/max', async (req) => {
-      const user = await ctx.authenticate(req);
-      instances.get(req.params.uuid);
-      ctx.guard.require(user, { type: 'AccessSetting', instance: req.params.uuid });
-      await instances.setMaxPlayers(req.params.uuid, req.body);
-      return null;
-    });
-
-    api.get<UuidParams>('/instance/:uuid/players', async (req) => {
-      await viewer(req);
-      return instances.players(req.params.uuid);
-    });
+    route.http(
+      {
+        route: 'playersSetMax',
+        access: { instance: ['AccessSetting'] },
+        body: validatePlayerLimit,
+      },
+      async ({ user, params, body }) => {
+        await instances.setMaxPlayers(params.uuid, body, userCause(user));
+        return null;
+      },
+    );
+    route.http({ route: 'players', access: view }, ({ params }) => instances.players(params.uuid));
   };
 }

@@ -1,36 +1,36 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { CoreContext } from '../context.ts';
-import { permissionDenied } from '../errors.ts';
+import { declareRoutes } from '../http/route.ts';
+import { parseCoreName, parseDomain, parseSwitch } from '../services/settings-service.ts';
+import { userCause } from '../services/user-service.ts';
+
+const OWNER_ONLY = { owner: 'Only the owner can change core settings' };
 
 /** core-api.md §1.4.4: global settings; setters are owner-only and answer an empty 200. */
 export function settingsRoutes(ctx: CoreContext) {
-  const ownerSetter =
-    (apply: (value: unknown) => void) => async (req: FastifyRequest, reply: FastifyReply) => {
-      const caller = await ctx.authenticate(req);
-      if (!caller.isOwner) throw permissionDenied('Only the owner can change core settings');
-      apply(req.body);
-      return reply.code(200).send();
-    };
+  const { settings } = ctx;
   return async (api: FastifyInstance) => {
-    api.get('/global_settings', async (req) => {
-      await ctx.authenticate(req);
-      return ctx.settings.get();
-    });
-    api.put(
-      '/global_settings/name',
-      ownerSetter((v) => ctx.settings.setName(v)),
+    const route = declareRoutes(api, ctx);
+    route.http({ route: 'globalSettings', access: 'user' }, () => settings.get());
+    route.http(
+      { route: 'globalSettingsName', access: OWNER_ONLY, body: parseCoreName },
+      ({ user, body }) => settings.setName(body, userCause(user)),
     );
-    api.put(
-      '/global_settings/domain',
-      ownerSetter((v) => ctx.settings.setDomain(v)),
+    route.http(
+      { route: 'globalSettingsDomain', access: OWNER_ONLY, body: parseDomain },
+      ({ user, body }) => settings.setDomain(body, userCause(user)),
     );
-    api.put(
-      '/global_settings/safe_mode',
-      ownerSetter((v) => ctx.settings.setSafeMode(v)),
+    route.http(
+      { route: 'globalSettingsSafeMode', access: OWNER_ONLY, body: parseSwitch('Safe mode') },
+      ({ user, body }) => settings.setSafeMode(body, userCause(user)),
     );
-    api.put(
-      '/global_settings/playit_enabled',
-      ownerSetter((v) => ctx.settings.setPlayitEnabled(v)),
+    route.http(
+      {
+        route: 'globalSettingsPlayitEnabled',
+        access: OWNER_ONLY,
+        body: parseSwitch('Playit integration'),
+      },
+      ({ user, body }) => settings.setPlayitEnabled(body, userCause(user)),
     );
   };
 }

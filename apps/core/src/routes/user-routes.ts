@@ -7,10 +7,8 @@ import {
 } from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
 import { badRequest, unauthorized } from '../errors.ts';
-import { parseWith, sendJsonString } from '../http/validation.ts';
-import { toPublicUser } from '../repositories/user-repository.ts';
-
-type UidParams = { Params: { uid: string } };
+import { declareRoutes } from '../http/route.ts';
+import { toPublicUser } from '../services/user-service.ts';
 
 function basicCredentials(header: string | undefined): { username: string; password: string } {
   const m = header ? /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(header.trim()) : null;
@@ -21,70 +19,74 @@ function basicCredentials(header: string | undefined): { username: string; passw
   return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
-/** core-api.md §1.4.2–1.4.3: setup, login and user management. */
+/** core-api.md §1.4.2–1.4.3: setup, login and user management (the service checks who may act on whom). */
 export function userRoutes(ctx: CoreContext) {
+  const { users } = ctx;
   return async (api: FastifyInstance) => {
-    api.post<{ Params: { key: string } }>('/setup/:key', async (req) => {
-      const body = parseWith(CredentialsSchema, req.body);
-      return ctx.users.setup(req.params.key, body.username, body.password);
-    });
+    const route = declareRoutes(api, ctx);
 
-    api.post('/user/login', async (req) => {
+    route.open({ route: 'setup', body: CredentialsSchema }, ({ params, body }) =>
+      users.setup(params.key, body.username, body.password),
+    );
+
+    route.open({ route: 'userLogin' }, ({ req }) => {
       const { username, password } = basicCredentials(req.headers.authorization);
-      return ctx.users.login(req.ip, username, password);
+      return users.login(req.ip, username, password);
     });
 
-    api.get('/user/info', async (req) => toPublicUser(await ctx.authenticate(req)));
+    route.http({ route: 'userInfo', access: 'user' }, ({ user }) => toPublicUser(user));
 
-    api.get('/user/list', async (req) => {
-      const caller = await ctx.authenticate(req);
-      ctx.guard.require(caller, { type: 'ManageUser' });
-      return ctx.users.list().map(toPublicUser);
+    route.http({ route: 'userList', access: { can: 'ManageUser' } }, () =>
+      users.list().map(toPublicUser),
+    );
+
+    route.http({ route: 'userCreate', access: 'user', body: CredentialsSchema }, ({ user, body }) =>
+      users.create(user, body.username, body.password),
+    );
+
+    route.http({ route: 'user', access: 'user' }, ({ user, params }) => {
+      users.requireSelfOrManager(user, params.uid);
+      return toPublicUser(users.get(params.uid));
     });
 
-    api.post('/user', async (req) => {
-      const caller = await ctx.authenticate(req);
-      const body = parseWith(CredentialsSchema, req.body);
-      return ctx.users.create(caller, body.username, body.password);
+    route.http({ route: 'userDelete', access: 'user' }, ({ user, params }) => {
+      users.delete(user, params.uid);
+      return 'ok';
     });
 
-    api.get<UidParams>('/user/:uid', async (req) => {
-      const caller = await ctx.authenticate(req);
-      ctx.users.requireSelfOrManager(caller, req.params.uid);
-      return toPublicUser(ctx.users.get(req.params.uid));
-    });
+    route.http(
+      {
+        route: 'userUpdatePerm',
+        access: 'user',
+        body: UserPermissionSchema,
+        bodyName: 'Permissions',
+      },
+      ({ user, params, body }) => {
+        users.updatePermissions(user, params.uid, body);
+        return null;
+      },
+    );
 
-    api.delete<UidParams>('/user/:uid', async (req, reply) => {
-      const caller = await ctx.authenticate(req);
-      ctx.users.delete(caller, req.params.uid);
-      return sendJsonString(reply, 'ok');
-    });
+    route.http(
+      { route: 'userRename', access: 'user', body: z.string(), bodyName: 'Username' },
+      ({ user, params, body }) => {
+        users.rename(user, params.uid, body);
+        return null;
+      },
+    );
 
-    api.put<UidParams>('/user/:uid/update_perm', async (req) => {
-      const caller = await ctx.authenticate(req);
-      const permissions = parseWith(UserPermissionSchema, req.body, 'Permissions');
-      ctx.users.updatePermissions(caller, req.params.uid, permissions);
-      return null;
-    });
+    route.http(
+      { route: 'userPassword', access: 'user', body: ChangePasswordRequestSchema },
+      async ({ user, params, body }) => {
+        if (body.uid !== params.uid)
+          throw badRequest('The user id in the path and the body differ');
+        await users.changePassword(user, body.uid, body.old_password, body.new_password);
+        return null;
+      },
+    );
 
-    api.put<UidParams>('/user/:uid/rename', async (req) => {
-      const caller = await ctx.authenticate(req);
-      ctx.users.rename(caller, req.params.uid, parseWith(z.string(), req.body, 'Username'));
-      return null;
-    });
-
-    api.put<UidParams>('/user/:uid/password', async (req) => {
-      const caller = await ctx.authenticate(req);
-      const body = parseWith(ChangePasswordRequestSchema, req.body);
-      if (body.uid !== req.params.uid)
-        throw badRequest('The user id in the path and the body differ');
-      await ctx.users.changePassword(caller, body.uid, body.old_password, body.new_password);
-      return null;
-    });
-
-    api.post<UidParams>('/user/logout/:uid', async (req) => {
-      const caller = await ctx.authenticate(req);
-      ctx.users.logout(caller, req.params.uid);
+    route.http({ route: 'userLogout', access: 'user' }, ({ user, params }) => {
+      users.logout(user, params.uid);
       return null;
     });
   };

@@ -1,5 +1,7 @@
 import type { CausedBy, InstanceEventInner, InstanceState, Player } from '@hearth/protocol';
 import type { EventBus } from '../events/event-bus.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { ProcessRecord } from '../repositories/instance-repository.ts';
 import { OutputGate } from './console/output-gate.ts';
 import type {
   GameHandler,
@@ -8,12 +10,13 @@ import type {
   PlayerSource,
 } from './handlers/game-handler.ts';
 import type { MonitorHub } from './monitor/monitor-hub.ts';
+import type { ResourceLimits, Sandbox } from './sandbox/index.ts';
 import { PlayerTracker } from './players/player-tracker.ts';
 import { pingMinecraft, type PingResult } from './players/server-list-ping.ts';
 import type { CrashPolicy } from './supervisor/crash-guard.ts';
 import type { GameProcess } from './supervisor/game-process.ts';
 import { InstanceSupervisor, type StartSession } from './supervisor/instance-supervisor.ts';
-import { processStartTicks } from './supervisor/process-tree.ts';
+import { processExe, processStartTicks } from './supervisor/process-tree.ts';
 
 /** How often a running Minecraft-compatible server is pinged for its player count and limit. */
 export const PING_INTERVAL_MS = 10_000;
@@ -23,16 +26,28 @@ export interface RuntimeDeps {
   events: EventBus;
   monitor: MonitorHub;
   handler: GameHandler;
+  log: Logger;
   /** The instance as it is now (name, port, ... change while it lives). */
   view(): HandlerInstance;
   /** Its current name (read for every event, so no object is built for it). */
   name(): string;
   stopTimeoutMs: number;
   crashPolicy: CrashPolicy;
-  pidFile: {
-    write(data: { pid: number; start_ticks: string | null; started_at: number }): Promise<void>;
-    remove(): Promise<void>;
+  /** Where the identity of the running server process is kept (outside the instance folder). */
+  processRecord: {
+    write(process: ProcessRecord): void;
+    remove(): void;
   };
+  /** Run the server in this sandbox (built once at boot); absent: run it as is. */
+  sandbox?: InstanceSandbox;
+}
+
+/** The core's sandbox plus what this instance asks of it, read fresh at each start. */
+export interface InstanceSandbox {
+  sandbox: Sandbox;
+  limits(): ResourceLimits;
+  /** Host paths the server needs read-only besides the system and Hearth (a definition's folder). */
+  runtimeReadOnly?(): string[];
 }
 
 /**
@@ -48,8 +63,6 @@ export class InstanceRuntime {
   private source: PlayerSource | null = null;
   private pingTimer: NodeJS.Timeout | null = null;
   private lastPing: PingResult | null = null;
-  /** Pid-file writes and removals, in order (a short-lived server must not leave its file behind). */
-  private pidFileOps: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: RuntimeDeps) {
     this.gate = new OutputGate((paused) => this.supervisor.process?.pauseOutput(paused));
@@ -60,6 +73,7 @@ export class InstanceRuntime {
       identifyNow: (name) =>
         this.source?.identifyNow(name) ?? { type: 'GenericPlayer', id: name, name },
       onChange: (change) => this.emit({ type: 'PlayerChange', ...change }),
+      onFailure: (err) => this.deps.log.error({ err }, 'player tracking failed'),
     });
     this.supervisor = new InstanceSupervisor(
       {
@@ -106,21 +120,29 @@ export class InstanceRuntime {
     );
   }
 
-  /** Resolves once the pid file matches the process state (before the core exits). */
-  pidFileSettled(): Promise<void> {
-    return this.pidFileOps;
-  }
-
   dispose(): void {
     this.stopPing();
     this.deps.monitor.remove(this.deps.uuid);
   }
 
   private async prepare(): Promise<StartSession> {
-    const prepared: PreparedStart = await this.deps.handler.prepareStart(this.deps.view());
+    const view = this.deps.view();
+    const prepared: PreparedStart = await this.deps.handler.prepareStart(view);
     this.source = prepared.players;
     this.lastPing = null;
+    const sandbox = this.deps.sandbox;
     return {
+      ...(sandbox && {
+        sandbox: {
+          sandbox: sandbox.sandbox,
+          request: {
+            instanceDir: view.dir,
+            instanceId: this.deps.uuid,
+            limits: sandbox.limits(),
+            runtimeReadOnly: sandbox.runtimeReadOnly?.() ?? [],
+          },
+        },
+      }),
       plan: prepared.plan,
       stop: prepared.stop,
       runningOnSpawn: prepared.runningOnSpawn,
@@ -154,22 +176,28 @@ export class InstanceRuntime {
   private onProcessStarted(proc: GameProcess): void {
     if (this.gate.paused) proc.pauseOutput(true);
     this.deps.monitor.setProcess(this.deps.uuid, { pid: proc.pid, startedAt: proc.startedAt });
-    const record = {
-      pid: proc.pid,
-      start_ticks: processStartTicks(proc.pid),
-      started_at: proc.startedAt,
-    };
-    this.pidFileOps = this.pidFileOps
-      .then(() => this.deps.pidFile.write(record))
-      .catch((err: unknown) => console.error('could not record the server pid', err));
+    try {
+      // The identity recorded at spawn (in a sandbox: the launcher's); /proc as a fallback.
+      const identity = proc.identity;
+      this.deps.processRecord.write({
+        pid: proc.pid,
+        start_ticks: identity ? identity.startTicks : processStartTicks(proc.pid),
+        exe: identity ? identity.exe : processExe(proc.pid),
+        started_at: proc.startedAt,
+      });
+    } catch (err) {
+      this.deps.log.error({ err }, 'could not record the server process');
+    }
   }
 
   private onProcessEnded(): void {
     this.deps.monitor.setProcess(this.deps.uuid, null);
     this.lastPing = null;
-    this.pidFileOps = this.pidFileOps
-      .then(() => this.deps.pidFile.remove())
-      .catch((err: unknown) => console.error('could not remove the pid file', err));
+    try {
+      this.deps.processRecord.remove();
+    } catch (err) {
+      this.deps.log.error({ err }, 'could not forget the server process');
+    }
   }
 
   private startPing(): void {

@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import {
-  GenericCreateRequestSchema,
-  GenericSetupManifestRequestSchema,
   HandlerGameTypeSchema,
-  SetupValueSchema,
   type CausedBy,
   type DotLodestoneConfig,
+  type GenericCreateRequest,
   type InstanceInfo,
   type InstancePermissionKey,
+  type HandlerGameType,
   type SetupManifest,
   type SetupValue,
+  type UnavailableGame,
 } from '@hearth/protocol';
-import { CoreError, badRequest, toCoreError } from '../errors.ts';
+import { badRequest, describeError, permissionDenied, toCoreError } from '../errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
-import { parseWith } from '../http/validation.ts';
+import type { BackgroundWork } from '../lib/background-work.ts';
+import type { Logger } from '../lib/logger.ts';
 import type { InstanceRecord, InstanceRepository } from '../repositories/instance-repository.ts';
 import type { StoredUser } from '../repositories/user-repository.ts';
 import { definitionError, genericDataFrom } from '../runtime/handlers/generic-handler.ts';
@@ -24,8 +25,11 @@ import {
 } from '../runtime/generic/index.ts';
 import {
   INSTALL_PROGRESS_TOTAL,
-  MinecraftError,
+  FLAVOURS,
+  SPIGOT_UNAVAILABLE_REASON,
   buildSetupManifest,
+  checkJavaCommand,
+  handlerGameTypeFor,
   flavourFromHandlerGameType,
   gameFor,
   installMinecraft,
@@ -35,12 +39,11 @@ import {
   type MinecraftUpstreams,
 } from '../runtime/minecraft/index.ts';
 import { instanceFolderName } from './files/file-name.ts';
+import type { InstanceHost } from '../runtime/instances/instance-host.ts';
+import type { Sandbox } from '../runtime/sandbox/index.ts';
+import type { InstanceEntry, InstanceRegistry } from '../runtime/instances/instance-registry.ts';
 import { Progression } from './instance-progression.ts';
-import {
-  validateInstanceName,
-  type InstanceEntry,
-  type InstanceRegistry,
-} from './instance-registry.ts';
+import { validateInstanceName } from './instance-rules.ts';
 import { portFromSetup, resolveSetupValue } from './instance-setup-value.ts';
 import { userCause, type UserService } from './user-service.ts';
 
@@ -53,6 +56,15 @@ export const CREATOR_PERMISSIONS: readonly InstancePermissionKey[] = [
   'can_write_instance_file',
   'can_access_instance_console',
   'can_access_instance_setting',
+];
+
+/** What `/games` lists: every flavour Hearth can really install (core-api.md §1.4.6). */
+const AVAILABLE_GAMES: readonly HandlerGameType[] = FLAVOURS.map(handlerGameTypeFor);
+
+/** Games that exist in the protocol but cannot be installed, with the reason (`GET /games/unavailable`). */
+const UNAVAILABLE_GAMES: readonly UnavailableGame[] = [
+  { game: 'MinecraftSpigot', reason: SPIGOT_UNAVAILABLE_REASON },
+  { game: 'MinecraftBedrock', reason: 'Minecraft Bedrock servers are not supported.' },
 ];
 
 /** Total of a generic install's progression (its definition reports fractions of it). */
@@ -68,16 +80,13 @@ export interface CreationDeps {
   upstreams: MinecraftUpstreams;
   genericCacheDir: string;
   pathJava?: string;
-  register(dir: string, record: InstanceRecord): InstanceEntry;
+  host: Pick<InstanceHost, 'register'>;
   info(entry: InstanceEntry): Promise<InstanceInfo>;
-  track(work: Promise<unknown>): void;
-}
-
-/** Minecraft errors carry a kind and causes; everything else becomes one readable line. */
-function causeText(err: unknown): string {
-  if (err instanceof MinecraftError || err instanceof CoreError) return err.causes.join(': ');
-  if (err instanceof Error) return err.message;
-  return String(err);
+  background: BackgroundWork;
+  log: Logger;
+  safeMode: () => boolean;
+  /** Definition code (describe, install) runs in the core's sandbox (null: as a child process). */
+  sandbox: Sandbox | null;
 }
 
 /** The Minecraft flavour named by a `:game_type` path segment (400 for anything else). */
@@ -99,6 +108,26 @@ export class InstanceCreation {
 
   constructor(private readonly deps: CreationDeps) {}
 
+  availableGames(): readonly HandlerGameType[] {
+    return AVAILABLE_GAMES;
+  }
+
+  unavailableGames(): readonly UnavailableGame[] {
+    return UNAVAILABLE_GAMES;
+  }
+
+  /**
+   * A generic definition runs any program on this machine, so while safe mode is on only the owner
+   * may load one (CreateInstance is checked by the route like any creation).
+   */
+  requireGenericRights(user: StoredUser): void {
+    if (!user.isOwner && this.deps.safeMode()) {
+      throw permissionDenied(
+        'Generic instances run arbitrary programs: only the owner may use them while safe mode is on',
+      );
+    }
+  }
+
   abortAll(): void {
     for (const controller of this.controllers) controller.abort();
   }
@@ -115,14 +144,12 @@ export class InstanceCreation {
   }
 
   /** `PUT /generic_setup_manifest`: loads (and type-checks) the definition at `url`. */
-  async genericSetupManifest(body: unknown): Promise<SetupManifest> {
-    const { url } = parseWith(GenericSetupManifestRequestSchema, body);
+  async genericSetupManifest(url: string): Promise<SetupManifest> {
     return (await this.loadDefinition(url)).setupManifest;
   }
 
-  async createMinecraft(game: string, body: unknown, caller: StoredUser): Promise<string> {
+  async createMinecraft(game: string, setup: SetupValue, caller: StoredUser): Promise<string> {
     const flavour = flavourForGame(game);
-    const setup = parseWith(SetupValueSchema, body);
     const name = validateInstanceName(setup.name);
     const versions = await listVersions(
       flavour,
@@ -130,6 +157,8 @@ export class InstanceCreation {
       AbortSignal.timeout(VERSION_LIST_TIMEOUT_MS),
     );
     const mc = readSetupValue(flavour, { ...setup, name }, versions);
+    if (mc.javaCmd !== null)
+      checkJavaCommand(mc.javaCmd, { dataDir: this.deps.dataDir, pathJava: this.deps.pathJava });
     await this.deps.registry.checkPort(mc.port);
     const { uuid, dir, progression } = await this.begin(
       name,
@@ -161,7 +190,8 @@ export class InstanceCreation {
         auto_start: mc.autoStart,
         restart_on_crash: mc.restartOnCrash,
         handler: 'minecraft',
-        data: {},
+        data: { config },
+        limits: {},
       };
     };
     this.finish(uuid, dir, 'MinecraftJava', caller, progression, work, () =>
@@ -170,8 +200,7 @@ export class InstanceCreation {
     return uuid;
   }
 
-  async createGeneric(body: unknown, caller: StoredUser): Promise<string> {
-    const request = parseWith(GenericCreateRequestSchema, body);
+  async createGeneric(request: GenericCreateRequest, caller: StoredUser): Promise<string> {
     const name = validateInstanceName(request.setup_value.name);
     const definition = await this.loadDefinition(request.url);
     const setup: SetupValue = resolveSetupValue(definition.setupManifest, {
@@ -201,6 +230,7 @@ export class InstanceCreation {
               sent = target;
             }
           },
+          this.deps.sandbox ? { sandbox: { sandbox: this.deps.sandbox, instanceId: uuid } } : {},
         );
       } catch (err) {
         throw definitionError(err);
@@ -220,6 +250,7 @@ export class InstanceCreation {
         restart_on_crash: setup.restart_on_crash,
         handler: 'generic',
         data: genericDataFrom(definition, result),
+        limits: {},
       };
     };
     this.finish(uuid, dir, 'Generic', caller, progression, work, () => undefined);
@@ -228,7 +259,12 @@ export class InstanceCreation {
 
   private async loadDefinition(url: string): Promise<LoadedDefinition> {
     try {
-      return await loadGenericDefinition(url, { cacheDir: this.deps.genericCacheDir });
+      return await loadGenericDefinition(url, {
+        cacheDir: this.deps.genericCacheDir,
+        ...(this.deps.sandbox && {
+          sandbox: { sandbox: this.deps.sandbox, instanceId: 'definition' },
+        }),
+      });
     } catch (err) {
       throw definitionError(err);
     }
@@ -269,21 +305,24 @@ export class InstanceCreation {
     work: () => Promise<InstanceRecord>,
     done: () => void,
   ): void {
-    this.deps.track(
+    this.deps.background.track(
       (async () => {
         try {
           const record = await work();
-          await this.deps.repo.finishFolder(
+          await this.deps.repo.register(
             dir,
             { game_type: gameType, uuid, creation_time: record.creation_time },
             record,
           );
-          const entry = this.deps.register(dir, record);
+          const entry = this.deps.host.register(dir, record);
           this.deps.registry.release(uuid);
           try {
             this.deps.users.grantInstance(caller.uid, uuid, CREATOR_PERMISSIONS);
           } catch (err) {
-            console.error('could not grant the creator permissions on the new instance', err);
+            this.deps.log.error(
+              { err },
+              'could not grant the creator permissions on the new instance',
+            );
           }
           progression.end(true, 'Instance created successfully', {
             type: 'InstanceCreation',
@@ -292,7 +331,7 @@ export class InstanceCreation {
         } catch (err) {
           await this.deps.repo.removeFolder(dir).catch(() => undefined);
           this.deps.registry.release(uuid);
-          progression.end(false, `Instance creation failed: ${causeText(err)}`, null);
+          progression.end(false, `Instance creation failed: ${describeError(err)}`, null);
         } finally {
           done();
         }

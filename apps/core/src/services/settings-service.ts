@@ -3,12 +3,26 @@ import {
   CORE_NAME_MAX,
   DOMAIN_MAX,
   GlobalSettingsDataSchema,
+  type Activity,
+  type CausedBy,
   type GlobalSettingsData,
 } from '@hearth/protocol';
 import { badRequest } from '../errors.ts';
 import type { SettingsRepository } from '../repositories/settings-repository.ts';
 
 const KEY = 'global_settings';
+const SYSTEM: CausedBy = { type: 'System' };
+
+/** How each global setting is named in the event log. */
+const SETTING_NAMES: Record<keyof GlobalSettingsData, string> = {
+  core_name: 'Core name',
+  safe_mode: 'Safe mode',
+  domain: 'Public domain',
+  playit_enabled: 'Playit integration',
+};
+
+/** Where a change goes in the event log (EventBus.record). */
+export type ActivitySink = (activity: Activity, causedBy: CausedBy) => void;
 
 function defaultCoreName(): string {
   let user = 'Hearth';
@@ -20,11 +34,39 @@ function defaultCoreName(): string {
   return `${user}'s Hearth Core`;
 }
 
+/** A core name: trimmed, 1–32 characters (dashboard.md §5). */
+export function parseCoreName(raw: unknown): string {
+  if (typeof raw !== 'string') throw badRequest('Name must be a string');
+  const name = raw.trim();
+  if (name.length === 0) throw badRequest('Name cannot be empty');
+  if ([...name].length > CORE_NAME_MAX) throw badRequest('Name too long');
+  return name;
+}
+
+/** A public domain or IP: at most 253 characters, empty (or null) clears it. */
+export function parseDomain(raw: unknown): string | null {
+  if (raw !== null && typeof raw !== 'string') throw badRequest('Domain must be a string');
+  const domain = (raw ?? '').trim();
+  if (domain.length > DOMAIN_MAX) throw badRequest('Domain too long');
+  if (/[\s/\\]/.test(domain)) throw badRequest('Domain cannot contain spaces or slashes');
+  return domain === '' ? null : domain;
+}
+
+export function parseSwitch(what: string): (raw: unknown) => boolean {
+  return (raw) => {
+    if (typeof raw !== 'boolean') throw badRequest(`${what} must be true or false`);
+    return raw;
+  };
+}
+
 /** Global settings (core-api.md §1.4.4, §2.17). Safe mode is on by default; playit is opt-in. */
 export class SettingsService {
   private cache: GlobalSettingsData;
 
-  constructor(private readonly repository: SettingsRepository) {
+  constructor(
+    private readonly repository: SettingsRepository,
+    private readonly record: ActivitySink = () => undefined,
+  ) {
     const stored = GlobalSettingsDataSchema.safeParse(repository.get(KEY));
     this.cache = stored.success
       ? stored.data
@@ -40,34 +82,41 @@ export class SettingsService {
     return this.cache.safe_mode;
   }
 
-  setName(raw: unknown): void {
-    if (typeof raw !== 'string') throw badRequest('Name must be a string');
-    const name = raw.trim();
-    if (name.length === 0) throw badRequest('Name cannot be empty');
-    if ([...name].length > CORE_NAME_MAX) throw badRequest('Name too long');
-    this.update({ core_name: name });
+  setName(name: string, causedBy: CausedBy = SYSTEM): void {
+    this.update('core_name', name, causedBy);
   }
 
-  setDomain(raw: unknown): void {
-    if (raw !== null && typeof raw !== 'string') throw badRequest('Domain must be a string');
-    const domain = (raw ?? '').trim();
-    if (domain.length > DOMAIN_MAX) throw badRequest('Domain too long');
-    if (/[\s/\\]/.test(domain)) throw badRequest('Domain cannot contain spaces or slashes');
-    this.update({ domain: domain === '' ? null : domain });
+  setDomain(domain: string | null, causedBy: CausedBy = SYSTEM): void {
+    this.update('domain', domain, causedBy);
   }
 
-  setSafeMode(raw: unknown): void {
-    if (typeof raw !== 'boolean') throw badRequest('Safe mode must be true or false');
-    this.update({ safe_mode: raw });
+  setSafeMode(on: boolean, causedBy: CausedBy = SYSTEM): void {
+    this.update('safe_mode', on, causedBy);
   }
 
-  setPlayitEnabled(raw: unknown): void {
-    if (typeof raw !== 'boolean') throw badRequest('Playit integration must be true or false');
-    this.update({ playit_enabled: raw });
+  setPlayitEnabled(on: boolean, causedBy: CausedBy = SYSTEM): void {
+    this.update('playit_enabled', on, causedBy);
   }
 
-  private update(patch: Partial<GlobalSettingsData>): void {
-    this.cache = { ...this.cache, ...patch };
+  private update<K extends keyof GlobalSettingsData>(
+    key: K,
+    value: GlobalSettingsData[K],
+    causedBy: CausedBy,
+  ): void {
+    const before = this.cache[key];
+    this.cache = { ...this.cache, [key]: value };
     this.repository.set(KEY, this.cache);
+    if (before === value) return;
+    const text = (v: GlobalSettingsData[K]) => (v === null ? null : String(v));
+    this.record(
+      {
+        type: 'CoreSettingChanged',
+        setting_id: key,
+        setting_name: SETTING_NAMES[key],
+        old_value: text(before),
+        new_value: text(value),
+      },
+      causedBy,
+    );
   }
 }

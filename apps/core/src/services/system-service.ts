@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import {
   HEARTH_VERSION,
@@ -10,6 +9,7 @@ import {
   type SystemDisk,
   type SystemRam,
 } from '@hearth/protocol';
+import { canBind } from '../lib/can-bind.ts';
 
 const OS_NAMES: Partial<Record<NodeJS.Platform, string>> = { darwin: 'macos', win32: 'windows' };
 const ARCH_NAMES: Record<string, string> = { x64: 'x86_64', arm64: 'aarch64', ia32: 'x86' };
@@ -19,7 +19,15 @@ export class SystemService {
   readonly coreUuid = randomUUID();
   readonly upSince = Math.floor(Date.now() / 1000);
 
-  constructor(private readonly dataDir: string) {}
+  constructor(
+    private readonly dataDir: string,
+    /** Standing problems the owner should see (e.g. the sandbox is off), one sentence each. */
+    private readonly standingWarnings: readonly string[] = [],
+  ) {}
+
+  warnings(): string[] {
+    return [...this.standingWarnings];
+  }
 
   async info(coreName: string, isSetup: boolean): Promise<CoreInfo> {
     const disk = await this.disk();
@@ -83,12 +91,4 @@ export class SystemService {
   async portStatus(port: number, isAllocated: boolean): Promise<PortStatus> {
     return { is_in_use: !(await canBind(port)), is_allocated: isAllocated };
   }
-}
-
-export function canBind(port: number, host = '0.0.0.0'): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen({ port, host, exclusive: true }, () => server.close(() => resolve(true)));
-  });
 }

@@ -1,11 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
   INSTANCE_PERMISSION_KEYS,
   GLOBAL_PERMISSION_KEYS,
-  LOGIN_ATTEMPTS_PER_IP,
-  LOGIN_ATTEMPTS_PER_USERNAME,
-  LOGIN_WINDOW_MS,
   SETUP_KEY_LENGTH,
   UNSAFE_PERMISSION_KEYS,
   USER_SECRET_LENGTH,
@@ -27,7 +24,16 @@ import {
   type UserRepository,
 } from '../repositories/user-repository.ts';
 
+export { toPublicUser };
+
 const USERNAME_MAX = 32;
+const USERNAME_TAKEN = 'Username already exist';
+
+function sameKey(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
 
 export const userCause = (user: StoredUser): CausedBy => ({
   type: 'User',
@@ -55,11 +61,9 @@ function validatePassword(raw: unknown): string {
 /** Users, passwords, sessions and permissions: the rules, no HTTP, no SQL. */
 export class UserService {
   private setupKey: string | null = null;
-  private readonly limiter = new LoginRateLimiter({
-    perIp: LOGIN_ATTEMPTS_PER_IP,
-    perUsername: LOGIN_ATTEMPTS_PER_USERNAME,
-    windowMs: LOGIN_WINDOW_MS,
-  });
+  /** True while a setup request holds the key (hashing the owner's password). */
+  private setupClaimed = false;
+  private readonly limiter = new LoginRateLimiter();
 
   constructor(
     private readonly users: UserRepository,
@@ -79,13 +83,24 @@ export class UserService {
     return this.setupKey === null;
   }
 
+  /**
+   * Creates the owner with the first-run key. The key is claimed before the first await (the
+   * password hash), so of any number of racing requests exactly one gets past this point; if that
+   * one then fails, nothing was created and the key works again.
+   */
   async setup(key: string, username: unknown, password: unknown): Promise<LoginReply> {
-    if (this.setupKey === null) throw permissionDenied('Setup key already used.');
-    if (key !== this.setupKey) throw permissionDenied('Invalid setup key.');
+    if (this.setupKey === null || this.setupClaimed)
+      throw permissionDenied('Setup key already used.');
+    if (!sameKey(key, this.setupKey)) throw permissionDenied('Invalid setup key.');
     const name = validateUsername(username);
     const psw = validatePassword(password);
-    if (this.users.byUsername(name)) throw badRequest('Username already exist');
-    const owner = await this.newUser(name, psw, true);
+    this.setupClaimed = true;
+    let owner: StoredUser;
+    try {
+      owner = await this.newUser(name, psw, true);
+    } finally {
+      this.setupClaimed = false;
+    }
     this.setupKey = null;
     this.events.emit(
       { type: 'UserEvent', user_id: owner.uid, user_event_inner: { type: 'UserCreated' } },
@@ -94,17 +109,22 @@ export class UserService {
     return { token: await this.tokens.issue(owner), user: toPublicUser(owner) };
   }
 
+  /** `ip` is the client's address: the peer, or what a configured trusted proxy says it is. */
   async login(ip: string, username: string, password: string): Promise<LoginReply> {
     if (password.length === 0) throw badRequest('You must provide a password');
     this.limiter.check(ip, username);
-    const user = this.users.byUsername(username);
-    const ok = user ? await verify(user.hashedPassword, password).catch(() => false) : false;
-    if (!user || !ok) {
-      this.limiter.recordFailure(ip, username);
-      throw unauthorized('Credential mismatch');
+    try {
+      const user = this.users.byUsername(username);
+      const ok = user ? await verify(user.hashedPassword, password).catch(() => false) : false;
+      if (!user || !ok) {
+        this.limiter.recordFailure(ip, username);
+        throw unauthorized('Credential mismatch');
+      }
+      this.limiter.recordSuccess(ip, username);
+      return { token: await this.tokens.issue(user), user: toPublicUser(user) };
+    } finally {
+      this.limiter.release(ip, username);
     }
-    this.limiter.recordSuccess(username);
-    return { token: await this.tokens.issue(user), user: toPublicUser(user) };
   }
 
   get(uid: string): StoredUser {
@@ -126,7 +146,7 @@ export class UserService {
     this.guard.require(caller, { type: 'ManageUser' });
     const name = validateUsername(username);
     const psw = validatePassword(password);
-    if (this.users.byUsername(name)) throw badRequest('Username already exist');
+    if (this.users.byUsername(name)) throw badRequest(USERNAME_TAKEN);
     const user = await this.newUser(name, psw, false);
     this.events.emit(
       { type: 'UserEvent', user_id: user.uid, user_event_inner: { type: 'UserCreated' } },
@@ -151,9 +171,7 @@ export class UserService {
     this.requireSelfOrManager(caller, uid);
     const target = this.get(uid);
     const name = validateUsername(newName);
-    const existing = this.users.byUsername(name);
-    if (existing && existing.uid !== uid) throw badRequest('Username already exist');
-    this.users.setUsername(target.uid, name);
+    if (!this.users.setUsername(target.uid, name)) throw badRequest(USERNAME_TAKEN);
     this.events.emit(
       {
         type: 'UserEvent',
@@ -277,7 +295,8 @@ export class UserService {
       permissions: emptyPermissions(),
       secret: randomAlphanumeric(USER_SECRET_LENGTH),
     };
-    this.users.insert(user);
+    // The check before the hash is only a fast path: a racing request may take the name meanwhile.
+    if (!this.users.insert(user)) throw badRequest(USERNAME_TAKEN);
     return user;
   }
 }

@@ -1,6 +1,6 @@
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { createQueryClient } from '@/lib/query-client.ts';
-import { RealtimeHub } from '@/lib/realtime.ts';
+import { RealtimeHub } from '@/lib/realtime/socket-hub.ts';
 import { adoptCoreFromUrl } from './core-params.ts';
 import { AppProviders } from './providers.tsx';
 import { routes } from './router.tsx';

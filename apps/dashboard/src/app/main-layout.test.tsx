@@ -132,4 +132,30 @@ describe('home (dashboard.md §2)', () => {
     renderApp('/');
     expect(await screen.findByRole('button', { name: 'Create a new instance' })).toBeEnabled();
   });
+
+  it('shows the owner the core warnings, and never asks for them as another user', async () => {
+    connectTo(TEST_CORE, validJwt('OWNER'));
+    installFakeFetch(
+      coreRoutes({
+        'GET /info': { body: coreInfo() },
+        'GET /user/info': { body: publicUser({ uid: 'OWNER', is_owner: true }) },
+        'GET /system/warnings': {
+          body: ['Game servers run unsandboxed: bubblewrap (bwrap) was not found.'],
+        },
+      }),
+    );
+    renderApp('/');
+    const banner = await screen.findByRole('alert', { name: 'Core warnings' });
+    expect(banner).toHaveTextContent(
+      'Game servers run unsandboxed: bubblewrap (bwrap) was not found.',
+    );
+  });
+
+  it('asks no warnings for a non-owner and shows none from a core without the route', async () => {
+    const fake = signedIn();
+    renderApp('/');
+    await screen.findByText('Test Core');
+    expect(fake.calls.some((c) => c.path === '/system/warnings')).toBe(false);
+    expect(screen.queryByRole('alert', { name: 'Core warnings' })).not.toBeInTheDocument();
+  });
 });

@@ -6,12 +6,14 @@ import { AppShell, Sidebar, TopBar } from '@/components/layout/app-shell.tsx';
 import { Wordmark } from '@/components/layout/logo.tsx';
 import { getLastRoute, isSettingsPath } from '@/lib/last-route.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
+import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
 import { UserMenu } from '@/features/auth/components/user-menu.tsx';
 import { useCoreInfo } from '@/features/connection/api/get-core-info.ts';
 import {
   ConnectionBadge,
   DegradedBanner,
 } from '@/features/connection/components/connection-badge.tsx';
+import { CoreWarningsBanner } from '@/features/connection/components/core-warnings-banner.tsx';
 import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
 import { InstanceSidebar } from './routes/instance-dashboard-sidebar.tsx';
 
@@ -57,6 +59,7 @@ function SettingsButton() {
 export function MainLayout() {
   const navigate = useAppNavigate();
   const info = useCoreInfo();
+  const user = useCurrentUser();
   const inSettings = isSettingsPath(useLocation().pathname);
 
   const topBar = (
@@ -120,7 +123,16 @@ export function MainLayout() {
 
   return (
     <Tooltip.Provider delayDuration={300}>
-      <AppShell topBar={topBar} banner={<DegradedBanner />} sidebar={sidebar}>
+      <AppShell
+        topBar={topBar}
+        banner={
+          <>
+            <DegradedBanner />
+            <CoreWarningsBanner isOwner={user.data?.is_owner === true} />
+          </>
+        }
+        sidebar={sidebar}
+      >
         <Outlet />
       </AppShell>
     </Tooltip.Provider>

@@ -2,7 +2,8 @@ import { Suspense, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { RealtimeHub, RealtimeProvider } from '@/lib/realtime.ts';
+import { RealtimeHub } from '@/lib/realtime/socket-hub.ts';
+import { RealtimeProvider } from '@/lib/realtime/realtime-hooks.ts';
 import { LazyToaster } from '@/lib/toast.ts';
 import { bindSessionToQueryClient } from './session-cache.ts';
 

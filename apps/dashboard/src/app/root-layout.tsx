@@ -1,11 +1,12 @@
 import { Outlet, useMatches } from 'react-router';
-import { useEventStream } from '@/lib/realtime.ts';
+import { useEventStream } from '@/lib/realtime/realtime-hooks.ts';
 import { useTokenWatcher } from '@/features/auth/use-token-watcher.ts';
 import { useUserEventSync } from '@/features/auth/use-user-event-sync.ts';
 import { ConnectionModals } from '@/features/connection/components/connection-modals.tsx';
 import { useConnectionWatch } from '@/features/connection/use-connection-watch.ts';
 import { useInstanceEventSync } from '@/features/instances/use-instance-event-sync.ts';
 import { useNotificationSync } from '@/features/notifications/use-notifications.ts';
+import { useRunnerStatusSync } from '@/features/tunnels/use-runner-status-sync.ts';
 import { useUserListEventSync } from '@/features/users/user-list-events.ts';
 import { useCoreParamSync, useRememberRoute } from './core-params.ts';
 import { useOwnPermissionSync } from './own-permission-sync.ts';
@@ -31,6 +32,7 @@ export function RootLayout() {
   useNotificationSync();
   useUserListEventSync();
   useOwnPermissionSync();
+  useRunnerStatusSync();
   const inMainLayout = useInMainLayout();
   return (
     <>

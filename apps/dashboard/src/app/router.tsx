@@ -19,7 +19,7 @@ export const DASHBOARD_TABS = [
   'tunnels',
 ] as const;
 /** Settings pages (dashboard.md §2); the settings nav replaces the instance sidebar there. */
-export const SETTINGS_PAGES = ['general', 'users', 'profile'] as const;
+export const SETTINGS_PAGES = ['general', 'users', 'profile', 'events', 'webhooks'] as const;
 
 const notFound = async () => ({
   Component: (await import('./routes/not-found.tsx')).NotFoundRoute,
@@ -118,6 +118,20 @@ export const routes: RouteObject[] = [
                     path: '/settings/users',
                     lazy: async () => ({
                       Component: (await import('./routes/settings-users.tsx')).SettingsUsersRoute,
+                    }),
+                  },
+                  {
+                    path: '/settings/events',
+                    lazy: async () => ({
+                      Component: (await import('./routes/settings-event-logs.tsx'))
+                        .SettingsEventLogsRoute,
+                    }),
+                  },
+                  {
+                    path: '/settings/webhooks',
+                    lazy: async () => ({
+                      Component: (await import('./routes/settings-webhooks.tsx'))
+                        .SettingsWebhooksRoute,
                     }),
                   },
                 ],

@@ -102,6 +102,21 @@ describe('api client', () => {
     expect(err.kind).toBe('BadRequest');
   });
 
+  it('reads the envelope with the protocol rule: an unknown kind is not one', async () => {
+    installFakeFetch(
+      coreRoutes({
+        'GET /a': { status: 404, raw: '{"kind":"NotFound","causes":["Instance not found"]}' },
+        'GET /b': { status: 409, body: { kind: 'Conflict', causes: ['Busy'] } },
+      }),
+    );
+    const text = await failure(apiRequest('/a', { core: TEST_CORE }));
+    expect(text.envelope).toEqual({ kind: 'NotFound', causes: ['Instance not found'] });
+    const unknown = await failure(apiRequest('/b', { core: TEST_CORE }));
+    expect(unknown.envelope).toBeNull();
+    expect(unknown.kind).toBe('BadRequest');
+    expect(unknown.causes).toEqual([]);
+  });
+
   it('reports an unreachable core as a network failure', async () => {
     installFakeFetch({});
     const err = await failure(apiRequest('/info', { core: TEST_CORE }));

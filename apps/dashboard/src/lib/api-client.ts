@@ -1,5 +1,10 @@
-import { DEFAULT_REQUEST_TIMEOUT_MS, coreBaseUrl, kindForStatus } from '@hearth/protocol';
-import type { ErrorKind, RequestFailure } from '@hearth/protocol';
+import {
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  coreBaseUrl,
+  kindForStatus,
+  parseErrorBody,
+} from '@hearth/protocol';
+import type { ClientError, ErrorKind, RequestFailure } from '@hearth/protocol';
 import { getSession, getToken } from './session.ts';
 import type { CoreConnection } from './session.ts';
 import { isUsableToken } from './token.ts';
@@ -49,29 +54,14 @@ export class ApiError extends Error {
   }
 
   /** The `{kind,causes}` body of an HTTP failure (also when it came as a JSON string). */
-  get envelope(): { kind: string; causes: string[] } | null {
-    if (this.failure.type !== 'http') return null;
-    let body = this.failure.body;
-    if (typeof body === 'string') {
-      try {
-        body = JSON.parse(body) as unknown;
-      } catch {
-        return null;
-      }
-    }
-    if (typeof body !== 'object' || body === null) return null;
-    const { kind, causes } = body as { kind?: unknown; causes?: unknown };
-    if (typeof kind !== 'string') return null;
-    return {
-      kind,
-      causes: Array.isArray(causes) ? causes.filter((c): c is string => typeof c === 'string') : [],
-    };
+  get envelope(): ClientError | null {
+    return this.failure.type === 'http' ? parseErrorBody(this.failure.body) : null;
   }
 
   /** The server's error kind, from the `{kind,causes}` body or else the status. */
   get kind(): ErrorKind | null {
     if (this.failure.type !== 'http') return null;
-    return (this.envelope?.kind as ErrorKind | undefined) ?? kindForStatus(this.failure.status);
+    return this.envelope?.kind ?? kindForStatus(this.failure.status);
   }
 
   /** The `causes` of a `{kind,causes}` body, or an empty list. */

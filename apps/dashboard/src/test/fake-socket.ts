@@ -1,4 +1,4 @@
-import type { SocketLike } from '@/lib/realtime.ts';
+import type { SocketLike } from '@/lib/realtime/socket-hub.ts';
 
 /** A WebSocket double: records the URL, lets a test open it, push frames and close it. */
 export class FakeSocket implements SocketLike {

@@ -2,8 +2,8 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { createQueryClient } from '@/lib/query-client.ts';
-import { RealtimeHub } from '@/lib/realtime.ts';
-import type { SocketFactory } from '@/lib/realtime.ts';
+import { RealtimeHub } from '@/lib/realtime/socket-hub.ts';
+import type { SocketFactory, Timers } from '@/lib/realtime/socket-hub.ts';
 import { selectCore, setToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { adoptCoreFromUrl } from '@/app/core-params.ts';
@@ -13,6 +13,8 @@ import { FakeSocket } from './fake-socket.ts';
 
 export interface RenderAppOptions {
   createSocket?: SocketFactory;
+  /** The hub's timers (reconnects); real ones unless given. */
+  timers?: Timers;
 }
 
 /** The whole app (real routes, guards, providers) in a memory router at `path`. */
@@ -21,6 +23,7 @@ export function renderApp(path = '/', options: RenderAppOptions = {}) {
   const queryClient = createQueryClient({ retry: false });
   const hub = new RealtimeHub({
     createSocket: options.createSocket ?? ((url) => new FakeSocket(url)),
+    ...(options.timers ? { timers: options.timers } : {}),
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();

@@ -6,6 +6,8 @@ import { isBuiltin } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Loader, type Plugin } from 'esbuild';
+import { describeError } from '../../errors.ts';
+import { outboundText } from '../../lib/outbound-http.ts';
 import { GenericDefinitionError } from './errors.ts';
 
 /** apps/core: where installed packages are looked up when the definition's own folder lacks them. */
@@ -35,32 +37,8 @@ function loaderFor(path: string): Loader {
   }
 }
 
-function messageOf(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  // fetch() hides the useful part ("connect ECONNREFUSED ...") in `cause`.
-  return error.cause instanceof Error ? `${error.message} (${error.cause.message})` : error.message;
-}
-
-async function fetchText(url: string, timeoutMs: number): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), redirect: 'follow' });
-  } catch (error) {
-    const timedOut = error instanceof Error && error.name === 'TimeoutError';
-    throw new Error(
-      timedOut ? `no answer within ${Math.round(timeoutMs / 1000)} s` : messageOf(error),
-    );
-  }
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new Error(
-      `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}`,
-    );
-  }
-  const text = await response.text();
-  if (Buffer.byteLength(text) > MAX_SOURCE_BYTES)
-    throw new Error('the module is larger than 5 MiB');
-  return text;
+function fetchText(url: string, timeoutMs: number): Promise<string> {
+  return outboundText({ url, timeoutMs, maxBytes: MAX_SOURCE_BYTES });
 }
 
 function isBare(specifier: string): boolean {
@@ -109,7 +87,7 @@ function hearthPlugin(options: BundleOptions, prefetched: Map<string, string>): 
             prefetched.get(args.path) ?? (await fetchText(args.path, options.fetchTimeoutMs));
           return { contents, loader: loaderFor(new URL(args.path).pathname) };
         } catch (error) {
-          return { errors: [{ text: `could not fetch ${args.path}: ${messageOf(error)}` }] };
+          return { errors: [{ text: `could not fetch ${args.path}: ${describeError(error)}` }] };
         }
       });
     },
@@ -136,7 +114,7 @@ async function entryPointFor(
     try {
       prefetched.set(url, await fetchText(url, options.fetchTimeoutMs));
     } catch (error) {
-      throw new GenericDefinitionError(url, 'fetch', messageOf(error));
+      throw new GenericDefinitionError(url, 'fetch', describeError(error));
     }
     return url;
   }
@@ -154,7 +132,7 @@ async function entryPointFor(
     if (info.size > MAX_SOURCE_BYTES) throw new Error('the module is larger than 5 MiB');
   } catch (error) {
     const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    throw new GenericDefinitionError(url, 'fetch', missing ? 'no such file' : messageOf(error));
+    throw new GenericDefinitionError(url, 'fetch', missing ? 'no such file' : describeError(error));
   }
   return path;
 }
@@ -189,7 +167,11 @@ export async function bundleDefinition(url: string, options: BundleOptions): Pro
     };
     const first = failure.errors?.[0];
     if (!first)
-      throw new GenericDefinitionError(url, 'invalid', `it does not compile: ${messageOf(error)}`);
+      throw new GenericDefinitionError(
+        url,
+        'invalid',
+        `it does not compile: ${describeError(error)}`,
+      );
     const where = first.location
       ? `${first.location.file}:${first.location.line}:${first.location.column}: `
       : '';

@@ -1,6 +1,7 @@
 // The contract a generic game definition implements. Authors `import type` from here; the core
 // never imports their module itself (see definition-runner.mjs and README.md in this folder).
 import type { z } from 'zod';
+import type { StopMethod } from '../supervisor/stop-method.ts';
 import type {
   ConfigurableValue,
   SectionManifestSchema,
@@ -60,8 +61,7 @@ export interface StartPlan {
   cwd?: string;
 }
 
-/** How the core asks the process to stop: a console line on stdin, or a signal. */
-export type StopMethod = { command: string } | { signal: 'SIGTERM' | 'SIGINT' };
+export type { StopMethod };
 
 /**
  * Regular-expression sources (JavaScript syntax) tried against each output line after ANSI codes

@@ -13,6 +13,7 @@ export {
   type CallOptions,
   type InstallOutcome,
   type InstallRequest,
+  type DefinitionSandbox,
   type LoadedDefinition,
   type LoadOptions,
   type StartPlanOutcome,
@@ -21,7 +22,6 @@ export {
 export {
   compileOutputPatterns,
   matchOutputLine,
-  stripAnsi,
   type CompiledOutputPatterns,
   type OutputMatch,
 } from './output-patterns.ts';

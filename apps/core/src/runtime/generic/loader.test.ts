@@ -157,14 +157,14 @@ describe('loadGenericDefinition', () => {
   it('reports a 404 as a fetch error', async () => {
     const error = await loadError(`${baseUrl}/defs/missing.ts`);
     expect(error.reason).toBe('fetch');
-    expect(error.message).toContain('HTTP 404');
+    expect(error.message).toContain('answered 404 Not Found');
     expect(error.message).toContain(`${baseUrl}/defs/missing.ts`);
   });
 
   it('reports a missing relative import of an http module', async () => {
     served.set('/defs/lonely/main.ts', definitionSource());
     const error = await loadError(`${baseUrl}/defs/lonely/main.ts`);
-    expect(error.message).toMatch(/is invalid: it does not compile: .*helper\.ts.*HTTP 404/);
+    expect(error.message).toMatch(/is invalid: it does not compile: .*helper\.ts.*answered 404/);
   });
 
   it('rejects unsupported schemes and missing files', async () => {

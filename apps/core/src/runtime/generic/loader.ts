@@ -1,7 +1,8 @@
 // The core's side of generic definitions: bundle once, then ask a child process (never this one)
 // for names, manifests, installs and start plans, validating every answer.
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   SetupManifestSchema,
@@ -11,6 +12,9 @@ import {
   type SetupValue,
 } from '@hearth/protocol';
 import type { z } from 'zod';
+import { definitionReadOnlyPaths } from '../sandbox/runtime-paths.ts';
+import type { ResourceLimits } from '../sandbox/sandbox-types.ts';
+import type { Sandbox, SandboxLaunch } from '../sandbox/sandbox.ts';
 import { bundleDefinition } from './bundler.ts';
 import type {
   DefinitionConfig,
@@ -35,9 +39,18 @@ export const DEFAULT_FETCH_TIMEOUT_MS = 10_000;
 export const DEFAULT_CALL_TIMEOUT_MS = 20_000;
 export const DEFAULT_INSTALL_TIMEOUT_MS = 15 * 60_000;
 
+/** Runs definition code in the core's sandbox (absent: as a plain child process of the core). */
+export interface DefinitionSandbox {
+  sandbox: Sandbox;
+  /** The instance the call is for (names its cgroup); describing a new definition uses "definition". */
+  instanceId: string;
+  limits?: ResourceLimits;
+}
+
 export interface LoadOptions {
   /** Folder for bundles; created if missing. */
   cacheDir: string;
+  sandbox?: DefinitionSandbox;
   fetchTimeoutMs?: number;
   /** Time-out for describing the module (load + setupManifest()). */
   callTimeoutMs?: number;
@@ -59,6 +72,7 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Lines the definition printed (stdout and stderr) while running. */
   onOutput?: (line: string) => void;
+  sandbox?: DefinitionSandbox;
 }
 
 export interface InstallRequest {
@@ -88,6 +102,22 @@ async function storeBundle(cacheDir: string, url: string, code: string): Promise
   await writeFile(temp, code);
   await rename(temp, bundlePath);
   return bundlePath;
+}
+
+/** The runner call's sandbox: `instanceDir` is its only writable folder; the definition's own folder is shown read-only. */
+function inSandbox(
+  sandbox: DefinitionSandbox | undefined,
+  url: string,
+  instanceDir: string,
+): { sandbox?: SandboxLaunch } {
+  if (!sandbox) return {};
+  const request = {
+    instanceDir,
+    instanceId: sandbox.instanceId,
+    runtimeReadOnly: definitionReadOnlyPaths(url),
+    ...(sandbox.limits ? { limits: sandbox.limits } : {}),
+  };
+  return { sandbox: { sandbox: sandbox.sandbox, request } };
 }
 
 /** Turns a runner failure into the one error type callers see. */
@@ -127,14 +157,17 @@ function parseOrThrow<S extends z.ZodType>(
 export async function describeBundle(
   url: string,
   bundlePath: string,
-  options: { callTimeoutMs?: number; cwd: string },
+  options: { callTimeoutMs?: number; cwd: string; sandbox?: DefinitionSandbox },
 ): Promise<LoadedDefinition> {
+  // In a sandbox the definition gets an empty folder of its own, never the bundle cache.
+  const scratch = options.sandbox ? await mkdtemp(join(tmpdir(), 'hearth-definition-')) : null;
   const answer = await run(url, {
     op: 'describe',
     bundlePath,
-    cwd: options.cwd,
+    cwd: scratch ?? options.cwd,
     timeoutMs: options.callTimeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
-  });
+    ...inSandbox(options.sandbox, url, scratch ?? options.cwd),
+  }).finally(() => scratch && rm(scratch, { recursive: true, force: true }));
   const { shape: rawShape, setupManifest: rawManifest } = (answer ?? {}) as {
     shape?: unknown;
     setupManifest?: unknown;
@@ -179,6 +212,7 @@ export async function loadGenericDefinition(
   return describeBundle(url, bundlePath, {
     cwd: options.cacheDir,
     ...(options.callTimeoutMs === undefined ? {} : { callTimeoutMs: options.callTimeoutMs }),
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
   });
 }
 
@@ -203,6 +237,7 @@ export async function runInstall(
     op: 'install',
     bundlePath,
     cwd: ctx.instanceDir,
+    ...inSandbox(options.sandbox, ctx.definitionUrl, ctx.instanceDir),
     timeoutMs: options.timeoutMs ?? DEFAULT_INSTALL_TIMEOUT_MS,
     ctx: { ...ctx, values: flattenSetupValues(ctx.setupValue) },
     onProgress,
@@ -226,6 +261,7 @@ export async function resolveStartPlan(
     op: 'start',
     bundlePath,
     cwd: ctx.instanceDir,
+    ...inSandbox(options.sandbox, ctx.definitionUrl, ctx.instanceDir),
     timeoutMs: options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
     ctx: { ...ctx },
     ...(options.onOutput ? { onOutput: options.onOutput } : {}),
@@ -248,6 +284,7 @@ export async function resolveConfigurableSections(
     op: 'configurable',
     bundlePath,
     cwd: ctx.instanceDir,
+    ...inSandbox(options.sandbox, ctx.definitionUrl, ctx.instanceDir),
     timeoutMs: options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
     ctx: { ...ctx },
   });

@@ -1,4 +1,5 @@
 // Applies a definition's output regexes to console lines (after stripping ANSI codes).
+import { stripAnsi } from '../console/strip-ansi.ts';
 import type { OutputPatterns } from './definition.ts';
 
 export type OutputMatch =
@@ -12,14 +13,6 @@ export interface CompiledOutputPatterns {
   join: RegExp | null;
   leave: RegExp | null;
   chat: RegExp | null;
-}
-
-// CSI sequences (colours, cursor moves) and OSC sequences (titles).
-// eslint-disable-next-line no-control-regex
-const ANSI = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)/g;
-
-export function stripAnsi(line: string): string {
-  return line.replace(ANSI, '').replace(/\r?\n$/, '');
 }
 
 const compile = (source: string | undefined): RegExp | null =>
@@ -40,7 +33,7 @@ export function matchOutputLine(
   patterns: CompiledOutputPatterns,
   rawLine: string,
 ): OutputMatch | null {
-  const line = stripAnsi(rawLine);
+  const line = stripAnsi(rawLine).replace(/\r?\n$/, '');
   if (patterns.started?.test(line)) return { kind: 'started' };
   const joined = patterns.join?.exec(line);
   if (joined?.[1]) return { kind: 'join', name: joined[1] };

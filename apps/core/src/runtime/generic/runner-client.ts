@@ -2,6 +2,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
+import type { SandboxLaunch } from '../sandbox/sandbox.ts';
+import type { LaunchPlan } from '../supervisor/game-process.ts';
 
 const RUNNER_PATH = fileURLToPath(new URL('./definition-runner.mjs', import.meta.url));
 
@@ -16,6 +18,8 @@ export interface RunnerCall {
   onProgress?: (fraction: number, message: string) => void;
   /** Each line the definition printed on stdout/stderr while running. */
   onOutput?: (line: string) => void;
+  /** Run the definition inside this sandbox (its instance folder = `cwd`); absent: as is. */
+  sandbox?: SandboxLaunch;
 }
 
 /** Why a runner call failed: `load` = the module itself is broken, `call` = a function failed. */
@@ -55,12 +59,33 @@ interface ChannelMessage {
   fraction?: unknown;
 }
 
-export function callRunner(call: RunnerCall): Promise<unknown> {
+export async function callRunner(call: RunnerCall): Promise<unknown> {
+  const plan: LaunchPlan = {
+    command: process.execPath,
+    args: [RUNNER_PATH],
+    cwd: call.cwd,
+    env: { NODE_OPTIONS: '' },
+  };
+  if (!call.sandbox) return runPlan(call, plan);
+  const { sandbox, request } = call.sandbox;
+  const wrapped = await sandbox.wrap(plan, {
+    ...request,
+    runtimeReadOnly: [...(request.runtimeReadOnly ?? []), call.bundlePath],
+  });
+  try {
+    return await runPlan(call, wrapped.plan);
+  } finally {
+    await wrapped.cleanup();
+  }
+}
+
+function runPlan(call: RunnerCall, plan: LaunchPlan): Promise<unknown> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [RUNNER_PATH], {
-      cwd: call.cwd,
+    // fd 3 is the answer channel; the sandbox's launchers and bwrap pass it through untouched.
+    const child = spawn(plan.command, plan.args, {
+      cwd: plan.cwd,
       stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_OPTIONS: '' },
+      env: { ...process.env, ...plan.env },
     });
     let settled = false;
     const finish = (outcome: () => void): void => {

@@ -2,6 +2,7 @@
 // it until it passed these (plus the protocol's own manifest schemas).
 import { z } from 'zod';
 import { SectionManifestSchema } from '@hearth/protocol';
+import { StopMethodSchema } from '../supervisor/stop-method.ts';
 
 const regexSource = z.string().refine(
   (source) => {
@@ -13,14 +14,6 @@ const regexSource = z.string().refine(
     }
   },
   { error: 'is not a valid regular expression' },
-);
-
-export const StopMethodSchema = z.union(
-  [
-    z.strictObject({ command: z.string().min(1) }),
-    z.strictObject({ signal: z.enum(['SIGTERM', 'SIGINT']) }),
-  ],
-  { error: 'must be { command: string } or { signal: "SIGTERM" | "SIGINT" }' },
 );
 
 export const OutputPatternsSchema = z.strictObject({

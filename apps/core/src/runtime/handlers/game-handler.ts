@@ -1,6 +1,6 @@
-import type { ConfigurableValue, Player, SectionManifest } from '@hearth/protocol';
+import type { ConfigurableValue, Player, ResourceLimits, SectionManifest } from '@hearth/protocol';
 import type { LaunchPlan } from '../supervisor/game-process.ts';
-import type { StopMethod } from '../supervisor/instance-supervisor.ts';
+import type { StopMethod } from '../supervisor/stop-method.ts';
 
 /** What one console line means beyond being output (core-api.md §3.5, §3.6). */
 export interface LineInfo {
@@ -24,6 +24,8 @@ export interface HandlerInstance {
   restartOnCrash: boolean;
   /** Handler-specific data stored in the instance record. */
   data: Record<string, unknown>;
+  /** The limits its sandbox gets. */
+  limits: ResourceLimits;
 }
 
 /** How players are named and counted while a server runs. */

@@ -10,10 +10,13 @@ import {
   matchOutputLine,
   resolveConfigurableSections,
   resolveStartPlan,
+  type DefinitionSandbox,
   type LoadedDefinition,
 } from '../generic/index.ts';
 import { offlineUuid } from '../minecraft/index.ts';
 import { pingMinecraft } from '../players/server-list-ping.ts';
+import type { Sandbox } from '../sandbox/index.ts';
+import { StopMethodSchema } from '../supervisor/stop-method.ts';
 import type {
   GameHandler,
   HandlerInstance,
@@ -27,10 +30,7 @@ import { notForThisInstance } from './minecraft-handler.ts';
 export const GenericDataSchema = z.object({
   url: z.string(),
   bundle_path: z.string(),
-  stop: z.union([
-    z.object({ command: z.string().min(1) }),
-    z.object({ signal: z.enum(['SIGTERM', 'SIGINT']) }),
-  ]),
+  stop: StopMethodSchema,
   output: z.object({
     started: z.string().optional(),
     join: z.string().optional(),
@@ -85,18 +85,30 @@ export class GenericHandler implements GameHandler {
     private readonly cacheDir: string,
     /** Persists a new bundle path when the old bundle had to be rebuilt. */
     private readonly saveData: (uuid: string, data: GenericData) => Promise<void>,
+    /** Definition code runs in the core's sandbox (null: as a plain child process). */
+    private readonly sandbox: Sandbox | null = null,
   ) {}
+
+  private sandboxFor(instance: HandlerInstance): { sandbox?: DefinitionSandbox } {
+    return this.sandbox
+      ? { sandbox: { sandbox: this.sandbox, instanceId: instance.uuid, limits: instance.limits } }
+      : {};
+  }
 
   async prepareStart(instance: HandlerInstance): Promise<PreparedStart> {
     const data = await this.withBundle(instance);
     let plan;
     try {
-      plan = await resolveStartPlan(data.bundle_path, {
-        definitionUrl: data.url,
-        instanceDir: instance.dir,
-        port: instance.port,
-        config: data.config,
-      });
+      plan = await resolveStartPlan(
+        data.bundle_path,
+        {
+          definitionUrl: data.url,
+          instanceDir: instance.dir,
+          port: instance.port,
+          config: data.config,
+        },
+        this.sandboxFor(instance),
+      );
     } catch (err) {
       throw definitionError(err);
     }
@@ -178,12 +190,16 @@ export class GenericHandler implements GameHandler {
     };
     if (!data.has_configurable) return sections;
     try {
-      const extra = await resolveConfigurableSections(data.bundle_path, {
-        definitionUrl: data.url,
-        instanceDir: instance.dir,
-        port: instance.port,
-        config: data.config,
-      });
+      const extra = await resolveConfigurableSections(
+        data.bundle_path,
+        {
+          definitionUrl: data.url,
+          instanceDir: instance.dir,
+          port: instance.port,
+          config: data.config,
+        },
+        this.sandboxFor(instance),
+      );
       for (const [id, section] of Object.entries(extra)) {
         if (id === GENERIC_SECTION) continue;
         const settings = Object.fromEntries(
@@ -236,7 +252,10 @@ export class GenericHandler implements GameHandler {
     if (fs.existsSync(data.bundle_path)) return data;
     let loaded: LoadedDefinition;
     try {
-      loaded = await loadGenericDefinition(data.url, { cacheDir: this.cacheDir });
+      loaded = await loadGenericDefinition(data.url, {
+        cacheDir: this.cacheDir,
+        ...this.sandboxFor(instance),
+      });
     } catch (err) {
       throw definitionError(err);
     }

@@ -1,21 +1,25 @@
 import path from 'node:path';
+import { z } from 'zod';
 import type { ConfigurableValue, Player, SectionManifest } from '@hearth/protocol';
-import { unsupported } from '../../errors.ts';
+import { badRequest, unsupported } from '../../errors.ts';
 import {
+  MinecraftConfigSchema,
   SERVER_PROPERTIES_FILE,
   applySetting,
   buildLaunchCommand,
   changeMinecraftVersion,
+  checkJavaCommand,
   getProperty,
   lookupUuid,
   offlineUuid,
   parseMinecraftLine,
   readConfigurableManifest,
-  readMinecraftConfig,
   readProperties,
   setProperty,
   writeMinecraftConfig,
   writePropertiesAtomic,
+  type JavaPolicy,
+  type MinecraftConfig,
   type MinecraftUpstreams,
 } from '../minecraft/index.ts';
 import { pingMinecraft } from '../players/server-list-ping.ts';
@@ -34,6 +38,31 @@ export interface MinecraftHandlerOptions {
   upstreams: MinecraftUpstreams;
   /** The Java to consider "on the PATH" when a version needs one (default `java`). */
   pathJava?: string;
+  /** Stores the instance's Minecraft data in its record (never in the instance folder). */
+  saveData(uuid: string, data: MinecraftData): Promise<void>;
+}
+
+/** What a Minecraft instance's record keeps: Lodestone's config shape, owned by the core. */
+export const MinecraftDataSchema = z.object({ config: MinecraftConfigSchema });
+export type MinecraftData = z.output<typeof MinecraftDataSchema>;
+
+/**
+ * The instance's Minecraft settings from its stored record, with the common fields the record owns.
+ * `.lodestone_minecraft_config.json` in the folder is only a mirror written for Lodestone; a file
+ * user can edit it, so it is never read back.
+ */
+export function minecraftConfigOf(instance: HandlerInstance): MinecraftConfig {
+  const parsed = MinecraftDataSchema.safeParse(instance.data);
+  if (!parsed.success)
+    throw badRequest('The Minecraft settings of this instance are damaged; recreate the instance');
+  return {
+    ...parsed.data.config,
+    name: instance.name,
+    description: instance.description,
+    port: instance.port,
+    auto_start: instance.autoStart,
+    restart_on_crash: instance.restartOnCrash,
+  };
 }
 
 export function minecraftLineInfo(line: string): LineInfo {
@@ -61,14 +90,19 @@ export async function identifyMinecraftPlayer(
 export class MinecraftHandler implements GameHandler {
   constructor(private readonly options: MinecraftHandlerOptions) {}
 
+  private get policy(): JavaPolicy {
+    return { dataDir: this.options.dataDir, pathJava: this.options.pathJava };
+  }
+
   async prepareStart(instance: HandlerInstance): Promise<PreparedStart> {
-    const config = await readMinecraftConfig(instance.dir);
+    const config = minecraftConfigOf(instance);
+    if (config.java_cmd) checkJavaCommand(config.java_cmd, this.policy);
     const command = await buildLaunchCommand(config, instance.dir);
     const properties = await readProperties(path.join(instance.dir, SERVER_PROPERTIES_FILE));
     const onlineMode =
       (getProperty(properties, 'online-mode') ?? 'true').trim().toLowerCase() !== 'false';
     if (!config.has_started)
-      await writeMinecraftConfig(instance.dir, { ...config, has_started: true });
+      await this.options.saveData(instance.uuid, { config: { ...config, has_started: true } });
     const upstreams = this.options.upstreams;
     const fallback = (name: string) =>
       onlineMode ? lookupUuid(name, upstreams) : Promise.resolve(offlineUuid(name));
@@ -95,7 +129,7 @@ export class MinecraftHandler implements GameHandler {
   }
 
   async settingSections(instance: HandlerInstance): Promise<Record<string, SectionManifest>> {
-    const config = await readMinecraftConfig(instance.dir);
+    const config = minecraftConfigOf(instance);
     return (await readConfigurableManifest(instance.dir, config)).setting_sections;
   }
 
@@ -105,7 +139,15 @@ export class MinecraftHandler implements GameHandler {
     settingId: string,
     value: ConfigurableValue,
   ): Promise<SettingEffect> {
-    const config = await applySetting(instance.dir, sectionId, settingId, value);
+    const config = await applySetting(
+      instance.dir,
+      minecraftConfigOf(instance),
+      sectionId,
+      settingId,
+      value,
+      this.policy,
+    );
+    await this.options.saveData(instance.uuid, { config });
     return config.port !== instance.port ? { port: config.port } : {};
   }
 
@@ -123,26 +165,21 @@ export class MinecraftHandler implements GameHandler {
     );
   }
 
+  /** Refreshes Lodestone's mirror of the settings in the folder (written, never read). */
   async syncCommon(instance: HandlerInstance): Promise<void> {
-    const config = await readMinecraftConfig(instance.dir);
-    await writeMinecraftConfig(instance.dir, {
-      ...config,
-      name: instance.name,
-      description: instance.description,
-      port: instance.port,
-      auto_start: instance.autoStart,
-      restart_on_crash: instance.restartOnCrash,
-    });
+    await writeMinecraftConfig(instance.dir, minecraftConfigOf(instance));
   }
 
   async changeVersion(instance: HandlerInstance, version: string): Promise<string> {
     const config = await changeMinecraftVersion({
       instanceDir: instance.dir,
+      config: minecraftConfigOf(instance),
       dataDir: this.options.dataDir,
       upstreams: this.options.upstreams,
       newVersion: version,
       ...(this.options.pathJava !== undefined ? { pathJava: this.options.pathJava } : {}),
     });
+    await this.options.saveData(instance.uuid, { config });
     return config.version;
   }
 }

@@ -1,6 +1,7 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { writeJsonAtomic } from '../../lib/atomic-write.ts';
 
 const SDK_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sdk');
 
@@ -29,13 +30,14 @@ export function importMap(): { imports: Record<string, string> } {
   };
 }
 
-/** Writes the import map into a core-owned folder (never the instance folder); returns its path. */
+/**
+ * Writes the import map into a core-owned folder (never the instance folder); returns its path.
+ * World-readable: a sandboxed task reads it as the sandbox's unprivileged user.
+ */
 export async function writeImportMap(dir: string): Promise<string> {
   await mkdir(dir, { recursive: true });
   const file = path.join(dir, 'import-map.json');
-  const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, `${JSON.stringify(importMap(), null, 2)}\n`);
-  await rename(temp, file);
+  await writeJsonAtomic(file, importMap(), 0o644);
   return file;
 }
 

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { writeJsonAtomic } from '../../lib/atomic-write.ts';
 import { MinecraftError } from './errors.ts';
 import type { Flavour } from './flavours.ts';
 
@@ -89,25 +89,10 @@ export async function readMinecraftConfig(instanceDir: string): Promise<Minecraf
   return parsed.data;
 }
 
-/** Writes `contents` to a temp file beside `file`, then renames it over `file`. */
-export async function writeFileAtomic(file: string, contents: string | Buffer): Promise<void> {
-  const tmp = path.join(
-    path.dirname(file),
-    `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`,
-  );
-  try {
-    await writeFile(tmp, contents);
-    await rename(tmp, file);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
-}
-
 export async function writeMinecraftConfig(
   instanceDir: string,
   config: MinecraftConfig,
 ): Promise<void> {
   const valid = MinecraftConfigSchema.parse(config);
-  await writeFileAtomic(minecraftConfigPath(instanceDir), `${JSON.stringify(valid, null, 2)}\n`);
+  await writeJsonAtomic(minecraftConfigPath(instanceDir), valid);
 }

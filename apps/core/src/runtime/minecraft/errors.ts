@@ -1,49 +1,23 @@
-import { clientError, type ClientError, type ErrorKind } from '@hearth/protocol';
+import type { ErrorKind } from '@hearth/protocol';
+import { CoreError } from '../../errors.ts';
+import { isAbortError } from '../../lib/outbound-http.ts';
 
 /**
- * The one error type thrown by this folder. `kind` picks the HTTP status (core-api.md §1.3) and
- * `causes` become the `ClientError` envelope, so routes can answer without inspecting messages.
+ * The core's CoreError with the folder's argument order (`kind, ...causes`): `kind` picks the HTTP
+ * status (core-api.md §1.3) and `causes` become the `ClientError` envelope.
  */
-export class MinecraftError extends Error {
-  readonly kind: ErrorKind;
-  readonly causes: string[];
-
+export class MinecraftError extends CoreError {
   constructor(kind: ErrorKind, ...causes: [string, ...string[]]) {
-    super(causes.join(': '));
+    super(kind, causes);
     this.name = 'MinecraftError';
-    this.kind = kind;
-    this.causes = causes;
   }
-
-  toClientError(): ClientError {
-    return clientError(this.kind, ...this.causes);
-  }
-}
-
-export function isAbortError(err: unknown): boolean {
-  return err instanceof Error && (err.name === 'AbortError' || err.name === 'TimeoutError');
 }
 
 /** Re-throws aborts as they are and anything unknown as an `Internal` MinecraftError with context. */
 export function wrapError(err: unknown, context: string): Error {
-  if (err instanceof MinecraftError || isAbortError(err)) return err as Error;
+  if (err instanceof CoreError || isAbortError(err)) return err as Error;
   const message = err instanceof Error ? err.message : String(err);
   return new MinecraftError('Internal', context, message);
 }
 
-/** An upstream answered with a non-2xx status (kind `External`). */
-export class UpstreamStatusError extends MinecraftError {
-  readonly status: number;
-  readonly url: string;
-
-  constructor(url: string, status: number, statusText: string) {
-    super('External', `GET ${url} answered ${status} ${statusText}`.trimEnd());
-    this.name = 'UpstreamStatusError';
-    this.status = status;
-    this.url = url;
-  }
-}
-
-export function isNotFound(err: unknown): boolean {
-  return err instanceof UpstreamStatusError && err.status === 404;
-}
+export { isAbortError, isUpstreamNotFound as isNotFound } from '../../lib/outbound-http.ts';

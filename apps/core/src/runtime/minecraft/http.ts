@@ -6,56 +6,24 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { isAbortError, MinecraftError, UpstreamStatusError } from './errors.ts';
+import { outboundFetch, outboundJson, outboundText } from '../../lib/outbound-http.ts';
+import { CoreError } from '../../errors.ts';
+import { MinecraftError } from './errors.ts';
 
 /** How long a metadata request may take before it fails (version lists, build lists). */
 export const METADATA_TIMEOUT_MS = 30_000;
-
-const USER_AGENT = 'Hearth (self-hosted game-server manager)';
-
-function withTimeout(signal: AbortSignal | undefined, ms: number): AbortSignal {
-  const timeout = AbortSignal.timeout(ms);
-  return signal ? AbortSignal.any([signal, timeout]) : timeout;
-}
-
-async function request(
-  url: string,
-  signal: AbortSignal | undefined,
-  callerSignal?: AbortSignal,
-): Promise<Response> {
-  let res: Response;
-  try {
-    res = await fetch(url, { signal, headers: { 'user-agent': USER_AGENT }, redirect: 'follow' });
-  } catch (err) {
-    if (callerSignal?.aborted) throw err;
-    if (isAbortError(err)) throw new MinecraftError('External', `GET ${url} timed out`);
-    const cause =
-      (err as { cause?: { message?: string } }).cause?.message ?? (err as Error).message;
-    throw new MinecraftError('External', `Could not reach ${url}`, cause);
-  }
-  if (!res.ok) {
-    await res.body?.cancel().catch(() => undefined);
-    throw new UpstreamStatusError(url, res.status, res.statusText);
-  }
-  return res;
-}
+/** How long a download may wait for the server to start answering. */
+const DOWNLOAD_HEADERS_TIMEOUT_MS = 60_000;
 
 /** GET a JSON document (with a time-out). Fails with an `External` error on network/HTTP/JSON problems. */
-export async function fetchJson(url: string, signal?: AbortSignal): Promise<unknown> {
-  const res = await request(url, withTimeout(signal, METADATA_TIMEOUT_MS), signal);
-  try {
-    return await res.json();
-  } catch (err) {
-    if (signal?.aborted) throw err;
-    throw new MinecraftError('External', `GET ${url} did not answer valid JSON`);
-  }
+export function fetchJson(url: string, signal?: AbortSignal): Promise<unknown> {
+  return outboundJson({ url, signal, timeoutMs: METADATA_TIMEOUT_MS });
 }
 
 /** GET a short text document; null when it is missing (404) or cannot be fetched. */
 export async function fetchOptionalText(url: string, signal?: AbortSignal): Promise<string | null> {
   try {
-    const res = await request(url, withTimeout(signal, METADATA_TIMEOUT_MS), signal);
-    return await res.text();
+    return await outboundText({ url, signal, timeoutMs: METADATA_TIMEOUT_MS });
   } catch (err) {
     if (signal?.aborted) throw err;
     return null;
@@ -85,7 +53,13 @@ export interface DownloadOptions {
 
 /** Streams a URL to `dest` through a temp file (never leaves a partial file behind). Returns the byte count. */
 export async function downloadFile(opts: DownloadOptions): Promise<number> {
-  const res = await request(opts.url, opts.signal, opts.signal);
+  // A download may take long: only the wait for its headers is bounded.
+  const res = await outboundFetch({
+    url: opts.url,
+    signal: opts.signal,
+    timeoutMs: DOWNLOAD_HEADERS_TIMEOUT_MS,
+    timeoutHeadersOnly: true,
+  });
   const header = Number(res.headers.get('content-length'));
   const total = Number.isFinite(header) && header > 0 ? header : (opts.expectedSize ?? null);
   if (!res.body) throw new MinecraftError('External', `GET ${opts.url} answered an empty body`);
@@ -148,7 +122,7 @@ export async function downloadFile(opts: DownloadOptions): Promise<number> {
     return received;
   } catch (err) {
     await rm(tmp, { force: true });
-    if (err instanceof MinecraftError || opts.signal?.aborted) throw err;
+    if (err instanceof CoreError || opts.signal?.aborted) throw err;
     throw new MinecraftError('External', `Download of ${opts.url} failed`, (err as Error).message);
   }
 }

@@ -9,6 +9,7 @@ export * from './artifacts.ts';
 export * from './java.ts';
 export * from './installer.ts';
 export * from './launch.ts';
+export * from './launch-policy.ts';
 export * from './server-properties.ts';
 export * from './settings-manifest.ts';
 export * from './output-parser.ts';

@@ -11,7 +11,8 @@ import {
   type UpstreamFixture,
 } from '../../../test-support/upstream-fixture/index.ts';
 import { readMinecraftConfig, type MinecraftConfig } from './config.ts';
-import { MinecraftError } from './errors.ts';
+import { CoreError } from '../../errors.ts';
+import type { MinecraftError } from './errors.ts';
 import type { Flavour } from './flavours.ts';
 import { changeMinecraftVersion, INSTALL_PROGRESS_TOTAL, installMinecraft } from './installer.ts';
 import { jreJavaPath } from './java.ts';
@@ -94,7 +95,7 @@ async function installFails(s: MinecraftSetup): Promise<{ err: MinecraftError; d
     () => null,
     (e: unknown) => e,
   );
-  expect(err).toBeInstanceOf(MinecraftError);
+  expect(err).toBeInstanceOf(CoreError);
   return { err: err as MinecraftError, dir };
 }
 
@@ -310,6 +311,7 @@ describe('installMinecraft', { timeout: 60_000 }, () => {
     const paper = await install(setup('paper', '1.20.4'));
     const changed = await changeMinecraftVersion({
       instanceDir: paper.dir,
+      config: await readMinecraftConfig(paper.dir),
       dataDir,
       upstreams: fixture.upstreams,
       newVersion: '1.20.1',
@@ -325,6 +327,7 @@ describe('installMinecraft', { timeout: 60_000 }, () => {
     const forge = await install(setup('forge', '1.20.1'));
     const err = await changeMinecraftVersion({
       instanceDir: forge.dir,
+      config: await readMinecraftConfig(forge.dir),
       dataDir,
       upstreams: fixture.upstreams,
       newVersion: '1.21.1',

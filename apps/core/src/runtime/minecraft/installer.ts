@@ -2,12 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { resolveServerArtifact, type ServerArtifact } from './artifacts.ts';
-import {
-  flavourOfConfig,
-  readMinecraftConfig,
-  writeMinecraftConfig,
-  type MinecraftConfig,
-} from './config.ts';
+import { flavourOfConfig, writeMinecraftConfig, type MinecraftConfig } from './config.ts';
 import { MinecraftError } from './errors.ts';
 import { downloadFile } from './http.ts';
 import { javaMajorFor, javaSatisfies, probeJava, resolveJava } from './java.ts';
@@ -233,6 +228,8 @@ export function runForgeInstaller(
 
 export interface ChangeVersionOptions {
   instanceDir: string;
+  /** The instance's current Minecraft settings (from its stored record). */
+  config: MinecraftConfig;
   dataDir: string;
   upstreams: MinecraftUpstreams;
   newVersion: string;
@@ -247,7 +244,7 @@ export interface ChangeVersionOptions {
  * config. Forge is refused as in the reference (501).
  */
 export async function changeMinecraftVersion(opts: ChangeVersionOptions): Promise<MinecraftConfig> {
-  const config = await readMinecraftConfig(opts.instanceDir);
+  const config = opts.config;
   const flavour = flavourOfConfig(config.flavour);
   if (flavour === 'forge') {
     throw new MinecraftError(

@@ -9,7 +9,8 @@ import {
   startUpstreamFixture,
   type UpstreamFixture,
 } from '../../../test-support/upstream-fixture/index.ts';
-import { MinecraftError } from './errors.ts';
+import { CoreError } from '../../errors.ts';
+import type { MinecraftError } from './errors.ts';
 import {
   adoptiumJreUrl,
   ensureJava,
@@ -105,8 +106,8 @@ describe('finding and downloading Java', { timeout: 60_000 }, () => {
     fixture.faults.notFound = ['/adoptium'];
     try {
       const err = await ensureJava(11, dataDir, fixture.upstreams).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(MinecraftError);
-      expect((err as MinecraftError).kind).toBe('External');
+      expect(err).toBeInstanceOf(CoreError);
+      expect((err as CoreError).kind).toBe('External');
       expect(await readdir(path.join(dataDir, 'bin', 'java'))).toEqual([]);
     } finally {
       fixture.faults.notFound = [];

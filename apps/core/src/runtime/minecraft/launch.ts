@@ -2,6 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { MinecraftConfig } from './config.ts';
 import { MinecraftError } from './errors.ts';
+import { checkJvmFlags } from './launch-policy.ts';
 
 export interface LaunchCommand {
   command: string;
@@ -95,6 +96,7 @@ export async function buildLaunchCommand(
 ): Promise<LaunchCommand> {
   if (!config.java_cmd)
     throw new MinecraftError('BadRequest', 'No Java command is set for this instance');
+  checkJvmFlags(config.cmd_args.filter((a) => a.trim() !== ''));
   const target = await launchTarget(config, instanceDir, platform);
   return {
     command: config.java_cmd,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { outboundJson } from '../../lib/outbound-http.ts';
 import type { MinecraftUpstreams } from './upstreams.ts';
 
 /** How long a profile lookup may take before the offline uuid is used instead. */
@@ -38,16 +39,14 @@ export async function lookupUuid(
   const key = `${upstreams.mojangProfileApi}\n${name.toLowerCase()}`;
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
-  const timeout = AbortSignal.timeout(opts.timeoutMs ?? PROFILE_LOOKUP_TIMEOUT_MS);
-  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   try {
     const url = `${upstreams.mojangProfileApi}/users/profiles/minecraft/${encodeURIComponent(name)}`;
-    const res = await fetch(url, { signal });
-    if (res.status !== 200) {
-      await res.body?.cancel().catch(() => undefined);
-      return offlineUuid(name);
-    }
-    const body = (await res.json()) as { id?: unknown };
+    const body = (await outboundJson({
+      url,
+      signal: opts.signal,
+      timeoutMs: opts.timeoutMs ?? PROFILE_LOOKUP_TIMEOUT_MS,
+    })) as { id?: unknown } | null;
+    if (body === null || typeof body !== 'object') return offlineUuid(name);
     if (typeof body.id !== 'string' || !/^[0-9a-fA-F]{32}$/.test(body.id)) return offlineUuid(name);
     const id = body.id.toLowerCase();
     cache.set(key, id);

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseMinecraftLine, stripAnsi } from './output-parser.ts';
+import { parseMinecraftLine } from './output-parser.ts';
 
 const ESC = '\u001b';
-
-describe('stripAnsi', () => {
-  it('removes colour, cursor and OSC sequences and keeps the text', () => {
-    expect(stripAnsi(`${ESC}[32mgreen${ESC}[0m ${ESC}[1;31mbold red${ESC}[m`)).toBe(
-      'green bold red',
-    );
-    expect(stripAnsi(`${ESC}]0;title${ESC}\\after ${ESC}[2K${ESC}[1Gline`)).toBe('after line');
-  });
-});
 
 describe('parseMinecraftLine', () => {
   it('vanilla: started, system, join, leave, chat', () => {

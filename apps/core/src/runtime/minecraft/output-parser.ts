@@ -2,6 +2,7 @@
  * Pure parsing of Minecraft server console lines (core-api.md §3.5, §3.6). ANSI escape codes are
  * stripped before matching; callers keep the raw line for the console.
  */
+import { stripAnsi } from '../console/strip-ansi.ts';
 
 export interface ParsedMinecraftLine {
   /** The line without ANSI codes and without its line terminator. */
@@ -16,15 +17,6 @@ export interface ParsedMinecraftLine {
   leave?: string;
   /** `[…]: <name> message`. */
   chat?: { player: string; message: string };
-}
-
-// CSI sequences (colours, cursor moves), OSC sequences (titles, links) and lone two-byte escapes.
-const ANSI =
-  // eslint-disable-next-line no-control-regex
-  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g;
-
-export function stripAnsi(line: string): string {
-  return line.replace(ANSI, '');
 }
 
 const DONE = /Done \(.+\)!/;

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { writeFileAtomic } from './config.ts';
+import { writeFileAtomicAt } from '../../lib/atomic-write.ts';
 
 /**
  * A `server.properties` file kept line by line so that writing it back loses nothing: comments, blank
@@ -234,5 +234,5 @@ export async function readProperties(file: string): Promise<PropertiesDoc> {
 
 /** Writes through a temp file + rename, so a crash never leaves a half-written file. */
 export async function writePropertiesAtomic(file: string, doc: PropertiesDoc): Promise<void> {
-  await writeFileAtomic(file, serializeProperties(doc));
+  await writeFileAtomicAt(file, serializeProperties(doc));
 }

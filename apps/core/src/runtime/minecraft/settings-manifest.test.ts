@@ -186,8 +186,16 @@ describe('validateSettingChange', () => {
 
 describe('applySetting', () => {
   let dir = '';
+  let config: MinecraftConfig = CONFIG;
+  const policy = { dataDir: '/nonexistent-data', pathJava: '/opt/java' };
+  /** Applies a change to the current config, as the handler does with the stored record. */
+  const set = async (section: string, id: string, value: ConfigurableValue) => {
+    config = await applySetting(dir, config, section, id, value, policy);
+    return config;
+  };
   beforeEach(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'hearth-settings-'));
+    config = CONFIG;
     await writeMinecraftConfig(dir, CONFIG);
     await writeFile(path.join(dir, 'server.properties'), PROPERTIES);
   });
@@ -196,17 +204,17 @@ describe('applySetting', () => {
   });
 
   it('persists a property change without losing anything else, and mirrors server-port', async () => {
-    const config = await applySetting(dir, 'server_properties_section', 'server-port', {
+    await set('server_properties_section', 'server-port', {
       type: 'UnsignedInteger',
       value: 25600,
     });
     expect(config.port).toBe(25600);
     expect((await readMinecraftConfig(dir)).port).toBe(25600);
-    await applySetting(dir, 'server_properties_section', 'motd', {
+    await set('server_properties_section', 'motd', {
       type: 'String',
       value: '§aNew = motd',
     });
-    await applySetting(dir, 'server_properties_section', 'pvp', { type: 'Boolean', value: false });
+    await set('server_properties_section', 'pvp', { type: 'Boolean', value: false });
     const text = await readFile(path.join(dir, 'server.properties'), 'utf8');
     expect(text).toBe(
       PROPERTIES.replace('server-port=25565', 'server-port=25600')
@@ -221,15 +229,15 @@ describe('applySetting', () => {
   });
 
   it('updates the command-line settings in the config', async () => {
-    await applySetting(dir, 'cmd_args_section', 'max_ram', {
+    await set('cmd_args_section', 'max_ram', {
       type: 'UnsignedInteger',
       value: 4096,
     });
-    await applySetting(dir, 'cmd_args_section', 'cmd_args', {
+    await set('cmd_args_section', 'cmd_args', {
       type: 'String',
       value: '-Da=1  -Db=2',
     });
-    const config = await applySetting(dir, 'cmd_args_section', 'java_cmd', {
+    await set('cmd_args_section', 'java_cmd', {
       type: 'String',
       value: '/opt/java',
     });
@@ -264,9 +272,21 @@ describe('applySetting', () => {
         'Java command cannot be empty',
       ],
       ['cmd_args_section', 'nope', { type: 'String', value: '' }, 'Setting not found'],
+      [
+        'cmd_args_section',
+        'cmd_args',
+        { type: 'String', value: '-Xmx1G Evil.java' },
+        '"Evil.java" is not a JVM flag (only options that start with "-" are allowed)',
+      ],
+      [
+        'cmd_args_section',
+        'java_cmd',
+        { type: 'String', value: '/bin/sh' },
+        '/bin/sh is not a Java executable (its name must be java)',
+      ],
     ];
     for (const [section, id, value, cause] of attempts) {
-      const err = await applySetting(dir, section, id, value).catch((e: unknown) => e);
+      const err = await set(section, id, value).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(MinecraftError);
       expect((err as MinecraftError).causes).toEqual([cause]);
     }
@@ -276,17 +296,31 @@ describe('applySetting', () => {
 
   it('runs concurrent changes one after another without losing any', async () => {
     await Promise.all([
-      applySetting(dir, 'server_properties_section', 'max-players', {
-        type: 'UnsignedInteger',
-        value: 7,
-      }),
-      applySetting(dir, 'server_properties_section', 'difficulty', { type: 'Enum', value: 'hard' }),
-      applySetting(dir, 'cmd_args_section', 'min_ram', { type: 'UnsignedInteger', value: 512 }),
-      applySetting(dir, 'cmd_args_section', 'max_ram', { type: 'UnsignedInteger', value: 1536 }),
+      applySetting(
+        dir,
+        config,
+        'server_properties_section',
+        'max-players',
+        {
+          type: 'UnsignedInteger',
+          value: 7,
+        },
+        policy,
+      ),
+      applySetting(
+        dir,
+        config,
+        'server_properties_section',
+        'difficulty',
+        {
+          type: 'Enum',
+          value: 'hard',
+        },
+        policy,
+      ),
     ]);
     const text = await readFile(path.join(dir, 'server.properties'), 'utf8');
     expect(text).toContain('max-players=7');
     expect(text).toContain('difficulty=hard');
-    expect(await readMinecraftConfig(dir)).toMatchObject({ min_ram: 512, max_ram: 1536 });
   });
 });

@@ -7,8 +7,10 @@ import {
   type SectionManifest,
   type SettingManifest,
 } from '@hearth/protocol';
-import { readMinecraftConfig, writeMinecraftConfig, type MinecraftConfig } from './config.ts';
+import { SerialQueue } from '../../lib/serial-queue.ts';
+import { writeMinecraftConfig, type MinecraftConfig } from './config.ts';
 import { MinecraftError } from './errors.ts';
+import { checkJavaCommand, checkJvmFlags, type JavaPolicy } from './launch-policy.ts';
 import {
   joinCmdArgs,
   settingManifest,
@@ -228,37 +230,30 @@ export function applySettingToState(
   return { config: next, propertiesChanged: false };
 }
 
-const locks = new Map<string, Promise<unknown>>();
-
-/** Runs `task` after every earlier task for the same key has settled. */
-function serialised<T>(key: string, task: () => Promise<T>): Promise<T> {
-  const previous = locks.get(key) ?? Promise.resolve();
-  const run = previous.then(task, task);
-  const tail = run.catch(() => undefined);
-  locks.set(key, tail);
-  void tail.then(() => {
-    if (locks.get(key) === tail) locks.delete(key);
-  });
-  return run;
-}
+const propertyWrites = new SerialQueue();
 
 /**
- * Re-reads the config and server.properties from disk, validates the change against the declared
- * type, applies it and persists both files atomically (server.properties keeps its comments, order
- * and other values). Calls for the same instance run one after another. Returns the new config for
- * the caller's in-memory copy.
+ * Validates the change against the declared type (and the launch policy for the Java command and
+ * JVM flags), applies it to `config` and server.properties (which keeps its comments, order and
+ * other values), writes server.properties and Lodestone's config mirror atomically. Calls for the
+ * same instance run one after another. Returns the new config for the caller to store.
  */
 export function applySetting(
   instanceDir: string,
+  config: MinecraftConfig,
   sectionId: string,
   settingId: string,
   value: ConfigurableValue,
+  policy: JavaPolicy,
 ): Promise<MinecraftConfig> {
-  return serialised(path.resolve(instanceDir), async () => {
-    const config = await readMinecraftConfig(instanceDir);
+  return propertyWrites.run(path.resolve(instanceDir), async () => {
     const file = path.join(instanceDir, SERVER_PROPERTIES_FILE);
     const properties = await readProperties(file);
     const result = applySettingToState(config, properties, sectionId, settingId, value);
+    if (sectionId === CMD_ARGS_SECTION && settingId === 'java_cmd' && result.config.java_cmd)
+      checkJavaCommand(result.config.java_cmd, policy);
+    if (sectionId === CMD_ARGS_SECTION && settingId === 'cmd_args')
+      checkJvmFlags(result.config.cmd_args);
     if (result.propertiesChanged) await writePropertiesAtomic(file, properties);
     await writeMinecraftConfig(instanceDir, result.config);
     return result.config;

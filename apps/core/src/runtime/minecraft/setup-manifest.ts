@@ -6,6 +6,7 @@ import {
   type SetupValue,
 } from '@hearth/protocol';
 import { MinecraftError } from './errors.ts';
+import { jvmFlagProblem } from './launch-policy.ts';
 import type { Flavour } from './flavours.ts';
 import {
   enumType,
@@ -207,6 +208,10 @@ export function readSetupValue(
     problems.push('min_ram must not be greater than max_ram');
   }
   if (maxRam === 0) problems.push('max_ram must be greater than 0');
+  for (const flag of splitCmdArgs(cmdArgs ?? '')) {
+    const problem = jvmFlagProblem(flag);
+    if (problem !== null) problems.push(`cmd_args: ${problem}`);
+  }
 
   if (
     problems.length > 0 ||

@@ -3,7 +3,7 @@ import {
   startUpstreamFixture,
   type UpstreamFixture,
 } from '../../../test-support/upstream-fixture/index.ts';
-import { MinecraftError } from './errors.ts';
+import { CoreError } from '../../errors.ts';
 import {
   FLAVOURS,
   flavourFromGame,
@@ -43,9 +43,9 @@ describe('listVersions (against the local fixture)', () => {
     fixture.faults.notFound = ['/paper'];
     try {
       const err = await listVersions('paper', fixture.upstreams).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(MinecraftError);
-      expect((err as MinecraftError).kind).toBe('External');
-      expect((err as MinecraftError).message).toContain('404');
+      expect(err).toBeInstanceOf(CoreError);
+      expect((err as CoreError).kind).toBe('External');
+      expect((err as CoreError).message).toContain('404');
     } finally {
       fixture.faults.notFound = [];
     }

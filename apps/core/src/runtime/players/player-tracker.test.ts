@@ -18,6 +18,9 @@ describe('PlayerTracker', () => {
         ),
       identifyNow: (name) => player(name),
       onChange: (c) => changes.push(c),
+      onFailure: (err) => {
+        throw err;
+      },
     });
     tracker.join('Slow');
     tracker.join('Fast');
@@ -45,6 +48,9 @@ describe('PlayerTracker', () => {
       identify: async (n) => player(n),
       identifyNow: player,
       onChange: (c) => changes.push(c),
+      onFailure: (err) => {
+        throw err;
+      },
     });
     tracker.join('A');
     tracker.join('A');

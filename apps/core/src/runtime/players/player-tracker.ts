@@ -12,6 +12,8 @@ export interface PlayerTrackerOptions {
   /** The Player for a name when no lookup may be made (queue too long). */
   identifyNow(name: string): Player;
   onChange(change: PlayerChange): void;
+  /** A change that could not be applied (a bug, never expected): reported, never thrown. */
+  onFailure(err: unknown): void;
 }
 
 /** Lookups queued beyond this are answered without one, so a flood of joins cannot pile up. */
@@ -94,7 +96,7 @@ export class PlayerTracker {
     this.queued++;
     this.chain = this.chain
       .then(task)
-      .catch((err: unknown) => console.error('player tracking failed', err))
+      .catch((err: unknown) => this.options.onFailure(err))
       .finally(() => {
         this.queued--;
       });

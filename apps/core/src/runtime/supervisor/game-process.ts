@@ -1,6 +1,13 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { LineSplitter } from '../console/line-splitter.ts';
-import { signalTree } from './process-tree.ts';
+import {
+  captureIdentity,
+  signalIdentified,
+  signalIdentifiedTree,
+  withoutExe,
+  type ProcessIdentity,
+} from '../sandbox/process-identity.ts';
+import type { SandboxLaunch, WrappedLaunch } from '../sandbox/sandbox.ts';
 
 /** What to run for one server start (built by a game handler). */
 export interface LaunchPlan {
@@ -34,6 +41,8 @@ export class GameProcess {
   /** Unix ms when the process was spawned. */
   readonly startedAt = Date.now();
   readonly exited: Promise<ExitInfo>;
+  /** Pid and start time (and executable) recorded at spawn; null only if it exited at once. */
+  identity: ProcessIdentity | null = null;
   private exitInfo: ExitInfo | null = null;
   private outputPaused = false;
   private onPauseChange: () => void = () => undefined;
@@ -41,6 +50,8 @@ export class GameProcess {
   private constructor(
     private readonly child: ChildProcessWithoutNullStreams,
     handlers: GameProcessHandlers,
+    /** The sandbox around this process (limits, usage, cleanup); null when run as is. */
+    readonly sandbox: WrappedLaunch | null = null,
   ) {
     this.pid = child.pid!;
     const out = new LineSplitter((line) => handlers.onLine(line, 'stdout'));
@@ -60,7 +71,8 @@ export class GameProcess {
         child.stdout.destroy();
         child.stderr.destroy();
         this.exitInfo = final;
-        resolve(final);
+        // The sandbox's cgroups go only once everything in them is gone.
+        void (sandbox?.cleanup() ?? Promise.resolve()).then(() => resolve(final));
       };
       // After the exit a grandchild may still hold the pipes open: give up after a quiet spell, but
       // never while the viewers' flow control holds the output (that output is still to come).
@@ -89,8 +101,32 @@ export class GameProcess {
     });
   }
 
-  /** Spawns the plan; resolves once the OS started it, rejects with the spawn error otherwise. */
-  static start(plan: LaunchPlan, handlers: GameProcessHandlers): Promise<GameProcess> {
+  /**
+   * Spawns the plan (through the sandbox when one is given); resolves once the OS started it and
+   * its identity is recorded, rejects with the spawn (or sandbox) error otherwise.
+   */
+  static async start(
+    plan: LaunchPlan,
+    handlers: GameProcessHandlers,
+    sandbox?: SandboxLaunch,
+  ): Promise<GameProcess> {
+    const wrapped = sandbox ? await sandbox.sandbox.wrap(plan, sandbox.request) : null;
+    let proc: GameProcess;
+    try {
+      proc = await GameProcess.spawn(wrapped?.plan ?? plan, handlers, wrapped);
+    } catch (err) {
+      await wrapped?.cleanup();
+      throw err;
+    }
+    proc.identity = wrapped ? await wrapped.identify(proc.pid) : captureIdentity(proc.pid);
+    return proc;
+  }
+
+  private static spawn(
+    plan: LaunchPlan,
+    handlers: GameProcessHandlers,
+    wrapped: WrappedLaunch | null,
+  ): Promise<GameProcess> {
     return new Promise((resolve, reject) => {
       let child: ChildProcessWithoutNullStreams;
       try {
@@ -110,7 +146,7 @@ export class GameProcess {
       child.once('spawn', () => {
         child.off('error', onError);
         child.on('error', () => undefined);
-        resolve(new GameProcess(child, handlers));
+        resolve(new GameProcess(child, handlers, wrapped));
       });
     });
   }
@@ -140,9 +176,11 @@ export class GameProcess {
     return true;
   }
 
-  /** A signal to the process itself (a graceful stop such as SIGTERM). */
+  /** A signal to the process itself (a graceful stop such as SIGTERM); in a sandbox, to the game inside. */
   signal(signal: NodeJS.Signals): void {
     if (!this.running) return;
+    const target = this.identity && this.sandbox?.signalTarget(this.identity);
+    if (target && signalIdentified(withoutExe(target)!, signal)) return;
     try {
       this.child.kill(signal);
     } catch {
@@ -150,9 +188,12 @@ export class GameProcess {
     }
   }
 
-  /** SIGKILL to the process and every descendant. */
+  /** SIGKILL to the process and every descendant, each checked against its recorded start time. */
   killTree(): void {
     if (!this.running) return;
-    signalTree(this.pid, 'SIGKILL');
+    // Our own unreaped child: the start time is proof enough (its executable changes if it execs).
+    const identity = withoutExe(this.identity);
+    if (identity === null || signalIdentifiedTree(identity, 'SIGKILL') === 0)
+      this.child.kill('SIGKILL');
   }
 }

@@ -1,10 +1,9 @@
 import type { CausedBy, InstanceState } from '@hearth/protocol';
-import { CoreError, badRequest } from '../../errors.ts';
+import { CoreError, badRequest, describeError } from '../../errors.ts';
 import { CrashGuard, type CrashPolicy } from './crash-guard.ts';
+import type { SandboxLaunch } from '../sandbox/sandbox.ts';
 import { GameProcess, type ExitInfo, type LaunchPlan } from './game-process.ts';
-
-/** How the core asks a server to stop: a console line on stdin, or a signal. */
-export type StopMethod = { command: string } | { signal: 'SIGTERM' | 'SIGINT' };
+import type { StopMethod } from './stop-method.ts';
 
 /** Everything one run of a server needs, prepared by its game handler just before the spawn. */
 export interface StartSession {
@@ -16,6 +15,8 @@ export interface StartSession {
   runningOnSpawn?: boolean;
   /** Called once the process is gone (after its last line). */
   onExit?(): void;
+  /** Run the plan in this sandbox (absent: run it as is). */
+  sandbox?: SandboxLaunch;
 }
 
 export interface SupervisorHooks {
@@ -33,13 +34,6 @@ const SYSTEM: CausedBy = { type: 'System' };
 function describeExit(info: ExitInfo): string {
   if (info.signal) return `killed by ${info.signal}`;
   return `exit code ${info.code ?? 'unknown'}`;
-}
-
-function errorText(err: unknown): string {
-  if (err && typeof err === 'object' && 'causes' in err && Array.isArray(err.causes)) {
-    return err.causes.map(String).join(': ');
-  }
-  return err instanceof Error ? err.message : String(err);
 }
 
 interface StopRequest {
@@ -252,12 +246,16 @@ export class InstanceSupervisor {
       if (attempt !== this.attempt) return;
       let isCurrent = false;
       const pending: [string, 'stdout' | 'stderr'][] = [];
-      proc = await GameProcess.start(session.plan, {
-        onLine: (line, stream) => {
-          if (!isCurrent) pending.push([line, stream]);
-          else this.onLine(proc, session, line, stream);
+      proc = await GameProcess.start(
+        session.plan,
+        {
+          onLine: (line, stream) => {
+            if (!isCurrent) pending.push([line, stream]);
+            else this.onLine(proc, session, line, stream);
+          },
         },
-      });
+        session.sandbox,
+      );
       if (attempt !== this.attempt) {
         proc.killTree();
         return;
@@ -271,7 +269,7 @@ export class InstanceSupervisor {
         this.setState('Running', causedBy, '');
     } catch (err) {
       if (attempt !== this.attempt) return;
-      const message = `Failed to start the server: ${errorText(err)}`;
+      const message = `Failed to start the server: ${describeError(err)}`;
       this.hooks.onError(message, causedBy);
       this.setState('Error', causedBy, message);
       if (!userFacing) return;

@@ -32,6 +32,30 @@ export function processStartTicks(pid: number): string | null {
   return statFields(pid)?.[19] ?? null;
 }
 
+/** The executable of a process (`/proc/<pid>/exe`), null when unreadable or gone. */
+export function processExe(pid: number): string | null {
+  try {
+    return fs.readlinkSync(`/proc/${pid}/exe`);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether `pid` is still the process the core recorded: same kernel start time and, when both are
+ * known, the same executable. Nothing is ever signalled on a pid that fails this.
+ */
+export function isSameProcess(
+  pid: number,
+  identity: { start_ticks: string | null; exe: string | null },
+): boolean {
+  if (identity.start_ticks === null || !isAlive(pid)) return false;
+  if (processStartTicks(pid) !== identity.start_ticks) return false;
+  if (identity.exe === null) return true;
+  const exe = processExe(pid);
+  return exe === null || exe === identity.exe;
+}
+
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

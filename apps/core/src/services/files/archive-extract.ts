@@ -14,6 +14,8 @@ import type { FileProgress } from './progress.ts';
 export interface ExtractLimits {
   /** Total uncompressed bytes an archive may expand to. */
   maxBytes: number;
+  /** What set maxBytes, for the error: the instance's extraction budget or the free disk space. */
+  maxBytesSource?: 'budget' | 'disk';
   /** Entries (files and directories) an archive may hold. */
   maxEntries: number;
 }
@@ -49,10 +51,11 @@ const ERRNO_CODES = [
   'EEXIST',
   'EMFILE',
   'EDQUOT',
+  'EFBIG',
   'EROFS',
 ];
 
-function formatBytes(n: number): string {
+export function formatBytes(n: number): string {
   const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
   let v = n;
   let i = 0;
@@ -61,6 +64,19 @@ function formatBytes(n: number): string {
     i++;
   }
   return `${Number(v.toFixed(1))} ${units[i]}`;
+}
+
+function tooLarge(limits: ExtractLimits): CoreError {
+  const source =
+    limits.maxBytesSource === 'disk'
+      ? ' (the free disk space)'
+      : limits.maxBytesSource === 'budget'
+        ? ' (the extraction budget)'
+        : '';
+  return badRequest(
+    FAILED,
+    `Archive expands to more than ${formatBytes(limits.maxBytes)}${source}`,
+  );
 }
 
 /**
@@ -102,8 +118,18 @@ class EntrySink {
   }
 
   checkBytes(extra: number): void {
-    if (this.bytes + extra > this.limits.maxBytes) {
-      throw badRequest(FAILED, `Archive expands to more than ${formatBytes(this.limits.maxBytes)}`);
+    if (this.bytes + extra > this.limits.maxBytes) throw tooLarge(this.limits);
+  }
+
+  /**
+   * The data, each chunk checked against the cap before it is handed on to be written: a stream
+   * past the cap (a gzip bomb) stops there, with at most the cap on disk. Throwing out of the loop
+   * destroys the source (the decompressor and the archive reader behind it).
+   */
+  private async *capped(data: Readable | AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+    for await (const chunk of data as AsyncIterable<Buffer>) {
+      this.checkBytes(chunk.byteLength);
+      yield chunk;
     }
   }
 
@@ -130,9 +156,8 @@ class EntrySink {
       perms,
     );
     try {
-      await writeAll(handle, data, {
+      await writeAll(handle, this.capped(data), {
         onBytes: (n) => {
-          this.checkBytes(n);
           this.bytes += n;
           this.progress();
         },
@@ -247,9 +272,7 @@ async function extractZip(
         throw badRequest(FAILED, `Entry ${shown(name)} uses an unsupported compression method`);
       }
       declared += entry.uncompressedSize;
-      if (declared > limits.maxBytes) {
-        throw badRequest(FAILED, `Archive expands to more than ${formatBytes(limits.maxBytes)}`);
-      }
+      if (declared > limits.maxBytes) throw tooLarge(limits);
       return { entry, name, isDir, mode: (entry.externalFileAttributes >>> 16) & 0o777 };
     });
     report(declared);
@@ -383,7 +406,8 @@ async function extractPlainGzip(
   try {
     await sink.file(outName, gunzip, undefined, undefined);
   } catch (err) {
-    if (err instanceof CoreError) throw err;
+    // A full disk is not a corrupt archive: only zlib's own errors mean a bad gzip.
+    if (err instanceof CoreError || isErrno(err, ...ERRNO_CODES)) throw err;
     throw badRequest(FAILED, 'Not a valid gzip file');
   }
 }

@@ -31,6 +31,29 @@ export function reasonOf(err: unknown): string {
 }
 
 /**
+ * Where a client path really leads inside the root, every link followed: its client path and
+ * whether it is a directory now (false for a missing path). Null when a link in it is broken or
+ * leads outside: nothing of the instance is reached then, and the operation itself refuses it.
+ */
+async function finalTarget(
+  service: FileService,
+  relative: string,
+): Promise<{ client: string; isDir: boolean } | null> {
+  let absolute: string;
+  try {
+    absolute = await service.sandbox.resolve(relative);
+  } catch (err) {
+    if (err instanceof CoreError && err.kind === 'PermissionDenied') return null;
+    throw err;
+  }
+  const isDir = await lstat(absolute).then(
+    (st) => st.isDirectory(),
+    () => false,
+  );
+  return { client: await service.sandbox.relative(absolute), isDir };
+}
+
+/**
  * The pieces every instance file operation shares: a FileService over the instance root, the
  * protected-path rule of core-api.md §1.4.14 (applied more widely than the reference: move, copy,
  * zip and unzip too) and FSEvents with absolute host paths.
@@ -61,13 +84,23 @@ export class FileAccess {
     if (await isProtected()) throw permissionDenied(PROTECTED_DENIAL, `${relative} is protected`);
   }
 
-  /** The rule for an existing-or-not path, looking at what is there now (file rule for a missing path). */
+  /**
+   * The rule for an existing-or-not path, looking at what is there now (file rule for a missing
+   * path). A path is protected when its own name is, or when the place it really leads to (every
+   * link followed) is: `notes.txt → server.jar` is as protected as `server.jar`.
+   */
   async isProtectedNow(service: FileService, relative: string): Promise<boolean> {
-    const file = await service.stat(relative).catch((err: unknown) => {
-      if (err instanceof CoreError && err.kind === 'NotFound') return null;
-      throw err;
-    });
-    return isProtectedPath(relative, file?.file_type === 'Directory');
+    const target = await finalTarget(service, relative);
+    const isDir = target?.isDir ?? false;
+    if (isProtectedPath(relative, isDir)) return true;
+    return target !== null && isProtectedPath(target.client, isDir);
+  }
+
+  /** The rule for a directory that receives files (copy and unzip destinations), link-aware. */
+  async isProtectedDir(service: FileService, relative: string): Promise<boolean> {
+    if (isProtectedPath(relative, true)) return true;
+    const target = await finalTarget(service, relative);
+    return target !== null && isProtectedPath(target.client, true);
   }
 
   /** The FSEvent target of a path: its absolute host path and whether it is a directory now. */

@@ -11,6 +11,7 @@ import { clientBaseName, clientDirName, normalizeClientPath } from './file-sandb
 import type { FileService } from './file-service.ts';
 import { collectTree, totalSize } from './file-tree.ts';
 import { isProtectedPath } from './protected-path.ts';
+import { sweepTempFiles } from './temp-sweep.ts';
 
 /** One part of a multipart upload, as the route hands it over. */
 export interface UploadPart {
@@ -53,6 +54,8 @@ async function removeQuietly(service: FileService, relative: string): Promise<vo
  */
 export class FileJobs {
   readonly #running = new Set<Promise<void>>();
+  /** Instances with an extraction in progress (at most one each: see unzip). */
+  readonly #extracting = new Set<string>();
 
   constructor(private readonly access: FileAccess) {}
 
@@ -95,7 +98,9 @@ export class FileJobs {
       await service.stat(source);
       total += totalSize(await collectTree(await service.sandbox.resolve(source), source));
     }
-    await this.access.requireUnprotected(user, dest, () => isProtectedPath(dest, true));
+    await this.access.requireUnprotected(user, dest, () =>
+      this.access.isProtectedDir(service, dest),
+    );
     for (const source of sources)
       await this.access.requireUnprotected(user, source, () => service.containsProtected(source));
     const what = label(sources);
@@ -140,9 +145,33 @@ export class FileJobs {
 
   /**
    * `PUT fs/:b64/unzip`. For an unprivileged caller the destination folder must not be protected,
-   * and an archive that brings protected files is rolled back and refused once extracted.
+   * and an archive that brings protected files is rolled back and refused once extracted. One
+   * extraction per instance at a time: with the per-extraction budget, that bounds what an
+   * instance's archives can put on disk at once (any number could run before).
    */
   async unzip(user: StoredUser, uuid: string, archive: string, option: UnzipOption): Promise<void> {
+    // Claimed before the first await, so of racing requests exactly one gets the slot.
+    if (this.#extracting.has(uuid))
+      throw badRequest(
+        'Failed to unzip',
+        'Another archive is being extracted in this instance; try again when it is done',
+      );
+    this.#extracting.add(uuid);
+    let started = false;
+    try {
+      await this.#unzip(user, uuid, archive, option);
+      started = true;
+    } finally {
+      if (!started) this.#extracting.delete(uuid);
+    }
+  }
+
+  async #unzip(
+    user: StoredUser,
+    uuid: string,
+    archive: string,
+    option: UnzipOption,
+  ): Promise<void> {
     const service = this.access.service(uuid);
     const file = await service.stat(archive);
     if (file.file_type !== 'File') throw badRequest(`Failed to unzip ${file.name}`, 'Not a file');
@@ -151,24 +180,30 @@ export class FileJobs {
     const destDir =
       typeof option === 'object' ? normalizeClientPath(option.ToDir) : clientDirName(archive);
     await service.sandbox.resolve(destDir);
-    await this.access.requireUnprotected(user, destDir, () => isProtectedPath(destDir, true));
+    await this.access.requireUnprotected(user, destDir, () =>
+      this.access.isProtectedDir(service, destDir),
+    );
     const privileged = this.access.mayWriteProtected(user);
     this.#background(
       this.#job(user, uuid, `Unzipping ${file.name}`, null),
       async () => {
-        const placed = await service.unzip(archive, option);
-        if (!privileged) {
-          for (const item of placed) {
-            if (!(await service.containsProtected(item))) continue;
-            for (const undo of placed) await removeQuietly(service, undo);
-            throw permissionDenied(
-              PROTECTED_DENIAL,
-              `The archive contains protected files (${item})`,
-            );
+        try {
+          const placed = await service.unzip(archive, option);
+          if (!privileged) {
+            for (const item of placed) {
+              if (!(await service.containsProtected(item))) continue;
+              for (const undo of placed) await removeQuietly(service, undo);
+              throw permissionDenied(
+                PROTECTED_DENIAL,
+                `The archive contains protected files (${item})`,
+              );
+            }
           }
+          await this.#emitCreated(user, service, placed);
+          return `Unzipped ${file.name}`;
+        } finally {
+          this.#extracting.delete(uuid);
         }
-        await this.#emitCreated(user, service, placed);
-        return `Unzipped ${file.name}`;
       },
       (reason) => `Failed to unzip ${file.name}: ${reason}`,
     );
@@ -244,6 +279,16 @@ export class FileJobs {
       this.access.emit(user, 'Upload', await this.access.target(service, placed));
     job.end(true, `Uploaded ${label(saved)}`);
     return saved;
+  }
+
+  /**
+   * Boot: removes the temp files a killed core left anywhere under the data directory (every
+   * instance folder included). Must finish before the API answers (see temp-sweep.ts).
+   */
+  async sweepLeftovers(dataDir: string, log: { warn(msg: string): void }): Promise<void> {
+    const { removed, failed } = await sweepTempFiles(dataDir);
+    if (removed > 0) log.warn(`Removed ${removed} temp file(s) left by an interrupted operation`);
+    if (failed > 0) log.warn(`Could not remove ${failed} leftover temp file(s)`);
   }
 
   /** Waits for background operations (core shutdown, before the database closes). */

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { badRequest, permissionDenied } from '../../errors.ts';
 import { fsError, isErrno } from './fs-error.ts';
 import { MAX_FILE_NAME_BYTES } from './file-name.ts';
+import { isTempName, tempNameReserved } from './temp-names.ts';
 
 /** Longest relative path accepted (Linux PATH_MAX). */
 const MAX_PATH_BYTES = 4096;
@@ -45,7 +46,8 @@ export function isWithin(root: string, candidate: string): boolean {
 /**
  * Splits a client path into components, refusing every form that could leave the root:
  * NUL bytes, backslashes (Windows separators smuggled in a name), absolute paths (refused, never
- * re-anchored) and any `..` component. `""` and `"."` are the root.
+ * re-anchored) and any `..` component. `""` and `"."` are the root. Temp names (`.hearth-tmp-*`)
+ * belong to the core alone and are refused too.
  */
 export function parseRelativePath(relative: string): string[] {
   if (typeof relative !== 'string') throw badRequest('Invalid path');
@@ -59,6 +61,7 @@ export function parseRelativePath(relative: string): string[] {
     if (part === '..') throw badRequest('Invalid path', "Path must not contain '..'");
     if (Buffer.byteLength(part) > MAX_FILE_NAME_BYTES)
       throw badRequest('Invalid path', 'File name is too long');
+    if (isTempName(part)) throw badRequest('Invalid path', tempNameReserved());
   }
   return parts;
 }

@@ -19,6 +19,7 @@ import { collectTree } from './file-tree.ts';
 import { fsError, isErrno } from './fs-error.ts';
 import type { ProgressCallback } from './progress.ts';
 import { isProtectedPath } from './protected-path.ts';
+import { isTempName, tempNameReserved } from './temp-names.ts';
 import { copyInto, treeHasProtected, zipInto } from './transfer-ops.ts';
 import { unzipArchive } from './unzip-op.ts';
 
@@ -29,7 +30,10 @@ export const DEFAULT_MAX_EXTRACT_BYTES = 4 * 1024 * MIB;
 export const DEFAULT_MAX_EXTRACT_ENTRIES = 100_000;
 
 export interface FileServiceOptions {
-  /** Total uncompressed bytes one archive may expand to (default 4 GiB). */
+  /**
+   * The extraction budget: uncompressed bytes one archive may write (default 4 GiB). An instance
+   * runs one extraction at a time (FileJobs), so this is also what it may have in flight.
+   */
   maxExtractBytes?: number;
   /** Entries one archive may hold (default 100,000). */
   maxExtractEntries?: number;
@@ -74,6 +78,7 @@ export class FileService {
   ) {
     this.limits = {
       maxBytes: options.maxExtractBytes ?? DEFAULT_MAX_EXTRACT_BYTES,
+      maxBytesSource: 'budget',
       maxEntries: options.maxExtractEntries ?? DEFAULT_MAX_EXTRACT_ENTRIES,
     };
   }
@@ -97,7 +102,7 @@ export class FileService {
     const files = await this.sandbox.withDir(
       absolute,
       async (dir) => {
-        const names = await readdir(dir);
+        const names = (await readdir(dir)).filter((name) => !isTempName(name));
         const out: ClientFile[] = [];
         for (let i = 0; i < names.length; i += 64) {
           const batch = await Promise.all(
@@ -360,6 +365,7 @@ export class FileService {
     opts: UploadOptions = {},
   ): Promise<string> {
     const name = sanitizeFileName(fileName);
+    if (isTempName(name)) throw badRequest('Invalid file name', tempNameReserved());
     const dirClient = normalizeClientPath(dirRelative);
     const absolute = await this.sandbox.resolve(dirRelative);
     await this.sandbox.mkdirp(absolute);

@@ -1,5 +1,6 @@
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { isTempName } from './temp-names.ts';
 import { fsError } from './fs-error.ts';
 
 export interface TreeEntry {
@@ -16,7 +17,7 @@ export interface TreeEntry {
  * A snapshot of a file or directory tree, parents before children, without following anything:
  * symbolic links, FIFOs, sockets and devices are left out (copy and zip never dereference a link,
  * so a link can't pull outside files in). Files are opened later through the sandbox, which
- * re-verifies each one.
+ * re-verifies each one. Temp files of operations in flight (or of a crashed core) are left out.
  */
 export async function collectTree(absolute: string, name: string): Promise<TreeEntry[]> {
   const out: TreeEntry[] = [];
@@ -33,7 +34,10 @@ export async function collectTree(absolute: string, name: string): Promise<TreeE
       out.push({ kind: 'file', ...item, size: st.size, mode: st.mode & 0o777, mtime: st.mtime });
     } else if (st.isDirectory()) {
       out.push({ kind: 'dir', ...item, size: 0, mode: st.mode & 0o777, mtime: st.mtime });
-      const names = (await readdir(item.absolute)).sort().reverse();
+      const names = (await readdir(item.absolute))
+        .filter((child) => !isTempName(child))
+        .sort()
+        .reverse();
       for (const child of names) {
         stack.push({
           absolute: path.join(item.absolute, child),

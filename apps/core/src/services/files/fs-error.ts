@@ -47,6 +47,8 @@ function mapFsError(err: unknown, context: string): CoreError {
       return new CoreError('BadRequest', [context, 'File name is too long']);
     case 'ENOSPC':
       return new CoreError('Internal', [context, 'No space left on device']);
+    case 'EFBIG':
+      return new CoreError('BadRequest', [context, 'File too large']);
     case 'EXDEV':
       return new CoreError('BadRequest', [context, 'Cannot move across file systems']);
     case 'ABORT_ERR':

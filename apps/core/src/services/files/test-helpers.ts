@@ -208,3 +208,15 @@ export function readZip(buffer: Buffer): Promise<Record<string, string>> {
     });
   });
 }
+
+/**
+ * A gzip file that expands to `total` zero bytes, built as concatenated members (gunzip reads them
+ * as one stream): a few KiB per 16 MiB, cheap to make at any size.
+ */
+export function makeGzipOfZeros(total: number, member = 16 * 1024 * 1024): Buffer {
+  const full = gzipSync(Buffer.alloc(Math.min(member, total)));
+  const parts: Buffer[] = [];
+  for (let left = total; left > 0; left -= member)
+    parts.push(left >= member ? full : gzipSync(Buffer.alloc(left)));
+  return Buffer.concat(parts);
+}

@@ -1,6 +1,6 @@
 import { constants, lstat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { badRequest } from '../../errors.ts';
+import { CoreError, badRequest } from '../../errors.ts';
 import { zipEntries } from './archive-create.ts';
 import {
   createUniqueDir,
@@ -190,18 +190,34 @@ export async function zipInto(
   return joinClientPath(clientDirName(destArchive), finalName);
 }
 
-/** True when the path or anything below it is protected (for rmdir by non-privileged users). */
+/**
+ * True when the path or anything below it is protected (for rmdir, move and copy by
+ * non-privileged users). A link is judged by its name and by the tree it leads to, followed once.
+ */
 export async function treeHasProtected(
   sandbox: FileSandbox,
   relative: string,
   isProtected: (rel: string, isDir: boolean) => boolean,
+  followLink = true,
 ): Promise<boolean> {
   const absolute = await sandbox.resolve(relative, { followFinal: false });
+  let isLink: boolean;
   try {
-    if ((await lstat(absolute)).isSymbolicLink()) return isProtected(relative, false);
+    isLink = (await lstat(absolute)).isSymbolicLink();
   } catch (err) {
     if (isErrno(err, 'ENOENT')) return false;
     throw fsError(err, 'Failed to read path');
+  }
+  if (isLink) {
+    if (isProtected(relative, false)) return true;
+    if (!followLink) return false;
+    // Broken or leading outside: it reaches nothing of the instance (using it is refused anyway).
+    const target = await sandbox.resolve(relative).catch((err: unknown) => {
+      if (err instanceof CoreError && err.kind === 'PermissionDenied') return null;
+      throw err;
+    });
+    if (target === null) return false;
+    return treeHasProtected(sandbox, await sandbox.relative(target), isProtected, false);
   }
   const entries = await collectTree(absolute, normalizeClientPath(relative));
   return entries.some((e) => isProtected(e.relative, e.kind === 'dir'));

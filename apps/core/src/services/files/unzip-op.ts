@@ -1,4 +1,4 @@
-import { chmod, constants, lstat, mkdir, readdir } from 'node:fs/promises';
+import { chmod, constants, lstat, mkdir, readdir, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import type { UnzipOption } from '@hearth/protocol';
 import { badRequest } from '../../errors.ts';
@@ -26,6 +26,27 @@ async function destinationOf(
     return { absolute, client: normalizeClientPath(option.ToDir) };
   }
   return { absolute: path.dirname(await sandbox.resolve(archive)), client: clientDirName(archive) };
+}
+
+const GIB = 1024 * 1024 * 1024;
+
+/**
+ * The limits for one extraction into `dir`: the instance's budget, lowered to the free space of
+ * that filesystem minus a reserve (1 GiB, or 5 % of a smaller disk), so that extractions running
+ * in several instances at once still cannot fill the disk the core and its database live on.
+ */
+async function limitsFor(dir: string, limits: ExtractLimits): Promise<ExtractLimits> {
+  let free: number;
+  let size: number;
+  try {
+    const st = await statfs(dir);
+    free = st.bavail * st.bsize;
+    size = st.blocks * st.bsize;
+  } catch {
+    return limits;
+  }
+  const room = Math.max(0, Math.floor(free - Math.min(GIB, size * 0.05)));
+  return room < limits.maxBytes ? { ...limits, maxBytes: room, maxBytesSource: 'disk' } : limits;
 }
 
 function wrapsInFolder(option: UnzipOption, topLevelCount: number): boolean {
@@ -69,7 +90,8 @@ export async function unzipArchive(
         await mkdir(`${dir}/${temp}`, { mode: 0o700 });
         try {
           const target = await sandbox.child(path.join(dest.absolute, temp));
-          await extractArchive(handle, info.kind, info.stem, target, limits, onProgress);
+          const room = await limitsFor(dir, limits);
+          await extractArchive(handle, info.kind, info.stem, target, room, onProgress);
           const names = (await readdir(`${dir}/${temp}`)).sort();
           let result: string[];
           if (wrapsInFolder(option, names.length)) {

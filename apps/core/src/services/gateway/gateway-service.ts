@@ -15,8 +15,8 @@ export function parsePort(raw: string): number {
 export class GatewayService {
   constructor(private readonly mapper: PortMapper) {}
 
-  async openPort(rawPort: string): Promise<void> {
-    await this.mapper.openPort(parsePort(rawPort), 'TCP');
+  async openPort(port: number): Promise<void> {
+    await this.mapper.openPort(port, 'TCP');
   }
 
   describe(): string {

@@ -1,5 +1,6 @@
 import type { CoreConfig } from '../../config.ts';
 import { external, internal } from '../../errors.ts';
+import { outboundFetch, outboundText } from '../../lib/outbound-http.ts';
 import {
   DescriptionError,
   findWanConnectionService,
@@ -65,11 +66,13 @@ export class UpnpPortMapper implements PortMapper {
     let response: Response;
     let text: string;
     try {
-      response = await fetch(service.controlUrl, {
+      response = await outboundFetch({
+        url: service.controlUrl,
         method: 'POST',
         headers: request.headers,
         body: request.body,
-        signal: AbortSignal.timeout(this.timeoutMs),
+        timeoutMs: this.timeoutMs,
+        anyStatus: true,
       });
       text = await response.text();
     } catch {
@@ -97,9 +100,7 @@ export class UpnpPortMapper implements PortMapper {
   private async fetchService(location: string): Promise<WanConnectionService> {
     let xml: string;
     try {
-      const res = await fetch(location, { signal: AbortSignal.timeout(this.timeoutMs) });
-      if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      xml = await res.text();
+      xml = await outboundText({ url: location, timeoutMs: this.timeoutMs });
     } catch {
       throw external(`Could not read the gateway's description at ${location}`);
     }

@@ -1,4 +1,9 @@
-import { SnowflakeGenerator, type CausedBy, type TaskEntry } from '@hearth/protocol';
+import {
+  SnowflakeGenerator,
+  type CausedBy,
+  type ExitStatus,
+  type TaskEntry,
+} from '@hearth/protocol';
 import { CoreError, badRequest, notFound } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { MacroProcess } from '../../runtime/macros/macro-process.ts';
@@ -61,9 +66,9 @@ export class LiveTask {
   private detached = false;
   private readonly progressions = new Map<string, { total: number | null; sent: number }>();
   private readonly budget = new Budget();
-  /** Resolves once the task's exit has been recorded and announced. */
-  readonly done: Promise<void>;
-  markDone: () => void = () => undefined;
+  /** Resolves with the exit once it has been recorded and announced. */
+  readonly done: Promise<ExitStatus>;
+  markDone: (exit: ExitStatus) => void = () => undefined;
 
   constructor(init: LiveTaskInit) {
     this.pid = init.pid;

@@ -8,7 +8,15 @@ import {
   type SettingManifest,
   type TaskEntry,
 } from '@hearth/protocol';
-import { CoreError, badRequest, internal, notFound, unauthorized } from '../../errors.ts';
+import {
+  CoreError,
+  badRequest,
+  describeError,
+  internal,
+  notFound,
+  permissionDenied,
+  unauthorized,
+} from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { MacroRepository } from '../../repositories/macro-repository.ts';
 import {
@@ -16,36 +24,24 @@ import {
   parseConfigDeclaration,
   type ConfigDeclaration,
 } from '../../runtime/macros/config-declaration.ts';
-import { MacroConfigStore, configResponse } from '../../runtime/macros/config-store.ts';
+import { MacroConfigStore, configResponse } from './config-store.ts';
+import type { Logger } from '../../lib/logger.ts';
 import type { CoreEndpoint } from '../../runtime/macros/core-endpoint.ts';
-import { MacroFiles, type MacroFile } from '../../runtime/macros/macro-files.ts';
-import type { MacroExit, SpawnWrap } from '../../runtime/macros/macro-process.ts';
-import type { OutputLimits } from '../../runtime/macros/output-throttle.ts';
+import { MacroFiles, type MacroFile } from './macro-files.ts';
+import type { MacroExit } from '../../runtime/macros/macro-process.ts';
 import { isAlive, processStartTicks, signalTree } from '../../runtime/supervisor/process-tree.ts';
 import { LiveTask } from './live-task.ts';
-import { TaskLauncher } from './task-launcher.ts';
+import { TaskLauncher, type MacroRunnerOptions } from './task-launcher.ts';
 import type { TaskTokens } from './task-tokens.ts';
 
-/** The instances a macro can run in: their folder and name (InstanceService fits). */
+/** The instance verbs macros need (InstanceService fits). */
 export interface MacroInstances {
-  /** The instance, or a NotFound CoreError. */
-  get(uuid: string): { uuid: string; dir: string; record: { name: string } };
-}
-
-/** Who starts a task; the task's token acts as this user. */
-export interface TaskStarter {
-  uid: string;
-  username: string;
-}
-
-export interface MacroRunnerOptions {
-  /** The Deno executable (default: the npm package `deno`). */
-  denoPath?: string;
-  /** V8 heap ceiling per task in MiB (default 256). */
-  memoryMb?: number;
-  outputLimits?: OutputLimits;
-  /** The outer sandbox (bubblewrap), applied to every task right before spawn. */
-  wrap?: SpawnWrap;
+  /** NotFound for an unknown uuid. */
+  require(uuid: string): void;
+  /** The instance's folder (NotFound for an unknown uuid). */
+  folder(uuid: string): string;
+  /** The instance's current name (NotFound for an unknown uuid). */
+  name(uuid: string): string;
 }
 
 export interface MacroServiceDeps {
@@ -54,9 +50,7 @@ export interface MacroServiceDeps {
   repository: MacroRepository;
   instances: MacroInstances;
   tokens: TaskTokens;
-  /** Where tasks reach the core's API; null until the core listens. */
-  endpoint: () => CoreEndpoint | null;
-  log: { info(msg: string): void; warn(msg: string): void; error(msg: string): void };
+  log: Logger;
   runner?: MacroRunnerOptions;
 }
 
@@ -84,13 +78,18 @@ export class MacroService {
   private nextPid = 1;
   private closed = false;
   private unsubscribe: () => void = () => undefined;
+  private endpoint: () => CoreEndpoint | null = () => null;
 
   constructor(private readonly deps: MacroServiceDeps) {
     this.launcher = new TaskLauncher(deps.dataDir, deps.runner ?? {}, deps.log);
   }
 
-  /** Ends tasks a dead core left running, picks the next pid, follows instance deletions. */
-  async init(): Promise<void> {
+  /**
+   * Ends tasks a dead core left running, picks the next pid, follows instance deletions. Called
+   * after the instances loaded; `endpoint` says where tasks reach the core (null until it listens).
+   */
+  async init(endpoint: () => CoreEndpoint | null): Promise<void> {
+    this.endpoint = endpoint;
     for (const row of this.deps.repository.unfinished()) {
       if (row.osPid !== null && row.osStartTicks !== null && isAlive(row.osPid)) {
         if (processStartTicks(row.osPid) === row.osStartTicks) signalTree(row.osPid, 'SIGKILL');
@@ -110,8 +109,13 @@ export class MacroService {
       // Deletion starts with this event, before the folder is removed: end its tasks first.
       if (p.type === 'ProgressionStart' && p.inner?.type === 'InstanceDelete')
         this.killInstanceTasks(p.inner.instance_uuid);
-      if (p.type === 'ProgressionEnd' && p.success && p.inner?.type === 'InstanceDelete')
-        this.deps.repository.forgetInstance(p.inner.instance_uuid);
+      if (p.type === 'ProgressionEnd' && p.success && p.inner?.type === 'InstanceDelete') {
+        const uuid = p.inner.instance_uuid;
+        this.deps.repository.forgetInstance(uuid);
+        this.launcher.forgetInstance(uuid).catch((err: unknown) => {
+          this.deps.log.warn(`Could not remove the macro cache of ${uuid}: ${describeError(err)}`);
+        });
+      }
     });
   }
 
@@ -131,9 +135,9 @@ export class MacroService {
   }
 
   async list(uuid: string): Promise<MacroEntry[]> {
-    const instance = this.deps.instances.get(uuid);
+    const dir = this.deps.instances.folder(uuid);
     const lastRuns = this.deps.repository.lastRuns(uuid);
-    const files = await new MacroFiles(instance.dir).list();
+    const files = await new MacroFiles(dir).list();
     return files.map((f) => ({
       name: f.name,
       last_run: lastRuns.get(f.name) ?? null,
@@ -142,7 +146,7 @@ export class MacroService {
   }
 
   tasksOf(uuid: string): TaskEntry[] {
-    this.deps.instances.get(uuid);
+    this.deps.instances.require(uuid);
     return [...this.tasks.values()]
       .filter((t) => t.instanceUuid === uuid)
       .sort((a, b) => a.creationTime - b.creationTime || a.pid - b.pid)
@@ -150,7 +154,7 @@ export class MacroService {
   }
 
   history(uuid: string): HistoryEntry[] {
-    this.deps.instances.get(uuid);
+    this.deps.instances.require(uuid);
     return this.deps.repository.history(uuid, HISTORY_KEEP);
   }
 
@@ -172,11 +176,35 @@ export class MacroService {
     await new MacroConfigStore(files).write(file.name, declaration, body);
   }
 
+  /**
+   * Runs a macro to its end, for callers that wait on it (a schedule's "run macro" step): resolves
+   * when the task exits successfully, rejects with a CoreError when it fails to start, throws or
+   * is killed. The task acts as the user `causedBy` names.
+   */
+  async runMacro(uuid: string, name: string, args: string[], causedBy: CausedBy): Promise<void> {
+    const task = await this.launch(uuid, name, args, causedBy);
+    const exit = await task.done;
+    if (exit.type === 'Success') return;
+    if (exit.type === 'Killed') throw badRequest(`Macro ${task.name} was killed`);
+    throw badRequest(`Macro ${task.name} failed`, exit.error_msg);
+  }
+
   /** Starts a task; resolves once its module is about to run (MacroEvent Started). */
-  async run(uuid: string, name: string, args: string[], starter: TaskStarter): Promise<TaskEntry> {
+  async start(uuid: string, name: string, args: string[], causedBy: CausedBy): Promise<TaskEntry> {
+    return (await this.launch(uuid, name, args, causedBy)).entry();
+  }
+
+  private async launch(
+    uuid: string,
+    name: string,
+    args: string[],
+    causedBy: CausedBy,
+  ): Promise<LiveTask> {
     if (this.closed) throw internal('The core is shutting down');
-    const instance = this.deps.instances.get(uuid);
-    const files = new MacroFiles(instance.dir);
+    // A task's token carries a user's permissions: there must be one.
+    if (causedBy.type !== 'User') throw permissionDenied('A macro task must be started by a user');
+    const dir = this.deps.instances.folder(uuid);
+    const files = new MacroFiles(dir);
     const file = await files.resolve(name);
     let declaration: ConfigDeclaration | null;
     try {
@@ -194,12 +222,12 @@ export class MacroService {
         if (value !== null) values[field] = value.value;
       config = { variable: declaration.variable, values };
     }
-    const endpoint = this.deps.endpoint();
+    const endpoint = this.endpoint();
     if (endpoint === null) throw internal('The core is not listening yet');
     const pid = this.nextPid++;
     const creationTime = nowSeconds();
     const token = this.deps.tokens.issue({
-      uid: starter.uid,
+      uid: causedBy.user_id,
       pid,
       instanceUuid: uuid,
       macroName: file.name,
@@ -208,7 +236,7 @@ export class MacroService {
     try {
       const process = await this.launcher.launch({
         instanceDir: await files.sandbox.realRoot(),
-        listedDir: instance.dir,
+        listedDir: dir,
         entry: file.entry,
         args,
         endpoint,
@@ -222,24 +250,19 @@ export class MacroService {
         },
         label: `${file.name}#${pid}`,
       });
-      const starterCause: CausedBy = {
-        type: 'User',
-        user_id: starter.uid,
-        user_name: starter.username,
-      };
       task = new LiveTask({
         pid,
         name: file.name,
         instanceUuid: uuid,
         creationTime,
         token,
-        starter: starterCause,
+        starter: causedBy,
         process,
       });
     } catch (err) {
       this.deps.tokens.revoke(token);
       if (err instanceof CoreError) throw err;
-      throw internal('Failed to start the macro', err instanceof Error ? err.message : String(err));
+      throw internal('Failed to start the macro', describeError(err));
     }
     this.tasks.set(pid, task);
     this.deps.repository.insertRunning({
@@ -247,7 +270,7 @@ export class MacroService {
       instanceUuid: uuid,
       name: file.name,
       creationTime,
-      startedBy: starter.uid,
+      startedBy: causedBy.user_id,
       osPid: task.process.pid,
       osStartTicks: task.process.startTicks,
     });
@@ -258,12 +281,12 @@ export class MacroService {
     );
     await Promise.race([task.process.started, sleep(STARTED_WAIT_MS)]);
     this.emitStarted(task);
-    return task.entry();
+    return task;
   }
 
   /** Kills a running task of the instance; resolves once its exit is recorded. */
   async kill(uuid: string, pid: number): Promise<void> {
-    this.deps.instances.get(uuid);
+    this.deps.instances.require(uuid);
     const task = this.tasks.get(pid);
     if (!task || task.instanceUuid !== uuid)
       throw notFound(`Macro with pid MacroPID(${pid}) not found`);
@@ -271,12 +294,13 @@ export class MacroService {
     await task.done;
   }
 
-  isTaskToken(token: string): boolean {
-    return this.deps.tokens.owns(token);
-  }
-
-  /** The running task a task token belongs to (for the SDK routes). */
+  /**
+   * The running task a task token belongs to (for the SDK routes): a user's own token is refused
+   * (403), a task token whose task ended is not a token any more (401).
+   */
   taskOfToken(token: string): LiveTask {
+    if (!this.deps.tokens.owns(token))
+      throw permissionDenied('Only a running macro task may use this route');
     const grant = this.deps.tokens.grant(token);
     const task = grant ? this.tasks.get(grant.pid) : undefined;
     if (!task || task.token !== token) throw unauthorized('Invalid task token');
@@ -284,17 +308,27 @@ export class MacroService {
   }
 
   consoleOut(task: LiveTask, line: string): void {
-    const instance = this.deps.instances.get(task.instanceUuid);
-    task.consoleOut(this.deps.events, instance.record.name, line);
+    task.consoleOut(this.deps.events, this.deps.instances.name(task.instanceUuid), line);
   }
 
-  get events(): EventBus {
-    return this.deps.events;
+  progressionStart(task: LiveTask, title: string, total: number | null): string {
+    return task.progressionStart(this.deps.events, title, total);
+  }
+
+  progressionUpdate(task: LiveTask, eventId: string, progress: number, message: string): void {
+    task.progressionUpdate(this.deps.events, eventId, progress, message);
+  }
+
+  progressionEnd(task: LiveTask, eventId: string, success: boolean, message: string | null): void {
+    task.progressionEnd(this.deps.events, eventId, success, message);
+  }
+
+  detach(task: LiveTask): void {
+    task.detach(this.deps.events);
   }
 
   private async load(uuid: string, name: string) {
-    const instance = this.deps.instances.get(uuid);
-    const files = new MacroFiles(instance.dir);
+    const files = new MacroFiles(this.deps.instances.folder(uuid));
     const file: MacroFile = await files.resolve(name);
     try {
       return { files, file, declaration: parseConfigDeclaration(await files.readSource(file)) };
@@ -330,7 +364,7 @@ export class MacroService {
       this.deps.repository.prune(task.instanceUuid, HISTORY_KEEP);
     } catch (err) {
       this.deps.log.error(
-        `Could not record the end of macro task ${task.pid}: ${err instanceof Error ? err.message : String(err)}`,
+        `Could not record the end of macro task ${task.pid}: ${describeError(err)}`,
       );
     }
     this.deps.events.emit(
@@ -342,6 +376,6 @@ export class MacroService {
       },
       { causedBy: { type: 'Macro', macro_pid: task.pid } },
     );
-    task.markDone();
+    task.markDone(status);
   }
 }

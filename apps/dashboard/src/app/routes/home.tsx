@@ -4,19 +4,21 @@ import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { HOME_LOADER_MIN_MS } from '@hearth/protocol';
-import { hasGlobalPermission } from '@/lib/permissions.ts';
+import { viewerCan } from '@/lib/permissions.ts';
 import { useCurrentToken } from '@/lib/session.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
 import { useMinimumDuration } from '@/lib/use-minimum-duration.ts';
 import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
 import { useInstances } from '@/features/instances/api/get-instances.ts';
 import { CreateInstanceWizardLazy } from '@/features/instances/components/lazy-wizard.tsx';
+import { useViewer } from '../use-viewer.ts';
 
 /** / — home (dashboard.md §2). */
 export function HomeRoute() {
   const navigate = useAppNavigate();
   const token = useCurrentToken();
   const user = useCurrentUser();
+  const viewer = useViewer();
   const instances = useInstances();
   const [params] = useSearchParams();
   const [wizardOpen, setWizardOpen] = useState(false);
@@ -42,7 +44,7 @@ export function HomeRoute() {
   }
   if (user.isPending || !loaderShownLongEnough) return <PageSpinner />;
 
-  const canCreate = hasGlobalPermission(user.data, 'can_create_instance');
+  const canCreate = viewerCan(viewer, { type: 'CreateInstance' });
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-24 text-center">
       <h1 className="text-2xl font-semibold tracking-tight">

@@ -1,19 +1,19 @@
 import { useCurrentCore } from '@/lib/session.ts';
-import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
 import { useCoreInfo } from '@/features/connection/api/get-core-info.ts';
 import { OverviewTab } from '@/features/instances/components/overview-tab.tsx';
 import { useGlobalSettings } from '@/features/settings/api/get-global-settings.ts';
 import type { InstanceTabProps } from './instance-tabs.tsx';
+import { useViewer } from '../use-viewer.ts';
 
 /** Overview: the core's public domain (else its address) and total RAM come from other features. */
 export function InstanceOverviewTab({ instance }: InstanceTabProps) {
-  const user = useCurrentUser();
+  const viewer = useViewer();
   const info = useCoreInfo();
   const settings = useGlobalSettings();
   const core = useCurrentCore();
   const domain = settings.data?.domain?.trim();
   const host = domain || core?.address || 'localhost';
   return (
-    <OverviewTab instance={instance} user={user.data} host={host} totalRam={info.data?.total_ram} />
+    <OverviewTab instance={instance} viewer={viewer} host={host} totalRam={info.data?.total_ram} />
   );
 }

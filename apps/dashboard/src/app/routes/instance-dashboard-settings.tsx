@@ -1,16 +1,16 @@
 import { useAppNavigate } from '@/lib/url-state.ts';
-import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
 import { SettingsTab } from '@/features/instances/components/settings-tab.tsx';
 import type { InstanceTabProps } from './instance-tabs.tsx';
+import { useViewer } from '../use-viewer.ts';
 
 /** Instance Settings; after a delete the instance is deselected (dashboard.md §7). */
 export function InstanceSettingsTab({ instance }: InstanceTabProps) {
-  const user = useCurrentUser();
+  const viewer = useViewer();
   const navigate = useAppNavigate();
   return (
     <SettingsTab
       instance={instance}
-      user={user.data}
+      viewer={viewer}
       onDeleted={() => void navigate('/', { clear: ['instance'] })}
     />
   );

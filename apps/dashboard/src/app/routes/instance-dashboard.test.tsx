@@ -219,7 +219,7 @@ describe('instance dashboard (dashboard.md §2)', () => {
     expect(within(panel).getByRole('button', { name: 'Restart' })).toBeEnabled();
     expect(within(panel).queryByRole('button', { name: 'Start' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New instance...' })).toBeEnabled();
-    expect(await screen.findByText('Coming soon to a dashboard near you!')).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Event log' })).toBeInTheDocument();
   });
 
   it('gates the actions and New instance... by permission', async () => {

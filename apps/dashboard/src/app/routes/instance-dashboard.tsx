@@ -4,15 +4,15 @@ import { useParams, useSearchParams } from 'react-router';
 import { INSTANCE_NOT_FOUND_SPLASH_MS } from '@hearth/protocol';
 import type { InstanceInfo } from '@hearth/protocol';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
-import { hasGlobalPermission } from '@/lib/permissions.ts';
+import { viewerCan } from '@/lib/permissions.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
-import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
 import { useInstances } from '@/features/instances/api/get-instances.ts';
 import { InstanceNav } from '@/features/instances/components/instance-nav.tsx';
 import { CreateInstanceWizardLazy } from '@/features/instances/components/lazy-wizard.tsx';
 import { useGlobalSettings } from '@/features/settings/api/get-global-settings.ts';
 import { INSTANCE_TABS, INSTANCE_TAB_SCREENS } from './instance-tabs.tsx';
 import type { InstanceTabId } from './instance-tabs.tsx';
+import { useViewer } from '../use-viewer.ts';
 
 // /dashboard/:tab (dashboard.md §2 "Instance dashboard"): the left nav with the selected instance
 // and its tabs, and the tab chosen by the second path segment.
@@ -74,7 +74,7 @@ export function InstanceDashboardRoute() {
   const { tab = 'overview' } = useParams();
   const [params] = useSearchParams();
   const navigate = useAppNavigate();
-  const user = useCurrentUser();
+  const viewer = useViewer();
   const instances = useInstances();
   const settings = useGlobalSettings();
   const [wizardOpen, setWizardOpen] = useState(false);
@@ -83,13 +83,13 @@ export function InstanceDashboardRoute() {
   const instance = instances.data?.find((i) => i.uuid === uuid) ?? null;
   const tabs = visibleTabs(settings.data?.playit_enabled ?? false);
   const known = tabs.some((t) => t.id === tab);
-  const canCreate = hasGlobalPermission(user.data, 'can_create_instance');
+  const canCreate = viewerCan(viewer, { type: 'CreateInstance' });
 
   return (
     <div className="flex h-full min-h-0">
       <InstanceNav
         instance={instance}
-        user={user.data}
+        viewer={viewer}
         tabs={tabs}
         activeTab={tab}
         onSelectTab={(next) => void navigate(`/dashboard/${next}`)}

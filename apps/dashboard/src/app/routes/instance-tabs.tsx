@@ -38,4 +38,7 @@ export const INSTANCE_TAB_SCREENS: Partial<Record<InstanceTabId, TabScreen>> = {
     default: (await import('./instance-files-tab.tsx')).InstanceFilesTab,
   })),
   logs: lazy(async () => ({ default: (await import('./instance-logs-tab.tsx')).InstanceLogsTab })),
+  playitgg: lazy(async () => ({
+    default: (await import('./instance-playitgg-tab.tsx')).InstancePlayitggTab,
+  })),
 };

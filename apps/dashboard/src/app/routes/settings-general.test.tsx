@@ -184,6 +184,18 @@ describe('Core Settings: toggles', () => {
       expect(net.callsTo('PUT', '/global_settings/playit_enabled')[0]?.body).toBe(true),
     );
   });
+
+  it('turning Playit Integration off also stops the runner (stop_cli)', async () => {
+    const { user, net } = await openGeneral({
+      settings: { playit_enabled: true },
+      routes: { 'POST /playitgg/stop_cli': { body: null } },
+    });
+    const toggle = screen.getByRole('switch', { name: 'Enable Playit Integration' });
+    await user.click(toggle);
+    await vi.waitFor(() => expect(net.callsTo('POST', '/playitgg/stop_cli')).toHaveLength(1));
+    expect(net.callsTo('PUT', '/global_settings/playit_enabled')[0]?.body).toBe(false);
+    expect(toggle).not.toBeChecked();
+  });
 });
 
 describe('Core Settings: Open Port (UPnP)', () => {

@@ -1,5 +1,5 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { ArrowLeft, Settings2, UserRound, Users, UserX } from 'lucide-react';
+import { ArrowLeft, ScrollText, Settings2, UserRound, Users, UserX, Webhook } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn.ts';
 import { getLastRoute } from '@/lib/last-route.ts';
@@ -67,6 +67,16 @@ export function SettingsNav() {
         <NavLinkItem to="/settings/users" icon={<Users aria-hidden className="size-4" />}>
           Users
         </NavLinkItem>
+        {me?.is_owner ? (
+          <>
+            <NavLinkItem to="/settings/events" icon={<ScrollText aria-hidden className="size-4" />}>
+              Event Logs
+            </NavLinkItem>
+            <NavLinkItem to="/settings/webhooks" icon={<Webhook aria-hidden className="size-4" />}>
+              Webhooks
+            </NavLinkItem>
+          </>
+        ) : null}
       </Group>
       <Group title="Account">
         <NavLinkItem to="/settings/profile" icon={<UserRound aria-hidden className="size-4" />}>

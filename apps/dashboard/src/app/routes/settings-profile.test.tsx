@@ -18,11 +18,14 @@ afterEach(() => {
 const me = publicUser({ uid: 'U_ME', username: 'alice' });
 const NOT_LOGGED_IN = "You're not logged in! Please log in to access this page.";
 
+let nextSnowflake = 42;
+/** Every event has its own snowflake: the stream delivers each snowflake once. */
 function userEvent(userId: string, inner: UserEventInner): ClientEvent {
+  nextSnowflake += 1;
   return {
     event_inner: { type: 'UserEvent', user_id: userId, user_event_inner: inner },
     details: '',
-    snowflake: '42',
+    snowflake: String(nextSnowflake),
     level: 'Info',
     caused_by: { type: 'System' },
   };

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ClientEvent, PublicUser } from '@hearth/protocol';
-import { useEventSubscription } from '@/lib/realtime.ts';
+import { useEventResync, useEventSubscription } from '@/lib/realtime/realtime-hooks.ts';
 import { getSession, setToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
@@ -48,5 +48,13 @@ export function useUserEventSync(): void {
   useEventSubscription((event, { fresh, queryClient }) => {
     const core = getSession().current;
     if (fresh && core) applyUserEvent(event, queryClient, core);
+  });
+  // After a gap: the user's permissions or name may have changed, or the token been logged out.
+  useEventResync(({ queryClient }) => {
+    const core = getSession().current;
+    if (core && !isRotatingToken(core))
+      void queryClient.invalidateQueries({
+        queryKey: getUserInfoQueryOptions(core, true).queryKey,
+      });
   });
 }

@@ -2,8 +2,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiPaths, coreSocketUrl } from '@hearth/protocol';
 import type { ClientEvent } from '@hearth/protocol';
-import { parseEventFrame, useManagedSocket } from '@/lib/realtime.ts';
-import type { SocketSpec, SocketStatus } from '@/lib/realtime.ts';
+import { parseEventFrame } from '@/lib/realtime/event-stream.ts';
+import { useManagedSocket } from '@/lib/realtime/realtime-hooks.ts';
+import type { SocketSpec, SocketStatus } from '@/lib/realtime/socket-hub.ts';
 import { useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import { isUsableToken } from '@/lib/token.ts';
 import { getConsoleBufferQueryOptions } from './api/get-console-buffer.ts';
@@ -14,7 +15,7 @@ import type { BufferState, ConsoleStatus, StreamState } from './console-status.t
 // The console's data: history from GET /console/buffer, then live lines from the console socket,
 // which the realtime hub owns (one reconnect policy: 1 s, except after a normal close, 1000).
 // Live lines that arrive while history is being fetched wait until it is in, so the log stays in
-// order; the same happens after a reconnect, which fetches history again to fill the gap.
+// order; the same happens after a gap (the hub's onGap), which fetches history again to fill it.
 
 export interface ConsoleStream {
   log: ConsoleLog;
@@ -84,7 +85,6 @@ export function useConsoleStream(instanceUuid: string, canAccess: boolean): Cons
   /** Live events held back while history loads; null when they go straight into the log. */
   const pending = useRef<ClientEvent[] | null>([]);
   const fetchGeneration = useRef(0);
-  const hasOpened = useRef(false);
 
   const usableToken = token !== null && isUsableToken(token) ? token : null;
   const enabled = canAccess && core !== null && usableToken !== null;
@@ -133,14 +133,10 @@ export function useConsoleStream(instanceUuid: string, canAccess: boolean): Cons
             if (pending.current) pending.current.push(event);
             else if (log.addEvents([event], instanceUuid) > 0) scheduleRender();
           },
-          onStatus: (status, detail) => {
-            if (status === 'open') {
-              if (hasOpened.current) loadHistory();
-              hasOpened.current = true;
-            }
-            setStream((previous) => nextStreamState(previous, status, detail.code));
-          },
+          onStatus: (status, detail) =>
+            setStream((previous) => nextStreamState(previous, status, detail.code)),
           shouldReconnect: (code) => code !== 1000,
+          onGap: loadHistory,
         }
       : null;
   useManagedSocket(consoleSocketKey(instanceUuid), spec);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyPermissions } from '@hearth/protocol';
 import type { InstanceState } from '@hearth/protocol';
+import { viewerOf } from '@/lib/permissions.ts';
 import { publicUser } from '@/test/fixtures.ts';
 import { actionButtons, actionsForState, canRunAction } from './instance-actions.ts';
 
@@ -20,9 +21,12 @@ describe('actions by state (dashboard.md §4)', () => {
 
 describe('action gating (dashboard.md §6)', () => {
   const withPerms = (start: string[], stop: string[]) =>
-    publicUser({
-      permissions: { ...emptyPermissions(), can_start_instance: start, can_stop_instance: stop },
-    });
+    viewerOf(
+      publicUser({
+        permissions: { ...emptyPermissions(), can_start_instance: start, can_stop_instance: stop },
+      }),
+      true,
+    );
 
   it('start needs can_start_instance for this instance', () => {
     expect(canRunAction(withPerms([UUID], []), 'start', UUID)).toBe(true);
@@ -44,7 +48,9 @@ describe('action gating (dashboard.md §6)', () => {
 
   it('the owner may do everything, a guest nothing', () => {
     expect(
-      actionButtons(publicUser({ is_owner: true }), 'Running', UUID).every((b) => b.allowed),
+      actionButtons(viewerOf(publicUser({ is_owner: true }), true), 'Running', UUID).every(
+        (b) => b.allowed,
+      ),
     ).toBe(true);
     expect(actionButtons(undefined, 'Stopped', UUID)).toEqual([
       { action: 'start', label: 'Start', allowed: false },

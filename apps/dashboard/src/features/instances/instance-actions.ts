@@ -1,5 +1,6 @@
-import type { InstanceState, PublicUser } from '@hearth/protocol';
-import { hasInstancePermission } from '@/lib/permissions.ts';
+import type { InstanceState } from '@hearth/protocol';
+import { viewerCan } from '@/lib/permissions.ts';
+import type { Viewer } from '@/lib/permissions.ts';
 
 // dashboard.md §4 "Actions by state" and §6 gating: Start needs can_start_instance, Stop and
 // Kill need can_stop_instance. Restart is a stop and a start, and the core checks both.
@@ -29,20 +30,20 @@ export function actionsForState(state: InstanceState): InstanceAction[] {
 }
 
 export function canRunAction(
-  user: PublicUser | null | undefined,
+  viewer: Viewer | null | undefined,
   action: InstanceAction,
   uuid: string,
 ): boolean {
-  const may = (key: 'can_start_instance' | 'can_stop_instance') =>
-    hasInstancePermission(user, key, uuid);
+  const start = () => viewerCan(viewer, { type: 'StartInstance', instance: uuid });
+  const stop = () => viewerCan(viewer, { type: 'StopInstance', instance: uuid });
   switch (action) {
     case 'start':
-      return may('can_start_instance');
+      return start();
     case 'stop':
     case 'kill':
-      return may('can_stop_instance');
+      return stop();
     case 'restart':
-      return may('can_start_instance') && may('can_stop_instance');
+      return start() && stop();
   }
 }
 
@@ -54,13 +55,13 @@ export interface ActionButtonModel {
 
 /** What the SELECTED INSTANCE panel shows for an instance in `state`. */
 export function actionButtons(
-  user: PublicUser | null | undefined,
+  viewer: Viewer | null | undefined,
   state: InstanceState,
   uuid: string,
 ): ActionButtonModel[] {
   return actionsForState(state).map((action) => ({
     action,
     label: ACTION_LABELS[action],
-    allowed: canRunAction(user, action, uuid),
+    allowed: canRunAction(viewer, action, uuid),
   }));
 }

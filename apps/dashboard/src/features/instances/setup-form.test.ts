@@ -17,6 +17,16 @@ describe('wizard validation (dashboard.md §5 setting-driven forms)', () => {
     expect(validateBasic({ name: 'ok', description: '' })).toEqual({});
   });
 
+  it('checks the rest with the core rule of the protocol (code points, no separators)', () => {
+    expect(validateBasic({ name: '🎮'.repeat(100), description: '' })).toEqual({});
+    expect(validateBasic({ name: '🎮'.repeat(101), description: '' })).toEqual({
+      name: 'Instance name cannot be longer than 100 characters',
+    });
+    expect(validateBasic({ name: 'a/b', description: '' })).toEqual({
+      name: 'Instance name cannot contain "/" or "\\"',
+    });
+  });
+
   it('a required string gives {item} is required', () => {
     const motd = setting('motd', { type: 'String', regex: null }, { name: 'Message of the Day' });
     expect(validateSetting(motd, ' ')).toBe('Message of the Day is required');

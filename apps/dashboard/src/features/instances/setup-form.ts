@@ -1,4 +1,4 @@
-import { INSTANCE_NAME_MAX } from '@hearth/protocol';
+import { instanceNameProblem } from '@hearth/protocol';
 import type { SetupManifest, SetupValueInput, SettingManifest } from '@hearth/protocol';
 import {
   initialFieldValue,
@@ -52,10 +52,10 @@ export function fieldKey(sectionId: string, settingId: string): string {
 
 export function validateBasic(values: BasicValues): FormErrors {
   const errors: FormErrors = {};
-  const name = values.name.trim();
-  if (name === '') errors.name = 'Name is required';
-  else if (name.length > INSTANCE_NAME_MAX)
-    errors.name = `Name cannot be longer than ${INSTANCE_NAME_MAX} characters`;
+  // An empty field reads like every other required field of the wizard (§5); the rest of the
+  // name rule is the core's, from the protocol.
+  const problem = values.name.trim() === '' ? 'Name is required' : instanceNameProblem(values.name);
+  if (problem) errors.name = problem;
   return errors;
 }
 

@@ -1,13 +1,14 @@
 import type { InstanceInfo } from '@hearth/protocol';
-import { useEventSubscription } from '@/lib/realtime.ts';
+import { useEventResync, useEventSubscription } from '@/lib/realtime/realtime-hooks.ts';
 import { getSession } from '@/lib/session.ts';
 import { getInstancesQueryOptions } from './api/get-instances.ts';
 import { applyInstanceEvent } from './instance-list-events.ts';
 
 /**
- * Keeps the cached instance list live from the event stream (dashboard.md §4). Only live events
- * count: the list itself is fetched fresh, and replaying the buffer over it could bring back
- * old states.
+ * Keeps the cached instance list live from the event stream (dashboard.md §4). Only fresh events
+ * count: the list itself is fetched fresh, and replaying older history over it could bring back
+ * old states. After a gap the missed events arrive fresh, and the list is fetched again in case
+ * more happened than the core's buffer holds.
  */
 export function useInstanceEventSync(): void {
   useEventSubscription((event, { fresh, queryClient }) => {
@@ -17,5 +18,12 @@ export function useInstanceEventSync(): void {
     if (!list) return;
     const next = applyInstanceEvent(list, event);
     if (next !== list) queryClient.setQueryData(key, next);
+  });
+  useEventResync(({ queryClient }) => {
+    const core = getSession().current;
+    if (core)
+      void queryClient.invalidateQueries({
+        queryKey: getInstancesQueryOptions(core, true).queryKey,
+      });
   });
 }

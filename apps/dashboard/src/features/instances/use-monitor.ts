@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { PerformanceReportSchema, apiPaths, coreSocketUrl } from '@hearth/protocol';
-import { useManagedSocket } from '@/lib/realtime.ts';
-import type { SocketStatus } from '@/lib/realtime.ts';
+import { useManagedSocket } from '@/lib/realtime/realtime-hooks.ts';
+import type { SocketStatus } from '@/lib/realtime/socket-hub.ts';
 import { useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import { isUsableToken } from '@/lib/token.ts';
 import { pushSample, toSample } from './monitor-series.ts';
@@ -43,9 +43,9 @@ export function useMonitor(uuid: string): MonitorState {
             }
             setState((s) => ({ ...s, samples: pushSample(s.samples, toSample(report)) }));
           },
-          onStatus: (status) =>
-            // A reconnect replays the core's ring: start the series over so nothing is doubled.
-            setState((s) => ({ samples: status === 'connecting' ? [] : s.samples, status })),
+          onStatus: (status) => setState((s) => ({ ...s, status })),
+          // A reopened socket replays the core's ring: start the series over so nothing is doubled.
+          onGap: () => setState((s) => ({ ...s, samples: [] })),
         }
       : null,
   );

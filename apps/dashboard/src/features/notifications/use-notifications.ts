@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEventSubscription } from '@/lib/realtime.ts';
+import { useEventSubscription } from '@/lib/realtime/realtime-hooks.ts';
 import { coreKey, getSession, useCurrentCore } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { EMPTY_NOTIFICATIONS, applyNotificationEvent, markAllSeen } from './notification-state.ts';

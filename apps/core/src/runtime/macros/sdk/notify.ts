@@ -1,16 +1,5 @@
 import { request } from './client.ts';
-
-/**
- * Routes only a task's token may use (apps/core/src/routes/macro-sdk-routes.ts). Their paths are
- * here once so the SDK and the core agree on them.
- */
-export const SDK_ROUTES = {
-  consoleOut: '/macro_sdk/console_out',
-  progressionStart: '/macro_sdk/progression/start',
-  progressionUpdate: '/macro_sdk/progression/update',
-  progressionEnd: '/macro_sdk/progression/end',
-  detach: '/macro_sdk/detach',
-} as const;
+import { SDK_ROUTES } from './sdk-routes.ts';
 
 /** Shows a line in the instance's console, marked as this macro's. */
 export async function consoleOut(line: string): Promise<void> {

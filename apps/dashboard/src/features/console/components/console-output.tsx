@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { ArrowDown } from 'lucide-react';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { isNearBottom } from '../scroll.ts';
+import { CONSOLE_SCROLL_THRESHOLD_PX } from '@hearth/protocol';
+import { bottomTop, rowWindow, type RowGeometry } from '../fixed-rows.ts';
 import type { LineSource } from '../console-search.ts';
 import { ConsoleLineText } from './console-line.tsx';
 
@@ -9,6 +9,7 @@ import { ConsoleLineText } from './console-line.tsx';
 export const CONSOLE_ROW_HEIGHT = 20;
 /** More than the rows a screen can show plus the overscan, so slot keys never collide. */
 const ROW_SLOTS = 1024;
+const GEOMETRY: RowGeometry = { rowHeight: CONSOLE_ROW_HEIGHT, padding: 8, overscan: 12 };
 
 export interface ConsoleOutputProps {
   source: LineSource;
@@ -17,38 +18,47 @@ export interface ConsoleOutputProps {
 }
 
 /**
- * The log list, virtualized: only the rows in view (plus a margin) exist in the DOM, so 100,000
- * kept lines cost no more to draw than 50. New lines scroll it to the bottom only when it was
- * within 10 px of the bottom already (dashboard.md §2).
+ * The log list, virtualized: only the rows in view (plus a margin) exist in the DOM, and which rows
+ * those are is arithmetic on a fixed row height, so 100,000 kept lines cost no more per frame than
+ * 50. New lines scroll it to the bottom only when it was within 10 px of the bottom already
+ * (dashboard.md §2).
  */
 export function ConsoleOutput({ source, emptyText }: ConsoleOutputProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const [atBottom, setAtBottom] = useState(true);
-  const virtualizer = useVirtualizer({
-    count: source.size,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => CONSOLE_ROW_HEIGHT,
-    overscan: 12,
-    paddingStart: 8,
-    paddingEnd: 8,
-    // Scroll-driven redraws join React's normal batching instead of forcing a synchronous one.
-    useFlushSync: false,
-  });
+  const [view, setView] = useState({ top: 0, height: 0 });
+  const count = source.size;
+  // While following the end, draw the last rows at once instead of waiting for the scroll event.
+  const top = atBottom ? bottomTop(count, view.height, GEOMETRY) : view.top;
+  const rows = rowWindow(count, top, view.height, GEOMETRY);
 
-  // After every change of what is shown: follow the end if we were at it.
+  // The view's height, now and whenever the panel is resized.
   useLayoutEffect(() => {
     const el = scrollRef.current;
-    // The virtual size, not scrollHeight: reading that would force a second layout per frame.
-    if (el && stick.current) el.scrollTop = virtualizer.getTotalSize();
-  }, [source, virtualizer]);
+    if (!el) return undefined;
+    const measure = () =>
+      setView((v) => (v.height === el.clientHeight ? v : { ...v, height: el.clientHeight }));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  // After every change of what is shown: follow the end if we were at it (a write, never a read,
+  // so no layout is forced in the frame).
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (el && stick.current) el.scrollTop = rows.total;
+  }, [source, rows.total]);
 
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
-    const near = isNearBottom(el);
+    const near = rows.total - el.scrollTop - el.clientHeight <= CONSOLE_SCROLL_THRESHOLD_PX;
     stick.current = near;
     setAtBottom(near);
+    setView({ top: el.scrollTop, height: el.clientHeight });
   };
 
   const jumpToEnd = () => {
@@ -56,8 +66,11 @@ export function ConsoleOutput({ source, emptyText }: ConsoleOutputProps) {
     if (!el) return;
     stick.current = true;
     setAtBottom(true);
-    el.scrollTop = el.scrollHeight;
+    el.scrollTop = rows.total;
   };
+
+  const drawn: number[] = [];
+  for (let index = rows.start; index < rows.end; index++) drawn.push(index);
 
   return (
     <div className="relative min-h-0 flex-1 overflow-hidden rounded-lg border border-line bg-[#090b0f]">
@@ -75,20 +88,20 @@ export function ConsoleOutput({ source, emptyText }: ConsoleOutputProps) {
             {emptyText}
           </p>
         ) : (
-          <div className="relative min-w-full" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const line = source.lineAt(item.index);
+          <div className="relative min-w-full" style={{ height: rows.total }}>
+            {drawn.map((index) => {
+              const line = source.lineAt(index);
               return (
                 <div
                   // Keyed by slot, not by line: rows that scroll out are reused for the rows
                   // that scroll in (text updated in place instead of nodes removed and created).
-                  key={item.index % ROW_SLOTS}
-                  data-index={item.index}
+                  key={index % ROW_SLOTS}
+                  data-index={index}
                   className="absolute top-0 left-0 min-w-full px-3 whitespace-pre hover:bg-white/[0.03]"
                   style={{
                     height: CONSOLE_ROW_HEIGHT,
                     lineHeight: `${CONSOLE_ROW_HEIGHT}px`,
-                    transform: `translateY(${item.start}px)`,
+                    transform: `translateY(${GEOMETRY.padding + index * CONSOLE_ROW_HEIGHT}px)`,
                     contain: 'layout paint style',
                   }}
                 >

@@ -4,7 +4,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientEvent, InstanceInfo, InstanceState } from '@hearth/protocol';
 import { createQueryClient } from '@/lib/query-client.ts';
-import { RealtimeHub, RealtimeProvider } from '@/lib/realtime.ts';
+import { RealtimeHub } from '@/lib/realtime/socket-hub.ts';
+import { RealtimeProvider } from '@/lib/realtime/realtime-hooks.ts';
 import { FakeSocket } from '@/test/fake-socket.ts';
 import { installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeResponse } from '@/test/fake-fetch.ts';
@@ -342,7 +343,7 @@ describe('auto-scroll (10 px rule)', () => {
 
   it('follows new lines when within 10 px of the bottom', async () => {
     renderConsole({ buffer: { body: history } });
-    await screen.findByText('line 0');
+    await screen.findByText('line 39');
     const layout = layOut(screen.getByRole('log', { name: 'Console output' }));
     const socket = await openLive();
     layout.scrollTo(layout.maxTop() - 10);
@@ -353,7 +354,7 @@ describe('auto-scroll (10 px rule)', () => {
 
   it('stays put when the reader scrolled further up', async () => {
     renderConsole({ buffer: { body: history } });
-    await screen.findByText('line 0');
+    await screen.findByText('line 39');
     const log = screen.getByRole('log', { name: 'Console output' });
     const layout = layOut(log);
     const socket = await openLive();

@@ -1,8 +1,9 @@
 import { Play, RotateCcw, Skull, Square } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import type { InstanceInfo, PublicUser } from '@hearth/protocol';
+import type { InstanceInfo } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
+import type { Viewer } from '@/lib/permissions.ts';
 import { notify } from '@/lib/toast.ts';
 import { useControlInstanceMutation } from '../api/control-instance.ts';
 import { actionButtons } from '../instance-actions.ts';
@@ -18,10 +19,10 @@ const ICONS: Record<InstanceAction, LucideIcon> = {
 /** The state's actions (dashboard.md §4), disabled with "No permission" where the user lacks it. */
 export function InstanceActionsBar({
   instance,
-  user,
+  viewer,
 }: {
   instance: InstanceInfo;
-  user: PublicUser | undefined;
+  viewer: Viewer | undefined;
 }) {
   const control = useControlInstanceMutation();
   const run = (action: InstanceAction) =>
@@ -31,7 +32,7 @@ export function InstanceActionsBar({
     );
   return (
     <div className="flex flex-wrap gap-2">
-      {actionButtons(user, instance.state, instance.uuid).map(({ action, label, allowed }) => {
+      {actionButtons(viewer, instance.state, instance.uuid).map(({ action, label, allowed }) => {
         const Icon = ICONS[action];
         return (
           <Button

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Plus } from 'lucide-react';
 import { LEFT_NAV_WIDTH_DEFAULT, LEFT_NAV_WIDTH_MAX, LEFT_NAV_WIDTH_MIN } from '@hearth/protocol';
-import type { InstanceInfo, PublicUser } from '@hearth/protocol';
+import type { InstanceInfo } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { ResizeHandle, useResizableWidth } from '@/components/ui/resizable.tsx';
 import { cn } from '@/lib/cn.ts';
+import type { Viewer } from '@/lib/permissions.ts';
 import { GameIcon, gameLabel } from './game-icon.tsx';
 import { InstanceActionsBar } from './instance-actions-bar.tsx';
 import { StateBadge } from './instance-state.tsx';
@@ -23,7 +24,7 @@ export interface NavTab {
 
 export interface InstanceNavProps {
   instance: InstanceInfo | null;
-  user: PublicUser | undefined;
+  viewer: Viewer | undefined;
   tabs: readonly NavTab[];
   activeTab: string;
   onSelectTab: (tab: string) => void;
@@ -33,10 +34,10 @@ export interface InstanceNavProps {
 
 function SelectedInstancePanel({
   instance,
-  user,
+  viewer,
 }: {
   instance: InstanceInfo;
-  user: PublicUser | undefined;
+  viewer: Viewer | undefined;
 }) {
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-line bg-bg/60 p-3">
@@ -52,7 +53,7 @@ function SelectedInstancePanel({
       <div role="status" aria-label="Instance state">
         <StateBadge state={instance.state} />
       </div>
-      <InstanceActionsBar instance={instance} user={user} />
+      <InstanceActionsBar instance={instance} viewer={viewer} />
     </div>
   );
 }
@@ -84,7 +85,7 @@ function TabLink({
 /** The instance dashboard's left nav (dashboard.md §2): 200–280 px, default 220, remembered. */
 export function InstanceNav({
   instance,
-  user,
+  viewer,
   tabs,
   activeTab,
   onSelectTab,
@@ -103,7 +104,7 @@ export function InstanceNav({
           <h2 className="px-1 text-[11px] font-semibold tracking-wider text-faint uppercase">
             SELECTED INSTANCE
           </h2>
-          {instance ? <SelectedInstancePanel instance={instance} user={user} /> : null}
+          {instance ? <SelectedInstancePanel instance={instance} viewer={viewer} /> : null}
         </section>
         {instance ? (
           <nav aria-label="Instance tabs" className="flex flex-col gap-0.5">

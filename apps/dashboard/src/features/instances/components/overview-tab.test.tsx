@@ -4,8 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { GIB } from '@hearth/protocol';
 import type { InstanceInfo } from '@hearth/protocol';
+import { viewerOf } from '@/lib/permissions.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
-import { RealtimeHub, RealtimeProvider } from '@/lib/realtime.ts';
+import { RealtimeHub } from '@/lib/realtime/socket-hub.ts';
+import { RealtimeProvider } from '@/lib/realtime/realtime-hooks.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { FakeSocket } from '@/test/fake-socket.ts';
@@ -50,7 +52,7 @@ function setup(overrides: Partial<InstanceInfo> = {}, routes: Record<string, Fak
       <RealtimeProvider hub={new RealtimeHub({ createSocket: (url) => new FakeSocket(url) })}>
         <OverviewTab
           instance={instance}
-          user={publicUser({ is_owner: true })}
+          viewer={viewerOf(publicUser({ is_owner: true }), true)}
           host="play.example.org"
           totalRam={4 * GIB}
         />
@@ -98,6 +100,20 @@ describe('Overview tab (dashboard.md §2)', () => {
     await user.type(screen.getByRole('textbox', { name: 'Description' }), ' more{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('Bad Request: Too long');
     expect(screen.getByRole('textbox', { name: 'Description' })).toBeInTheDocument();
+  });
+
+  it('checks a new name with the core rule before sending it', async () => {
+    const { calls, user } = setup();
+    await user.click(screen.getByRole('button', { name: /^Instance name: Alpha/ }));
+    await user.clear(screen.getByRole('textbox', { name: 'Instance name' }));
+    await user.type(screen.getByRole('textbox', { name: 'Instance name' }), 'a/b{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Instance name cannot contain "/" or "\\"',
+    );
+    await user.clear(screen.getByRole('textbox', { name: 'Instance name' }));
+    await user.type(screen.getByRole('textbox', { name: 'Instance name' }), '   {Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Instance name cannot be empty');
+    expect(calls.callsTo('PUT', '/instance/A/name')).toHaveLength(0);
   });
 
   it('lists players sortable by name; a failed avatar shows the initial', async () => {

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
-import { INSTANCE_NAME_MAX } from '@hearth/protocol';
-import type { InstanceInfo, PublicUser } from '@hearth/protocol';
-import { hasInstancePermission } from '@/lib/permissions.ts';
+import { instanceNameProblem } from '@hearth/protocol';
+import type { InstanceInfo } from '@hearth/protocol';
+import { viewerCan } from '@/lib/permissions.ts';
+import type { Viewer } from '@/lib/permissions.ts';
 import { useUpdateInstanceTextMutation } from '../api/update-instance-text.ts';
 import { CopyAddress } from './copy-address.tsx';
 import { EditableText } from './editable-text.tsx';
@@ -12,18 +13,11 @@ import { PlayerList } from './player-list.tsx';
 
 export interface OverviewTabProps {
   instance: InstanceInfo;
-  user: PublicUser | undefined;
+  viewer: Viewer | undefined;
   /** The global setting `domain` when set, else the core's address. */
   host: string;
   /** /info total_ram in bytes (the memory chart's maximum). */
   totalRam: number | null | undefined;
-}
-
-function validateName(name: string): string | null {
-  if (name === '') return 'Name cannot be empty';
-  return name.length > INSTANCE_NAME_MAX
-    ? `Name cannot be longer than ${INSTANCE_NAME_MAX} characters`
-    : null;
 }
 
 function Stat({ label, children }: { label: string; children: ReactNode }) {
@@ -36,9 +30,9 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The Overview tab (dashboard.md §2). */
-export function OverviewTab({ instance, user, host, totalRam }: OverviewTabProps) {
+export function OverviewTab({ instance, viewer, host, totalRam }: OverviewTabProps) {
   const update = useUpdateInstanceTextMutation();
-  const editable = hasInstancePermission(user, 'can_access_instance_setting', instance.uuid);
+  const editable = viewerCan(viewer, { type: 'AccessSetting', instance: instance.uuid });
   const save = (field: 'name' | 'description') => (value: string) =>
     update.mutateAsync({ uuid: instance.uuid, field, value });
   const players =
@@ -56,7 +50,7 @@ export function OverviewTab({ instance, user, host, totalRam }: OverviewTabProps
             value={instance.name}
             editable={editable}
             save={save('name')}
-            validate={validateName}
+            validate={instanceNameProblem}
             className="text-xl font-semibold"
           />
           <EditableText

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { emptyPermissions } from '@hearth/protocol';
 import type { ConfigurableManifest, PublicUser } from '@hearth/protocol';
+import { viewerOf } from '@/lib/permissions.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
@@ -85,7 +86,7 @@ function setup(user: PublicUser = OWNER, routes: Record<string, FakeHandler> = {
     <QueryClientProvider client={createQueryClient({ retry: false })}>
       <SettingsTab
         instance={instanceInfo({ uuid: 'A', name: 'Alpha' })}
-        user={user}
+        viewer={viewerOf(user, true)}
         onDeleted={onDeleted}
       />
     </QueryClientProvider>,

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import type { InstanceInfo, PublicUser, SectionManifest } from '@hearth/protocol';
+import type { InstanceInfo, SectionManifest } from '@hearth/protocol';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
-import { hasGlobalPermission, hasInstancePermission } from '@/lib/permissions.ts';
+import { viewerCan } from '@/lib/permissions.ts';
+import type { Viewer } from '@/lib/permissions.ts';
 import { toUserMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
 import { useInstanceSettings } from '../api/get-instance-settings.ts';
@@ -134,15 +135,15 @@ function AutomationCard({
 
 export interface SettingsTabProps {
   instance: InstanceInfo;
-  user: PublicUser | undefined;
+  viewer: Viewer | undefined;
   onDeleted: () => void;
 }
 
 /** The Instance Settings tab (dashboard.md §2). */
-export function SettingsTab({ instance, user, onDeleted }: SettingsTabProps) {
-  const allowed = hasInstancePermission(user, 'can_access_instance_setting', instance.uuid);
+export function SettingsTab({ instance, viewer, onDeleted }: SettingsTabProps) {
+  const allowed = viewerCan(viewer, { type: 'AccessSetting', instance: instance.uuid });
   const settings = useInstanceSettings(instance.uuid, allowed);
-  const canDelete = hasGlobalPermission(user, 'can_delete_instance');
+  const canDelete = viewerCan(viewer, { type: 'DeleteInstance' });
   let body: ReactNode;
   if (!allowed)
     body = (

@@ -3,7 +3,8 @@ import type { ClientEvent, EventInner, InstanceState } from '@hearth/protocol';
 import { HearthError, openCoreSocket, request } from '../client.ts';
 import type { SdkWebSocket } from '../deno-api.ts';
 import { MacroEventStream, type MacroSdkEvent, type MacroSdkEventType } from '../event-stream.ts';
-import { SDK_ROUTES, consoleOut, detach } from '../notify.ts';
+import { consoleOut, detach } from '../notify.ts';
+import { SDK_ROUTES } from '../sdk-routes.ts';
 import { task } from '../task-context.ts';
 
 export type { ClientEvent, InstanceState };

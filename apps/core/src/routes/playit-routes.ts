@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { CoreContext } from '../context.ts';
+import { declareRoutes } from '../http/route.ts';
+
+/**
+ * core-api.md §1.4.18: the playit.gg agent. The reference leaves these routes unauthenticated;
+ * Hearth lets only the owner use them (they sign the core up with an account and expose servers to
+ * the internet). No key is a 400, the provider's faults are 502 External (README, compatibility).
+ */
+const OWNER_ONLY = { owner: 'Only the owner can use the Playit integration' };
+
+export function playitRoutes(ctx: CoreContext) {
+  const { playit } = ctx;
+  return async (api: FastifyInstance) => {
+    const route = declareRoutes(api, ctx);
+    route.http({ route: 'playitSignupLink', access: OWNER_ONLY }, () => playit.signupLink());
+    route.http({ route: 'playitStart', access: OWNER_ONLY }, async () => {
+      await playit.start();
+      return null;
+    });
+    route.http({ route: 'playitStop', access: OWNER_ONLY }, async () => {
+      await playit.stop();
+      return null;
+    });
+    route.http({ route: 'playitVerify', access: OWNER_ONLY }, () => playit.verify());
+    route.http({ route: 'playitIsRunning', access: OWNER_ONLY }, () => playit.isRunning());
+    route.http({ route: 'playitTunnels', access: OWNER_ONLY }, () => playit.tunnels());
+  };
+}

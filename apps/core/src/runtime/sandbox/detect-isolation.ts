@@ -1,0 +1,191 @@
+// Finds out, once at boot, what isolation this host gives: bubblewrap is tried for real (a trivial
+// program in exactly the sandbox a game gets), then who the sandboxed process can be, then which
+// cgroup controllers accept limits. The report says in words what is missing.
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { bwrapArgs } from './bwrap-args.ts';
+import { discoverCgroups, readCgroupSources, type CgroupSources } from './cgroup-discovery.ts';
+import { findEtcMasks } from './etc-masks.ts';
+import { chownTree } from './instance-owner.ts';
+import { resolveCommand } from './runtime-paths.ts';
+import { SANDBOX_PATH, planLayout } from './sandbox-layout.ts';
+import type { IsolationMode, IsolationReport, LimitSupport, SandboxUser } from './sandbox-types.ts';
+
+const run = promisify(execFile);
+
+/** `nobody` on Debian; a sandboxed process owns nothing on the host but its instance folder. */
+export const DEFAULT_SANDBOX_UID = 65534;
+export const DEFAULT_SANDBOX_GID = 65534;
+
+export interface ProbeOptions {
+  /** The bwrap to use; default: `bwrap` on the PATH. Null: behave as if it were not installed. */
+  bwrapPath?: string | null;
+  /** The setpriv to drop privileges with; default: `setpriv` on the PATH. */
+  setprivPath?: string | null;
+  /** The unprivileged uid/gid a root core runs sandboxes as (default 65534, nobody). */
+  sandboxUid?: number;
+  sandboxGid?: number;
+  /** false: do not use cgroups; an object: read these instead of /proc/self (tests). */
+  cgroups?: false | CgroupSources;
+  /** Where the probe's throw-away instance folder goes (default: the OS temp folder). */
+  tempDir?: string;
+  /** Time allowed for the trial run (default 20 s; a busy machine can be slow). */
+  timeoutMs?: number;
+}
+
+/** `--isolation required` on a host where the sandbox does not work: the core must not start. */
+export class IsolationError extends Error {
+  override name = 'IsolationError';
+}
+
+const SEARCH_PATH = `${process.env.PATH ?? ''}:${SANDBOX_PATH}`;
+
+function firstLine(error: unknown): string {
+  const e = error as { stderr?: string; message?: string; killed?: boolean };
+  if (e.killed) return 'the trial run did not finish in time';
+  const text = (e.stderr ?? '').trim() || (e.message ?? String(error));
+  return text.split('\n')[0]!.slice(0, 300);
+}
+
+async function bwrapVersion(bwrap: string): Promise<string | null> {
+  try {
+    const { stdout } = await run(bwrap, ['--version'], { timeout: 10_000 });
+    return stdout.trim().replace(/^bubblewrap\s+/, '') || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs `id -u` in a real sandbox as `user`; resolves with null when it worked, else the reason. */
+async function tryUser(
+  bwrap: string,
+  user: SandboxUser,
+  setprivPath: string | null,
+  tempDir: string,
+  timeoutMs: number,
+): Promise<string | null> {
+  const dir = await mkdtemp(path.join(tempDir, 'hearth-sandbox-probe-'));
+  try {
+    if (user.kind === 'dropped') await chownTree(dir, user.uid, user.gid);
+    const shell = resolveCommand('sh', SANDBOX_PATH, '/') ?? '/bin/sh';
+    const layout = planLayout({
+      instanceDir: dir,
+      cwd: dir,
+      command: shell,
+      args: ['-c', 'id -u > probe && cat probe'],
+      env: {},
+      readOnly: [],
+      hidden: [],
+      etcMasks: await findEtcMasks(),
+      user,
+      setprivPath,
+      tmpSizeBytes: 1024 * 1024,
+    });
+    const { stdout } = await run(bwrap, bwrapArgs(layout), { timeout: timeoutMs, cwd: dir });
+    if (stdout.trim() !== String(user.uid))
+      return `the sandboxed program ran as uid ${stdout.trim() || '?'} instead of ${user.uid}`;
+    return null;
+  } catch (error) {
+    return firstLine(error);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const NO_LIMITS: LimitSupport = {
+  backend: null,
+  memory: false,
+  cpu: false,
+  pids: false,
+  hierarchies: [],
+  problems: ['Resource limits are switched off for this core.'],
+};
+
+export async function detectIsolation(
+  mode: IsolationMode,
+  probe: ProbeOptions = {},
+): Promise<IsolationReport> {
+  const timeoutMs = probe.timeoutMs ?? 20_000;
+  const tempDir = probe.tempDir ?? os.tmpdir();
+  const bwrapPath =
+    probe.bwrapPath === undefined ? resolveCommand('bwrap', SEARCH_PATH, '/') : probe.bwrapPath;
+  const setprivPath =
+    probe.setprivPath === undefined
+      ? resolveCommand('setpriv', SEARCH_PATH, '/')
+      : probe.setprivPath;
+  const uid = probe.sandboxUid ?? DEFAULT_SANDBOX_UID;
+  const gid = probe.sandboxGid ?? DEFAULT_SANDBOX_GID;
+  const warnings: string[] = [];
+
+  let problem: string | null = null;
+  let user: SandboxUser | null = null;
+  let version: string | null = null;
+  if (mode === 'none') {
+    problem = 'isolation is switched off (--isolation none)';
+  } else if (process.platform !== 'linux') {
+    problem = 'bubblewrap sandboxes exist on Linux only';
+  } else if (bwrapPath === null) {
+    problem = 'bubblewrap (bwrap) is not installed (Debian package: bubblewrap)';
+  } else {
+    version = await bwrapVersion(bwrapPath);
+    const core = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
+    const candidates: SandboxUser[] =
+      core.uid === 0
+        ? [
+            ...(setprivPath === null ? [] : [{ kind: 'dropped' as const, uid, gid }]),
+            { kind: 'root-without-capabilities', uid: 0, gid: 0 },
+          ]
+        : [{ kind: 'core-user', ...core }];
+    const reasons: string[] = [];
+    if (core.uid === 0 && setprivPath === null)
+      reasons.push('setpriv (util-linux) is not installed');
+    for (const candidate of candidates) {
+      const reason = await tryUser(bwrapPath, candidate, setprivPath, tempDir, timeoutMs);
+      if (reason === null) {
+        user = candidate;
+        break;
+      }
+      reasons.push(reason);
+    }
+    if (user === null) problem = `bubblewrap does not work here: ${reasons.join('; ')}`;
+    else if (user.kind === 'root-without-capabilities')
+      warnings.push(
+        `Sandboxed servers run as root without capabilities: switching to uid ${uid} failed (${reasons.join('; ')}).`,
+      );
+  }
+
+  const sandboxed = user !== null;
+  if (!sandboxed && mode === 'required') {
+    throw new IsolationError(
+      `--isolation required, but game servers cannot be sandboxed: ${problem}. Install bubblewrap or start with --isolation auto.`,
+    );
+  }
+  if (mode === 'none') {
+    warnings.push(
+      "Isolation is off (--isolation none): every game server and generic definition runs with the core's own rights and can read its database and secrets.",
+    );
+  } else if (!sandboxed) {
+    warnings.push(
+      `Game servers run without a sandbox because ${problem}: every server and generic definition runs with the core's own rights and can read its database and secrets. Install bubblewrap, or start with --isolation required to refuse this.`,
+    );
+  }
+
+  const limits =
+    probe.cgroups === false || process.platform !== 'linux'
+      ? NO_LIMITS
+      : await discoverCgroups(probe.cgroups ?? (await readCgroupSources()));
+  warnings.push(...limits.problems);
+
+  return {
+    mode,
+    sandboxed,
+    bwrap: { path: bwrapPath, version, works: sandboxed, problem },
+    user,
+    setprivPath: user?.kind === 'dropped' ? setprivPath : null,
+    limits,
+    warnings,
+  };
+}

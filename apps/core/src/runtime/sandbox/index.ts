@@ -1,0 +1,39 @@
+export { bwrapArgs, type Mount, type SandboxLayout } from './bwrap-args.ts';
+export { discoverCgroups, readCgroupSources, type CgroupSources } from './cgroup-discovery.ts';
+export { CgroupLease } from './cgroup-lease.ts';
+export {
+  DEFAULT_SANDBOX_GID,
+  DEFAULT_SANDBOX_UID,
+  IsolationError,
+  detectIsolation,
+  type ProbeOptions,
+} from './detect-isolation.ts';
+export {
+  captureIdentity,
+  checkIdentity,
+  childIdentities,
+  signalIdentified,
+  signalIdentifiedTree,
+  withoutExe,
+  type IdentityCheck,
+  type ProcessIdentity,
+} from './process-identity.ts';
+export { HEARTH_ROOT, definitionReadOnlyPaths, programHome } from './runtime-paths.ts';
+export { SandboxLayoutError } from './sandbox-layout.ts';
+export {
+  Sandbox,
+  type SandboxLaunch,
+  type SandboxOptions,
+  type WrapRequest,
+  type WrappedLaunch,
+} from './sandbox.ts';
+export {
+  ISOLATION_MODES,
+  ResourceLimitsSchema,
+  type IsolationMode,
+  type IsolationReport,
+  type LimitSupport,
+  type ResourceLimits,
+  type SandboxUsage,
+  type SandboxUser,
+} from './sandbox-types.ts';

@@ -1,0 +1,127 @@
+import { execFile } from 'node:child_process';
+import { chmod, copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CoreError } from '../../errors.ts';
+import { GameProcess } from '../supervisor/game-process.ts';
+import { detectIsolation } from './detect-isolation.ts';
+import { programHome } from './runtime-paths.ts';
+import { Sandbox } from './sandbox.ts';
+
+const hasBwrap = await promisify(execFile)('bwrap', ['--version']).then(
+  () => true,
+  () => false,
+);
+let root: string;
+beforeEach(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'hearth-sandbox-'));
+  await chmod(root, 0o755);
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+async function run(sandbox: Sandbox, command: string, args: string[], dir: string) {
+  const lines: string[] = [];
+  const proc = await GameProcess.start(
+    { command, args, cwd: dir },
+    { onLine: (line) => lines.push(line.trimEnd()) },
+    { sandbox, request: { instanceDir: dir, instanceId: 'unit', limits: { maxProcesses: 16 } } },
+  );
+  return { proc, exit: await proc.exited, lines };
+}
+
+describe('Sandbox.wrap', () => {
+  it('refuses an instance id that cannot name a cgroup and limits out of range', async () => {
+    const sandbox = new Sandbox(await detectIsolation('none', { cgroups: false }), { hidden: [] });
+    const plan = { command: 'true', args: [], cwd: root };
+    await expect(sandbox.wrap(plan, { instanceDir: root, instanceId: '../x' })).rejects.toThrow(
+      CoreError,
+    );
+    await expect(
+      sandbox.wrap(plan, { instanceDir: root, instanceId: 'a', limits: { memoryBytes: 1024 } }),
+    ).rejects.toThrow('The memory limit must be at least 16 MiB');
+  });
+
+  it('without bubblewrap or cgroups: the plan is unchanged and every asked limit is reported', async () => {
+    const sandbox = new Sandbox(await detectIsolation('none', { cgroups: false }), { hidden: [] });
+    const plan = { command: 'true', args: ['x'], cwd: root, env: { A: '1' } };
+    const wrapped = await sandbox.wrap(plan, {
+      instanceDir: root,
+      instanceId: 'a',
+      limits: { memoryBytes: 64 * 1024 * 1024, cpuPercent: 50, maxProcesses: 10 },
+    });
+    expect(wrapped.plan).toEqual(plan);
+    expect(wrapped.sandboxed).toBe(false);
+    expect(wrapped.notEnforced).toEqual([
+      'The memory limit is not enforced on this host.',
+      'The CPU limit is not enforced on this host.',
+      'The process limit is not enforced on this host.',
+    ]);
+    expect(wrapped.usage()).toBeNull();
+    await wrapped.cleanup();
+  });
+
+  it('with --isolation none, limits are still enforced through cgroups where the host allows', async () => {
+    const sandbox = await Sandbox.create('none', { hidden: [] });
+    const { exit, lines, proc } = await run(
+      sandbox,
+      'sh',
+      ['-c', 'for i in $(seq 1 40); do sleep 5 & done 2>&1 | head -1; echo started'],
+      root,
+    );
+    await sandbox.close();
+    expect(exit.code).toBe(0);
+    expect(proc.sandbox?.sandboxed).toBe(false);
+    if (sandbox.report.limits.pids) {
+      expect(lines.join('\n')).toMatch(/fork|Resource temporarily unavailable/i);
+      expect(proc.sandbox!.usage()!.forkRefusals).toBeGreaterThan(0);
+    } else {
+      expect(proc.sandbox?.notEnforced).toContain(
+        'The process limit is not enforced on this host.',
+      );
+    }
+  });
+
+  it.skipIf(!hasBwrap || process.getuid?.() !== 0)(
+    'says which runtime folder the unprivileged sandbox user cannot read, before starting',
+    async () => {
+      const secretHome = await mkdtemp(path.join(os.tmpdir(), 'hearth-private-'));
+      try {
+        const sandbox = await Sandbox.create('required', { hidden: [], sharedReadOnly: [] });
+        const request = { instanceDir: root, instanceId: 'a', runtimeReadOnly: [secretHome] };
+        await expect(
+          sandbox.wrap({ command: 'true', args: [], cwd: root }, request),
+        ).rejects.toThrow(
+          `The sandboxed server cannot use ${secretHome}: make it accessible to all users (chmod o+rx)`,
+        );
+        await sandbox.close();
+      } finally {
+        await rm(secretHome, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it.skipIf(!hasBwrap)(
+    'runs a program that lives outside the system folders (a Deno binary from npm) with its folder read-only',
+    async () => {
+      const home = path.join(root, 'node_modules', '@deno', 'linux-x64-glibc');
+      await mkdir(home, { recursive: true });
+      await chmod(path.join(root, 'node_modules'), 0o755);
+      await chmod(path.join(root, 'node_modules', '@deno'), 0o755);
+      const deno = path.join(home, 'deno');
+      await copyFile('/usr/bin/echo', deno);
+      await chmod(deno, 0o755);
+      expect(programHome(deno)).toBe(home);
+      const instance = path.join(root, 'instance');
+      await mkdir(instance);
+      const sandbox = await Sandbox.create('required', { hidden: [], sharedReadOnly: [] });
+      const { exit, lines } = await run(sandbox, deno, ['deno', 'ran'], instance);
+      await sandbox.close();
+      expect(exit).toEqual({ code: 0, signal: null });
+      expect(lines).toEqual(['deno ran']);
+    },
+  );
+});

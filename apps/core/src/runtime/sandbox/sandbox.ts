@@ -1,0 +1,267 @@
+import { realpathSync, statSync } from 'node:fs';
+import { rmdir } from 'node:fs/promises';
+import path from 'node:path';
+import { badRequest } from '../../errors.ts';
+import type { LaunchPlan } from '../supervisor/game-process.ts';
+import { bwrapArgs } from './bwrap-args.ts';
+import { CgroupLease, sweepDeadLeaves } from './cgroup-lease.ts';
+import { detectIsolation, type ProbeOptions } from './detect-isolation.ts';
+import { findEtcMasks, type EtcMasks } from './etc-masks.ts';
+import { chownTree } from './instance-owner.ts';
+import { captureIdentity, childIdentities, type ProcessIdentity } from './process-identity.ts';
+import { HEARTH_ROOT, programHome, resolveCommand } from './runtime-paths.ts';
+import { planLayout } from './sandbox-layout.ts';
+import {
+  ResourceLimitsSchema,
+  type IsolationMode,
+  type IsolationReport,
+  type ResourceLimits,
+  type SandboxUsage,
+} from './sandbox-types.ts';
+
+export interface SandboxOptions {
+  /** Host paths no sandbox may see, even inside a read-only folder: the core's data directory. */
+  hidden: string[];
+  /** Folders every sandbox sees read-only besides the system (default: Hearth's own folder). */
+  sharedReadOnly?: string[];
+  /** Limits for instances that set none of their own. */
+  defaultLimits?: ResourceLimits;
+  /** Size of each sandbox's private /tmp (default 256 MiB; it also counts as the sandbox's memory). */
+  tmpSizeBytes?: number;
+  /** Secrets in /etc to mask (default: found once by `Sandbox.create`). */
+  etcMasks?: EtcMasks;
+  log?: { warn(message: string): void };
+}
+
+/** One launch to wrap: which instance, where it lives, what else it needs, its limits. */
+export interface WrapRequest {
+  /** The instance folder: the only writable host path (mounted at this same absolute path). */
+  instanceDir: string;
+  /** Names the launch's cgroup (letters, digits, `-`, `_`, `.`). */
+  instanceId: string;
+  /** Host paths the program needs read-only besides the system and Hearth (a Java home, a bundle). */
+  runtimeReadOnly?: string[];
+  /**
+   * Host folders the program may write besides its instance folder, at their own path: a cache of
+   * its own (a macro task's DENO_DIR), allowed inside a hidden path. Given to the sandbox's uid.
+   */
+  writable?: string[];
+  /** Merged over the sandbox's default limits. */
+  limits?: ResourceLimits;
+}
+
+/** What a spawner needs to run one launch sandboxed: the core's sandbox and this launch's request. */
+export interface SandboxLaunch {
+  sandbox: Sandbox;
+  request: WrapRequest;
+}
+
+/** A launch plan made safe to spawn, with what it takes to watch and end it. */
+export interface WrappedLaunch {
+  /** Spawn this instead of the original plan (same stdio; the environment is rebuilt inside). */
+  plan: LaunchPlan;
+  /** Runs inside bubblewrap. */
+  sandboxed: boolean;
+  /** The limits that were asked for and are enforced. */
+  limits: ResourceLimits;
+  /** Limits that were asked for and cannot be enforced on this host, one sentence each. */
+  notEnforced: string[];
+  /** The spawned process's identity once it runs the final launcher (null: it already exited). */
+  identify(pid: number): Promise<ProcessIdentity | null>;
+  /** The process a graceful stop signal is meant for: the game inside the sandbox. */
+  signalTarget(root: ProcessIdentity): ProcessIdentity | null;
+  /** Resource use read from the launch's cgroup (null without cgroups). */
+  usage(): SandboxUsage | null;
+  /** Call once the process is gone: removes the cgroups (after a last usage reading). */
+  cleanup(): Promise<void>;
+}
+
+const INSTANCE_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+/** Joins each cgroup given before the first argument count, then becomes the launcher. */
+const JOIN_CGROUPS =
+  'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n - 1)); done; exec "$@"';
+
+/**
+ * A dropped sandbox runs as a uid that owns nothing: what it must read has to be readable (and
+ * folders enterable) by others. Said before the start rather than as a puzzling EACCES inside.
+ */
+function assertOthersMay(p: string, fileBits: 0o001 | 0o004): void {
+  const info = statSync(p, { throwIfNoEntry: false });
+  if (!info) return;
+  const needed = info.isDirectory() ? 0o005 : fileBits;
+  if ((info.mode & needed) === needed) return;
+  const mode = info.isDirectory() ? 'o+rx' : fileBits === 0o001 ? 'o+x' : 'o+r';
+  throw badRequest(
+    `The sandboxed server cannot use ${p}: make it accessible to all users (chmod ${mode})`,
+  );
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/**
+ * The seam between the core and bubblewrap + cgroups: built once at boot from the detection
+ * report, then `wrap()` turns each launch plan into one that runs sandboxed (or, without
+ * bubblewrap, at least inside its cgroups). See README.md for what it does and does not isolate.
+ */
+export class Sandbox {
+  private readonly bwrapReal: string | null;
+
+  constructor(
+    readonly report: IsolationReport,
+    private readonly options: SandboxOptions,
+  ) {
+    this.bwrapReal = report.bwrap.path ? realpathSync(report.bwrap.path) : null;
+  }
+
+  /** Detects the host once and builds the sandbox; throws IsolationError for `required` without bwrap. */
+  static async create(
+    mode: IsolationMode,
+    options: SandboxOptions,
+    probe: ProbeOptions = {},
+  ): Promise<Sandbox> {
+    const report = await detectIsolation(mode, probe);
+    await sweepDeadLeaves(report.limits.hierarchies);
+    const etcMasks = options.etcMasks ?? (report.sandboxed ? await findEtcMasks() : undefined);
+    return new Sandbox(report, { ...options, ...(etcMasks ? { etcMasks } : {}) });
+  }
+
+  /**
+   * At shutdown, after every sandboxed process is gone: removes the (empty) folders that held the
+   * launches' cgroups, so the core's own cgroup can be removed by whoever created it.
+   */
+  async close(): Promise<void> {
+    for (const hierarchy of this.report.limits.hierarchies)
+      await rmdir(hierarchy.parentDir).catch(() => undefined);
+  }
+
+  /** What the owner should be told (log and dashboard), one sentence each. */
+  get warnings(): string[] {
+    return this.report.warnings;
+  }
+
+  async wrap(plan: LaunchPlan, request: WrapRequest): Promise<WrappedLaunch> {
+    if (!INSTANCE_ID.test(request.instanceId))
+      throw badRequest(`Invalid instance id for a sandbox: ${request.instanceId}`);
+    const parsed = ResourceLimitsSchema.safeParse({
+      ...this.options.defaultLimits,
+      ...request.limits,
+    });
+    if (!parsed.success)
+      throw badRequest(parsed.error.issues.map((issue) => issue.message).join('; '));
+    const limits = parsed.data;
+    const support = this.report.limits;
+    const notEnforced: string[] = [];
+    if (limits.memoryBytes !== undefined && !support.memory)
+      notEnforced.push('The memory limit is not enforced on this host.');
+    if ((limits.cpuWeight !== undefined || limits.cpuPercent !== undefined) && !support.cpu)
+      notEnforced.push('The CPU limit is not enforced on this host.');
+    if (limits.maxProcesses !== undefined && !support.pids)
+      notEnforced.push('The process limit is not enforced on this host.');
+
+    const lease =
+      support.hierarchies.length > 0
+        ? await CgroupLease.create(support.hierarchies, request.instanceId, limits)
+        : null;
+    try {
+      const inner = this.report.sandboxed ? await this.bwrapCommand(plan, request) : null;
+      const argv = inner ?? [plan.command, ...plan.args];
+      const outer = lease
+        ? ['/bin/sh', '-c', JOIN_CGROUPS, 'hearth-sandbox', String(lease.procsFiles.length)]
+        : [];
+      outer.push(...(lease ? lease.procsFiles : []), ...argv);
+      const wrappedPlan: LaunchPlan =
+        inner === null
+          ? { ...plan, command: outer[0]!, args: outer.slice(1) }
+          : { command: outer[0]!, args: outer.slice(1), cwd: path.resolve(request.instanceDir) };
+      return this.launch(wrappedPlan, inner !== null, lease, limits, notEnforced);
+    } catch (error) {
+      await lease?.remove();
+      throw error;
+    }
+  }
+
+  private async bwrapCommand(plan: LaunchPlan, request: WrapRequest): Promise<string[]> {
+    const instanceDir = path.resolve(request.instanceDir);
+    if (!statSync(instanceDir, { throwIfNoEntry: false })?.isDirectory())
+      throw badRequest(`The instance folder ${instanceDir} does not exist`);
+    const cwd = path.resolve(plan.cwd);
+    const searchPath = plan.env?.PATH ?? process.env.PATH ?? '';
+    const command = resolveCommand(plan.command, searchPath, cwd);
+    if (command === null) throw new Error(`cannot find the program "${plan.command}"`);
+    const user = this.report.user!;
+    const writable = (request.writable ?? []).map((p) => path.resolve(p));
+    const home = programHome(command);
+    const readOnly = [...(home ? [home] : []), ...(request.runtimeReadOnly ?? [])];
+    if (user.kind === 'dropped') {
+      assertOthersMay(command, 0o001);
+      for (const p of readOnly) assertOthersMay(p, 0o004);
+    }
+    const layout = planLayout({
+      instanceDir,
+      cwd,
+      command,
+      args: plan.args,
+      env: plan.env ?? {},
+      readOnly: [...(this.options.sharedReadOnly ?? [HEARTH_ROOT]), ...readOnly],
+      hidden: this.options.hidden,
+      writable,
+      etcMasks: this.options.etcMasks ?? { files: [], dirs: [] },
+      user,
+      setprivPath: this.report.setprivPath,
+      tmpSizeBytes: this.options.tmpSizeBytes ?? 256 * 1024 * 1024,
+    });
+    // Only once the layout accepted them (a writable folder never holds what the sandbox hides).
+    if (user.kind === 'dropped')
+      for (const dir of [instanceDir, ...writable]) await chownTree(dir, user.uid, user.gid);
+    return [this.report.bwrap.path!, ...bwrapArgs(layout)];
+  }
+
+  private launch(
+    plan: LaunchPlan,
+    sandboxed: boolean,
+    lease: CgroupLease | null,
+    limits: ResourceLimits,
+    notEnforced: string[],
+  ): WrappedLaunch {
+    const bwrapReal = this.bwrapReal;
+    const log = this.options.log;
+    let cleaned: Promise<void> | null = null;
+    return {
+      plan,
+      sandboxed,
+      limits,
+      notEnforced,
+      async identify(pid) {
+        if (!sandboxed) {
+          const identity = captureIdentity(pid);
+          // Behind the cgroup launcher the executable changes at its exec: only the start time counts.
+          return identity && lease ? { ...identity, exe: null } : identity;
+        }
+        // The launcher execs bwrap within moments; record the identity once it did.
+        for (let attempt = 0; attempt < 2500; attempt++) {
+          const identity = captureIdentity(pid);
+          if (identity === null || identity.exe === bwrapReal) return identity;
+          await pause(2);
+        }
+        const identity = captureIdentity(pid);
+        return identity && { ...identity, exe: null };
+      },
+      signalTarget(root) {
+        if (!sandboxed) return root;
+        // bwrap (outside) → bwrap (pid 1 inside, a reaper) → the game (its oldest child).
+        const reaper = childIdentities(root)[0];
+        const game = reaper ? childIdentities(reaper)[0] : undefined;
+        return game ?? null;
+      },
+      usage: () => lease?.usage() ?? null,
+      cleanup() {
+        cleaned ??= (lease?.remove() ?? Promise.resolve()).catch((error: unknown) => {
+          log?.warn(`Could not remove a sandbox's cgroups: ${String(error)}`);
+        });
+        return cleaned;
+      },
+    };
+  }
+}

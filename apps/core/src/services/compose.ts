@@ -1,0 +1,223 @@
+import path from 'node:path';
+import { PermissionGuard } from '../auth/permission-guard.ts';
+import { TokenService } from '../auth/token-service.ts';
+import type { CoreConfig } from '../config.ts';
+import type { Db } from '../db/database.ts';
+import { EventBus } from '../events/event-bus.ts';
+import { EventVisibility } from '../events/event-visibility.ts';
+import { LogVisibility } from '../events/log-visibility.ts';
+import { BackgroundWork } from '../lib/background-work.ts';
+import type { Logger } from '../lib/logger.ts';
+import { EventLogRepository } from '../repositories/event-log-repository.ts';
+import { EventRepository } from '../repositories/event-repository.ts';
+import { InstanceRepository } from '../repositories/instance-repository.ts';
+import { MacroRepository } from '../repositories/macro-repository.ts';
+import { SettingsRepository } from '../repositories/settings-repository.ts';
+import { UserRepository } from '../repositories/user-repository.ts';
+import { WebhookRepository } from '../repositories/webhook-repository.ts';
+import { InstanceHost } from '../runtime/instances/instance-host.ts';
+import { InstanceRegistry } from '../runtime/instances/instance-registry.ts';
+import { resolveUpstreams } from '../runtime/minecraft/index.ts';
+import { MonitorHub } from '../runtime/monitor/monitor-hub.ts';
+import type { Sandbox } from '../runtime/sandbox/index.ts';
+import { ConsoleService } from './console-service.ts';
+import { DownloadKeyStore } from './download-keys.ts';
+import { EventLogService } from './event-log/event-log-service.ts';
+import { DEFAULT_RETENTION, EventRetention } from './event-log/event-retention.ts';
+import { EventService } from './event-service.ts';
+import { FileAccess } from './files/file-access.ts';
+import { FileJobs } from './files/file-jobs.ts';
+import { InstanceFiles } from './files/instance-files.ts';
+import { GatewayService } from './gateway/gateway-service.ts';
+import { UpnpPortMapper } from './gateway/upnp-port-mapper.ts';
+import { InstanceCreation } from './instance-creation.ts';
+import { InstanceService } from './instance-service.ts';
+import { MacroService } from './macros/macro-service.ts';
+import { TaskTokens } from './macros/task-tokens.ts';
+import { PlayitService } from './playit-service.ts';
+import { SettingsService } from './settings-service.ts';
+import { SystemService } from './system-service.ts';
+import { UserService } from './user-service.ts';
+import { DEFAULT_WEBHOOKS, WebhookService } from './webhooks/webhook-service.ts';
+
+/** Every service of the core, built once from the config (routes reach them through CoreContext). */
+export interface CoreServices {
+  config: CoreConfig;
+  log: Logger;
+  events: EventBus;
+  eventLog: EventService;
+  tokens: TokenService;
+  guard: PermissionGuard;
+  users: UserService;
+  settings: SettingsService;
+  system: SystemService;
+  instances: InstanceService;
+  creation: InstanceCreation;
+  console: ConsoleService;
+  files: { files: InstanceFiles; jobs: FileJobs; keys: DownloadKeyStore };
+  gateway: GatewayService;
+  playit: PlayitService;
+  /** The event log: search, export, live entries (issue 14). */
+  activity: EventLogService;
+  retention: EventRetention;
+  webhooks: WebhookService;
+  /** Macros: Deno tasks in the sandbox, their tokens, history (issue 11). */
+  macros: MacroService;
+}
+
+export function composeServices(
+  config: CoreConfig,
+  db: Db,
+  log: Logger,
+  sandbox: Sandbox,
+): CoreServices {
+  const userRepository = new UserRepository(db);
+  const eventRepository = new EventRepository(db);
+  const events = new EventBus(eventRepository, log);
+  const settingsRepository = new SettingsRepository(db);
+  const settings = new SettingsService(settingsRepository, (activity, causedBy) =>
+    events.record(activity, causedBy),
+  );
+  const guard = new PermissionGuard(() => settings.safeMode);
+  // A running macro task's token acts as the user who started it.
+  const taskTokens = new TaskTokens();
+  const tokens = new TokenService(userRepository, taskTokens);
+  const users = new UserService(userRepository, tokens, events, guard, () => settings.safeMode);
+  const visibility = new EventVisibility(guard);
+  events.subscribe((e) => visibility.track(e));
+
+  const upstreams = resolveUpstreams(config.upstreams ?? {});
+  // `--isolation none` runs everything as a plain child process (no namespaces, no cgroups).
+  const instanceSandbox = config.isolation === 'none' ? null : sandbox;
+  const genericCacheDir = path.join(config.dataDir, 'cache', 'definitions');
+  const registry = new InstanceRegistry();
+  // A file event names a host path; the event log files it under the instance whose folder holds it.
+  events.locateInstancesWith(
+    (file) =>
+      registry.all().find((e) => file === e.dir || file.startsWith(`${e.dir}${path.sep}`))?.uuid ??
+      null,
+  );
+  const monitor = new MonitorHub();
+  const repo = new InstanceRepository(db, config.dataDir);
+  const background = new BackgroundWork(log, 'Background instance work');
+  const host = new InstanceHost({
+    config,
+    events,
+    monitor,
+    registry,
+    repo,
+    upstreams,
+    genericCacheDir,
+    log,
+    sandbox: instanceSandbox,
+  });
+  const pathJava = config.javaCommand ?? undefined;
+  const instances = new InstanceService({
+    config,
+    events,
+    users,
+    registry,
+    monitor,
+    repo,
+    host,
+    background,
+    log,
+    // Installs in progress are aborted before the servers stop.
+    beforeShutdown: () => creation.abortAll(),
+    limitEnforcement: instanceSandbox
+      ? sandbox.report.limits
+      : {
+          memory: false,
+          cpu: false,
+          pids: false,
+          problems: ['Isolation is off (--isolation none).'],
+        },
+  });
+  const creation = new InstanceCreation({
+    registry,
+    repo,
+    events,
+    users,
+    dataDir: config.dataDir,
+    upstreams,
+    genericCacheDir,
+    ...(pathJava ? { pathJava } : {}),
+    host,
+    info: (entry) => instances.info(entry.uuid),
+    background,
+    log,
+    safeMode: () => settings.safeMode,
+    sandbox: instanceSandbox,
+  });
+
+  const options = config.files ?? {};
+  const access = new FileAccess({
+    instances: { get: (uuid) => ({ dir: instances.folder(uuid) }) },
+    events,
+    users,
+    limits: {
+      ...(options.maxExtractBytes === undefined
+        ? {}
+        : { maxExtractBytes: options.maxExtractBytes }),
+      ...(options.maxExtractEntries === undefined
+        ? {}
+        : { maxExtractEntries: options.maxExtractEntries }),
+    },
+  });
+  const keys = new DownloadKeyStore({
+    ...(options.downloadKeyTtlMs === undefined ? {} : { ttlMs: options.downloadKeyTtlMs }),
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
+
+  const logRepository = new EventLogRepository(db);
+  const retention = new EventRetention(logRepository, log, {
+    ...DEFAULT_RETENTION,
+    ...config.eventRetention,
+  });
+  const webhooks = new WebhookService({
+    repo: new WebhookRepository(db),
+    settings: settingsRepository,
+    events,
+    coreName: () => settings.get().core_name,
+    instanceName: (uuid) => registry.find(uuid)?.record.name ?? null,
+    log,
+    options: { ...DEFAULT_WEBHOOKS, ...config.webhooks },
+  });
+
+  return {
+    config,
+    log,
+    events,
+    eventLog: new EventService(events, eventRepository, visibility),
+    tokens,
+    guard,
+    users,
+    settings,
+    system: new SystemService(config.dataDir, sandbox.warnings),
+    instances,
+    creation,
+    console: new ConsoleService(events, instances),
+    files: { files: new InstanceFiles(access, keys, guard), jobs: new FileJobs(access), keys },
+    gateway: new GatewayService(new UpnpPortMapper(config.gateway)),
+    playit: new PlayitService({
+      dataDir: config.dataDir,
+      config: config.playit ?? {},
+      events,
+      instanceOnPort: (port) => instances.onPort(port),
+      settings: settingsRepository,
+      log,
+    }),
+    activity: new EventLogService(events, logRepository, new LogVisibility(guard), log),
+    retention,
+    webhooks,
+    macros: new MacroService({
+      dataDir: config.dataDir,
+      events,
+      repository: new MacroRepository(db),
+      instances,
+      tokens: taskTokens,
+      log,
+      runner: { sandbox: instanceSandbox },
+    }),
+  };
+}

@@ -1,0 +1,47 @@
+import {
+  eventMatchesQuery,
+  isConsoleEvent,
+  msToSnowflakeBound,
+  type ClientEvent,
+  type EventQuery,
+} from '@hearth/protocol';
+import type { EventBus } from '../events/event-bus.ts';
+import type { EventVisibility } from '../events/event-visibility.ts';
+import type { Principal } from '../auth/permission-guard.ts';
+import type { EventRepository } from '../repositories/event-repository.ts';
+
+/** How many stored events one search answers with at most. */
+const SEARCH_LIMIT = 5000;
+
+/** core-api.md §1.4.12: the event ring, history search and live streams, filtered per viewer. */
+export class EventService {
+  constructor(
+    private readonly events: EventBus,
+    private readonly repository: EventRepository,
+    private readonly visibility: EventVisibility,
+  ) {}
+
+  buffer(viewer: Principal, query: EventQuery): ClientEvent[] {
+    return this.events
+      .buffer()
+      .filter((e) => eventMatchesQuery(e, query) && this.visibility.canView(viewer, e));
+  }
+
+  search(viewer: Principal, query: EventQuery): ClientEvent[] {
+    this.events.flush();
+    const start = query.time_range ? msToSnowflakeBound(query.time_range.start) : null;
+    const end = query.time_range ? msToSnowflakeBound(query.time_range.end + 1) : null;
+    return this.repository
+      .range(start, end, SEARCH_LIMIT)
+      .filter((e) => eventMatchesQuery(e, query) && this.visibility.canView(viewer, e));
+  }
+
+  /** Sends each new non-console event the viewer (as it is now) may see and the query matches. */
+  stream(send: (frame: string) => void, viewer: () => Principal, query: EventQuery): () => void {
+    return this.events.subscribe((event) => {
+      if (isConsoleEvent(event) || !eventMatchesQuery(event, query)) return;
+      if (!this.visibility.canView(viewer(), event)) return;
+      send(JSON.stringify(event));
+    });
+  }
+}

@@ -1,0 +1,105 @@
+import type {
+  ConfigurableValue,
+  ResourceLimits,
+  SectionManifest,
+  SettingManifest,
+} from '@hearth/protocol';
+import { ResourceLimitsSchema } from '@hearth/protocol';
+import { badRequest } from '../errors.ts';
+
+/** Hearth's own settings section on every instance: the limits of its sandbox. */
+export const LIMITS_SECTION = 'resource_limits_section';
+
+const MIB = 1024 * 1024;
+
+/** What the host lets the core enforce (from the sandbox's detection at boot). */
+export interface LimitEnforcement {
+  memory: boolean;
+  cpu: boolean;
+  pids: boolean;
+  /** Why some limit is not enforced here, one sentence each. */
+  problems: string[];
+}
+
+function unsigned(
+  id: string,
+  name: string,
+  description: string,
+  value: number,
+  enforced: boolean,
+): SettingManifest {
+  return {
+    setting_id: id,
+    name,
+    description: enforced ? description : `${description} Not enforced on this host.`,
+    value: { type: 'UnsignedInteger', value },
+    value_type: { type: 'UnsignedInteger', min: 0, max: null },
+    default_value: { type: 'UnsignedInteger', value: 0 },
+    is_secret: false,
+    is_required: true,
+    is_mutable: true,
+  };
+}
+
+/** The section `GET …/settings` shows for an instance's limits (0 = unlimited). */
+export function limitsSection(limits: ResourceLimits, enforced: LimitEnforcement): SectionManifest {
+  const notes = enforced.problems.length > 0 ? ` ${enforced.problems.join(' ')}` : '';
+  return {
+    section_id: LIMITS_SECTION,
+    name: 'Resource Limits',
+    description: `Limits of the server's sandbox, applied at its next start; 0 means no limit.${notes}`,
+    settings: {
+      memory_limit_mib: unsigned(
+        'memory_limit_mib',
+        'Memory limit (MiB)',
+        "RAM and swap of the whole server, JVM overhead included (set it above a Minecraft server's max RAM).",
+        limits.memoryBytes === undefined ? 0 : Math.round(limits.memoryBytes / MIB),
+        enforced.memory,
+      ),
+      cpu_limit_percent: unsigned(
+        'cpu_limit_percent',
+        'CPU limit (% of one core)',
+        '100 is one core, 250 two and a half.',
+        limits.cpuPercent ?? 0,
+        enforced.cpu,
+      ),
+      process_limit: unsigned(
+        'process_limit',
+        'Process and thread limit',
+        'Processes and threads at once (a Java server uses dozens of threads; at least 8).',
+        limits.maxProcesses ?? 0,
+        enforced.pids,
+      ),
+    },
+  };
+}
+
+/** The limits after one setting of the section changed (validated by the protocol's schema). */
+export function applyLimitSetting(
+  limits: ResourceLimits,
+  settingId: string,
+  value: ConfigurableValue,
+): ResourceLimits {
+  if (value.type !== 'UnsignedInteger') throw badRequest('Type mismatch');
+  const next: ResourceLimits = { ...limits };
+  const n = value.value;
+  switch (settingId) {
+    case 'memory_limit_mib':
+      if (n === 0) delete next.memoryBytes;
+      else next.memoryBytes = n * MIB;
+      break;
+    case 'cpu_limit_percent':
+      if (n === 0) delete next.cpuPercent;
+      else next.cpuPercent = n;
+      break;
+    case 'process_limit':
+      if (n === 0) delete next.maxProcesses;
+      else next.maxProcesses = n;
+      break;
+    default:
+      throw badRequest('Setting not found');
+  }
+  const parsed = ResourceLimitsSchema.safeParse(next);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid limit');
+  return parsed.data;
+}

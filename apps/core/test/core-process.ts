@@ -1,0 +1,239 @@
+// A real core in its own process (`src/main.ts` through tsx), for what an in-process core cannot
+// show: kill -9, a lock held by another process, kernel limits on what the core may write.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { ClientEventSchema, InstanceInfoSchema, type ClientEvent } from '@hearth/protocol';
+import { z } from 'zod';
+import type { RequestOptions, TestResponse } from './helpers.ts';
+
+const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
+const START_TIMEOUT_MS = 60_000;
+
+export interface CoreProcess {
+  readonly pid: number;
+  readonly dataDir: string;
+  /** http://127.0.0.1:<port>/api/v1 */
+  readonly api: string;
+  /** The first-run key printed on stdout (null once an owner exists). */
+  readonly setupKey: string | null;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  request(method: string, route: string, opts?: RequestOptions): Promise<TestResponse>;
+  /** Resolves when the process has exited. */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** SIGKILL by the recorded pid, then waits for the exit. */
+  kill(): Promise<void>;
+  /** SIGTERM (graceful shutdown), then waits for the exit. */
+  stop(): Promise<void>;
+  /** Claims the setup key as `owner`, then creates one cheap generic instance (see DEFINITION). */
+  setupWithInstance(): Promise<{ owner: string; uuid: string; root: string }>;
+}
+
+/** A generic game whose install writes nothing and whose server never runs in these tests. */
+const DEFINITION = `export default {
+  game_name: 'process-test',
+  game_display_name: 'Process test',
+  setupManifest: () => ({ setting_sections: {} }),
+  install: () => ({ version: '1', port: 0 }),
+  start: () => ({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] }),
+  stop: { signal: 'SIGTERM' },
+};
+`;
+const POLL_MS = 50;
+const WAIT_MS = 60_000;
+
+async function poll<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+async function setupWithInstance(core: CoreProcess) {
+  const setup = await core.request('POST', `/setup/${core.setupKey}`, {
+    body: { username: 'owner', password: 'owner-password' },
+  });
+  if (setup.status !== 200) throw new Error(`setup failed: ${setup.status} ${setup.text}`);
+  const owner = (setup.json as { token: string }).token;
+  const definition = path.join(core.dataDir, 'definition.mjs');
+  await fs.writeFile(definition, DEFINITION);
+  const created = await core.request('POST', '/instance/create_generic', {
+    token: owner,
+    body: {
+      url: pathToFileURL(definition).href,
+      setup_value: { name: 'Files', setting_sections: {} },
+    },
+  });
+  if (created.status !== 200) throw new Error(`create failed: ${created.status} ${created.text}`);
+  const uuid = z.string().parse(created.json);
+  const root = await poll('the instance', async () => {
+    const res = await core.request('GET', `/instance/${uuid}/info`, { token: owner });
+    if (res.status !== 200) return null;
+    const info = InstanceInfoSchema.parse(res.json);
+    return info.state === 'Stopped' ? info.path : null;
+  });
+  return { owner, uuid, root: await fs.realpath(root) };
+}
+
+/** Polls the event buffer until the progression named `name` has ended; its outcome. */
+export async function waitForJobEnd(
+  core: CoreProcess,
+  token: string,
+  name: string,
+): Promise<{ success: boolean; message: string | null }> {
+  const inner = (e: ClientEvent) =>
+    e.event_inner.type === 'ProgressionEvent' ? e.event_inner : null;
+  return poll(`the end of ${name}`, async () => {
+    const res = await core.request('GET', '/events/all/buffer', { token });
+    const events = z.array(ClientEventSchema).parse(res.json);
+    const start = events.find((e) => {
+      const p = inner(e)?.progression_event_inner;
+      return p?.type === 'ProgressionStart' && p.progression_name === name;
+    });
+    const id = start === undefined ? null : inner(start)!.event_id;
+    for (const e of events) {
+      const p = inner(e);
+      const end = p?.progression_event_inner;
+      if (p?.event_id === id && end?.type === 'ProgressionEnd')
+        return { success: end.success, message: end.message };
+    }
+    return null;
+  });
+}
+
+export interface SpawnOptions {
+  /** Extra CLI flags for main.ts. */
+  args?: string[];
+  /** RLIMIT_FSIZE for the process (bytes), set through util-linux `prlimit`. */
+  maxFileBytes?: number;
+}
+
+const live = new Set<CoreProcess>();
+
+/** Kills every core process still running (afterAll / afterEach safety net). */
+export async function killAllCores(): Promise<void> {
+  await Promise.all([...live].map((p) => p.kill()));
+}
+
+/**
+ * Starts `src/main.ts` on a free port of 127.0.0.1 with `dataDir` and waits until it listens (or
+ * rejects with its output when it exits first, e.g. refused by the data-dir lock).
+ */
+export async function spawnCore(dataDir: string, opts: SpawnOptions = {}): Promise<CoreProcess> {
+  const nodeArgs = [
+    '--import',
+    'tsx',
+    MAIN,
+    '--port',
+    '0',
+    '--host',
+    '127.0.0.1',
+    '--data-dir',
+    dataDir,
+    '--log-level',
+    'warn',
+    // These tests are about the core's own files; sandboxed servers have their own tests.
+    '--isolation',
+    'none',
+    ...(opts.args ?? []),
+  ];
+  const [command, args] =
+    opts.maxFileBytes === undefined
+      ? [process.execPath, nodeArgs]
+      : ['prlimit', [`--fsize=${opts.maxFileBytes}`, process.execPath, ...nodeArgs]];
+  // prlimit execs node in place, so the pid recorded here is the core's.
+  const child: ChildProcess = spawn(command, args, {
+    cwd: path.dirname(MAIN),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('could not spawn the core');
+  let out = '';
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const listening = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /Hearth core listening on https?:\/\/localhost:(\d+)/.exec(out);
+      if (m) resolve(`http://127.0.0.1:${m[1]}/api/v1`);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then(({ code, signal }) =>
+      reject(new Error(`core exited (${code ?? signal}) before listening:\n${out}`)),
+    );
+    setTimeout(
+      () => reject(new Error(`core did not listen within ${START_TIMEOUT_MS} ms:\n${out}`)),
+      START_TIMEOUT_MS,
+    ).unref();
+  });
+  let alive = true;
+  void exited.then(() => {
+    alive = false;
+    live.delete(proc);
+  });
+  const signal = async (name: NodeJS.Signals) => {
+    if (alive) process.kill(pid, name);
+    await exited;
+  };
+  const proc: CoreProcess = {
+    pid,
+    dataDir,
+    api: '',
+    setupKey: null,
+    output: () => out,
+    request: () => Promise.reject(new Error('not listening')),
+    exited,
+    kill: () => signal('SIGKILL'),
+    stop: () => signal('SIGTERM'),
+    setupWithInstance: () => Promise.reject(new Error('not listening')),
+  };
+  live.add(proc);
+  let api: string;
+  try {
+    api = await listening;
+  } catch (err) {
+    await proc.kill();
+    throw err;
+  }
+  const key = /First time setup key: (\S+)/.exec(out)?.[1] ?? null;
+  const ready: CoreProcess = {
+    ...proc,
+    api,
+    setupKey: key,
+    request: (m, r, o) => httpRequest(api, m, r, o),
+    setupWithInstance: () => setupWithInstance(ready),
+  };
+  return ready;
+}
+
+export async function httpRequest(
+  api: string,
+  method: string,
+  route: string,
+  opts: RequestOptions = {},
+): Promise<TestResponse> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: string | Buffer | undefined;
+  if (opts.rawBody !== undefined) body = opts.rawBody;
+  else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(`${api}${route}`, { method, headers, body });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, text, json, headers: res.headers };
+}

@@ -1,0 +1,130 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type WebSocket from 'ws';
+import { expect } from 'vitest';
+import {
+  LogEntrySchema,
+  LogPageSchema,
+  emptyLogFilter,
+  logQueryParams,
+  type LogEntry,
+  type LogFilter,
+  type LogPage,
+} from '@hearth/protocol';
+import type { TestCore } from './helpers.ts';
+import { isCreationEnd, type EventLog } from './instance-helpers.ts';
+
+/** A generic game whose server is a Node process that runs until signalled (or exits on its own). */
+export function cheapDefinition(port: number, script = 'setInterval(() => {}, 1000)'): string {
+  return `export default {
+  game_name: 'cheap',
+  game_display_name: 'Cheap',
+  setupManifest: () => ({ setting_sections: {} }),
+  install: () => ({ version: '1', port: ${port} }),
+  start: () => ({ command: process.execPath, args: ['-e', ${JSON.stringify(script)}] }),
+  stop: { signal: 'SIGTERM' },
+};
+`;
+}
+
+let nextPort = 43000 + Math.floor(Math.random() * 500) * 10;
+
+/** Creates a generic instance from a cheap definition written into `dir`; returns its uuid. */
+export async function createCheapInstance(
+  t: TestCore,
+  token: string,
+  log: EventLog,
+  dir: string,
+  name: string,
+  options: { script?: string; restartOnCrash?: boolean } = {},
+): Promise<string> {
+  const port = ++nextPort;
+  const file = path.join(dir, `definition-${port}.mjs`);
+  await fs.writeFile(file, cheapDefinition(port, options.script));
+  const res = await t.request('POST', '/instance/create_generic', {
+    token,
+    body: {
+      url: pathToFileURL(file).href,
+      setup_value: {
+        name,
+        setting_sections: {},
+        restart_on_crash: options.restartOnCrash ?? false,
+      },
+    },
+  });
+  expect(res.status, res.text).toBe(200);
+  const uuid = res.json as string;
+  await log.wait(isCreationEnd(uuid), `creation of ${name}`);
+  return uuid;
+}
+
+/** GET /activity/search with a filter; the answer parsed by the protocol schema. */
+export async function searchLog(
+  t: TestCore,
+  token: string,
+  filter: Partial<LogFilter> = {},
+  page: { before?: string | null; limit?: number } = {},
+): Promise<LogPage> {
+  const query = logQueryParams({ ...emptyLogFilter(), ...filter }, page).toString();
+  const res = await t.request('GET', `/activity/search${query ? `?${query}` : ''}`, { token });
+  expect(res.status, res.text).toBe(200);
+  return LogPageSchema.parse(res.json);
+}
+
+/** Live entries of WS /activity/stream as they arrive. */
+export class LogStream {
+  readonly entries: LogEntry[] = [];
+  private waiters: { test: (e: LogEntry) => boolean; resolve: (e: LogEntry) => void }[] = [];
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data: WebSocket.RawData) => {
+      const entry = LogEntrySchema.parse(JSON.parse(data.toString()));
+      this.entries.push(entry);
+      this.waiters = this.waiters.filter((w) => {
+        if (!w.test(entry)) return true;
+        w.resolve(entry);
+        return false;
+      });
+    });
+  }
+
+  static async open(t: TestCore, token: string, filter: Partial<LogFilter> = {}) {
+    const params = logQueryParams({ ...emptyLogFilter(), ...filter });
+    params.set('token', `Bearer ${token}`);
+    return new LogStream(await t.socket(`/activity/stream?${params.toString()}`));
+  }
+
+  wait(test: (e: LogEntry) => boolean, what: string, ms = 30_000): Promise<LogEntry> {
+    const seen = this.entries.find(test);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
+      this.waiters.push({
+        test,
+        resolve: (e) => {
+          clearTimeout(timer);
+          resolve(e);
+        },
+      });
+    });
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+/** The entry's instance event kind (StateTransition, InstanceInput, …) or its activity type. */
+export function kindOf(entry: LogEntry): string {
+  if (entry.source === 'activity') return entry.activity.type;
+  const inner = entry.event_inner;
+  return inner.type === 'InstanceEvent' ? inner.instance_event_inner.type : inner.type;
+}
+
+export const stateOf = (entry: LogEntry): string | null =>
+  entry.source === 'event' &&
+  entry.event_inner.type === 'InstanceEvent' &&
+  entry.event_inner.instance_event_inner.type === 'StateTransition'
+    ? entry.event_inner.instance_event_inner.to
+    : null;

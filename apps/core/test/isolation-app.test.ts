@@ -1,0 +1,129 @@
+// Issue 10: the real core with `--isolation required` runs a game server in the sandbox — as an
+// unprivileged user that cannot see the core's data, with the instance's resource limits — and
+// shows what it enforces in the instance settings. (The sandbox itself is attacked in sandbox-*.)
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigurableManifestSchema, type ClientEvent } from '@hearth/protocol';
+import { startTestCore, type TestCore } from './helpers.ts';
+import { EventLog, freePort, isCreationEnd, isState } from './instance-helpers.ts';
+
+const bwrapPresent = await fs.stat('/usr/bin/bwrap').then(
+  () => true,
+  () => false,
+);
+
+let t: TestCore;
+let owner: string;
+let log: EventLog;
+let scratch: string;
+
+beforeAll(async () => {
+  if (!bwrapPresent) return;
+  // Definitions must be readable by the sandbox's unprivileged user.
+  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-isolation-app-'));
+  await fs.chmod(scratch, 0o755);
+  t = await startTestCore({ isolation: 'required' });
+  owner = await t.setupOwner();
+  log = await EventLog.open(t, owner);
+});
+
+afterAll(async () => {
+  log?.close();
+  await t?.close();
+  if (scratch) await fs.rm(scratch, { recursive: true, force: true });
+});
+
+/** A game that reports who it is and what it can reach, then idles. */
+async function probeDefinition(port: number, dataDir: string): Promise<string> {
+  const file = path.join(scratch, `probe-${port}.ts`);
+  const probe = `
+const fs = require('node:fs');
+const tryRead = (p) => { try { fs.readFileSync(p); return 'read'; } catch (e) { return e.code; } };
+console.log('uid=' + process.getuid());
+console.log('db=' + tryRead(${JSON.stringify(path.join(dataDir, 'hearth.db'))}));
+console.log('shadow=' + tryRead('/etc/shadow'));
+setInterval(() => {}, 1000);
+`;
+  await fs.writeFile(
+    file,
+    `export default {
+  game_name: 'probe',
+  game_display_name: 'Probe',
+  setupManifest: () => ({ setting_sections: {} }),
+  install: () => ({ version: '1', port: ${port} }),
+  start: () => ({ command: process.execPath, args: ['-e', ${JSON.stringify(probe)}] }),
+  stop: { signal: 'SIGTERM' },
+};
+`,
+  );
+  await fs.chmod(file, 0o644);
+  return pathToFileURL(file).href;
+}
+
+const consoleText = (events: ClientEvent[]) =>
+  events
+    .map((e) =>
+      e.event_inner.type === 'InstanceEvent' &&
+      e.event_inner.instance_event_inner.type === 'InstanceOutput'
+        ? e.event_inner.instance_event_inner.message
+        : '',
+    )
+    .join('');
+
+describe.runIf(bwrapPresent)('a core started with --isolation required', () => {
+  it('has no isolation warning for the owner', async () => {
+    const res = await t.request('GET', '/system/warnings', { token: owner });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual([]);
+  });
+
+  it('runs a game as an unprivileged user that cannot read the core data, within its limits', async () => {
+    const res = await t.request('POST', '/instance/create_generic', {
+      token: owner,
+      body: {
+        url: await probeDefinition(await freePort(), t.dataDir),
+        setup_value: { name: 'Probe', setting_sections: {} },
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    const uuid = res.json as string;
+    await log.wait(isCreationEnd(uuid), 'creation of Probe');
+
+    const settings = ConfigurableManifestSchema.parse(
+      (await t.request('GET', `/instance/${uuid}/settings`, { token: owner })).json,
+    );
+    const section = settings.setting_sections.resource_limits_section;
+    expect(section?.settings.process_limit?.value).toEqual({ type: 'UnsignedInteger', value: 0 });
+    const set = await t.request(
+      'PUT',
+      `/instance/${uuid}/settings/resource_limits_section/process_limit`,
+      { token: owner, body: { type: 'UnsignedInteger', value: 64 } },
+    );
+    expect(set.status, set.text).toBe(200);
+    const tooSmall = await t.request(
+      'PUT',
+      `/instance/${uuid}/settings/resource_limits_section/memory_limit_mib`,
+      { token: owner, body: { type: 'UnsignedInteger', value: 4 } },
+    );
+    expect(tooSmall.status).toBe(400);
+
+    const running = log.next(isState(uuid, 'Running'), 'Probe running');
+    expect((await t.request('PUT', `/instance/${uuid}/start`, { token: owner })).status).toBe(200);
+    await running;
+    let text = '';
+    for (let i = 0; i < 100 && !text.includes('shadow='); i++) {
+      const buffer = await t.request('GET', `/instance/${uuid}/console/buffer`, { token: owner });
+      text = consoleText(buffer.json as ClientEvent[]);
+      if (!text.includes('shadow=')) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(text).toContain('uid=65534');
+    expect(text).toContain('db=ENOENT');
+    expect(text).not.toContain('shadow=read');
+    const stopped = log.next(isState(uuid, 'Stopped'), 'Probe stopped');
+    await t.request('PUT', `/instance/${uuid}/kill`, { token: owner });
+    await stopped;
+  });
+});

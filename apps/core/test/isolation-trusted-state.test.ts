@@ -1,0 +1,247 @@
+// Issue 10, reproduction 1: a user who may only write an instance's files (and start it) must not
+// be able to make the core run code of their choosing by editing files the core used to trust:
+// Lodestone's Minecraft config, Hearth's own record file and its pid file.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyPermissions, encodePathSegment } from '@hearth/protocol';
+import { isAlive, processExe, processStartTicks } from '../src/runtime/supervisor/process-tree.ts';
+import type { UpstreamFixture } from '../test-support/upstream-fixture/index.ts';
+import type { TestCore } from './helpers.ts';
+import {
+  EventLog,
+  createInstance,
+  freePort,
+  isCreationEnd,
+  isState,
+  minecraftSetup,
+  startAndWaitRunning,
+  startFixture,
+  startInstanceCore,
+} from './instance-helpers.ts';
+
+let fixture: UpstreamFixture;
+let scratch: string;
+const cores: TestCore[] = [];
+
+beforeAll(async () => {
+  fixture = await startFixture();
+  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-trusted-'));
+});
+
+afterAll(async () => {
+  for (const core of cores) await core.close();
+  await fixture?.close();
+  await fs.rm(scratch, { recursive: true, force: true });
+});
+
+async function core(dataDir?: string): Promise<TestCore> {
+  const t = await startInstanceCore(fixture, {}, dataDir);
+  cores.push(t);
+  return t;
+}
+
+/** A user holding exactly write-file and start (and view) on `uuid`. */
+async function fileWriter(t: TestCore, owner: string, uuid: string, name: string) {
+  const user = await t.createUser(owner, name);
+  const permissions = {
+    ...emptyPermissions(),
+    can_view_instance: [uuid],
+    can_start_instance: [uuid],
+    can_read_instance_file: [uuid],
+    can_write_instance_file: [uuid],
+  };
+  const res = await t.request('PUT', `/user/${user.uid}/update_perm`, {
+    token: owner,
+    body: permissions,
+  });
+  expect(res.status, res.text).toBe(200);
+  return user;
+}
+
+async function writeAs(t: TestCore, token: string, uuid: string, file: string, text: string) {
+  const res = await t.request('PUT', `/instance/${uuid}/fs/${encodePathSegment(file)}/write`, {
+    token,
+    rawBody: text,
+    headers: { 'content-type': 'text/plain' },
+  });
+  expect(res.status, res.text).toBe(200);
+}
+
+const exists = (file: string) =>
+  fs.stat(file).then(
+    () => true,
+    () => false,
+  );
+
+/** The command line of a running process, as the kernel has it. */
+async function cmdline(pid: number): Promise<string[]> {
+  return (await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0').filter(Boolean);
+}
+
+describe('files the core used to trust', () => {
+  it('a rewritten Lodestone Minecraft config never changes the launch command', async () => {
+    const t = await core();
+    const owner = await t.setupOwner();
+    const log = await EventLog.open(t, owner);
+    const info = await createInstance(
+      t,
+      owner,
+      log,
+      'MinecraftJavaVanilla',
+      minecraftSetup('Trusted', '1.20.4', await freePort()),
+    );
+    const writer = await fileWriter(t, owner, info.uuid, 'writer');
+    const marker = path.join(scratch, 'evil-java-ran');
+    await writeAs(
+      t,
+      writer.token,
+      info.uuid,
+      'Evil.java',
+      `public class Evil { public static void main(String[] a) throws Exception {
+        java.nio.file.Files.writeString(java.nio.file.Path.of(${JSON.stringify(marker)}), "pwned");
+        Thread.sleep(600000); } }`,
+    );
+    const configFile = '.lodestone_minecraft_config.json';
+    const mirror = JSON.parse(
+      await fs.readFile(path.join(info.path, configFile), 'utf8'),
+    ) as Record<string, unknown>;
+    await writeAs(
+      t,
+      writer.token,
+      info.uuid,
+      configFile,
+      JSON.stringify({ ...mirror, cmd_args: ['Evil.java'] }),
+    );
+
+    await startAndWaitRunning(t, writer.token, log, info.uuid);
+    const { pid } = t.core.ctx.db
+      .prepare('SELECT pid FROM instance_processes WHERE uuid = ?')
+      .get(info.uuid) as { pid: number };
+    const args = await cmdline(pid);
+    expect(args).not.toContain('Evil.java');
+    expect(args.join(' ')).toContain('server.jar');
+    expect(await exists(marker)).toBe(false);
+    await t.request('PUT', `/instance/${info.uuid}/kill`, { token: owner });
+    log.close();
+  });
+
+  it('a planted Hearth record file is never read back, even at the next boot', async () => {
+    const t = await core();
+    const owner = await t.setupOwner();
+    const log = await EventLog.open(t, owner);
+    const port = await freePort();
+    const definition = path.join(scratch, 'idle-definition.ts');
+    await fs.writeFile(
+      definition,
+      `export default {
+  game_name: 'idle',
+  game_display_name: 'Idle',
+  setupManifest: () => ({ setting_sections: {} }),
+  install: () => ({ version: '1', port: ${port} }),
+  start: () => ({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] }),
+  stop: { signal: 'SIGTERM' },
+};
+`,
+    );
+    const res = await t.request('POST', '/instance/create_generic', {
+      token: owner,
+      body: {
+        url: pathToFileURL(definition).href,
+        setup_value: { name: 'Idle', setting_sections: {} },
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    const uuid = res.json as string;
+    await log.wait(isCreationEnd(uuid), 'creation of Idle');
+    const dir = t.core.ctx.instances.folder(uuid);
+    const writer = await fileWriter(t, owner, uuid, 'planter');
+
+    const marker = path.join(scratch, 'evil-bundle-ran');
+    await writeAs(
+      t,
+      writer.token,
+      uuid,
+      'evil.mjs',
+      `import fs from 'node:fs'; fs.writeFileSync(${JSON.stringify(marker)}, 'pwned'); setInterval(() => {}, 1000);`,
+    );
+    const stored = JSON.parse(
+      (
+        t.core.ctx.db.prepare('SELECT record FROM instances WHERE uuid = ?').get(uuid) as {
+          record: string;
+        }
+      ).record,
+    ) as { data: Record<string, unknown> };
+    await writeAs(
+      t,
+      writer.token,
+      uuid,
+      '.hearth_instance.json',
+      JSON.stringify({
+        ...stored,
+        auto_start: true,
+        data: { ...stored.data, bundle_path: path.join(dir, 'evil.mjs') },
+      }),
+    );
+    log.close();
+    await t.close();
+
+    const again = await core(t.dataDir);
+    const state = await again.request('GET', `/instance/${uuid}/info`, { token: owner });
+    expect((state.json as { auto_start: boolean }).auto_start).toBe(false);
+    const log2 = await EventLog.open(again, owner);
+    const running = log2.next(isState(uuid, 'Running'), 'Idle running');
+    const started = await again.request('PUT', `/instance/${uuid}/start`, { token: owner });
+    expect(started.status, started.text).toBe(200);
+    await running;
+    expect(await exists(marker)).toBe(false);
+    await again.request('PUT', `/instance/${uuid}/kill`, { token: owner });
+    log2.close();
+  });
+
+  it("a planted pid file never makes the core signal someone else's process", async () => {
+    const t = await core();
+    const owner = await t.setupOwner();
+    const log = await EventLog.open(t, owner);
+    const info = await createInstance(
+      t,
+      owner,
+      log,
+      'MinecraftJavaVanilla',
+      minecraftSetup('Pid', '1.20.4', await freePort()),
+    );
+    const writer = await fileWriter(t, owner, info.uuid, 'pidder');
+    const bystander = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], {
+      stdio: 'ignore',
+    });
+    await new Promise((r) => bystander.once('spawn', r));
+    const pid = bystander.pid!;
+    try {
+      await writeAs(
+        t,
+        writer.token,
+        info.uuid,
+        '.hearth_pid.json',
+        JSON.stringify({
+          pid,
+          start_ticks: processStartTicks(pid),
+          exe: processExe(pid),
+          started_at: Date.now(),
+        }),
+      );
+      log.close();
+      await t.close();
+      const again = await core(t.dataDir);
+      const state = await again.request('GET', `/instance/${info.uuid}/state`, { token: owner });
+      expect(state.json).toBe('Stopped');
+      // Boot work (orphan checks) has run when a second boot-time request answers; give signals a moment.
+      await new Promise((r) => setTimeout(r, 500));
+      expect(isAlive(pid)).toBe(true);
+    } finally {
+      bystander.kill('SIGKILL');
+    }
+  });
+});

@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { encodeSnowflake } from '@hearth/protocol';
+import type { ClientEvent, PublicUser } from '@hearth/protocol';
+import { FakeSocket } from '@/test/fake-socket.ts';
+import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
+import type { FakeHandler } from '@/test/fake-fetch.ts';
+import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/fixtures.ts';
+import { connectTo, renderApp } from '@/test/render-app.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const OWNER = publicUser({ is_owner: true });
+const SETTINGS = { core_name: 'Test Core', safe_mode: true, domain: null, playit_enabled: true };
+
+function signedIn(user: PublicUser, extra: Record<string, FakeHandler> = {}) {
+  connectTo(TEST_CORE, validJwt(user.uid));
+  return installFakeFetch(
+    coreRoutes({
+      'GET /info': { body: coreInfo() },
+      'GET /user/info': { body: user },
+      'GET /instance/list': { body: [instanceInfo({ uuid: 'A', name: 'Alpha' })] },
+      'GET /global_settings': { body: SETTINGS },
+      'GET /playitgg/cli_is_running': { body: false },
+      'POST /playitgg/verify_key': { body: true },
+      'GET /playitgg/get_tunnels': { body: [] },
+      ...extra,
+    }),
+  );
+}
+
+async function eventSocket(): Promise<FakeSocket> {
+  await vi.waitFor(() =>
+    expect(FakeSocket.instances.some((s) => s.url.includes('/events/all/stream'))).toBe(true),
+  );
+  const socket = FakeSocket.instances
+    .filter((s) => s.url.includes('/events/all/stream') && s.closedWith === null)
+    .at(-1);
+  if (!socket) throw new Error('no event socket');
+  act(() => socket.open());
+  return socket;
+}
+
+function runnerEvent(type: 'RunnerStarted' | 'RunnerLoading' | 'RunnerStopped'): ClientEvent {
+  return {
+    event_inner: { type: 'PlayitggRunnerEvent', playitgg_runner_event_inner: { type } },
+    details: '',
+    snowflake: encodeSnowflake(Date.now(), Math.floor(Math.random() * 1000)),
+    level: 'Info',
+    caused_by: { type: 'System' },
+  };
+}
+
+describe('/dashboard/playitgg (dashboard.md §2 Playitgg tab)', () => {
+  it('shows the tab while playit_enabled is on; runner events from the stream move the badge', async () => {
+    signedIn(OWNER);
+    renderApp('/dashboard/playitgg?instance=A');
+    expect(await screen.findByRole('heading', { name: 'Playitgg' })).toBeInTheDocument();
+    const badge = await screen.findByRole('status', { name: 'Runner status' });
+    await vi.waitFor(() => expect(badge).toHaveTextContent('Stopped'));
+    const socket = await eventSocket();
+    act(() => socket.push(runnerEvent('RunnerLoading')));
+    await vi.waitFor(() => expect(badge).toHaveTextContent('Loading'));
+    act(() => socket.push(runnerEvent('RunnerStarted')));
+    await vi.waitFor(() => expect(badge).toHaveTextContent('Started'));
+  });
+
+  it('with playit_enabled off the tab is hidden and nothing asks playit', async () => {
+    const net = signedIn(OWNER, {
+      'GET /global_settings': { body: { ...SETTINGS, playit_enabled: false } },
+    });
+    renderApp('/dashboard/playitgg?instance=A');
+    expect(await screen.findByRole('heading', { name: 'playitgg not found' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Instance tabs' });
+    expect(within(nav).queryByRole('button', { name: 'Playitgg' })).not.toBeInTheDocument();
+    expect(net.calls.filter((c) => c.path.startsWith('/playitgg/'))).toEqual([]);
+  });
+
+  it('a user who is not the owner is told so and nothing is asked', async () => {
+    const net = signedIn(publicUser({ uid: 'USER_2', username: 'guest' }));
+    renderApp('/dashboard/playitgg?instance=A');
+    expect(
+      await screen.findByText('Only the owner can use the Playit integration'),
+    ).toBeInTheDocument();
+    expect(net.calls.filter((c) => c.path.startsWith('/playitgg/'))).toEqual([]);
+  });
+});

@@ -1,0 +1,30 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiPaths } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import { coreKey, useCurrentCore } from '@/lib/session.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+
+const WarningsSchema = z.array(z.string());
+
+/** GET /system/warnings (Hearth, owner only): standing problems such as servers running unsandboxed. */
+export function getCoreWarnings(core: CoreConnection, signal?: AbortSignal): Promise<string[]> {
+  return apiRequest(apiPaths.systemWarnings(), {
+    core,
+    schema: WarningsSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+/** Asked only for the owner; a core without the route (Lodestone) simply has none to show. */
+export function getCoreWarningsQueryOptions(core: CoreConnection | null, isOwner: boolean) {
+  return queryOptions({
+    queryKey: ['core-warnings', core ? coreKey(core) : null] as const,
+    queryFn: core && isOwner ? ({ signal }) => getCoreWarnings(core, signal) : skipToken,
+    retry: false,
+  });
+}
+
+export function useCoreWarnings(isOwner: boolean) {
+  return useQuery(getCoreWarningsQueryOptions(useCurrentCore(), isOwner));
+}

@@ -1,0 +1,188 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Search, X } from 'lucide-react';
+import { LOG_CATEGORIES } from '@hearth/protocol';
+import type { EventLevel, LogCategory, LogFilter } from '@hearth/protocol';
+import { Button } from '@/components/ui/button.tsx';
+import { MultiSelect } from '@/components/ui/multi-select.tsx';
+import type { MultiSelectOption } from '@/components/ui/multi-select.tsx';
+import { TIME_RANGES, fromLocalInput, toLocalInput, type TimeRange } from '../log-time-range.ts';
+import { CATEGORY_LABELS } from '../log-words.ts';
+
+const LEVELS: MultiSelectOption[] = (['Info', 'Warning', 'Error'] as const).map((l) => ({
+  value: l,
+  label: l,
+}));
+const KINDS: MultiSelectOption[] = LOG_CATEGORIES.map((c) => ({
+  value: c,
+  label: CATEGORY_LABELS[c],
+}));
+/** Text typed in the search waits this long before it filters (and lands in the URL). */
+const SEARCH_DELAY_MS = 300;
+
+export interface LogToolbarProps {
+  filter: LogFilter;
+  range: TimeRange;
+  /** Options of the instance filter; null in an instance tab (its instance is the filter). */
+  instanceOptions: MultiSelectOption[] | null;
+  peopleOptions: MultiSelectOption[];
+  filtered: boolean;
+  onChange: (filter: LogFilter, range: TimeRange) => void;
+  onClear: () => void;
+  actions: ReactNode;
+}
+
+function Labelled({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex w-40 flex-col gap-1">
+      <span aria-hidden className="text-[11px] font-semibold tracking-wider text-faint uppercase">
+        {label}
+      </span>
+      {children}
+    </div>
+  );
+}
+
+const listOrNull = <T extends string>(values: T[]) => (values.length ? values : null);
+
+/** The Event Logs' filters: text, level, kind, who, (instance), time — and the export buttons. */
+export function LogToolbar({
+  filter,
+  range,
+  instanceOptions,
+  peopleOptions,
+  filtered,
+  onChange,
+  onClear,
+  actions,
+}: LogToolbarProps) {
+  const set = (patch: Partial<LogFilter>, nextRange: TimeRange = range) =>
+    onChange({ ...filter, ...patch }, nextRange);
+  const timeId = useId();
+  const fromId = useId();
+  const toId = useId();
+
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-end gap-3">
+        <SearchBox value={filter.text ?? ''} onSearch={(text) => set({ text: text || null })} />
+        <Labelled label="Level">
+          <MultiSelect
+            label="Level"
+            placeholder="All levels"
+            options={LEVELS}
+            selected={filter.levels ?? []}
+            onChange={(v) => set({ levels: listOrNull(v as EventLevel[]) })}
+          />
+        </Labelled>
+        <Labelled label="Kind">
+          <MultiSelect
+            label="Kind"
+            placeholder="All kinds"
+            options={KINDS}
+            selected={filter.categories ?? []}
+            onChange={(v) => set({ categories: listOrNull(v as LogCategory[]) })}
+          />
+        </Labelled>
+        <Labelled label="Who">
+          <MultiSelect
+            label="Who"
+            placeholder="Anyone"
+            options={peopleOptions}
+            selected={filter.actors ?? []}
+            onChange={(v) => set({ actors: listOrNull(v) })}
+          />
+        </Labelled>
+        {instanceOptions ? (
+          <Labelled label="Instance">
+            <MultiSelect
+              label="Instance"
+              placeholder="All instances"
+              options={instanceOptions}
+              selected={filter.instances ?? []}
+              onChange={(v) => set({ instances: listOrNull(v) })}
+            />
+          </Labelled>
+        ) : null}
+        <div className="flex w-40 flex-col gap-1">
+          <label
+            htmlFor={timeId}
+            className="text-[11px] font-semibold tracking-wider text-faint uppercase"
+          >
+            Time
+          </label>
+          <select
+            id={timeId}
+            value={range}
+            onChange={(e) => set({ since: null, until: null }, e.target.value as TimeRange)}
+            className="h-9 rounded-md border border-line bg-bg px-2 text-sm text-fg"
+          >
+            {TIME_RANGES.map((r) => (
+              <option key={r.value} value={r.value}>
+                {r.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        {filtered ? (
+          <Button variant="ghost" size="sm" onClick={onClear}>
+            <X aria-hidden className="size-3.5" />
+            Clear filters
+          </Button>
+        ) : null}
+        <div className="ml-auto flex items-center gap-2">{actions}</div>
+      </div>
+      {range === 'custom' ? (
+        <div className="flex flex-wrap items-center gap-3 text-[13px] text-muted">
+          <label htmlFor={fromId}>From</label>
+          <input
+            id={fromId}
+            type="datetime-local"
+            value={toLocalInput(filter.since)}
+            onChange={(e) => set({ since: fromLocalInput(e.target.value) })}
+            className="h-9 rounded-md border border-line bg-bg px-2 text-fg"
+          />
+          <label htmlFor={toId}>To</label>
+          <input
+            id={toId}
+            type="datetime-local"
+            value={toLocalInput(filter.until)}
+            onChange={(e) => set({ until: fromLocalInput(e.target.value) })}
+            className="h-9 rounded-md border border-line bg-bg px-2 text-fg"
+          />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** The text search: filters once typing pauses; follows the URL when it changes elsewhere. */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+  const [text, setText] = useState(value);
+  const latest = useRef(onSearch);
+  useEffect(() => {
+    latest.current = onSearch;
+  });
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text === value) return undefined;
+    const timer = setTimeout(() => latest.current(text.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+  return (
+    <div className="relative min-w-56 flex-1">
+      <Search
+        aria-hidden
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-faint"
+      />
+      <input
+        type="search"
+        aria-label="Search events"
+        placeholder="Search events"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        className="h-9 w-full rounded-md border border-line bg-bg pr-3 pl-8 text-sm text-fg placeholder:text-faint"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { PlayitFlagSchema, apiPaths } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import { coreKey, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+import type { RunnerStatus } from '../runner-status.ts';
+
+/**
+ * GET /playitgg/cli_is_running (owner only; bool). The core says running or not; runner events
+ * tell Loading from Started afterwards (dashboard.md §4: the `['playitgg','status']` cache).
+ */
+export async function getRunnerStatus(
+  core: CoreConnection,
+  signal?: AbortSignal,
+): Promise<RunnerStatus> {
+  const running = await apiRequest(apiPaths.playitIsRunning(), {
+    core,
+    schema: PlayitFlagSchema,
+    ...(signal ? { signal } : {}),
+  });
+  return running ? 'Started' : 'Stopped';
+}
+
+export function getRunnerStatusQueryOptions(core: CoreConnection | null, enabled: boolean) {
+  return queryOptions({
+    queryKey: ['playitgg', core ? coreKey(core) : null, 'status'] as const,
+    queryFn: core && enabled ? ({ signal }) => getRunnerStatus(core, signal) : skipToken,
+  });
+}
+
+export function useRunnerStatus(enabled: boolean) {
+  const core = useCurrentCore();
+  const token = useCurrentToken();
+  return useQuery(getRunnerStatusQueryOptions(core, enabled && token !== null));
+}

@@ -1,0 +1,33 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { PlayitTunnelInfoSchema, apiPaths } from '@hearth/protocol';
+import type { PlayitTunnelInfo } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import { coreKey, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+
+/** GET /playitgg/get_tunnels (owner only): the account's tunnels, as playit lists them. */
+export async function getTunnels(
+  core: CoreConnection,
+  signal?: AbortSignal,
+): Promise<PlayitTunnelInfo[]> {
+  return apiRequest(apiPaths.playitTunnels(), {
+    core,
+    schema: PlayitTunnelInfoSchema.array(),
+    timeoutMs: 15_000,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function getTunnelsQueryOptions(core: CoreConnection | null, enabled: boolean) {
+  return queryOptions({
+    queryKey: ['playitgg', core ? coreKey(core) : null, 'tunnels'] as const,
+    queryFn: core && enabled ? ({ signal }) => getTunnels(core, signal) : skipToken,
+  });
+}
+
+/** Fetched once the core is signed up (without a key the core answers 400). */
+export function useTunnels(enabled: boolean) {
+  const core = useCurrentCore();
+  const token = useCurrentToken();
+  return useQuery(getTunnelsQueryOptions(core, enabled && token !== null));
+}

@@ -1,0 +1,120 @@
+import { RefreshCw } from 'lucide-react';
+import type { PlayitTunnelInfo } from '@hearth/protocol';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { FormError } from '@/components/ui/field.tsx';
+import { cn } from '@/lib/cn.ts';
+import type { TunnelListView } from '../tunnel-list-view.ts';
+import { TunnelAddress } from './tunnel-address.tsx';
+
+function Message({ children }: { children: string }) {
+  return <p className="px-5 py-8 text-center text-[13px] text-faint">{children}</p>;
+}
+
+function TunnelTable({
+  tunnels,
+  instancePort,
+}: {
+  tunnels: PlayitTunnelInfo[];
+  instancePort: number;
+}) {
+  return (
+    <table className="w-full text-sm">
+      <thead className="border-b border-line text-left text-xs text-faint">
+        <tr>
+          <th scope="col" className="px-5 py-2 font-medium">
+            Name
+          </th>
+          <th scope="col" className="px-3 py-2 font-medium">
+            Address
+          </th>
+          <th scope="col" className="px-3 py-2 font-medium">
+            Local IP
+          </th>
+          <th scope="col" className="px-3 py-2 font-medium">
+            Local Port
+          </th>
+          <th scope="col" className="px-5 py-2 font-medium">
+            Active
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {tunnels.map((t) => (
+          <tr key={t.tunnel_id} className="border-b border-line/60 last:border-0">
+            <th scope="row" className="px-5 py-2.5 text-left font-medium">
+              {t.name || 'Unnamed tunnel'}
+            </th>
+            <td className="max-w-64 px-3 py-2.5">
+              <TunnelAddress address={t.server_address} />
+            </td>
+            <td className="px-3 py-2.5 font-mono text-[13px]">{t.local_ip}</td>
+            <td className="px-3 py-2.5 font-mono text-[13px]">
+              {t.local_port}
+              {t.local_port === instancePort ? (
+                <span className="ml-2 font-sans text-xs text-accent">this instance</span>
+              ) : null}
+            </td>
+            <td className="px-5 py-2.5">
+              <Badge tone={t.active ? 'success' : 'neutral'}>
+                {t.active ? 'Active' : 'Inactive'}
+              </Badge>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The account's tunnels (name, address to copy, local address, active marker) and a refresh icon. */
+export function TunnelList({
+  view,
+  instance,
+  refreshing,
+  onRefresh,
+}: {
+  view: TunnelListView;
+  instance: { name: string; port: number };
+  refreshing: boolean;
+  onRefresh: () => void;
+}) {
+  return (
+    <section aria-label="Tunnels" className="flex flex-col gap-2">
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-sm font-semibold">Tunnels</h2>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Refresh tunnels"
+          disabled={refreshing}
+          onClick={onRefresh}
+        >
+          <RefreshCw aria-hidden className={cn('size-4', refreshing && 'animate-spin')} />
+        </Button>
+      </div>
+      <div className="overflow-x-auto rounded-lg border border-line bg-panel">
+        {view.kind === 'loading' ? <Message>Loading...</Message> : null}
+        {view.kind === 'not-signed-up' ? <Message>You haven&apos;t signed up yet</Message> : null}
+        {view.kind === 'empty' ? (
+          <div className="flex flex-col items-center gap-1 px-5 py-8 text-center text-[13px] text-faint">
+            <p>You haven&apos;t created any tunnels yet</p>
+            {instance.port > 0 ? (
+              <p>
+                Create one on playit.gg with local port {instance.port} to reach {instance.name}.
+              </p>
+            ) : null}
+          </div>
+        ) : null}
+        {view.kind === 'error' ? (
+          <div className="p-4">
+            <FormError message={view.message} />
+          </div>
+        ) : null}
+        {view.kind === 'list' ? (
+          <TunnelTable tunnels={view.tunnels} instancePort={instance.port} />
+        ) : null}
+      </div>
+    </section>
+  );
+}

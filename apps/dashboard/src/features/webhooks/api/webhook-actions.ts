@@ -1,0 +1,61 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { WebhookDeliverySchema, apiPaths } from '@hearth/protocol';
+import type { WebhookDelivery } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+import { getWebhookDeliveriesQueryOptions, getWebhooksQueryOptions } from './get-webhooks.ts';
+
+/** DELETE /webhooks/:id */
+export async function deleteWebhook(core: CoreConnection, id: string): Promise<void> {
+  await apiRequest(apiPaths.webhookDelete(id), { core, method: 'DELETE' });
+}
+
+/** POST /webhooks/:id/test: one delivery now; answers its outcome (the core waits up to ~11 s). */
+export function testWebhook(core: CoreConnection, id: string): Promise<WebhookDelivery> {
+  return apiRequest(apiPaths.webhookTest(id), {
+    core,
+    method: 'POST',
+    schema: WebhookDeliverySchema,
+    timeoutMs: 20_000,
+  });
+}
+
+/** PUT /webhooks/settings/private_targets with a JSON boolean. */
+export async function setPrivateTargets(core: CoreConnection, allow: boolean): Promise<void> {
+  await apiRequest(apiPaths.webhookPrivateTargets(), { core, method: 'PUT', body: allow });
+}
+
+export function useDeleteWebhookMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { core: CoreConnection; id: string }) =>
+      deleteWebhook(input.core, input.id),
+    onSuccess: (_data, input) =>
+      queryClient.invalidateQueries({ queryKey: getWebhooksQueryOptions(input.core).queryKey }),
+  });
+}
+
+export function useTestWebhookMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { core: CoreConnection; id: string }) => testWebhook(input.core, input.id),
+    onSettled: async (_data, _err, input) => {
+      await queryClient.invalidateQueries({
+        queryKey: getWebhooksQueryOptions(input.core).queryKey,
+      });
+      await queryClient.invalidateQueries({
+        queryKey: getWebhookDeliveriesQueryOptions(input.core, input.id).queryKey,
+      });
+    },
+  });
+}
+
+export function useSetPrivateTargetsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { core: CoreConnection; allow: boolean }) =>
+      setPrivateTargets(input.core, input.allow),
+    onSuccess: (_data, input) =>
+      queryClient.invalidateQueries({ queryKey: getWebhooksQueryOptions(input.core).queryKey }),
+  });
+}

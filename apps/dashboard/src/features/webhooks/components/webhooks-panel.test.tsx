@@ -1,0 +1,188 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { WebhookDelivery, WebhookList, WebhookTarget } from '@hearth/protocol';
+import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
+import type { FakeHandler } from '@/test/fake-fetch.ts';
+import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/fixtures.ts';
+import { connectTo, renderApp } from '@/test/render-app.tsx';
+
+const OWNER = publicUser({ uid: 'USER_owner', username: 'owner', is_owner: true });
+const SETTINGS = { core_name: 'Test Core', safe_mode: true, domain: null, playit_enabled: false };
+
+const delivered: WebhookDelivery = {
+  id: 7,
+  at: Date.now() - 60_000,
+  event: 'crash',
+  summary: 'Crashed',
+  status: 'delivered',
+  attempts: 3,
+  http_status: 204,
+  message: '',
+};
+const target: WebhookTarget = {
+  id: 'WEBHOOK_1',
+  name: 'Ops channel',
+  kind: 'discord',
+  url: 'https://discord.com/…',
+  events: ['crash', 'players'],
+  instance_uuids: null,
+  enabled: true,
+  signed: false,
+  created_at: 1,
+  last_delivery: delivered,
+  queued: 0,
+};
+
+function signedIn(list: WebhookList, extra: Record<string, FakeHandler> = {}) {
+  connectTo(TEST_CORE, validJwt(OWNER.uid));
+  return installFakeFetch(
+    coreRoutes({
+      'GET /info': { body: coreInfo() },
+      'GET /user/info': { body: OWNER },
+      'GET /user/list': { body: [OWNER] },
+      'GET /instance/list': { body: [instanceInfo({ uuid: 'INSTANCE_1', name: 'Survival' })] },
+      'GET /global_settings': { body: SETTINGS },
+      'GET /webhooks': { body: list },
+      ...extra,
+    }),
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('Webhooks settings (owner)', () => {
+  it('lists targets with a masked URL, their events and the last delivery', async () => {
+    signedIn({ allow_private_targets: false, targets: [target] });
+    renderApp('/settings/webhooks');
+    const row = await screen.findByRole('listitem', { name: 'Ops channel' });
+    expect(within(row).getByText('https://discord.com/…')).toBeInTheDocument();
+    expect(
+      within(row).getByText(/Crashes and errors, Players joining and leaving · All instances/),
+    ).toBeInTheDocument();
+    expect(within(row).getByText('Delivered (204)')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Allow private targets' })).not.toBeChecked();
+    expect(await screen.findByRole('link', { name: 'Webhooks' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('sends a test and says how it went', async () => {
+    const net = signedIn(
+      { allow_private_targets: false, targets: [target] },
+      {
+        'POST /webhooks/WEBHOOK_1/test': {
+          body: {
+            ...delivered,
+            id: 8,
+            event: 'test',
+            status: 'failed',
+            http_status: 404,
+            message: 'answered 404',
+          },
+        },
+      },
+    );
+    const { user } = renderApp('/settings/webhooks');
+    const row = await screen.findByRole('listitem', { name: 'Ops channel' });
+    await user.click(within(row).getByRole('button', { name: 'Send test' }));
+    expect(await screen.findByText('Test to Ops channel failed: answered 404')).toBeInTheDocument();
+    expect(net.callsTo('POST', '/webhooks/WEBHOOK_1/test')).toHaveLength(1);
+  });
+
+  it('adds a signed target, checks the form first, and shows the secret once', async () => {
+    const net = signedIn(
+      { allow_private_targets: false, targets: [] },
+      {
+        'POST /webhooks': {
+          body: {
+            target: { ...target, id: 'WEBHOOK_2', kind: 'json', signed: true },
+            secret: 's3cr3t-value',
+          },
+        },
+      },
+    );
+    const { user } = renderApp('/settings/webhooks');
+    await screen.findByText('No webhooks yet.');
+    await user.click(screen.getByRole('button', { name: 'Add webhook' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add webhook' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
+    expect(within(dialog).getByText('Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('URL is required')).toBeInTheDocument();
+    expect(net.callsTo('POST', '/webhooks')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Name'), 'Receiver');
+    await user.selectOptions(within(dialog).getByLabelText('Type'), 'json');
+    await user.type(within(dialog).getByLabelText('URL'), 'https://hooks.example/in');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'State changes' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Instances' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Survival' }));
+    await user.keyboard('{Escape}');
+    await user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));
+    await waitFor(() => expect(net.callsTo('POST', '/webhooks')).toHaveLength(1));
+    expect(net.callsTo('POST', '/webhooks')[0]!.body).toEqual({
+      name: 'Receiver',
+      kind: 'json',
+      url: 'https://hooks.example/in',
+      events: ['state', 'crash'],
+      instance_uuids: ['INSTANCE_1'],
+      enabled: true,
+    });
+    const secret = await screen.findByRole('dialog', { name: 'Signing secret' });
+    expect(within(secret).getByLabelText('Signing secret')).toHaveTextContent('s3cr3t-value');
+  });
+
+  it('edits without ever showing the stored URL, and sends a URL only when one is typed', async () => {
+    const net = signedIn(
+      { allow_private_targets: false, targets: [target] },
+      { 'PUT /webhooks/WEBHOOK_1': { body: { target, secret: null } } },
+    );
+    const { user } = renderApp('/settings/webhooks');
+    const row = await screen.findByRole('listitem', { name: 'Ops channel' });
+    await user.click(within(row).getByRole('button', { name: 'Edit Ops channel' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit "Ops channel"' });
+    expect(within(dialog).getByLabelText('URL')).toHaveValue('');
+    await user.click(within(dialog).getByRole('switch', { name: 'Enabled' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(net.callsTo('PUT', '/webhooks/WEBHOOK_1')).toHaveLength(1));
+    const body = net.callsTo('PUT', '/webhooks/WEBHOOK_1')[0]!.body as Record<string, unknown>;
+    expect(body).not.toHaveProperty('url');
+    expect(body.enabled).toBe(false);
+  });
+
+  it('turns on private targets and deletes a target after confirming', async () => {
+    const net = signedIn(
+      { allow_private_targets: false, targets: [target] },
+      {
+        'PUT /webhooks/settings/private_targets': { body: null },
+        'DELETE /webhooks/WEBHOOK_1': { body: null },
+      },
+    );
+    const { user } = renderApp('/settings/webhooks');
+    await screen.findByRole('listitem', { name: 'Ops channel' });
+    await user.click(screen.getByRole('switch', { name: 'Allow private targets' }));
+    await waitFor(() =>
+      expect(net.callsTo('PUT', '/webhooks/settings/private_targets')[0]?.body).toBe(true),
+    );
+    await user.click(screen.getByRole('button', { name: 'Delete Ops channel' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete "Ops channel"' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete webhook' }));
+    await waitFor(() => expect(net.callsTo('DELETE', '/webhooks/WEBHOOK_1')).toHaveLength(1));
+  });
+
+  it('is the owner’s only', async () => {
+    connectTo(TEST_CORE, validJwt('USER_bob'));
+    installFakeFetch(
+      coreRoutes({
+        'GET /info': { body: coreInfo() },
+        'GET /user/info': { body: publicUser({ uid: 'USER_bob', username: 'bob' }) },
+        'GET /instance/list': { body: [] },
+        'GET /global_settings': { body: SETTINGS },
+      }),
+    );
+    renderApp('/settings/webhooks');
+    expect(await screen.findByText('Only the owner can manage webhooks.')).toBeInTheDocument();
+  });
+});

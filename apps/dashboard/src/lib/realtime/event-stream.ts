@@ -1,0 +1,116 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { ClientEventSchema, apiPaths, coreSocketUrl, emptyEventQuery } from '@hearth/protocol';
+import type { ClientEvent } from '@hearth/protocol';
+import { apiRequest } from '../api-client.ts';
+import { dispatchConnection } from '../connection-status.ts';
+import type { ConnectionAction } from '../connection-status.ts';
+import type { CoreConnection } from '../session.ts';
+import { publishEvent, publishResync } from './event-handlers.ts';
+import { EventSequence } from './event-sequence.ts';
+import type { RealtimeHub, SocketStatus } from './socket-hub.ts';
+
+// The event stream (WS /events/all/stream) feeding the query cache through the event handlers.
+// It starts with the core's buffer as history; after a gap (the socket reopened) it fetches the
+// buffer again, replays what was missed, then asks the features to refetch what it can have
+// changed — more may have happened than the buffer holds.
+
+/** Parses one frame with the protocol schema; null for anything else. */
+export function parseEventFrame(data: string): ClientEvent | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const parsed = ClientEventSchema.safeParse(json);
+  return parsed.success ? parsed.data : null;
+}
+
+export const EVENT_SOCKET_KEY = 'events';
+
+export function eventStreamUrl(core: CoreConnection, token: string): string {
+  return `${coreSocketUrl(core)}${apiPaths.eventsStream(emptyEventQuery(token))}`;
+}
+
+const EventBufferSchema = ClientEventSchema.array();
+
+export async function fetchEventBuffer(
+  core: CoreConnection,
+  token: string,
+): Promise<ClientEvent[]> {
+  return apiRequest(apiPaths.eventsBuffer(emptyEventQuery(token)), {
+    core,
+    token,
+    schema: EventBufferSchema,
+  });
+}
+
+const STATUS_ACTION: Partial<Record<SocketStatus, ConnectionAction>> = {
+  open: { type: 'socket-open' },
+  error: { type: 'socket-error' },
+  'create-failed': { type: 'socket-create-failed' },
+};
+
+export interface EventStreamOptions {
+  hub: RealtimeHub;
+  queryClient: QueryClient;
+  core: CoreConnection;
+  token: string;
+  report?: (action: ConnectionAction) => void;
+  fetchBuffer?: (core: CoreConnection, token: string) => Promise<ClientEvent[]>;
+}
+
+/** Keeps the stream (history, live events, gap recovery) running until the returned stop. */
+export function startEventStream(options: EventStreamOptions): () => void {
+  const { hub, queryClient, core, token } = options;
+  const report = options.report ?? dispatchConnection;
+  const fetchBuffer = options.fetchBuffer ?? fetchEventBuffer;
+  let stopped = false;
+  /** Only the newest gap fetch counts; an older answer is superseded by it. */
+  let gapFetch = 0;
+  const sequence = new EventSequence((event, fresh) => {
+    if (!stopped) publishEvent(event, { fresh, queryClient });
+  });
+
+  fetchBuffer(core, token).then(
+    (events) => {
+      if (!stopped) sequence.history(events);
+    },
+    (err: unknown) => console.warn('Could not fetch the event buffer', err),
+  );
+
+  const fillGap = () => {
+    const generation = ++gapFetch;
+    sequence.gapOpened();
+    const settle = (events: ClientEvent[] | null) => {
+      if (stopped || generation !== gapFetch) return;
+      sequence.gapFilled(events);
+      publishResync(queryClient);
+    };
+    fetchBuffer(core, token).then(settle, (err: unknown) => {
+      console.warn('Could not fetch the events missed while disconnected', err);
+      settle(null);
+    });
+  };
+
+  const close = hub.open(EVENT_SOCKET_KEY, {
+    url: () => eventStreamUrl(core, token),
+    onMessage: (data) => {
+      const event = parseEventFrame(data);
+      if (!event) {
+        console.warn('Ignoring an event frame that does not match the protocol');
+        return;
+      }
+      sequence.live(event);
+    },
+    onStatus: (status) => {
+      const action = STATUS_ACTION[status];
+      if (action) report(action);
+    },
+    onGap: fillGap,
+  });
+  return () => {
+    stopped = true;
+    close();
+  };
+}

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { LOG_PAGE_MAX, LOG_PAGE_SIZE, LOG_TEXT_MAX } from './constants.ts';
+import { EventLevelSchema, type EventLevel } from './events.ts';
+import { actorOf, LogCategorySchema, type LogCategory, type LogEntry } from './event-log.ts';
+import { logEntrySearchText } from './event-log-text.ts';
+import { snowflakeToMs } from './snowflake.ts';
+
+// The event log's filter, as query parameters that both the core (search, export, live stream)
+// and the dashboard (its URL, so a view can be shared) read and write with the same codec:
+//   level=Warning,Error  kind=state,files  who=<uid>,@system  instance=<uuid>
+//   from=<unix ms>  to=<unix ms>  q=<text>  (+ before=<snowflake> limit=<n> for a page)
+
+/** `who` value for entries no user caused (the core, an instance, a macro). */
+export const SYSTEM_ACTOR = '@system';
+
+export interface LogFilter {
+  levels: EventLevel[] | null;
+  categories: LogCategory[] | null;
+  /** User ids, or SYSTEM_ACTOR. */
+  actors: string[] | null;
+  instances: string[] | null;
+  /** Unix ms, both inclusive. */
+  since: number | null;
+  until: number | null;
+  /** Matched case-insensitively anywhere in the entry's words. */
+  text: string | null;
+}
+
+export interface LogQuery {
+  filter: LogFilter;
+  /** Only entries older than this snowflake (the previous page's `next_cursor`). */
+  before: string | null;
+  limit: number;
+}
+
+export function emptyLogFilter(): LogFilter {
+  return {
+    levels: null,
+    categories: null,
+    actors: null,
+    instances: null,
+    since: null,
+    until: null,
+    text: null,
+  };
+}
+
+const csv = z
+  .string()
+  .max(20_000)
+  .optional()
+  .transform((v) =>
+    v === undefined || v.trim() === ''
+      ? null
+      : v
+          .split(',')
+          .map((s) => s.trim())
+          .filter((s) => s !== ''),
+  );
+const idList = csv.pipe(z.array(z.string().max(200)).max(500).nullable());
+const ms = z
+  .string()
+  .regex(/^\d{1,15}$/, 'must be a time in unix milliseconds')
+  .optional()
+  .transform((v) => (v === undefined ? null : Number(v)));
+
+/** The query parameters of GET /activity/search (and export, and the live stream). */
+export const LogQuerySchema = z
+  .object({
+    level: csv.pipe(z.array(EventLevelSchema).nullable()),
+    kind: csv.pipe(z.array(LogCategorySchema).nullable()),
+    who: idList,
+    instance: idList,
+    from: ms,
+    to: ms,
+    q: z
+      .string()
+      .max(LOG_TEXT_MAX)
+      .optional()
+      .transform((v) => (v === undefined || v.trim() === '' ? null : v.trim())),
+    before: z
+      .string()
+      .regex(/^\d{1,19}$/, 'must be a snowflake')
+      .optional()
+      .transform((v) => v ?? null),
+    limit: z
+      .string()
+      .regex(/^\d{1,4}$/, 'must be a number')
+      .optional()
+      .transform((v) => (v === undefined ? LOG_PAGE_SIZE : Number(v)))
+      .pipe(z.number().int().min(1).max(LOG_PAGE_MAX)),
+  })
+  .transform((q): LogQuery => ({
+    filter: {
+      levels: q.level,
+      categories: q.kind,
+      actors: q.who,
+      instances: q.instance,
+      since: q.from,
+      until: q.to,
+      text: q.q,
+    },
+    before: q.before,
+    limit: q.limit,
+  }));
+
+/** The filter (and page) as query parameters, in a stable order, leaving out what is unset. */
+export function logQueryParams(
+  filter: LogFilter,
+  page: { before?: string | null; limit?: number } = {},
+): URLSearchParams {
+  const params = new URLSearchParams();
+  const list = (key: string, values: readonly string[] | null) => {
+    if (values && values.length > 0) params.set(key, values.join(','));
+  };
+  list('level', filter.levels);
+  list('kind', filter.categories);
+  list('who', filter.actors);
+  list('instance', filter.instances);
+  if (filter.since !== null) params.set('from', String(Math.floor(filter.since)));
+  if (filter.until !== null) params.set('to', String(Math.floor(filter.until)));
+  if (filter.text !== null && filter.text.trim() !== '') params.set('q', filter.text.trim());
+  if (page.before) params.set('before', page.before);
+  if (page.limit !== undefined) params.set('limit', String(page.limit));
+  return params;
+}
+
+/** Reads a filter back from query parameters; anything invalid is left out rather than refused. */
+export function logFilterFromParams(params: URLSearchParams): LogFilter {
+  const raw: Record<string, string> = {};
+  for (const key of ['level', 'kind', 'who', 'instance', 'from', 'to', 'q'])
+    if (params.has(key)) raw[key] = params.get(key) ?? '';
+  const parsed = LogQuerySchema.safeParse(raw);
+  if (parsed.success) return parsed.data.filter;
+  const filter = emptyLogFilter();
+  for (const key of Object.keys(raw)) {
+    const one = LogQuerySchema.safeParse({ [key]: raw[key] });
+    if (!one.success) continue;
+    const f = one.data.filter;
+    filter.levels ??= f.levels;
+    filter.categories ??= f.categories;
+    filter.actors ??= f.actors;
+    filter.instances ??= f.instances;
+    filter.since ??= f.since;
+    filter.until ??= f.until;
+    filter.text ??= f.text;
+  }
+  return filter;
+}
+
+/**
+ * Whether an entry passes the filter — the same rule the core's SQL applies to stored entries,
+ * used for entries that arrive live.
+ */
+export function logEntryMatches(entry: LogEntry, filter: LogFilter): boolean {
+  if (filter.levels && !filter.levels.includes(entry.level)) return false;
+  if (filter.categories && !filter.categories.includes(entry.category)) return false;
+  if (
+    filter.instances &&
+    (entry.instance_uuid === null || !filter.instances.includes(entry.instance_uuid))
+  )
+    return false;
+  if (filter.actors && !filter.actors.includes(actorOf(entry.caused_by) ?? SYSTEM_ACTOR))
+    return false;
+  if (filter.since !== null || filter.until !== null) {
+    const at = snowflakeToMs(entry.snowflake);
+    if (filter.since !== null && at < filter.since) return false;
+    if (filter.until !== null && at > filter.until) return false;
+  }
+  if (filter.text !== null && !logEntrySearchText(entry).includes(filter.text.toLowerCase()))
+    return false;
+  return true;
+}

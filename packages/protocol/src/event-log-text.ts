@@ -1,0 +1,215 @@
+import type { CausedBy, EventInner, FSOperation, InstanceEventInner } from './events.ts';
+import type { Activity, LogEntry } from './event-log.ts';
+import type { Player } from './instances.ts';
+
+// An event log entry in words ("Steve joined", "Stopped by alice", "Macro 3 failed"), once for
+// the dashboard, the webhooks and the text search, so all three say the same thing.
+
+export interface LogEntryText {
+  title: string;
+  /** A second line (an error message, old → new, the event's details), or null. */
+  detail: string | null;
+}
+
+/** Optional lookups that make the words friendlier; without them ids and host paths are shown. */
+export interface LogNames {
+  /** A user's current name by uid. */
+  user?: (uid: string) => string | undefined;
+  /** How to show an absolute host path (e.g. relative to its instance folder). */
+  path?: (absolute: string) => string;
+}
+
+/** Who caused an entry, in words. */
+export function causeName(causedBy: CausedBy): string {
+  switch (causedBy.type) {
+    case 'User':
+      return causedBy.user_name;
+    case 'Instance':
+      return 'Instance';
+    case 'Macro':
+      return `Macro ${causedBy.macro_pid}`;
+    case 'System':
+      return 'System';
+    case 'Unknown':
+      return 'Unknown';
+  }
+}
+
+function byUser(causedBy: CausedBy): string {
+  return causedBy.type === 'User' ? ` by ${causedBy.user_name}` : '';
+}
+
+function names(players: readonly Player[]): string {
+  const list = players.map((p) => p.name);
+  if (list.length <= 1) return list.join('');
+  return `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
+}
+
+const STATE_TEXT = {
+  Starting: ['Started', 'Starting'],
+  Running: ['Running', 'Running'],
+  Stopping: ['Stop requested', 'Stopping'],
+  Stopped: ['Stopped', 'Stopped'],
+  Error: ['Error', 'Error'],
+} as const;
+
+function instanceText(change: InstanceEventInner, causedBy: CausedBy): LogEntryText {
+  switch (change.type) {
+    case 'StateTransition': {
+      const [asAction, asState] = STATE_TEXT[change.to];
+      const byPerson = causedBy.type === 'User' && change.to !== 'Running' && change.to !== 'Error';
+      return { title: byPerson ? `${asAction}${byUser(causedBy)}` : asState, detail: null };
+    }
+    case 'InstanceError':
+      return {
+        title: change.message.startsWith('Server crashed') ? 'Crashed' : 'Error',
+        detail: change.message,
+      };
+    case 'InstanceWarning':
+      return { title: 'Warning', detail: change.message };
+    case 'InstanceInput':
+      return {
+        title: `Command "${change.message.trimEnd()}" sent${byUser(causedBy)}`,
+        detail: null,
+      };
+    case 'PlayerChange': {
+      const parts: string[] = [];
+      if (change.players_joined.length > 0) parts.push(`${names(change.players_joined)} joined`);
+      if (change.players_left.length > 0) parts.push(`${names(change.players_left)} left`);
+      return { title: parts.join('; ') || 'Player list updated', detail: null };
+    }
+    case 'InstanceOutput':
+    case 'SystemMessage':
+      return { title: change.message.trimEnd(), detail: null };
+    case 'PlayerMessage':
+      return { title: `<${change.player}> ${change.player_message}`, detail: null };
+  }
+}
+
+const FS_VERB: Record<Exclude<FSOperation, object>, string> = {
+  Read: 'Read',
+  Write: 'Wrote',
+  Create: 'Created',
+  Delete: 'Deleted',
+  Upload: 'Uploaded',
+  Download: 'Downloaded',
+};
+
+function eventText(inner: EventInner, causedBy: CausedBy, look: LogNames): LogEntryText {
+  const path = (p: string) => look.path?.(p) ?? p;
+  const user = (uid: string) => look.user?.(uid) ?? uid;
+  switch (inner.type) {
+    case 'InstanceEvent':
+      return instanceText(inner.instance_event_inner, causedBy);
+    case 'UserEvent': {
+      const u = inner.user_event_inner;
+      const who = user(inner.user_id);
+      switch (u.type) {
+        case 'UserCreated':
+          return { title: `User ${who} created${byUser(causedBy)}`, detail: null };
+        case 'UserDeleted':
+          return { title: `User ${who} deleted${byUser(causedBy)}`, detail: null };
+        case 'UserLoggedIn':
+          return { title: `${who} logged in`, detail: null };
+        case 'UserLoggedOut':
+          return { title: `${who} logged out${byUser(causedBy)}`, detail: null };
+        case 'UsernameChanged':
+          return { title: `User renamed to ${u.new_username}${byUser(causedBy)}`, detail: null };
+        case 'PermissionChanged':
+          return { title: `Permissions of ${who} changed${byUser(causedBy)}`, detail: null };
+      }
+      return { title: 'User event', detail: null };
+    }
+    case 'MacroEvent': {
+      const m = inner.macro_event_inner;
+      const name = `Macro ${inner.macro_pid}`;
+      if (m.type === 'Started') return { title: `${name} started`, detail: null };
+      if (m.type === 'Detach') return { title: `${name} detached`, detail: null };
+      switch (m.exit_status.type) {
+        case 'Success':
+          return { title: `${name} finished`, detail: null };
+        case 'Killed':
+          return { title: `${name} killed`, detail: null };
+        case 'Error':
+          return { title: `${name} failed`, detail: m.exit_status.error_msg };
+      }
+      return { title: `${name} stopped`, detail: null };
+    }
+    case 'ProgressionEvent': {
+      const p = inner.progression_event_inner;
+      if (p.type === 'ProgressionStart')
+        return { title: `${p.progression_name}${byUser(causedBy)}`, detail: null };
+      if (p.type === 'ProgressionUpdate') return { title: p.progress_message, detail: null };
+      if (p.success) return { title: p.message ?? 'Finished', detail: null };
+      return { title: 'Failed', detail: p.message };
+    }
+    case 'FSEvent': {
+      const target = path(inner.target.path);
+      if (typeof inner.operation === 'object')
+        return {
+          title: `Moved ${path(inner.operation.Move.source)} to ${target}${byUser(causedBy)}`,
+          detail: null,
+        };
+      return { title: `${FS_VERB[inner.operation]} ${target}${byUser(causedBy)}`, detail: null };
+    }
+    case 'PlayitggRunnerEvent': {
+      const word = {
+        RunnerStarted: 'started',
+        RunnerLoading: 'loading',
+        RunnerStopped: 'stopped',
+      } as const;
+      return {
+        title: `Tunnel runner ${word[inner.playitgg_runner_event_inner.type]}`,
+        detail: null,
+      };
+    }
+  }
+}
+
+const shown = (value: string | null) => (value === null || value === '' ? '(empty)' : value);
+
+function activityText(activity: Activity, causedBy: CausedBy): LogEntryText {
+  switch (activity.type) {
+    case 'InstanceSettingChanged':
+      return {
+        title: `${activity.setting_name} changed${byUser(causedBy)}`,
+        detail: `${shown(activity.old_value)} → ${shown(activity.new_value)}`,
+      };
+    case 'CoreSettingChanged':
+      return {
+        title: `Core setting ${activity.setting_name} changed${byUser(causedBy)}`,
+        detail: `${shown(activity.old_value)} → ${shown(activity.new_value)}`,
+      };
+    case 'WebhookChanged':
+      return {
+        title: `Webhook ${activity.webhook_name} ${activity.change}${byUser(causedBy)}`,
+        detail: null,
+      };
+  }
+}
+
+/** The entry in words. The event's own `details` become the detail line when nothing else is. */
+export function describeLogEntry(entry: LogEntry, look: LogNames = {}): LogEntryText {
+  const text =
+    entry.source === 'event'
+      ? eventText(entry.event_inner, entry.caused_by, look)
+      : activityText(entry.activity, entry.caused_by);
+  if (text.detail === null && entry.details !== '') return { ...text, detail: entry.details };
+  return text;
+}
+
+/** The instance name an entry carries, if any. */
+export function logEntryInstanceName(entry: LogEntry): string | null {
+  if (entry.source === 'activity')
+    return 'instance_name' in entry.activity ? entry.activity.instance_name : null;
+  return entry.event_inner.type === 'InstanceEvent' ? entry.event_inner.instance_name : null;
+}
+
+/** What the text search looks in: the words, the details, the instance and who (lower case). */
+export function logEntrySearchText(entry: LogEntry): string {
+  const { title, detail } = describeLogEntry(entry);
+  return [title, detail, entry.details, logEntryInstanceName(entry), causeName(entry.caused_by)]
+    .filter((part): part is string => part !== null && part !== '')
+    .join('\n')
+    .toLowerCase();
+}

@@ -1,0 +1,221 @@
+import { describe, expect, it } from 'vitest';
+import { ClientEventSchema, deriveEventLevel, type CausedBy, type ClientEvent } from './events.ts';
+import {
+  LogEntrySchema,
+  eventCategory,
+  logEntryOfActivity,
+  logEntryOfEvent,
+  type Activity,
+} from './event-log.ts';
+import {
+  LogQuerySchema,
+  SYSTEM_ACTOR,
+  emptyLogFilter,
+  logEntryMatches,
+  logFilterFromParams,
+  logQueryParams,
+} from './event-log-filter.ts';
+import { describeLogEntry, logEntrySearchText } from './event-log-text.ts';
+import { encodeSnowflake } from './snowflake.ts';
+
+const A = 'INSTANCE_a';
+const ALICE: CausedBy = { type: 'User', user_id: 'USER_alice', user_name: 'alice' };
+const AT = Date.UTC(2025, 0, 2, 3, 4, 5);
+
+function event(inner: unknown, causedBy: CausedBy = { type: 'System' }, details = ''): ClientEvent {
+  const event_inner = ClientEventSchema.shape.event_inner.parse(inner);
+  return ClientEventSchema.parse({
+    event_inner,
+    details,
+    snowflake: encodeSnowflake(AT),
+    level: deriveEventLevel(event_inner),
+    caused_by: causedBy,
+  });
+}
+const instance = (inner: unknown, causedBy?: CausedBy, details?: string) =>
+  event(
+    {
+      type: 'InstanceEvent',
+      instance_uuid: A,
+      instance_name: 'Survival',
+      instance_event_inner: inner,
+    },
+    causedBy,
+    details,
+  );
+const steve = { type: 'GenericPlayer', id: 'steve', name: 'Steve' };
+
+describe('what the event log keeps', () => {
+  it('files each kind of event, and leaves console lines, progress steps and reads out', () => {
+    const cases: [unknown, string | null][] = [
+      [instance({ type: 'StateTransition', to: 'Running' }).event_inner, 'state'],
+      [instance({ type: 'InstanceError', message: 'x' }).event_inner, 'state'],
+      [instance({ type: 'InstanceInput', message: 'say hi' }).event_inner, 'console'],
+      [instance({ type: 'InstanceOutput', message: 'line\n' }).event_inner, null],
+      [instance({ type: 'SystemMessage', message: 'line' }).event_inner, null],
+      [instance({ type: 'PlayerMessage', player: 'a', player_message: 'b' }).event_inner, null],
+      [
+        instance({
+          type: 'PlayerChange',
+          player_list: [],
+          players_joined: [steve],
+          players_left: [],
+        }).event_inner,
+        'players',
+      ],
+      [{ type: 'FSEvent', operation: 'Read', target: { type: 'File', path: '/x' } }, null],
+      [{ type: 'FSEvent', operation: 'Upload', target: { type: 'File', path: '/x' } }, 'files'],
+      [
+        {
+          type: 'ProgressionEvent',
+          event_id: '1',
+          progression_event_inner: { type: 'ProgressionUpdate', progress_message: '', progress: 1 },
+        },
+        null,
+      ],
+      [
+        { type: 'PlayitggRunnerEvent', playitgg_runner_event_inner: { type: 'RunnerStarted' } },
+        'tunnels',
+      ],
+    ];
+    for (const [inner, category] of cases)
+      expect(eventCategory(ClientEventSchema.shape.event_inner.parse(inner))).toBe(category);
+  });
+
+  it('gives a file event the instance its emitter named, and an instance event its own', () => {
+    const fs = event({
+      type: 'FSEvent',
+      operation: 'Write',
+      target: { type: 'File', path: '/d/a' },
+    });
+    expect(logEntryOfEvent(fs, A)?.instance_uuid).toBe(A);
+    expect(logEntryOfEvent(fs)?.instance_uuid).toBeNull();
+    const stopped = instance({ type: 'StateTransition', to: 'Stopped' }, ALICE);
+    const entry = logEntryOfEvent(stopped, 'INSTANCE_other');
+    expect(entry).toMatchObject({ source: 'event', category: 'state', instance_uuid: A });
+    expect(LogEntrySchema.parse(JSON.parse(JSON.stringify(entry)))).toEqual(entry);
+  });
+
+  it('makes an activity an entry of its category', () => {
+    const activity: Activity = {
+      type: 'InstanceSettingChanged',
+      instance_uuid: A,
+      instance_name: 'Survival',
+      setting_id: 'section/max-players',
+      setting_name: 'Max players',
+      old_value: '20',
+      new_value: '30',
+      secret: false,
+    };
+    const entry = logEntryOfActivity(activity, encodeSnowflake(AT), ALICE);
+    expect(entry).toMatchObject({ category: 'settings', instance_uuid: A, level: 'Info' });
+    expect(describeLogEntry(entry)).toEqual({
+      title: 'Max players changed by alice',
+      detail: '20 → 30',
+    });
+  });
+});
+
+describe('the event log in words', () => {
+  it('says who did it', () => {
+    const say = (e: ClientEvent) => describeLogEntry(logEntryOfEvent(e)!).title;
+    expect(say(instance({ type: 'StateTransition', to: 'Stopped' }, ALICE))).toBe(
+      'Stopped by alice',
+    );
+    expect(say(instance({ type: 'StateTransition', to: 'Starting' }, ALICE))).toBe(
+      'Started by alice',
+    );
+    expect(say(instance({ type: 'StateTransition', to: 'Running' }, ALICE))).toBe('Running');
+    expect(say(instance({ type: 'StateTransition', to: 'Stopped' }))).toBe('Stopped');
+    expect(say(instance({ type: 'InstanceInput', message: 'say hi\n' }, ALICE))).toBe(
+      'Command "say hi" sent by alice',
+    );
+    expect(
+      say(
+        instance({
+          type: 'PlayerChange',
+          player_list: [],
+          players_joined: [steve, { ...steve, id: 'alex', name: 'Alex' }],
+          players_left: [],
+        }),
+      ),
+    ).toBe('Steve and Alex joined');
+  });
+
+  it('shows a crash as one, with the message as its detail', () => {
+    const text = describeLogEntry(
+      logEntryOfEvent(
+        instance({ type: 'InstanceError', message: 'Server crashed (exit code 1)' }),
+      )!,
+    );
+    expect(text).toEqual({ title: 'Crashed', detail: 'Server crashed (exit code 1)' });
+  });
+
+  it('uses the event details when it has no other detail, and the lookups when given', () => {
+    const entry = logEntryOfEvent(
+      instance({ type: 'StateTransition', to: 'Stopped' }, ALICE, 'Server process killed'),
+    )!;
+    expect(describeLogEntry(entry).detail).toBe('Server process killed');
+    const fs = logEntryOfEvent(
+      event(
+        { type: 'FSEvent', operation: 'Delete', target: { type: 'File', path: '/d/a.txt' } },
+        ALICE,
+      ),
+    )!;
+    expect(describeLogEntry(fs, { path: (p) => p.replace('/d/', '') }).title).toBe(
+      'Deleted a.txt by alice',
+    );
+  });
+});
+
+describe('the event log filter', () => {
+  it('round-trips through query parameters', () => {
+    const filter = {
+      levels: ['Warning', 'Error'] as const,
+      categories: ['state', 'files'] as const,
+      actors: ['USER_alice', SYSTEM_ACTOR],
+      instances: [A],
+      since: 1000,
+      until: 2000,
+      text: 'hello, world',
+    };
+    const params = logQueryParams(
+      { ...filter, levels: [...filter.levels], categories: [...filter.categories] },
+      { before: '123', limit: 50 },
+    );
+    const parsed = LogQuerySchema.parse(Object.fromEntries(params));
+    expect(parsed.before).toBe('123');
+    expect(parsed.limit).toBe(50);
+    expect(parsed.filter).toEqual({
+      ...filter,
+      levels: [...filter.levels],
+      categories: [...filter.categories],
+    });
+    expect(logFilterFromParams(params)).toEqual(parsed.filter);
+  });
+
+  it('refuses bad parameters at the edge, and the URL reader drops only the bad one', () => {
+    expect(LogQuerySchema.safeParse({ kind: 'state,bogus' }).success).toBe(false);
+    expect(LogQuerySchema.safeParse({ limit: '100000' }).success).toBe(false);
+    expect(LogQuerySchema.safeParse({ before: 'abc' }).success).toBe(false);
+    expect(LogQuerySchema.parse({}).limit).toBe(100);
+    const filter = logFilterFromParams(new URLSearchParams('kind=bogus&level=Error'));
+    expect(filter).toEqual({ ...emptyLogFilter(), levels: ['Error'] });
+  });
+
+  it('matches live entries like the core’s query does', () => {
+    const entry = logEntryOfEvent(instance({ type: 'StateTransition', to: 'Stopped' }, ALICE))!;
+    const f = emptyLogFilter();
+    expect(logEntryMatches(entry, f)).toBe(true);
+    expect(logEntryMatches(entry, { ...f, actors: ['USER_alice'] })).toBe(true);
+    expect(logEntryMatches(entry, { ...f, actors: [SYSTEM_ACTOR] })).toBe(false);
+    expect(logEntryMatches(entry, { ...f, categories: ['players'] })).toBe(false);
+    expect(logEntryMatches(entry, { ...f, instances: ['INSTANCE_b'] })).toBe(false);
+    expect(logEntryMatches(entry, { ...f, since: AT, until: AT })).toBe(true);
+    expect(logEntryMatches(entry, { ...f, since: AT + 1 })).toBe(false);
+    expect(logEntryMatches(entry, { ...f, text: 'STOPPED BY' })).toBe(true);
+    expect(logEntryMatches(entry, { ...f, text: 'survival' })).toBe(true);
+    expect(logEntryMatches(entry, { ...f, text: 'creative' })).toBe(false);
+    expect(logEntrySearchText(entry)).toBe(logEntrySearchText(entry).toLowerCase());
+  });
+});

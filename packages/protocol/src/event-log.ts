@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import {
+  CausedBySchema,
+  EventInnerSchema,
+  EventLevelSchema,
+  type CausedBy,
+  type ClientEvent,
+  type EventInner,
+  type EventLevel,
+} from './events.ts';
+import { SnowflakeSchema } from './snowflake.ts';
+
+// Hearth's event log (issue 14): the events worth showing a person — who did what, when — read
+// from the event history with filters and cursor paging (GET /activity/search), exported, and
+// streamed live (WS /activity/stream). Lodestone events keep their wire shape; what Lodestone has
+// no event for (a setting changed, old → new) is a Hearth *activity*, stored with the events but
+// never sent on the Lodestone event stream, buffer or search.
+
+/** What the Event Logs' kind filter chooses from. Console output lines are never in the log. */
+export const LogCategorySchema = z.enum([
+  'state',
+  'console',
+  'players',
+  'files',
+  'settings',
+  'users',
+  'macros',
+  'backups',
+  'schedules',
+  'tasks',
+  'tunnels',
+]);
+export type LogCategory = z.infer<typeof LogCategorySchema>;
+export const LOG_CATEGORIES = LogCategorySchema.options;
+
+/** Hearth activity: what users do that no Lodestone event says. One variant per kind of action. */
+export const ActivitySchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('InstanceSettingChanged'),
+    instance_uuid: z.string(),
+    instance_name: z.string(),
+    /** `name`, `description`, `auto_start`, … or `<section>/<setting>` of the settings manifest. */
+    setting_id: z.string(),
+    setting_name: z.string(),
+    /** Shown as text; a secret's values are masked before they are stored. */
+    old_value: z.string().nullable(),
+    new_value: z.string().nullable(),
+    secret: z.boolean(),
+  }),
+  z.object({
+    type: z.literal('CoreSettingChanged'),
+    setting_id: z.string(),
+    setting_name: z.string(),
+    old_value: z.string().nullable(),
+    new_value: z.string().nullable(),
+  }),
+  z.object({
+    type: z.literal('WebhookChanged'),
+    change: z.enum(['created', 'updated', 'deleted']),
+    webhook_id: z.string(),
+    webhook_name: z.string(),
+  }),
+]);
+export type Activity = z.infer<typeof ActivitySchema>;
+
+/** Where each activity is filed (adding a kind of activity is one line here and one above). */
+export const ACTIVITY_CATEGORY: Record<Activity['type'], LogCategory> = {
+  InstanceSettingChanged: 'settings',
+  CoreSettingChanged: 'settings',
+  WebhookChanged: 'settings',
+};
+
+export function activityLevel(_activity: Activity): EventLevel {
+  return 'Info';
+}
+
+export function activityInstance(activity: Activity): string | null {
+  return 'instance_uuid' in activity ? activity.instance_uuid : null;
+}
+
+/** What a secret setting's values become in the log. */
+export const MASKED_VALUE = '••••••';
+
+const entryBase = {
+  snowflake: SnowflakeSchema,
+  level: EventLevelSchema,
+  category: LogCategorySchema,
+  /** The instance the entry concerns (also for events whose wire shape does not say, e.g. files). */
+  instance_uuid: z.string().nullable(),
+  caused_by: CausedBySchema,
+  details: z.string(),
+};
+
+/** One row of the event log: a Lodestone event or a Hearth activity. */
+export const LogEntrySchema = z.discriminatedUnion('source', [
+  z.object({ source: z.literal('event'), ...entryBase, event_inner: EventInnerSchema }),
+  z.object({ source: z.literal('activity'), ...entryBase, activity: ActivitySchema }),
+]);
+export type LogEntry = z.output<typeof LogEntrySchema>;
+
+export const LogPageSchema = z.object({
+  entries: z.array(LogEntrySchema),
+  /** Pass as `before` for the next (older) page; null when this was the last one. */
+  next_cursor: z.string().nullable(),
+});
+export type LogPage = z.output<typeof LogPageSchema>;
+
+/**
+ * The log category of an event, or null when it is not shown in the log: console output lines,
+ * progress increments and file reads (every directory listing is one) stay out.
+ */
+export function eventCategory(inner: EventInner): LogCategory | null {
+  switch (inner.type) {
+    case 'InstanceEvent':
+      switch (inner.instance_event_inner.type) {
+        case 'StateTransition':
+        case 'InstanceError':
+        case 'InstanceWarning':
+          return 'state';
+        case 'InstanceInput':
+          return 'console';
+        case 'PlayerChange':
+          return 'players';
+        case 'InstanceOutput':
+        case 'SystemMessage':
+        case 'PlayerMessage':
+          return null;
+      }
+      return null;
+    case 'UserEvent':
+      return 'users';
+    case 'MacroEvent':
+      return 'macros';
+    case 'FSEvent':
+      return inner.operation === 'Read' ? null : 'files';
+    case 'ProgressionEvent':
+      return inner.progression_event_inner.type === 'ProgressionUpdate' ? null : 'tasks';
+    case 'PlayitggRunnerEvent':
+      return 'tunnels';
+  }
+}
+
+/** The instance an event concerns when its own fields say so. */
+export function eventInstance(inner: EventInner): string | null {
+  switch (inner.type) {
+    case 'InstanceEvent':
+      return inner.instance_uuid;
+    case 'MacroEvent':
+      return inner.instance_uuid;
+    case 'ProgressionEvent': {
+      const p = inner.progression_event_inner;
+      if (p.type === 'ProgressionStart') return p.inner?.instance_uuid ?? null;
+      if (p.type === 'ProgressionEnd' && p.inner)
+        return p.inner.type === 'InstanceCreation' ? p.inner.uuid : p.inner.instance_uuid;
+      return null;
+    }
+    case 'UserEvent':
+    case 'FSEvent':
+    case 'PlayitggRunnerEvent':
+      return null;
+  }
+}
+
+/**
+ * The log entry of an event, or null when the log leaves it out. `instance` names the instance
+ * when the event's fields do not (a file event under an instance folder).
+ */
+export function logEntryOfEvent(
+  event: ClientEvent,
+  instance: string | null = null,
+): LogEntry | null {
+  const category = eventCategory(event.event_inner);
+  if (category === null) return null;
+  return {
+    source: 'event',
+    snowflake: event.snowflake,
+    level: event.level,
+    category,
+    instance_uuid: eventInstance(event.event_inner) ?? instance,
+    caused_by: event.caused_by,
+    details: event.details,
+    event_inner: event.event_inner,
+  };
+}
+
+export function logEntryOfActivity(
+  activity: Activity,
+  snowflake: string,
+  causedBy: CausedBy,
+): LogEntry {
+  return {
+    source: 'activity',
+    snowflake,
+    level: activityLevel(activity),
+    category: ACTIVITY_CATEGORY[activity.type],
+    instance_uuid: activityInstance(activity),
+    caused_by: causedBy,
+    details: '',
+    activity,
+  };
+}
+
+/** The user id who caused an entry, or null for the core, a macro, an instance. */
+export function actorOf(causedBy: CausedBy): string | null {
+  return causedBy.type === 'User' ? causedBy.user_id : null;
+}

@@ -1,0 +1,217 @@
+import { describe, expect, it } from 'vitest';
+import { canPerform, isUnsafeAction, permissionDenialText, principalOf } from './permissions.ts';
+import type { Principal, UserAction } from './permissions.ts';
+import { emptyPermissions } from './users.ts';
+import type { UserPermission } from './users.ts';
+
+// The table of core-api.md §1.5, written out by hand (not computed with canPerform), with
+// Hearth's one difference: safe mode never applies to the owner.
+
+const I = 'INSTANCE_a';
+const OTHER = 'INSTANCE_b';
+
+interface Row {
+  action: UserAction;
+  /** The grant that lets a regular user perform it, on instance I (null: none does). */
+  grant: Partial<UserPermission> | null;
+  /** The same grant, but on another instance (instance actions only). */
+  otherGrant?: Partial<UserPermission>;
+  admin: boolean;
+  /** Usable in safe mode. */
+  safe: boolean;
+}
+
+const ROWS: Row[] = [
+  {
+    action: { type: 'ViewInstance', instance: I },
+    grant: { can_view_instance: [I] },
+    otherGrant: { can_view_instance: [OTHER] },
+    admin: true,
+    safe: true,
+  },
+  {
+    action: { type: 'StartInstance', instance: I },
+    grant: { can_start_instance: [I] },
+    otherGrant: { can_start_instance: [OTHER] },
+    admin: true,
+    safe: true,
+  },
+  {
+    action: { type: 'StopInstance', instance: I },
+    grant: { can_stop_instance: [I] },
+    otherGrant: { can_stop_instance: [OTHER] },
+    admin: true,
+    safe: true,
+  },
+  {
+    action: { type: 'AccessConsole', instance: I },
+    grant: { can_access_instance_console: [I] },
+    otherGrant: { can_access_instance_console: [OTHER] },
+    admin: true,
+    safe: true,
+  },
+  {
+    action: { type: 'AccessSetting', instance: I },
+    grant: { can_access_instance_setting: [I] },
+    otherGrant: { can_access_instance_setting: [OTHER] },
+    admin: true,
+    safe: true,
+  },
+  {
+    action: { type: 'ReadResource', instance: I },
+    grant: { can_read_instance_resource: [I] },
+    otherGrant: { can_read_instance_resource: [OTHER] },
+    admin: true,
+    safe: true,
+  },
+  {
+    action: { type: 'WriteResource', instance: I },
+    grant: { can_write_instance_resource: [I] },
+    otherGrant: { can_write_instance_resource: [OTHER] },
+    admin: false,
+    safe: true,
+  },
+  {
+    action: { type: 'AccessMacro', instance: I },
+    grant: { can_access_instance_macro: [I] },
+    otherGrant: { can_access_instance_macro: [OTHER] },
+    admin: false,
+    safe: true,
+  },
+  { action: { type: 'AccessMacro', instance: null }, grant: null, admin: false, safe: true },
+  {
+    action: { type: 'ReadInstanceFile', instance: I },
+    grant: { can_read_instance_file: [I] },
+    otherGrant: { can_read_instance_file: [OTHER] },
+    admin: true,
+    safe: true,
+  },
+  {
+    action: { type: 'ReadInstanceFile', instance: I },
+    grant: { can_read_global_file: true },
+    admin: true,
+    safe: true,
+  },
+  {
+    action: { type: 'WriteInstanceFile', instance: I },
+    grant: { can_write_instance_file: [I] },
+    otherGrant: { can_write_instance_file: [OTHER] },
+    admin: false,
+    safe: true,
+  },
+  {
+    action: { type: 'WriteInstanceFile', instance: I },
+    grant: { can_write_global_file: true },
+    admin: false,
+    safe: true,
+  },
+  {
+    action: { type: 'CreateInstance' },
+    grant: { can_create_instance: true },
+    admin: true,
+    safe: true,
+  },
+  {
+    action: { type: 'DeleteInstance' },
+    grant: { can_delete_instance: true },
+    admin: true,
+    safe: true,
+  },
+  {
+    action: { type: 'ReadGlobalFile' },
+    grant: { can_read_global_file: true },
+    admin: false,
+    safe: false,
+  },
+  {
+    action: { type: 'WriteGlobalFile' },
+    grant: { can_write_global_file: true },
+    admin: false,
+    safe: false,
+  },
+  { action: { type: 'ManageUser' }, grant: null, admin: false, safe: false },
+  {
+    action: { type: 'ManagePermission' },
+    grant: { can_manage_permission: true },
+    admin: false,
+    safe: false,
+  },
+  {
+    action: { type: 'InstallExtension' },
+    grant: { can_install_extension: true },
+    admin: false,
+    safe: false,
+  },
+];
+
+function principal(
+  role: { isOwner?: boolean; isAdmin?: boolean },
+  grant: Partial<UserPermission> = {},
+): Principal {
+  return {
+    uid: 'u',
+    isOwner: role.isOwner ?? false,
+    isAdmin: role.isAdmin ?? false,
+    permissions: { ...emptyPermissions(), ...grant },
+  };
+}
+
+const name = (row: Row) =>
+  `${row.action.type}${'instance' in row.action ? `(${row.action.instance ?? 'None'})` : ''} via ${row.grant ? Object.keys(row.grant).join(',') : 'nothing'}`;
+
+describe.each([false, true])('canPerform, safe mode %s (core-api.md §1.5)', (safeMode) => {
+  it.each(ROWS.map((row) => [name(row), row] as const))('%s', (_, row) => {
+    const usable = row.safe || !safeMode;
+    expect(canPerform(principal({ isOwner: true }), row.action, safeMode)).toBe(true);
+    expect(canPerform(principal({}), row.action, safeMode)).toBe(false);
+    expect(canPerform(principal({ isAdmin: true }), row.action, safeMode)).toBe(
+      row.admin && usable,
+    );
+    if (row.grant) expect(canPerform(principal({}, row.grant), row.action, safeMode)).toBe(usable);
+    if (row.otherGrant)
+      expect(canPerform(principal({}, row.otherGrant), row.action, safeMode)).toBe(false);
+  });
+});
+
+describe('isUnsafeAction (core-api.md §3.17)', () => {
+  it('is exactly the five actions safe mode withholds', () => {
+    const unsafe = ROWS.filter((row) => isUnsafeAction(row.action)).map((r) => r.action.type);
+    expect([...new Set(unsafe)]).toEqual([
+      'ReadGlobalFile',
+      'WriteGlobalFile',
+      'ManageUser',
+      'ManagePermission',
+      'InstallExtension',
+    ]);
+  });
+});
+
+describe('permissionDenialText', () => {
+  it('names the action, and safe mode when that is what refused it', () => {
+    const user = principal({}, { can_manage_permission: true });
+    expect(permissionDenialText(user, { type: 'ViewInstance', instance: I }, true)).toBe(
+      "You don't have permission to view this instance",
+    );
+    expect(permissionDenialText(user, { type: 'ManagePermission' }, false)).toBe(
+      "You don't have permission to manage permissions",
+    );
+    expect(permissionDenialText(user, { type: 'ManagePermission' }, true)).toBe(
+      "You don't have permission to manage permissions (safe mode is on)",
+    );
+    expect(permissionDenialText(principal({ isOwner: true }), { type: 'ManageUser' }, true)).toBe(
+      "You don't have permission to manage users",
+    );
+  });
+});
+
+describe('principalOf', () => {
+  it('reads a user as the wire carries it', () => {
+    const permissions = { ...emptyPermissions(), can_create_instance: true };
+    expect(principalOf({ uid: 'x', is_owner: false, is_admin: true, permissions })).toEqual({
+      uid: 'x',
+      isOwner: false,
+      isAdmin: true,
+      permissions,
+    });
+  });
+});

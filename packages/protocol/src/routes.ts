@@ -1,0 +1,178 @@
+// Every route of core-api.md §1.4 as a declaration: method and path pattern (`:name` parameters),
+// keyed like `apiPaths` (paths.ts), whose builders fill these patterns for the dashboard. The core
+// registers its handlers from the same declarations, so the two sides cannot name a route apart.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RouteDeclaration<P extends string = string> {
+  readonly method: HttpMethod;
+  readonly path: P;
+  /** A WebSocket upgrade (always GET). */
+  readonly socket: boolean;
+}
+
+/** The `:name` parameters of a path pattern, as a union of their names. */
+export type RouteParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | RouteParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+const http = <P extends string>(method: HttpMethod, path: P): RouteDeclaration<P> => ({
+  method,
+  path,
+  socket: false,
+});
+const socket = <P extends string>(path: P): RouteDeclaration<P> => ({
+  method: 'GET',
+  path,
+  socket: true,
+});
+
+const FS = '/instance/:uuid/fs/:path';
+const GLOBAL_FS = '/fs/:path';
+
+export const apiRoutes = {
+  // §1.4.1
+  info: http('GET', '/info'),
+  systemRam: http('GET', '/system/ram'),
+  systemDisk: http('GET', '/system/disk'),
+  systemCpu: http('GET', '/system/cpu'),
+  checkPort: http('GET', '/check/port/:port'),
+  checkName: http('GET', '/check/name/:name'),
+  // Hearth: what the owner must know about this core (e.g. game servers run unsandboxed).
+  systemWarnings: http('GET', '/system/warnings'),
+  // §1.4.2
+  setup: http('POST', '/setup/:key'),
+  // §1.4.3
+  userLogin: http('POST', '/user/login'),
+  userInfo: http('GET', '/user/info'),
+  userList: http('GET', '/user/list'),
+  userCreate: http('POST', '/user'),
+  user: http('GET', '/user/:uid'),
+  userDelete: http('DELETE', '/user/:uid'),
+  userUpdatePerm: http('PUT', '/user/:uid/update_perm'),
+  userRename: http('PUT', '/user/:uid/rename'),
+  userPassword: http('PUT', '/user/:uid/password'),
+  userLogout: http('POST', '/user/logout/:uid'),
+  // §1.4.4
+  globalSettings: http('GET', '/global_settings'),
+  globalSettingsName: http('PUT', '/global_settings/name'),
+  globalSettingsSafeMode: http('PUT', '/global_settings/safe_mode'),
+  globalSettingsDomain: http('PUT', '/global_settings/domain'),
+  globalSettingsPlayitEnabled: http('PUT', '/global_settings/playit_enabled'),
+  // §1.4.5
+  openPort: http('PUT', '/gateway/open_port/:port'),
+  // §1.4.6
+  games: http('GET', '/games'),
+  gamesUnavailable: http('GET', '/games/unavailable'),
+  setupManifest: http('GET', '/setup_manifest/:game'),
+  genericSetupManifest: http('PUT', '/generic_setup_manifest'),
+  // §1.4.7
+  instanceList: http('GET', '/instance/list'),
+  instanceInfo: http('GET', '/instance/:uuid/info'),
+  instanceCreate: http('POST', '/instance/create/:game'),
+  instanceCreateGeneric: http('POST', '/instance/create_generic'),
+  instance: http('DELETE', '/instance/:uuid'),
+  instanceState: http('GET', '/instance/:uuid/state'),
+  // §1.4.8
+  instanceStart: http('PUT', '/instance/:uuid/start'),
+  instanceStop: http('PUT', '/instance/:uuid/stop'),
+  instanceRestart: http('PUT', '/instance/:uuid/restart'),
+  instanceKill: http('PUT', '/instance/:uuid/kill'),
+  instanceConsole: http('POST', '/instance/:uuid/console'),
+  // §1.4.9
+  instanceSettings: http('GET', '/instance/:uuid/settings'),
+  instanceConfigurableManifest: http('GET', '/instance/:uuid/configurable_manifest'),
+  instanceSetting: http('PUT', '/instance/:uuid/settings/:section/:setting'),
+  instanceName: http('PUT', '/instance/:uuid/name'),
+  instanceDescription: http('PUT', '/instance/:uuid/description'),
+  instanceVersion: http('PUT', '/instance/:uuid/version/:version'),
+  instanceAutoStart: http('PUT', '/instance/:uuid/auto_start'),
+  instanceRestartOnCrash: http('PUT', '/instance/:uuid/restart_on_crash'),
+  // §1.4.10
+  playersCount: http('GET', '/instance/:uuid/players/count'),
+  playersMax: http('GET', '/instance/:uuid/players/max'),
+  playersSetMax: http('PUT', '/instance/:uuid/players/max'),
+  players: http('GET', '/instance/:uuid/players'),
+  // §1.4.11
+  consoleBuffer: http('GET', '/instance/:uuid/console/buffer'),
+  consoleStream: socket('/instance/:uuid/console/stream'),
+  // §1.4.12 (`:any` is `all` on the wire; the reference accepts any word there)
+  eventsBuffer: http('GET', '/events/:any/buffer'),
+  eventsStream: socket('/events/:any/stream'),
+  eventsSearch: http('GET', '/events/search'),
+  // §1.4.13
+  monitor: socket('/monitor/:uuid'),
+  // §1.4.14
+  fsLs: http('GET', `${FS}/ls`),
+  fsRead: http('GET', `${FS}/read`),
+  fsWrite: http('PUT', `${FS}/write`),
+  fsNew: http('PUT', `${FS}/new`),
+  fsMkdir: http('PUT', `${FS}/mkdir`),
+  fsRm: http('DELETE', `${FS}/rm`),
+  fsRmdir: http('DELETE', `${FS}/rmdir`),
+  fsMove: http('PUT', '/instance/:uuid/fs/:source/move/:dest'),
+  fsCpr: http('PUT', '/instance/:uuid/fs/cpr'),
+  fsUrl: http('GET', `${FS}/url`),
+  fsUpload: http('PUT', `${FS}/upload`),
+  fsUnzip: http('PUT', `${FS}/unzip`),
+  fsZip: http('PUT', '/instance/:uuid/fs/zip'),
+  // §1.4.15
+  globalFsLs: http('GET', `${GLOBAL_FS}/ls`),
+  globalFsRead: http('GET', `${GLOBAL_FS}/read`),
+  globalFsWrite: http('PUT', `${GLOBAL_FS}/write`),
+  globalFsMkdir: http('PUT', `${GLOBAL_FS}/mkdir`),
+  globalFsMove: http('PUT', '/fs/:source/move/:dest'),
+  globalFsRm: http('DELETE', `${GLOBAL_FS}/rm`),
+  globalFsRmdir: http('DELETE', `${GLOBAL_FS}/rmdir`),
+  globalFsNew: http('PUT', `${GLOBAL_FS}/new`),
+  globalFsDownload: http('GET', `${GLOBAL_FS}/download`),
+  globalFsUpload: http('PUT', `${GLOBAL_FS}/upload`),
+  // §1.4.16
+  download: http('GET', '/file/:key'),
+  // §1.4.17
+  macroList: http('GET', '/instance/:uuid/macro/list'),
+  taskList: http('GET', '/instance/:uuid/task/list'),
+  historyList: http('GET', '/instance/:uuid/history/list'),
+  macroRun: http('PUT', '/instance/:uuid/macro/run/:name'),
+  macroKill: http('PUT', '/instance/:uuid/macro/kill/:pid'),
+  macroConfigGet: http('GET', '/instance/:uuid/macro/config/get/:name'),
+  macroConfigStore: http('POST', '/instance/:uuid/macro/config/store/:name'),
+  // Hearth: what only a running macro task's token may call (its SDK; issue 11)
+  macroSdkConsoleOut: http('POST', '/macro_sdk/console_out'),
+  macroSdkProgressionStart: http('POST', '/macro_sdk/progression/start'),
+  macroSdkProgressionUpdate: http('POST', '/macro_sdk/progression/update'),
+  macroSdkProgressionEnd: http('POST', '/macro_sdk/progression/end'),
+  macroSdkDetach: http('POST', '/macro_sdk/detach'),
+  // §1.4.18
+  playitSignupLink: http('GET', '/playitgg/generate_signup_link'),
+  playitStart: http('POST', '/playitgg/start_cli'),
+  playitStop: http('POST', '/playitgg/stop_cli'),
+  playitVerify: http('POST', '/playitgg/verify_key'),
+  playitIsRunning: http('GET', '/playitgg/cli_is_running'),
+  playitTunnels: http('GET', '/playitgg/get_tunnels'),
+  // Hearth: the event log (issue 14)
+  activitySearch: http('GET', '/activity/search'),
+  activityExport: http('GET', '/activity/export'),
+  activityStream: socket('/activity/stream'),
+  // Hearth: webhooks (issue 14, owner only)
+  webhookList: http('GET', '/webhooks'),
+  webhookCreate: http('POST', '/webhooks'),
+  webhookUpdate: http('PUT', '/webhooks/:id'),
+  webhookDelete: http('DELETE', '/webhooks/:id'),
+  webhookTest: http('POST', '/webhooks/:id/test'),
+  webhookDeliveries: http('GET', '/webhooks/:id/deliveries'),
+  webhookPrivateTargets: http('PUT', '/webhooks/settings/private_targets'),
+} as const satisfies Record<string, RouteDeclaration>;
+
+export type ApiRouteName = keyof typeof apiRoutes;
+
+/** A pattern as a regular expression over concrete paths (query strings excluded). */
+export function routePatternRegExp(pattern: string): RegExp {
+  const body = pattern
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${body}$`);
+}
