@@ -28,7 +28,12 @@ export interface WrappedSpawn {
   spec: SpawnSpec;
   /** Runs once the process has exited (and when spawning failed). */
   cleanup?: () => void | Promise<void>;
+  /** Whether the kernel killed something of the task for passing its memory limit. */
+  outOfMemory?: () => boolean;
 }
+
+/** The History message of a task the sandbox's memory limit ended. */
+export const OUT_OF_MEMORY_MESSAGE = 'Out of memory: the task passed its memory limit';
 
 /** The seam for an outer sandbox, applied right before spawn. */
 export type SpawnWrap = (
@@ -85,6 +90,7 @@ export class MacroProcess {
     private readonly child: ChildProcessWithoutNullStreams,
     options: MacroProcessOptions,
     cleanup: () => Promise<void>,
+    outOfMemory: () => boolean,
   ) {
     this.pid = child.pid!;
     this.startTicks = processStartTicks(this.pid);
@@ -152,6 +158,7 @@ export class MacroProcess {
         let exit: MacroExit;
         if (this.killRequested) exit = { type: 'Killed' };
         else if (code === 0) exit = { type: 'Success' };
+        else if (outOfMemory()) exit = { type: 'Error', error_msg: OUT_OF_MEMORY_MESSAGE };
         else exit = { type: 'Error', error_msg: errorMessageOf(tail, code, signal) };
         void cleanup().finally(() => resolve(exit));
       };
@@ -198,7 +205,7 @@ export class MacroProcess {
           resolve(c);
         });
       });
-      return new MacroProcess(child, options, cleanup);
+      return new MacroProcess(child, options, cleanup, () => wrapped.outOfMemory?.() ?? false);
     } catch (err) {
       await cleanup();
       throw err;

@@ -37,6 +37,7 @@ export function sandboxWrap(sandbox: Sandbox, task: SandboxedTask): SpawnWrap {
       // bubblewrap builds the task's environment inside; the launcher itself needs none.
       spec: { command: plan.command, args: plan.args, cwd: plan.cwd, env: plan.env ?? {} },
       cleanup: () => wrapped.cleanup(),
+      outOfMemory: () => (wrapped.usage()?.oomKills ?? 0) > 0,
     };
   };
 }
