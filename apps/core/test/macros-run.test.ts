@@ -93,6 +93,29 @@ describe('macros through HTTP', () => {
     expect(started?.caused_by).toEqual({ type: 'Macro', macro_pid: pid });
   });
 
+  it('runs a macro to its end for a waiting service: resolves on Success, rejects with the failure', async () => {
+    await writeMacro(inst.path, 'to-the-end', 'await new Promise((r) => setTimeout(r, 50));');
+    await writeMacro(inst.path, 'fails', 'throw new Error("nope");');
+    const info = (await get('/user/info')).json as { uid: string; username: string };
+    const cause = { type: 'User', user_id: info.uid, user_name: info.username } as const;
+    const { macros } = env.t.core.ctx;
+    await expect(macros.runMacro(inst.uuid, 'to-the-end', [], cause)).resolves.toBeUndefined();
+    const history = HistoryEntrySchema.array().parse(
+      (await get(`/instance/${inst.uuid}/history/list`)).json,
+    );
+    expect(history.find((h) => h.task.name === 'to-the-end')?.exit_status.type).toBe('Success');
+    await expect(macros.runMacro(inst.uuid, 'fails', [], cause)).rejects.toMatchObject({
+      kind: 'BadRequest',
+      causes: ['Macro fails failed', expect.stringContaining('nope')],
+    });
+    await expect(macros.runMacro(inst.uuid, 'missing', [], cause)).rejects.toMatchObject({
+      kind: 'NotFound',
+    });
+    await expect(
+      macros.runMacro(inst.uuid, 'to-the-end', [], { type: 'System' }),
+    ).rejects.toMatchObject({ kind: 'PermissionDenied' });
+  });
+
   it('answers 404 for an unknown macro or instance', async () => {
     const res = await env.t.request('PUT', `/instance/${inst.uuid}/macro/run/nope`, {
       token: env.owner,
