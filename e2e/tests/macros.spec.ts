@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { joinBot, type JoinedBot } from '../../apps/core/test-support/mineflayer-bot.ts';
 import { startCore, type RunningCore } from '../support/core-process.ts';
@@ -21,6 +22,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => {
   await core?.stop();
+  if (core) await fs.rm(core.dataDir, { recursive: true, force: true });
 });
 
 const SAY_HELLO = `import { consoleOut, currentInstance } from 'hearth:macro';
