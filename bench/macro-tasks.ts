@@ -11,6 +11,7 @@ import path from 'node:path';
 import pidusage from 'pidusage';
 import WebSocket from 'ws';
 import { denoBinaryPath } from '../apps/core/src/runtime/macros/deno-binary.ts';
+import { processTree } from '../apps/core/src/runtime/supervisor/process-tree.ts';
 import { isMain, median, startFileBenchCore } from './support/file-bench-core.ts';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_MACRO_RUNS ?? 10));
@@ -118,7 +119,8 @@ export default async function run(): Promise<void> {
           .pluck()
           .get(pid) as number,
     );
-    const tasksRss = await rssOf(osPids);
+    // A sandboxed task is bwrap (outside), bwrap (its pid 1) and Deno: count the whole tree.
+    const tasksRss = await rssOf(osPids.flatMap((pid) => processTree(pid)));
     for (let i = 0; i < TASKS; i++) children.push((await bareDeno(deno, file, denoDir)).child);
     await new Promise((r) => setTimeout(r, 1000));
     const bareRss = await rssOf(children.map((c) => c.pid!));
@@ -128,6 +130,10 @@ export default async function run(): Promise<void> {
     const taskMs = median(taskLatency);
     const bareMs = median(bareLatency);
     console.log(`macro tasks — ${RUNS} timed runs, ${TASKS} idle tasks (Deno ${deno})`);
+    // --isolation auto: tasks are sandboxed unless a warning says bubblewrap does not work here.
+    console.log(
+      `  core warnings                : ${core.ctx.system.warnings().join(' ') || 'none'}`,
+    );
     console.log(
       `  start latency (median)       : task ${ms(taskMs)} ms (run → Started event) vs bare deno ${ms(bareMs)} ms (spawn → first line); ratio ${(taskMs / bareMs).toFixed(2)}`,
     );
@@ -135,7 +141,7 @@ export default async function run(): Promise<void> {
       `  core RSS                     : ${mb(coreBefore)} MB idle, ${mb(coreWith)} MB with ${TASKS} tasks (+${mb(coreWith - coreBefore)} MB, in-process core + bench client)`,
     );
     console.log(
-      `  RSS per task process         : ${mb(tasksRss / TASKS)} MB vs bare deno ${mb(bareRss / TASKS)} MB; ratio ${(tasksRss / bareRss).toFixed(2)}`,
+      `  RSS per task (process tree)  : ${mb(tasksRss / TASKS)} MB vs bare deno ${mb(bareRss / TASKS)} MB; ratio ${(tasksRss / bareRss).toFixed(2)}`,
     );
   } finally {
     for (const child of children) child.kill('SIGKILL');

@@ -32,6 +32,8 @@ export interface FileBenchCore {
 
 export async function startFileBenchCore(label: string): Promise<FileBenchCore> {
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), `hearth-bench-${label}-`));
+  // The sandboxed server (--isolation auto) reads the definition as an unprivileged user.
+  await fs.chmod(scratch, 0o755);
   const dataDir = path.join(scratch, 'data');
   const definition = path.join(scratch, 'definition.mjs');
   await fs.writeFile(definition, DEFINITION);
