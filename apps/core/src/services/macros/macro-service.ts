@@ -5,6 +5,7 @@ import {
   type GetConfigResponse,
   type HistoryEntry,
   type MacroEntry,
+  type MacroEventInner,
   type SettingManifest,
   type TaskEntry,
 } from '@hearth/protocol';
@@ -18,19 +19,14 @@ import {
   unauthorized,
 } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
-import type { MacroRepository } from '../../repositories/macro-repository.ts';
-import {
-  ConfigDeclarationError,
-  parseConfigDeclaration,
-  type ConfigDeclaration,
-} from '../../runtime/macros/config-declaration.ts';
-import { MacroConfigStore, configResponse } from './config-store.ts';
 import type { Logger } from '../../lib/logger.ts';
+import type { MacroRepository } from '../../repositories/macro-repository.ts';
 import type { CoreEndpoint } from '../../runtime/macros/core-endpoint.ts';
-import { MacroFiles, type MacroFile } from './macro-files.ts';
 import type { MacroExit } from '../../runtime/macros/macro-process.ts';
 import { isAlive, processStartTicks, signalTree } from '../../runtime/supervisor/process-tree.ts';
 import { LiveTask } from './live-task.ts';
+import { macroConfig, macroToRun, storeMacroConfig } from './macro-configs.ts';
+import { MacroFiles } from './macro-files.ts';
 import { TaskLauncher, type MacroRunnerOptions } from './task-launcher.ts';
 import type { TaskTokens } from './task-tokens.ts';
 
@@ -61,7 +57,6 @@ const STARTED_WAIT_MS = 30_000;
 const SHUTDOWN_WAIT_MS = 5000;
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-const configError = () => internal('Config error');
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
@@ -158,22 +153,12 @@ export class MacroService {
     return this.deps.repository.history(uuid, HISTORY_KEEP);
   }
 
-  async getConfig(uuid: string, name: string): Promise<GetConfigResponse> {
-    const { files, file, declaration } = await this.load(uuid, name);
-    if (declaration === null) return configResponse(null, null);
-    return configResponse(
-      declaration,
-      await new MacroConfigStore(files).read(file.name, declaration),
-    );
+  getConfig(uuid: string, name: string): Promise<GetConfigResponse> {
+    return macroConfig(this.deps.instances.folder(uuid), name);
   }
 
-  async storeConfig(
-    uuid: string,
-    name: string,
-    body: Record<string, SettingManifest>,
-  ): Promise<void> {
-    const { files, file, declaration } = await this.load(uuid, name);
-    await new MacroConfigStore(files).write(file.name, declaration, body);
+  storeConfig(uuid: string, name: string, body: Record<string, SettingManifest>): Promise<void> {
+    return storeMacroConfig(this.deps.instances.folder(uuid), name, body);
   }
 
   /**
@@ -204,24 +189,7 @@ export class MacroService {
     // A task's token carries a user's permissions: there must be one.
     if (causedBy.type !== 'User') throw permissionDenied('A macro task must be started by a user');
     const dir = this.deps.instances.folder(uuid);
-    const files = new MacroFiles(dir);
-    const file = await files.resolve(name);
-    let declaration: ConfigDeclaration | null;
-    try {
-      declaration = parseConfigDeclaration(await files.readSource(file));
-    } catch (err) {
-      if (err instanceof ConfigDeclarationError) throw configError();
-      throw err;
-    }
-    let config: { variable: string; values: Record<string, unknown> } | null = null;
-    if (declaration !== null) {
-      const stored = await new MacroConfigStore(files).read(file.name, declaration);
-      if (stored.status !== 'ok') throw configError();
-      const values: Record<string, unknown> = {};
-      for (const [field, value] of Object.entries(stored.values))
-        if (value !== null) values[field] = value.value;
-      config = { variable: declaration.variable, values };
-    }
+    const { files, file, config } = await macroToRun(dir, name);
     const endpoint = this.endpoint();
     if (endpoint === null) throw internal('The core is not listening yet');
     const pid = this.nextPid++;
@@ -327,27 +295,20 @@ export class MacroService {
     task.detach(this.deps.events);
   }
 
-  private async load(uuid: string, name: string) {
-    const files = new MacroFiles(this.deps.instances.folder(uuid));
-    const file: MacroFile = await files.resolve(name);
-    try {
-      return { files, file, declaration: parseConfigDeclaration(await files.readSource(file)) };
-    } catch (err) {
-      if (err instanceof ConfigDeclarationError)
-        throw badRequest('Invalid config declaration', err.message);
-      throw err;
-    }
-  }
-
   private emitStarted(task: LiveTask): void {
     if (task.startedEmitted) return;
     task.startedEmitted = true;
+    this.emit(task, { type: 'Started' });
+  }
+
+  /** MacroEvent Started / Stopped are caused by the task itself (core-api.md §2.4.3). */
+  private emit(task: LiveTask, inner: MacroEventInner): void {
     this.deps.events.emit(
       {
         type: 'MacroEvent',
         instance_uuid: task.instanceUuid,
         macro_pid: task.pid,
-        macro_event_inner: { type: 'Started' },
+        macro_event_inner: inner,
       },
       { causedBy: { type: 'Macro', macro_pid: task.pid } },
     );
@@ -367,15 +328,7 @@ export class MacroService {
         `Could not record the end of macro task ${task.pid}: ${describeError(err)}`,
       );
     }
-    this.deps.events.emit(
-      {
-        type: 'MacroEvent',
-        instance_uuid: task.instanceUuid,
-        macro_pid: task.pid,
-        macro_event_inner: { type: 'Stopped', exit_status: status },
-      },
-      { causedBy: { type: 'Macro', macro_pid: task.pid } },
-    );
+    this.emit(task, { type: 'Stopped', exit_status: status });
     task.markDone(status);
   }
 }
