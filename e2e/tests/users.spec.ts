@@ -184,7 +184,10 @@ test("the owner revokes, and the user's page loses access live", async () => {
 
   await setInstancePermission(owner, 'View instance', ALPHA, false);
   await expect(sidebarEntry(member, ALPHA)).toHaveCount(0);
-  await expect(member.getByRole('heading', { name: 'Instance not found' })).toBeVisible();
+  // An instance the user can no longer see is not one to stay on: the page goes home (issue 15 #6).
+  await expect.poll(() => new URL(member.url()).pathname).toBe('/');
+  expect(new URL(member.url()).searchParams.has('instance')).toBe(false);
+  await expect(member.getByRole('article', { name: ALPHA })).toHaveCount(0);
   await expect
     .poll(async () => (await storedPermissions(USER.username)).can_view_instance)
     .toEqual([]);

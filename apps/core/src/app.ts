@@ -8,6 +8,7 @@ import { openDatabase } from './db/database.ts';
 import { DataDirLock } from './db/data-dir-lock.ts';
 import { notFound } from './errors.ts';
 import { registerDashboard } from './http/dashboard-static.ts';
+import { DEFAULT_DOCS_FILE, registerDocs } from './http/docs-page.ts';
 import { makeAuthenticate } from './http/request-auth.ts';
 import { createHttpServer, sendError, type RegisteredRoute } from './http/server.ts';
 import { createLogger } from './lib/logger.ts';
@@ -18,6 +19,7 @@ import { eventRoutes } from './routes/event-routes.ts';
 import { fileRoutes } from './routes/file-routes.ts';
 import { gameRoutes } from './routes/game-routes.ts';
 import { gatewayRoutes } from './routes/gateway-routes.ts';
+import { globalFileRoutes } from './routes/global-file-routes.ts';
 import { macroRoutes } from './routes/macro-routes.ts';
 import { macroSdkRoutes } from './routes/macro-sdk-routes.ts';
 import { instanceRoutes } from './routes/instance-routes.ts';
@@ -81,6 +83,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   ctx.onShutdown(async () => {
     await services.files.jobs.settle();
     services.files.keys.close();
+    services.globalFiles.close();
   });
 
   const { app, routes } = await createHttpServer(config, log);
@@ -103,12 +106,14 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
         playitRoutes,
         activityRoutes,
         webhookRoutes,
+        globalFileRoutes,
       ])
         await api.register(routesOf(ctx));
     },
     { prefix: API_PREFIX },
   );
 
+  registerDocs(app, config.docsFile === undefined ? DEFAULT_DOCS_FILE : config.docsFile);
   const hasDashboard = await registerDashboard(app, config.dashboardDir);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

@@ -17,6 +17,10 @@ export interface CoreConfig {
   dataDir: string;
   port: number;
   host: string;
+  /** The folder the global file routes (`/fs/...`) serve (default `<dataDir>/global`). */
+  globalDir?: string;
+  /** The Markdown file served as HTML at `/docs/` (default the repository README; null: none). */
+  docsFile?: string | null;
   /** Built dashboard to serve at `/`; null serves nothing there. */
   dashboardDir: string | null;
   tls: { certPath: string; keyPath: string } | null;
@@ -191,6 +195,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     'playit-autostart',
     'event-retention-days',
     'event-retention-count',
+    'global-dir',
   ]);
   for (const key of flags.keys())
     if (!known.has(key)) throw new ConfigError(`Unknown option: --${key}`);
@@ -213,6 +218,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'silent'].includes(level))
     throw new ConfigError(`Invalid log level: ${level}`);
   const dashboardDir = pick('dashboard-dir', 'HEARTH_DASHBOARD_DIR');
+  const globalDir = pick('global-dir', 'HEARTH_GLOBAL_DIR');
   const upstreams: Record<string, string> = {};
   for (const [key, name] of Object.entries(UPSTREAM_ENV_VARS)) {
     const value = env[name];
@@ -261,6 +267,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     port,
     host: pick('host', 'HEARTH_HOST') ?? '::',
     dashboardDir: dashboardDir ? path.resolve(cwd, dashboardDir) : null,
+    ...(globalDir ? { globalDir: path.resolve(cwd, globalDir) } : {}),
     tls:
       cert && key ? { certPath: path.resolve(cwd, cert), keyPath: path.resolve(cwd, key) } : null,
     stopTimeoutMs: stopSeconds * 1000,

@@ -1,10 +1,7 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ConfigError, parseConfig } from './config.ts';
 import { buildCore } from './app.ts';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(here, '../../..');
+import { HEARTH_ROOT } from './lib/core-paths.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -16,14 +13,15 @@ async function main(): Promise<void> {
       console.error(
         'Options: --port N --host ADDR --data-dir DIR --tls-cert FILE --tls-key FILE --stop-timeout SECONDS ' +
           '--log-level LEVEL --dashboard-dir DIR --java CMD --crash-restarts N --crash-window SECONDS ' +
-          '--trusted-proxies LIST --extract-budget MIB --isolation auto|required|none ' +
+          '--trusted-proxies LIST --extract-budget MIB --isolation auto|required|none --global-dir DIR ' +
+          '--event-retention-days N --event-retention-count N ' +
           '--playit-api-url URL --playit-control-addr HOST:PORT --playit-claim-url URL --playit-autostart on|off (see README.md)',
       );
       process.exit(2);
     }
     throw err;
   }
-  config.dashboardDir ??= path.join(repoRoot, 'apps/dashboard/dist');
+  config.dashboardDir ??= path.join(HEARTH_ROOT, 'apps/dashboard/dist');
   config.onSetupKey = (key) => {
     console.log(`First time setup key: ${key}`);
     console.log('Keep this key private: whoever has it can claim this core as its owner.');

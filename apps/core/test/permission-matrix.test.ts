@@ -42,7 +42,12 @@ type InstanceKey =
   | 'can_read_instance_file'
   | 'can_write_instance_file'
   | 'can_access_instance_macro';
-type GlobalKey = 'can_create_instance' | 'can_delete_instance' | 'can_manage_permission';
+type GlobalKey =
+  | 'can_create_instance'
+  | 'can_delete_instance'
+  | 'can_manage_permission'
+  | 'can_read_global_file'
+  | 'can_write_global_file';
 
 /** Who a route admits (core-api.md §1.5 with Hearth's changes noted in the README). */
 type Access =
@@ -80,6 +85,20 @@ interface Row {
 }
 
 const viewKey = (k: InstanceKey, admin = true): Access => ({ kind: 'instance', keys: [k], admin });
+const GLOBAL_READ: Access = {
+  kind: 'global',
+  key: 'can_read_global_file',
+  admin: false,
+  unsafe: true,
+};
+const GLOBAL_WRITE: Access = {
+  kind: 'global',
+  key: 'can_write_global_file',
+  admin: false,
+  unsafe: true,
+};
+const unique = () => Math.random().toString(36).slice(2);
+const globalPath = (rel: string, op: string) => `/fs/${encodePathSegment(rel)}/${op}`;
 const fsPath = (env: Env, rel: string, op: string) =>
   `/instance/${env.a}/fs/${encodePathSegment(rel)}/${op}`;
 const simple = (
@@ -277,6 +296,7 @@ const ROWS: Row[] = [
   simple('GET', '/playitgg/get_tunnels', { kind: 'owner' }, () => '/playitgg/get_tunnels'),
   simple('GET', '/games', { kind: 'public' }, () => '/games'),
   simple('GET', '/games/unavailable', { kind: 'public' }, () => '/games/unavailable'),
+  simple('GET', '/games/definitions', { kind: 'public' }, () => '/games/definitions'),
   simple(
     'GET',
     '/setup_manifest/:game',
@@ -342,6 +362,12 @@ const ROWS: Row[] = [
     '/instance/:uuid/state',
     viewKey('can_view_instance'),
     (e) => `/instance/${e.a}/state`,
+  ),
+  simple(
+    'GET',
+    '/instance/:uuid/disk',
+    viewKey('can_view_instance'),
+    (e) => `/instance/${e.a}/disk`,
   ),
   {
     method: 'DELETE',
@@ -558,6 +584,39 @@ const ROWS: Row[] = [
       const form = new FormData();
       form.append('file', new Blob(['uploaded']), `up-${Math.random().toString(36).slice(2)}.txt`);
       return { path: fsPath(env, '.', 'upload'), raw: { data: form } };
+    },
+  },
+  // §1.4.15: unsafe permissions, not implied by is_admin (owner only while safe mode is on).
+  simple('GET', '/fs/:path/ls', GLOBAL_READ, () => globalPath('.', 'ls')),
+  simple('GET', '/fs/:path/read', GLOBAL_READ, () => globalPath('matrix.txt', 'read')),
+  simple('GET', '/fs/:path/download', GLOBAL_READ, () => globalPath('.', 'download')),
+  simple('PUT', '/fs/:path/new', GLOBAL_WRITE, () => globalPath(`new-${unique()}.txt`, 'new')),
+  simple('PUT', '/fs/:path/mkdir', GLOBAL_WRITE, () => globalPath(`dir-${unique()}`, 'mkdir')),
+  simple('DELETE', '/fs/:path/rm', GLOBAL_WRITE, () => globalPath('missing.txt', 'rm')),
+  simple('DELETE', '/fs/:path/rmdir', GLOBAL_WRITE, () => globalPath('missing-dir', 'rmdir')),
+  simple(
+    'PUT',
+    '/fs/:source/move/:dest',
+    GLOBAL_WRITE,
+    () => `/fs/${encodePathSegment('missing.txt')}/move/${encodePathSegment('moved.txt')}`,
+  ),
+  {
+    method: 'PUT',
+    url: '/fs/:path/write',
+    access: GLOBAL_WRITE,
+    request: async () => ({
+      path: globalPath('matrix.txt', 'write'),
+      raw: { data: 'hello', type: 'text/plain' },
+    }),
+  },
+  {
+    method: 'PUT',
+    url: '/fs/:path/upload',
+    access: GLOBAL_WRITE,
+    request: async () => {
+      const form = new FormData();
+      form.append('file', new Blob(['uploaded']), `up-${unique()}.txt`);
+      return { path: globalPath('.', 'upload'), raw: { data: form } };
     },
   },
   simple(

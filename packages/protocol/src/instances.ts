@@ -38,6 +38,18 @@ export type HandlerGameType = z.infer<typeof HandlerGameTypeSchema>;
 export const UnavailableGameSchema = z.object({ game: z.string(), reason: z.string() });
 export type UnavailableGame = z.infer<typeof UnavailableGameSchema>;
 
+/**
+ * Hearth: `GET /games/definitions` — the generic game definitions that ship with the core. `url` is
+ * what `PUT /generic_setup_manifest` and `POST /instance/create_generic` take.
+ */
+export const ShippedDefinitionSchema = z.object({
+  url: z.string().min(1),
+  game_name: z.string().min(1),
+  game_display_name: z.string().min(1),
+  description: z.string(),
+});
+export type ShippedDefinition = z.infer<typeof ShippedDefinitionSchema>;
+
 /** core-api.md §2.9 */
 export const PlayerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('MinecraftPlayer'), name: z.string(), uuid: z.string().nullable() }),
@@ -103,3 +115,11 @@ export function handlerGameTypeOf(game: Game): HandlerGameType | null {
       return null;
   }
 }
+
+/** Hearth: `GET /instance/:uuid/disk` — bytes in the instance folder, as measured at `measured_at` (unix ms). */
+export const InstanceDiskSchema = z.object({
+  folder_bytes: z.number(),
+  files: z.number(),
+  measured_at: z.number(),
+});
+export type InstanceDisk = z.infer<typeof InstanceDiskSchema>;

@@ -43,6 +43,8 @@ export const apiPaths = {
   games: () => '/games',
   // Hearth: what /games leaves out and why (e.g. Spigot has no download API).
   gamesUnavailable: () => '/games/unavailable',
+  // Hearth: the generic definitions that ship with the core (a Lodestone core answers 404).
+  gamesDefinitions: () => '/games/definitions',
   setupManifest: (game: HandlerGameType) => `/setup_manifest/${game}`,
   genericSetupManifest: () => '/generic_setup_manifest',
   // §1.4.7
@@ -70,6 +72,7 @@ export const apiPaths = {
   // Hearth: auto_start / restart_on_crash after creation (reference issues #362, #307).
   instanceAutoStart: (uuid: string) => `/instance/${seg(uuid)}/auto_start`,
   instanceRestartOnCrash: (uuid: string) => `/instance/${seg(uuid)}/restart_on_crash`,
+  instanceDisk: (uuid: string) => `/instance/${seg(uuid)}/disk`,
   // §1.4.10
   playersCount: (uuid: string) => `/instance/${seg(uuid)}/players/count`,
   playersMax: (uuid: string) => `/instance/${seg(uuid)}/players/max`,

@@ -66,6 +66,7 @@ export const apiRoutes = {
   // §1.4.6
   games: http('GET', '/games'),
   gamesUnavailable: http('GET', '/games/unavailable'),
+  gamesDefinitions: http('GET', '/games/definitions'),
   setupManifest: http('GET', '/setup_manifest/:game'),
   genericSetupManifest: http('PUT', '/generic_setup_manifest'),
   // §1.4.7
@@ -90,6 +91,8 @@ export const apiRoutes = {
   instanceVersion: http('PUT', '/instance/:uuid/version/:version'),
   instanceAutoStart: http('PUT', '/instance/:uuid/auto_start'),
   instanceRestartOnCrash: http('PUT', '/instance/:uuid/restart_on_crash'),
+  // Hearth: the disk an instance takes (its folder; backups are listed with them).
+  instanceDisk: http('GET', '/instance/:uuid/disk'),
   // §1.4.10
   playersCount: http('GET', '/instance/:uuid/players/count'),
   playersMax: http('GET', '/instance/:uuid/players/max'),

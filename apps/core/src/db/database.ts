@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { corePath } from '../lib/core-paths.ts';
 
 export type Db = Database.Database;
 
-const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+const MIGRATIONS_DIR = corePath('src', 'db', 'migrations');
 
 /** Opens (or creates) the SQLite database in WAL mode and applies numbered migrations in order. */
 export function openDatabase(file: string): Db {

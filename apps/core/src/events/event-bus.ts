@@ -31,15 +31,20 @@ const MAX_PENDING_WRITES = 50_000;
 const FLUSH_INTERVAL_MS = 200;
 
 /**
- * Every state change becomes one ClientEvent here: kept in the general ring (512) or the instance's
- * console ring (1024), written to SQLite in batches, and fanned out synchronously to listeners
- * (the WebSocket routes filter per subscriber).
+ * Every state change becomes one ClientEvent here, fanned out synchronously to listeners (the
+ * WebSocket routes filter per subscriber). General events go to the general ring (512) and, when a
+ * person could search for them, to SQLite in batches. Console output is the hot path: it goes to the
+ * instance's console ring (1024) and to console listeners only — never to SQLite (a chatty server
+ * would fill the disk) and never through the listeners that only care about general events.
  */
 export class EventBus {
   private readonly snowflakes = new SnowflakeGenerator();
   private readonly general = new RingBuffer<ClientEvent>(EVENT_RING_SIZE);
   private readonly consoles = new Map<string, RingBuffer<ClientEvent>>();
   private readonly listeners = new Set<EventListener>();
+  private readonly generalListeners = new Set<EventListener>();
+  /** Console listeners by instance uuid; `null` listens to every instance. */
+  private readonly consoleListeners = new Map<string | null, Set<EventListener>>();
   private readonly logListeners = new Set<LogListener>();
   /** Which instance a file event is about, from its host path (set once the instances exist). */
   private locate: (path: string) => string | null = () => null;
@@ -64,15 +69,10 @@ export class EventBus {
       caused_by: options.causedBy ?? { type: 'System' },
     };
     if (inner.type === 'InstanceEvent' && isConsoleEvent(event)) {
-      let ring = this.consoles.get(inner.instance_uuid);
-      if (!ring) {
-        ring = new RingBuffer<ClientEvent>(CONSOLE_RING_SIZE);
-        this.consoles.set(inner.instance_uuid, ring);
-      }
-      ring.push(event);
-    } else {
-      this.general.push(event);
+      this.emitConsole(inner.instance_uuid, event);
+      return event;
     }
+    this.general.push(event);
     const entry = logEntryOfEvent(
       event,
       inner.type === 'FSEvent' ? this.locate(inner.target.path) : null,
@@ -86,15 +86,34 @@ export class EventBus {
     ) {
       this.store(rowOfEvent(event, entry));
     }
-    for (const listener of this.listeners) {
+    this.deliver(this.listeners, event);
+    this.deliver(this.generalListeners, event);
+    if (entry) this.publishEntry(entry);
+    return event;
+  }
+
+  private emitConsole(instance: string, event: ClientEvent): void {
+    let ring = this.consoles.get(instance);
+    if (!ring) {
+      ring = new RingBuffer<ClientEvent>(CONSOLE_RING_SIZE);
+      this.consoles.set(instance, ring);
+    }
+    ring.push(event);
+    this.deliver(this.listeners, event);
+    const forInstance = this.consoleListeners.get(instance);
+    if (forInstance) this.deliver(forInstance, event);
+    const forAll = this.consoleListeners.get(null);
+    if (forAll) this.deliver(forAll, event);
+  }
+
+  private deliver(listeners: Set<EventListener>, event: ClientEvent): void {
+    for (const listener of listeners) {
       try {
         listener(event);
       } catch (err) {
         this.log.error({ err }, 'event listener failed');
       }
     }
-    if (entry) this.publishEntry(entry);
-    return event;
   }
 
   /**
@@ -137,9 +156,31 @@ export class EventBus {
     }
   }
 
+  /** Every event, console output included (prefer the narrower subscriptions below). */
   subscribe(listener: EventListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Every event but console output. */
+  subscribeGeneral(listener: EventListener): () => void {
+    this.generalListeners.add(listener);
+    return () => this.generalListeners.delete(listener);
+  }
+
+  /** Console output (InstanceOutput, SystemMessage, PlayerMessage) of one instance, or of all (null). */
+  subscribeConsole(instance: string | null, listener: EventListener): () => void {
+    let set = this.consoleListeners.get(instance);
+    if (!set) {
+      set = new Set();
+      this.consoleListeners.set(instance, set);
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0 && this.consoleListeners.get(instance) === set)
+        this.consoleListeners.delete(instance);
+    };
   }
 
   /** General (non-console) events, oldest first. */
@@ -170,6 +211,8 @@ export class EventBus {
     if (this.timer) clearInterval(this.timer);
     this.flush();
     this.listeners.clear();
+    this.generalListeners.clear();
+    this.consoleListeners.clear();
     this.logListeners.clear();
   }
 }

@@ -6,6 +6,7 @@ import { API_PREFIX, kindForStatus, type ClientError } from '@hearth/protocol';
 import type { CoreConfig } from '../config.ts';
 import { CoreError, badRequest, toCoreError } from '../errors.ts';
 import type { Logger } from '../lib/logger.ts';
+import { MAX_PARAM_LENGTH, answerClientError, sendFrameworkError } from './framework-errors.ts';
 
 /** One registered API route, as the permission matrix test enumerates them. */
 export interface RegisteredRoute {
@@ -45,6 +46,9 @@ export async function createHttpServer(
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustedProxies?.length ? config.trustedProxies : false,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: sendFrameworkError,
+    clientErrorHandler: answerClientError,
     ...(https ? { https } : {}),
   }) as unknown as FastifyInstance;
 

@@ -16,7 +16,7 @@ export function bindSocketToUser(
   user: StoredUser,
 ): { current: () => StoredUser; dispose: () => void } {
   let current = user;
-  const unsubscribe = ctx.events.subscribe((event) => {
+  const unsubscribe = ctx.events.subscribeGeneral((event) => {
     const inner = event.event_inner;
     if (inner.type !== 'UserEvent' || inner.user_id !== user.uid) return;
     switch (inner.user_event_inner.type) {

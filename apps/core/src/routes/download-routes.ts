@@ -21,12 +21,15 @@ export function attachmentHeader(name: string): string {
  */
 export function downloadRoutes(ctx: CoreContext) {
   const { files } = ctx.files;
+  const { globalFiles } = ctx;
   return async (api: FastifyInstance) => {
     // No automatic HEAD: Fastify would read (and for a folder, zip) the whole download to discard it.
     declareRoutes(api, ctx).open(
       { route: 'download', options: { exposeHeadRoute: false } },
       async ({ params, reply }) => {
-        const opened = await files.openDownload(params.key);
+        const opened = globalFiles.ownsKey(params.key)
+          ? await globalFiles.openDownload(params.key)
+          : await files.openDownload(params.key);
         reply
           .header('content-type', 'application/octet-stream')
           .header('content-disposition', attachmentHeader(opened.name));

@@ -11,14 +11,14 @@ import { FILE_WRITE, decodeClientPath } from './file-route-helpers.ts';
  * A body that is not read to its end (refused before or while streaming) would otherwise be drained
  * by Node after the answer — possibly gigabytes. Closing the connection instead stops the sender.
  */
-function closeUnreadBodies(scope: FastifyInstance): void {
+export function closeUnreadBodies(scope: FastifyInstance): void {
   scope.addHook('onError', async (req, reply) => {
     if (!req.raw.complete) void reply.header('connection', 'close');
   });
 }
 
 /** Aborted when the client goes away before its body is complete. */
-function abortOnDisconnect(req: FastifyRequest): AbortSignal {
+export function abortOnDisconnect(req: FastifyRequest): AbortSignal {
   const controller = new AbortController();
   req.raw.once('close', () => {
     if (!req.raw.complete) controller.abort(new Error('The client went away'));

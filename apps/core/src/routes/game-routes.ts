@@ -10,6 +10,7 @@ export function gameRoutes(ctx: CoreContext) {
     const route = declareRoutes(api, ctx);
     route.open({ route: 'games' }, () => creation.availableGames());
     route.open({ route: 'gamesUnavailable' }, () => creation.unavailableGames());
+    route.open({ route: 'gamesDefinitions' }, () => ctx.definitions.list());
 
     route.http({ route: 'setupManifest', access: { can: 'CreateInstance' } }, ({ params }) =>
       creation.setupManifest(params.game),

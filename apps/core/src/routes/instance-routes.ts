@@ -49,6 +49,10 @@ export function instanceRoutes(ctx: CoreContext) {
       instances.state(params.uuid),
     );
 
+    route.http({ route: 'instanceDisk', access: { instance: ['ViewInstance'] } }, ({ params }) =>
+      instances.diskUsage(params.uuid),
+    );
+
     route.http(
       { route: 'instance', access: { instance: ['DeleteInstance'] } },
       async ({ user, params }) => {

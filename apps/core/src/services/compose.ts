@@ -27,6 +27,7 @@ import { DEFAULT_RETENTION, EventRetention } from './event-log/event-retention.t
 import { EventService } from './event-service.ts';
 import { FileAccess } from './files/file-access.ts';
 import { FileJobs } from './files/file-jobs.ts';
+import { createGlobalFiles, type GlobalFiles } from './files/global-files.ts';
 import { InstanceFiles } from './files/instance-files.ts';
 import { GatewayService } from './gateway/gateway-service.ts';
 import { UpnpPortMapper } from './gateway/upnp-port-mapper.ts';
@@ -36,6 +37,7 @@ import { MacroService } from './macros/macro-service.ts';
 import { TaskTokens } from './macros/task-tokens.ts';
 import { PlayitService } from './playit-service.ts';
 import { SettingsService } from './settings-service.ts';
+import { ShippedDefinitions } from './shipped-definitions.ts';
 import { SystemService } from './system-service.ts';
 import { UserService } from './user-service.ts';
 import { DEFAULT_WEBHOOKS, WebhookService } from './webhooks/webhook-service.ts';
@@ -53,8 +55,12 @@ export interface CoreServices {
   system: SystemService;
   instances: InstanceService;
   creation: InstanceCreation;
+  /** The generic game definitions that ship with Hearth (`GET /games/definitions`). */
+  definitions: ShippedDefinitions;
   console: ConsoleService;
   files: { files: InstanceFiles; jobs: FileJobs; keys: DownloadKeyStore };
+  /** The global file routes (core-api.md §1.4.15), rooted at `config.globalDir`. */
+  globalFiles: GlobalFiles;
   gateway: GatewayService;
   playit: PlayitService;
   /** The event log: search, export, live entries (issue 14). */
@@ -84,7 +90,7 @@ export function composeServices(
   const tokens = new TokenService(userRepository, taskTokens);
   const users = new UserService(userRepository, tokens, events, guard, () => settings.safeMode);
   const visibility = new EventVisibility(guard);
-  events.subscribe((e) => visibility.track(e));
+  events.subscribeGeneral((e) => visibility.track(e));
 
   const upstreams = resolveUpstreams(config.upstreams ?? {});
   // `--isolation none` runs everything as a plain child process (no namespaces, no cgroups).
@@ -164,9 +170,18 @@ export function composeServices(
         : { maxExtractEntries: options.maxExtractEntries }),
     },
   });
-  const keys = new DownloadKeyStore({
+  const keyOptions = {
     ...(options.downloadKeyTtlMs === undefined ? {} : { ttlMs: options.downloadKeyTtlMs }),
     ...(options.now === undefined ? {} : { now: options.now }),
+  };
+  const keys = new DownloadKeyStore(keyOptions);
+  const globalFiles = createGlobalFiles({
+    root: config.globalDir ?? path.join(config.dataDir, 'global'),
+    events,
+    users,
+    guard,
+    keys: new DownloadKeyStore(keyOptions),
+    limits: access.deps.limits,
   });
 
   const logRepository = new EventLogRepository(db);
@@ -196,8 +211,10 @@ export function composeServices(
     system: new SystemService(config.dataDir, sandbox.warnings),
     instances,
     creation,
+    definitions: new ShippedDefinitions(log),
     console: new ConsoleService(events, instances),
     files: { files: new InstanceFiles(access, keys, guard), jobs: new FileJobs(access), keys },
+    globalFiles,
     gateway: new GatewayService(new UpnpPortMapper(config.gateway)),
     playit: new PlayitService({
       dataDir: config.dataDir,

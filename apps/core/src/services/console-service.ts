@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { isConsoleEvent, type ClientEvent } from '@hearth/protocol';
+import type { ClientEvent } from '@hearth/protocol';
 import type { EventBus } from '../events/event-bus.ts';
 import { FrameBatcher } from '../runtime/console/frame-batcher.ts';
 import type { InstanceService } from './instance-service.ts';
@@ -28,11 +28,10 @@ export class ConsoleService {
   /** Streams console events of `instance` (or of every instance for `all`) to a socket. */
   stream(socket: WebSocket, instance: string, mayView: (uuid: string) => boolean): () => void {
     const batcher = new FrameBatcher(socket, (uuid) => this.instances.outputGate(uuid));
-    const unsubscribe = this.events.subscribe((event) => {
+    const wanted = instance === ALL_INSTANCES ? null : instance;
+    const unsubscribe = this.events.subscribeConsole(wanted, (event) => {
       const inner = event.event_inner;
-      if (inner.type !== 'InstanceEvent') return;
-      if (instance !== ALL_INSTANCES && inner.instance_uuid !== instance) return;
-      if (!isConsoleEvent(event) || !mayView(inner.instance_uuid)) return;
+      if (inner.type !== 'InstanceEvent' || !mayView(inner.instance_uuid)) return;
       batcher.push(this.frameOf(event), inner.instance_uuid);
     });
     return () => {

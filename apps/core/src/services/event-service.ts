@@ -1,6 +1,5 @@
 import {
   eventMatchesQuery,
-  isConsoleEvent,
   msToSnowflakeBound,
   type ClientEvent,
   type EventQuery,
@@ -38,8 +37,8 @@ export class EventService {
 
   /** Sends each new non-console event the viewer (as it is now) may see and the query matches. */
   stream(send: (frame: string) => void, viewer: () => Principal, query: EventQuery): () => void {
-    return this.events.subscribe((event) => {
-      if (isConsoleEvent(event) || !eventMatchesQuery(event, query)) return;
+    return this.events.subscribeGeneral((event) => {
+      if (!eventMatchesQuery(event, query)) return;
       if (!this.visibility.canView(viewer(), event)) return;
       send(JSON.stringify(event));
     });

@@ -3,6 +3,7 @@ import type {
   CausedBy,
   ConfigurableManifest,
   ConfigurableValue,
+  InstanceDisk,
   InstanceInfo,
   InstanceState,
   PerformanceReport,
@@ -12,6 +13,7 @@ import type { CoreConfig } from '../config.ts';
 import { badRequest, describeError, unsupported } from '../errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { BackgroundWork } from '../lib/background-work.ts';
+import { folderSize } from '../lib/folder-size.ts';
 import { SerialQueue } from '../lib/serial-queue.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { InstanceRepository } from '../repositories/instance-repository.ts';
@@ -40,6 +42,8 @@ import type { UserService } from './user-service.ts';
 
 const SYSTEM: CausedBy = { type: 'System' };
 
+/** How long a measured folder size is answered again before the folder is walked anew. */
+const DISK_CACHE_MS = 30_000;
 /** How long shutdown waits for background work (creations cleaning up, orphan checks). */
 const SHUTDOWN_BACKGROUND_WAIT_MS = 5000;
 
@@ -67,6 +71,7 @@ export class InstanceService {
   private closed = false;
   /** Setting changes of one instance apply one after another, each on the record the last one left. */
   private readonly settingChanges = new SerialQueue();
+  private readonly diskCache = new Map<string, { at: number; usage: Promise<InstanceDisk> }>();
 
   constructor(private readonly deps: InstanceServiceDeps) {}
 
@@ -165,6 +170,24 @@ export class InstanceService {
 
   state(uuid: string): InstanceState {
     return this.deps.registry.get(uuid).runtime.state;
+  }
+
+  /**
+   * The disk the instance's folder takes, measured at most every 30 s (walking a large world is
+   * not free); concurrent callers share one walk.
+   */
+  diskUsage(uuid: string): Promise<InstanceDisk> {
+    const dir = this.deps.registry.get(uuid).dir;
+    const cached = this.diskCache.get(uuid);
+    if (cached && Date.now() - cached.at < DISK_CACHE_MS) return cached.usage;
+    const usage = folderSize(dir).then(({ bytes, files }) => ({
+      folder_bytes: bytes,
+      files,
+      measured_at: Date.now(),
+    }));
+    this.diskCache.set(uuid, { at: Date.now(), usage });
+    usage.catch(() => this.diskCache.delete(uuid));
+    return usage;
   }
 
   /** The gate console viewers hold to pause the server's output (flow control). */

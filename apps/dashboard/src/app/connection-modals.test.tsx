@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { setDesktopBridge } from '@/lib/desktop-bridge.ts';
-import { getSession, getToken } from '@/lib/session.ts';
+import { getSession, getToken, setToken } from '@/lib/session.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import { TEST_CORE, coreInfo, publicUser, validJwt } from '@/test/fixtures.ts';
 import { connectTo, renderApp } from '@/test/render-app.tsx';
@@ -35,11 +35,30 @@ describe('local-core probe (dashboard.md §4)', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('sends an already set up local core to user selection', async () => {
+  it('offers Add for an already set up local core, which leads to sign-in (issue 15 #5, #10)', async () => {
     installFakeFetch({ 'localhost:16662': { 'GET /info': { body: coreInfo() } } });
-    const { user } = renderApp('/first_setup');
-    await user.click(await screen.findByRole('button', { name: 'Setup' }));
-    expect(await screen.findByRole('heading', { name: 'Select a user' })).toBeInTheDocument();
+    const { user, router } = renderApp('/first_setup');
+    const dialog = await screen.findByRole('dialog', { name: 'New Local Core Detected' });
+    expect(dialog).toHaveTextContent('Add it to connect to it.');
+    expect(screen.queryByRole('button', { name: 'Setup' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login/user');
+  });
+
+  it('offers Continue for a set up local core this browser holds a token for', async () => {
+    setToken(LOCAL, validJwt());
+    installFakeFetch({
+      'localhost:16662': {
+        'GET /info': { body: coreInfo() },
+        'GET /user/info': { body: publicUser() },
+        'GET /events/all/buffer': { body: [] },
+        'GET /games/definitions': { body: [] },
+      },
+    });
+    const { user, router } = renderApp('/first_setup');
+    await user.click(await screen.findByRole('button', { name: 'Continue' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it('Skip hides the offer and saves nothing', async () => {

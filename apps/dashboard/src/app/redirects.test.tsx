@@ -19,11 +19,14 @@ describe('redirects (dashboard.md §2, §4)', () => {
     expect(pathOf(router)).toBe('/first_setup');
     expect(screen.getByText('0.5.1')).toBeInTheDocument();
     expect(screen.getByText(/Hearth is in beta/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Wiki' })).toHaveAttribute(
+    // Issue 15 #3: Hearth's own documentation, served by the core — never another product's pages.
+    expect(screen.getByRole('link', { name: 'Wiki' })).toHaveAttribute('href', '/docs/');
+    expect(screen.getByRole('link', { name: 'Download the core' })).toHaveAttribute(
       'href',
-      expect.stringContaining('wiki'),
+      '/docs/#run-it',
     );
-    expect(screen.getByRole('link', { name: 'Download the core' })).toBeInTheDocument();
+    for (const link of screen.getAllByRole('link'))
+      expect(link.getAttribute('href')).toMatch(/^\/(?!\/)/);
     expect(screen.getByRole('button', { name: 'Connect to an existing core' })).toBeInTheDocument();
   });
 
@@ -49,16 +52,17 @@ describe('redirects (dashboard.md §2, §4)', () => {
     connectTo(TEST_CORE);
     installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo({ is_setup: true }) } }));
     const { router } = renderApp('/login/core/first_setup');
-    expect(await screen.findByRole('heading', { name: 'Select a user' })).toBeInTheDocument();
-    expect(pathOf(router)).toBe('/login/user/select');
+    // User selection has nothing to offer without a token: it goes on to sign-in.
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(pathOf(router)).toBe('/login/user');
   });
 
   it('sends instance and settings routes to sign-in without a token', async () => {
     connectTo(TEST_CORE);
     installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo() } }));
     const { router } = renderApp('/dashboard/overview');
-    expect(await screen.findByRole('heading', { name: 'Select a user' })).toBeInTheDocument();
-    expect(pathOf(router)).toBe('/login/user/select');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(pathOf(router)).toBe('/login/user');
   });
 
   it('keeps the current core in the URL query', async () => {

@@ -81,7 +81,16 @@ export function installFakeFetch(routes: FakeRoutes) {
   };
 }
 
-/** Routes of one ordinary core at core.test:16662 (with an empty event buffer unless given). */
+/**
+ * Routes of one ordinary Hearth core at core.test:16662 (with an empty event buffer and no shipped
+ * definitions unless given).
+ */
 export function coreRoutes(routes: Record<string, FakeHandler>): FakeRoutes {
-  return { [TEST_CORE_HOST]: { 'GET /events/all/buffer': { body: [] }, ...routes } };
+  return {
+    [TEST_CORE_HOST]: {
+      'GET /events/all/buffer': { body: [] },
+      'GET /games/definitions': { body: [] },
+      ...routes,
+    },
+  };
 }

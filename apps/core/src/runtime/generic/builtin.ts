@@ -1,7 +1,8 @@
+import { pathToFileURL } from 'node:url';
+import { corePath } from '../../lib/core-paths.ts';
 // Definitions that ship with Hearth (apps/core/definitions/), as file:// URLs for loadGenericDefinition.
 
 /** flying-squid: a Minecraft server written in Node (apps/core/definitions/flying-squid). */
-export const FLYING_SQUID_DEFINITION_URL = new URL(
-  '../../../definitions/flying-squid/definition.ts',
-  import.meta.url,
+export const FLYING_SQUID_DEFINITION_URL = pathToFileURL(
+  corePath('definitions', 'flying-squid', 'definition.ts'),
 ).href;

@@ -5,18 +5,21 @@ import { stat } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import { dirname } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type Loader, type Plugin } from 'esbuild';
+import { build, stop, type Loader, type Plugin } from 'esbuild';
 import { describeError } from '../../errors.ts';
+import { CORE_ROOT } from '../../lib/core-paths.ts';
 import { outboundText } from '../../lib/outbound-http.ts';
 import { GenericDefinitionError } from './errors.ts';
 
 /** apps/core: where installed packages are looked up when the definition's own folder lacks them. */
-const CORE_DIR = fileURLToPath(new URL('../../..', import.meta.url));
+const CORE_DIR = CORE_ROOT;
 const HTTP_NAMESPACE = 'hearth-http';
 const MAX_SOURCE_BYTES = 5 * 1024 * 1024;
 
 export interface BundleOptions {
   fetchTimeoutMs: number;
+  /** How long esbuild's helper process may idle before it is stopped (default ESBUILD_IDLE_MS). */
+  idleMs?: number;
 }
 
 function loaderFor(path: string): Loader {
@@ -137,10 +140,40 @@ async function entryPointFor(
   return path;
 }
 
+/** esbuild keeps a helper process after a build; it goes once no build ran for this long. */
+export const ESBUILD_IDLE_MS = 10_000;
+let building = 0;
+let idleTimer: NodeJS.Timeout | null = null;
+
+/** Stops esbuild's helper process once nothing has been bundled for `idleMs` (a new build restarts it). */
+function releaseWhenIdle(idleMs: number): void {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    idleTimer = null;
+    if (building === 0) void stop();
+  }, idleMs);
+  idleTimer.unref();
+}
+
 /** Returns the bundled ESM code of the definition at `url`. */
 export async function bundleDefinition(url: string, options: BundleOptions): Promise<string> {
   const prefetched = new Map<string, string>();
   const entry = await entryPointFor(url, options, prefetched);
+  building++;
+  try {
+    return await runBuild(url, entry, options, prefetched);
+  } finally {
+    building--;
+    releaseWhenIdle(options.idleMs ?? ESBUILD_IDLE_MS);
+  }
+}
+
+async function runBuild(
+  url: string,
+  entry: string,
+  options: BundleOptions,
+  prefetched: Map<string, string>,
+): Promise<string> {
   try {
     const result = await build({
       entryPoints: [entry],

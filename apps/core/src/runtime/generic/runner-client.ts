@@ -1,11 +1,11 @@
 // Starts definition-runner.mjs for one call and turns its fd-3 JSON lines into a promise.
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { Readable } from 'node:stream';
 import type { SandboxLaunch } from '../sandbox/sandbox.ts';
 import type { LaunchPlan } from '../supervisor/game-process.ts';
+import { corePath } from '../../lib/core-paths.ts';
 
-const RUNNER_PATH = fileURLToPath(new URL('./definition-runner.mjs', import.meta.url));
+const RUNNER_PATH = corePath('src', 'runtime', 'generic', 'definition-runner.mjs');
 
 export type RunnerOp = 'describe' | 'install' | 'start' | 'configurable';
 

@@ -2,6 +2,7 @@ import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { internal } from '../../errors.ts';
+import { corePath } from '../../lib/core-paths.ts';
 
 /** The `@deno/<target>` package that carries this platform's binary (as the `deno` package names them). */
 function platformPackage(): string {
@@ -33,7 +34,7 @@ let cached: string | undefined;
 export function denoBinaryPath(): string {
   if (cached !== undefined) return cached;
   const exe = process.platform === 'win32' ? 'deno.exe' : 'deno';
-  const require = createRequire(import.meta.url);
+  const require = createRequire(corePath('package.json'));
   let packageJson: string;
   try {
     packageJson = require.resolve('deno/package.json');

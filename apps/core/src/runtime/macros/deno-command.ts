@@ -1,9 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { writeJsonAtomic } from '../../lib/atomic-write.ts';
+import { corePath } from '../../lib/core-paths.ts';
 
-const SDK_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'sdk');
+// Named from apps/core so the bundled core (dist/) finds the SDK's TypeScript sources too.
+const SDK_DIR = corePath('src', 'runtime', 'macros', 'sdk');
 
 /** The module the SDK is imported as, and the reference's library URLs mapped onto Hearth's. */
 export const SDK_SPECIFIER = 'hearth:macro';

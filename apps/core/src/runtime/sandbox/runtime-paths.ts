@@ -13,10 +13,7 @@ export const SYSTEM_LINKS = ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx
  * The folder holding Hearth's code and node_modules (`apps/core/src/runtime/sandbox` → repository
  * root): generic definitions import packages from it and run `definition-runner.mjs` out of it.
  */
-export const HEARTH_ROOT = fileURLToPath(new URL('../../../../../', import.meta.url)).replace(
-  /\/$/,
-  '',
-);
+export { HEARTH_ROOT } from '../../lib/core-paths.ts';
 
 export function isInside(child: string, parent: string): boolean {
   if (parent === '/') return child.startsWith('/');

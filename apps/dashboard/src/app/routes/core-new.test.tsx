@@ -66,8 +66,8 @@ describe('add core (/login/core/new)', () => {
     await user.clear(screen.getByLabelText('Port'));
     await user.type(screen.getByLabelText('Port'), '9000');
     await user.click(screen.getByRole('button', { name: 'Add and Continue' }));
-    expect(await screen.findByRole('heading', { name: 'Select a user' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login/user/select');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login/user');
   });
 
   it('refuses an address whose /info does not answer 200', async () => {

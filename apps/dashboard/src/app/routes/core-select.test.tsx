@@ -25,7 +25,7 @@ describe('select core (/login/core/select)', () => {
     ]);
     await user.selectOptions(select, 'https://box.lan:9000');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
-    expect(await screen.findByRole('heading', { name: 'Select a user' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(getSession().current).toEqual(OTHER);
     expect(new URLSearchParams(router.state.location.search).get('address')).toBe('box.lan');
   });

@@ -1,25 +1,33 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { HOME_LOADER_MIN_MS } from '@hearth/protocol';
 import { viewerCan } from '@/lib/permissions.ts';
-import { useCurrentToken } from '@/lib/session.ts';
+import { toUserMessage } from '@/lib/errors.ts';
+import { useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
 import { useMinimumDuration } from '@/lib/use-minimum-duration.ts';
 import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
 import { useInstances } from '@/features/instances/api/get-instances.ts';
+import { InstanceGrid } from '@/features/instances/components/instance-grid.tsx';
 import { CreateInstanceWizardLazy } from '@/features/instances/components/lazy-wizard.tsx';
+import { useGlobalSettings } from '@/features/settings/api/get-global-settings.ts';
 import { useViewer } from '../use-viewer.ts';
 
-/** / — home (dashboard.md §2). */
+/**
+ * / — home (dashboard.md §2): the greeting, the gated Create button, and every instance as a card
+ * (issue 15 #11); a guest is asked to log in.
+ */
 export function HomeRoute() {
   const navigate = useAppNavigate();
   const token = useCurrentToken();
   const user = useCurrentUser();
   const viewer = useViewer();
   const instances = useInstances();
+  const settings = useGlobalSettings();
+  const core = useCurrentCore();
   const [params] = useSearchParams();
   const [wizardOpen, setWizardOpen] = useState(false);
   const loaderShownLongEnough = useMinimumDuration(HOME_LOADER_MIN_MS);
@@ -30,6 +38,11 @@ export function HomeRoute() {
   useEffect(() => {
     if (known) void navigate('/dashboard/overview', { replace: true });
   }, [known, navigate]);
+
+  const openInstance = useCallback(
+    (created: string) => void navigate('/dashboard/overview', { set: { instance: created } }),
+    [navigate],
+  );
 
   if (!token) {
     return (
@@ -45,25 +58,58 @@ export function HomeRoute() {
   if (user.isPending || !loaderShownLongEnough) return <PageSpinner />;
 
   const canCreate = viewerCan(viewer, { type: 'CreateInstance' });
+  const list = instances.data ?? [];
+  const domain = settings.data?.domain?.trim();
+  const host = domain || core?.address || 'localhost';
+  const createButton = (
+    <Button
+      variant="primary"
+      disabled={!canCreate}
+      title={canCreate ? undefined : 'No permission'}
+      onClick={() => setWizardOpen(true)}
+    >
+      <Plus aria-hidden className="size-4" />
+      Create a new instance
+    </Button>
+  );
   return (
-    <section className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-24 text-center">
-      <h1 className="text-2xl font-semibold tracking-tight">
-        {user.data ? `Welcome back, ${user.data.username}` : 'Welcome back'}
-      </h1>
-      <p className="text-sm text-muted">
-        Select an instance on the left to manage it, or create a new one to get a game server
-        running.
-      </p>
-      <Button
-        variant="primary"
-        disabled={!canCreate}
-        title={canCreate ? undefined : 'No permission'}
-        onClick={() => setWizardOpen(true)}
-      >
-        <Plus aria-hidden className="size-4" />
-        Create a new instance
-      </Button>
-      <CreateInstanceWizardLazy open={wizardOpen} onOpenChange={setWizardOpen} />
+    <section aria-label="Home" className="mx-auto flex max-w-6xl flex-col gap-6 px-6 py-8">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight">
+            {user.data ? `Welcome back, ${user.data.username}` : 'Welcome back'}
+          </h1>
+          <p className="text-sm text-muted">
+            {list.length > 0
+              ? 'Manage your instances here, or open one for its console, files and settings.'
+              : 'Create an instance to get a game server running.'}
+          </p>
+        </div>
+        {createButton}
+      </header>
+      {instances.isError ? (
+        <p role="alert" className="text-sm text-danger">
+          {toUserMessage(instances.error)}
+        </p>
+      ) : list.length > 0 ? (
+        <InstanceGrid
+          instances={list}
+          viewer={viewer}
+          host={host}
+          onOpen={(uuid) => void navigate('/dashboard/overview', { set: { instance: uuid } })}
+        />
+      ) : instances.isPending ? (
+        <PageSpinner />
+      ) : (
+        <p className="rounded-xl border border-dashed border-line px-6 py-12 text-center text-sm text-muted">
+          No instances yet.
+        </p>
+      )}
+      <CreateInstanceWizardLazy
+        open={wizardOpen}
+        onOpenChange={setWizardOpen}
+        onCreated={openInstance}
+      />
     </section>
   );
 }

@@ -257,9 +257,40 @@ describe('instance dashboard (dashboard.md §2)', () => {
     expect(await screen.findByRole('heading', { name: 'tunnels not found' })).toBeInTheDocument();
   });
 
-  it('without a known instance: a 1 s loading screen, then Instance not found', async () => {
+  it('an instance the core does not know goes to / (dashboard.md §2, issue 15 #6)', async () => {
     signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })]);
-    renderApp('/dashboard/overview?instance=nope');
+    const { router } = renderApp('/dashboard/overview?instance=nope');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(new URLSearchParams(router.state.location.search).has('instance')).toBe(false);
+    expect(screen.queryByText('Instance not found')).not.toBeInTheDocument();
+  });
+
+  it('after Delete the deleted instance is deselected and home shows (issue 15 #6)', async () => {
+    let deleted = false;
+    signedIn(OWNER, [], {
+      'GET /instance/list': () => ({
+        body: deleted ? [] : [instanceInfo({ uuid: 'A', name: 'Alpha' })],
+      }),
+      'GET /instance/A/settings': {
+        body: { auto_start: false, restart_on_crash: false, setting_sections: {} },
+      },
+      'DELETE /instance/A': () => {
+        deleted = true;
+        return { body: null };
+      },
+    });
+    const { router, user } = renderApp('/dashboard/settings?instance=A');
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'I understand, delete this instance' }),
+    );
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(new URLSearchParams(router.state.location.search).has('instance')).toBe(false);
+  });
+
+  it('without a selected instance: a 1 s loading screen, then Instance not found', async () => {
+    signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })]);
+    renderApp('/dashboard/overview');
     await within(await screen.findByRole('list', { name: 'Instance list' })).findByRole('button', {
       name: /Alpha/,
     });

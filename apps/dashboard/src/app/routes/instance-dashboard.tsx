@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { INSTANCE_NOT_FOUND_SPLASH_MS } from '@hearth/protocol';
@@ -84,6 +84,15 @@ export function InstanceDashboardRoute() {
   const tabs = visibleTabs(settings.data?.playit_enabled ?? false);
   const known = tabs.some((t) => t.id === tab);
   const canCreate = viewerCan(viewer, { type: 'CreateInstance' });
+  // dashboard.md §2: an `instance` naming no instance of this core goes to / (so does a deleted one).
+  const unknown = uuid !== null && instances.isSuccess && instance === null;
+  useEffect(() => {
+    if (unknown) void navigate('/', { clear: ['instance'], replace: true });
+  }, [unknown, navigate]);
+  const openInstance = useCallback(
+    (created: string) => void navigate('/dashboard/overview', { set: { instance: created } }),
+    [navigate],
+  );
 
   return (
     <div className="flex h-full min-h-0">
@@ -99,13 +108,17 @@ export function InstanceDashboardRoute() {
       <section aria-label="Instance tab" className="min-w-0 flex-1 overflow-auto">
         {instance ? (
           <TabArea tab={tab} instance={instance} known={known} />
-        ) : instances.isPending ? (
+        ) : instances.isPending || unknown ? (
           <PageSpinner />
         ) : (
           <InstanceNotFound key={uuid} />
         )}
       </section>
-      <CreateInstanceWizardLazy open={wizardOpen} onOpenChange={setWizardOpen} />
+      <CreateInstanceWizardLazy
+        open={wizardOpen}
+        onOpenChange={setWizardOpen}
+        onCreated={openInstance}
+      />
     </div>
   );
 }

@@ -7,8 +7,12 @@ import { useAppNavigate } from '@/lib/url-state.ts';
 import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
 import { useCoreInfo } from '@/features/connection/api/get-core-info.ts';
 import { isLoopbackAddress } from '@/features/connection/local-probe.ts';
+import { Redirect } from '../guards.tsx';
 
-/** /login/user/select — continue as the signed-in user, sign in, or (desktop, local core) enter as owner. */
+/**
+ * /login/user/select — continue as the signed-in user, sign in, or (desktop, local core) enter as
+ * owner. With nothing to choose (no token, no desktop owner) it is a dead step: straight to sign-in.
+ */
 export function UserSelectRoute() {
   const navigate = useAppNavigate();
   const core = useCurrentCore();
@@ -17,6 +21,8 @@ export function UserSelectRoute() {
   const info = useCoreInfo();
   const bridge = useDesktopBridge();
   const localDesktop = bridge !== null && core !== null && isLoopbackAddress(core.address);
+
+  if (!token && !localDesktop) return <Redirect to="/login/user" />;
 
   const enterAsOwner = async () => {
     if (!bridge || !core) return;

@@ -1,4 +1,8 @@
-// Where the welcome and core-selection screens point for help and for the core itself.
-// Hearth speaks the Lodestone core API, so the Lodestone wiki and core releases apply.
-export const WIKI_URL = 'https://github.com/Lodestone-Team/lodestone/wiki';
-export const CORE_DOWNLOAD_URL = 'https://github.com/Lodestone-Team/lodestone/releases';
+// Where the welcome and core-selection screens point for help and for the core itself: Hearth's own
+// documentation, served by the core that served this dashboard (apps/core/src/http/docs-page.ts) —
+// a user never leaves for another product's pages.
+
+/** The README as a page. */
+export const WIKI_URL = '/docs/';
+/** Its "Run it" section: what to install and the two commands. */
+export const CORE_DOWNLOAD_URL = '/docs/#run-it';

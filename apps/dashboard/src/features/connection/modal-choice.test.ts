@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { isMixedContent, pickConnectionModal, routeAfterCoreChosen } from './modal-choice.ts';
+import {
+  isMixedContent,
+  localCoreAction,
+  pickConnectionModal,
+  routeAfterCoreChosen,
+} from './modal-choice.ts';
 import type { ModalConditions } from './modal-choice.ts';
 
 const none: ModalConditions = {
@@ -81,5 +86,14 @@ describe('connection helpers', () => {
     expect(routeAfterCoreChosen(false, true)).toBe('/login/core/first_setup');
     expect(routeAfterCoreChosen(true, true)).toBe('/');
     expect(routeAfterCoreChosen(true, false)).toBe('/login/user/select');
+  });
+});
+
+describe('localCoreAction (issue 15 #5)', () => {
+  it('says Setup only for a core without an owner, else what the click does', () => {
+    expect(localCoreAction(false, false)).toBe('Setup');
+    expect(localCoreAction(false, true)).toBe('Setup');
+    expect(localCoreAction(true, false)).toBe('Add');
+    expect(localCoreAction(true, true)).toBe('Continue');
   });
 });

@@ -64,3 +64,12 @@ export function routeAfterCoreChosen(isSetup: boolean, hasToken: boolean): strin
   if (!isSetup) return '/login/core/first_setup';
   return hasToken ? '/' : '/login/user/select';
 }
+
+/**
+ * The New Local Core Detected button: Setup for a core without an owner (dashboard.md §2), and
+ * for one already set up what the click does — Continue with a saved token, else Add it.
+ */
+export function localCoreAction(isSetup: boolean, hasToken: boolean): 'Setup' | 'Continue' | 'Add' {
+  if (!isSetup) return 'Setup';
+  return hasToken ? 'Continue' : 'Add';
+}

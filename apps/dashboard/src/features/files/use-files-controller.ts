@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ClientFile } from '@hearth/protocol';
 import { getFileListQueryOptions, useFileList } from './api/get-file-list.ts';
 import { selectedFiles } from './model/browser-state.ts';
+import { isCoreFile, loadShowCoreFiles, saveShowCoreFiles } from './model/core-files.ts';
 import { unzipModeOf } from './model/context-menu-model.ts';
 import type { MenuEntryId } from './model/context-menu-model.ts';
 import { isDirectory } from './model/file-kind.ts';
@@ -27,7 +28,24 @@ const NO_FILES: readonly ClientFile[] = [];
 export function useFilesController(instanceUuid: string, canWrite: boolean) {
   const { state, dispatch, setPath } = useFileBrowser(instanceUuid);
   const list = useFileList(instanceUuid, state.path, true);
-  const files = list.data ?? NO_FILES;
+  const [showCoreFiles, setShowCoreFilesState] = useState(loadShowCoreFiles);
+  const setShowCoreFiles = useCallback((show: boolean) => {
+    saveShowCoreFiles(show);
+    setShowCoreFilesState(show);
+  }, []);
+  const listed = list.data ?? NO_FILES;
+  const coreFiles = useMemo(
+    () => listed.filter((file) => isCoreFile(file, state.path)),
+    [listed, state.path],
+  );
+  // Hidden Hearth files are out of everything: rows, selection, select-all, the footer.
+  const files = useMemo(
+    () =>
+      showCoreFiles || coreFiles.length === 0
+        ? listed
+        : listed.filter((f) => !coreFiles.includes(f)),
+    [showCoreFiles, coreFiles, listed],
+  );
   const queryClient = useQueryClient();
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({
@@ -122,6 +140,10 @@ export function useFilesController(instanceUuid: string, canWrite: boolean) {
     setPath,
     list,
     files,
+    /** Hearth's own files in this folder (shown only when `showCoreFiles`). */
+    coreFiles,
+    showCoreFiles,
+    setShowCoreFiles,
     selected,
     allSelected,
     refresh,

@@ -20,10 +20,12 @@ function instanceEvent(
   return event({
     type: 'InstanceEvent',
     instance_uuid: uuid,
-    instance_name: 'x',
+    instance_name: NAMES[uuid] ?? 'x',
     instance_event_inner: change,
   });
 }
+
+const NAMES: Record<string, string> = { A: 'Alpha', B: 'Beta' };
 
 const a = instanceInfo({ uuid: 'A', name: 'Alpha' });
 const b = instanceInfo({ uuid: 'B', name: 'Beta', state: 'Running' });
@@ -110,5 +112,26 @@ describe('sidebar list events (dashboard.md §4)', () => {
         event({ type: 'UserEvent', user_id: 'u', user_event_inner: { type: 'UserCreated' } }),
       ),
     ).toBe(list);
+  });
+
+  it('takes the name every instance event carries: a rename made elsewhere shows (issue 15 #7)', () => {
+    const renamed = event({
+      type: 'InstanceEvent',
+      instance_uuid: 'A',
+      instance_name: 'Alpha Prime',
+      instance_event_inner: { type: 'StateTransition', to: 'Starting' },
+    });
+    expect(applyInstanceEvent([a, b], renamed)).toEqual([
+      { ...a, name: 'Alpha Prime', state: 'Starting' },
+      b,
+    ]);
+    const output = event({
+      type: 'InstanceEvent',
+      instance_uuid: 'B',
+      instance_name: 'Beta',
+      instance_event_inner: { type: 'InstanceOutput', message: 'hi' },
+    });
+    const list = [a, b];
+    expect(applyInstanceEvent(list, output)).toBe(list);
   });
 });

@@ -18,25 +18,45 @@ function patch(list: InstanceInfo[], uuid: string, change: Partial<InstanceInfo>
 export function applyInstanceEvent(list: InstanceInfo[], event: ClientEvent): InstanceInfo[] {
   const inner = event.event_inner;
   if (inner.type === 'InstanceEvent') {
-    const change = inner.instance_event_inner;
-    switch (change.type) {
-      case 'StateTransition':
-        return patch(list, inner.instance_uuid, { state: change.to });
-      case 'InstanceError':
-        return patch(list, inner.instance_uuid, { state: 'Error' });
-      case 'PlayerChange':
-        return patch(list, inner.instance_uuid, {
-          player_list: change.player_list,
-          player_count: change.player_list.length,
-        });
-      case 'InstanceWarning':
-      case 'InstanceInput':
-      case 'InstanceOutput':
-      case 'SystemMessage':
-      case 'PlayerMessage':
-        return list;
-    }
+    // Every instance event carries the instance's current name: a rename made elsewhere (which has
+    // no event of its own in the v1 API) shows with the instance's next event.
+    const named = patchName(list, inner.instance_uuid, inner.instance_name);
+    return applyInstanceChange(named, inner);
   }
+  return applyProgression(list, event);
+}
+
+function patchName(list: InstanceInfo[], uuid: string, name: string): InstanceInfo[] {
+  const current = list.find((instance) => instance.uuid === uuid);
+  return current && current.name !== name ? patch(list, uuid, { name }) : list;
+}
+
+function applyInstanceChange(
+  list: InstanceInfo[],
+  inner: Extract<ClientEvent['event_inner'], { type: 'InstanceEvent' }>,
+): InstanceInfo[] {
+  const change = inner.instance_event_inner;
+  switch (change.type) {
+    case 'StateTransition':
+      return patch(list, inner.instance_uuid, { state: change.to });
+    case 'InstanceError':
+      return patch(list, inner.instance_uuid, { state: 'Error' });
+    case 'PlayerChange':
+      return patch(list, inner.instance_uuid, {
+        player_list: change.player_list,
+        player_count: change.player_list.length,
+      });
+    case 'InstanceWarning':
+    case 'InstanceInput':
+    case 'InstanceOutput':
+    case 'SystemMessage':
+    case 'PlayerMessage':
+      return list;
+  }
+}
+
+function applyProgression(list: InstanceInfo[], event: ClientEvent): InstanceInfo[] {
+  const inner = event.event_inner;
   if (inner.type === 'ProgressionEvent') {
     const progression = inner.progression_event_inner;
     if (progression.type !== 'ProgressionEnd' || !progression.inner) return list;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { GIB } from '@hearth/protocol';
 import {
+  formatMemory,
   latest,
   memoryMaxGib,
+  memoryScaleGib,
   pointCount,
   pushSample,
   toColumns,
@@ -50,5 +52,20 @@ describe('monitor series (dashboard.md §9)', () => {
     expect(memoryMaxGib(8 * GIB)).toBe(8);
     expect(memoryMaxGib(undefined)).toBe(32);
     expect(memoryMaxGib(0)).toBe(32);
+  });
+
+  it('scales memory to the recent peak with headroom, within the machine (issue 15 #9)', () => {
+    const at = (...gib: number[]) => gib.map((memory) => ({ cpu: null, memory }));
+    // 0.1 GiB on a 23.5 GiB machine: the chart tops at 128 MiB, not 23.5 GiB.
+    expect(memoryScaleGib(at(0.08, 0.1, 0.09), 23.5 * GIB)).toBe(0.125);
+    expect(memoryScaleGib(at(0.9), 23.5 * GIB)).toBe(2);
+    expect(memoryScaleGib(at(20), 23.5 * GIB)).toBe(23.5);
+    expect(memoryScaleGib([], 23.5 * GIB)).toBe(1 / 16);
+    expect(memoryScaleGib(at(3), undefined)).toBe(4);
+  });
+
+  it('shows the absolute figure: MiB under 1 GiB, else GiB', () => {
+    expect(formatMemory(0.1)).toBe('102 MiB');
+    expect(formatMemory(1.5)).toBe('1.50 GiB');
   });
 });

@@ -42,6 +42,35 @@ export function memoryMaxGib(totalRamBytes: number | null | undefined): number {
   return totalRamBytes && totalRamBytes > 0 ? totalRamBytes / GIB : DEFAULT_MEMORY_MAX_GIB;
 }
 
+/** Steps the memory chart's top snaps to (GiB): 64 MiB, 128 MiB, … doubling. */
+const MEMORY_SCALE_FLOOR_GIB = 1 / 16;
+/** Room above the recent peak, so the line does not ride the chart's top. */
+const MEMORY_HEADROOM = 1.25;
+
+/**
+ * The memory chart's maximum (issue 15 #9): the recent peak with headroom, snapped up to a power of
+ * two from 64 MiB, and never above the machine's RAM — a 0.1 GiB server on a 23.5 GiB machine was
+ * a flat line at the bottom of a 0–23.5 GiB scale. The figure beside the chart stays absolute.
+ */
+export function memoryScaleGib(
+  samples: readonly MonitorSample[],
+  totalRamBytes: number | null | undefined,
+): number {
+  const ceiling = memoryMaxGib(totalRamBytes);
+  const peak = samples.reduce(
+    (max, s) => (s.memory !== null && s.memory > max ? s.memory : max),
+    0,
+  );
+  let scale = MEMORY_SCALE_FLOOR_GIB;
+  while (scale < peak * MEMORY_HEADROOM && scale < ceiling) scale *= 2;
+  return Math.min(scale, ceiling);
+}
+
+/** A memory figure a person reads at a glance: MiB under 1 GiB, else GiB with two decimals. */
+export function formatMemory(gib: number): string {
+  return gib < 1 ? `${Math.round(gib * 1024)} MiB` : `${gib.toFixed(2)} GiB`;
+}
+
 export const CPU_MAX = CPU_CHART_MAX;
 
 /** The newest non-null value, for the label beside the chart. */

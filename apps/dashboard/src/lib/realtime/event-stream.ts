@@ -32,17 +32,46 @@ export function eventStreamUrl(core: CoreConnection, token: string): string {
   return `${coreSocketUrl(core)}${apiPaths.eventsStream(emptyEventQuery(token))}`;
 }
 
-const EventBufferSchema = ClientEventSchema.array();
+/** The buffer is a JSON array; its items are checked one by one (parseEventList). */
+const EventListSchema = {
+  parse(data: unknown): unknown[] {
+    if (!Array.isArray(data)) throw new TypeError('The event buffer is not a list');
+    return data as unknown[];
+  },
+};
 
+/** A buffer's events, each parsed on its own: one this dashboard cannot read is skipped and counted. */
+export function parseEventList(items: readonly unknown[]): {
+  events: ClientEvent[];
+  skipped: number;
+} {
+  const events: ClientEvent[] = [];
+  for (const item of items) {
+    const parsed = ClientEventSchema.safeParse(item);
+    if (parsed.success) events.push(parsed.data);
+  }
+  return { events, skipped: items.length - events.length };
+}
+
+/**
+ * `GET /events/all/buffer`. A core may send events this dashboard does not know (a newer core, a
+ * Lodestone variant): they are skipped and counted, and the rest still count as history.
+ */
 export async function fetchEventBuffer(
   core: CoreConnection,
   token: string,
 ): Promise<ClientEvent[]> {
-  return apiRequest(apiPaths.eventsBuffer(emptyEventQuery(token)), {
+  const items = await apiRequest(apiPaths.eventsBuffer(emptyEventQuery(token)), {
     core,
     token,
-    schema: EventBufferSchema,
+    schema: EventListSchema,
   });
+  const { events, skipped } = parseEventList(items);
+  if (skipped > 0)
+    console.warn(
+      `Skipped ${skipped} of ${items.length} buffered events this dashboard cannot read`,
+    );
+  return events;
 }
 
 const STATUS_ACTION: Partial<Record<SocketStatus, ConnectionAction>> = {

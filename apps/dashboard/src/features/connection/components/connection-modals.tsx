@@ -6,7 +6,12 @@ import { useConnectionStatus } from '@/lib/connection-status.ts';
 import { coreKey, getToken, selectCore, useCurrentCore } from '@/lib/session.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
 import { getCoreInfoQueryOptions, useCoreInfo } from '../api/get-core-info.ts';
-import { isMixedContent, pickConnectionModal, routeAfterCoreChosen } from '../modal-choice.ts';
+import {
+  isMixedContent,
+  localCoreAction,
+  pickConnectionModal,
+  routeAfterCoreChosen,
+} from '../modal-choice.ts';
 import type { ConnectionModal } from '../modal-choice.ts';
 import { useLocalCoreOffer } from '../use-local-core-offer.ts';
 import { isBetaVersion, versionOutcome } from '../version-rule.ts';
@@ -90,10 +95,11 @@ function ConnectionModal({ inMainLayout }: { inMainLayout: boolean }) {
       return null;
     case 'new-local-core': {
       if (!offer) return null;
+      const signedIn = getToken(offer.target) !== null;
       const setUp = () => {
         queryClient.setQueryData(getCoreInfoQueryOptions(offer.target).queryKey, offer.info);
         selectCore(offer.target);
-        void navigate(routeAfterCoreChosen(offer.info.is_setup, getToken(offer.target) !== null));
+        void navigate(routeAfterCoreChosen(offer.info.is_setup, signedIn));
       };
       return (
         <Modal
@@ -113,7 +119,7 @@ function ConnectionModal({ inMainLayout }: { inMainLayout: boolean }) {
             <>
               <Button onClick={skip}>Skip</Button>
               <Button variant="primary" onClick={setUp}>
-                Setup
+                {localCoreAction(offer.info.is_setup, signedIn)}
               </Button>
             </>
           }
@@ -160,6 +166,7 @@ function ConnectionModal({ inMainLayout }: { inMainLayout: boolean }) {
           open
           onOpenChange={closeWith(() => dismiss('connection-error'))}
           title="Core Connection Error"
+          actionsLayout="stack"
           description={
             <>
               The dashboard cannot reach the core at{' '}

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@hearth/protocol';
 import { apiRequest } from '@/lib/api-client.ts';
+import { parentPath } from '../model/file-path.ts';
+import { getFileListQueryOptions } from './get-file-list.ts';
 import { getFileContentQueryOptions } from './read-file.ts';
 
 /** PUT /instance/:uuid/fs/:path/write with the content as the raw body (written atomically by the core). */
@@ -15,7 +17,10 @@ export async function writeFile(
   });
 }
 
-/** Saves and makes the saved text the editor's new original. */
+/**
+ * Saves, makes the saved text the editor's new original, and lists the folder again: the file's
+ * size and modified time changed.
+ */
 export function useWriteFileMutation(instanceUuid: string) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -26,6 +31,9 @@ export function useWriteFileMutation(instanceUuid: string) {
         getFileContentQueryOptions(instanceUuid, input.path).queryKey,
         input.content,
       );
+      void queryClient.invalidateQueries({
+        queryKey: getFileListQueryOptions(instanceUuid, parentPath(input.path)).queryKey,
+      });
     },
   });
 }

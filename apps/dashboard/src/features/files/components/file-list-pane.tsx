@@ -31,6 +31,7 @@ export function FileListPane({ ctl }: { ctl: FilesController }) {
       new Set(state.clipboard?.action === 'cut' ? state.clipboard.items.map((f) => f.path) : []),
     [state.clipboard],
   );
+  const corePaths = useMemo(() => new Set(ctl.coreFiles.map((f) => f.path)), [ctl.coreFiles]);
   const drop = useFileDrop(ctl.canWrite, (dropped) => ctl.uploads.start(dropped, state.path));
   const showParent = !isRootPath(state.path);
 
@@ -38,6 +39,26 @@ export function FileListPane({ ctl }: { ctl: FilesController }) {
     const row = (event.target as HTMLElement).closest<HTMLElement>('[data-file-path]');
     setTarget(row ? (byPath.get(row.dataset.filePath ?? '') ?? null) : null);
   };
+
+  const coreCount = ctl.coreFiles.length;
+  const coreBar =
+    list.isSuccess && coreCount > 0 ? (
+      <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5 border-b border-line px-3 py-1.5 text-[11px] text-faint">
+        <span>
+          {ctl.showCoreFiles
+            ? 'Hearth files shown'
+            : `${coreCount} Hearth ${coreCount === 1 ? 'file' : 'files'} hidden`}
+        </span>
+        <button
+          type="button"
+          aria-pressed={ctl.showCoreFiles}
+          onClick={() => ctl.setShowCoreFiles(!ctl.showCoreFiles)}
+          className="shrink-0 rounded px-1.5 py-0.5 text-muted hover:bg-hover hover:text-fg"
+        >
+          {ctl.showCoreFiles ? 'Hide Hearth files' : 'Show Hearth files'}
+        </button>
+      </div>
+    ) : null;
 
   let body;
   if (list.isPending) body = <Message>Loading...</Message>;
@@ -52,6 +73,7 @@ export function FileListPane({ ctl }: { ctl: FilesController }) {
           openPath={state.openFile?.path ?? null}
           menuPath={menuOpen ? (target?.path ?? null) : null}
           cutPaths={cutPaths}
+          corePaths={corePaths}
           onToggle={ctl.toggle}
           onOpen={ctl.open}
           onParent={() => void ctl.setPath(parentPath(state.path))}
@@ -69,6 +91,7 @@ export function FileListPane({ ctl }: { ctl: FilesController }) {
 
   return (
     <div className="relative flex h-full min-h-0 flex-col" {...drop.handlers}>
+      {coreBar}
       <ContextMenuRoot modal={false} onOpenChange={setMenuOpen}>
         <ContextMenuTrigger asChild>
           <div className="min-h-0 flex-1" onContextMenu={onContextMenu}>

@@ -27,6 +27,8 @@ export interface FileListProps {
   /** The row whose right-click menu is open. */
   menuPath: string | null;
   cutPaths: ReadonlySet<string>;
+  /** Hearth's own files (marked). */
+  corePaths: ReadonlySet<string>;
   onToggle: (path: string) => void;
   onOpen: (file: ClientFile) => void;
   onParent: () => void;
@@ -43,6 +45,7 @@ export function FileList({
   openPath,
   menuPath,
   cutPaths,
+  corePaths,
   onToggle,
   onOpen,
   onParent,
@@ -101,6 +104,7 @@ export function FileList({
               open={openPath === file.path}
               menuTarget={menuPath === file.path}
               cut={cutPaths.has(file.path)}
+              core={corePaths.has(file.path)}
               nowMs={nowMs}
               onToggle={onToggle}
               onOpen={onOpen}

@@ -4,6 +4,7 @@ import { formatBytes } from '@hearth/protocol';
 import type { ClientFile } from '@hearth/protocol';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { cn } from '@/lib/cn.ts';
+import { coreFileNote } from '../model/core-files.ts';
 import { fileTimeText, fileTimeTitle, isDirectory } from '../model/file-kind.ts';
 import { FileIcon } from './file-icon.tsx';
 
@@ -22,6 +23,8 @@ export interface FileRowProps {
   /** Its right-click menu is open. */
   menuTarget: boolean;
   cut: boolean;
+  /** One of Hearth's own files (marked, with what it is). */
+  core: boolean;
   nowMs: number;
   onToggle: (path: string) => void;
   onOpen: (file: ClientFile) => void;
@@ -36,6 +39,7 @@ export const FileRow = memo(function FileRow({
   open,
   menuTarget,
   cut,
+  core,
   nowMs,
   onToggle,
   onOpen,
@@ -77,22 +81,36 @@ export const FileRow = memo(function FileRow({
           aria-label={file.name}
           aria-describedby={metaId}
         >
-          <span
-            className={cn(
-              'w-full truncate text-[13px]',
-              open ? 'font-medium text-accent' : 'text-fg',
-            )}
-          >
-            {file.name}
+          <span className="flex w-full min-w-0 items-center gap-1.5">
+            <span
+              className={cn(
+                'min-w-0 truncate text-[13px]',
+                open ? 'font-medium text-accent' : 'text-fg',
+              )}
+            >
+              {file.name}
+            </span>
+            {core ? (
+              <span
+                title={coreFileNote(file)}
+                className="shrink-0 rounded border border-line px-1 text-[10px] leading-4 text-faint"
+              >
+                Hearth
+              </span>
+            ) : null}
           </span>
-          <span id={metaId} className="flex w-full gap-1.5 truncate text-[11px] text-faint">
-            <span title={fileTimeTitle(file) ?? undefined}>{fileTimeText(file, nowMs)}</span>
+          {/* The time gives way first; the size is never cut ("1.2 KiB", not "1.2 KE"). */}
+          <span id={metaId} className="flex w-full min-w-0 gap-1.5 text-[11px] text-faint">
+            <span className="min-w-0 truncate" title={fileTimeTitle(file) ?? undefined}>
+              {fileTimeText(file, nowMs)}
+            </span>
             {size ? (
               <>
                 <span aria-hidden>·</span>
-                <span>{size}</span>
+                <span className="shrink-0 whitespace-nowrap">{size}</span>
               </>
             ) : null}
+            {core ? <span className="sr-only">{coreFileNote(file)}</span> : null}
           </span>
         </button>
       </span>

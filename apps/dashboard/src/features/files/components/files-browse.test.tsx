@@ -31,7 +31,11 @@ const WORLD = [fileEntry('world/level.dat', { size: 10 })];
 
 describe('the file list', () => {
   it('lists folders first, then names, with time, size and icon, and no `..` at the top level', async () => {
-    renderFiles({ routes: { [ls('.')]: { body: ROOT } } });
+    const { user } = renderFiles({ routes: { [ls('.')]: { body: ROOT } } });
+    // Hearth's own files are hidden until asked for (issue 15 #8).
+    await waitFor(() => expect(rowNames()).toEqual(['world', 'server.properties']));
+    expect(screen.getByText('1 Hearth file hidden')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show Hearth files' }));
     await waitFor(() =>
       expect(rowNames()).toEqual(['world', '.lodestone_config', 'server.properties']),
     );
@@ -85,9 +89,7 @@ describe('path changes', () => {
       'location',
     );
     await user.click(within(fileList()).getByRole('button', { name: '..' }));
-    await waitFor(() =>
-      expect(rowNames()).toEqual(['world', '.lodestone_config', 'server.properties']),
-    );
+    await waitFor(() => expect(rowNames()).toEqual(['world', 'server.properties']));
     expect(searchParam('path')).toBeNull();
     await user.click(within(fileList()).getByRole('button', { name: 'world' }));
     await screen.findByRole('button', { name: 'level.dat' });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { TextField } from '@/components/ui/field.tsx';
@@ -27,6 +27,8 @@ export function NameDialog({
   const [name, setName] = useState(initialName);
   const [error, setError] = useState<string | undefined>(undefined);
   const [pending, setPending] = useState(false);
+  /** The stem is selected on the first focus only; later focus leaves the caret where it is. */
+  const stemSelected = useRef(false);
 
   const submit = async () => {
     const invalid = validateFileName(name);
@@ -65,7 +67,10 @@ export function NameDialog({
             if (error) setError(undefined);
           }}
           onFocus={(event) => {
-            // Select the stem of an existing name, so typing replaces it and keeps the extension.
+            // Select the stem of an existing name once, so typing replaces it and keeps the
+            // extension. Coming back to the field (after an error) must not move the caret.
+            if (stemSelected.current || initialName === '') return;
+            stemSelected.current = true;
             const dot = initialName.lastIndexOf('.');
             event.currentTarget.setSelectionRange(0, dot > 0 ? dot : initialName.length);
           }}

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { ApiError, apiRequest } from '@/lib/api-client.ts';
 import type { InstanceAction } from '../instance-actions.ts';
 
 // PUT /instance/{id}/start | stop | restart | kill (dashboard.md §7): four endpoints of one shape.
@@ -16,8 +16,23 @@ const PATHS: Record<InstanceAction, (uuid: string) => string> = {
 /** Starting a big server can take a while before the core answers. */
 const CONTROL_TIMEOUT_MS = 30_000;
 
+/**
+ * A Lodestone core kills the process, reports Stopped by event, then answers this 500 anyway
+ * (core-api.md §1.4.8 "Kill quirk"): that answer means the kill worked.
+ */
+export const LODESTONE_KILL_QUIRK = 'Process not available, assuming instance is stopped';
+
+function isKillQuirk(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 500 && err.causes.includes(LODESTONE_KILL_QUIRK);
+}
+
 export async function controlInstance(uuid: string, action: InstanceAction): Promise<void> {
-  await apiRequest(PATHS[action](uuid), { method: 'PUT', timeoutMs: CONTROL_TIMEOUT_MS });
+  try {
+    await apiRequest(PATHS[action](uuid), { method: 'PUT', timeoutMs: CONTROL_TIMEOUT_MS });
+  } catch (err) {
+    if (action === 'kill' && isKillQuirk(err)) return;
+    throw err;
+  }
 }
 
 export function useControlInstanceMutation() {

@@ -17,12 +17,15 @@ export function createInstance(game: HandlerGameType, setup: SetupValueInput): P
   });
 }
 
-/** POST /instance/create_generic with {url, setup_value}. */
-export function createGenericInstance(url: string, setup: SetupValueInput): Promise<string> {
+/**
+ * POST /instance/create_generic with {url, setup_value}. Hearth answers the new uuid; a Lodestone
+ * core answers `null` (core-api.md §1.4.7) and the instance is known only from its creation events.
+ */
+export function createGenericInstance(url: string, setup: SetupValueInput): Promise<string | null> {
   return apiRequest(apiPaths.instanceCreateGeneric(), {
     method: 'POST',
     body: { url, setup_value: setup },
-    schema: UuidSchema,
+    schema: UuidSchema.nullable(),
     timeoutMs: CREATE_TIMEOUT_MS,
   });
 }

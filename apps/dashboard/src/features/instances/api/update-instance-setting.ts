@@ -1,7 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths } from '@hearth/protocol';
 import type { ConfigurableValue } from '@hearth/protocol';
 import { apiRequest } from '@/lib/api-client.ts';
+import { getSession } from '@/lib/session.ts';
+import { getInstancesQueryOptions } from './get-instances.ts';
 
 /** PUT /instance/{id}/settings/{section}/{setting} with a typed {type, value}. */
 export async function updateInstanceSetting(
@@ -16,8 +18,17 @@ export async function updateInstanceSetting(
   });
 }
 
+/**
+ * A setting can change what the instance list shows (the port, the player limit, the version) and
+ * the core sends no event for it: the list is fetched again once the core took the value.
+ */
 export function useUpdateInstanceSettingMutation() {
+  const queryClient = useQueryClient();
   return useMutation({
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        queryKey: getInstancesQueryOptions(getSession().current, true).queryKey,
+      }),
     mutationFn: (input: {
       uuid: string;
       sectionId: string;

@@ -127,7 +127,7 @@ describe('create-instance wizard (dashboard.md §2, §4, §5)', () => {
     expect(onOpenChange).not.toHaveBeenCalled();
   });
 
-  it('Docker Instance: a failing load says Error fetching the instance; Next needs a loaded URL; Back from step 1 resets it', async () => {
+  it('Docker Instance: a failing load says Error fetching the instance; Next needs a loaded URL; Back keeps it', async () => {
     const generic = {
       setting_sections: {
         s: {
@@ -165,11 +165,11 @@ describe('create-instance wizard (dashboard.md §2, §4, §5)', () => {
     expect(await within(dialog).findByText('Definition loaded')).toBeInTheDocument();
     await user.click(button('Next'));
     await user.click(button('Back'));
-    expect(within(dialog).getByLabelText('Definition URL')).toHaveValue('');
-
-    await user.type(within(dialog).getByLabelText('Definition URL'), 'file:///good/definition.ts');
-    await user.click(within(dialog).getByRole('button', { name: 'Load' }));
-    await within(dialog).findByText('Definition loaded');
+    // Issue 15 #2: Back keeps what was typed (and loaded) in step 1.
+    expect(within(dialog).getByLabelText('Definition URL')).toHaveValue(
+      'file:///good/definition.ts',
+    );
+    expect(within(dialog).getByText('Definition loaded')).toBeInTheDocument();
     await user.click(button('Next'));
     await user.click(button('Next'));
     const motd = await within(dialog).findByLabelText('Message of the Day');

@@ -10,6 +10,7 @@ import { notify } from '@/lib/toast.ts';
 import { useCreateInstanceMutation } from '../api/create-instance.ts';
 import type { CreateRequest } from '../api/create-instance.ts';
 import { buildSetupValue } from '../setup-form.ts';
+import type { CreationTracker } from '../use-open-created-instance.ts';
 import { LAST_STEP, WIZARD_STEPS, useWizard } from './use-wizard.ts';
 import type { Wizard } from './use-wizard.ts';
 import { WizardSelectGame } from './wizard-select-game.tsx';
@@ -40,11 +41,12 @@ function requestOf(wizard: Wizard): CreateRequest | null {
   if (!choice || !manifest) return null;
   const setup = buildSetupValue(manifest, wizard.basic, wizard.manifestValues, wizard.auto);
   if (choice.kind === 'game') return { kind: 'game', game: choice.game, setup };
+  if (choice.kind === 'definition') return { kind: 'generic', url: choice.url, setup };
   if (!wizard.genericReady || !wizard.generic.loadedUrl) return null;
   return { kind: 'generic', url: wizard.generic.loadedUrl, setup };
 }
 
-function WizardBody({ onDone }: { onDone: () => void }) {
+function WizardBody({ onDone, tracker }: { onDone: () => void; tracker?: CreationTracker }) {
   const wizard = useWizard();
   const create = useCreateInstanceMutation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -54,8 +56,10 @@ function WizardBody({ onDone }: { onDone: () => void }) {
   const submit = async () => {
     if (!request) return;
     setFailure(null);
+    tracker?.begin();
     try {
-      await create.mutateAsync(request);
+      const uuid = await create.mutateAsync(request);
+      tracker?.watch({ uuid, name: request.setup.name });
       onDone();
     } catch (err) {
       const text = `Error creating instance: ${toUserMessage(err)}`;
@@ -112,13 +116,18 @@ function WizardBody({ onDone }: { onDone: () => void }) {
   );
 }
 
-/** The create-instance wizard (dashboard.md §2), 812 px wide; a new wizard starts from scratch. */
+/**
+ * The create-instance wizard (dashboard.md §2), 812 px wide; a new wizard starts from scratch. It
+ * closes with its × button or Escape; `tracker` follows what it created.
+ */
 export function CreateInstanceWizard({
   open,
   onOpenChange,
+  tracker,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  tracker?: CreationTracker;
 }) {
   return (
     <Modal
@@ -126,8 +135,11 @@ export function CreateInstanceWizard({
       onOpenChange={onOpenChange}
       title="Create a new instance"
       width={WIZARD_WIDTH}
+      closable
     >
-      {open ? <WizardBody onDone={() => onOpenChange(false)} /> : null}
+      {open ? (
+        <WizardBody onDone={() => onOpenChange(false)} {...(tracker ? { tracker } : {})} />
+      ) : null}
     </Modal>
   );
 }

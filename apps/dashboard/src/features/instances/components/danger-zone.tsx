@@ -19,14 +19,16 @@ export function DangerZone({
   const [open, setOpen] = useState(false);
   const remove = useDeleteInstanceMutation();
 
+  // Not mutate's own callbacks: they are dropped when this tab unmounts first, which it does as
+  // soon as the deleted instance leaves the list — and the URL would keep the deleted id.
   const confirm = () =>
-    remove.mutate(instance.uuid, {
-      onSuccess: () => {
+    remove.mutateAsync(instance.uuid).then(
+      () => {
         setOpen(false);
         onDeleted();
       },
-      onError: (err) => notify('error', toUserMessage(err)),
-    });
+      (err: unknown) => notify('error', toUserMessage(err)),
+    );
 
   return (
     <section aria-labelledby="danger-zone" className="flex flex-col gap-2">
@@ -52,7 +54,7 @@ export function DangerZone({
         actions={
           <>
             <Button onClick={() => setOpen(false)}>Cancel</Button>
-            <Button variant="danger" loading={remove.isPending} onClick={confirm}>
+            <Button variant="danger" loading={remove.isPending} onClick={() => void confirm()}>
               I understand, delete this instance
             </Button>
           </>

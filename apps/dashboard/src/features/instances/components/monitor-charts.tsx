@@ -1,6 +1,13 @@
 import { Suspense, lazy, useMemo } from 'react';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { CPU_MAX, latest, memoryMaxGib, pointCount, toColumns } from '../monitor-series.ts';
+import {
+  CPU_MAX,
+  formatMemory,
+  latest,
+  memoryScaleGib,
+  pointCount,
+  toColumns,
+} from '../monitor-series.ts';
 import type { MonitorSample } from '../monitor-series.ts';
 import { useMonitor } from '../use-monitor.ts';
 
@@ -56,7 +63,7 @@ export function MonitorCharts({
   totalRam: number | null | undefined;
 }) {
   const { samples, status } = useMonitor(uuid);
-  const memoryMax = memoryMaxGib(totalRam);
+  const memoryMax = memoryScaleGib(samples, totalRam);
   return (
     <section aria-label="Performance" className="flex flex-col gap-2">
       <div className="flex items-center justify-between">
@@ -85,7 +92,7 @@ export function MonitorCharts({
           pick={pickMemory}
           max={memoryMax}
           unit="G"
-          format={(v) => `${v.toFixed(2)} / ${Number(memoryMax.toFixed(1))} GiB`}
+          format={formatMemory}
           colour="#52c98a"
         />
       </div>

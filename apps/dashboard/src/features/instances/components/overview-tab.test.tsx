@@ -74,6 +74,27 @@ describe('Overview tab (dashboard.md §2)', () => {
     expect(await screen.findByText('Copied')).toBeInTheDocument();
   });
 
+  it('shows the disk the instance takes', async () => {
+    setup(
+      {},
+      {
+        'GET /instance/A/disk': {
+          body: { folder_bytes: 3 * 1024 * 1024, files: 42, measured_at: Date.now() },
+        },
+      },
+    );
+    expect(await screen.findByText('3 MB')).toHaveAttribute('title', '42 files');
+    expect(screen.getByText('Disk used')).toBeInTheDocument();
+  });
+
+  it('leaves the disk out when the core does not measure it (Lodestone)', async () => {
+    const { calls } = setup();
+    await vi.waitFor(() =>
+      expect(calls.calls.some((c) => c.path === '/instance/A/disk')).toBe(true),
+    );
+    expect(screen.queryByText('Disk used')).not.toBeInTheDocument();
+  });
+
   it('edits the name: Enter saves, Escape cancels, an error shows under the field', async () => {
     const { calls, user } = setup(
       {},
@@ -157,7 +178,7 @@ describe('Overview tab (dashboard.md §2)', () => {
     });
     expect(screen.getByRole('figure', { name: 'CPU chart, 60 data points' })).toBeInTheDocument();
     expect(screen.getByLabelText('CPU now')).toHaveTextContent('64.0 %');
-    expect(screen.getByLabelText('Memory now')).toHaveTextContent('0.50 / 4 GiB');
+    expect(screen.getByLabelText('Memory now')).toHaveTextContent('512 MiB');
     expect(
       await within(screen.getByRole('figure', { name: /^Memory chart/ })).findByTestId('chart'),
     ).toHaveTextContent('60');

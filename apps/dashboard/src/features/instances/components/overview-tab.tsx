@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { instanceNameProblem } from '@hearth/protocol';
+import { formatBytes, instanceNameProblem } from '@hearth/protocol';
 import type { InstanceInfo } from '@hearth/protocol';
 import { viewerCan } from '@/lib/permissions.ts';
 import type { Viewer } from '@/lib/permissions.ts';
+import { useInstanceDisk } from '../api/get-instance-disk.ts';
 import { useUpdateInstanceTextMutation } from '../api/update-instance-text.ts';
 import { CopyAddress } from './copy-address.tsx';
 import { EditableText } from './editable-text.tsx';
@@ -32,6 +33,7 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
 /** The Overview tab (dashboard.md §2). */
 export function OverviewTab({ instance, viewer, host, totalRam }: OverviewTabProps) {
   const update = useUpdateInstanceTextMutation();
+  const disk = useInstanceDisk(instance.uuid);
   const editable = viewerCan(viewer, { type: 'AccessSetting', instance: instance.uuid });
   const save = (field: 'name' | 'description') => (value: string) =>
     update.mutateAsync({ uuid: instance.uuid, field, value });
@@ -64,7 +66,7 @@ export function OverviewTab({ instance, viewer, host, totalRam }: OverviewTabPro
         </div>
         <StateBadge state={instance.state} />
       </header>
-      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
         <Stat label="Game">{gameLabel(instance.game_type)}</Stat>
         <Stat label="Version">{instance.version || 'Unknown'}</Stat>
         <Stat label="Players">
@@ -73,6 +75,11 @@ export function OverviewTab({ instance, viewer, host, totalRam }: OverviewTabPro
         <Stat label="Address">
           <CopyAddress address={`${host}:${instance.port}`} />
         </Stat>
+        {disk.data ? (
+          <Stat label="Disk used">
+            <span title={`${disk.data.files} files`}>{formatBytes(disk.data.folder_bytes)}</span>
+          </Stat>
+        ) : null}
       </dl>
       <MonitorCharts uuid={instance.uuid} totalRam={totalRam} />
       <PlayerList players={instance.player_list} />

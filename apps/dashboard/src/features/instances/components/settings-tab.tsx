@@ -8,6 +8,7 @@ import type { Viewer } from '@/lib/permissions.ts';
 import { toUserMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
 import { useInstanceSettings } from '../api/get-instance-settings.ts';
+import { useCoreExtensions } from '../api/get-shipped-definitions.ts';
 import { useUpdateInstanceFlagMutation } from '../api/update-instance-flag.ts';
 import type { InstanceFlag } from '../api/update-instance-flag.ts';
 import { useUpdateInstanceSettingMutation } from '../api/update-instance-setting.ts';
@@ -144,6 +145,8 @@ export function SettingsTab({ instance, viewer, onDeleted }: SettingsTabProps) {
   const allowed = viewerCan(viewer, { type: 'AccessSetting', instance: instance.uuid });
   const settings = useInstanceSettings(instance.uuid, allowed);
   const canDelete = viewerCan(viewer, { type: 'DeleteInstance' });
+  // auto_start and restart_on_crash have routes on a Hearth core only.
+  const automation = useCoreExtensions().data?.hearth === true;
   let body: ReactNode;
   if (!allowed)
     body = (
@@ -165,7 +168,7 @@ export function SettingsTab({ instance, viewer, onDeleted }: SettingsTabProps) {
         {Object.values(settings.data.setting_sections).map((section) => (
           <SectionCard key={section.section_id} instance={instance} section={section} />
         ))}
-        <AutomationCard instance={instance} values={flags} />
+        {automation ? <AutomationCard instance={instance} values={flags} /> : null}
       </>
     );
   }

@@ -2,7 +2,10 @@ import { useState } from 'react';
 import type { HandlerGameType, SetupManifest } from '@hearth/protocol';
 import { toUserMessage } from '@/lib/errors.ts';
 import { useSetupManifest } from '../api/get-setup-manifest.ts';
-import { useLoadGenericManifestMutation } from '../api/load-generic-manifest.ts';
+import {
+  useGenericManifest,
+  useLoadGenericManifestMutation,
+} from '../api/load-generic-manifest.ts';
 import {
   initialAutoValues,
   initialBasicValues,
@@ -13,7 +16,8 @@ import {
 import type { AutoValues, BasicValues, FormErrors, ManifestValues } from '../setup-form.ts';
 
 // The wizard's state machine (dashboard.md §4 "Wizard"): steps 0 to 3, Next validates the current
-// step, Back from step 1 resets the generic-URL state, the last step submits.
+// step, Back from step 1 resets the generic-URL state (its load status; what the user typed stays),
+// the last step submits.
 
 export const WIZARD_STEPS = [
   'Select Game',
@@ -23,7 +27,12 @@ export const WIZARD_STEPS = [
 ] as const;
 export const LAST_STEP = WIZARD_STEPS.length - 1;
 
-export type GameChoice = { kind: 'game'; game: HandlerGameType } | { kind: 'generic' } | null;
+export type GameChoice =
+  | { kind: 'game'; game: HandlerGameType }
+  /** A definition that ships with the core (GET /games/definitions). */
+  | { kind: 'definition'; url: string }
+  | { kind: 'generic' }
+  | null;
 
 export interface GenericState {
   url: string;
@@ -59,13 +68,12 @@ export function useWizard() {
   const [generic, setGeneric] = useState<GenericState>(NO_GENERIC);
   const loadGeneric = useLoadGenericManifestMutation();
   const gameManifest = useSetupManifest(choice?.kind === 'game' ? choice.game : null);
+  const shippedManifest = useGenericManifest(choice?.kind === 'definition' ? choice.url : null);
+  const manifestQuery =
+    choice?.kind === 'game' ? gameManifest : choice?.kind === 'definition' ? shippedManifest : null;
 
   const manifest: SetupManifest | null =
-    choice?.kind === 'game'
-      ? (gameManifest.data ?? null)
-      : choice?.kind === 'generic'
-        ? generic.manifest
-        : null;
+    choice?.kind === 'generic' ? generic.manifest : (manifestQuery?.data ?? null);
   // Fields start from the manifest's values the first time a manifest is shown.
   if (manifest && values.source !== manifest)
     setValues({ source: manifest, values: initialManifestValues(manifest) });
@@ -129,7 +137,8 @@ export function useWizard() {
   };
 
   const back = () => {
-    if (step === 1) setGeneric(NO_GENERIC);
+    // Only the load status goes: the URL, and a definition loaded from it, stay.
+    if (step === 1) setGeneric((g) => ({ ...g, loading: false, error: null, detail: null }));
     setErrors({});
     setStep((s) => Math.max(0, s - 1));
   };
@@ -160,7 +169,7 @@ export function useWizard() {
     auto,
     setAuto,
     manifest,
-    manifestQuery: choice?.kind === 'game' ? gameManifest : null,
+    manifestQuery,
     manifestValues,
     setField,
     errors: liveErrors,

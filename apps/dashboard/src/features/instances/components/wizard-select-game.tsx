@@ -1,11 +1,12 @@
 import { useId } from 'react';
 import { Check, Download } from 'lucide-react';
-import type { HandlerGameType } from '@hearth/protocol';
+import type { HandlerGameType, ShippedDefinition } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/cn.ts';
 import { toUserMessage } from '@/lib/errors.ts';
 import { useGames } from '../api/get-games.ts';
+import { useCoreExtensions } from '../api/get-shipped-definitions.ts';
 import { GameIcon, gameKeyLabel } from './game-icon.tsx';
 import type { Wizard } from './use-wizard.ts';
 
@@ -32,6 +33,33 @@ function GameCard({ game, wizard }: { game: HandlerGameType; wizard: Wizard }) {
       <GameIcon gameKey={game} size="md" />
       <span className="flex-1 text-sm font-medium">{gameKeyLabel(game)}</span>
       {selected ? <Check aria-hidden className="size-4 text-accent" /> : null}
+    </button>
+  );
+}
+
+/** A game that ships with the core, e.g. flying-squid (no download, no Java). */
+function DefinitionCard({ definition, wizard }: { definition: ShippedDefinition; wizard: Wizard }) {
+  const selected = wizard.choice?.kind === 'definition' && wizard.choice.url === definition.url;
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      className={cardClass(selected)}
+      onClick={() => wizard.choose({ kind: 'definition', url: definition.url })}
+    >
+      <GameIcon
+        game={{
+          type: 'Generic',
+          game_name: definition.game_name,
+          game_display_name: definition.game_display_name,
+        }}
+        size="md"
+      />
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="text-sm font-medium">{definition.game_display_name}</span>
+        <span className="text-xs text-muted">{definition.description}</span>
+      </span>
+      {selected ? <Check aria-hidden className="size-4 shrink-0 text-accent" /> : null}
     </button>
   );
 }
@@ -120,9 +148,13 @@ function GenericCard({ wizard }: { wizard: Wizard }) {
   );
 }
 
-/** Step 1: the games of /games plus the Docker Instance (generic, beta) card. */
+/**
+ * Step 1: the games of /games, the games that ship with a Hearth core (none on a Lodestone core),
+ * and the Docker Instance (generic, beta) card that loads a definition from a URL.
+ */
 export function WizardSelectGame({ wizard }: { wizard: Wizard }) {
   const games = useGames();
+  const shipped = useCoreExtensions().data?.definitions ?? [];
   return (
     <div className="flex flex-col gap-3">
       {games.isPending ? <Spinner /> : null}
@@ -130,6 +162,9 @@ export function WizardSelectGame({ wizard }: { wizard: Wizard }) {
       <div className="grid grid-cols-2 gap-3">
         {games.data?.map((game) => (
           <GameCard key={game} game={game} wizard={wizard} />
+        ))}
+        {shipped.map((definition) => (
+          <DefinitionCard key={definition.url} definition={definition} wizard={wizard} />
         ))}
         <GenericCard wizard={wizard} />
       </div>

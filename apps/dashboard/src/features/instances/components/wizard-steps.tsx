@@ -1,6 +1,7 @@
 import { TextField } from '@/components/ui/field.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
+import { ApiError } from '@/lib/api-client.ts';
 import { toUserMessage } from '@/lib/errors.ts';
 import { fieldKey } from '../setup-form.ts';
 import type { AutoValues } from '../setup-form.ts';
@@ -31,15 +32,33 @@ export function WizardBasicStep({ wizard }: { wizard: Wizard }) {
   );
 }
 
+export const MINECRAFT_UNREACHABLE = "Minecraft's download servers could not be reached";
+
+/**
+ * Why the settings could not be shown. A Minecraft game's manifest holds the upstream version list:
+ * when the core cannot reach it (an External error: DNS, time-out, refused), that is said in words
+ * first, and the core's own detail below.
+ */
+export function manifestProblem(
+  wizard: Pick<Wizard, 'choice'>,
+  err: unknown,
+): { headline: string; detail: string | null } {
+  if (wizard.choice?.kind === 'game' && err instanceof ApiError && err.kind === 'External')
+    return { headline: MINECRAFT_UNREACHABLE, detail: toUserMessage(err) };
+  return { headline: toUserMessage(err), detail: null };
+}
+
 /** Step 3: every section of the setup manifest. */
 export function WizardManifestStep({ wizard }: { wizard: Wizard }) {
   const { manifest, manifestQuery } = wizard;
   if (!manifest) {
     if (manifestQuery?.isError) {
+      const problem = manifestProblem(wizard, manifestQuery.error);
       return (
-        <p role="alert" className="text-sm text-danger">
-          {toUserMessage(manifestQuery.error)}
-        </p>
+        <div role="alert" className="flex flex-col gap-1">
+          <p className="text-sm text-danger">{problem.headline}</p>
+          {problem.detail ? <p className="text-xs text-faint">{problem.detail}</p> : null}
+        </div>
       );
     }
     return (

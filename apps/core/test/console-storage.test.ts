@@ -1,0 +1,101 @@
+// Issue 16: console lines are not events to keep forever — they go to the instance's ring and to
+// console viewers, never to SQLite; the disk an instance takes is shown.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InstanceDiskSchema, type ClientEvent } from '@hearth/protocol';
+import { startTestCore, type TestCore } from './helpers.ts';
+import { EventLog, freePort, isCreationEnd, isState } from './instance-helpers.ts';
+
+let t: TestCore;
+let owner: string;
+let log: EventLog;
+let scratch: string;
+const LINES = 3000;
+
+beforeAll(async () => {
+  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-console-storage-'));
+  t = await startTestCore();
+  owner = await t.setupOwner();
+  log = await EventLog.open(t, owner);
+});
+
+afterAll(async () => {
+  log?.close();
+  await t?.close();
+  await fs.rm(scratch, { recursive: true, force: true });
+});
+
+async function chattyInstance(): Promise<string> {
+  const file = path.join(scratch, 'chatty.ts');
+  const program = `for (let i = 0; i < ${LINES}; i++) console.log('chatty line ' + i); setInterval(() => {}, 1000);`;
+  await fs.writeFile(
+    file,
+    `export default {
+  game_name: 'chatty',
+  game_display_name: 'Chatty',
+  setupManifest: () => ({ setting_sections: {} }),
+  install: () => ({ version: '1', port: ${await freePort()} }),
+  start: () => ({ command: process.execPath, args: ['-e', ${JSON.stringify(program)}] }),
+  stop: { signal: 'SIGTERM' },
+};
+`,
+  );
+  const res = await t.request('POST', '/instance/create_generic', {
+    token: owner,
+    body: { url: pathToFileURL(file).href, setup_value: { name: 'Chatty', setting_sections: {} } },
+  });
+  expect(res.status, res.text).toBe(200);
+  const uuid = res.json as string;
+  await log.wait(isCreationEnd(uuid), 'creation of Chatty');
+  return uuid;
+}
+
+describe('console output', () => {
+  it('fills the console ring but never the database', async () => {
+    const uuid = await chattyInstance();
+    const running = log.next(isState(uuid, 'Running'), 'Chatty running');
+    await t.request('PUT', `/instance/${uuid}/start`, { token: owner });
+    await running;
+    let lines: ClientEvent[] = [];
+    for (let i = 0; i < 200; i++) {
+      lines = (await t.request('GET', `/instance/${uuid}/console/buffer`, { token: owner }))
+        .json as ClientEvent[];
+      const last = lines.at(-1)?.event_inner;
+      if (
+        last?.type === 'InstanceEvent' &&
+        last.instance_event_inner.type === 'InstanceOutput' &&
+        last.instance_event_inner.message.startsWith(`chatty line ${LINES - 1}`)
+      )
+        break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(lines).toHaveLength(1024);
+    t.core.ctx.events.flush();
+    const stored = t.core.ctx.db
+      .prepare("SELECT COUNT(*) AS n FROM client_events WHERE event_value LIKE '%InstanceOutput%'")
+      .get() as { n: number };
+    expect(stored.n).toBe(0);
+    const states = t.core.ctx.db
+      .prepare("SELECT COUNT(*) AS n FROM client_events WHERE event_value LIKE '%StateTransition%'")
+      .get() as { n: number };
+    expect(states.n).toBeGreaterThan(0);
+    await t.request('PUT', `/instance/${uuid}/kill`, { token: owner });
+  });
+
+  it('tells how much disk the instance folder takes', async () => {
+    const uuid = (await t.request('GET', '/instance/list', { token: owner })).json as {
+      uuid: string;
+    }[];
+    const first = uuid[0]!.uuid;
+    const dir = t.core.ctx.instances.folder(first);
+    await fs.writeFile(path.join(dir, 'world.dat'), Buffer.alloc(123_456));
+    const res = await t.request('GET', `/instance/${first}/disk`, { token: owner });
+    expect(res.status).toBe(200);
+    const disk = InstanceDiskSchema.parse(res.json);
+    expect(disk.folder_bytes).toBeGreaterThanOrEqual(123_456);
+    expect(disk.files).toBeGreaterThanOrEqual(1);
+  });
+});

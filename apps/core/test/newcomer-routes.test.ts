@@ -1,0 +1,93 @@
+// Issue 15 #1 and #3: the games that ship with the core are listed for the wizard
+// (`GET /games/definitions`), and the core serves Hearth's own documentation at `/docs/`.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ShippedDefinitionSchema, SetupManifestSchema, apiPaths } from '@hearth/protocol';
+import { headingSlug } from '../src/http/docs-page.ts';
+import { loadGenericDefinition } from '../src/runtime/generic/index.ts';
+import { startTestCore, type TestCore } from './helpers.ts';
+
+let t: TestCore;
+let owner: string;
+
+beforeAll(async () => {
+  t = await startTestCore();
+  owner = await t.setupOwner();
+});
+
+afterAll(async () => {
+  await t?.close();
+  await fs.rm(t.dataDir, { recursive: true, force: true });
+});
+
+describe('GET /games/definitions', () => {
+  it('lists flying-squid for anyone, with a URL the generic routes load', async () => {
+    const res = await t.request('GET', apiPaths.gamesDefinitions());
+    expect(res.status).toBe(200);
+    const list = ShippedDefinitionSchema.array().parse(res.json);
+    const squid = list.find((d) => d.game_name === 'flying-squid');
+    expect(squid).toMatchObject({ game_display_name: 'Minecraft (flying-squid)' });
+    await fs.access(fileURLToPath(squid!.url));
+
+    const manifest = await t.request('PUT', apiPaths.genericSetupManifest(), {
+      token: owner,
+      body: { url: squid!.url },
+    });
+    expect(manifest.status, manifest.text).toBe(200);
+    const sections = SetupManifestSchema.parse(manifest.json).setting_sections;
+    expect(Object.keys(sections.section_1?.settings ?? {})).toContain('version');
+  });
+
+  it('describes every shipped definition as the definition itself does', async () => {
+    const list = ShippedDefinitionSchema.array().parse(
+      (await t.request('GET', apiPaths.gamesDefinitions())).json,
+    );
+    expect(list.length).toBeGreaterThan(0);
+    const cacheDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-shipped-'));
+    try {
+      for (const entry of list) {
+        const loaded = await loadGenericDefinition(entry.url, { cacheDir });
+        expect(loaded.game).toEqual({
+          type: 'Generic',
+          game_name: entry.game_name,
+          game_display_name: entry.game_display_name,
+        });
+        expect(entry.description.length).toBeGreaterThan(0);
+      }
+    } finally {
+      await fs.rm(cacheDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('/docs/', () => {
+  it('serves the README as HTML with GitHub-style heading anchors', async () => {
+    const res = await fetch(`${t.origin}/docs/`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/html');
+    const html = await res.text();
+    expect(html).toContain('<title>Hearth documentation</title>');
+    expect(html).toContain('<h2 id="run-it">Run it</h2>');
+    expect(html).toContain('Node.js 20');
+    // Every in-page link of the README lands on a heading.
+    const targets = [...html.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]);
+    for (const target of targets) expect(html).toContain(`id="${target}"`);
+    expect(html).toContain('id="compatibility-with-lodestone-core-05"');
+  });
+
+  it('redirects /docs to /docs/ and leaves the API alone', async () => {
+    const res = await fetch(`${t.origin}/docs`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/docs/');
+  });
+
+  it('slugs headings like GitHub', () => {
+    expect(headingSlug('Compatibility with Lodestone core 0.5')).toBe(
+      'compatibility-with-lodestone-core-05',
+    );
+    expect(headingSlug('Create a flying-squid server')).toBe('create-a-flying-squid-server');
+  });
+});

@@ -1,0 +1,93 @@
+// Issue 15 #2: after Create the user stayed on home; the new instance now opens when its creation
+// ends (the install runs on the core and ends with a progression event).
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { encodeSnowflake } from '@hearth/protocol';
+import type { ClientEvent, EventInner } from '@hearth/protocol';
+import { FakeSocket } from '@/test/fake-socket.ts';
+import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
+import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/fixtures.ts';
+import { connectTo, renderApp } from '@/test/render-app.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+// uPlot draws on a canvas jsdom does not have; the chart itself is not what this test is about.
+vi.mock('@/features/instances/components/uplot-chart.tsx', () => ({ UplotChart: () => null }));
+
+let seq = 0;
+function event(inner: EventInner): ClientEvent {
+  seq += 1;
+  return {
+    event_inner: inner,
+    details: '',
+    snowflake: encodeSnowflake(Date.now(), seq),
+    level: 'Info',
+    caused_by: { type: 'User', user_id: 'USER_1', user_name: 'alice' },
+  };
+}
+
+const SQUID = {
+  url: 'file:///hearth/definitions/flying-squid/definition.ts',
+  game_name: 'flying-squid',
+  game_display_name: 'Minecraft (flying-squid)',
+  description: 'No Java needed.',
+};
+
+describe('Create opens the new instance (issue 15 #2)', () => {
+  it('goes to its Overview once the creation has ended', async () => {
+    connectTo(TEST_CORE, validJwt());
+    installFakeFetch(
+      coreRoutes({
+        'GET /info': { body: coreInfo() },
+        'GET /user/info': { body: publicUser({ is_owner: true }) },
+        'GET /instance/list': { body: [] },
+        'GET /global_settings': {
+          body: { core_name: 'Test Core', safe_mode: false, domain: null, playit_enabled: false },
+        },
+        'GET /games': { body: [] },
+        'GET /games/definitions': { body: [SQUID] },
+        'PUT /generic_setup_manifest': { body: { setting_sections: {} } },
+        'POST /instance/create_generic': { body: 'INSTANCE_NEW' },
+      }),
+    );
+    const { user, router } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Create a new instance' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create a new instance' });
+    await user.click(await within(dialog).findByRole('button', { name: /flying-squid/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await within(dialog).findByText('This game has no settings to choose.');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create Instance' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/');
+
+    const socket = FakeSocket.instances
+      .filter((s) => s.url.includes('/events/all/stream') && s.closedWith === null)
+      .at(-1);
+    if (!socket) throw new Error('no event socket');
+    act(() => socket.open());
+    act(() =>
+      socket.push(
+        event({
+          type: 'ProgressionEvent',
+          event_id: '215458041036935100',
+          progression_event_inner: {
+            type: 'ProgressionEnd',
+            success: true,
+            message: 'Instance created successfully',
+            inner: {
+              type: 'InstanceCreation',
+              ...instanceInfo({ uuid: 'INSTANCE_NEW', name: 'My Server' }),
+            },
+          },
+        }),
+      ),
+    );
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/overview'));
+    expect(new URLSearchParams(router.state.location.search).get('instance')).toBe('INSTANCE_NEW');
+    expect(
+      await screen.findByRole('button', { name: /Instance name: My Server/ }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,94 @@
+import type { InstanceInfo } from '@hearth/protocol';
+import type { Viewer } from '@/lib/permissions.ts';
+import { formatMemory, latest } from '../monitor-series.ts';
+import type { MonitorSample } from '../monitor-series.ts';
+import { useMonitor } from '../use-monitor.ts';
+import { CopyAddress } from './copy-address.tsx';
+import { GameIcon, gameLabel } from './game-icon.tsx';
+import { InstanceActionsBar } from './instance-actions-bar.tsx';
+import { StateBadge } from './instance-state.tsx';
+
+export interface InstanceCardProps {
+  instance: InstanceInfo;
+  viewer: Viewer | undefined;
+  /** The core's public domain, else its address. */
+  host: string;
+  /** Open a monitor socket for live CPU and memory (the grid bounds how many cards do). */
+  live: boolean;
+  onOpen: (uuid: string) => void;
+}
+
+const pickCpu = (s: MonitorSample) => s.cpu;
+const pickMemory = (s: MonitorSample) => s.memory;
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex min-w-0 flex-col">
+      <dt className="text-[11px] font-medium text-faint">{label}</dt>
+      <dd aria-label={label} className="truncate text-sm font-medium tabular-nums">
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function LiveFigures({ uuid }: { uuid: string }) {
+  const { samples } = useMonitor(uuid);
+  const cpu = latest(samples, pickCpu);
+  const memory = latest(samples, pickMemory);
+  return (
+    <>
+      <Figure label="CPU" value={cpu === null ? '—' : `${cpu.toFixed(1)} %`} />
+      <Figure label="Memory" value={memory === null ? '—' : formatMemory(memory)} />
+    </>
+  );
+}
+
+function players(instance: InstanceInfo): string {
+  if (instance.player_count === null) return 'N/A';
+  return instance.max_player_count === null
+    ? String(instance.player_count)
+    : `${instance.player_count} / ${instance.max_player_count}`;
+}
+
+/** One instance on home (issue 15 #11): state, players, CPU, memory, address, start/stop. */
+export function InstanceCard({ instance, viewer, host, live, onOpen }: InstanceCardProps) {
+  return (
+    <article
+      aria-label={instance.name}
+      className="flex min-w-0 flex-col gap-3 rounded-xl border border-line bg-panel p-4"
+    >
+      <header className="flex items-start gap-3">
+        <GameIcon game={instance.game_type} size="md" />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <button
+            type="button"
+            onClick={() => onOpen(instance.uuid)}
+            className="truncate text-left text-sm font-semibold hover:text-accent"
+            title={`Open ${instance.name}`}
+          >
+            {instance.name}
+          </button>
+          <span className="truncate text-xs text-muted">{gameLabel(instance.game_type)}</span>
+        </div>
+        <StateBadge state={instance.state} />
+      </header>
+      <dl className="grid grid-cols-3 gap-2">
+        <Figure label="Players" value={players(instance)} />
+        {live ? (
+          <LiveFigures uuid={instance.uuid} />
+        ) : (
+          <>
+            <Figure label="CPU" value="—" />
+            <Figure label="Memory" value="—" />
+          </>
+        )}
+      </dl>
+      <div className="flex min-w-0 items-center gap-2 text-muted">
+        <span className="text-[11px] font-medium text-faint">Address</span>
+        <CopyAddress address={`${host}:${instance.port}`} />
+      </div>
+      <InstanceActionsBar instance={instance} viewer={viewer} />
+    </article>
+  );
+}
