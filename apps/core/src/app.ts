@@ -21,6 +21,8 @@ import { fileRoutes } from './routes/file-routes.ts';
 import { gameRoutes } from './routes/game-routes.ts';
 import { gatewayRoutes } from './routes/gateway-routes.ts';
 import { globalFileRoutes } from './routes/global-file-routes.ts';
+import { macroRoutes } from './routes/macro-routes.ts';
+import { macroSdkRoutes } from './routes/macro-sdk-routes.ts';
 import { instanceRoutes } from './routes/instance-routes.ts';
 import { monitorRoutes } from './routes/monitor-routes.ts';
 import { playitRoutes } from './routes/playit-routes.ts';
@@ -28,6 +30,7 @@ import { playerRoutes } from './routes/player-routes.ts';
 import { scheduleRoutes } from './routes/schedule-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
+import { coreEndpoint } from './runtime/macros/core-endpoint.ts';
 import { Sandbox } from './runtime/sandbox/index.ts';
 import { webhookRoutes } from './routes/webhook-routes.ts';
 import { composeServices } from './services/compose.ts';
@@ -100,6 +103,8 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
         consoleRoutes,
         monitorRoutes,
         fileRoutes,
+        macroRoutes,
+        macroSdkRoutes,
         playitRoutes,
         activityRoutes,
         webhookRoutes,
@@ -131,6 +136,9 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   services.schedules.start();
   shutdownHooks.push(() => sandbox.close());
   shutdownHooks.push(() => services.instances.shutdown());
+  // Tasks end first at close (hooks run in reverse), while their instances still exist.
+  await services.macros.init(() => coreEndpoint(app.server.address(), config.tls !== null));
+  shutdownHooks.push(() => services.macros.shutdown());
   // The tunnels close before the servers they carry players to stop.
   shutdownHooks.push(() => services.playit.close());
   services.playit.boot();

@@ -40,7 +40,8 @@ type InstanceKey =
   | 'can_access_instance_console'
   | 'can_access_instance_setting'
   | 'can_read_instance_file'
-  | 'can_write_instance_file';
+  | 'can_write_instance_file'
+  | 'can_access_instance_macro';
 type GlobalKey =
   | 'can_create_instance'
   | 'can_delete_instance'
@@ -56,7 +57,9 @@ type Access =
   | { kind: 'owner' }
   | { kind: 'instance'; keys: InstanceKey[]; admin: boolean }
   | { kind: 'global'; key: GlobalKey; admin: boolean; unsafe: boolean }
-  | { kind: 'generic' };
+  | { kind: 'generic' }
+  /** Only a running macro task's token (issue 11): every user token is refused, the owner's too. */
+  | { kind: 'task' };
 
 interface Env {
   t: TestCore;
@@ -625,6 +628,75 @@ const ROWS: Row[] = [
   },
   simple(
     'GET',
+    '/instance/:uuid/macro/list',
+    viewKey('can_access_instance_macro', false),
+    (e) => `/instance/${e.a}/macro/list`,
+  ),
+  simple(
+    'GET',
+    '/instance/:uuid/task/list',
+    viewKey('can_access_instance_macro', false),
+    (e) => `/instance/${e.a}/task/list`,
+  ),
+  simple(
+    'GET',
+    '/instance/:uuid/history/list',
+    viewKey('can_access_instance_macro', false),
+    (e) => `/instance/${e.a}/history/list`,
+  ),
+  simple(
+    'PUT',
+    '/instance/:uuid/macro/run/:name',
+    viewKey('can_access_instance_macro', false),
+    (e) => `/instance/${e.a}/macro/run/missing`,
+    [],
+  ),
+  simple(
+    'PUT',
+    '/instance/:uuid/macro/kill/:pid',
+    viewKey('can_access_instance_macro', false),
+    (e) => `/instance/${e.a}/macro/kill/999999`,
+  ),
+  simple(
+    'GET',
+    '/instance/:uuid/macro/config/get/:name',
+    viewKey('can_access_instance_macro', false),
+    (e) => `/instance/${e.a}/macro/config/get/missing`,
+  ),
+  simple(
+    'POST',
+    '/instance/:uuid/macro/config/store/:name',
+    viewKey('can_access_instance_macro', false),
+    (e) => `/instance/${e.a}/macro/config/store/missing`,
+    {},
+  ),
+  simple('POST', '/macro_sdk/console_out', { kind: 'task' }, () => '/macro_sdk/console_out', {
+    line: 'x',
+  }),
+  simple(
+    'POST',
+    '/macro_sdk/progression/start',
+    { kind: 'task' },
+    () => '/macro_sdk/progression/start',
+    { title: 'x', total: null },
+  ),
+  simple(
+    'POST',
+    '/macro_sdk/progression/update',
+    { kind: 'task' },
+    () => '/macro_sdk/progression/update',
+    { event_id: '1', progress: 1, message: 'x' },
+  ),
+  simple(
+    'POST',
+    '/macro_sdk/progression/end',
+    { kind: 'task' },
+    () => '/macro_sdk/progression/end',
+    { event_id: '1', success: true, message: null },
+  ),
+  simple('POST', '/macro_sdk/detach', { kind: 'task' }, () => '/macro_sdk/detach', {}),
+  simple(
+    'GET',
     '/file/:key',
     { kind: 'capability' },
     () => '/file/NotAKeyNotAKeyNotAKeyNotAKey1234',
@@ -742,6 +814,7 @@ async function definitionWithFreshPort(): Promise<string> {
 
 /** The independent statement of §1.5: is this role allowed on this row in this mode? */
 function expectedAllowed(access: Access, role: Role, safeMode: boolean): boolean {
+  if (access.kind === 'task') return false;
   if (access.kind === 'public' || access.kind === 'capability') return true;
   if (role === 'guest') return false;
   if (role === 'owner') return true;

@@ -37,3 +37,35 @@ export const GetConfigResponseSchema = z.object({
 });
 export type GetConfigResponse = z.output<typeof GetConfigResponseSchema>;
 export const MacroRunArgsSchema = z.array(z.string());
+
+/** `macro/run` arguments: a macro's `Deno.args` (Hearth's bounds: 64 arguments of 4096 characters, no NUL). */
+export const MACRO_MAX_ARGS = 64;
+export const MACRO_MAX_ARG_CHARS = 4096;
+export const MacroRunBodySchema = z
+  .array(
+    z
+      .string()
+      .max(MACRO_MAX_ARG_CHARS, 'A macro argument is too long')
+      .refine((arg) => !arg.includes('\0'), 'A macro argument cannot contain a NUL character'),
+  )
+  .max(MACRO_MAX_ARGS, `At most ${MACRO_MAX_ARGS} macro arguments`);
+
+// What a running task's SDK sends to the routes only its token may call (Hearth, issue 11).
+const SdkText = z.string().max(64 * 1024);
+const SdkEventId = z.string().min(1).max(64);
+export const MacroSdkConsoleOutSchema = z.object({ line: SdkText });
+export const MacroSdkProgressionStartSchema = z.object({
+  title: SdkText,
+  total: z.number().finite().nonnegative().nullable().default(null),
+});
+export const MacroSdkProgressionUpdateSchema = z.object({
+  event_id: SdkEventId,
+  progress: z.number().finite(),
+  message: SdkText,
+});
+export const MacroSdkProgressionEndSchema = z.object({
+  event_id: SdkEventId,
+  success: z.boolean(),
+  message: SdkText.nullable().default(null),
+});
+export const MacroSdkProgressionStartedSchema = z.object({ event_id: z.string() });

@@ -133,6 +133,12 @@ export const apiPaths = {
     `/instance/${seg(uuid)}/macro/config/get/${seg(name)}`,
   macroConfigStore: (uuid: string, name: string) =>
     `/instance/${seg(uuid)}/macro/config/store/${seg(name)}`,
+  // Hearth: a macro task's SDK (issue 11)
+  macroSdkConsoleOut: () => '/macro_sdk/console_out',
+  macroSdkProgressionStart: () => '/macro_sdk/progression/start',
+  macroSdkProgressionUpdate: () => '/macro_sdk/progression/update',
+  macroSdkProgressionEnd: () => '/macro_sdk/progression/end',
+  macroSdkDetach: () => '/macro_sdk/detach',
   // §1.4.18
   playitSignupLink: () => '/playitgg/generate_signup_link',
   playitStart: () => '/playitgg/start_cli',

@@ -142,6 +142,12 @@ export const apiRoutes = {
   macroKill: http('PUT', '/instance/:uuid/macro/kill/:pid'),
   macroConfigGet: http('GET', '/instance/:uuid/macro/config/get/:name'),
   macroConfigStore: http('POST', '/instance/:uuid/macro/config/store/:name'),
+  // Hearth: what only a running macro task's token may call (its SDK; issue 11)
+  macroSdkConsoleOut: http('POST', '/macro_sdk/console_out'),
+  macroSdkProgressionStart: http('POST', '/macro_sdk/progression/start'),
+  macroSdkProgressionUpdate: http('POST', '/macro_sdk/progression/update'),
+  macroSdkProgressionEnd: http('POST', '/macro_sdk/progression/end'),
+  macroSdkDetach: http('POST', '/macro_sdk/detach'),
   // §1.4.18
   playitSignupLink: http('GET', '/playitgg/generate_signup_link'),
   playitStart: http('POST', '/playitgg/start_cli'),

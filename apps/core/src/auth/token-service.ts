@@ -3,12 +3,23 @@ import { JWT_LIFETIME_SECONDS } from '@hearth/protocol';
 import { unauthorized } from '../errors.ts';
 import type { StoredUser, UserRepository } from '../repositories/user-repository.ts';
 
+/** Tokens the core hands to its own processes (macro tasks); each acts as one user until revoked. */
+export interface DelegatedTokens {
+  /** True when `token` has the delegated form (it is then never read as a JWT). */
+  owns(token: string): boolean;
+  /** The uid a live delegated token acts for; null once it was revoked. */
+  userFor(token: string): string | null;
+}
+
 /**
  * HS512 JWTs with exactly {uid, exp} signed by the user's own secret (core-api.md §1.2):
  * rotating the secret revokes every token of that user at once.
  */
 export class TokenService {
-  constructor(private readonly users: UserRepository) {}
+  constructor(
+    private readonly users: UserRepository,
+    private readonly delegated: DelegatedTokens | null = null,
+  ) {}
 
   async issue(user: StoredUser, nowSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
     return new SignJWT({ uid: user.uid, exp: nowSeconds + JWT_LIFETIME_SECONDS })
@@ -18,6 +29,12 @@ export class TokenService {
 
   /** The user a token belongs to, or an Unauthorized error. */
   async verify(token: string): Promise<StoredUser> {
+    if (this.delegated?.owns(token)) {
+      const uid = this.delegated.userFor(token);
+      const user = uid === null ? null : this.users.byUid(uid);
+      if (!user) throw unauthorized('Invalid token');
+      return user;
+    }
     let claimed: unknown;
     try {
       claimed = decodeJwt(token).uid;

@@ -49,8 +49,8 @@ export interface RouteSpec<N extends ApiRouteName, D extends ParamDecoders<N>, B
   bodyName?: string;
   /** Parses path parameters (e.g. base64url file paths); failures are 400s. */
   params?: D;
-  /** A further rule on the caller, checked after `access` and before the body is read. */
-  rule?: (user: StoredUser) => void;
+  /** A further rule on the caller (and how they called), checked after `access`, before the body. */
+  rule?: (user: StoredUser, req: FastifyRequest) => void;
   /** An instance route's `:uuid` literal that means "every instance" (nothing to load or check). */
   allInstances?: string;
   options?: RouteShorthandOptions;
@@ -115,7 +115,7 @@ export class RouteDeclarer {
         const user = await this.ctx.authenticate(req);
         const uuid = (req.params as { uuid?: string }).uuid;
         if (uuid === undefined || uuid !== spec.allInstances) this.check(user, spec.access, uuid);
-        spec.rule?.(user);
+        spec.rule?.(user, req);
         return user;
       },
       handler as (call: OpenCall<N, D, B> & { user: StoredUser | null }) => unknown,

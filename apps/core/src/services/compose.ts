@@ -13,6 +13,7 @@ import { EventRepository } from '../repositories/event-repository.ts';
 import { BackupRepository } from '../repositories/backup-repository.ts';
 import { InstanceRepository } from '../repositories/instance-repository.ts';
 import { ScheduleRepository } from '../repositories/schedule-repository.ts';
+import { MacroRepository } from '../repositories/macro-repository.ts';
 import { SettingsRepository } from '../repositories/settings-repository.ts';
 import { UserRepository } from '../repositories/user-repository.ts';
 import { WebhookRepository } from '../repositories/webhook-repository.ts';
@@ -44,6 +45,8 @@ import {
 } from './schedules/instance-executors.ts';
 import { runProgressions } from './schedules/run-progressions.ts';
 import { ScheduleService } from './schedules/schedule-service.ts';
+import { MacroService } from './macros/macro-service.ts';
+import { TaskTokens } from './macros/task-tokens.ts';
 import { PlayitService } from './playit-service.ts';
 import { SettingsService } from './settings-service.ts';
 import { ShippedDefinitions } from './shipped-definitions.ts';
@@ -80,6 +83,8 @@ export interface CoreServices {
   schedules: ScheduleService;
   /** The schedules' clock; a ManualClock only when the config asks for the test clock. */
   scheduleClock: Clock;
+  /** Macros: Deno tasks in the sandbox, their tokens, history (issue 11). */
+  macros: MacroService;
 }
 
 export function composeServices(
@@ -96,7 +101,9 @@ export function composeServices(
     events.record(activity, causedBy),
   );
   const guard = new PermissionGuard(() => settings.safeMode);
-  const tokens = new TokenService(userRepository);
+  // A running macro task's token acts as the user who started it.
+  const taskTokens = new TaskTokens();
+  const tokens = new TokenService(userRepository, taskTokens);
   const users = new UserService(userRepository, tokens, events, guard, () => settings.safeMode);
   const visibility = new EventVisibility(guard);
   events.subscribeGeneral((e) => visibility.track(e));
@@ -186,9 +193,19 @@ export function composeServices(
     log,
     targets: instanceBackupTargets(instances, events),
   });
-  // Schedules' "Run macro" step: connect the macro service here (a MacroRunner: run to the end,
-  // reject on failure). Until then such a step fails with "Macros are not available".
-  const macroRunner: MacroRunner | null = null;
+  const macros = new MacroService({
+    dataDir: config.dataDir,
+    events,
+    repository: new MacroRepository(db),
+    instances,
+    tokens: taskTokens,
+    log,
+    runner: { sandbox: instanceSandbox },
+  });
+  // Schedules' "Run macro" step runs a task to its end (rejecting when it fails).
+  const macroRunner: MacroRunner = {
+    runMacro: (uuid, name, args, causedBy) => macros.runMacro(uuid, name, args, causedBy),
+  };
   // A test-only clock (HEARTH_TEST_CLOCK=1): moved by the owner-only test route, never in production.
   const scheduleClock: Clock = config.testClock
     ? new ManualClock(config.testClockStart ?? Date.now())
@@ -289,5 +306,6 @@ export function composeServices(
     backups,
     schedules,
     scheduleClock,
+    macros,
   };
 }

@@ -121,6 +121,11 @@ export class InstanceService {
     return this.deps.registry.get(uuid).dir;
   }
 
+  /** The instance's current name (NotFound for an unknown uuid). */
+  name(uuid: string): string {
+    return this.deps.registry.get(uuid).record.name;
+  }
+
   isPortAllocated(port: number): boolean {
     return this.deps.registry.isPortAllocated(port);
   }

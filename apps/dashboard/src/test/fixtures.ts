@@ -1,5 +1,12 @@
 import { emptyPermissions } from '@hearth/protocol';
-import type { CoreInfo, Game, InstanceInfo, PublicUser } from '@hearth/protocol';
+import type {
+  ConfigurableValueType,
+  CoreInfo,
+  Game,
+  InstanceInfo,
+  PublicUser,
+  SettingManifest,
+} from '@hearth/protocol';
 import type { CoreConnection } from '@/lib/session.ts';
 
 export const TEST_CORE: CoreConnection = {
@@ -80,3 +87,23 @@ export const SQUID_GAME: Game = {
   game_name: 'flying-squid',
   game_display_name: 'Minecraft (flying-squid)',
 };
+
+/** A setting manifest entry for tests. */
+export function setting(
+  id: string,
+  valueType: ConfigurableValueType,
+  overrides: Partial<SettingManifest> = {},
+): SettingManifest {
+  return {
+    setting_id: id,
+    name: id,
+    description: `About ${id}`,
+    value: null,
+    value_type: valueType,
+    default_value: null,
+    is_secret: false,
+    is_required: true,
+    is_mutable: true,
+    ...overrides,
+  };
+}

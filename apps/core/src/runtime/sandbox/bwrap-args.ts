@@ -6,7 +6,7 @@ import { isInside } from './runtime-paths.ts';
 export type Mount =
   /** A host folder or file, read-only, at the same path. */
   | { kind: 'ro-bind'; source: string; dest: string }
-  /** The instance folder: the only writable host path. */
+  /** A writable host folder: the instance folder (and a launch's own cache, if asked for). */
   | { kind: 'bind'; source: string; dest: string }
   /** An empty private folder; `mask` ones hide a host folder and become read-only at the end. */
   | { kind: 'tmpfs'; dest: string; mode: string; sizeBytes?: number; mask: boolean }

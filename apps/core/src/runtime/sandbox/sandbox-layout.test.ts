@@ -86,6 +86,26 @@ describe('planLayout', () => {
     expect(() => planLayout(input({ readOnly: ['/'] }))).toThrow(SandboxLayoutError);
   });
 
+  it('shows a writable cache folder inside the data directory after the mask, nothing else of it', async () => {
+    const cache = path.join(dataDir, 'cache', 'deno', 'a');
+    await mkdir(cache, { recursive: true });
+    const layout = planLayout(input({ readOnly: [root], writable: [cache] }));
+    const order = layout.mounts.map((m) => `${m.kind} ${m.dest}`);
+    expect(order.indexOf(`bind ${cache}`)).toBeGreaterThan(order.indexOf(`tmpfs ${dataDir}`));
+    expect(dests(layout.mounts, 'bind')).toEqual([cache, instanceDir]);
+    expect(dests(layout.mounts, 'ro-bind')).not.toContain(path.join(dataDir, 'cache'));
+  });
+
+  it('refuses a writable folder that is missing, holds a hidden path, or overlaps the instance', async () => {
+    const writable = (w: string) => () => planLayout(input({ writable: [w] }));
+    expect(writable(path.join(dataDir, 'missing'))).toThrow(SandboxLayoutError);
+    for (const w of ['/', root, dataDir, path.join(dataDir, 'instances'), instanceDir])
+      expect(writable(w), w).toThrow(SandboxLayoutError);
+    const inside = path.join(instanceDir, 'cache');
+    await mkdir(inside);
+    expect(writable(inside)).toThrow(SandboxLayoutError);
+  });
+
   it('skips read-only paths already visible or inside the instance folder', () => {
     const layout = planLayout(input({ readOnly: ['/usr/lib', instanceDir] }));
     expect(dests(layout.mounts, 'ro-bind')).not.toContain('/usr/lib');

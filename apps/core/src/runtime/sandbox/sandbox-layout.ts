@@ -23,6 +23,11 @@ export interface LayoutInput {
   readOnly: string[];
   /** Host paths never to show (the core's data directory); they win over `readOnly` folders. */
   hidden: string[];
+  /**
+   * Further host folders the program may write, at their own path (a per-instance cache). They may
+   * lie inside a hidden path (only they are shown there) but may not contain one or the instance.
+   */
+  writable?: string[];
   etcMasks: EtcMasks;
   user: SandboxUser;
   setprivPath: string | null;
@@ -123,6 +128,19 @@ export function planLayout(input: LayoutInput): SandboxLayout {
     else if (kind === 'file') mounts.push({ kind: 'mask-file', dest: h });
   }
   for (const p of rebind) mounts.push({ kind: 'ro-bind', source: p, dest: p });
+  for (const p of input.writable ?? []) {
+    const dest = path.resolve(p);
+    const source = real(dest);
+    if (kindOf(source) !== 'dir')
+      throw new SandboxLayoutError(`The writable folder ${dest} does not exist`);
+    const spellings = [dest, source];
+    if (hidden.some((h) => spellings.some((w) => isInside(h, w))))
+      throw new SandboxLayoutError(`${dest} cannot be writable: it holds what the sandbox hides`);
+    const instance = [instanceDir, instanceReal];
+    if (spellings.some((w) => instance.some((i) => isInside(i, w) || isInside(w, i))))
+      throw new SandboxLayoutError(`${dest} overlaps the instance folder`);
+    mounts.push({ kind: 'bind', source, dest });
+  }
   mounts.push({ kind: 'bind', source: instanceReal, dest: instanceDir });
 
   const dropped = input.user.kind === 'dropped';

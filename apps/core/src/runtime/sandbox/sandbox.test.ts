@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chmod, copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,6 +8,7 @@ import { CoreError } from '../../errors.ts';
 import { GameProcess } from '../supervisor/game-process.ts';
 import { detectIsolation } from './detect-isolation.ts';
 import { programHome } from './runtime-paths.ts';
+import { SandboxLayoutError } from './sandbox-layout.ts';
 import { Sandbox } from './sandbox.ts';
 
 const hasBwrap = await promisify(execFile)('bwrap', ['--version']).then(
@@ -122,6 +123,49 @@ describe('Sandbox.wrap', () => {
       await sandbox.close();
       expect(exit).toEqual({ code: 0, signal: null });
       expect(lines).toEqual(['deno ran']);
+    },
+  );
+
+  it.skipIf(!hasBwrap)(
+    'lets the program write a further folder inside the hidden data directory, and nothing else there',
+    async () => {
+      const dataDir = path.join(root, 'data');
+      const cache = path.join(dataDir, 'cache', 'deno', 'a');
+      const instance = path.join(root, 'instance');
+      await mkdir(cache, { recursive: true });
+      await mkdir(instance);
+      await writeFile(path.join(dataDir, 'hearth.db'), 'db');
+      const sandbox = await Sandbox.create('required', { hidden: [dataDir] });
+      const script = `echo cached > ${cache}/file && cat ${dataDir}/hearth.db; echo done`;
+      const lines: string[] = [];
+      const proc = await GameProcess.start(
+        { command: 'sh', args: ['-c', script], cwd: instance },
+        { onLine: (line) => lines.push(line.trimEnd()) },
+        { sandbox, request: { instanceDir: instance, instanceId: 'unit', writable: [cache] } },
+      );
+      await proc.exited;
+      await sandbox.close();
+      expect(await readFile(path.join(cache, 'file'), 'utf8')).toBe('cached\n');
+      expect(lines.join('\n')).toMatch(/hearth\.db: No such file or directory/);
+      expect(lines.at(-1)).toBe('done');
+    },
+  );
+
+  it.skipIf(!hasBwrap || process.getuid?.() !== 0)(
+    'refuses a writable folder holding the data directory before giving anything to the sandbox user',
+    async () => {
+      const dataDir = path.join(root, 'data');
+      const instance = path.join(root, 'instance');
+      await mkdir(dataDir);
+      await mkdir(instance);
+      const sandbox = await Sandbox.create('required', { hidden: [dataDir] });
+      const request = { instanceDir: instance, instanceId: 'a', writable: [root] };
+      await expect(
+        sandbox.wrap({ command: 'true', args: [], cwd: instance }, request),
+      ).rejects.toThrow(SandboxLayoutError);
+      await sandbox.close();
+      expect((await stat(dataDir)).uid).toBe(0);
+      expect((await stat(instance)).uid).toBe(0);
     },
   );
 });

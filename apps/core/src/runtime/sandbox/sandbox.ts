@@ -41,6 +41,11 @@ export interface WrapRequest {
   instanceId: string;
   /** Host paths the program needs read-only besides the system and Hearth (a Java home, a bundle). */
   runtimeReadOnly?: string[];
+  /**
+   * Host folders the program may write besides its instance folder, at their own path: a cache of
+   * its own (a macro task's DENO_DIR), allowed inside a hidden path. Given to the sandbox's uid.
+   */
+  writable?: string[];
   /** Merged over the sandbox's default limits. */
   limits?: ResourceLimits;
 }
@@ -186,7 +191,7 @@ export class Sandbox {
     const command = resolveCommand(plan.command, searchPath, cwd);
     if (command === null) throw new Error(`cannot find the program "${plan.command}"`);
     const user = this.report.user!;
-    if (user.kind === 'dropped') await chownTree(instanceDir, user.uid, user.gid);
+    const writable = (request.writable ?? []).map((p) => path.resolve(p));
     const home = programHome(command);
     const readOnly = [...(home ? [home] : []), ...(request.runtimeReadOnly ?? [])];
     if (user.kind === 'dropped') {
@@ -201,11 +206,15 @@ export class Sandbox {
       env: plan.env ?? {},
       readOnly: [...(this.options.sharedReadOnly ?? [HEARTH_ROOT]), ...readOnly],
       hidden: this.options.hidden,
+      writable,
       etcMasks: this.options.etcMasks ?? { files: [], dirs: [] },
       user,
       setprivPath: this.report.setprivPath,
       tmpSizeBytes: this.options.tmpSizeBytes ?? 256 * 1024 * 1024,
     });
+    // Only once the layout accepted them (a writable folder never holds what the sandbox hides).
+    if (user.kind === 'dropped')
+      for (const dir of [instanceDir, ...writable]) await chownTree(dir, user.uid, user.gid);
     return [this.report.bwrap.path!, ...bwrapArgs(layout)];
   }
 

@@ -40,6 +40,9 @@ export const INSTANCE_TAB_SCREENS: Partial<Record<InstanceTabId, TabScreen>> = {
   files: lazy(async () => ({
     default: (await import('./instance-files-tab.tsx')).InstanceFilesTab,
   })),
+  macros: lazy(async () => ({
+    default: (await import('./instance-macros-tab.tsx')).InstanceMacrosTab,
+  })),
   logs: lazy(async () => ({ default: (await import('./instance-logs-tab.tsx')).InstanceLogsTab })),
   backups: lazy(async () => ({
     default: (await import('./instance-backups-tab.tsx')).InstanceBackupsTab,

@@ -1,24 +1,7 @@
-import type { ConfigurableValueType, SettingManifest, SetupManifest } from '@hearth/protocol';
+import type { SetupManifest } from '@hearth/protocol';
+import { setting } from '@/test/fixtures.ts';
 
-/** A setting manifest entry for tests. */
-export function setting(
-  id: string,
-  valueType: ConfigurableValueType,
-  overrides: Partial<SettingManifest> = {},
-): SettingManifest {
-  return {
-    setting_id: id,
-    name: id,
-    description: `About ${id}`,
-    value: null,
-    value_type: valueType,
-    default_value: null,
-    is_secret: false,
-    is_required: true,
-    is_mutable: true,
-    ...overrides,
-  };
-}
+export { setting };
 
 /** A two-section manifest shaped like the Minecraft one. */
 export function minecraftLikeManifest(): SetupManifest {

@@ -6,8 +6,8 @@ import {
   isIntegerText,
   toConfigurableValue,
   typeBounds,
-} from './setting-values.ts';
-import type { FieldValue } from './setting-values.ts';
+} from '@/components/settings/setting-values.ts';
+import type { FieldValue } from '@/components/settings/setting-values.ts';
 
 // The create-instance wizard's form (dashboard.md §2, §4 "Wizard", §5 "Setting-driven forms").
 // Built-in settings (name, description, auto_start, restart_on_crash) plus every setting of the

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { InstanceInfo, SectionManifest } from '@hearth/protocol';
+import { SettingWidget } from '@/components/settings/setting-widget.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { viewerCan } from '@/lib/permissions.ts';
@@ -12,7 +13,6 @@ import { useUpdateInstanceFlagMutation } from '../api/update-instance-flag.ts';
 import type { InstanceFlag } from '../api/update-instance-flag.ts';
 import { useUpdateInstanceSettingMutation } from '../api/update-instance-setting.ts';
 import { DangerZone } from './danger-zone.tsx';
-import { SettingWidget } from './setting-widget.tsx';
 
 function Card({
   title,

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import type { SettingManifest } from '@hearth/protocol';
 import { SelectField, TextField } from '@/components/ui/field.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
-import { widgetKind } from '../setting-values.ts';
-import type { FieldValue } from '../setting-values.ts';
+import { widgetKind } from '@/components/settings/setting-values.ts';
+import type { FieldValue } from '@/components/settings/setting-values.ts';
 
 export interface SetupFieldProps {
   setting: SettingManifest;

@@ -1,5 +1,5 @@
-import { MOTD_COLOURS, parseMotd } from '../motd.ts';
-import type { MotdSegment } from '../motd.ts';
+import { MOTD_COLOURS, parseMotd } from './motd.ts';
+import type { MotdSegment } from './motd.ts';
 
 function segmentStyle(segment: MotdSegment) {
   const lines = [segment.underline && 'underline', segment.strikethrough && 'line-through']

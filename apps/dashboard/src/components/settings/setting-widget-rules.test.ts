@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateWidgetText, widgetValue, TEXT_TOO_LONG } from './setting-widget-rules.ts';
 import { widgetKind } from './setting-values.ts';
-import { setting } from './setting-test-fixtures.ts';
+import { setting } from '@/test/fixtures.ts';
 
 describe('setting widgets (dashboard.md §5)', () => {
   it('picks text, password, number, toggle and dropdown widgets', () => {

@@ -6,9 +6,9 @@ import type { ConfigurableValue, SettingManifest } from '@hearth/protocol';
 import { Switch } from '@/components/ui/switch.tsx';
 import { cn } from '@/lib/cn.ts';
 import { toUserMessage } from '@/lib/errors.ts';
-import { isMotdSetting } from '../motd.ts';
-import { initialFieldValue, widgetKind } from '../setting-values.ts';
-import { validateWidgetText, widgetValue } from '../setting-widget-rules.ts';
+import { isMotdSetting } from './motd.ts';
+import { initialFieldValue, widgetKind } from './setting-values.ts';
+import { validateWidgetText, widgetValue } from './setting-widget-rules.ts';
 import { MotdPreview } from './motd-preview.tsx';
 
 export type SaveSetting = (value: ConfigurableValue) => Promise<unknown>;
@@ -17,6 +17,8 @@ interface WidgetProps {
   setting: SettingManifest;
   save: SaveSetting;
   disabled: boolean;
+  /** Say "Saved" after a save (off where `save` only keeps a draft, e.g. the Macro Config dialog). */
+  showSaved?: boolean;
 }
 
 const CONTROL =
@@ -48,7 +50,13 @@ function Message({ id, error, saved }: { id: string; error: string | null; saved
 }
 
 /** text, password and number widgets: Enter (or leaving the field) saves, Escape resets. */
-function TextWidget({ setting, save, disabled, label }: WidgetProps & { label: string }) {
+function TextWidget({
+  setting,
+  save,
+  disabled,
+  label,
+  showSaved = true,
+}: WidgetProps & { label: string }) {
   const id = useId();
   const kind = widgetKind(setting);
   const [stored, setStored] = useState(() => String(initialFieldValue(setting) ?? ''));
@@ -73,7 +81,7 @@ function TextWidget({ setting, save, disabled, label }: WidgetProps & { label: s
       const text = String(value.value);
       setStored(text);
       setDraft(text);
-      setSaved(true);
+      setSaved(showSaved);
     } catch (err) {
       setServerError(toUserMessage(err));
     } finally {

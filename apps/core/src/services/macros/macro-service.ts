@@ -1,0 +1,334 @@
+import {
+  HEARTH_VERSION,
+  type CausedBy,
+  type ExitStatus,
+  type GetConfigResponse,
+  type HistoryEntry,
+  type MacroEntry,
+  type MacroEventInner,
+  type SettingManifest,
+  type TaskEntry,
+} from '@hearth/protocol';
+import {
+  CoreError,
+  badRequest,
+  describeError,
+  internal,
+  notFound,
+  permissionDenied,
+  unauthorized,
+} from '../../errors.ts';
+import type { EventBus } from '../../events/event-bus.ts';
+import type { Logger } from '../../lib/logger.ts';
+import type { MacroRepository } from '../../repositories/macro-repository.ts';
+import type { CoreEndpoint } from '../../runtime/macros/core-endpoint.ts';
+import type { MacroExit } from '../../runtime/macros/macro-process.ts';
+import { isAlive, processStartTicks, signalTree } from '../../runtime/supervisor/process-tree.ts';
+import { LiveTask } from './live-task.ts';
+import { macroConfig, macroToRun, storeMacroConfig } from './macro-configs.ts';
+import { MacroFiles } from './macro-files.ts';
+import { TaskLauncher, type MacroRunnerOptions } from './task-launcher.ts';
+import type { TaskTokens } from './task-tokens.ts';
+
+/** The instance verbs macros need (InstanceService fits). */
+export interface MacroInstances {
+  /** NotFound for an unknown uuid. */
+  require(uuid: string): void;
+  /** The instance's folder (NotFound for an unknown uuid). */
+  folder(uuid: string): string;
+  /** The instance's current name (NotFound for an unknown uuid). */
+  name(uuid: string): string;
+}
+
+export interface MacroServiceDeps {
+  dataDir: string;
+  events: EventBus;
+  repository: MacroRepository;
+  instances: MacroInstances;
+  tokens: TaskTokens;
+  log: Logger;
+  runner?: MacroRunnerOptions;
+}
+
+/** Finished tasks kept per instance. */
+const HISTORY_KEEP = 1000;
+/** How long `run` waits for the macro's module to start before answering anyway. */
+const STARTED_WAIT_MS = 30_000;
+const SHUTDOWN_WAIT_MS = 5000;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
+}
+
+/**
+ * Macros (core-api.md §1.4.17, §3.11): listing, config, running each task as its own Deno process,
+ * killing, tasks and persisted history. Every task ends on kill, on its instance's deletion and on
+ * shutdown. Nothing here knows about HTTP.
+ */
+export class MacroService {
+  private readonly tasks = new Map<number, LiveTask>();
+  private readonly launcher: TaskLauncher;
+  private nextPid = 1;
+  private closed = false;
+  private unsubscribe: () => void = () => undefined;
+  private endpoint: () => CoreEndpoint | null = () => null;
+
+  constructor(private readonly deps: MacroServiceDeps) {
+    this.launcher = new TaskLauncher(deps.dataDir, deps.runner ?? {}, deps.log);
+  }
+
+  /**
+   * Ends tasks a dead core left running, picks the next pid, follows instance deletions. Called
+   * after the instances loaded; `endpoint` says where tasks reach the core (null until it listens).
+   */
+  async init(endpoint: () => CoreEndpoint | null): Promise<void> {
+    this.endpoint = endpoint;
+    for (const row of this.deps.repository.unfinished()) {
+      if (row.osPid !== null && row.osStartTicks !== null && isAlive(row.osPid)) {
+        if (processStartTicks(row.osPid) === row.osStartTicks) signalTree(row.osPid, 'SIGKILL');
+      }
+      this.deps.repository.finish(row.pid, {
+        type: 'Error',
+        time: nowSeconds(),
+        error_msg: 'The core stopped while this task was running',
+      });
+    }
+    this.nextPid = this.deps.repository.nextPid();
+    await this.launcher.prepare();
+    this.unsubscribe = this.deps.events.subscribe((event) => {
+      const inner = event.event_inner;
+      if (inner.type !== 'ProgressionEvent') return;
+      const p = inner.progression_event_inner;
+      // Deletion starts with this event, before the folder is removed: end its tasks first.
+      if (p.type === 'ProgressionStart' && p.inner?.type === 'InstanceDelete')
+        this.killInstanceTasks(p.inner.instance_uuid);
+      if (p.type === 'ProgressionEnd' && p.success && p.inner?.type === 'InstanceDelete') {
+        const uuid = p.inner.instance_uuid;
+        this.deps.repository.forgetInstance(uuid);
+        this.launcher.forgetInstance(uuid).catch((err: unknown) => {
+          this.deps.log.warn(`Could not remove the macro cache of ${uuid}: ${describeError(err)}`);
+        });
+      }
+    });
+  }
+
+  /** Kills every task and waits (bounded) for their exits to be recorded. */
+  async shutdown(): Promise<void> {
+    this.closed = true;
+    this.unsubscribe();
+    const running = [...this.tasks.values()];
+    for (const task of running) task.process.kill();
+    await Promise.race([Promise.all(running.map((t) => t.done)), sleep(SHUTDOWN_WAIT_MS)]);
+  }
+
+  /** SIGKILLs the tasks of an instance at once (its folder is about to go). */
+  killInstanceTasks(instanceUuid: string): void {
+    for (const task of this.tasks.values())
+      if (task.instanceUuid === instanceUuid) task.process.kill();
+  }
+
+  async list(uuid: string): Promise<MacroEntry[]> {
+    const dir = this.deps.instances.folder(uuid);
+    const lastRuns = this.deps.repository.lastRuns(uuid);
+    const files = await new MacroFiles(dir).list();
+    return files.map((f) => ({
+      name: f.name,
+      last_run: lastRuns.get(f.name) ?? null,
+      path: f.listedPath,
+    }));
+  }
+
+  tasksOf(uuid: string): TaskEntry[] {
+    this.deps.instances.require(uuid);
+    return [...this.tasks.values()]
+      .filter((t) => t.instanceUuid === uuid)
+      .sort((a, b) => a.creationTime - b.creationTime || a.pid - b.pid)
+      .map((t) => t.entry());
+  }
+
+  history(uuid: string): HistoryEntry[] {
+    this.deps.instances.require(uuid);
+    return this.deps.repository.history(uuid, HISTORY_KEEP);
+  }
+
+  getConfig(uuid: string, name: string): Promise<GetConfigResponse> {
+    return macroConfig(this.deps.instances.folder(uuid), name);
+  }
+
+  storeConfig(uuid: string, name: string, body: Record<string, SettingManifest>): Promise<void> {
+    return storeMacroConfig(this.deps.instances.folder(uuid), name, body);
+  }
+
+  /**
+   * Runs a macro to its end, for callers that wait on it (a schedule's "run macro" step): resolves
+   * when the task exits successfully, rejects with a CoreError when it fails to start, throws or
+   * is killed. The task acts as the user `causedBy` names.
+   */
+  async runMacro(uuid: string, name: string, args: string[], causedBy: CausedBy): Promise<void> {
+    const task = await this.launch(uuid, name, args, causedBy);
+    const exit = await task.done;
+    if (exit.type === 'Success') return;
+    if (exit.type === 'Killed') throw badRequest(`Macro ${task.name} was killed`);
+    throw badRequest(`Macro ${task.name} failed`, exit.error_msg);
+  }
+
+  /** Starts a task; resolves once its module is about to run (MacroEvent Started). */
+  async start(uuid: string, name: string, args: string[], causedBy: CausedBy): Promise<TaskEntry> {
+    return (await this.launch(uuid, name, args, causedBy)).entry();
+  }
+
+  private async launch(
+    uuid: string,
+    name: string,
+    args: string[],
+    causedBy: CausedBy,
+  ): Promise<LiveTask> {
+    if (this.closed) throw internal('The core is shutting down');
+    // A task's token carries a user's permissions: there must be one.
+    if (causedBy.type !== 'User') throw permissionDenied('A macro task must be started by a user');
+    const dir = this.deps.instances.folder(uuid);
+    const { files, file, config } = await macroToRun(dir, name);
+    const endpoint = this.endpoint();
+    if (endpoint === null) throw internal('The core is not listening yet');
+    const pid = this.nextPid++;
+    const creationTime = nowSeconds();
+    const token = this.deps.tokens.issue({
+      uid: causedBy.user_id,
+      pid,
+      instanceUuid: uuid,
+      macroName: file.name,
+    });
+    let task: LiveTask;
+    try {
+      const process = await this.launcher.launch({
+        instanceDir: await files.sandbox.realRoot(),
+        listedDir: dir,
+        entry: file.entry,
+        args,
+        endpoint,
+        init: {
+          token,
+          pid,
+          instanceUuid: uuid,
+          macroName: file.name,
+          version: HEARTH_VERSION,
+          config,
+        },
+        label: `${file.name}#${pid}`,
+      });
+      task = new LiveTask({
+        pid,
+        name: file.name,
+        instanceUuid: uuid,
+        creationTime,
+        token,
+        starter: causedBy,
+        process,
+      });
+    } catch (err) {
+      this.deps.tokens.revoke(token);
+      if (err instanceof CoreError) throw err;
+      throw internal('Failed to start the macro', describeError(err));
+    }
+    this.tasks.set(pid, task);
+    this.deps.repository.insertRunning({
+      pid,
+      instanceUuid: uuid,
+      name: file.name,
+      creationTime,
+      startedBy: causedBy.user_id,
+      osPid: task.process.pid,
+      osStartTicks: task.process.startTicks,
+    });
+    this.deps.repository.setLastRun(uuid, file.name, creationTime);
+    void task.process.exited.then(
+      (exit) => this.finish(task, exit),
+      () => this.finish(task, { type: 'Error', error_msg: 'The macro process was lost' }),
+    );
+    await Promise.race([task.process.started, sleep(STARTED_WAIT_MS)]);
+    this.emitStarted(task);
+    return task;
+  }
+
+  /** Kills a running task of the instance; resolves once its exit is recorded. */
+  async kill(uuid: string, pid: number): Promise<void> {
+    this.deps.instances.require(uuid);
+    const task = this.tasks.get(pid);
+    if (!task || task.instanceUuid !== uuid)
+      throw notFound(`Macro with pid MacroPID(${pid}) not found`);
+    task.process.kill();
+    await task.done;
+  }
+
+  /**
+   * The running task a task token belongs to (for the SDK routes): a user's own token is refused
+   * (403), a task token whose task ended is not a token any more (401).
+   */
+  taskOfToken(token: string): LiveTask {
+    if (!this.deps.tokens.owns(token))
+      throw permissionDenied('Only a running macro task may use this route');
+    const grant = this.deps.tokens.grant(token);
+    const task = grant ? this.tasks.get(grant.pid) : undefined;
+    if (!task || task.token !== token) throw unauthorized('Invalid task token');
+    return task;
+  }
+
+  consoleOut(task: LiveTask, line: string): void {
+    task.consoleOut(this.deps.events, this.deps.instances.name(task.instanceUuid), line);
+  }
+
+  progressionStart(task: LiveTask, title: string, total: number | null): string {
+    return task.progressionStart(this.deps.events, title, total);
+  }
+
+  progressionUpdate(task: LiveTask, eventId: string, progress: number, message: string): void {
+    task.progressionUpdate(this.deps.events, eventId, progress, message);
+  }
+
+  progressionEnd(task: LiveTask, eventId: string, success: boolean, message: string | null): void {
+    task.progressionEnd(this.deps.events, eventId, success, message);
+  }
+
+  detach(task: LiveTask): void {
+    task.detach(this.deps.events);
+  }
+
+  private emitStarted(task: LiveTask): void {
+    if (task.startedEmitted) return;
+    task.startedEmitted = true;
+    this.emit(task, { type: 'Started' });
+  }
+
+  /** MacroEvent Started / Stopped are caused by the task itself (core-api.md §2.4.3). */
+  private emit(task: LiveTask, inner: MacroEventInner): void {
+    this.deps.events.emit(
+      {
+        type: 'MacroEvent',
+        instance_uuid: task.instanceUuid,
+        macro_pid: task.pid,
+        macro_event_inner: inner,
+      },
+      { causedBy: { type: 'Macro', macro_pid: task.pid } },
+    );
+  }
+
+  private finish(task: LiveTask, exit: MacroExit): void {
+    this.emitStarted(task);
+    this.deps.tokens.revoke(task.token);
+    this.tasks.delete(task.pid);
+    task.endOpenProgressions(this.deps.events);
+    const status: ExitStatus = { ...exit, time: nowSeconds() };
+    try {
+      this.deps.repository.finish(task.pid, status);
+      this.deps.repository.prune(task.instanceUuid, HISTORY_KEEP);
+    } catch (err) {
+      this.deps.log.error(
+        `Could not record the end of macro task ${task.pid}: ${describeError(err)}`,
+      );
+    }
+    this.emit(task, { type: 'Stopped', exit_status: status });
+    task.markDone(status);
+  }
+}

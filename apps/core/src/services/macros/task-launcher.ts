@@ -1,0 +1,123 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Logger } from '../../lib/logger.ts';
+import type { CoreEndpoint } from '../../runtime/macros/core-endpoint.ts';
+import { denoBinaryPath } from '../../runtime/macros/deno-binary.ts';
+import { denoEnv, denoRunArgs, sdkDir, writeImportMap } from '../../runtime/macros/deno-command.ts';
+import { MacroProcess } from '../../runtime/macros/macro-process.ts';
+import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from '../../runtime/macros/output-throttle.ts';
+import { sandboxWrap } from '../../runtime/macros/sandboxed-spawn.ts';
+import type { TaskInit } from '../../runtime/macros/sdk/task-context.ts';
+import type { Sandbox } from '../../runtime/sandbox/index.ts';
+
+const DEFAULT_MEMORY_MB = 256;
+
+export interface MacroRunnerOptions {
+  /** The Deno executable (default: the npm package `deno`). */
+  denoPath?: string;
+  /** V8 heap ceiling per task in MiB (default 256); the sandbox's memory limit follows it. */
+  memoryMb?: number;
+  outputLimits?: OutputLimits;
+  /** The isolation sandbox every task runs in; null with `--isolation none`. */
+  sandbox?: Sandbox | null;
+}
+
+export interface LaunchRequest {
+  /** Real path of the instance folder: the working directory and the only readable/writable tree. */
+  instanceDir: string;
+  /** The instance folder as the core names it (InstanceInfo.path), also allowed when it differs. */
+  listedDir: string;
+  /** Real path of the macro's entry file. */
+  entry: string;
+  args: string[];
+  endpoint: CoreEndpoint;
+  init: Omit<TaskInit, 'api' | 'main'>;
+  /** Names the task in the core's log. */
+  label: string;
+}
+
+/**
+ * Turns a run request into one Deno process (see runtime/macros/README.md for every flag), inside
+ * the core's sandbox when there is one. Each instance has its own Deno cache folder, so a task can
+ * never leave something in the cache another instance's tasks read.
+ */
+export class TaskLauncher {
+  private importMapPath: string | null = null;
+  private readonly denoRoot: string;
+  private readonly cacheDir: string;
+
+  constructor(
+    dataDir: string,
+    private readonly options: MacroRunnerOptions,
+    private readonly log: Logger,
+  ) {
+    this.cacheDir = path.join(dataDir, 'cache', 'macros');
+    this.denoRoot = path.join(dataDir, 'cache', 'deno');
+  }
+
+  /** Writes the import map (once, at boot). */
+  async prepare(): Promise<void> {
+    this.importMapPath = await writeImportMap(this.cacheDir);
+  }
+
+  /** Removes a deleted instance's Deno cache. */
+  async forgetInstance(instanceUuid: string): Promise<void> {
+    await rm(this.denoDirOf(instanceUuid), { recursive: true, force: true });
+  }
+
+  async launch(request: LaunchRequest): Promise<MacroProcess> {
+    const denoPath = this.options.denoPath ?? denoBinaryPath();
+    this.importMapPath ??= await writeImportMap(this.cacheDir);
+    const denoDir = this.denoDirOf(request.init.instanceUuid);
+    await mkdir(denoDir, { recursive: true, mode: 0o700 });
+    const { endpoint } = request;
+    const init: TaskInit = {
+      ...request.init,
+      api: endpoint.api,
+      main: pathToFileURL(request.entry).href,
+    };
+    const extraPaths = request.listedDir === request.instanceDir ? [] : [request.listedDir];
+    const memoryMb = this.options.memoryMb ?? DEFAULT_MEMORY_MB;
+    const sandbox = this.options.sandbox ?? null;
+    return MacroProcess.start({
+      spec: {
+        command: denoPath,
+        args: denoRunArgs({
+          importMapPath: this.importMapPath,
+          netAllow: endpoint.netAllow,
+          memoryMb,
+          extraPaths,
+          insecureTlsHost: endpoint.insecureTlsHost,
+          args: request.args,
+        }),
+        cwd: request.instanceDir,
+        env: denoEnv(denoDir),
+      },
+      context: {
+        instanceDir: request.instanceDir,
+        readOnly: [denoPath, sdkDir(), this.importMapPath],
+        writable: [denoDir],
+        netAllow: endpoint.netAllow,
+      },
+      ...(sandbox
+        ? {
+            wrap: sandboxWrap(sandbox, {
+              instanceId: `${request.init.instanceUuid}-macro-${request.init.pid}`,
+              memoryMb,
+            }),
+          }
+        : {}),
+      stdin: `${JSON.stringify(init)}\n`,
+      limits: this.options.outputLimits ?? DEFAULT_OUTPUT_LIMITS,
+      onLine: (line) => this.log.info(`[macro ${request.label}] ${line}`),
+      onDropped: (count) =>
+        this.log.warn(`[macro ${request.label}] ${count} output lines dropped (rate limit)`),
+    });
+  }
+
+  private denoDirOf(instanceUuid: string): string {
+    // Instance uuids are made by the core (INSTANCE_<uuid>); never a path of their own.
+    return path.join(this.denoRoot, path.basename(instanceUuid));
+  }
+}

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { HistoryEntrySchema, apiPaths } from '@hearth/protocol';
+import type { HistoryEntry } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import { coreKey, useCurrentCore } from '@/lib/session.ts';
+import { macroKeys } from './query-keys.ts';
+
+/** GET /instance/{id}/history/list: finished tasks, the latest first. */
+export function getHistory(uuid: string, signal?: AbortSignal): Promise<HistoryEntry[]> {
+  return apiRequest(apiPaths.historyList(uuid), {
+    schema: HistoryEntrySchema.array(),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function getHistoryQueryOptions(coreId: string | null, uuid: string) {
+  return queryOptions({
+    queryKey: [...macroKeys.instance(coreId, uuid), 'history'] as const,
+    queryFn: ({ signal }) => getHistory(uuid, signal),
+  });
+}
+
+export function useHistory(uuid: string, enabled: boolean) {
+  const core = useCurrentCore();
+  return useQuery({ ...getHistoryQueryOptions(core ? coreKey(core) : null, uuid), enabled });
+}

@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MacroEntrySchema, apiPaths } from '@hearth/protocol';
+import type { MacroEntry } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import { coreKey, useCurrentCore } from '@/lib/session.ts';
+import { macroKeys } from './query-keys.ts';
+
+/** GET /instance/{id}/macro/list: the instance's macros, sorted by name, with last_run. */
+export function getMacros(uuid: string, signal?: AbortSignal): Promise<MacroEntry[]> {
+  return apiRequest(apiPaths.macroList(uuid), {
+    schema: MacroEntrySchema.array(),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function getMacrosQueryOptions(coreId: string | null, uuid: string) {
+  return queryOptions({
+    queryKey: [...macroKeys.instance(coreId, uuid), 'list'] as const,
+    queryFn: ({ signal }) => getMacros(uuid, signal),
+  });
+}
+
+/** `enabled` is false without can_access_instance_macro: nothing is read then. */
+export function useMacros(uuid: string, enabled: boolean) {
+  const core = useCurrentCore();
+  return useQuery({ ...getMacrosQueryOptions(core ? coreKey(core) : null, uuid), enabled });
+}

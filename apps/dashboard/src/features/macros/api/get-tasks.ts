@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { TaskEntrySchema, apiPaths } from '@hearth/protocol';
+import type { TaskEntry } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import { coreKey, useCurrentCore } from '@/lib/session.ts';
+import { macroKeys } from './query-keys.ts';
+
+/** GET /instance/{id}/task/list: the macro tasks running now. */
+export function getTasks(uuid: string, signal?: AbortSignal): Promise<TaskEntry[]> {
+  return apiRequest(apiPaths.taskList(uuid), {
+    schema: TaskEntrySchema.array(),
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function getTasksQueryOptions(coreId: string | null, uuid: string) {
+  return queryOptions({
+    queryKey: [...macroKeys.instance(coreId, uuid), 'tasks'] as const,
+    queryFn: ({ signal }) => getTasks(uuid, signal),
+  });
+}
+
+export function useTasks(uuid: string, enabled: boolean) {
+  const core = useCurrentCore();
+  return useQuery({ ...getTasksQueryOptions(core ? coreKey(core) : null, uuid), enabled });
+}

@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '@hearth/protocol';
+import type { SettingManifest } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import { coreKey, useCurrentCore } from '@/lib/session.ts';
+import { getMacroConfigQueryOptions } from './get-macro-config.ts';
+
+/** POST /instance/{id}/macro/config/store/{name}: every declared setting with its value. */
+export async function storeMacroConfig(
+  uuid: string,
+  name: string,
+  config: Record<string, SettingManifest>,
+): Promise<void> {
+  await apiRequest(apiPaths.macroConfigStore(uuid, name), { method: 'POST', body: config });
+}
+
+export function useStoreMacroConfigMutation(uuid: string) {
+  const queryClient = useQueryClient();
+  const core = useCurrentCore();
+  const coreId = core ? coreKey(core) : null;
+  return useMutation({
+    mutationFn: (input: { name: string; config: Record<string, SettingManifest> }) =>
+      storeMacroConfig(uuid, input.name, input.config),
+    onSuccess: (_data, input) =>
+      queryClient.invalidateQueries({
+        queryKey: getMacroConfigQueryOptions(coreId, uuid, input.name).queryKey,
+      }),
+  });
+}

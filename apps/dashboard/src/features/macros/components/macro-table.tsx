@@ -1,0 +1,106 @@
+import type { ReactNode } from 'react';
+import { MoreHorizontal } from 'lucide-react';
+import { Button } from '@/components/ui/button.tsx';
+import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu.tsx';
+
+export const NO_DATA = 'No data currently available';
+
+export interface MacroColumn<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+}
+
+export interface MacroRowAction<Row> {
+  label: string;
+  icon: ReactNode;
+  onSelect: (row: Row) => void;
+}
+
+export interface MacroTableProps<Row> {
+  label: string;
+  columns: MacroColumn<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  /** Names the row's menu button for assistive technology ("greeter actions"). */
+  rowName: (row: Row) => string;
+  actions?: MacroRowAction<Row>[];
+  /** Instead of the rows: a loading or error line. */
+  status?: string | null;
+}
+
+/** One of the three macro tables (dashboard.md §2 Macros) with an optional row menu. */
+export function MacroTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  rowName,
+  actions = [],
+  status = null,
+}: MacroTableProps<Row>) {
+  const span = columns.length + (actions.length > 0 ? 1 : 0);
+  const message = status ?? (rows.length === 0 ? NO_DATA : null);
+  return (
+    <table aria-label={label} className="w-full text-sm">
+      <thead className="border-b border-line text-left text-xs tracking-wide text-faint">
+        <tr>
+          {columns.map((column) => (
+            <th key={column.header} scope="col" className="px-5 py-2.5 font-medium">
+              {column.header}
+            </th>
+          ))}
+          {actions.length > 0 ? (
+            <th scope="col" className="w-12 px-3 py-2.5">
+              <span className="sr-only">Actions</span>
+            </th>
+          ) : null}
+        </tr>
+      </thead>
+      <tbody>
+        {message !== null ? (
+          <tr>
+            <td colSpan={span} className="px-5 py-10 text-center text-[13px] text-faint">
+              {message}
+            </td>
+          </tr>
+        ) : (
+          rows.map((row) => (
+            <tr key={rowKey(row)} className="border-b border-line/60 last:border-0">
+              {columns.map((column, index) => (
+                <td
+                  key={column.header}
+                  className={index === 0 ? 'px-5 py-2.5 font-medium' : 'px-5 py-2.5 text-muted'}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+              {actions.length > 0 ? (
+                <td className="px-3 py-1.5 text-right">
+                  <DropdownMenu
+                    align="end"
+                    width={176}
+                    trigger={
+                      <Button variant="ghost" size="icon" aria-label={`${rowName(row)} actions`}>
+                        <MoreHorizontal aria-hidden className="size-4" />
+                      </Button>
+                    }
+                  >
+                    {actions.map((action) => (
+                      <DropdownMenuItem
+                        key={action.label}
+                        icon={action.icon}
+                        onSelect={() => action.onSelect(row)}
+                      >
+                        {action.label}
+                      </DropdownMenuItem>
+                    ))}
+                  </DropdownMenu>
+                </td>
+              ) : null}
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,224 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { HistoryEntry, MacroEntry, TaskEntry } from '@hearth/protocol';
+import {
+  DENIAL,
+  localSeconds,
+  renderMacros,
+  route,
+  sendMacroEvent,
+} from '../macros-test-harness.tsx';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const JAN_5 = localSeconds(2024, 0, 5, 15, 4);
+const MACROS: MacroEntry[] = [
+  { name: 'backup', last_run: JAN_5, path: '/data/i/macros/backup' },
+  { name: 'greeter', last_run: null, path: '/data/i/macros/greeter' },
+];
+const GREETER_TASK: TaskEntry = { name: 'greeter', creation_time: JAN_5, pid: 7 };
+
+function rowsOf(table: HTMLElement): string[][] {
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent ?? ''),
+    );
+}
+
+async function openTab(user: ReturnType<typeof renderMacros>['user'], name: string) {
+  await user.click(screen.getByRole('tab', { name }));
+  return screen.findByRole('table', { name });
+}
+
+async function chooseRowAction(
+  user: ReturnType<typeof renderMacros>['user'],
+  row: string,
+  action: string,
+) {
+  await user.click(await screen.findByRole('button', { name: `${row} actions` }));
+  await user.click(await screen.findByRole('menuitem', { name: action }));
+}
+
+describe('Macros tab (dashboard.md §2 Macros)', () => {
+  it('lists All Macros with MACRO NAME and LAST RUN, dates like Jan 5 2024 at 3:04 PM or N/A', async () => {
+    renderMacros({ [route.list]: { body: MACROS } });
+    const table = await screen.findByRole('table', { name: 'All Macros' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['MACRO NAME', 'LAST RUN', 'Actions']);
+    await vi.waitFor(() =>
+      expect(rowsOf(table).map((cells) => cells.slice(0, 2))).toEqual([
+        ['backup', 'Jan 5 2024 at 3:04 PM'],
+        ['greeter', 'N/A'],
+      ]),
+    );
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'All Macros',
+      'Running Tasks',
+      'History',
+    ]);
+  });
+
+  it('says No data currently available in each empty table', async () => {
+    const { user } = renderMacros({});
+    const all = await screen.findByRole('table', { name: 'All Macros' });
+    expect(await within(all).findByText('No data currently available')).toBeInTheDocument();
+    const tasks = await openTab(user, 'Running Tasks');
+    expect(
+      within(tasks)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['MACRO NAME', 'CREATED', 'PROCESS ID', 'Actions']);
+    expect(await within(tasks).findByText('No data currently available')).toBeInTheDocument();
+    const history = await openTab(user, 'History');
+    expect(
+      within(history)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['MACRO NAME', 'CREATED', 'FINISHED', 'PROCESS ID']);
+    expect(await within(history).findByText('No data currently available')).toBeInTheDocument();
+  });
+
+  it('without can_access_instance_macro says so and reads nothing', async () => {
+    const { network } = renderMacros({}, false);
+    expect(await screen.findByText(DENIAL)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(network.calls).toHaveLength(0);
+  });
+
+  it('Run Macro runs it with no arguments, sets LAST RUN to now and refreshes Running Tasks', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2024, 5, 1, 9, 30));
+    let running: TaskEntry[] = [];
+    const { user, network } = renderMacros({
+      [route.list]: { body: MACROS },
+      [route.tasks]: () => ({ body: running }),
+      [route.run('greeter')]: () => {
+        running = [GREETER_TASK];
+        return { body: null };
+      },
+    });
+    await chooseRowAction(user, 'greeter', 'Run Macro');
+    const table = screen.getByRole('table', { name: 'All Macros' });
+    await vi.waitFor(() =>
+      expect(rowsOf(table)[1]!.slice(0, 2)).toEqual(['greeter', 'Jun 1 2024 at 9:30 AM']),
+    );
+    expect(network.callsTo('PUT', route.run('greeter').slice(4))[0]!.body).toEqual([]);
+    const tasks = await openTab(user, 'Running Tasks');
+    await vi.waitFor(() =>
+      expect(rowsOf(tasks).map((c) => c.slice(0, 3))).toEqual([
+        ['greeter', 'Jan 5 2024 at 3:04 PM', '7'],
+      ]),
+    );
+  });
+
+  it('a failed run toasts its message, then opens the Macro Config dialog', async () => {
+    const { user } = renderMacros({
+      [route.list]: { body: MACROS },
+      [route.run('greeter')]: { status: 500, body: { kind: 'Internal', causes: ['Config error'] } },
+      [route.configGet('greeter')]: {
+        body: { config: {}, message: 'Local config cache not found', error: 'NotFound' },
+      },
+    });
+    await chooseRowAction(user, 'greeter', 'Run Macro');
+    expect(await screen.findByText('Internal: Config error')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Macro Config' });
+    expect(within(dialog).getByText('This macro requires additional config.')).toBeInTheDocument();
+  });
+
+  it('Kill Task kills it and puts it on top of History, finished now', async () => {
+    const older: HistoryEntry = {
+      task: { name: 'backup', creation_time: JAN_5, pid: 3 },
+      exit_status: { type: 'Success', time: JAN_5 },
+    };
+    const { user, network } = renderMacros({
+      [route.tasks]: { body: [GREETER_TASK] },
+      [route.history]: { body: [older] },
+      [route.kill(7)]: { body: null },
+    });
+    const tasks = await openTab(user, 'Running Tasks');
+    await within(tasks).findByText('greeter');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2024, 5, 1, 21, 5));
+    await chooseRowAction(user, 'greeter (7)', 'Kill Task');
+    await vi.waitFor(() =>
+      expect(within(tasks).getByText('No data currently available')).toBeInTheDocument(),
+    );
+    expect(network.callsTo('PUT', route.kill(7).slice(4))).toHaveLength(1);
+    const history = await openTab(user, 'History');
+    expect(rowsOf(history)).toEqual([
+      ['greeterKilled', 'Jan 5 2024 at 3:04 PM', 'Jun 1 2024 at 9:05 PM', '7'],
+      ['backup', 'Jan 5 2024 at 3:04 PM', 'Jan 5 2024 at 3:04 PM', '3'],
+    ]);
+  });
+
+  it('a refused kill toasts the message and keeps the task', async () => {
+    const { user } = renderMacros({
+      [route.tasks]: { body: [GREETER_TASK] },
+      [route.kill(7)]: {
+        status: 404,
+        body: { kind: 'NotFound', causes: ['Macro with pid MacroPID(7) not found'] },
+      },
+    });
+    const tasks = await openTab(user, 'Running Tasks');
+    await within(tasks).findByText('greeter');
+    await chooseRowAction(user, 'greeter (7)', 'Kill Task');
+    expect(
+      await screen.findByText('Not Found: Macro with pid MacroPID(7) not found'),
+    ).toBeInTheDocument();
+    expect(within(tasks).getByText('greeter')).toBeInTheDocument();
+  });
+
+  it('follows MacroEvents live: Started refreshes the tasks, Stopped moves a task to History', async () => {
+    let running: TaskEntry[] = [];
+    const { user, queryClient, network } = renderMacros({
+      [route.tasks]: () => ({ body: running }),
+    });
+    const tasks = await openTab(user, 'Running Tasks');
+    await within(tasks).findByText('No data currently available');
+    running = [GREETER_TASK];
+    sendMacroEvent(queryClient, 7, { type: 'Started' });
+    expect(await within(tasks).findByText('greeter')).toBeInTheDocument();
+    const historyCalls = network.callsTo('GET', route.history.slice(4)).length;
+    const FINISHED = localSeconds(2024, 1, 2, 8, 0);
+    sendMacroEvent(queryClient, 7, {
+      type: 'Stopped',
+      exit_status: { type: 'Error', time: FINISHED, error_msg: 'Uncaught Error: boom' },
+    });
+    await vi.waitFor(() =>
+      expect(within(tasks).getByText('No data currently available')).toBeInTheDocument(),
+    );
+    const history = await openTab(user, 'History');
+    expect(rowsOf(history)).toEqual([
+      ['greeterError: Uncaught Error: boom', 'Jan 5 2024 at 3:04 PM', 'Feb 2 2024 at 8:00 AM', '7'],
+    ]);
+    expect(network.callsTo('GET', route.history.slice(4))).toHaveLength(historyCalls);
+  });
+
+  it("ignores another instance's MacroEvents", async () => {
+    const { user, queryClient, network } = renderMacros({
+      [route.tasks]: { body: [GREETER_TASK] },
+    });
+    const tasks = await openTab(user, 'Running Tasks');
+    await within(tasks).findByText('greeter');
+    const before = network.calls.length;
+    sendMacroEvent(queryClient, 7, { type: 'Started' }, 'INSTANCE_2');
+    sendMacroEvent(
+      queryClient,
+      7,
+      { type: 'Stopped', exit_status: { type: 'Success', time: JAN_5 } },
+      'INSTANCE_2',
+    );
+    expect(within(tasks).getByText('greeter')).toBeInTheDocument();
+    expect(network.calls).toHaveLength(before);
+  });
+});

@@ -1,0 +1,162 @@
+import { useCallback, useState } from 'react';
+import { Tabs } from 'radix-ui';
+import { Lock, PlayCircle, Settings2, Skull } from 'lucide-react';
+import { formatMacroDate } from '@hearth/protocol';
+import type { HistoryEntry, InstanceInfo, MacroEntry, TaskEntry } from '@hearth/protocol';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { toUserMessage } from '@/lib/errors.ts';
+import { useHistory } from '../api/get-history.ts';
+import { useMacros } from '../api/get-macros.ts';
+import { useTasks } from '../api/get-tasks.ts';
+import { useMacroActions } from '../use-macro-actions.ts';
+import { useMacroEvents } from '../use-macro-events.ts';
+import { MacroConfigDialog } from './macro-config-dialog.tsx';
+import { MacroTable } from './macro-table.tsx';
+
+export const MACRO_PAGES = ['All Macros', 'Running Tasks', 'History'] as const;
+type MacroPage = (typeof MACRO_PAGES)[number];
+
+export interface MacrosScreenProps {
+  instance: InstanceInfo;
+  /** can_access_instance_macro for this instance (admin does not imply it). */
+  canAccess: boolean;
+  /** What to say without it. */
+  denial: string;
+}
+
+function statusOf(query: UseQueryResult<unknown>): string | null {
+  if (query.isPending) return 'Loading...';
+  if (query.isError) return toUserMessage(query.error);
+  return null;
+}
+
+/** A finished task's name, with how it ended when it did not succeed (a macro's error message). */
+function HistoryName({ entry }: { entry: HistoryEntry }) {
+  const exit = entry.exit_status;
+  const note =
+    exit.type === 'Error' ? `Error: ${exit.error_msg}` : exit.type === 'Killed' ? 'Killed' : null;
+  return (
+    <div className="flex min-w-0 flex-col">
+      <span>{entry.task.name}</span>
+      {note ? (
+        <span className="truncate text-xs font-normal text-faint" title={note}>
+          {note}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function MacrosPanel({ instance }: { instance: InstanceInfo }) {
+  const uuid = instance.uuid;
+  const macros = useMacros(uuid, true);
+  const tasks = useTasks(uuid, true);
+  const history = useHistory(uuid, true);
+  useMacroEvents(uuid, true);
+  const [page, setPage] = useState<MacroPage>('All Macros');
+  const [configFor, setConfigFor] = useState<string | null>(null);
+  const closeConfig = useCallback(() => setConfigFor(null), []);
+  const actions = useMacroActions(instance, setConfigFor);
+
+  return (
+    <section aria-label="Macros" className="flex flex-col gap-4 p-5">
+      <Tabs.Root value={page} onValueChange={(value) => setPage(value as MacroPage)}>
+        <Tabs.List aria-label="Macro tables" className="flex gap-1 border-b border-line">
+          {MACRO_PAGES.map((name) => (
+            <Tabs.Trigger
+              key={name}
+              value={name}
+              className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm text-muted hover:text-fg data-[state=active]:border-accent data-[state=active]:text-fg"
+            >
+              {name}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <div className="mt-3 rounded-lg border border-line bg-panel">
+          <Tabs.Content value="All Macros">
+            <MacroTable<MacroEntry>
+              label="All Macros"
+              columns={[
+                { header: 'MACRO NAME', cell: (m) => m.name },
+                { header: 'LAST RUN', cell: (m) => formatMacroDate(m.last_run) },
+              ]}
+              rows={macros.data ?? []}
+              status={statusOf(macros)}
+              rowKey={(m) => m.name}
+              rowName={(m) => m.name}
+              actions={[
+                {
+                  label: 'Run Macro',
+                  icon: <PlayCircle aria-hidden className="size-4" />,
+                  onSelect: (m) => actions.run(m.name),
+                },
+                {
+                  label: 'Edit Config',
+                  icon: <Settings2 aria-hidden className="size-4" />,
+                  onSelect: (m) => actions.editConfig(m.name),
+                },
+              ]}
+            />
+          </Tabs.Content>
+          <Tabs.Content value="Running Tasks">
+            <MacroTable<TaskEntry>
+              label="Running Tasks"
+              columns={[
+                { header: 'MACRO NAME', cell: (t) => t.name },
+                { header: 'CREATED', cell: (t) => formatMacroDate(t.creation_time) },
+                { header: 'PROCESS ID', cell: (t) => t.pid },
+              ]}
+              rows={tasks.data ?? []}
+              status={statusOf(tasks)}
+              rowKey={(t) => String(t.pid)}
+              rowName={(t) => `${t.name} (${t.pid})`}
+              actions={[
+                {
+                  label: 'Kill Task',
+                  icon: <Skull aria-hidden className="size-4" />,
+                  onSelect: (t) => actions.kill(t),
+                },
+              ]}
+            />
+          </Tabs.Content>
+          <Tabs.Content value="History">
+            <MacroTable<HistoryEntry>
+              label="History"
+              columns={[
+                { header: 'MACRO NAME', cell: (h) => <HistoryName entry={h} /> },
+                { header: 'CREATED', cell: (h) => formatMacroDate(h.task.creation_time) },
+                { header: 'FINISHED', cell: (h) => formatMacroDate(h.exit_status.time) },
+                { header: 'PROCESS ID', cell: (h) => h.task.pid },
+              ]}
+              rows={history.data ?? []}
+              status={statusOf(history)}
+              rowKey={(h) => String(h.task.pid)}
+              rowName={(h) => `${h.task.name} (${h.task.pid})`}
+            />
+          </Tabs.Content>
+        </div>
+      </Tabs.Root>
+      {configFor !== null ? (
+        <MacroConfigDialog
+          key={configFor}
+          instanceUuid={uuid}
+          name={configFor}
+          onClose={closeConfig}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+/** The Macros tab (dashboard.md §2): All Macros, Running Tasks and History, kept live by events. */
+export function MacrosScreen({ instance, canAccess, denial }: MacrosScreenProps) {
+  if (!canAccess) {
+    return (
+      <div className="flex h-full min-h-60 flex-col items-center justify-center gap-2 p-8 text-center">
+        <Lock aria-hidden className="size-5 text-faint" />
+        <p className="text-sm text-muted">{denial}</p>
+      </div>
+    );
+  }
+  return <MacrosPanel key={instance.uuid} instance={instance} />;
+}

@@ -1,0 +1,88 @@
+import { act, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { apiPaths, encodeSnowflake } from '@hearth/protocol';
+import type { ClientEvent, MacroEventInner } from '@hearth/protocol';
+import { Toaster } from '@/components/ui/toaster.tsx';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { publishEvent } from '@/lib/realtime/event-handlers.ts';
+import { RealtimeProvider } from '@/lib/realtime/realtime-hooks.ts';
+import { RealtimeHub } from '@/lib/realtime/socket-hub.ts';
+import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
+import type { FakeHandler } from '@/test/fake-fetch.ts';
+import { FakeSocket } from '@/test/fake-socket.ts';
+import { TEST_CORE, instanceInfo, validJwt } from '@/test/fixtures.ts';
+import { connectTo } from '@/test/render-app.tsx';
+import { MacrosScreen } from './components/macros-screen.tsx';
+
+// Renders the Macros tab alone (query cache, socket hub, toasts) against a fake core.
+
+export const UUID = 'INSTANCE_1';
+export const DENIAL = "You don't have permission to access this instance's macros";
+
+export const route = {
+  list: `GET ${apiPaths.macroList(UUID)}`,
+  tasks: `GET ${apiPaths.taskList(UUID)}`,
+  history: `GET ${apiPaths.historyList(UUID)}`,
+  run: (name: string) => `PUT ${apiPaths.macroRun(UUID, name)}`,
+  kill: (pid: number) => `PUT ${apiPaths.macroKill(UUID, pid)}`,
+  configGet: (name: string) => `GET ${apiPaths.macroConfigGet(UUID, name)}`,
+  configStore: (name: string) => `POST ${apiPaths.macroConfigStore(UUID, name)}`,
+};
+
+/** Unix seconds of a local wall-clock time (the tables show local times). */
+export function localSeconds(y: number, month: number, d: number, h: number, min: number): number {
+  return Math.floor(new Date(y, month, d, h, min).getTime() / 1000);
+}
+
+export function renderMacros(routes: Record<string, FakeHandler>, canAccess = true) {
+  connectTo(TEST_CORE, validJwt());
+  const network = installFakeFetch(
+    coreRoutes({
+      [route.list]: { body: [] },
+      [route.tasks]: { body: [] },
+      [route.history]: { body: [] },
+      ...routes,
+    }),
+  );
+  const queryClient = createQueryClient({ retry: false });
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RealtimeProvider hub={new RealtimeHub({ createSocket: (url) => new FakeSocket(url) })}>
+        <MacrosScreen
+          instance={instanceInfo({ uuid: UUID, name: 'Squid' })}
+          canAccess={canAccess}
+          denial={DENIAL}
+        />
+        <Toaster />
+      </RealtimeProvider>
+    </QueryClientProvider>,
+  );
+  return { network, queryClient, user };
+}
+
+let seq = 0;
+
+/** Delivers a live MacroEvent of the instance, as the event stream would. */
+export function sendMacroEvent(
+  queryClient: ReturnType<typeof createQueryClient>,
+  pid: number,
+  inner: MacroEventInner,
+  instanceUuid = UUID,
+): void {
+  seq += 1;
+  const event: ClientEvent = {
+    event_inner: {
+      type: 'MacroEvent',
+      instance_uuid: instanceUuid,
+      macro_pid: pid,
+      macro_event_inner: inner,
+    },
+    details: '',
+    snowflake: encodeSnowflake(Date.now(), seq),
+    level: 'Info',
+    caused_by: { type: 'Macro', macro_pid: pid },
+  };
+  act(() => publishEvent(event, { fresh: true, queryClient }));
+}

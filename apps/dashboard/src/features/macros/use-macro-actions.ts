@@ -1,0 +1,49 @@
+import type { InstanceInfo, TaskEntry } from '@hearth/protocol';
+import { toUserMessage } from '@/lib/errors.ts';
+import { notify } from '@/lib/toast.ts';
+import { useKillTaskMutation } from './api/kill-task.ts';
+import { useRunMacroMutation } from './api/run-macro.ts';
+
+// dashboard.md §8 macro toasts, word for word.
+export const RUN_NO_INSTANCE = 'Error running macro: No instance selected';
+export const CONFIG_NO_INSTANCE = 'Error opening macro config: No instance selected';
+export const KILL_NO_INSTANCE = 'Error killing task: No instance selected';
+
+export interface MacroActions {
+  run(name: string): void;
+  editConfig(name: string): void;
+  kill(task: TaskEntry): void;
+}
+
+/**
+ * The row menu actions. `instance` is the instance selected when the action is chosen (null once
+ * it is gone). A failed run shows its message, then opens the config dialog (the usual cause is a
+ * config the macro still needs).
+ */
+export function useMacroActions(
+  instance: InstanceInfo | null,
+  openConfig: (name: string) => void,
+): MacroActions {
+  const uuid = instance?.uuid ?? '';
+  const runMutation = useRunMacroMutation(uuid);
+  const killMutation = useKillTaskMutation(uuid);
+  return {
+    run(name) {
+      if (!instance) return notify('error', RUN_NO_INSTANCE);
+      runMutation.mutate(name, {
+        onError: (err) => {
+          notify('error', toUserMessage(err));
+          openConfig(name);
+        },
+      });
+    },
+    editConfig(name) {
+      if (!instance) return notify('error', CONFIG_NO_INSTANCE);
+      openConfig(name);
+    },
+    kill(task) {
+      if (!instance) return notify('error', KILL_NO_INSTANCE);
+      killMutation.mutate(task, { onError: (err) => notify('error', toUserMessage(err)) });
+    },
+  };
+}
