@@ -12,7 +12,8 @@ import pidusage from 'pidusage';
 import WebSocket from 'ws';
 import { denoBinaryPath } from '../apps/core/src/runtime/macros/deno-binary.ts';
 import { processTree } from '../apps/core/src/runtime/supervisor/process-tree.ts';
-import { isMain, median, startFileBenchCore } from './support/file-bench-core.ts';
+import { isMain, median } from './support/figures.ts';
+import { startFileBenchCore } from './support/in-process-core.ts';
 
 const RUNS = Math.max(1, Number(process.env.BENCH_MACRO_RUNS ?? 10));
 const TASKS = Math.max(1, Number(process.env.BENCH_MACRO_TASKS ?? 20));
