@@ -2,7 +2,8 @@
 // waits for real time): cron and interval runs on a running flying-squid server, a player joining
 // (a real mineflayer bot) → `say welcome`, power steps that resolve on the state, backup and macro
 // steps, continue-on-failure, the author's permissions at run time, and missed runs after a restart.
-import { rm } from 'node:fs/promises';
+import fs, { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LogPageSchema,
@@ -186,7 +187,10 @@ describe('event triggers and steps', () => {
     output.close();
   }, 60_000);
 
-  it('power steps resolve when the state is reached; backup steps make a backup; macros are not available', async () => {
+  it('power steps resolve when the state is reached; backup steps make a backup; macro steps run the macro to its end', async () => {
+    const macroDir = path.join(t.core.ctx.instances.folder(squid.uuid), 'macros', 'greet');
+    await fs.mkdir(macroDir, { recursive: true });
+    await fs.writeFile(path.join(macroDir, 'index.ts'), "console.log('greet', Deno.args[0]);\n");
     const s = await create(
       owner,
       schedule({
@@ -196,6 +200,7 @@ describe('event triggers and steps', () => {
           say('back'),
           { type: 'Backup', name: 'scheduled', locked: false },
           { type: 'Macro', macro: 'greet', args: ['a'] },
+          { type: 'Macro', macro: 'missing', args: [] },
         ],
         continue_on_failure: true,
       }),
@@ -214,7 +219,8 @@ describe('event triggers and steps', () => {
       ['Success', 'Instance restarted'],
       ['Success', 'Sent "say back"'],
       ['Success', expect.stringMatching(/^Backup \d+ made$/)],
-      ['Failed', 'Macros are not available'],
+      ['Success', 'Macro greet finished'],
+      ['Failed', expect.stringMatching(/missing/)],
     ]);
     expect(log.states(squid.uuid).slice(-4)).toEqual([
       'Stopping',
@@ -225,7 +231,7 @@ describe('event triggers and steps', () => {
     expect(t.core.ctx.backups.list(squid.uuid).map((b) => b.name)).toContain('scheduled');
     expect(run).toMatchObject({
       outcome: 'Failed',
-      reason: 'Step 4 (Macro) failed: Macros are not available',
+      reason: expect.stringMatching(/^Step 5 \(Macro\) failed: .*missing/) as unknown,
     });
     await remove(s.id);
   }, 120_000);
