@@ -16,7 +16,7 @@ import { userCause } from '../services/user-service.ts';
 
 /** core-api.md §1.4.7–1.4.9: instance lifecycle, control and configuration. Unknown uuids are 404 before permissions. */
 export function instanceRoutes(ctx: CoreContext) {
-  const { instances, creation } = ctx;
+  const { instances, instanceConfig, creation } = ctx;
   return async (api: FastifyInstance) => {
     const route = declareRoutes(api, ctx);
 
@@ -107,7 +107,7 @@ export function instanceRoutes(ctx: CoreContext) {
 
     for (const name of ['instanceSettings', 'instanceConfigurableManifest'] as const) {
       route.http({ route: name, access: { instance: ['AccessSetting'] } }, ({ params }) =>
-        instances.settings(params.uuid),
+        instanceConfig.settings(params.uuid),
       );
     }
 
@@ -119,7 +119,7 @@ export function instanceRoutes(ctx: CoreContext) {
         bodyName: 'Setting value',
       },
       async ({ user, params, body }) => {
-        await instances.applySetting(
+        await instanceConfig.applySetting(
           params.uuid,
           params.section,
           params.setting,
@@ -134,34 +134,34 @@ export function instanceRoutes(ctx: CoreContext) {
     route.http(
       { route: 'instanceName', access: setting, body: validateInstanceName },
       async ({ user, params, body }) => {
-        await instances.setName(params.uuid, body, userCause(user));
+        await instanceConfig.setName(params.uuid, body, userCause(user));
         return null;
       },
     );
     route.http(
       { route: 'instanceDescription', access: setting, body: validateDescription },
       async ({ user, params, body }) => {
-        await instances.setDescription(params.uuid, body, userCause(user));
+        await instanceConfig.setDescription(params.uuid, body, userCause(user));
         return null;
       },
     );
     route.http(
       { route: 'instanceAutoStart', access: setting, body: booleanBody('auto_start') },
       async ({ user, params, body }) => {
-        await instances.setAutoStart(params.uuid, body, userCause(user));
+        await instanceConfig.setAutoStart(params.uuid, body, userCause(user));
         return null;
       },
     );
     route.http(
       { route: 'instanceRestartOnCrash', access: setting, body: booleanBody('restart_on_crash') },
       async ({ user, params, body }) => {
-        await instances.setRestartOnCrash(params.uuid, body, userCause(user));
+        await instanceConfig.setRestartOnCrash(params.uuid, body, userCause(user));
         return null;
       },
     );
 
     route.http({ route: 'instanceVersion', access: setting }, async ({ user, params }) => {
-      await instances.changeVersion(params.uuid, params.version, userCause(user));
+      await instanceConfig.changeVersion(params.uuid, params.version, userCause(user));
       return null;
     });
   };

@@ -27,7 +27,7 @@ export function playerRoutes(ctx: CoreContext) {
         body: validatePlayerLimit,
       },
       async ({ user, params, body }) => {
-        await instances.setMaxPlayers(params.uuid, body, userCause(user));
+        await ctx.instanceConfig.setMaxPlayers(params.uuid, body, userCause(user));
         return null;
       },
     );

@@ -36,6 +36,7 @@ import { InstanceFiles } from './files/instance-files.ts';
 import { GatewayService } from './gateway/gateway-service.ts';
 import { UpnpPortMapper } from './gateway/upnp-port-mapper.ts';
 import { InstanceCreation } from './instance-creation.ts';
+import { InstanceConfigService } from './instance-config-service.ts';
 import { InstanceService } from './instance-service.ts';
 import { ManualClock, SystemClock, type Clock } from './schedules/clock.ts';
 import {
@@ -66,6 +67,8 @@ export interface CoreServices {
   settings: SettingsService;
   system: SystemService;
   instances: InstanceService;
+  /** An instance's name, flags, settings, version and player limit. */
+  instanceConfig: InstanceConfigService;
   creation: InstanceCreation;
   /** The generic game definitions that ship with Hearth (`GET /games/definitions`). */
   definitions: ShippedDefinitions;
@@ -146,6 +149,12 @@ export function composeServices(
     log,
     // Installs in progress are aborted before the servers stop.
     beforeShutdown: () => creation.abortAll(),
+  });
+  const instanceConfig = new InstanceConfigService({
+    events,
+    registry,
+    host,
+    instances,
     limitEnforcement: instanceSandbox
       ? sandbox.report.limits
       : {
@@ -218,7 +227,7 @@ export function composeServices(
     executors: instanceExecutors({ instances, backups, events, macros: () => macroRunner }),
     authorize: userAuthorizer(users, guard),
     reporter: runProgressions(events, {
-      instanceName: (uuid) => instances.nameOf(uuid),
+      instanceName: (uuid) => instances.name(uuid),
       authorCause: (uid) => {
         try {
           return userCause(users.get(uid));
@@ -282,6 +291,7 @@ export function composeServices(
     settings,
     system: new SystemService(config.dataDir, sandbox.warnings),
     instances,
+    instanceConfig,
     creation,
     definitions: new ShippedDefinitions(log),
     console: new ConsoleService(events, instances),

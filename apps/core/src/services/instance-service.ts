@@ -1,8 +1,5 @@
 import type {
-  Activity,
   CausedBy,
-  ConfigurableManifest,
-  ConfigurableValue,
   InstanceDisk,
   InstanceInfo,
   InstanceState,
@@ -14,7 +11,6 @@ import { badRequest, describeError, unsupported } from '../errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { BackgroundWork } from '../lib/background-work.ts';
 import { folderSize } from '../lib/folder-size.ts';
-import { SerialQueue } from '../lib/serial-queue.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { InstanceRepository } from '../repositories/instance-repository.ts';
 import type { OutputGate } from '../runtime/console/output-gate.ts';
@@ -27,21 +23,8 @@ import {
 } from '../runtime/instances/instance-registry.ts';
 import type { SaveHooks } from '../runtime/handlers/game-handler.ts';
 import type { MonitorHub } from '../runtime/monitor/monitor-hub.ts';
-import {
-  LIMITS_SECTION,
-  applyLimitSetting,
-  limitsSection,
-  type LimitEnforcement,
-} from './instance-limits.ts';
-import {
-  instanceSettingActivity,
-  manifestSetting,
-  valueText,
-} from './event-log/setting-activity.ts';
 import { Progression } from './instance-progression.ts';
 import type { UserService } from './user-service.ts';
-
-const SYSTEM: CausedBy = { type: 'System' };
 
 /** How long a measured folder size is answered again before the folder is walked anew. */
 const DISK_CACHE_MS = 30_000;
@@ -60,8 +43,6 @@ export interface InstanceServiceDeps {
   log: Logger;
   /** Called before shutdown stops the servers (e.g. abort installs in progress). */
   beforeShutdown?: () => void;
-  /** Which resource limits this host enforces (shown with the limits section). */
-  limitEnforcement: LimitEnforcement;
 }
 
 /**
@@ -70,8 +51,6 @@ export interface InstanceServiceDeps {
  */
 export class InstanceService {
   private closed = false;
-  /** Setting changes of one instance apply one after another, each on the record the last one left. */
-  private readonly settingChanges = new SerialQueue();
   private readonly diskCache = new Map<string, { at: number; usage: Promise<InstanceDisk> }>();
 
   constructor(private readonly deps: InstanceServiceDeps) {}
@@ -173,11 +152,6 @@ export class InstanceService {
     return this.deps.registry.get(uuid).runtime.state;
   }
 
-  /** The instance's name as it is now. */
-  nameOf(uuid: string): string {
-    return this.deps.registry.get(uuid).record.name;
-  }
-
   /** How the game makes its files consistent for a backup while running (null: it cannot). */
   saveHooks(uuid: string): SaveHooks | null {
     const entry = this.deps.registry.get(uuid);
@@ -270,139 +244,6 @@ export class InstanceService {
     runtime.emit({ type: 'InstanceInput', message: command }, causedBy);
   }
 
-  // Configuration (each change recorded in the event log, old → new, with who made it)
-
-  async setName(uuid: string, name: string, causedBy: CausedBy = SYSTEM): Promise<void> {
-    const before = this.deps.registry.get(uuid).record.name;
-    await this.deps.host.save(uuid, { name }, true);
-    this.recordSetting(uuid, 'name', 'Name', before, name, causedBy);
-  }
-
-  async setDescription(
-    uuid: string,
-    description: string,
-    causedBy: CausedBy = SYSTEM,
-  ): Promise<void> {
-    const before = this.deps.registry.get(uuid).record.description;
-    await this.deps.host.save(uuid, { description }, true);
-    this.recordSetting(uuid, 'description', 'Description', before, description, causedBy);
-  }
-
-  async setAutoStart(uuid: string, value: boolean, causedBy: CausedBy = SYSTEM): Promise<void> {
-    const before = this.deps.registry.get(uuid).record.auto_start;
-    await this.deps.host.save(uuid, { auto_start: value }, true);
-    this.recordSetting(uuid, 'auto_start', 'Auto start', before, value, causedBy);
-  }
-
-  async setRestartOnCrash(
-    uuid: string,
-    value: boolean,
-    causedBy: CausedBy = SYSTEM,
-  ): Promise<void> {
-    const before = this.deps.registry.get(uuid).record.restart_on_crash;
-    await this.deps.host.save(uuid, { restart_on_crash: value }, true);
-    this.recordSetting(uuid, 'restart_on_crash', 'Restart on crash', before, value, causedBy);
-  }
-
-  async settings(uuid: string): Promise<ConfigurableManifest> {
-    const entry = this.deps.registry.get(uuid);
-    return {
-      auto_start: entry.record.auto_start,
-      restart_on_crash: entry.record.restart_on_crash,
-      setting_sections: {
-        ...(await entry.handler.settingSections(handlerView(entry))),
-        [LIMITS_SECTION]: limitsSection(entry.record.limits, this.deps.limitEnforcement),
-      },
-    };
-  }
-
-  applySetting(
-    uuid: string,
-    sectionId: string,
-    settingId: string,
-    value: ConfigurableValue,
-    causedBy: CausedBy = SYSTEM,
-  ): Promise<void> {
-    this.deps.registry.get(uuid);
-    return this.settingChanges.run(uuid, () =>
-      this.applySettingNow(uuid, sectionId, settingId, value, causedBy),
-    );
-  }
-
-  private async applySettingNow(
-    uuid: string,
-    sectionId: string,
-    settingId: string,
-    value: ConfigurableValue,
-    causedBy: CausedBy,
-  ): Promise<void> {
-    const entry = this.deps.registry.get(uuid);
-    if (sectionId === LIMITS_SECTION) {
-      const previous = limitsSection(entry.record.limits, this.deps.limitEnforcement).settings[
-        settingId
-      ];
-      const limits = applyLimitSetting(entry.record.limits, settingId, value);
-      await this.deps.host.save(uuid, { limits });
-      this.recordActivity(
-        instanceSettingActivity(
-          { uuid, name: entry.record.name },
-          manifestSetting(`${sectionId}/${settingId}`, previous),
-          valueText(previous?.value ?? null),
-          valueText(value),
-        ),
-        causedBy,
-      );
-      return;
-    }
-    const before = await entry.handler
-      .settingSections(handlerView(entry))
-      .then((sections) => sections[sectionId]?.settings[settingId])
-      .catch(() => undefined);
-    if (
-      (settingId === 'server-port' || settingId === 'port') &&
-      value.type === 'UnsignedInteger' &&
-      value.value !== entry.record.port &&
-      this.deps.registry.isPortAllocated(value.value, entry.uuid)
-    ) {
-      throw badRequest(`Port ${value.value} is already used by another instance`);
-    }
-    const effect = await entry.handler.applySetting(
-      handlerView(entry),
-      sectionId,
-      settingId,
-      value,
-    );
-    entry.maxPlayers = undefined;
-    if (effect.port !== undefined && effect.port !== entry.record.port)
-      await this.deps.host.save(uuid, { port: effect.port });
-    this.recordActivity(
-      instanceSettingActivity(
-        { uuid, name: entry.record.name },
-        manifestSetting(`${sectionId}/${settingId}`, before),
-        valueText(before?.value ?? null),
-        valueText(value),
-      ),
-      causedBy,
-    );
-  }
-
-  async changeVersion(uuid: string, version: string, causedBy: CausedBy = SYSTEM): Promise<void> {
-    const entry = this.deps.registry.get(uuid);
-    if (entry.runtime.state !== 'Stopped' && entry.runtime.state !== 'Error') {
-      throw badRequest('Instance must be stopped to change its version');
-    }
-    this.refuseWhileBusy(entry, 'change the version of');
-    entry.busy = 'changing its version';
-    try {
-      const before = entry.record.version;
-      const next = await entry.handler.changeVersion(handlerView(entry), version);
-      await this.deps.host.save(uuid, { version: next });
-      this.recordSetting(uuid, 'version', 'Version', before, next, causedBy);
-    } finally {
-      entry.busy = null;
-    }
-  }
-
   // Players
 
   /** The players online; UnsupportedOperation for games that report none. */
@@ -425,14 +266,6 @@ export class InstanceService {
       }
     }
     return entry.maxPlayers;
-  }
-
-  async setMaxPlayers(uuid: string, max: number, causedBy: CausedBy = SYSTEM): Promise<void> {
-    const entry = this.deps.registry.get(uuid);
-    const before = await this.maxPlayers(uuid);
-    await entry.handler.setMaxPlayers(handlerView(entry), max);
-    entry.maxPlayers = max;
-    this.recordSetting(uuid, 'max_players', 'Max players', before, max, causedBy);
   }
 
   // Deletion
@@ -469,30 +302,6 @@ export class InstanceService {
   }
 
   // Internals
-
-  private recordSetting(
-    uuid: string,
-    id: string,
-    name: string,
-    before: string | number | boolean | null,
-    after: string | number | boolean | null,
-    causedBy: CausedBy,
-  ): void {
-    const entry = this.deps.registry.get(uuid);
-    this.recordActivity(
-      instanceSettingActivity(
-        { uuid, name: entry.record.name },
-        { id, name, secret: false },
-        valueText(before),
-        valueText(after),
-      ),
-      causedBy,
-    );
-  }
-
-  private recordActivity(activity: Activity | null, causedBy: CausedBy): void {
-    if (activity) this.deps.events.record(activity, causedBy);
-  }
 
   /** Before a start: the instance's port must be free (port 0 = a generic game that listens on none). */
   private async checkOwnPort(entry: InstanceEntry): Promise<void> {

@@ -22,7 +22,7 @@ export function instanceBackupTargets(
       const dir = instances.folder(uuid);
       return {
         uuid,
-        name: instances.nameOf(uuid),
+        name: instances.name(uuid),
         dir,
         isRunning: () => instances.state(uuid) !== 'Stopped' && instances.state(uuid) !== 'Error',
         // The save commands are the core's own, not the user's: they show as System in the console.

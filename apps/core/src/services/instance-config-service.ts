@@ -1,0 +1,210 @@
+import type { Activity, CausedBy, ConfigurableManifest, ConfigurableValue } from '@hearth/protocol';
+import { badRequest } from '../errors.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { SerialQueue } from '../lib/serial-queue.ts';
+import type { InstanceHost } from '../runtime/instances/instance-host.ts';
+import { handlerView, type InstanceRegistry } from '../runtime/instances/instance-registry.ts';
+import {
+  instanceSettingActivity,
+  manifestSetting,
+  valueText,
+} from './event-log/setting-activity.ts';
+import {
+  LIMITS_SECTION,
+  applyLimitSetting,
+  limitsSection,
+  type LimitEnforcement,
+} from './instance-limits.ts';
+import type { InstanceService } from './instance-service.ts';
+
+const SYSTEM: CausedBy = { type: 'System' };
+
+export interface InstanceConfigDeps {
+  events: EventBus;
+  registry: InstanceRegistry;
+  host: InstanceHost;
+  instances: InstanceService;
+  /** Which resource limits this host enforces (shown with the limits section). */
+  limitEnforcement: LimitEnforcement;
+}
+
+/**
+ * An instance's configuration as verbs: name, description, flags, the settings sections (the game's
+ * own and Hearth's resource limits), its version and player limit. Each change is recorded in the
+ * event log, old → new, with who made it.
+ */
+export class InstanceConfigService {
+  /** Setting changes of one instance apply one after another, each on the record the last one left. */
+  private readonly settingChanges = new SerialQueue();
+
+  constructor(private readonly deps: InstanceConfigDeps) {}
+
+  async setName(uuid: string, name: string, causedBy: CausedBy = SYSTEM): Promise<void> {
+    const before = this.deps.registry.get(uuid).record.name;
+    await this.deps.host.save(uuid, { name }, true);
+    this.recordSetting(uuid, 'name', 'Name', before, name, causedBy);
+  }
+
+  async setDescription(
+    uuid: string,
+    description: string,
+    causedBy: CausedBy = SYSTEM,
+  ): Promise<void> {
+    const before = this.deps.registry.get(uuid).record.description;
+    await this.deps.host.save(uuid, { description }, true);
+    this.recordSetting(uuid, 'description', 'Description', before, description, causedBy);
+  }
+
+  async setAutoStart(uuid: string, value: boolean, causedBy: CausedBy = SYSTEM): Promise<void> {
+    const before = this.deps.registry.get(uuid).record.auto_start;
+    await this.deps.host.save(uuid, { auto_start: value }, true);
+    this.recordSetting(uuid, 'auto_start', 'Auto start', before, value, causedBy);
+  }
+
+  async setRestartOnCrash(
+    uuid: string,
+    value: boolean,
+    causedBy: CausedBy = SYSTEM,
+  ): Promise<void> {
+    const before = this.deps.registry.get(uuid).record.restart_on_crash;
+    await this.deps.host.save(uuid, { restart_on_crash: value }, true);
+    this.recordSetting(uuid, 'restart_on_crash', 'Restart on crash', before, value, causedBy);
+  }
+
+  async settings(uuid: string): Promise<ConfigurableManifest> {
+    const entry = this.deps.registry.get(uuid);
+    return {
+      auto_start: entry.record.auto_start,
+      restart_on_crash: entry.record.restart_on_crash,
+      setting_sections: {
+        ...(await entry.handler.settingSections(handlerView(entry))),
+        [LIMITS_SECTION]: limitsSection(entry.record.limits, this.deps.limitEnforcement),
+      },
+    };
+  }
+
+  applySetting(
+    uuid: string,
+    sectionId: string,
+    settingId: string,
+    value: ConfigurableValue,
+    causedBy: CausedBy = SYSTEM,
+  ): Promise<void> {
+    this.deps.registry.get(uuid);
+    return this.settingChanges.run(uuid, () =>
+      this.applySettingNow(uuid, sectionId, settingId, value, causedBy),
+    );
+  }
+
+  private async applySettingNow(
+    uuid: string,
+    sectionId: string,
+    settingId: string,
+    value: ConfigurableValue,
+    causedBy: CausedBy,
+  ): Promise<void> {
+    const entry = this.deps.registry.get(uuid);
+    if (sectionId === LIMITS_SECTION) {
+      const previous = limitsSection(entry.record.limits, this.deps.limitEnforcement).settings[
+        settingId
+      ];
+      const limits = applyLimitSetting(entry.record.limits, settingId, value);
+      await this.deps.host.save(uuid, { limits });
+      this.recordActivity(
+        instanceSettingActivity(
+          { uuid, name: entry.record.name },
+          manifestSetting(`${sectionId}/${settingId}`, previous),
+          valueText(previous?.value ?? null),
+          valueText(value),
+        ),
+        causedBy,
+      );
+      return;
+    }
+    const before = await entry.handler
+      .settingSections(handlerView(entry))
+      .then((sections) => sections[sectionId]?.settings[settingId])
+      .catch(() => undefined);
+    if (
+      (settingId === 'server-port' || settingId === 'port') &&
+      value.type === 'UnsignedInteger' &&
+      value.value !== entry.record.port &&
+      this.deps.registry.isPortAllocated(value.value, entry.uuid)
+    ) {
+      throw badRequest(`Port ${value.value} is already used by another instance`);
+    }
+    const effect = await entry.handler.applySetting(
+      handlerView(entry),
+      sectionId,
+      settingId,
+      value,
+    );
+    entry.maxPlayers = undefined;
+    if (effect.port !== undefined && effect.port !== entry.record.port)
+      await this.deps.host.save(uuid, { port: effect.port });
+    this.recordActivity(
+      instanceSettingActivity(
+        { uuid, name: entry.record.name },
+        manifestSetting(`${sectionId}/${settingId}`, before),
+        valueText(before?.value ?? null),
+        valueText(value),
+      ),
+      causedBy,
+    );
+  }
+
+  async changeVersion(uuid: string, version: string, causedBy: CausedBy = SYSTEM): Promise<void> {
+    const entry = this.deps.registry.get(uuid);
+    if (entry.runtime.state !== 'Stopped' && entry.runtime.state !== 'Error') {
+      throw badRequest('Instance must be stopped to change its version');
+    }
+    this.refuseWhileBusy(entry, 'change the version of');
+    entry.busy = 'changing its version';
+    try {
+      const before = entry.record.version;
+      const next = await entry.handler.changeVersion(handlerView(entry), version);
+      await this.deps.host.save(uuid, { version: next });
+      this.recordSetting(uuid, 'version', 'Version', before, next, causedBy);
+    } finally {
+      entry.busy = null;
+    }
+  }
+
+  async setMaxPlayers(uuid: string, max: number, causedBy: CausedBy = SYSTEM): Promise<void> {
+    const entry = this.deps.registry.get(uuid);
+    const before = await this.deps.instances.maxPlayers(uuid);
+    await entry.handler.setMaxPlayers(handlerView(entry), max);
+    entry.maxPlayers = max;
+    this.recordSetting(uuid, 'max_players', 'Max players', before, max, causedBy);
+  }
+
+  // Internals
+
+  private recordSetting(
+    uuid: string,
+    id: string,
+    name: string,
+    before: string | number | boolean | null,
+    after: string | number | boolean | null,
+    causedBy: CausedBy,
+  ): void {
+    const entry = this.deps.registry.get(uuid);
+    this.recordActivity(
+      instanceSettingActivity(
+        { uuid, name: entry.record.name },
+        { id, name, secret: false },
+        valueText(before),
+        valueText(after),
+      ),
+      causedBy,
+    );
+  }
+
+  private recordActivity(activity: Activity | null, causedBy: CausedBy): void {
+    if (activity) this.deps.events.record(activity, causedBy);
+  }
+
+  private refuseWhileBusy(entry: { busy: string | null }, action: string): void {
+    if (entry.busy !== null) throw badRequest(`Cannot ${action} an instance that is ${entry.busy}`);
+  }
+}
