@@ -56,7 +56,6 @@ export const LogRow = memo(function LogRow({
       role="row"
       data-index={index}
       aria-rowindex={index + 2}
-      aria-expanded={expanded}
       className="absolute top-0 left-0 w-full border-b border-line/60"
       style={{ transform: `translateY(${top}px)` }}
     >
@@ -72,8 +71,9 @@ export const LogRow = memo(function LogRow({
           <button
             type="button"
             onClick={() => onToggle(entry.snowflake)}
+            aria-expanded={expanded}
             aria-label={`${words.title}${expanded ? ', hide details' : ', show details'}`}
-            className="flex w-full min-w-0 items-center gap-1.5 rounded text-left text-fg hover:text-accent"
+            className="focus-inset flex h-9 w-full min-w-0 items-center gap-1.5 rounded text-left text-fg hover:text-accent"
           >
             <ChevronRight
               aria-hidden
