@@ -8,6 +8,7 @@ import {
   setupOwnerThroughUi,
   signedInContext,
 } from '../support/flows.ts';
+import { SCREENS, screenUrl, type ScreenVars } from '../support/screens.ts';
 import { expectPhoneFriendly } from '../support/touch.ts';
 
 // Issue 17: the dashboard on a phone (390 × 844, touch). From home, the instance is reached through
@@ -27,6 +28,7 @@ let token = '';
 let uuid = '';
 let context: BrowserContext;
 let page: Page;
+const vars: ScreenVars = { instance: '', member: '' };
 
 test.beforeAll(async ({ browser }) => {
   core = await startCore();
@@ -34,6 +36,13 @@ test.beforeAll(async ({ browser }) => {
   token = await setupOwnerThroughUi(setup, core);
   await setup.close();
   uuid = await createFlyingSquidInstance(core, token, SQUID);
+  vars.instance = uuid;
+  const member = await apiCall<{ user: { uid: string } }>(core, token, 'POST', '/user', {
+    username: 'member',
+    password: 'member-password-1',
+  });
+  vars.member = member.user.uid;
+  await apiCall(core, token, 'PUT', '/global_settings/playit_enabled', true);
   const write = await fetch(`${core.url}/api/v1${apiPaths.fsWrite(uuid, NOTE)}`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${token}` },
@@ -181,4 +190,40 @@ test('phone: drawer to the instance; overview, console, files and settings in us
     await expectPhoneFriendly(page, 'Settings');
     await photograph(testInfo, 'Settings');
   });
+});
+
+/** The server running (the first test starts it from the phone; run alone, this one does). */
+async function ensureRunning(): Promise<void> {
+  const state = async () =>
+    (await apiCall<{ uuid: string; state: string }[]>(core, token, 'GET', '/instance/list')).find(
+      (i) => i.uuid === uuid,
+    )?.state;
+  if ((await state()) === 'Stopped') await apiCall(core, token, 'PUT', `/instance/${uuid}/start`);
+  await expect.poll(state, { timeout: 90_000 }).toBe('Running');
+}
+
+test('phone: every screen fits the width and has finger-sized controls', async ({ browser }) => {
+  test.setTimeout(240_000);
+  await ensureRunning();
+  const guest = await signedInContext(browser, core, null, {
+    viewport: PHONE,
+    hasTouch: true,
+    isMobile: true,
+  });
+  const guestPage = await guest.newPage();
+  try {
+    for (const screen of SCREENS.filter((s) => s.phone !== false)) {
+      await test.step(screen.name, async () => {
+        const target = screen.guest ? guestPage : page;
+        await target.goto(screenUrl(core.url, screen, vars));
+        await expect(screen.ready?.(target) ?? target.locator('h1:visible').first()).toBeAttached({
+          timeout: 30_000,
+        });
+        await screen.open?.(target);
+        await expectPhoneFriendly(target, screen.name);
+      });
+    }
+  } finally {
+    await guest.close();
+  }
 });

@@ -59,7 +59,12 @@ export const LogRow = memo(function LogRow({
       className="absolute top-0 left-0 w-full border-b border-line/60"
       style={{ transform: `translateY(${top}px)` }}
     >
-      <div className={cn('grid h-9 items-center gap-3 px-3 text-[13px]', logColumns(showInstance))}>
+      <div
+        className={cn(
+          'grid h-11 items-center gap-3 px-3 text-[13px] wide:h-9',
+          logColumns(showInstance),
+        )}
+      >
         <div role="cell" className="truncate text-faint" title={formatLogTimeFull(at)}>
           {formatLogTime(at, nowMs)}
         </div>
@@ -73,7 +78,7 @@ export const LogRow = memo(function LogRow({
             onClick={() => onToggle(entry.snowflake)}
             aria-expanded={expanded}
             aria-label={`${words.title}${expanded ? ', hide details' : ', show details'}`}
-            className="focus-inset flex h-9 w-full min-w-0 items-center gap-1.5 rounded text-left text-fg hover:text-accent"
+            className="focus-inset flex h-11 w-full min-w-0 items-center gap-1.5 rounded text-left text-fg hover:text-accent wide:h-9"
           >
             <ChevronRight
               aria-hidden
