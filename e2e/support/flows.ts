@@ -1,7 +1,13 @@
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import {
+  expect,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from '@playwright/test';
 import type { RunningCore } from './core-process.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -13,6 +19,8 @@ export const FLYING_SQUID_DEFINITION_URL = pathToFileURL(
 
 export const OWNER = { username: 'owner', password: 'owner-password-1' } as const;
 
+export type FirstRunScreen = 'detected' | 'owner-setup' | 'customise';
+
 /**
  * A fresh browser on a fresh core: the dashboard detects the local core, the owner is created with
  * the key the core printed, the core is named, and we land on home. Returns the owner's token.
@@ -20,7 +28,13 @@ export const OWNER = { username: 'owner', password: 'owner-password-1' } as cons
 export async function setupOwnerThroughUi(
   page: Page,
   core: RunningCore,
-  options: { username?: string; password?: string; coreName?: string } = {},
+  options: {
+    username?: string;
+    password?: string;
+    coreName?: string;
+    /** Called on each first-run screen once it shows, before anything is done on it. */
+    onScreen?: (screen: FirstRunScreen) => Promise<void>;
+  } = {},
 ): Promise<string> {
   const username = options.username ?? OWNER.username;
   const password = options.password ?? OWNER.password;
@@ -28,14 +42,19 @@ export async function setupOwnerThroughUi(
   await page.goto(core.url);
   const dialog = page.getByRole('dialog', { name: 'New Local Core Detected' });
   await expect(dialog).toBeVisible();
+  await options.onScreen?.('detected');
   await dialog.getByRole('button', { name: 'Setup' }).click();
   await expect(page).toHaveURL(/\/login\/core\/first_setup/);
+  await expect(page.getByLabel('Setup Key')).toBeVisible();
+  await options.onScreen?.('owner-setup');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Setup Key').fill(core.setupKey);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm Password').fill(password);
   await page.getByRole('button', { name: 'Create owner account' }).click();
   await expect(page).toHaveURL(/\/login\/core\/first_config/);
+  await expect(page.getByLabel('Core Name')).toBeVisible();
+  await options.onScreen?.('customise');
   await page.getByLabel('Core Name').fill(options.coreName ?? 'E2E Core');
   await page.getByRole('button', { name: 'Save and Continue' }).click();
   await expect(page).toHaveURL(new RegExp(`^${core.url}/(\\?|$)`));
@@ -152,4 +171,31 @@ export async function createFlyingSquidInstance(
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`instance ${name} was not created in time`);
+}
+
+/**
+ * A browser context that already knows the core (saved and current), signed in with `token` or,
+ * with null, as a guest.
+ */
+export async function signedInContext(
+  browser: Browser,
+  core: RunningCore,
+  token: string | null,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addInitScript(
+    ({ port, jwt }) => {
+      if (localStorage.getItem('address')) return;
+      localStorage.setItem(
+        'cores',
+        JSON.stringify([{ address: '127.0.0.1', port, protocol: 'http', apiVersion: 'v1' }]),
+      );
+      localStorage.setItem('address', '127.0.0.1');
+      localStorage.setItem('port', String(port));
+      if (jwt) localStorage.setItem('tokens', JSON.stringify({ [`127.0.0.1:${port}`]: jwt }));
+    },
+    { port: core.port, jwt: token },
+  );
+  return context;
 }

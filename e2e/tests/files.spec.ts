@@ -281,10 +281,9 @@ test('download a file and a folder', async () => {
   page.on('download', collect);
   await addRemove('Download selected');
   await expect(toast('Zipping directory for download...')).toBeVisible();
-  await expect.poll(() => downloads.map((d) => d.suggestedFilename()).sort()).toEqual([
-    'readme.txt',
-    'sub.zip',
-  ]);
+  await expect
+    .poll(() => downloads.map((d) => d.suggestedFilename()).sort())
+    .toEqual(['readme.txt', 'sub.zip']);
   page.off('download', collect);
   const folder = downloads.find((d) => d.suggestedFilename() === 'sub.zip')!;
   const zip = await downloadBytes(folder);

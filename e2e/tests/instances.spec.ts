@@ -90,11 +90,11 @@ test('flying-squid through the wizard: progress, sidebar, start, players, charts
     await page.getByRole('button', { name: 'Create a new instance' }).click();
     const dialog = wizard(page);
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('button', { name: /Minecraft Java \(Vanilla\)/ })).toBeVisible();
+    await expect(dialog.getByRole('radio', { name: /Minecraft Java \(Vanilla\)/ })).toBeVisible();
     await dialog.getByRole('button', { name: 'Next' }).click();
     await expect(dialog.getByText('Select a game')).toBeVisible();
 
-    await dialog.getByRole('button', { name: /Docker Instance/ }).click();
+    await dialog.getByRole('radio', { name: /Docker Instance/ }).click();
     await dialog.getByLabel('Definition URL').fill('file:///nowhere/definition.ts');
     await dialog.getByRole('button', { name: 'Load', exact: true }).click();
     await expect(dialog.getByText('Error fetching the instance')).toBeVisible({ timeout: 60_000 });
@@ -223,7 +223,7 @@ test('Minecraft Java (Vanilla) against the local upstream fixture reaches Runnin
   await page.getByRole('button', { name: 'Hearth home' }).click();
   await page.getByRole('button', { name: 'Create a new instance' }).click();
   const dialog = wizard(page);
-  await dialog.getByRole('button', { name: /Minecraft Java \(Vanilla\)/ }).click();
+  await dialog.getByRole('radio', { name: /Minecraft Java \(Vanilla\)/ }).click();
   await dialog.getByRole('button', { name: 'Next' }).click();
   await dialog.getByLabel('Name').fill(VANILLA);
   await dialog.getByRole('button', { name: 'Next' }).click();

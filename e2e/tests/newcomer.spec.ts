@@ -67,8 +67,8 @@ test('flying-squid from the wizard opens once created; home shows it as a card',
   await wizard.getByRole('button', { name: 'Close' }).click();
   await expect(wizard).toBeHidden();
   await page.getByRole('button', { name: 'Create a new instance' }).click();
-  await expect(wizard.getByRole('button', { name: /Docker Instance/ })).toBeVisible();
-  await wizard.getByRole('button', { name: /Minecraft \(flying-squid\)/ }).click();
+  await expect(wizard.getByRole('radio', { name: /Docker Instance/ })).toBeVisible();
+  await wizard.getByRole('radio', { name: /Minecraft \(flying-squid\)/ }).click();
   await wizard.getByRole('button', { name: 'Next' }).click();
   await wizard.getByLabel('Name').fill(SQUID);
   await wizard.getByRole('button', { name: 'Next' }).click();

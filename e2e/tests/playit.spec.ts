@@ -60,7 +60,7 @@ test('playit: sign up, run the agent, a player joins through the tunnel, stop', 
       .getByRole('button', { name: 'Playitgg' })
       .click();
     await expect(page).toHaveURL(/\/dashboard\/playitgg\?/);
-    await expect(page.getByRole('heading', { name: 'Playitgg' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Playitgg', exact: true })).toBeVisible();
     await expect(tunnels(page).getByText("You haven't signed up yet")).toBeVisible();
     await expect(badge(page)).toHaveText('Stopped');
   });

@@ -53,7 +53,7 @@ describe('Create opens the new instance (issue 15 #2)', () => {
     const { user, router } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Create a new instance' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create a new instance' });
-    await user.click(await within(dialog).findByRole('button', { name: /flying-squid/ }));
+    await user.click(await within(dialog).findByRole('radio', { name: /flying-squid/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     await within(dialog).findByText('This game has no settings to choose.');

@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Settings } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
-import { AppShell, Sidebar, TopBar } from '@/components/layout/app-shell.tsx';
+import { AppShell, Sidebar } from '@/components/layout/app-shell.tsx';
 import { Wordmark } from '@/components/layout/logo.tsx';
 import { getLastRoute, isSettingsPath } from '@/lib/last-route.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
@@ -34,7 +34,7 @@ function SettingsButton() {
           aria-label={label}
           aria-pressed={inSettings}
           onClick={() => void navigate(inSettings ? getLastRoute() : '/settings/general')}
-          className="flex size-9 shrink-0 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg aria-pressed:bg-hover aria-pressed:text-fg"
+          className="flex size-11 shrink-0 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg aria-pressed:bg-hover aria-pressed:text-fg wide:size-9"
         >
           <Settings aria-hidden className="size-[18px]" />
         </button>
@@ -62,31 +62,27 @@ export function MainLayout() {
   const user = useCurrentUser();
   const inSettings = isSettingsPath(useLocation().pathname);
 
-  const topBar = (
-    <TopBar
-      start={
-        <>
-          <button
-            type="button"
-            aria-label="Hearth home"
-            onClick={() => void navigate('/', { clear: ['instance', 'user'] })}
-            className="rounded-md px-1 py-0.5 hover:bg-hover"
-          >
-            <Wordmark />
-          </button>
-          <span aria-hidden className="h-5 w-px bg-line" />
-          <span className="truncate text-sm font-medium text-muted" title="Core name">
-            {info.data?.core_name ?? ''}
-          </span>
-        </>
-      }
-      end={
-        <>
-          <ConnectionBadge />
-          <NotificationBell />
-        </>
-      }
-    />
+  const topStart = (
+    <>
+      <button
+        type="button"
+        aria-label="Hearth home"
+        onClick={() => void navigate('/', { clear: ['instance', 'user'] })}
+        className="flex min-h-11 shrink-0 items-center rounded-md px-1 hover:bg-hover wide:min-h-9"
+      >
+        <Wordmark />
+      </button>
+      <span aria-hidden className="h-5 w-px shrink-0 bg-line" />
+      <span className="truncate text-sm font-medium text-muted" title="Core name">
+        {info.data?.core_name ?? ''}
+      </span>
+    </>
+  );
+  const topEnd = (
+    <>
+      <ConnectionBadge />
+      <NotificationBell />
+    </>
   );
 
   const sidebar = (
@@ -124,7 +120,8 @@ export function MainLayout() {
   return (
     <Tooltip.Provider delayDuration={300}>
       <AppShell
-        topBar={topBar}
+        topStart={topStart}
+        topEnd={topEnd}
         banner={
           <>
             <DegradedBanner />

@@ -56,6 +56,7 @@ function TabArea({
   known: boolean;
 }) {
   const Screen = known ? INSTANCE_TAB_SCREENS[tab as InstanceTabId] : undefined;
+  const label = INSTANCE_TABS.find((t) => t.id === tab)?.label ?? tab;
   if (!Screen) {
     return (
       <Centered>
@@ -63,10 +64,14 @@ function TabArea({
       </Centered>
     );
   }
+  // The screen's one h1, for every tab (the tab screens start at h2): the nav shows the same.
   return (
-    <Suspense fallback={<PageSpinner />}>
-      <Screen key={instance.uuid} instance={instance} />
-    </Suspense>
+    <>
+      <h1 className="sr-only">{`${label} - ${instance.name}`}</h1>
+      <Suspense fallback={<PageSpinner />}>
+        <Screen key={instance.uuid} instance={instance} />
+      </Suspense>
+    </>
   );
 }
 
@@ -95,7 +100,7 @@ export function InstanceDashboardRoute() {
   );
 
   return (
-    <div className="flex h-full min-h-0">
+    <div className="flex h-full min-h-0 flex-col wide:flex-row">
       <InstanceNav
         instance={instance}
         viewer={viewer}
@@ -105,7 +110,7 @@ export function InstanceDashboardRoute() {
         canCreate={canCreate}
         onNewInstance={() => setWizardOpen(true)}
       />
-      <section aria-label="Instance tab" className="min-w-0 flex-1 overflow-auto">
+      <section aria-label="Instance tab" className="min-h-0 min-w-0 flex-1 overflow-auto">
         {instance ? (
           <TabArea tab={tab} instance={instance} known={known} />
         ) : instances.isPending || unknown ? (

@@ -5,7 +5,7 @@ import { useAppNavigate } from '@/lib/url-state.ts';
 export function NotFoundRoute() {
   const navigate = useAppNavigate();
   return (
-    <div className="flex min-h-full flex-col items-center justify-center gap-3 px-6 py-16 text-center">
+    <main className="flex min-h-full flex-col items-center justify-center gap-3 px-6 py-16 text-center">
       <p className="font-mono text-5xl font-semibold text-faint">404</p>
       <h1 className="text-xl font-semibold">Page not found</h1>
       <p className="max-w-sm text-sm text-muted">
@@ -18,6 +18,6 @@ export function NotFoundRoute() {
       >
         Go Home
       </Button>
-    </div>
+    </main>
   );
 }

@@ -16,7 +16,7 @@ function NavLinkItem({ to, icon, children }: { to: string; icon: ReactNode; chil
       to={target}
       aria-current={active ? 'page' : undefined}
       className={cn(
-        'flex h-8 items-center gap-2 rounded-md px-2 text-sm hover:bg-hover hover:text-fg',
+        'flex h-11 items-center gap-2 rounded-md px-2 text-sm hover:bg-hover hover:text-fg wide:h-8',
         active ? 'bg-hover font-medium text-fg' : 'text-muted',
       )}
     >
@@ -54,7 +54,7 @@ export function SettingsNav() {
           type="button"
           aria-label="Back"
           onClick={() => void navigate(getLastRoute())}
-          className="flex size-8 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg"
+          className="flex size-11 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg wide:size-8"
         >
           <ArrowLeft aria-hidden className="size-4" />
         </button>
@@ -89,7 +89,7 @@ export function SettingsNav() {
             type="button"
             disabled={selectedUid === null}
             onClick={() => void navigate('/settings/users', { clear: ['user'] })}
-            className="flex h-8 items-center gap-2 rounded-md px-2 text-left text-sm text-muted hover:bg-hover hover:text-fg disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent"
+            className="flex h-11 items-center gap-2 rounded-md px-2 text-left text-sm text-muted hover:bg-hover wide:h-8 hover:text-fg disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent"
           >
             <UserX aria-hidden className="size-4" />
             Unselect User

@@ -288,7 +288,7 @@ describe('permission editor (dashboard.md §6)', () => {
     });
     expect(screen.getByRole('switch', { name: 'Create instances' })).toBeChecked();
 
-    await user.click(screen.getByRole('button', { name: 'View instance' }));
+    await user.click(screen.getByRole('button', { name: /^View instance: / }));
     const options = await screen.findByRole('group', { name: 'View instance' });
     expect(options).toHaveStyle({ maxHeight: '15rem' });
     expect(
@@ -304,7 +304,7 @@ describe('permission editor (dashboard.md §6)', () => {
       can_view_instance: ['I_2'],
     });
     await user.keyboard('{Escape}');
-    expect(screen.getByRole('button', { name: 'View instance' })).toHaveTextContent('Creative');
+    expect(screen.getByRole('button', { name: /^View instance: / })).toHaveTextContent('Creative');
   });
 
   it('a change shows at once, before the core answers', async () => {
@@ -315,7 +315,7 @@ describe('permission editor (dashboard.md §6)', () => {
           new Promise((resolve) => (answer = () => resolve({ body: null }))),
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Stop instance' }));
+    await user.click(await screen.findByRole('button', { name: /^Stop instance: / }));
     const box = within(await screen.findByRole('group', { name: 'Stop instance' })).getByRole(
       'checkbox',
       { name: 'Survival' },
@@ -349,19 +349,20 @@ describe('permission editor (dashboard.md §6)', () => {
     const unsafe = await screen.findByRole('region', { name: 'Unsafe Settings' });
     expect(within(unsafe).getByText(/Safe mode is on/)).toBeInTheDocument();
     for (const name of ['Write resources', 'Access macros', 'Write files']) {
-      expect(within(unsafe).getByRole('button', { name })).toBeDisabled();
+      // A picker is named by what it is and what it shows ("Write files: No instances").
+      expect(within(unsafe).getByRole('button', { name: `${name}: No instances` })).toBeDisabled();
     }
     for (const name of ['Write global files', 'Manage permissions']) {
       expect(within(unsafe).getByRole('switch', { name })).toBeDisabled();
     }
     expect(screen.getByRole('switch', { name: 'Create instances' })).toBeEnabled();
-    expect(screen.getByRole('button', { name: 'View instance' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /^View instance: / })).toBeEnabled();
   });
 
   it('enables the Unsafe Settings section when safe mode is off', async () => {
     await openUsers('/settings/users?user=U_BOB', { safeMode: false });
     const unsafe = await screen.findByRole('region', { name: 'Unsafe Settings' });
-    expect(within(unsafe).getByRole('button', { name: 'Write files' })).toBeEnabled();
+    expect(within(unsafe).getByRole('button', { name: 'Write files: No instances' })).toBeEnabled();
     expect(within(unsafe).getByRole('switch', { name: 'Manage permissions' })).toBeEnabled();
   });
 

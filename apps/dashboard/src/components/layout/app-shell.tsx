@@ -1,23 +1,79 @@
+import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
+import { Menu } from 'lucide-react';
+import { Drawer } from '@/components/ui/drawer.tsx';
+import { useNarrowLayout } from '@/lib/use-media-query.ts';
 
-/** Top bar + optional banner + left sidebar + scrolling content (dashboard.md §2 main layout). */
+/**
+ * Top bar + optional banner + left sidebar + scrolling content (dashboard.md §2 main layout).
+ * Below the narrow-layout width the sidebar moves into a drawer opened from the top bar's Menu
+ * button; it closes by itself when the page changes.
+ */
 export function AppShell({
-  topBar,
+  topStart,
+  topEnd,
   banner,
   sidebar,
   children,
 }: {
-  topBar: ReactNode;
+  topStart: ReactNode;
+  topEnd: ReactNode;
   banner?: ReactNode;
   sidebar: ReactNode;
   children: ReactNode;
 }) {
+  const narrow = useNarrowLayout();
+  const location = useLocation();
+  const navigation = useNavigationType();
+  // Open for the page it was opened on: any step the user takes (a link, a button, Back) closes
+  // it. Replaced entries are not steps: the dashboard rewrites the URL's core parameters itself.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  if (openOn !== null && openOn !== location.key && navigation === NavigationType.Replace)
+    setOpenOn(location.key);
+  const drawerOpen = openOn === location.key;
+  const setDrawerOpen = (open: boolean) => setOpenOn(open ? location.key : null);
+
+  const menu = narrow ? (
+    <Drawer
+      open={drawerOpen}
+      onOpenChange={setDrawerOpen}
+      title="Menu"
+      trigger={
+        <button
+          type="button"
+          aria-label="Open menu"
+          className="-ml-1 flex size-11 shrink-0 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg"
+        >
+          <Menu aria-hidden className="size-5" />
+        </button>
+      }
+    >
+      {sidebar}
+    </Drawer>
+  ) : null;
+
   return (
     <div className="flex h-full flex-col">
-      {topBar}
+      <TopBar
+        start={
+          <>
+            {menu}
+            {topStart}
+          </>
+        }
+        end={topEnd}
+      />
       {banner}
       <div className="flex min-h-0 flex-1">
-        {sidebar}
+        {narrow ? null : (
+          <aside
+            aria-label="Sidebar"
+            className="flex w-60 shrink-0 flex-col border-r border-line bg-panel"
+          >
+            {sidebar}
+          </aside>
+        )}
         <main className="min-w-0 flex-1 overflow-auto">{children}</main>
       </div>
     </div>
@@ -26,18 +82,19 @@ export function AppShell({
 
 export function TopBar({ start, end }: { start: ReactNode; end: ReactNode }) {
   return (
-    <header className="flex h-14 shrink-0 items-center justify-between gap-4 border-b border-line bg-panel px-4">
-      <div className="flex min-w-0 items-center gap-3">{start}</div>
-      <div className="flex items-center gap-2">{end}</div>
+    <header className="flex h-14 shrink-0 items-center justify-between gap-2 border-b border-line bg-panel px-3 wide:gap-4 wide:px-4">
+      <div className="flex min-w-0 items-center gap-2 wide:gap-3">{start}</div>
+      <div className="flex shrink-0 items-center gap-1 wide:gap-2">{end}</div>
     </header>
   );
 }
 
+/** The sidebar's contents: a scrolling body and a footer (the account menu). */
 export function Sidebar({ children, footer }: { children: ReactNode; footer: ReactNode }) {
   return (
-    <aside className="flex w-60 shrink-0 flex-col border-r border-line bg-panel">
+    <>
       <div className="min-h-0 flex-1 overflow-y-auto p-3">{children}</div>
       <div className="border-t border-line p-3">{footer}</div>
-    </aside>
+    </>
   );
 }

@@ -19,7 +19,7 @@ export function AuthLayout({
         <div className="mb-6 flex justify-center">
           <Wordmark />
         </div>
-        <section className="rounded-xl border border-line bg-panel p-7 shadow-xl shadow-black/30">
+        <section className="rounded-xl border border-line bg-panel p-5 shadow-xl shadow-black/30 sm:p-7">
           <h1 className="text-xl font-semibold tracking-tight text-fg">{title}</h1>
           {subtitle ? <div className="mt-1.5 text-sm text-muted">{subtitle}</div> : null}
           <div className="mt-6">{children}</div>

@@ -22,7 +22,7 @@ interface WidgetProps {
 }
 
 const CONTROL =
-  'h-9 w-full rounded-md border bg-bg px-3 text-sm text-fg placeholder:text-faint focus:outline-none focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-60';
+  'h-11 w-full rounded-md border bg-bg px-3 text-sm text-fg placeholder:text-faint disabled:opacity-60 wide:h-9';
 
 /** Validation runs 100 ms after the last keystroke (dashboard.md §5). */
 function useDebounced<T>(value: T, ms: number): T {
@@ -121,7 +121,7 @@ function TextWidget({
         }}
         onKeyDown={onKeyDown}
         onBlur={() => void submit()}
-        className={cn(CONTROL, message ? 'border-danger' : 'border-line hover:border-faint')}
+        className={cn(CONTROL, message ? 'border-danger' : 'border-edge hover:border-faint')}
       />
       <Message id={`${id}-message`} error={message} saved={saved} />
       {isMotdSetting(setting.setting_id) ? <MotdPreview value={draft} /> : null}
@@ -167,7 +167,7 @@ function ChoiceWidget({ setting, save, disabled, label }: WidgetProps & { label:
         value={typeof value === 'string' ? value : ''}
         disabled={disabled || saving}
         onChange={(event) => void choose(event.target.value)}
-        className={cn(CONTROL, 'appearance-auto border-line')}
+        className={cn(CONTROL, 'appearance-auto border-edge')}
       >
         {(setting.value_type.type === 'Enum' ? setting.value_type.options : []).map((option) => (
           <option key={option} value={option}>

@@ -11,10 +11,11 @@ const VARIANTS: Record<ButtonVariant, string> = {
   danger: 'bg-danger/15 text-danger border border-danger/40 hover:bg-danger/25',
 };
 
+// Below the narrow-layout width every button is at least 44 px high (a finger's width).
 const SIZES: Record<ButtonSize, string> = {
-  sm: 'h-8 px-3 text-[13px] gap-1.5',
-  md: 'h-10 px-4 text-sm gap-2',
-  icon: 'h-9 w-9 justify-center',
+  sm: 'h-11 px-3 text-[13px] gap-1.5 wide:h-8',
+  md: 'h-11 px-4 text-sm gap-2 wide:h-10',
+  icon: 'size-11 justify-center wide:size-9',
 };
 
 /** Class list of a button, for links that look like one. */

@@ -1,6 +1,8 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { focusOpener, openerOf } from './focus-return.ts';
 
 export interface ModalProps {
   open: boolean;
@@ -18,9 +20,18 @@ export interface ModalProps {
    * primary action) on top — for long labels that would otherwise wrap unevenly.
    */
   actionsLayout?: 'row' | 'stack';
+  /**
+   * Where focus goes when it opens; by default the first focusable element. Call
+   * `event.preventDefault()` to place it yourself.
+   */
+  onOpenAutoFocus?: (event: Event) => void;
 }
 
-/** A modal dialog: traps focus, closes on Escape and on the overlay (Radix Dialog). */
+/**
+ * A modal dialog: traps focus, closes on Escape and on the overlay (Radix Dialog), and gives focus
+ * back to what opened it — the button, or for an entry of a menu that has closed, the menu's
+ * button — even when it was opened from state rather than from a trigger.
+ */
 export function Modal({
   open,
   onOpenChange,
@@ -31,22 +42,32 @@ export function Modal({
   width = 440,
   closable = false,
   actionsLayout = 'row',
+  onOpenAutoFocus,
 }: ModalProps) {
+  const opener = useRef<HTMLElement | null>(null);
+  // Runs before Radix moves focus into the dialog (layout effects precede its passive effects).
+  useLayoutEffect(() => {
+    if (open) opener.current = openerOf(document.activeElement);
+  }, [open]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-[1px]" />
         <Dialog.Content
           style={{ maxWidth: width }}
-          className="fixed top-1/2 left-1/2 z-50 flex w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 rounded-xl border border-line bg-panel p-6 shadow-2xl shadow-black/50 focus:outline-none"
+          className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl border border-line bg-panel p-5 shadow-2xl shadow-black/50 wide:p-6"
           {...(description ? {} : { 'aria-describedby': undefined })}
+          {...(onOpenAutoFocus ? { onOpenAutoFocus } : {})}
+          onCloseAutoFocus={(event) => {
+            if (focusOpener(opener.current)) event.preventDefault();
+          }}
         >
           <div className="flex items-start justify-between gap-4">
             <Dialog.Title className="text-lg font-semibold text-fg">{title}</Dialog.Title>
             {closable ? (
               <Dialog.Close
                 aria-label="Close"
-                className="-mt-1 -mr-2 flex size-8 shrink-0 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg"
+                className="-mt-2 -mr-2 flex size-11 shrink-0 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg wide:-mt-1 wide:size-8"
               >
                 <X aria-hidden className="size-4" />
               </Dialog.Close>

@@ -4,7 +4,8 @@ import { cn } from '@/lib/cn.ts';
 import { MENU_ITEM, MENU_PANEL, MENU_SEPARATOR } from './menu-item-styles.ts';
 
 // A menu opened from a button (Radix DropdownMenu): Enter/Space/ArrowDown open it, arrow keys
-// and typeahead move, Escape closes and returns focus to the button.
+// and typeahead move, Escape closes and returns focus to the button. Not modal: a modal menu hides
+// the page from screen readers while its button stays focusable there (axe: aria-hidden-focus).
 
 export interface DropdownMenuProps {
   /** The button; rendered as the trigger (`asChild`). */
@@ -21,7 +22,7 @@ export function DropdownMenu({
   width = 208,
 }: DropdownMenuProps) {
   return (
-    <RadixDropdownMenu.Root>
+    <RadixDropdownMenu.Root modal={false}>
       <RadixDropdownMenu.Trigger asChild>{trigger}</RadixDropdownMenu.Trigger>
       <RadixDropdownMenu.Portal>
         <RadixDropdownMenu.Content
@@ -59,7 +60,7 @@ export function DropdownMenuItem({
     <RadixDropdownMenu.Item
       disabled={disabled}
       onSelect={onSelect}
-      className={cn(MENU_ITEM, 'h-8', danger && 'text-danger')}
+      className={cn(MENU_ITEM, 'h-11 wide:h-8', danger && 'text-danger')}
       {...(hint ? { 'aria-description': hint } : {})}
     >
       {icon}

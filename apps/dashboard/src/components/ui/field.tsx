@@ -3,8 +3,7 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react
 import { cn } from '@/lib/cn.ts';
 
 const CONTROL =
-  'h-10 w-full rounded-md border bg-bg px-3 text-sm text-fg placeholder:text-faint transition-colors ' +
-  'focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent ' +
+  'h-11 w-full rounded-md border bg-bg px-3 text-sm text-fg placeholder:text-faint transition-colors wide:h-10 ' +
   'disabled:opacity-60';
 
 interface FieldShellProps {
@@ -85,7 +84,7 @@ export function TextField({
         aria-describedby={describedBy(id, error, hint)}
         className={cn(
           CONTROL,
-          error ? 'border-danger' : 'border-line hover:border-faint',
+          error ? 'border-danger' : 'border-edge hover:border-faint',
           className,
         )}
         {...props}
@@ -119,7 +118,7 @@ export function SelectField({
         className={cn(
           CONTROL,
           'appearance-auto',
-          error ? 'border-danger' : 'border-line hover:border-faint',
+          error ? 'border-danger' : 'border-edge hover:border-faint',
           className,
         )}
         {...props}

@@ -9,7 +9,7 @@ export interface MultiSelectOption {
 }
 
 export interface MultiSelectProps {
-  /** Accessible name of the trigger and of the option group. */
+  /** Names the option group; the trigger is named "{label}: {what it shows}". */
   label: string;
   options: readonly MultiSelectOption[];
   selected: readonly string[];
@@ -45,20 +45,22 @@ export function MultiSelect({
   emptyText = 'Nothing to choose from',
   placeholder = 'None',
 }: MultiSelectProps) {
+  const shown = summarize(options, selected, placeholder);
   const toggle = (value: string, on: boolean) => {
     onChange(on ? [...selected, value] : selected.filter((v) => v !== value));
   };
   return (
     <Popover.Root>
       <Popover.Trigger
-        aria-label={label}
+        // The name carries what it shows: a screen reader hears the current choice too.
+        aria-label={`${label}: ${shown}`}
         disabled={disabled}
         className={cn(
-          'flex h-9 w-full min-w-0 items-center justify-between gap-2 rounded-md border border-line bg-bg px-3 text-left text-sm text-fg',
+          'flex h-11 w-full min-w-0 items-center justify-between gap-2 rounded-md border border-edge bg-bg px-3 text-left text-sm text-fg wide:h-9',
           'hover:border-faint disabled:cursor-not-allowed disabled:opacity-50 data-[state=open]:border-accent',
         )}
       >
-        <span className="truncate">{summarize(options, selected, placeholder)}</span>
+        <span className="truncate">{shown}</span>
         <ChevronDown aria-hidden className="size-4 shrink-0 text-faint" />
       </Popover.Trigger>
       <Popover.Portal>
@@ -86,13 +88,13 @@ export function MultiSelect({
                   role="checkbox"
                   aria-checked={checked}
                   onClick={() => toggle(option.value, !checked)}
-                  className="flex h-9 shrink-0 cursor-pointer items-center gap-2.5 rounded-md px-2.5 text-left text-sm text-fg outline-none hover:bg-hover focus-visible:bg-hover"
+                  className="focus-inset flex h-11 shrink-0 cursor-pointer items-center gap-2.5 rounded-md px-2.5 text-left text-sm text-fg hover:bg-hover focus-visible:bg-hover wide:h-9"
                 >
                   <span
                     aria-hidden
                     className={cn(
                       'flex size-4 shrink-0 items-center justify-center rounded border',
-                      checked ? 'border-accent bg-accent' : 'border-faint bg-bg',
+                      checked ? 'border-accent bg-accent' : 'border-edge bg-bg',
                     )}
                   >
                     {checked ? <Check className="size-3 text-accent-fg" strokeWidth={3} /> : null}

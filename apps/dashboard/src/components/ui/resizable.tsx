@@ -1,6 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
 import type { KeyboardEvent, PointerEvent } from 'react';
-import { cn } from '@/lib/cn.ts';
 
 // A width the user drags (or moves with the arrow keys), clamped and remembered in localStorage.
 
@@ -43,7 +42,10 @@ export function useResizableWidth(storageKey: string, limits: WidthLimits) {
 
 const KEY_STEP = 10;
 
-/** The drag handle on the right edge of a resizable panel (a focusable separator). */
+/**
+ * The drag handle on the right edge of a resizable panel: a focusable separator that shows the
+ * focus ring, moved with the arrow keys, Home and End.
+ */
 export function ResizeHandle({
   label,
   width,
@@ -91,10 +93,7 @@ export function ResizeHandle({
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
       onKeyDown={onKeyDown}
-      className={cn(
-        'group absolute inset-y-0 -right-1 z-10 w-2 cursor-col-resize touch-none',
-        'focus-visible:outline-none',
-      )}
+      className="group absolute inset-y-0 -right-1 z-10 w-2 cursor-col-resize touch-none focus-visible:bg-accent/25"
     >
       <span className="mx-auto block h-full w-px bg-transparent transition-colors group-hover:bg-accent/60 group-focus-visible:bg-accent" />
     </div>

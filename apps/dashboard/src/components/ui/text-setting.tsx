@@ -92,8 +92,8 @@ export function TextSetting({
           }}
           onKeyDown={onKeyDown}
           className={cn(
-            'h-10 min-w-0 flex-1 rounded-md border bg-bg px-3 text-sm text-fg placeholder:text-faint focus:outline-none focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-60',
-            message ? 'border-danger' : 'border-line hover:border-faint',
+            'h-11 min-w-0 flex-1 rounded-md border bg-bg px-3 text-sm text-fg placeholder:text-faint disabled:opacity-60 wide:h-10',
+            message ? 'border-danger' : 'border-edge hover:border-faint',
           )}
         />
         <Button

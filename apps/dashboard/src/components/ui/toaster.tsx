@@ -1,10 +1,12 @@
 import { Toaster as Sonner } from 'sonner';
+import { useResolvedTheme } from '@/lib/theme.ts';
 
-/** Toasts bottom-right, dark, like the rest of the app. */
+/** Toasts bottom-right, in the theme in force. */
 export function Toaster() {
+  const theme = useResolvedTheme();
   return (
     <Sonner
-      theme="dark"
+      theme={theme}
       position="bottom-right"
       toastOptions={{
         classNames: {

@@ -39,7 +39,7 @@ export function InfoTip({ label, children }: { label: string; children: ReactNod
       <button
         type="button"
         aria-label={label}
-        className="inline-flex size-5 items-center justify-center rounded text-faint hover:text-fg"
+        className="inline-flex size-11 items-center justify-center rounded text-faint hover:text-fg wide:size-5"
       >
         <Info aria-hidden className="size-3.5" />
       </button>

@@ -9,7 +9,7 @@ describe('toSegments', () => {
   it('colours ANSI runs and resets after ESC[0m', () => {
     const segments = toSegments('\x1b[31mWARN\x1b[0m disk low');
     expect(segments.map((s) => s.text)).toEqual(['WARN', ' disk low']);
-    expect(segments[0]?.style?.color).toBe('#f07070');
+    expect(segments[0]?.style?.color).toBe('var(--color-ansi-red)');
     expect(segments[1]?.style).toBeUndefined();
   });
 
@@ -25,10 +25,26 @@ describe('toSegments', () => {
   it('understands Minecraft § codes, a colour resetting the format', () => {
     const segments = toSegments('§c§lHot§a ok§r plain');
     expect(segments.map((s) => s.text)).toEqual(['Hot', ' ok', ' plain']);
-    expect(segments[0]?.style).toMatchObject({ color: '#ff8c8c', fontWeight: 700 });
-    expect(segments[1]?.style?.color).toBe('rgb(85,255,85)');
+    expect(segments[0]?.style).toMatchObject({
+      color: 'var(--color-ansi-bright-red)',
+      fontWeight: 700,
+    });
+    expect(segments[1]?.style?.color).toBe('var(--color-ansi-bright-green)');
     expect(segments[1]?.style?.fontWeight).toBeUndefined();
     expect(segments[2]?.style).toBeUndefined();
+  });
+});
+
+describe('colours follow the theme', () => {
+  it("maps anser's and Minecraft's 16 colours to theme tokens, keeps others as sent", () => {
+    const colour = (text: string) => toSegments(text)[0]?.style?.color;
+    expect(colour('\x1b[30mx')).toBe('var(--color-ansi-black)');
+    expect(colour('\x1b[93mx')).toBe('var(--color-ansi-bright-yellow)');
+    expect(colour('§1x')).toBe('var(--color-ansi-blue)');
+    expect(colour('§6x')).toBe('var(--color-ansi-yellow)');
+    expect(colour('§7x')).toBe('var(--color-ansi-white)');
+    expect(colour('§fx')).toBe('var(--color-ansi-bright-white)');
+    expect(colour('\x1b[38;5;208mx')).toMatch(/^rgb\(/);
   });
 });
 

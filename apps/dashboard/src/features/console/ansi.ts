@@ -42,25 +42,34 @@ const MINECRAFT_FORMATS: Readonly<Record<string, string>> = {
 };
 
 /**
- * anser's default palette (rgb strings as it emits them, spaces removed) → colours that stay
- * readable on the console's near-black background.
+ * The 16 named colours — anser's palette and Minecraft's (rgb strings as anser emits them, spaces
+ * removed) — as theme tokens (styles/index.css), each readable on the console's background in
+ * both themes. Other 256-colour and 24-bit colours are kept as sent.
  */
 const PALETTE: Readonly<Record<string, string>> = {
-  '0,0,0': '#6e7687',
-  '187,0,0': '#f07070',
-  '0,187,0': '#52c98a',
-  '187,187,0': '#e5c07b',
-  '0,0,187': '#6b9cf0',
-  '187,0,187': '#c678dd',
-  '0,187,187': '#56b6c2',
-  '255,255,255': '#e8eaf0',
-  '85,85,85': '#8b93a3',
-  '255,85,85': '#ff8c8c',
-  '0,255,0': '#7ee2a8',
-  '255,255,85': '#f5d76e',
-  '85,85,255': '#8fb4ff',
-  '255,85,255': '#e19cf0',
-  '85,255,255': '#7fd8e4',
+  '0,0,0': 'var(--color-ansi-black)',
+  '187,0,0': 'var(--color-ansi-red)',
+  '170,0,0': 'var(--color-ansi-red)',
+  '0,187,0': 'var(--color-ansi-green)',
+  '0,170,0': 'var(--color-ansi-green)',
+  '187,187,0': 'var(--color-ansi-yellow)',
+  '255,170,0': 'var(--color-ansi-yellow)',
+  '0,0,187': 'var(--color-ansi-blue)',
+  '0,0,170': 'var(--color-ansi-blue)',
+  '187,0,187': 'var(--color-ansi-magenta)',
+  '170,0,170': 'var(--color-ansi-magenta)',
+  '0,187,187': 'var(--color-ansi-cyan)',
+  '0,170,170': 'var(--color-ansi-cyan)',
+  '170,170,170': 'var(--color-ansi-white)',
+  '255,255,255': 'var(--color-ansi-bright-white)',
+  '85,85,85': 'var(--color-ansi-bright-black)',
+  '255,85,85': 'var(--color-ansi-bright-red)',
+  '0,255,0': 'var(--color-ansi-bright-green)',
+  '85,255,85': 'var(--color-ansi-bright-green)',
+  '255,255,85': 'var(--color-ansi-bright-yellow)',
+  '85,85,255': 'var(--color-ansi-bright-blue)',
+  '255,85,255': 'var(--color-ansi-bright-magenta)',
+  '85,255,255': 'var(--color-ansi-bright-cyan)',
 };
 
 function colour(rgb: string | null): string | undefined {

@@ -136,13 +136,19 @@ export function renderFiles(options: RenderOptions = {}) {
 export const fileList = () => screen.getByRole('grid', { name: 'Files' });
 export const rowOf = (name: string) =>
   within(fileList()).getByRole('button', { name }).closest<HTMLElement>('[role="row"]')!;
+/** The text a screen reader reads as the name of a row's button (what is not aria-hidden). */
+function spokenText(element: Element): string {
+  const copy = element.cloneNode(true) as Element;
+  for (const hidden of copy.querySelectorAll('[aria-hidden="true"]')) hidden.remove();
+  return copy.textContent?.trim() ?? '';
+}
+
+/** Each row's name, as a screen reader reads its one Tab stop. */
 export const rowNames = () =>
-  Array.from(fileList().querySelectorAll<HTMLElement>('[role="row"]')).map(
-    (row) =>
-      row.querySelector('[data-row-button]')?.getAttribute('aria-label') ??
-      row.querySelector('[data-row-button]')?.textContent?.trim() ??
-      '',
-  );
+  Array.from(fileList().querySelectorAll<HTMLElement>('[role="row"]')).map((row) => {
+    const button = row.querySelector('[data-row-button]');
+    return button ? spokenText(button) : '';
+  });
 export const checkboxOf = (name: string) =>
   screen.getByRole('checkbox', { name: `Select ${name}` });
 

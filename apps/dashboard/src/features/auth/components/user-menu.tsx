@@ -1,12 +1,16 @@
 import { DropdownMenu } from 'radix-ui';
+import { ThemeMenuGroup } from '@/components/layout/theme-menu-group.tsx';
 import { ChevronsUpDown, LogIn, LogOut, Server, UserRound } from 'lucide-react';
 import { clearCurrentToken, useCurrentToken } from '@/lib/session.ts';
 import { useCurrentUser } from '../api/get-user-info.ts';
 
 const ITEM =
-  'flex h-9 cursor-pointer items-center gap-2 rounded-md px-2.5 text-sm text-fg outline-none select-none data-[highlighted]:bg-hover';
+  'flex h-11 cursor-pointer items-center gap-2 rounded-md px-2.5 text-sm text-fg outline-none select-none data-[highlighted]:bg-hover wide:h-9';
 
-/** The sidebar's account menu: Guest or the username; Sign out or Sign in; Change core. */
+/**
+ * The sidebar's account menu: Guest or the username; Sign out or Sign in; Change core; and the
+ * colour theme (System, Light, Dark). Its name holds what it shows (name and role).
+ */
 export function UserMenu({
   onSignIn,
   onSignedOut,
@@ -28,10 +32,10 @@ export function UserMenu({
         : 'User';
 
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label={`Account: ${name}`}
-        className="flex w-full min-w-0 items-center gap-2.5 rounded-md px-2 py-1.5 text-left hover:bg-hover data-[state=open]:bg-hover"
+        aria-label={`Account: ${name} ${role}`}
+        className="flex min-h-11 w-full min-w-0 items-center gap-2.5 rounded-md px-2 py-1.5 text-left hover:bg-hover data-[state=open]:bg-hover"
       >
         <span
           aria-hidden
@@ -73,6 +77,8 @@ export function UserMenu({
             <Server aria-hidden className="size-4 text-muted" />
             Change core
           </DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-line" />
+          <ThemeMenuGroup />
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -152,7 +152,7 @@ function Layout({ action, children }: { action?: ReactNode; children: ReactNode 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 p-6">
       <header className="flex items-center justify-between gap-4">
-        <h1 className="text-xl font-semibold">Backups</h1>
+        <h2 className="text-xl font-semibold">Backups</h2>
         {action}
       </header>
       {children}

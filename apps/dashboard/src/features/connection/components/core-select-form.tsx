@@ -58,15 +58,15 @@ export function CoreSelectForm({
       >
         Connect
       </Button>
-      <div className="flex gap-3">
-        <Button onClick={onNewCore} className="flex-1">
+      <div className="flex flex-col gap-3 sm:flex-row">
+        <Button onClick={onNewCore} className="sm:flex-1">
           Connect a new core
         </Button>
         <a
           href={CORE_DOWNLOAD_URL}
           target="_blank"
           rel="noreferrer"
-          className={buttonClasses('ghost', 'md', 'flex-1')}
+          className={buttonClasses('ghost', 'md', 'sm:flex-1')}
         >
           <Download aria-hidden className="size-4" />
           Download the core

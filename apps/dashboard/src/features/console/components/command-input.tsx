@@ -61,8 +61,8 @@ export const CommandInput = memo(function CommandInput({
         onChange={(e) => setValue(e.target.value)}
         onKeyDown={onKeyDown}
         className={cn(
-          'h-9 min-w-0 flex-1 rounded-md border border-line bg-bg px-3 font-mono text-[13px] text-fg placeholder:font-sans placeholder:text-faint',
-          'hover:border-faint focus:outline-none focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent',
+          'h-11 min-w-0 flex-1 rounded-md border border-edge bg-bg px-3 font-mono text-[13px] text-fg placeholder:font-sans placeholder:text-faint wide:h-9',
+          'hover:border-faint',
           'disabled:cursor-not-allowed disabled:opacity-60',
         )}
       />
@@ -70,7 +70,7 @@ export const CommandInput = memo(function CommandInput({
         type="submit"
         aria-label="Send command"
         disabled={disabled || value.trim() === ''}
-        className="inline-flex size-9 items-center justify-center rounded-md border border-line bg-raised text-muted hover:bg-hover hover:text-fg disabled:cursor-not-allowed disabled:opacity-50"
+        className="inline-flex size-11 shrink-0 items-center justify-center rounded-md border border-line bg-raised text-muted hover:bg-hover hover:text-fg disabled:cursor-not-allowed disabled:opacity-50 wide:size-9"
       >
         <CornerDownLeft aria-hidden className="size-4" />
       </button>

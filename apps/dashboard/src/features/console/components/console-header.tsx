@@ -53,7 +53,7 @@ export const ConsoleHeader = memo(function ConsoleHeader({
       <h2 className="text-base font-semibold tracking-tight text-fg">Console</h2>
       <Badge tone={instanceStateTone(instanceState)}>{instanceState}</Badge>
       <ConsoleStatusIndicator indicator={indicator} />
-      <div className="ml-auto">
+      <div className="w-full wide:ml-auto wide:w-auto">
         <ConsoleSearch {...search} />
       </div>
     </header>

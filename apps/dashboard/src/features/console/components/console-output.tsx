@@ -73,7 +73,7 @@ export function ConsoleOutput({ source, emptyText }: ConsoleOutputProps) {
   for (let index = rows.start; index < rows.end; index++) drawn.push(index);
 
   return (
-    <div className="relative min-h-0 flex-1 overflow-hidden rounded-lg border border-line bg-[#090b0f]">
+    <div className="relative min-h-0 flex-1 overflow-hidden rounded-lg border border-line bg-console-bg">
       <div
         ref={scrollRef}
         role="log"
@@ -81,7 +81,7 @@ export function ConsoleOutput({ source, emptyText }: ConsoleOutputProps) {
         aria-live="off"
         tabIndex={0}
         onScroll={onScroll}
-        className="h-full overflow-auto font-mono text-[13px] text-[#d4d8e0]"
+        className="focus-inset h-full overflow-auto font-mono text-[13px] text-console-fg"
       >
         {source.size === 0 ? (
           <p className="flex h-full items-center justify-center font-sans text-sm text-faint">
@@ -97,7 +97,7 @@ export function ConsoleOutput({ source, emptyText }: ConsoleOutputProps) {
                   // that scroll in (text updated in place instead of nodes removed and created).
                   key={index % ROW_SLOTS}
                   data-index={index}
-                  className="absolute top-0 left-0 min-w-full px-3 whitespace-pre hover:bg-white/[0.03]"
+                  className="absolute top-0 left-0 min-w-full px-3 whitespace-pre hover:bg-fg/[0.04]"
                   style={{
                     height: CONSOLE_ROW_HEIGHT,
                     lineHeight: `${CONSOLE_ROW_HEIGHT}px`,
@@ -116,7 +116,7 @@ export function ConsoleOutput({ source, emptyText }: ConsoleOutputProps) {
         <button
           type="button"
           onClick={jumpToEnd}
-          className="absolute right-4 bottom-3 inline-flex h-8 items-center gap-1.5 rounded-full border border-line bg-raised px-3 text-xs text-fg shadow-lg shadow-black/40 hover:bg-hover"
+          className="absolute right-4 bottom-3 inline-flex h-11 items-center gap-1.5 rounded-full border border-line bg-raised px-3 text-xs text-fg shadow-lg shadow-black/40 hover:bg-hover wide:h-8"
         >
           <ArrowDown aria-hidden className="size-3.5" />
           Jump to latest

@@ -51,7 +51,7 @@ function ConsoleBody({ instance, canAccessConsole }: ConsoleScreenProps) {
   const indicator = consoleIndicator(status, instance.state);
 
   return (
-    <section aria-label="Console" className="flex h-full min-h-0 flex-col gap-3 p-5">
+    <section aria-label="Console" className="flex h-full min-h-0 flex-col gap-3 p-3 wide:p-5">
       <ConsoleHeader
         instanceState={instance.state}
         indicator={indicator}
@@ -64,7 +64,7 @@ function ConsoleBody({ instance, canAccessConsole }: ConsoleScreenProps) {
       {canAccessConsole ? (
         <ConsoleOutput source={source} emptyText={emptyText(status, log.size)} />
       ) : (
-        <div className="flex min-h-0 flex-1 flex-col items-center justify-center gap-2 rounded-lg border border-line bg-[#090b0f] text-sm text-muted">
+        <div className="flex min-h-0 flex-1 flex-col items-center justify-center gap-2 rounded-lg border border-line bg-console-bg text-sm text-muted">
           <Lock aria-hidden className="size-5 text-faint" />
           <p>You don&apos;t have permission to access this console</p>
         </div>

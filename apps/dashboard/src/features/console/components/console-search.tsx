@@ -20,8 +20,8 @@ export function ConsoleSearch({
 }: ConsoleSearchProps) {
   const invalid = regex && query !== '' && !isValidRegex(query);
   return (
-    <div className="flex items-center gap-3">
-      <div className="relative">
+    <div className="flex w-full items-center gap-3 wide:w-auto">
+      <div className="relative min-w-0 flex-1 wide:flex-none">
         <Search
           aria-hidden
           className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-faint"
@@ -36,13 +36,12 @@ export function ConsoleSearch({
           title={invalid ? 'Invalid regular expression: nothing matches' : undefined}
           onChange={(e) => onQueryChange(e.target.value)}
           className={cn(
-            'h-8 w-56 rounded-md border bg-bg pr-2.5 pl-8 text-[13px] text-fg placeholder:text-faint focus:outline-none',
-            'focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-accent disabled:opacity-60',
-            invalid ? 'border-danger' : 'border-line hover:border-faint',
+            'h-11 w-full rounded-md border bg-bg pr-2.5 pl-8 text-[13px] text-fg placeholder:text-faint disabled:opacity-60 wide:h-8 wide:w-56',
+            invalid ? 'border-danger' : 'border-edge hover:border-faint',
           )}
         />
       </div>
-      <label className="flex cursor-pointer items-center gap-1.5 text-[13px] text-muted select-none">
+      <label className="flex min-h-11 shrink-0 cursor-pointer items-center gap-1.5 text-[13px] text-muted select-none wide:min-h-0">
         <input
           type="checkbox"
           checked={regex}

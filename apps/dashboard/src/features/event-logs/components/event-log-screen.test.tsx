@@ -161,7 +161,7 @@ describe('Event Logs tab', () => {
     );
     const { user, router } = renderApp(`/dashboard/logs?instance=${UUID}`);
     await within(await table()).findByText('Stopped by alice');
-    await user.click(screen.getByRole('button', { name: 'Kind' }));
+    await user.click(screen.getByRole('button', { name: 'Kind: All kinds' }));
     await user.click(await screen.findByRole('checkbox', { name: 'Console commands' }));
     await waitFor(() => expect(router.state.location.search).toContain('kind=console'));
     await waitFor(() =>
@@ -209,9 +209,13 @@ describe('Event Logs tab', () => {
     const { user } = renderApp(`/dashboard/logs?instance=${UUID}`);
     const t = await table();
     const button = await within(t).findByRole('button', { name: 'Crashed, show details' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
     await user.click(button);
     const row = within(t).getAllByRole('row')[1]!;
-    expect(row).toHaveAttribute('aria-expanded', 'true');
+    expect(within(row).getByRole('button', { name: 'Crashed, hide details' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     expect(within(row).getByText('Server crashed (exit code 3)')).toBeInTheDocument();
     expect(within(row).getByText('Instance state')).toBeInTheDocument();
   });
@@ -271,7 +275,7 @@ describe('the owner-wide Event Logs', () => {
     await within(t).findByText('Core setting Core name changed by owner');
     expect(within(t).getByRole('columnheader', { name: 'Instance' })).toBeInTheDocument();
     expect(net.callsTo('GET', '/activity/search')[0]!.url.searchParams.get('instance')).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'Instance' }));
+    await user.click(screen.getByRole('button', { name: 'Instance: All instances' }));
     await user.click(await screen.findByRole('checkbox', { name: 'My Server' }));
     await waitFor(() =>
       expect(net.callsTo('GET', '/activity/search').at(-1)!.url.searchParams.get('instance')).toBe(

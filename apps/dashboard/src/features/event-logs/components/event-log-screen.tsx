@@ -83,7 +83,7 @@ export function EventLogScreen({ core, instance, instances, people }: EventLogSc
         : 'No events yet';
 
   return (
-    <div className="flex h-full min-h-0 flex-col gap-4 p-4 lg:p-6">
+    <div className="flex min-h-full flex-col gap-4 p-4 wide:h-full wide:min-h-0 lg:p-6">
       <LogToolbar
         filter={urlFilter}
         range={range}

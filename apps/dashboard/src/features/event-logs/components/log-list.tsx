@@ -88,9 +88,10 @@ export function LogList({
       role="table"
       aria-label="Event log"
       aria-rowcount={entries.length + 1}
-      className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-line bg-panel"
+      // Narrow screens scroll the columns sideways rather than squeezing the event text to nothing.
+      className="flex min-h-[28rem] flex-1 flex-col overflow-x-auto overflow-y-hidden rounded-lg border border-line bg-panel wide:min-h-0"
     >
-      <div role="rowgroup" className="border-b border-line">
+      <div role="rowgroup" className="min-w-[36rem] border-b border-line">
         <div
           role="row"
           aria-rowindex={1}
@@ -109,7 +110,7 @@ export function LogList({
       <div
         ref={scroller}
         role="rowgroup"
-        className="min-h-0 flex-1 overflow-y-auto"
+        className="min-h-0 min-w-[36rem] flex-1 overflow-y-auto"
         data-testid="event-log-scroller"
       >
         {entries.length === 0 ? (

@@ -56,11 +56,15 @@ export const LogRow = memo(function LogRow({
       role="row"
       data-index={index}
       aria-rowindex={index + 2}
-      aria-expanded={expanded}
       className="absolute top-0 left-0 w-full border-b border-line/60"
       style={{ transform: `translateY(${top}px)` }}
     >
-      <div className={cn('grid h-9 items-center gap-3 px-3 text-[13px]', logColumns(showInstance))}>
+      <div
+        className={cn(
+          'grid h-11 items-center gap-3 px-3 text-[13px] wide:h-9',
+          logColumns(showInstance),
+        )}
+      >
         <div role="cell" className="truncate text-faint" title={formatLogTimeFull(at)}>
           {formatLogTime(at, nowMs)}
         </div>
@@ -72,8 +76,9 @@ export const LogRow = memo(function LogRow({
           <button
             type="button"
             onClick={() => onToggle(entry.snowflake)}
+            aria-expanded={expanded}
             aria-label={`${words.title}${expanded ? ', hide details' : ', show details'}`}
-            className="flex w-full min-w-0 items-center gap-1.5 rounded text-left text-fg hover:text-accent"
+            className="focus-inset flex h-11 w-full min-w-0 items-center gap-1.5 rounded text-left text-fg hover:text-accent wide:h-9"
           >
             <ChevronRight
               aria-hidden

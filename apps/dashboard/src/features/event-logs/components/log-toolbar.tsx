@@ -34,7 +34,7 @@ export interface LogToolbarProps {
 
 function Labelled({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex w-40 flex-col gap-1">
+    <div className="flex w-[calc(50%-0.375rem)] flex-col gap-1 wide:w-40">
       <span aria-hidden className="text-[11px] font-semibold tracking-wider text-faint uppercase">
         {label}
       </span>
@@ -104,7 +104,7 @@ export function LogToolbar({
             />
           </Labelled>
         ) : null}
-        <div className="flex w-40 flex-col gap-1">
+        <div className="flex w-[calc(50%-0.375rem)] flex-col gap-1 wide:w-40">
           <label
             htmlFor={timeId}
             className="text-[11px] font-semibold tracking-wider text-faint uppercase"
@@ -115,7 +115,7 @@ export function LogToolbar({
             id={timeId}
             value={range}
             onChange={(e) => set({ since: null, until: null }, e.target.value as TimeRange)}
-            className="h-9 rounded-md border border-line bg-bg px-2 text-sm text-fg"
+            className="h-11 rounded-md border border-edge bg-bg px-2 text-sm text-fg wide:h-9"
           >
             {TIME_RANGES.map((r) => (
               <option key={r.value} value={r.value}>
@@ -140,7 +140,7 @@ export function LogToolbar({
             type="datetime-local"
             value={toLocalInput(filter.since)}
             onChange={(e) => set({ since: fromLocalInput(e.target.value) })}
-            className="h-9 rounded-md border border-line bg-bg px-2 text-fg"
+            className="h-11 rounded-md border border-edge bg-bg px-2 text-fg wide:h-9"
           />
           <label htmlFor={toId}>To</label>
           <input
@@ -148,7 +148,7 @@ export function LogToolbar({
             type="datetime-local"
             value={toLocalInput(filter.until)}
             onChange={(e) => set({ until: fromLocalInput(e.target.value) })}
-            className="h-9 rounded-md border border-line bg-bg px-2 text-fg"
+            className="h-11 rounded-md border border-edge bg-bg px-2 text-fg wide:h-9"
           />
         </div>
       ) : null}
@@ -170,7 +170,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
     return () => clearTimeout(timer);
   }, [text, value]);
   return (
-    <div className="relative min-w-56 flex-1">
+    <div className="relative min-w-0 flex-1 basis-full wide:min-w-56 wide:basis-auto">
       <Search
         aria-hidden
         className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-faint"
@@ -181,7 +181,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
         placeholder="Search events"
         value={text}
         onChange={(e) => setText(e.target.value)}
-        className="h-9 w-full rounded-md border border-line bg-bg pr-3 pl-8 text-sm text-fg placeholder:text-faint"
+        className="h-11 w-full rounded-md border border-edge bg-bg pr-3 pl-8 text-sm text-fg placeholder:text-faint wide:h-9"
       />
     </div>
   );

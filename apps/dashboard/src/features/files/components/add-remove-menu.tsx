@@ -33,7 +33,7 @@ export function AddRemoveMenu({ ctl }: { ctl: FilesController }) {
           type="button"
           aria-label="Add/Remove"
           title="Add/Remove"
-          className="flex h-8 shrink-0 items-center gap-1 rounded-md border border-line bg-raised px-2 text-muted hover:bg-hover hover:text-fg data-[state=open]:bg-hover data-[state=open]:text-fg"
+          className="flex h-11 shrink-0 items-center gap-1 rounded-md border border-line bg-raised px-2 text-muted wide:h-8 hover:bg-hover hover:text-fg data-[state=open]:bg-hover data-[state=open]:text-fg"
         >
           <Plus aria-hidden className="size-4" />
           <ChevronDown aria-hidden className="size-3.5" />

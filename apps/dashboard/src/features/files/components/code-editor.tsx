@@ -3,9 +3,8 @@ import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import { StreamLanguage, bracketMatching, indentOnInput } from '@codemirror/language';
 import { toml } from '@codemirror/legacy-modes/mode/toml';
-import { EditorState } from '@codemirror/state';
+import { Compartment, EditorState } from '@codemirror/state';
 import type { Extension } from '@codemirror/state';
-import { oneDark } from '@codemirror/theme-one-dark';
 import {
   EditorView,
   drawSelection,
@@ -14,10 +13,13 @@ import {
   keymap,
   lineNumbers,
 } from '@codemirror/view';
+import { useResolvedTheme } from '@/lib/theme.ts';
 import type { EditorLanguage } from '../model/file-kind.ts';
+import { editorTheme } from './editor-theme.ts';
 
-// CodeMirror 6, in its own lazily loaded chunk (dashboard.md §2: dark theme, word wrap on, no
-// minimap; json for the instance config file, toml for .toml). Ctrl/Cmd+S is handled by the tab.
+// CodeMirror 6, in its own lazily loaded chunk (dashboard.md §2: dark theme — and the light one in
+// the light theme —, word wrap on, no minimap; json for the instance config file, toml for .toml).
+// Ctrl/Cmd+S is handled by the tab.
 
 export interface CodeEditorProps {
   value: string;
@@ -42,15 +44,21 @@ function languageExtension(language: EditorLanguage): Extension {
 const layout = EditorView.theme({
   '&': { height: '100%', fontSize: '13px' },
   '.cm-scroller': { fontFamily: 'var(--font-mono)', lineHeight: '1.55' },
-  '&.cm-focused': { outline: 'none' },
+  // The focus ring goes round the whole editor, not round its text area inside the scroller.
+  '&.cm-focused': { outline: '2px solid var(--color-focus)', outlineOffset: '-2px' },
+  '.cm-content:focus-visible': { outline: 'none' },
 });
 
 export function CodeEditor({ value, language, readOnly, onChange, label }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
+  const themeSlot = useRef(new Compartment());
+  const theme = useResolvedTheme();
+  const themeNow = useRef(theme);
   const changed = useRef(onChange);
   useEffect(() => {
     changed.current = onChange;
+    themeNow.current = theme;
   });
 
   // One view per mount (the pane remounts it per file, so undo history never spans files).
@@ -72,7 +80,7 @@ export function CodeEditor({ value, language, readOnly, onChange, label }: CodeE
           EditorView.lineWrapping,
           EditorState.readOnly.of(readOnly),
           EditorView.contentAttributes.of({ 'aria-label': label }),
-          oneDark,
+          themeSlot.current.of(editorTheme(themeNow.current === 'dark')),
           layout,
           languageExtension(language),
           EditorView.updateListener.of((update) => {
@@ -89,6 +97,13 @@ export function CodeEditor({ value, language, readOnly, onChange, label }: CodeE
     // The document is set once here and kept in sync below; language and mode are per file.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [language, readOnly, label]);
+
+  // A theme switch restyles the open editor in place (no remount: the undo history stays).
+  useEffect(() => {
+    view.current?.dispatch({
+      effects: themeSlot.current.reconfigure(editorTheme(theme === 'dark')),
+    });
+  }, [theme]);
 
   // Outside changes (Discard Changes, a save that reloaded the text) replace the document.
   useEffect(() => {

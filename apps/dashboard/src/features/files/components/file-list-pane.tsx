@@ -53,7 +53,7 @@ export function FileListPane({ ctl }: { ctl: FilesController }) {
           type="button"
           aria-pressed={ctl.showCoreFiles}
           onClick={() => ctl.setShowCoreFiles(!ctl.showCoreFiles)}
-          className="shrink-0 rounded px-1.5 py-0.5 text-muted hover:bg-hover hover:text-fg"
+          className="min-h-11 shrink-0 rounded px-1.5 py-0.5 text-muted hover:bg-hover hover:text-fg wide:min-h-0"
         >
           {ctl.showCoreFiles ? 'Hide Hearth files' : 'Show Hearth files'}
         </button>

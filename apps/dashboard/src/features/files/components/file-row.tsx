@@ -1,4 +1,5 @@
 import { memo, useId } from 'react';
+import type { KeyboardEvent } from 'react';
 import { CornerLeftUp } from 'lucide-react';
 import { formatBytes } from '@hearth/protocol';
 import type { ClientFile } from '@hearth/protocol';
@@ -10,9 +11,25 @@ import { FileIcon } from './file-icon.tsx';
 
 export const ROW_HEIGHT = 44;
 
-const ROW = 'absolute inset-x-0 flex items-center gap-2 px-2';
+const ROW = 'absolute inset-x-0 flex items-center gap-1 pr-2 pl-0 wide:gap-2 wide:pl-2';
+// The name button fills the row's height: it is the row's one Tab stop and its touch target.
 const NAME_BUTTON =
-  'flex min-w-0 flex-1 flex-col items-start rounded px-1 py-0.5 text-left outline-none focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-accent';
+  'focus-inset flex h-full min-w-0 flex-1 flex-col items-start justify-center rounded px-1 text-left';
+
+/** Space on a row's name selects the row (its checkbox is out of the Tab order). */
+function spaceSelects(onToggle: () => void) {
+  return {
+    onKeyDown: (event: KeyboardEvent<HTMLButtonElement>) => {
+      if (event.key !== ' ') return;
+      event.preventDefault();
+      if (!event.repeat) onToggle();
+    },
+    // A button clicks on Space's keyup: that would open the file as well.
+    onKeyUp: (event: KeyboardEvent<HTMLButtonElement>) => {
+      if (event.key === ' ') event.preventDefault();
+    },
+  };
+}
 
 export interface FileRowProps {
   file: ClientFile;
@@ -68,17 +85,18 @@ export const FileRow = memo(function FileRow({
           checked={selected}
           onCheckedChange={() => onToggle(file.path)}
           label={`Select ${file.name}`}
+          tabIndex={-1}
         />
       </span>
-      <span role="gridcell" className="flex min-w-0 flex-1 items-center gap-2">
+      <span role="gridcell" className="flex h-full min-w-0 flex-1 items-center gap-2">
         <FileIcon file={file} />
         <button
           type="button"
           data-row-button
           onClick={() => onOpen(file)}
+          {...spaceSelects(() => onToggle(file.path))}
           className={NAME_BUTTON}
           title={file.name}
-          aria-label={file.name}
           aria-describedby={metaId}
         >
           <span className="flex w-full min-w-0 items-center gap-1.5">
@@ -92,6 +110,7 @@ export const FileRow = memo(function FileRow({
             </span>
             {core ? (
               <span
+                aria-hidden
                 title={coreFileNote(file)}
                 className="shrink-0 rounded border border-line px-1 text-[10px] leading-4 text-faint"
               >
@@ -99,14 +118,19 @@ export const FileRow = memo(function FileRow({
               </span>
             ) : null}
           </span>
-          {/* The time gives way first; the size is never cut ("1.2 KiB", not "1.2 KE"). */}
-          <span id={metaId} className="flex w-full min-w-0 gap-1.5 text-[11px] text-faint">
+          {/* The time gives way first; the size is never cut ("1.2 KiB", not "1.2 KE"). The line
+              describes the button rather than naming it, so the name is the file name alone. */}
+          <span
+            id={metaId}
+            aria-hidden
+            className="flex w-full min-w-0 gap-1.5 text-[11px] text-faint"
+          >
             <span className="min-w-0 truncate" title={fileTimeTitle(file) ?? undefined}>
               {fileTimeText(file, nowMs)}
             </span>
             {size ? (
               <>
-                <span aria-hidden>·</span>
+                <span>·</span>
                 <span className="shrink-0 whitespace-nowrap">{size}</span>
               </>
             ) : null}
@@ -128,7 +152,10 @@ export function ParentRow({ onOpen }: { onOpen: () => void }) {
       style={{ top: 0, height: ROW_HEIGHT }}
       className={cn(ROW, 'hover:bg-hover/60')}
     >
-      <span role="gridcell" className="flex min-w-0 flex-1 items-center gap-2 pl-6">
+      <span
+        role="gridcell"
+        className="flex h-full min-w-0 flex-1 items-center gap-2 pl-12 wide:pl-6"
+      >
         <CornerLeftUp aria-hidden className="size-4 shrink-0 text-muted" />
         <button
           type="button"

@@ -3,6 +3,7 @@ import type { KeyboardEvent } from 'react';
 import type { InstanceInfo } from '@hearth/protocol';
 import { FILE_LIST_WIDTH_DEFAULT, FILE_LIST_WIDTH_MIN } from '@hearth/protocol';
 import { ResizeHandle, useResizableWidth } from '@/components/ui/resizable.tsx';
+import { useNarrowLayout } from '@/lib/use-media-query.ts';
 import type { WidthLimits } from '@/components/ui/resizable.tsx';
 import { useFilesController } from '../use-files-controller.ts';
 import { EditorPane } from './editor-pane.tsx';
@@ -43,6 +44,7 @@ export function FilesScreen({ instance, canRead, canWrite }: FilesScreenProps) {
 
 function FileBrowser({ instance, canWrite }: { instance: InstanceInfo; canWrite: boolean }) {
   const ctl = useFilesController(instance.uuid, canWrite);
+  const narrow = useNarrowLayout();
   const [width, setWidth] = useResizableWidth(FILE_PANE_STORAGE_KEY, FILE_PANE_LIMITS);
   const { editor, state } = ctl;
 
@@ -64,20 +66,23 @@ function FileBrowser({ instance, canWrite }: { instance: InstanceInfo; canWrite:
   };
 
   return (
-    <div className="flex h-full min-h-0 flex-col bg-bg" onKeyDown={onKeyDown}>
+    <div className="flex h-full min-h-[40rem] flex-col bg-bg wide:min-h-0" onKeyDown={onKeyDown}>
       <FilesToolbar ctl={ctl} rootLabel={instance.name} />
-      <div className="flex min-h-0 flex-1">
+      {/* Narrow screens stack the list over the editor; wide ones put them side by side. */}
+      <div className="flex min-h-0 flex-1 flex-col wide:flex-row">
         <div
-          style={{ width }}
-          className="relative flex min-h-0 shrink-0 flex-col border-r border-line bg-panel"
+          style={narrow ? undefined : { width }}
+          className="relative flex h-[40%] min-h-0 shrink-0 flex-col border-b border-line bg-panel wide:h-auto wide:border-r wide:border-b-0"
         >
           <FileListPane ctl={ctl} />
-          <ResizeHandle
-            label="Resize file list"
-            width={width}
-            limits={FILE_PANE_LIMITS}
-            onResize={setWidth}
-          />
+          {narrow ? null : (
+            <ResizeHandle
+              label="Resize file list"
+              width={width}
+              limits={FILE_PANE_LIMITS}
+              onResize={setWidth}
+            />
+          )}
         </div>
         <div className="min-h-0 min-w-0 flex-1">
           <EditorPane open={editor} canWrite={canWrite} onDownload={downloadOpenFile} />

@@ -17,14 +17,17 @@ export function FilesToolbar({ ctl, rootLabel }: { ctl: FilesController; rootLab
     <div
       role="toolbar"
       aria-label="Files"
-      className="flex h-12 shrink-0 items-center gap-2 border-b border-line px-3"
+      className="flex min-h-12 shrink-0 flex-wrap items-center gap-2 border-b border-line px-3 py-1.5 wide:flex-nowrap wide:py-0"
     >
       <AddRemoveMenu ctl={ctl} />
-      <PathBreadcrumb
-        path={state.path}
-        rootLabel={rootLabel}
-        onNavigate={(path) => void ctl.setPath(path)}
-      />
+      {/* On narrow screens the path gets a row of its own, under the buttons. */}
+      <div className="order-last flex min-w-0 basis-full wide:order-none wide:flex-1 wide:basis-auto">
+        <PathBreadcrumb
+          path={state.path}
+          rootLabel={rootLabel}
+          onNavigate={(path) => void ctl.setPath(path)}
+        />
+      </div>
       {clipboardCount > 0 ? (
         <Button
           size="sm"

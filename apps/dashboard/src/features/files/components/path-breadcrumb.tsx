@@ -3,7 +3,7 @@ import { cn } from '@/lib/cn.ts';
 import { ROOT_PATH, pathCrumbs } from '../model/file-path.ts';
 
 const CRUMB =
-  'max-w-48 shrink-0 truncate rounded px-1.5 py-0.5 text-[13px] hover:bg-hover hover:text-fg';
+  'focus-inset max-w-48 min-h-11 shrink-0 truncate rounded px-1.5 py-0.5 text-[13px] hover:bg-hover hover:text-fg wide:min-h-0';
 
 /** The clickable path: the instance folder, then each folder down to the current one. */
 export function PathBreadcrumb({

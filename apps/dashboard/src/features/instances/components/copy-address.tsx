@@ -25,7 +25,7 @@ export function CopyAddress({ address }: { address: string }) {
       type="button"
       aria-label={`Copy ${address}`}
       onClick={() => void copy()}
-      className="group inline-flex min-w-0 items-center gap-1.5 rounded-md font-mono text-sm hover:text-accent"
+      className="group inline-flex min-h-11 min-w-0 items-center gap-1.5 rounded-md font-mono text-sm hover:text-accent wide:min-h-0"
     >
       <span className="truncate">{address}</span>
       {copied ? (

@@ -45,11 +45,9 @@ describe('create-instance wizard (dashboard.md §2, §4, §5)', () => {
     await user.click(button('Next'));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Select a game');
     await user.click(
-      await within(dialog).findByRole('button', { name: 'Minecraft Java (Vanilla)' }),
+      await within(dialog).findByRole('radio', { name: 'Minecraft Java (Vanilla)' }),
     );
-    expect(
-      within(dialog).getByRole('button', { name: 'Minecraft Java (Vanilla)' }),
-    ).toHaveAttribute('aria-pressed', 'true');
+    expect(within(dialog).getByRole('radio', { name: 'Minecraft Java (Vanilla)' })).toBeChecked();
     await user.click(button('Next'));
 
     expect(within(dialog).getByRole('heading', { name: 'Basic Settings' })).toBeInTheDocument();
@@ -114,7 +112,7 @@ describe('create-instance wizard (dashboard.md §2, §4, §5)', () => {
       },
     });
     await user.click(
-      await within(dialog).findByRole('button', { name: 'Minecraft Java (Vanilla)' }),
+      await within(dialog).findByRole('radio', { name: 'Minecraft Java (Vanilla)' }),
     );
     await user.click(button('Next'));
     await user.click(button('Next'));
@@ -151,7 +149,7 @@ describe('create-instance wizard (dashboard.md §2, §4, §5)', () => {
           : { status: 400, body: { kind: 'BadRequest', causes: ['Cannot load the definition'] } },
       'POST /instance/create_generic': { body: 'INSTANCE_GENERIC' },
     });
-    await user.click(within(dialog).getByRole('button', { name: /Docker Instance/ }));
+    await user.click(await within(dialog).findByRole('radio', { name: /Docker Instance/ }));
     const url = within(dialog).getByLabelText('Definition URL');
     await user.type(url, 'file:///bad/definition.ts');
     await user.click(within(dialog).getByRole('button', { name: 'Load' }));

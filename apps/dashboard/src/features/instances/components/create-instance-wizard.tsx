@@ -136,6 +136,14 @@ export function CreateInstanceWizard({
       title="Create a new instance"
       width={WIZARD_WIDTH}
       closable
+      // Focus starts on the games (their Tab stop: the chosen one, else the first), not on the ×
+      // button; while they load, on the dialog itself, and the games take it when they come.
+      onOpenAutoFocus={(event) => {
+        event.preventDefault();
+        const dialog = event.currentTarget as HTMLElement | null;
+        const games = dialog?.querySelector<HTMLElement>('[role="radio"][tabindex="0"]');
+        (games ?? dialog)?.focus();
+      }}
     >
       {open ? (
         <WizardBody onDone={() => onOpenChange(false)} {...(tracker ? { tracker } : {})} />

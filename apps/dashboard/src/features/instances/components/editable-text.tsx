@@ -74,7 +74,7 @@ export function EditableText({
         disabled={!editable}
         onClick={() => setDraft(value)}
         className={cn(
-          'group flex min-w-0 items-center gap-2 rounded-md text-left enabled:hover:bg-hover/50 disabled:cursor-default',
+          'group flex min-h-11 min-w-0 items-center gap-2 rounded-md text-left enabled:hover:bg-hover/50 disabled:cursor-default wide:min-h-0',
           className,
         )}
       >
@@ -109,8 +109,8 @@ export function EditableText({
           if (!saving && !error) cancel();
         }}
         className={cn(
-          'w-full min-w-0 rounded-md border bg-bg px-2 py-0.5 focus:outline-none focus-visible:outline-2 focus-visible:outline-accent',
-          error ? 'border-danger' : 'border-line',
+          'min-h-11 w-full min-w-0 rounded-md border bg-bg px-2 py-0.5 wide:min-h-0',
+          error ? 'border-danger' : 'border-edge',
           className,
         )}
       />

@@ -64,7 +64,7 @@ export function InstanceCard({ instance, viewer, host, live, onOpen }: InstanceC
           <button
             type="button"
             onClick={() => onOpen(instance.uuid)}
-            className="truncate text-left text-sm font-semibold hover:text-accent"
+            className="min-h-11 truncate text-left text-sm font-semibold hover:text-accent wide:min-h-0"
             title={`Open ${instance.name}`}
           >
             {instance.name}

@@ -23,7 +23,8 @@ export interface InstanceListProps {
   onSelect: (instance: InstanceInfo) => void;
 }
 
-const ROW = 'flex h-9 w-full min-w-0 items-center gap-2.5 rounded-md px-2 text-left text-sm';
+const ROW =
+  'flex h-11 w-full min-w-0 items-center gap-2.5 rounded-md px-2 text-left text-sm wide:h-9';
 
 function PlaceholderRow({ creation }: { creation: CreationPlaceholder }) {
   return (

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Plus } from 'lucide-react';
 import { LEFT_NAV_WIDTH_DEFAULT, LEFT_NAV_WIDTH_MAX, LEFT_NAV_WIDTH_MIN } from '@hearth/protocol';
@@ -5,6 +6,7 @@ import type { InstanceInfo } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { ResizeHandle, useResizableWidth } from '@/components/ui/resizable.tsx';
 import { cn } from '@/lib/cn.ts';
+import { useNarrowLayout } from '@/lib/use-media-query.ts';
 import type { Viewer } from '@/lib/permissions.ts';
 import { GameIcon, gameLabel } from './game-icon.tsx';
 import { InstanceActionsBar } from './instance-actions-bar.tsx';
@@ -73,7 +75,7 @@ function TabLink({
       aria-current={active ? 'page' : undefined}
       onClick={onSelect}
       className={cn(
-        'flex h-9 w-full items-center rounded-md px-3 text-left text-sm transition-colors',
+        'focus-inset flex h-9 w-full items-center rounded-md px-3 text-left text-sm transition-colors',
         active ? 'bg-hover font-medium text-fg' : 'text-muted hover:bg-hover/60 hover:text-fg',
       )}
     >
@@ -82,8 +84,16 @@ function TabLink({
   );
 }
 
-/** The instance dashboard's left nav (dashboard.md §2): 200–280 px, default 220, remembered. */
-export function InstanceNav({
+/**
+ * The instance dashboard's left nav (dashboard.md §2): 200–280 px, default 220, remembered. Below
+ * the narrow-layout width it becomes a bar over the tab instead (InstanceTabStrip).
+ */
+export function InstanceNav(props: InstanceNavProps) {
+  const narrow = useNarrowLayout();
+  return narrow ? <InstanceTabStrip {...props} /> : <InstanceSideNav {...props} />;
+}
+
+function InstanceSideNav({
   instance,
   viewer,
   tabs,
@@ -120,10 +130,7 @@ export function InstanceNav({
         ) : null}
       </div>
       <div className="border-t border-line p-3">
-        <Button className="w-full" size="sm" disabled={!canCreate} onClick={onNewInstance}>
-          {canCreate ? <Plus aria-hidden className="size-4" /> : null}
-          {canCreate ? 'New instance...' : 'No permission'}
-        </Button>
+        <NewInstanceButton canCreate={canCreate} onNewInstance={onNewInstance} className="w-full" />
       </div>
       <ResizeHandle
         label="Resize instance navigation"
@@ -131,6 +138,97 @@ export function InstanceNav({
         limits={LIMITS}
         onResize={setWidth}
       />
+    </aside>
+  );
+}
+
+function NewInstanceButton({
+  canCreate,
+  onNewInstance,
+  className,
+}: {
+  canCreate: boolean;
+  onNewInstance: () => void;
+  className?: string;
+}) {
+  return (
+    <Button className={className} size="sm" disabled={!canCreate} onClick={onNewInstance}>
+      {canCreate ? <Plus aria-hidden className="size-4" /> : null}
+      {canCreate ? 'New instance...' : 'No permission'}
+    </Button>
+  );
+}
+
+/**
+ * The narrow layout's instance bar: the selected instance with its state and actions, then the
+ * tabs in one row that scrolls sideways (the current one kept in view), each 44 px high.
+ */
+function InstanceTabStrip({
+  instance,
+  viewer,
+  tabs,
+  activeTab,
+  onSelectTab,
+  canCreate,
+  onNewInstance,
+}: InstanceNavProps) {
+  const active = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    active.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [activeTab]);
+  return (
+    <aside
+      aria-label="Instance navigation"
+      className="flex shrink-0 flex-col gap-2 border-b border-line bg-panel/60 px-3 pt-3"
+    >
+      {instance ? (
+        <section aria-label="Selected instance" className="flex flex-col gap-2">
+          <div className="flex min-w-0 items-center gap-2.5">
+            <GameIcon game={instance.game_type} size="md" />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-semibold" title={instance.name}>
+                {instance.name}
+              </p>
+              <p className="truncate text-xs text-faint">{gameLabel(instance.game_type)}</p>
+            </div>
+            <div role="status" aria-label="Instance state">
+              <StateBadge state={instance.state} />
+            </div>
+          </div>
+          <InstanceActionsBar instance={instance} viewer={viewer} />
+        </section>
+      ) : null}
+      <div className="flex items-end gap-2">
+        {instance ? (
+          <nav aria-label="Instance tabs" className="-mb-px min-w-0 flex-1 overflow-x-auto">
+            <div className="flex w-max gap-1">
+              {tabs.map((tab) => {
+                const current = tab.id === activeTab;
+                return (
+                  <button
+                    key={tab.id}
+                    ref={current ? active : undefined}
+                    type="button"
+                    aria-current={current ? 'page' : undefined}
+                    onClick={() => onSelectTab(tab.id)}
+                    className={cn(
+                      'focus-inset h-11 shrink-0 border-b-2 px-3 text-sm whitespace-nowrap',
+                      current
+                        ? 'border-accent font-medium text-fg'
+                        : 'border-transparent text-muted hover:text-fg',
+                    )}
+                  >
+                    {tab.label}
+                  </button>
+                );
+              })}
+            </div>
+          </nav>
+        ) : (
+          <div className="flex-1" />
+        )}
+        <NewInstanceButton canCreate={canCreate} onNewInstance={onNewInstance} className="mb-1.5" />
+      </div>
     </aside>
   );
 }

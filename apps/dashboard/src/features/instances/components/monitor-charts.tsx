@@ -76,7 +76,7 @@ export function MonitorCharts({
               : 'Reconnecting...'}
         </span>
       </div>
-      <div className="flex flex-wrap gap-3">
+      <div className="flex flex-wrap gap-3 [&>*]:basis-72">
         <ChartCard
           title="CPU"
           samples={samples}
@@ -84,7 +84,7 @@ export function MonitorCharts({
           max={CPU_MAX}
           unit="%"
           format={(v) => `${v.toFixed(1)} %`}
-          colour="#f2833a"
+          colour="--color-chart-cpu"
         />
         <ChartCard
           title="Memory"
@@ -93,7 +93,7 @@ export function MonitorCharts({
           max={memoryMax}
           unit="G"
           format={formatMemory}
-          colour="#52c98a"
+          colour="--color-chart-memory"
         />
       </div>
     </section>

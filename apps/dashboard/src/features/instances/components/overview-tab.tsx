@@ -43,7 +43,7 @@ export function OverviewTab({ instance, viewer, host, totalRam }: OverviewTabPro
       : `${instance.player_count}${instance.max_player_count === null ? '' : ` / ${instance.max_player_count}`}`;
 
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6 p-6">
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 p-4 wide:p-6">
       <header className="flex items-start gap-4">
         <GameIcon game={instance.game_type} size="lg" />
         <div className="flex min-w-0 flex-1 flex-col gap-1">

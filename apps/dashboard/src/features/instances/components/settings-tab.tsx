@@ -44,7 +44,7 @@ function Row({
   children: ReactNode;
 }) {
   return (
-    <div className="grid grid-cols-[minmax(0,1fr)_minmax(0,1fr)] items-start gap-6 px-5 py-4">
+    <div className="grid grid-cols-1 items-start gap-3 px-4 py-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] sm:gap-6 wide:px-5">
       <div className="min-w-0">
         <p className="text-sm font-medium">{name}</p>
         <p className="text-[13px] text-faint">{description}</p>
@@ -173,8 +173,8 @@ export function SettingsTab({ instance, viewer, onDeleted }: SettingsTabProps) {
     );
   }
   return (
-    <div className="mx-auto flex max-w-4xl flex-col gap-6 p-6">
-      <h1 className="text-xl font-semibold">Instance Settings</h1>
+    <div className="mx-auto flex max-w-4xl flex-col gap-6 p-4 wide:p-6">
+      <h2 className="text-xl font-semibold">Instance Settings</h2>
       {body}
       <DangerZone instance={instance} canDelete={canDelete} onDeleted={onDeleted} />
     </div>

@@ -2,27 +2,45 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { MONITOR_WINDOW_S } from '@hearth/protocol';
+import { cssToken, useResolvedTheme } from '@/lib/theme.ts';
 
-// uPlot (its own lazily loaded chunk): one line over the last 61 seconds, fixed y range.
+// uPlot (its own lazily loaded chunk): one line over the last 61 seconds, fixed y range. A canvas
+// cannot read CSS variables, so the colours are read from the theme tokens when the chart is
+// drawn, and the chart is drawn again when the theme changes.
 
 export interface UplotChartProps {
   /** [x seconds (≤ 0), y] */
   data: [number[], (number | null)[]];
   max: number;
   unit: string;
+  /** The line's colour: a theme token, e.g. `--color-chart-cpu`. */
   colour: string;
   height?: number;
 }
 
-const AXIS = {
-  stroke: '#a0a8b7',
-  grid: { stroke: '#2a303c', width: 1 },
-  ticks: { stroke: '#2a303c', width: 1 },
-  font: '11px system-ui',
-};
+interface Colours {
+  line: string;
+  axis: string;
+  grid: string;
+}
 
-function options(props: UplotChartProps, width: number): uPlot.Options {
+function axis(colours: Colours) {
+  return {
+    stroke: colours.axis,
+    grid: { stroke: colours.grid, width: 1 },
+    ticks: { stroke: colours.grid, width: 1 },
+    font: '11px system-ui',
+  };
+}
+
+/** A translucent fill under the line (tokens are #rrggbb). */
+function fillOf(line: string): string {
+  return /^#[0-9a-f]{6}$/i.test(line) ? `${line}22` : 'transparent';
+}
+
+function options(props: UplotChartProps, width: number, colours: Colours): uPlot.Options {
   const window = MONITOR_WINDOW_S - 1;
+  const AXIS = axis(colours);
   return {
     width,
     height: props.height ?? 150,
@@ -40,9 +58,9 @@ function options(props: UplotChartProps, width: number): uPlot.Options {
     series: [
       {},
       {
-        stroke: props.colour,
+        stroke: colours.line,
         width: 2,
-        fill: `${props.colour}22`,
+        fill: fillOf(colours.line),
         points: { show: false },
         spanGaps: false,
       },
@@ -54,13 +72,23 @@ export function UplotChart(props: UplotChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const { max, unit, colour, height } = props;
+  const theme = useResolvedTheme();
+  const data = useRef(props.data);
+  useEffect(() => {
+    data.current = props.data;
+  });
 
   useEffect(() => {
     const el = box.current;
     if (!el) return undefined;
+    const colours: Colours = {
+      line: cssToken(colour),
+      axis: cssToken('--color-muted'),
+      grid: cssToken('--color-line'),
+    };
     const chart = new uPlot(
-      options({ data: [[], []], max, unit, colour, height }, el.clientWidth || 300),
-      [[], []],
+      options({ data: [[], []], max, unit, colour, height }, el.clientWidth || 300, colours),
+      data.current,
       el,
     );
     plot.current = chart;
@@ -73,11 +101,11 @@ export function UplotChart(props: UplotChartProps) {
       chart.destroy();
       plot.current = null;
     };
-  }, [max, unit, colour, height]);
+  }, [max, unit, colour, height, theme]);
 
   useEffect(() => {
     plot.current?.setData(props.data);
-  }, [props.data, max, unit, colour, height]);
+  }, [props.data, max, unit, colour, height, theme]);
 
   return <div ref={box} className="w-full" />;
 }

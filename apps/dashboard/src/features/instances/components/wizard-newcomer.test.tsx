@@ -67,13 +67,13 @@ function setup(routes: Record<string, FakeHandler> = {}) {
 describe('shipped games in step 1 (issue 15 #1)', () => {
   it('offers flying-squid next to the Minecraft games and creates it from its URL', async () => {
     const { calls, tracker, user, dialog, button } = setup();
-    await within(dialog).findByRole('button', { name: 'Minecraft Java (Vanilla)' });
-    const squid = await within(dialog).findByRole('button', { name: /Minecraft \(flying-squid\)/ });
+    await within(dialog).findByRole('radio', { name: 'Minecraft Java (Vanilla)' });
+    const squid = await within(dialog).findByRole('radio', { name: /Minecraft \(flying-squid\)/ });
     expect(squid).toHaveTextContent('no Java and no download needed');
-    expect(within(dialog).getByRole('button', { name: /Docker Instance/ })).toBeInTheDocument();
+    expect(within(dialog).getByRole('radio', { name: /Docker Instance/ })).toBeInTheDocument();
 
     await user.click(squid);
-    expect(squid).toHaveAttribute('aria-pressed', 'true');
+    expect(squid).toBeChecked();
     expect(within(dialog).queryByLabelText('Definition URL')).not.toBeInTheDocument();
     await user.click(button('Next'));
     await user.clear(within(dialog).getByLabelText('Name'));
@@ -95,9 +95,9 @@ describe('shipped games in step 1 (issue 15 #1)', () => {
 
   it('shows no shipped games on a core without the route (a Lodestone core)', async () => {
     const { dialog } = setup({ 'GET /games/definitions': NO_ROUTE });
-    await within(dialog).findByRole('button', { name: 'Minecraft Java (Vanilla)' });
-    expect(within(dialog).getByRole('button', { name: /Docker Instance/ })).toBeInTheDocument();
-    expect(within(dialog).queryByRole('button', { name: /flying-squid/ })).not.toBeInTheDocument();
+    await within(dialog).findByRole('radio', { name: 'Minecraft Java (Vanilla)' });
+    expect(within(dialog).getByRole('radio', { name: /Docker Instance/ })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('radio', { name: /flying-squid/ })).not.toBeInTheDocument();
   });
 });
 
@@ -110,7 +110,7 @@ describe('closing the wizard (issue 15 #2)', () => {
 
   it('closes with Escape, also from a field', async () => {
     const { onOpenChange, user, dialog, button } = setup();
-    await user.click(await within(dialog).findByRole('button', { name: /flying-squid/ }));
+    await user.click(await within(dialog).findByRole('radio', { name: /flying-squid/ }));
     await user.click(button('Next'));
     await user.click(within(dialog).getByLabelText('Name'));
     await user.keyboard('{Escape}');
@@ -133,7 +133,7 @@ describe("Minecraft's upstream unreachable (issue 15 #10)", () => {
       },
     });
     await user.click(
-      await within(dialog).findByRole('button', { name: 'Minecraft Java (Vanilla)' }),
+      await within(dialog).findByRole('radio', { name: 'Minecraft Java (Vanilla)' }),
     );
     await user.click(button('Next'));
     await user.click(button('Next'));
@@ -152,7 +152,7 @@ describe("Minecraft's upstream unreachable (issue 15 #10)", () => {
       },
     });
     await user.click(
-      await within(dialog).findByRole('button', { name: 'Minecraft Java (Vanilla)' }),
+      await within(dialog).findByRole('radio', { name: 'Minecraft Java (Vanilla)' }),
     );
     await user.click(button('Next'));
     await user.click(button('Next'));

@@ -1,52 +1,43 @@
 import { useId } from 'react';
-import { Check, Download } from 'lucide-react';
+import { Download } from 'lucide-react';
 import type { HandlerGameType, ShippedDefinition } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
+import { RadioCard, RadioCardGroup } from '@/components/ui/radio-cards.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/cn.ts';
 import { toUserMessage } from '@/lib/errors.ts';
 import { useGames } from '../api/get-games.ts';
 import { useCoreExtensions } from '../api/get-shipped-definitions.ts';
 import { GameIcon, gameKeyLabel } from './game-icon.tsx';
-import type { Wizard } from './use-wizard.ts';
+import type { GameChoice, Wizard } from './use-wizard.ts';
 
-const CARD = 'flex w-full items-center gap-3 rounded-lg border p-3 text-left transition-colors';
-
-function cardClass(selected: boolean): string {
-  return cn(
-    CARD,
-    selected
-      ? 'border-accent bg-accent/10'
-      : 'border-line bg-bg hover:border-faint hover:bg-hover/40',
-  );
+/** The radio value of a choice: what kind it is, then which one. */
+function choiceValue(choice: GameChoice): string | null {
+  if (!choice) return null;
+  if (choice.kind === 'game') return `game:${choice.game}`;
+  if (choice.kind === 'definition') return `definition:${choice.url}`;
+  return 'generic';
 }
 
-function GameCard({ game, wizard }: { game: HandlerGameType; wizard: Wizard }) {
-  const selected = wizard.choice?.kind === 'game' && wizard.choice.game === game;
+function choiceOf(value: string): GameChoice {
+  if (value.startsWith('game:')) return { kind: 'game', game: value.slice(5) as HandlerGameType };
+  if (value.startsWith('definition:')) return { kind: 'definition', url: value.slice(11) };
+  return { kind: 'generic' };
+}
+
+function GameCard({ game }: { game: HandlerGameType }) {
   return (
-    <button
-      type="button"
-      aria-pressed={selected}
-      className={cardClass(selected)}
-      onClick={() => wizard.choose({ kind: 'game', game })}
-    >
+    <RadioCard value={`game:${game}`}>
       <GameIcon gameKey={game} size="md" />
       <span className="flex-1 text-sm font-medium">{gameKeyLabel(game)}</span>
-      {selected ? <Check aria-hidden className="size-4 text-accent" /> : null}
-    </button>
+    </RadioCard>
   );
 }
 
 /** A game that ships with the core, e.g. flying-squid (no download, no Java). */
-function DefinitionCard({ definition, wizard }: { definition: ShippedDefinition; wizard: Wizard }) {
-  const selected = wizard.choice?.kind === 'definition' && wizard.choice.url === definition.url;
+function DefinitionCard({ definition }: { definition: ShippedDefinition }) {
   return (
-    <button
-      type="button"
-      aria-pressed={selected}
-      className={cardClass(selected)}
-      onClick={() => wizard.choose({ kind: 'definition', url: definition.url })}
-    >
+    <RadioCard value={`definition:${definition.url}`}>
       <GameIcon
         game={{
           type: 'Generic',
@@ -59,8 +50,7 @@ function DefinitionCard({ definition, wizard }: { definition: ShippedDefinition;
         <span className="text-sm font-medium">{definition.game_display_name}</span>
         <span className="text-xs text-muted">{definition.description}</span>
       </span>
-      {selected ? <Check aria-hidden className="size-4 shrink-0 text-accent" /> : null}
-    </button>
+    </RadioCard>
   );
 }
 
@@ -89,8 +79,8 @@ function GenericUrlForm({ wizard }: { wizard: Wizard }) {
           aria-describedby={`${id}-status`}
           onChange={(event) => wizard.setGenericUrl(event.target.value)}
           className={cn(
-            'h-10 min-w-0 flex-1 rounded-md border bg-bg px-3 text-sm text-fg placeholder:text-faint focus:outline-none focus-visible:outline-2 focus-visible:outline-accent',
-            generic.error ? 'border-danger' : 'border-line hover:border-faint',
+            'h-11 min-w-0 flex-1 rounded-md border bg-bg px-3 text-sm text-fg placeholder:text-faint wide:h-10',
+            generic.error ? 'border-danger' : 'border-edge hover:border-faint',
           )}
         />
         <Button type="submit" loading={generic.loading}>
@@ -114,37 +104,22 @@ function GenericUrlForm({ wizard }: { wizard: Wizard }) {
   );
 }
 
-function GenericCard({ wizard }: { wizard: Wizard }) {
-  const selected = wizard.choice?.kind === 'generic';
+function GenericCard() {
   return (
-    <div
-      className={cn(
-        'col-span-full flex flex-col gap-3 rounded-lg',
-        selected && 'border border-accent/40 p-3 pt-0',
-      )}
-    >
-      <button
-        type="button"
-        aria-pressed={selected}
-        className={cn(cardClass(selected), selected && 'mt-3')}
-        onClick={() => wizard.choose({ kind: 'generic' })}
-      >
-        <GameIcon gameKey="Generic" size="md" />
-        <span className="flex flex-1 flex-col">
-          <span className="flex items-center gap-2 text-sm font-medium">
-            Docker Instance
-            <span className="rounded-full border border-accent/50 px-1.5 text-[10px] font-semibold tracking-wide text-accent uppercase">
-              Beta
-            </span>
-          </span>
-          <span className="text-xs text-muted">
-            Any game server described by a definition file, loaded from a URL
+    <RadioCard value="generic" className="col-span-full">
+      <GameIcon gameKey="Generic" size="md" />
+      <span className="flex flex-1 flex-col">
+        <span className="flex items-center gap-2 text-sm font-medium">
+          Docker Instance
+          <span className="rounded-full border border-accent/50 px-1.5 text-[10px] font-semibold tracking-wide text-accent uppercase">
+            Beta
           </span>
         </span>
-        {selected ? <Check aria-hidden className="size-4 text-accent" /> : null}
-      </button>
-      {selected ? <GenericUrlForm wizard={wizard} /> : null}
-    </div>
+        <span className="text-xs text-muted">
+          Any game server described by a definition file, loaded from a URL
+        </span>
+      </span>
+    </RadioCard>
   );
 }
 
@@ -157,17 +132,28 @@ export function WizardSelectGame({ wizard }: { wizard: Wizard }) {
   const shipped = useCoreExtensions().data?.definitions ?? [];
   return (
     <div className="flex flex-col gap-3">
-      {games.isPending ? <Spinner /> : null}
       {games.isError ? <p className="text-sm text-danger">{toUserMessage(games.error)}</p> : null}
-      <div className="grid grid-cols-2 gap-3">
-        {games.data?.map((game) => (
-          <GameCard key={game} game={game} wizard={wizard} />
-        ))}
-        {shipped.map((definition) => (
-          <DefinitionCard key={definition.url} definition={definition} wizard={wizard} />
-        ))}
-        <GenericCard wizard={wizard} />
-      </div>
+      {/* Shown once the games are known, so that the first game (not Docker) takes focus. */}
+      {games.isPending ? (
+        <Spinner />
+      ) : (
+        <RadioCardGroup
+          label="Game"
+          value={choiceValue(wizard.choice)}
+          onValueChange={(value) => wizard.choose(choiceOf(value))}
+          autoFocus
+          className="grid grid-cols-1 gap-3 sm:grid-cols-2"
+        >
+          {games.data?.map((game) => (
+            <GameCard key={game} game={game} />
+          ))}
+          {shipped.map((definition) => (
+            <DefinitionCard key={definition.url} definition={definition} />
+          ))}
+          <GenericCard />
+        </RadioCardGroup>
+      )}
+      {wizard.choice?.kind === 'generic' ? <GenericUrlForm wizard={wizard} /> : null}
       {wizard.errors.game ? (
         <p role="alert" className="text-[13px] text-danger">
           {wizard.errors.game}

@@ -81,7 +81,7 @@ export function WizardManifestStep({ wizard }: { wizard: Wizard }) {
               <p className="text-[13px] text-faint">{section.description}</p>
             ) : null}
           </header>
-          <div className="grid grid-cols-2 gap-x-5 gap-y-4">
+          <div className="grid grid-cols-1 gap-x-5 gap-y-4 sm:grid-cols-2">
             {Object.values(section.settings).map((setting) => (
               <SetupField
                 key={setting.setting_id}

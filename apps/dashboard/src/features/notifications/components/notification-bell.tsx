@@ -24,7 +24,7 @@ export function NotificationBell() {
     <Popover.Root open={open} onOpenChange={setOpen}>
       <Popover.Trigger
         aria-label={label}
-        className="relative flex size-9 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg data-[state=open]:bg-hover data-[state=open]:text-fg"
+        className="relative flex size-11 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg data-[state=open]:bg-hover data-[state=open]:text-fg wide:size-9"
       >
         <Bell aria-hidden className="size-[18px]" />
         {unread > 0 || busy > 0 ? (
@@ -40,7 +40,7 @@ export function NotificationBell() {
           sideOffset={8}
           aria-label="Notification panel"
           style={{ width: NOTIFICATION_PANEL_WIDTH, maxWidth: 'calc(100vw - 1rem)' }}
-          className="z-50 flex max-h-[70vh] flex-col rounded-lg border border-line bg-raised shadow-xl shadow-black/40 focus:outline-none"
+          className="z-50 flex max-h-[70vh] flex-col rounded-lg border border-line bg-raised shadow-xl shadow-black/40"
         >
           <h2 className="border-b border-line px-4 py-3 text-sm font-semibold">Notifications</h2>
           <NotificationPanel state={state} />

@@ -36,7 +36,7 @@ function Layout({ action, children }: { action?: ReactNode; children: ReactNode 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 p-6">
       <header className="flex items-center justify-between gap-4">
-        <h1 className="text-xl font-semibold">Schedules</h1>
+        <h2 className="text-xl font-semibold">Schedules</h2>
         {action}
       </header>
       {children}

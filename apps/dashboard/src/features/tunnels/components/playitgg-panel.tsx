@@ -89,7 +89,7 @@ export function PlayitggPanel({
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-6 py-8">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight">Playitgg</h1>
+          <h2 className="text-2xl font-semibold tracking-tight">Playitgg</h2>
           <p className="text-sm text-muted">
             Players outside your network join through a playit.gg tunnel, without port forwarding.
           </p>

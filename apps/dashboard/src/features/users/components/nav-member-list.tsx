@@ -26,7 +26,7 @@ export function NavMemberList({ meUid, isOwner, selectedUid, onSelect }: NavMemb
               aria-current={selected ? 'true' : undefined}
               onClick={() => onSelect(user.uid)}
               className={cn(
-                'flex h-8 w-full min-w-0 items-center gap-2 rounded-md px-2 text-left text-sm hover:bg-hover hover:text-fg',
+                'flex h-11 w-full min-w-0 items-center gap-2 rounded-md px-2 text-left text-sm hover:bg-hover hover:text-fg wide:h-8',
                 selected ? 'bg-hover text-fg' : 'text-muted',
               )}
             >

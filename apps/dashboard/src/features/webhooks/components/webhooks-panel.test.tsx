@@ -117,7 +117,7 @@ describe('Webhooks settings (owner)', () => {
     await user.selectOptions(within(dialog).getByLabelText('Type'), 'json');
     await user.type(within(dialog).getByLabelText('URL'), 'https://hooks.example/in');
     await user.click(within(dialog).getByRole('checkbox', { name: 'State changes' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Instances' }));
+    await user.click(within(dialog).getByRole('button', { name: /^Instances: / }));
     await user.click(await screen.findByRole('checkbox', { name: 'Survival' }));
     await user.keyboard('{Escape}');
     await user.click(within(dialog).getByRole('button', { name: 'Add webhook' }));

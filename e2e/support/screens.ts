@@ -1,0 +1,186 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+// Every screen the axe pass (tests/a11y.spec.ts) visits once a core is set up, with one instance
+// (a flying-squid server, running) and one member. Adding a screen is one line here: its name,
+// its path, and — when its content loads after its heading — what shows once it is loaded.
+
+export interface ScreenVars {
+  /** The instance's uuid (`{instance}` in a path). */
+  instance: string;
+  /** The member's uid (`{member}`). */
+  member: string;
+}
+
+export interface Screen {
+  name: string;
+  /** Path and query on the core's URL; `{instance}` and `{member}` are filled in. */
+  path: string;
+  /** Visible once the screen shows what it loads (default: its level-one heading). */
+  ready?: (page: Page) => Locator;
+  /** Run once it is ready: opens what is checked with it (a dialog, a menu, a file). */
+  open?: (page: Page) => Promise<void>;
+  /** Seen signed out (default: as the owner). */
+  guest?: boolean;
+  /** Checked at phone size too (44 px controls, no sideways scroll); default true. */
+  phone?: boolean;
+}
+
+/** An instance tab of the selected instance: `/dashboard/<segment>?instance=…`. */
+export function tab(name: string, segment: string, extra: Partial<Screen> = {}): Screen {
+  return { name, path: `/dashboard/${segment}?instance={instance}`, ...extra };
+}
+
+const FLYING_SQUID_CONFIG = 'hearth-squid.json';
+
+/** On a phone the sidebar (instances, account menu) is in the Menu drawer: open it first. */
+async function openSidebar(page: Page): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+  }
+}
+
+async function openDialogFrom(page: Page, button: Locator, dialog: string): Promise<void> {
+  await button.click();
+  await expect(page.getByRole('dialog', { name: dialog })).toBeVisible();
+}
+
+export const SCREENS: readonly Screen[] = [
+  { name: 'Home', path: '/', ready: (p) => p.getByRole('list', { name: 'Instances' }) },
+  { name: 'Home (guest)', path: '/', guest: true },
+  {
+    name: 'Create-instance wizard',
+    path: '/',
+    ready: (p) => p.getByRole('list', { name: 'Instances' }),
+    open: async (p) => {
+      await openDialogFrom(
+        p,
+        p.getByRole('button', { name: 'Create a new instance' }),
+        'Create a new instance',
+      );
+      await p.waitForTimeout(1500);
+    },
+  },
+  {
+    name: 'Notification panel',
+    path: '/',
+    open: async (p) => {
+      await p.getByRole('button', { name: /^Notifications/ }).click();
+      await expect(p.getByRole('dialog', { name: 'Notification panel' })).toBeVisible();
+    },
+  },
+  {
+    name: 'Account menu',
+    path: '/',
+    open: async (p) => {
+      await openSidebar(p);
+      await p.getByRole('button', { name: /^Account:/ }).click();
+      await expect(p.getByRole('menu')).toBeVisible();
+    },
+  },
+  tab('Overview', 'overview', {
+    ready: (p) => p.getByRole('figure', { name: /^CPU chart, [1-9]/ }),
+  }),
+  tab('Instance Settings', 'settings', {
+    ready: (p) => p.getByRole('heading', { name: 'Danger Zone' }),
+  }),
+  tab('Delete instance dialog', 'settings', {
+    ready: (p) => p.getByRole('heading', { name: 'Danger Zone' }),
+    open: async (p) => {
+      await p.getByRole('button', { name: 'Delete', exact: true }).click();
+      await expect(p.getByRole('dialog', { name: /^Delete "/ })).toBeVisible();
+    },
+  }),
+  tab('Console', 'console', {
+    ready: (p) => p.getByRole('log', { name: 'Console output' }).locator('[data-index]').first(),
+  }),
+  tab('Files', 'files', {
+    ready: (p) =>
+      p
+        .getByRole('grid', { name: 'Files' })
+        .getByRole('button', { name: FLYING_SQUID_CONFIG, exact: true }),
+  }),
+  tab('Files: a file open', 'files', {
+    ready: (p) =>
+      p
+        .getByRole('grid', { name: 'Files' })
+        .getByRole('button', { name: FLYING_SQUID_CONFIG, exact: true }),
+    open: async (p) => {
+      await p
+        .getByRole('grid', { name: 'Files' })
+        .getByRole('button', { name: FLYING_SQUID_CONFIG, exact: true })
+        .click();
+      await expect(
+        p.getByRole('textbox', { name: `Contents of ${FLYING_SQUID_CONFIG}` }),
+      ).toBeVisible();
+    },
+  }),
+  // The context menu keeps the spec's fixed 176 × 259 size (its entries are not 44 px high).
+  tab('Files: context menu', 'files', {
+    phone: false,
+    ready: (p) =>
+      p
+        .getByRole('grid', { name: 'Files' })
+        .getByRole('button', { name: FLYING_SQUID_CONFIG, exact: true }),
+    open: async (p) => {
+      await p
+        .getByRole('grid', { name: 'Files' })
+        .getByRole('button', { name: FLYING_SQUID_CONFIG, exact: true })
+        .click({ button: 'right' });
+      await expect(p.getByRole('menu')).toBeVisible();
+    },
+  }),
+  tab('Files: new file dialog', 'files', {
+    ready: (p) => p.getByRole('grid', { name: 'Files' }),
+    open: async (p) => {
+      await p.getByRole('button', { name: 'Add/Remove' }).click();
+      await p.getByRole('menuitem', { name: 'New file' }).click();
+      await expect(p.getByRole('dialog', { name: 'Name your file' })).toBeVisible();
+    },
+  }),
+  tab('Event Logs', 'logs', {
+    ready: (p) => p.getByRole('table', { name: 'Event log' }).getByRole('row').nth(1),
+  }),
+  tab('Macros', 'macros', { ready: (p) => p.getByRole('tablist', { name: 'Macro tables' }) }),
+  tab('Backups', 'backups', { ready: (p) => p.getByRole('button', { name: 'Create backup' }) }),
+  tab('Schedules', 'schedules', { ready: (p) => p.getByRole('heading', { name: 'Schedules' }) }),
+  tab('Playitgg', 'playitgg'),
+  tab('Unknown tab', 'nothing'),
+  { name: 'Instance not found', path: '/dashboard/overview' },
+  {
+    name: 'Core Settings',
+    path: '/settings/general',
+    ready: (p) => p.getByRole('heading', { name: 'Danger Zone' }),
+  },
+  {
+    name: 'User Settings',
+    path: '/settings/users?user={member}',
+    ready: (p) => p.getByRole('heading', { name: 'Unsafe Settings' }),
+  },
+  {
+    name: 'Create user dialog',
+    path: '/settings/users',
+    ready: (p) => p.getByRole('button', { name: 'Create New User' }),
+    open: async (p) => {
+      await p.getByRole('button', { name: 'Create New User' }).click();
+      await expect(p.getByRole('dialog')).toBeVisible();
+    },
+  },
+  { name: 'Profile', path: '/settings/profile' },
+  {
+    name: 'Core Event Logs',
+    path: '/settings/events',
+    ready: (p) => p.getByRole('table', { name: 'Event log' }).getByRole('row').nth(1),
+  },
+  { name: 'Webhooks', path: '/settings/webhooks' },
+  { name: 'Select core', path: '/login/core/select' },
+  { name: 'Add core', path: '/login/core/new' },
+  { name: 'Select user', path: '/login/user/select' },
+  { name: 'Sign in', path: '/login/user' },
+  { name: 'Not found', path: '/no/such/page' },
+];
+
+export function screenUrl(base: string, screen: Screen, vars: ScreenVars): string {
+  return base + screen.path.replace('{instance}', vars.instance).replace('{member}', vars.member);
+}
