@@ -15,6 +15,9 @@ import { MacroTable } from './macro-table.tsx';
 
 export const MACRO_PAGES = ['All Macros', 'Running Tasks', 'History'] as const;
 type MacroPage = (typeof MACRO_PAGES)[number];
+/** A page's tab value: Radix builds element ids from it, and an id holds no spaces. */
+const pageId = (page: MacroPage): string => page.toLowerCase().replace(/ /g, '-');
+const pageOf = (id: string): MacroPage => MACRO_PAGES.find((p) => pageId(p) === id) ?? 'All Macros';
 
 export interface MacrosScreenProps {
   instance: InstanceInfo;
@@ -60,20 +63,20 @@ function MacrosPanel({ instance }: { instance: InstanceInfo }) {
 
   return (
     <section aria-label="Macros" className="flex flex-col gap-4 p-5">
-      <Tabs.Root value={page} onValueChange={(value) => setPage(value as MacroPage)}>
+      <Tabs.Root value={pageId(page)} onValueChange={(value) => setPage(pageOf(value))}>
         <Tabs.List aria-label="Macro tables" className="flex gap-1 border-b border-line">
           {MACRO_PAGES.map((name) => (
             <Tabs.Trigger
               key={name}
-              value={name}
-              className="-mb-px border-b-2 border-transparent px-3 py-2 text-sm text-muted hover:text-fg data-[state=active]:border-accent data-[state=active]:text-fg"
+              value={pageId(name)}
+              className="-mb-px h-11 border-b-2 border-transparent px-3 text-sm wide:h-9 text-muted hover:text-fg data-[state=active]:border-accent data-[state=active]:text-fg"
             >
               {name}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
         <div className="mt-3 rounded-lg border border-line bg-panel">
-          <Tabs.Content value="All Macros">
+          <Tabs.Content value={pageId('All Macros')}>
             <MacroTable<MacroEntry>
               label="All Macros"
               columns={[
@@ -98,7 +101,7 @@ function MacrosPanel({ instance }: { instance: InstanceInfo }) {
               ]}
             />
           </Tabs.Content>
-          <Tabs.Content value="Running Tasks">
+          <Tabs.Content value={pageId('Running Tasks')}>
             <MacroTable<TaskEntry>
               label="Running Tasks"
               columns={[
@@ -119,7 +122,7 @@ function MacrosPanel({ instance }: { instance: InstanceInfo }) {
               ]}
             />
           </Tabs.Content>
-          <Tabs.Content value="History">
+          <Tabs.Content value={pageId('History')}>
             <MacroTable<HistoryEntry>
               label="History"
               columns={[
