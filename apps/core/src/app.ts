@@ -66,9 +66,14 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   }
 
   const log = createLogger(config.logLevel);
+  // The isolation probe (a trial sandbox, a child process) runs while the HTTP server is built.
+  const sandboxFound = Sandbox.create(config.isolation, { hidden: [config.dataDir], log });
+  sandboxFound.catch(() => undefined);
   let sandbox: Sandbox;
+  let server: Awaited<ReturnType<typeof createHttpServer>>;
   try {
-    sandbox = await Sandbox.create(config.isolation, { hidden: [config.dataDir], log });
+    server = await createHttpServer(config, log);
+    sandbox = await sandboxFound;
   } catch (err) {
     db.close();
     lock.release();
@@ -88,7 +93,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
     services.globalFiles.close();
   });
 
-  const { app, routes } = await createHttpServer(config, log);
+  const { app, routes } = server;
   await app.register(
     async (api) => {
       for (const routesOf of [

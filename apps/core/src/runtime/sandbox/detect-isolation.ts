@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { bwrapArgs } from './bwrap-args.ts';
 import { discoverCgroups, readCgroupSources, type CgroupSources } from './cgroup-discovery.ts';
-import { findEtcMasks } from './etc-masks.ts';
+import { findEtcMasks, type EtcMasks } from './etc-masks.ts';
 import { chownTree } from './instance-owner.ts';
 import { resolveCommand } from './runtime-paths.ts';
 import { SANDBOX_PATH, planLayout } from './sandbox-layout.ts';
@@ -34,6 +34,8 @@ export interface ProbeOptions {
   tempDir?: string;
   /** Time allowed for the trial run (default 20 s; a busy machine can be slow). */
   timeoutMs?: number;
+  /** The /etc secrets to mask, when the caller already looks for them (default: found here). */
+  etcMasks?: Promise<EtcMasks>;
 }
 
 /** `--isolation required` on a host where the sandbox does not work: the core must not start. */
@@ -66,6 +68,7 @@ async function tryUser(
   setprivPath: string | null,
   tempDir: string,
   timeoutMs: number,
+  etcMasks: Promise<EtcMasks>,
 ): Promise<string | null> {
   const dir = await mkdtemp(path.join(tempDir, 'hearth-sandbox-probe-'));
   try {
@@ -79,7 +82,7 @@ async function tryUser(
       env: {},
       readOnly: [],
       hidden: [],
-      etcMasks: await findEtcMasks(),
+      etcMasks: await etcMasks,
       user,
       setprivPath,
       tmpSizeBytes: 1024 * 1024,
@@ -119,6 +122,13 @@ export async function detectIsolation(
   const uid = probe.sandboxUid ?? DEFAULT_SANDBOX_UID;
   const gid = probe.sandboxGid ?? DEFAULT_SANDBOX_GID;
   const warnings: string[] = [];
+  // The cgroup discovery and `bwrap --version` run while the trial sandbox does (start time).
+  const cgroups = probe.cgroups;
+  const limitsFound =
+    cgroups === false || process.platform !== 'linux'
+      ? Promise.resolve(NO_LIMITS)
+      : (async () => discoverCgroups(cgroups ?? (await readCgroupSources())))();
+  limitsFound.catch(() => undefined);
 
   let problem: string | null = null;
   let user: SandboxUser | null = null;
@@ -130,7 +140,7 @@ export async function detectIsolation(
   } else if (bwrapPath === null) {
     problem = 'bubblewrap (bwrap) is not installed (Debian package: bubblewrap)';
   } else {
-    version = await bwrapVersion(bwrapPath);
+    const versionFound = bwrapVersion(bwrapPath);
     const core = { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0 };
     const candidates: SandboxUser[] =
       core.uid === 0
@@ -140,16 +150,25 @@ export async function detectIsolation(
           ]
         : [{ kind: 'core-user', ...core }];
     const reasons: string[] = [];
+    let etcMasks: Promise<EtcMasks> | undefined;
     if (core.uid === 0 && setprivPath === null)
       reasons.push('setpriv (util-linux) is not installed');
     for (const candidate of candidates) {
-      const reason = await tryUser(bwrapPath, candidate, setprivPath, tempDir, timeoutMs);
+      const reason = await tryUser(
+        bwrapPath,
+        candidate,
+        setprivPath,
+        tempDir,
+        timeoutMs,
+        (etcMasks ??= probe.etcMasks ?? findEtcMasks()),
+      );
       if (reason === null) {
         user = candidate;
         break;
       }
       reasons.push(reason);
     }
+    version = await versionFound;
     if (user === null) problem = `bubblewrap does not work here: ${reasons.join('; ')}`;
     else if (user.kind === 'root-without-capabilities')
       warnings.push(
@@ -173,10 +192,7 @@ export async function detectIsolation(
     );
   }
 
-  const limits =
-    probe.cgroups === false || process.platform !== 'linux'
-      ? NO_LIMITS
-      : await discoverCgroups(probe.cgroups ?? (await readCgroupSources()));
+  const limits = await limitsFound;
   warnings.push(...limits.problems);
 
   return {

@@ -121,9 +121,17 @@ export class Sandbox {
     options: SandboxOptions,
     probe: ProbeOptions = {},
   ): Promise<Sandbox> {
-    const report = await detectIsolation(mode, probe);
+    // One walk of /etc serves the trial sandbox and every launch after it.
+    const masksFound =
+      options.etcMasks || mode === 'none' ? null : (probe.etcMasks ?? findEtcMasks());
+    masksFound?.catch(() => undefined);
+    const report = await detectIsolation(mode, {
+      ...probe,
+      ...(masksFound ? { etcMasks: masksFound } : {}),
+    });
     await sweepDeadLeaves(report.limits.hierarchies);
-    const etcMasks = options.etcMasks ?? (report.sandboxed ? await findEtcMasks() : undefined);
+    const etcMasks =
+      options.etcMasks ?? (report.sandboxed && masksFound ? await masksFound : undefined);
     return new Sandbox(report, { ...options, ...(etcMasks ? { etcMasks } : {}) });
   }
 
