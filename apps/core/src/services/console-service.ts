@@ -14,7 +14,10 @@ export const ALL_INSTANCES = 'all';
  */
 export class ConsoleService {
   // One JSON text per event, however many sockets receive it (ten viewers cost one stringify).
-  private readonly frames = new WeakMap<ClientEvent, string>();
+  // The bus hands one event to every viewer before the next, so remembering the last is enough
+  // (a WeakMap keyed by every event cost more in garbage collection than the stringify it saved).
+  private lastEvent: ClientEvent | null = null;
+  private lastFrame = '';
 
   constructor(
     private readonly events: EventBus,
@@ -50,11 +53,10 @@ export class ConsoleService {
   }
 
   private frameOf(event: ClientEvent): string {
-    let text = this.frames.get(event);
-    if (text === undefined) {
-      text = JSON.stringify(event);
-      this.frames.set(event, text);
+    if (event !== this.lastEvent) {
+      this.lastFrame = JSON.stringify(event);
+      this.lastEvent = event;
     }
-    return text;
+    return this.lastFrame;
   }
 }
