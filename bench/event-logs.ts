@@ -106,6 +106,8 @@ export async function run(): Promise<void> {
   if (!existsSync(path.join(dist, 'index.html')))
     throw new Error(`no dashboard build in ${dist}: run npm run build -w @hearth/dashboard`);
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-bench-log-'));
+  // The generic definition is read by the sandbox's own user (the isolation sandbox).
+  await fs.chmod(scratch, 0o755);
   const definition = path.join(scratch, 'definition.mjs');
   await fs.writeFile(definition, DEFINITION);
   let setupKey: string | null = null;
