@@ -150,7 +150,13 @@ export function nextFrame<T = unknown>(
       ws.off('message', onMessage);
       reject(new Error('timed out waiting for a socket frame'));
     }, ms);
-    const onMessage = (data: WebSocket.RawData) => {
+    const onMessage = (data: WebSocket.RawData, isBinary: boolean) => {
+      if (isBinary) {
+        clearTimeout(timer);
+        ws.off('message', onMessage);
+        reject(new Error('a binary frame: every event goes out as a text frame'));
+        return;
+      }
       const frame = JSON.parse(data.toString()) as T;
       if (predicate(frame)) {
         clearTimeout(timer);
@@ -162,15 +168,20 @@ export function nextFrame<T = unknown>(
   });
 }
 
-/** Frames received within a window (to assert something did NOT arrive). */
+/** Frames received within a window (to assert something did NOT arrive); text frames only. */
 export function framesWithin<T = unknown>(ws: WebSocket, ms: number): Promise<T[]> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     const frames: T[] = [];
-    const onMessage = (data: WebSocket.RawData) => frames.push(JSON.parse(data.toString()) as T);
+    let binary = false;
+    const onMessage = (data: WebSocket.RawData, isBinary: boolean) => {
+      if (isBinary) binary = true;
+      else frames.push(JSON.parse(data.toString()) as T);
+    };
     ws.on('message', onMessage);
     setTimeout(() => {
       ws.off('message', onMessage);
-      resolve(frames);
+      if (binary) reject(new Error('a binary frame: every event goes out as a text frame'));
+      else resolve(frames);
     }, ms);
   });
 }

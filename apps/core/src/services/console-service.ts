@@ -16,8 +16,11 @@ export class ConsoleService {
   // One JSON text per event, however many sockets receive it (ten viewers cost one stringify).
   // The bus hands one event to every viewer before the next, so remembering the last is enough
   // (a WeakMap keyed by every event cost more in garbage collection than the stringify it saved).
+  // Viewers of the reference's one-event-per-message stream share the frame's UTF-8 bytes too (ws
+  // would otherwise encode the same text once per socket).
   private lastEvent: ClientEvent | null = null;
   private lastFrame = '';
+  private lastBytes: Buffer | null = null;
 
   constructor(
     private readonly events: EventBus,
@@ -44,7 +47,7 @@ export class ConsoleService {
     const unsubscribe = this.events.subscribeConsole(wanted, (event) => {
       const inner = event.event_inner;
       if (inner.type !== 'InstanceEvent' || !mayView(inner.instance_uuid)) return;
-      batcher.push(this.frameOf(event), inner.instance_uuid);
+      batcher.push(batch ? this.frameOf(event) : this.bytesOf(event), inner.instance_uuid);
     });
     return () => {
       unsubscribe();
@@ -55,8 +58,14 @@ export class ConsoleService {
   private frameOf(event: ClientEvent): string {
     if (event !== this.lastEvent) {
       this.lastFrame = JSON.stringify(event);
+      this.lastBytes = null;
       this.lastEvent = event;
     }
     return this.lastFrame;
+  }
+
+  private bytesOf(event: ClientEvent): Buffer {
+    const text = this.frameOf(event);
+    return (this.lastBytes ??= Buffer.from(text, 'utf8'));
   }
 }

@@ -33,8 +33,12 @@ type RawSocket = { cork(): void; uncork(): void; once(event: 'drain', fn: () => 
  * instance it is behind on until its socket drains, so a slow but reading viewer loses nothing; one
  * that holds too long is switched to skipping frames beyond the lag limit (bounded memory either way).
  */
+/** A frame sent as is: its UTF-8 bytes, encoded once for every viewer of a reference stream. */
+const AS_TEXT = { binary: false } as const;
+
 export class FrameBatcher {
-  private queue: string[] = [];
+  /** Texts when batching (they are joined into arrays), else each frame's bytes. */
+  private queue: (string | Buffer)[] = [];
   private queuedBytes = 0;
   private scheduled = false;
   private readonly touched = new Set<string>();
@@ -55,7 +59,8 @@ export class FrameBatcher {
     private readonly batchMaxChars: number | null = null,
   ) {}
 
-  push(frame: string, instance: string): void {
+  /** A frame: its text when batching (`batchMaxChars` set), else its bytes or its text. */
+  push(frame: string | Buffer, instance: string): void {
     const socket = this.socket;
     if (socket.readyState !== socket.OPEN) return;
     const backlog = socket.bufferedAmount + this.queuedBytes;
@@ -93,8 +98,9 @@ export class FrameBatcher {
     const raw = (socket as unknown as { _socket?: RawSocket })._socket;
     raw?.cork();
     try {
-      if (this.batchMaxChars === null) for (const frame of frames) socket.send(frame);
-      else for (const message of batches(frames, this.batchMaxChars)) socket.send(message);
+      if (this.batchMaxChars === null) for (const frame of frames) socket.send(frame, AS_TEXT);
+      else
+        for (const message of batches(frames as string[], this.batchMaxChars)) socket.send(message);
     } finally {
       raw?.uncork();
     }
