@@ -3,8 +3,7 @@ import type { ReactNode } from 'react';
 import { CalendarClock, Plus } from 'lucide-react';
 import type { InstanceInfo, Schedule } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
-import { Modal } from '@/components/ui/dialog.tsx';
-import { FormError } from '@/components/ui/field.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
@@ -68,28 +67,15 @@ function DeleteDialog({
 }) {
   const remove = useDeleteScheduleMutation(instanceUuid);
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && !remove.isPending && onClose()}
+    <ConfirmDialog
       title={`Delete "${scheduleName(schedule)}"`}
       description="Its run history goes with it. This action cannot be undone."
-      actions={
-        <>
-          <Button onClick={onClose} disabled={remove.isPending}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            loading={remove.isPending}
-            onClick={() => remove.mutate(schedule.id, { onSuccess: onClose })}
-          >
-            Delete schedule
-          </Button>
-        </>
-      }
-    >
-      <FormError message={remove.isError ? toUserMessage(remove.error) : null} />
-    </Modal>
+      confirmLabel="Delete schedule"
+      pending={remove.isPending}
+      error={remove.isError ? toUserMessage(remove.error) : null}
+      onConfirm={() => remove.mutate(schedule.id, { onSuccess: onClose })}
+      onClose={onClose}
+    />
   );
 }
 

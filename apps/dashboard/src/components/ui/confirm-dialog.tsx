@@ -1,0 +1,48 @@
+import { Button } from './button.tsx';
+import { Modal } from './dialog.tsx';
+import { FormError } from './field.tsx';
+
+export interface ConfirmDialogProps {
+  title: string;
+  description: string;
+  /** The danger button's text, e.g. "Delete backup". */
+  confirmLabel: string;
+  /** The action is running: the dialog stays open and Cancel waits. */
+  pending: boolean;
+  /** What went wrong, in words; null when nothing did. */
+  error: string | null;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** An open dialog asking to confirm a destructive action; it closes when the caller says so. */
+export function ConfirmDialog({
+  title,
+  description,
+  confirmLabel,
+  pending,
+  error,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && !pending && onClose()}
+      title={title}
+      description={description}
+      actions={
+        <>
+          <Button onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button variant="danger" loading={pending} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      <FormError message={error} />
+    </Modal>
+  );
+}
