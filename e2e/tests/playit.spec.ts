@@ -80,13 +80,14 @@ test('playit: sign up, run the agent, a player joins through the tunnel, stop', 
       await expect(dialog).toBeHidden({ timeout: 2_000 });
     }).toPass({ timeout: 30_000 });
     await expect(badge(page)).toHaveText('Stopped');
+    // Signed up, the tab lists the account's tunnels: none yet (before one is made on playit).
+    await expect(tunnels(page).getByText("You haven't created any tunnels yet")).toBeVisible();
   });
 
   const tunnel = await fake.addTunnel({ name: 'squid', localPort: squidPort });
   const address = `127.0.0.1:${tunnel.publicPort}`;
 
   await test.step('the tunnel created on playit shows after a refresh, with its address', async () => {
-    await expect(tunnels(page).getByText("You haven't created any tunnels yet")).toBeVisible();
     await page.getByRole('button', { name: 'Refresh tunnels' }).click();
     const row = tunnels(page).getByRole('row', { name: /squid/ });
     await expect(row.getByRole('button', { name: `Copy ${address}` })).toBeVisible();
