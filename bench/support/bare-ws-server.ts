@@ -1,6 +1,8 @@
 // The ceiling for console fan-out: a bare node:http + `ws` server in its own process that runs the
 // same flood program as the core's instance and sends every line, as the same ClientEvent JSON
-// frame the core sends, to each WebSocket subscriber on `/console`. Frames of one stdout chunk go
+// frame the core sends, to each WebSocket subscriber on `/console`. Each frame is encoded to UTF-8
+// once and the same bytes go to every subscriber as a text frame (as the core does; `ws` would
+// otherwise encode a string once per socket). Frames of one stdout chunk go
 // out corked (one write per subscriber per chunk), and the child's stdout is paused while a
 // subscriber has more than 512 KiB waiting, so a reading subscriber loses nothing. `GET
 // /api/v1/info` answers a small JSON; `POST /start` starts the flood. Prints `listening <port>`.
@@ -23,7 +25,9 @@ const subscribers = new Set<WebSocket>();
 const wss = new WebSocketServer({ noServer: true });
 const rawSocket = (ws: WebSocket) => (ws as unknown as { _socket: net.Socket })._socket;
 
-function frame(line: string): string {
+const AS_TEXT = { binary: false } as const;
+
+function frame(line: string): Buffer {
   const event: ClientEvent = {
     event_inner: {
       type: 'InstanceEvent',
@@ -36,7 +40,7 @@ function frame(line: string): string {
     level: 'Info',
     caused_by: { type: 'System' },
   };
-  return JSON.stringify(event);
+  return Buffer.from(JSON.stringify(event), 'utf8');
 }
 
 let flood: ReturnType<typeof spawn> | null = null;
@@ -56,7 +60,7 @@ function startFlood(): void {
     for (const ws of subscribers) {
       const socket = rawSocket(ws);
       socket.cork();
-      for (const text of frames) ws.send(text);
+      for (const bytes of frames) ws.send(bytes, AS_TEXT);
       socket.uncork();
       if (ws.bufferedAmount > HIGH_WATER_BYTES) slow.push(ws);
     }
