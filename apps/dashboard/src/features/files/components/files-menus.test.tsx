@@ -260,13 +260,7 @@ describe('permissions, events and downloads', () => {
     expect(screen.queryByText('Elsewhere')).not.toBeInTheDocument();
   });
 
-  it('downloads follow a key URL; a folder says it is being zipped', async () => {
-    const clicked: string[] = [];
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      clicked.push(this.href);
-    });
+  it('downloads follow a key URL, each in its own frame; a folder says it is being zipped', async () => {
     const { user } = renderFiles({
       routes: {
         [ls('.')]: { body: ROOT },
@@ -279,10 +273,11 @@ describe('permissions, events and downloads', () => {
     await addRemove(user, 'Download selected');
     expect(await screen.findByText('Zipping directory for download...')).toBeInTheDocument();
     await waitFor(() =>
-      expect(clicked).toEqual([
+      expect([...document.querySelectorAll('iframe')].map((frame) => frame.src)).toEqual([
         'http://core.test:16662/api/v1/file/KEYDIR',
         'http://core.test:16662/api/v1/file/KEYFILE',
       ]),
     );
+    for (const frame of document.querySelectorAll('iframe')) frame.remove();
   });
 });
