@@ -40,6 +40,12 @@ await build({
   external,
   sourcemap: 'linked',
   logLevel: 'warning',
+  // Comments out and the rest ASCII: V8 keeps the source in memory for as long as the core runs,
+  // and one non-ASCII character in a comment made all ~5 MB of it a two-byte string (issue 16).
+  minifyWhitespace: true,
+  minifySyntax: true,
+  charset: 'ascii',
+  legalComments: 'external',
   // The one module that asks where it is (lib/core-paths.ts) gets the bundle's own URL.
   define: { 'import.meta.url': '__hearthBundleUrl' },
   banner: { js: "const __hearthBundleUrl = require('node:url').pathToFileURL(__filename).href;" },
