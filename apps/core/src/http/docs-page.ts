@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { Marked, type Tokens } from 'marked';
+import type { Tokens } from 'marked';
 import { HEARTH_VERSION } from '@hearth/protocol';
 import { HEARTH_ROOT } from '../lib/core-paths.ts';
 
@@ -32,8 +32,13 @@ th,td { border:1px solid var(--line); padding:6px 10px; text-align:left; vertica
 .top { display:flex; justify-content:space-between; color:var(--muted); font-size:13px; }
 `;
 
-/** The README as one HTML page (the README is ours, so its inline HTML is kept as written). */
-export function renderDocs(markdown: string): string {
+/**
+ * The README as one HTML page (the README is ours, so its inline HTML is kept as written). The
+ * Markdown library loads on the first visit, not at every start (its set-up shows in a start's
+ * profile, issue 16).
+ */
+export async function renderDocs(markdown: string): Promise<string> {
+  const { Marked } = await import('marked');
   const marked = new Marked({
     gfm: true,
     renderer: {
@@ -70,7 +75,7 @@ export function registerDocs(app: FastifyInstance, file: string | null): boolean
   if (file === null || !fs.existsSync(file)) return false;
   let page: string | null = null;
   const serve = async (_req: unknown, reply: FastifyReply) => {
-    page ??= renderDocs(await fs.promises.readFile(file, 'utf8'));
+    page ??= await renderDocs(await fs.promises.readFile(file, 'utf8'));
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
   };
   app.get('/docs', (_req, reply) => reply.redirect('/docs/'));
