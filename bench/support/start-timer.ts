@@ -99,9 +99,15 @@ export function startVariants(): StartVariant[] {
 }
 
 /** Milliseconds from spawn to /info for one start of `variant` (then stopped). */
-export async function startOnce(variant: StartVariant, dataDir: string): Promise<number> {
+/** One timed start; the process then runs `stayMs` more before it is stopped. */
+export async function startOnce(
+  variant: StartVariant,
+  dataDir: string,
+  stayMs = 0,
+): Promise<number> {
   const port = await freePort();
   const started = await timeToInfo(variant.command, variant.args(port, dataDir), port);
+  if (stayMs > 0) await new Promise((r) => setTimeout(r, stayMs));
   await stopProcess(started.child);
   return started.ms;
 }
