@@ -66,20 +66,18 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   }
 
   const log = createLogger(config.logLevel);
-  // The isolation probe (a trial sandbox, a child process) runs while the HTTP server is built.
-  const sandboxFound = Sandbox.create(config.isolation, { hidden: [config.dataDir], log });
-  sandboxFound.catch(() => undefined);
-  let sandbox: Sandbox;
+  // The isolation probe (a trial sandbox, a child process) runs while the rest of the core is
+  // built; it is awaited before any instance can start (issue 16: core start).
+  const sandbox = Sandbox.begin(config.isolation, { hidden: [config.dataDir], log });
   let server: Awaited<ReturnType<typeof createHttpServer>>;
   try {
     server = await createHttpServer(config, log);
-    sandbox = await sandboxFound;
   } catch (err) {
+    await sandbox.close();
     db.close();
     lock.release();
     throw err;
   }
-  for (const warning of sandbox.warnings) log.warn(warning);
   const services = composeServices(config, db, log, sandbox);
   const ctx: CoreContext = {
     ...services,
@@ -136,6 +134,19 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   await services.files.jobs.sweepLeftovers(config.dataDir, log);
   // A restore a dead core left half done is finished or undone before the instance folders load.
   await services.backups.init();
+  // Servers and tasks run only in a probed sandbox; `--isolation required` without one stops here.
+  try {
+    await sandbox.ready();
+  } catch (err) {
+    for (const hook of [...shutdownHooks].reverse())
+      await Promise.resolve(hook()).catch(() => undefined);
+    await app.close();
+    services.events.close();
+    db.close();
+    lock.release();
+    throw err;
+  }
+  for (const warning of sandbox.warnings) log.warn(warning);
   // Instances load after the routes exist; their servers stop before sockets and the database close.
   await services.instances.init();
   services.schedules.start();

@@ -127,3 +127,25 @@ describe.runIf(bwrapPresent)('a core started with --isolation required', () => {
     await stopped;
   });
 });
+
+describe('a core started with --isolation required where no sandbox works', () => {
+  it('refuses to start, says why, and leaves its data directory usable', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-required-'));
+    const tmpdir = process.env.TMPDIR;
+    // The trial sandbox's folder cannot be made, so no sandbox can be shown to work.
+    process.env.TMPDIR = path.join(dataDir, 'no-such-folder');
+    try {
+      await expect(startTestCore({ isolation: 'required' }, dataDir)).rejects.toThrow(
+        /^--isolation required, but game servers cannot be sandboxed: /,
+      );
+    } finally {
+      if (tmpdir === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmpdir;
+    }
+    // The data-dir lock and the database were released: the next core starts on the same folder.
+    const next = await startTestCore({}, dataDir);
+    expect((await next.request('GET', '/info')).status).toBe(200);
+    await next.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+});

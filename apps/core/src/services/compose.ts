@@ -155,14 +155,17 @@ export function composeServices(
     registry,
     host,
     instances,
-    limitEnforcement: instanceSandbox
-      ? sandbox.report.limits
-      : {
-          memory: false,
-          cpu: false,
-          pids: false,
-          problems: ['Isolation is off (--isolation none).'],
-        },
+    // Read when a settings page is answered: the sandbox's probe has finished by then.
+    get limitEnforcement() {
+      return instanceSandbox
+        ? sandbox.report.limits
+        : {
+            memory: false,
+            cpu: false,
+            pids: false,
+            problems: ['Isolation is off (--isolation none).'],
+          };
+    },
   });
   const creation = new InstanceCreation({
     registry,
@@ -289,7 +292,7 @@ export function composeServices(
     guard,
     users,
     settings,
-    system: new SystemService(config.dataDir, sandbox.warnings),
+    system: new SystemService(config.dataDir, () => sandbox.warnings),
     instances,
     instanceConfig,
     creation,

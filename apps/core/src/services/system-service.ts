@@ -22,11 +22,11 @@ export class SystemService {
   constructor(
     private readonly dataDir: string,
     /** Standing problems the owner should see (e.g. the sandbox is off), one sentence each. */
-    private readonly standingWarnings: readonly string[] = [],
+    private readonly standingWarnings: () => readonly string[] = () => [],
   ) {}
 
   warnings(): string[] {
-    return [...this.standingWarnings];
+    return [...this.standingWarnings()];
   }
 
   async info(coreName: string, isSetup: boolean): Promise<CoreInfo> {

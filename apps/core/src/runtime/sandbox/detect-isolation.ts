@@ -70,7 +70,13 @@ async function tryUser(
   timeoutMs: number,
   etcMasks: Promise<EtcMasks>,
 ): Promise<string | null> {
-  const dir = await mkdtemp(path.join(tempDir, 'hearth-sandbox-probe-'));
+  let dir: string;
+  try {
+    dir = await mkdtemp(path.join(tempDir, 'hearth-sandbox-probe-'));
+  } catch (error) {
+    // No folder for the trial: no sandbox shown to work (a warning, or a refusal with `required`).
+    return `cannot make the trial sandbox's folder in ${tempDir}: ${firstLine(error)}`;
+  }
   try {
     if (user.kind === 'dropped') await chownTree(dir, user.uid, user.gid);
     const shell = resolveCommand('sh', SANDBOX_PATH, '/') ?? '/bin/sh';

@@ -36,7 +36,10 @@ async function run(sandbox: Sandbox, command: string, args: string[], dir: strin
 
 describe('Sandbox.wrap', () => {
   it('refuses an instance id that cannot name a cgroup and limits out of range', async () => {
-    const sandbox = new Sandbox(await detectIsolation('none', { cgroups: false }), { hidden: [] });
+    const sandbox = new Sandbox({
+      report: await detectIsolation('none', { cgroups: false }),
+      options: { hidden: [] },
+    });
     const plan = { command: 'true', args: [], cwd: root };
     await expect(sandbox.wrap(plan, { instanceDir: root, instanceId: '../x' })).rejects.toThrow(
       CoreError,
@@ -47,7 +50,10 @@ describe('Sandbox.wrap', () => {
   });
 
   it('without bubblewrap or cgroups: the plan is unchanged and every asked limit is reported', async () => {
-    const sandbox = new Sandbox(await detectIsolation('none', { cgroups: false }), { hidden: [] });
+    const sandbox = new Sandbox({
+      report: await detectIsolation('none', { cgroups: false }),
+      options: { hidden: [] },
+    });
     const plan = { command: 'true', args: ['x'], cwd: root, env: { A: '1' } };
     const wrapped = await sandbox.wrap(plan, {
       instanceDir: root,

@@ -100,39 +100,95 @@ function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
+/** What a sandbox is built from: the host's detection report and the core's options. */
+export interface SandboxSetup {
+  report: IsolationReport;
+  options: SandboxOptions;
+}
+
+/** Detects the host once; throws IsolationError for `required` without bwrap. */
+async function detectSetup(
+  mode: IsolationMode,
+  options: SandboxOptions,
+  probe: ProbeOptions,
+): Promise<SandboxSetup> {
+  // One walk of /etc serves the trial sandbox and every launch after it.
+  const masksFound =
+    options.etcMasks || mode === 'none' ? null : (probe.etcMasks ?? findEtcMasks());
+  masksFound?.catch(() => undefined);
+  const report = await detectIsolation(mode, {
+    ...probe,
+    ...(masksFound ? { etcMasks: masksFound } : {}),
+  });
+  await sweepDeadLeaves(report.limits.hierarchies);
+  const etcMasks =
+    options.etcMasks ?? (report.sandboxed && masksFound ? await masksFound : undefined);
+  return { report, options: { ...options, ...(etcMasks ? { etcMasks } : {}) } };
+}
+
+interface Ready extends SandboxSetup {
+  bwrapReal: string | null;
+}
+
 /**
  * The seam between the core and bubblewrap + cgroups: built once at boot from the detection
  * report, then `wrap()` turns each launch plan into one that runs sandboxed (or, without
  * bubblewrap, at least inside its cgroups). See README.md for what it does and does not isolate.
+ *
+ * `Sandbox.begin` hands out the sandbox while the host is still being probed (a trial sandbox
+ * takes a tenth of a second), so the core can build everything else meanwhile: `wrap()` waits for
+ * the probe, and `report` / `warnings` may be read once `ready()` has resolved.
  */
 export class Sandbox {
-  private readonly bwrapReal: string | null;
+  private current: Ready | null = null;
+  private readonly settled: Promise<void>;
 
-  constructor(
-    readonly report: IsolationReport,
-    private readonly options: SandboxOptions,
-  ) {
-    this.bwrapReal = report.bwrap.path ? realpathSync(report.bwrap.path) : null;
+  constructor(setup: SandboxSetup | Promise<SandboxSetup>) {
+    const settle = ({ report, options }: SandboxSetup) => {
+      const bwrapReal = report.bwrap.path ? realpathSync(report.bwrap.path) : null;
+      this.current = { report, options, bwrapReal };
+    };
+    if (setup instanceof Promise) {
+      this.settled = setup.then(settle);
+      this.settled.catch(() => undefined);
+    } else {
+      settle(setup);
+      this.settled = Promise.resolve();
+    }
   }
 
-  /** Detects the host once and builds the sandbox; throws IsolationError for `required` without bwrap. */
+  /** Starts detecting the host and returns at once (see `ready()`). */
+  static begin(mode: IsolationMode, options: SandboxOptions, probe: ProbeOptions = {}): Sandbox {
+    return new Sandbox(detectSetup(mode, options, probe));
+  }
+
+  /** Detects the host and builds the sandbox; throws IsolationError for `required` without bwrap. */
   static async create(
     mode: IsolationMode,
     options: SandboxOptions,
     probe: ProbeOptions = {},
   ): Promise<Sandbox> {
-    // One walk of /etc serves the trial sandbox and every launch after it.
-    const masksFound =
-      options.etcMasks || mode === 'none' ? null : (probe.etcMasks ?? findEtcMasks());
-    masksFound?.catch(() => undefined);
-    const report = await detectIsolation(mode, {
-      ...probe,
-      ...(masksFound ? { etcMasks: masksFound } : {}),
-    });
-    await sweepDeadLeaves(report.limits.hierarchies);
-    const etcMasks =
-      options.etcMasks ?? (report.sandboxed && masksFound ? await masksFound : undefined);
-    return new Sandbox(report, { ...options, ...(etcMasks ? { etcMasks } : {}) });
+    const sandbox = Sandbox.begin(mode, options, probe);
+    await sandbox.ready();
+    return sandbox;
+  }
+
+  /** Resolves once the host is probed; rejects as the probe did (IsolationError for `required`). */
+  ready(): Promise<void> {
+    return this.settled;
+  }
+
+  private get setup(): Ready {
+    if (this.current === null) throw new Error('The sandbox is used before its probe finished');
+    return this.current;
+  }
+
+  get report(): IsolationReport {
+    return this.setup.report;
+  }
+
+  private get options(): SandboxOptions {
+    return this.setup.options;
   }
 
   /**
@@ -140,7 +196,8 @@ export class Sandbox {
    * launches' cgroups, so the core's own cgroup can be removed by whoever created it.
    */
   async close(): Promise<void> {
-    for (const hierarchy of this.report.limits.hierarchies)
+    await this.settled.catch(() => undefined);
+    for (const hierarchy of this.current?.report.limits.hierarchies ?? [])
       await rmdir(hierarchy.parentDir).catch(() => undefined);
   }
 
@@ -150,6 +207,7 @@ export class Sandbox {
   }
 
   async wrap(plan: LaunchPlan, request: WrapRequest): Promise<WrappedLaunch> {
+    await this.settled;
     if (!INSTANCE_ID.test(request.instanceId))
       throw badRequest(`Invalid instance id for a sandbox: ${request.instanceId}`);
     const parsed = ResourceLimitsSchema.safeParse({
@@ -233,7 +291,7 @@ export class Sandbox {
     limits: ResourceLimits,
     notEnforced: string[],
   ): WrappedLaunch {
-    const bwrapReal = this.bwrapReal;
+    const bwrapReal = this.setup.bwrapReal;
     const log = this.options.log;
     let cleaned: Promise<void> | null = null;
     return {
