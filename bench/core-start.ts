@@ -4,7 +4,8 @@
 // apps/core/src/main.ts`; or BENCH_CORE_DIRECT), and a bare Fastify app (support/bare-fastify.mjs)
 // started with plain node and under tsx. Each on an existing data dir (one untimed warm-up start
 // first, which runs WARM_UP_STAY_MS: a built core writes V8's code cache 5 s after its first start,
-// and every start after that one uses it, as a user's would), median of BENCH_RUNS (3) rounds, order rotated. Footprint: the core's RSS fresh (owner
+// and every start after that one uses it, as a user's would; the first start after a build, without
+// that cache, is timed once on its own), median of BENCH_RUNS (3) rounds, order rotated. Footprint: the core's RSS fresh (owner
 // set up), with 10 stopped instances, and BENCH_IDLE_SECONDS (60) later, beside the bare Fastify
 // app idle; every child process the core keeps is listed with its RSS. Figures only.
 //
@@ -56,6 +57,16 @@ async function footprint(): Promise<{ fresh: Snapshot; ten: Snapshot; later: Sna
   }
 }
 
+/** Removes the built core's code caches (apps/core/dist/*.v8cache); false when there is no build. */
+async function removeCodeCaches(): Promise<boolean> {
+  const dist = path.join(REPO, 'apps/core/dist');
+  const names = await fs.readdir(dist).catch(() => null);
+  if (names === null || !names.includes('main.mjs')) return false;
+  for (const name of names.filter((n) => n.endsWith('.v8cache')))
+    await fs.rm(path.join(dist, name), { force: true });
+  return true;
+}
+
 async function bareIdleRss(): Promise<number> {
   const port = await freePort();
   const bare = await timeToInfo(process.execPath, [BARE_FASTIFY, '--port', String(port)], port);
@@ -69,10 +80,16 @@ export default async function run(): Promise<BenchRow[]> {
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-bench-start-'));
   const variants = startVariants();
   const times = variants.map(() => [] as number[]);
+  let uncached: number | null = null;
   try {
     const dataDir = path.join(scratch, 'data');
     // Warm-up: the data dir, the OS file cache, the core's code cache.
     for (const variant of variants) await startOnce(variant, dataDir, WARM_UP_STAY_MS);
+    // The first start after a build has no code cache yet: timed once without it, then rewritten.
+    if (await removeCodeCaches()) {
+      uncached = await startOnce(variants[1]!, dataDir);
+      await startOnce(variants[1]!, dataDir, WARM_UP_STAY_MS);
+    }
     for (let round = 0; round < RUNS; round++)
       for (const i of rotated([...variants.keys()], round))
         times[i]!.push(await startOnce(variants[i]!, dataDir));
@@ -90,6 +107,8 @@ export default async function run(): Promise<BenchRow[]> {
       `${ms(starts[i]!)} to /info (${times[i]!.map((t) => t.toFixed(0)).join(', ')}): ${v.how}`,
     ),
   );
+  if (uncached !== null)
+    line('Hearth, first start after a build', `${ms(uncached)} to /info (no code cache yet; once)`);
   line('Hearth (npm start) / bare Fastify', ratio(starts[0]!, starts[2]!));
   line('Hearth (direct) / bare Fastify', ratio(starts[1]!, starts[2]!));
   line('core RSS fresh', `${mib(fresh.rss)}; ${describe(fresh.children)}`);
@@ -103,7 +122,7 @@ export default async function run(): Promise<BenchRow[]> {
   return [
     {
       measure: 'Core start (spawn → `/info` answers)',
-      hearth: `${ms(starts[0]!)} (\`${variants[0]!.how}\`); ${ms(starts[1]!)} (\`${variants[1]!.how}\`)`,
+      hearth: `${ms(starts[0]!)} (\`${variants[0]!.how}\`); ${ms(starts[1]!)} (\`${variants[1]!.how}\`)${uncached === null ? '' : `; the first start after a build ${ms(uncached)}`}`,
       sideBySide: `bare Fastify: ${ms(starts[2]!)} (${ms(starts[3]!)} under tsx)`,
       ratio: ratio(starts[0]!, starts[2]!, 1),
     },
