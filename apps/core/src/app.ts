@@ -92,6 +92,27 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   });
 
   const { app, routes } = server;
+  // Runs the shutdown hooks registered so far (in reverse), then closes sockets, server and storage.
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      for (const hook of [...shutdownHooks].reverse()) {
+        try {
+          await hook();
+        } catch (err) {
+          log.error({ err }, 'shutdown hook failed');
+        }
+      }
+      for (const client of app.websocketServer?.clients ?? [])
+        client.close(1001, 'Core shutting down');
+      await app.close();
+      services.events.close();
+      db.close();
+      lock.release();
+    })();
+    return closing;
+  };
+
   await app.register(
     async (api) => {
       for (const routesOf of [
@@ -138,12 +159,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   try {
     await sandbox.ready();
   } catch (err) {
-    for (const hook of [...shutdownHooks].reverse())
-      await Promise.resolve(hook()).catch(() => undefined);
-    await app.close();
-    services.events.close();
-    db.close();
-    lock.release();
+    await close();
     throw err;
   }
   for (const warning of sandbox.warnings) log.warn(warning);
@@ -171,26 +187,6 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   const setupKey = services.users.initSetupKey();
   if (setupKey)
     (config.onSetupKey ?? ((k) => process.stdout.write(`First time setup key: ${k}\n`)))(setupKey);
-
-  let closing: Promise<void> | null = null;
-  const close = () => {
-    closing ??= (async () => {
-      for (const hook of [...shutdownHooks].reverse()) {
-        try {
-          await hook();
-        } catch (err) {
-          log.error({ err }, 'shutdown hook failed');
-        }
-      }
-      for (const client of app.websocketServer?.clients ?? [])
-        client.close(1001, 'Core shutting down');
-      await app.close();
-      services.events.close();
-      db.close();
-      lock.release();
-    })();
-    return closing;
-  };
 
   return {
     app,

@@ -22,7 +22,7 @@ export interface CachedBundle {
   bundleHash: string;
   /** When to write the cache after the bundle started running. */
   writeAfterMs: number;
-  /** Told what happened, for the logs (no logger exists before the bundle runs). */
+  /** Told what happened with the cache (the tests listen; the core's entry does not ask). */
   report?: (outcome: CacheOutcome) => void;
 }
 
