@@ -1,4 +1,4 @@
-import { Outlet, useMatches } from 'react-router';
+import type { ReactNode } from 'react';
 import { useEventStream } from '@/lib/realtime/realtime-hooks.ts';
 import { useTokenWatcher } from '@/features/auth/use-token-watcher.ts';
 import { useUserEventSync } from '@/features/auth/use-user-event-sync.ts';
@@ -16,12 +16,15 @@ export interface RouteHandle {
   layout?: 'main';
 }
 
-function useInMainLayout(): boolean {
-  return useMatches().some((match) => (match.handle as RouteHandle | undefined)?.layout === 'main');
-}
-
 /** Wraps every screen: URL ↔ core sync, token rules, the event stream and the connection modals. */
-export function RootLayout() {
+export function RootLayout({
+  inMainLayout,
+  children,
+}: {
+  /** The matched route is inside the main layout (its route handle says so). */
+  inMainLayout: boolean;
+  children: ReactNode;
+}) {
   useCoreParamSync();
   useRememberRoute();
   useTokenWatcher();
@@ -33,10 +36,9 @@ export function RootLayout() {
   useUserListEventSync();
   useOwnPermissionSync();
   useRunnerStatusSync();
-  const inMainLayout = useInMainLayout();
   return (
     <>
-      <Outlet />
+      {children}
       <ConnectionModals inMainLayout={inMainLayout} />
     </>
   );

@@ -1,14 +1,8 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button.tsx';
 
 /** Shown when a screen throws or its code cannot be loaded (for example after an update). */
-export function RouteError() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : '';
+export function RouteError({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : '';
   return (
     <div
       role="alert"

@@ -1,3 +1,6 @@
+import { Component, Suspense, lazy } from 'react';
+import type { ComponentType, ErrorInfo, ReactNode } from 'react';
+import { matchRoutes, useLocation, useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { RequireCore, RequireNotSetUp, RequireSetUp, RequireToken } from './guards.tsx';
@@ -6,6 +9,12 @@ import type { RouteHandle } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
 // The route table of dashboard.md §2. Every screen is its own lazily loaded chunk.
+//
+// Declarative routing (`useRoutes` in a BrowserRouter) rather than react-router's data router:
+// the dashboard has no loaders or actions, and the data router adds ~15 kB (brotli) to the first
+// load (issue 16). A screen's chunk loads inside its own Suspense boundary, so the layouts around
+// it stay on screen while it does; one error boundary shows RouteError for a screen that throws or
+// whose code cannot be loaded.
 
 /** The instance tabs' path segments (dashboard.md §2); the tab registry is routes/instance-tabs.tsx. */
 export const DASHBOARD_TABS = [
@@ -23,133 +32,174 @@ export const DASHBOARD_TABS = [
 /** Settings pages (dashboard.md §2); the settings nav replaces the instance sidebar there. */
 export const SETTINGS_PAGES = ['general', 'users', 'profile', 'events', 'webhooks'] as const;
 
-const notFound = async () => ({
-  Component: (await import('./routes/not-found.tsx')).NotFoundRoute,
-});
+/** A lazily loaded screen, drawn inside its own Suspense boundary. */
+function screen(load: () => Promise<ComponentType>): ReactNode {
+  const Screen = lazy(async () => ({ default: await load() }));
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
 const mainHandle: RouteHandle = { layout: 'main' };
 
 export const routes: RouteObject[] = [
   {
-    Component: RootLayout,
-    ErrorBoundary: RouteError,
-    HydrateFallback: PageSpinner,
+    path: '/first_setup',
+    element: screen(async () => (await import('./routes/welcome.tsx')).WelcomeRoute),
+  },
+  {
+    path: '/login/core/select',
+    element: screen(async () => (await import('./routes/core-select.tsx')).CoreSelectRoute),
+  },
+  {
+    path: '/login/core/new',
+    element: screen(async () => (await import('./routes/core-new.tsx')).CoreNewRoute),
+  },
+  {
+    element: <RequireCore />,
     children: [
       {
-        path: '/first_setup',
-        lazy: async () => ({ Component: (await import('./routes/welcome.tsx')).WelcomeRoute }),
-      },
-      {
-        path: '/login/core/select',
-        lazy: async () => ({
-          Component: (await import('./routes/core-select.tsx')).CoreSelectRoute,
-        }),
-      },
-      {
-        path: '/login/core/new',
-        lazy: async () => ({ Component: (await import('./routes/core-new.tsx')).CoreNewRoute }),
-      },
-      {
-        Component: RequireCore,
+        element: <RequireNotSetUp />,
         children: [
           {
-            Component: RequireNotSetUp,
-            children: [
-              {
-                path: '/login/core/first_setup',
-                lazy: async () => ({
-                  Component: (await import('./routes/core-first-setup.tsx')).CoreFirstSetupRoute,
-                }),
-              },
-            ],
-          },
-          {
-            Component: RequireToken,
-            children: [
-              {
-                path: '/login/core/first_config',
-                lazy: async () => ({
-                  Component: (await import('./routes/core-first-config.tsx')).CoreFirstConfigRoute,
-                }),
-              },
-            ],
-          },
-          {
-            Component: RequireSetUp,
-            children: [
-              {
-                path: '/login/user/select',
-                lazy: async () => ({
-                  Component: (await import('./routes/user-select.tsx')).UserSelectRoute,
-                }),
-              },
-              {
-                path: '/login/user',
-                lazy: async () => ({
-                  Component: (await import('./routes/user-login.tsx')).UserLoginRoute,
-                }),
-              },
-            ],
-          },
-          {
-            lazy: async () => ({ Component: (await import('./main-layout.tsx')).MainLayout }),
-            handle: mainHandle,
-            children: [
-              {
-                index: true,
-                lazy: async () => ({ Component: (await import('./routes/home.tsx')).HomeRoute }),
-              },
-              {
-                Component: RequireToken,
-                children: [
-                  {
-                    // One route for every tab: an unknown tab shows "{tab} not found" inside the dashboard.
-                    path: '/dashboard/:tab',
-                    lazy: async () => ({
-                      Component: (await import('./routes/instance-dashboard.tsx'))
-                        .InstanceDashboardRoute,
-                    }),
-                  },
-                  {
-                    path: '/settings/general',
-                    lazy: async () => ({
-                      Component: (await import('./routes/settings-general.tsx'))
-                        .SettingsGeneralRoute,
-                    }),
-                  },
-                  {
-                    path: '/settings/users',
-                    lazy: async () => ({
-                      Component: (await import('./routes/settings-users.tsx')).SettingsUsersRoute,
-                    }),
-                  },
-                  {
-                    path: '/settings/events',
-                    lazy: async () => ({
-                      Component: (await import('./routes/settings-event-logs.tsx'))
-                        .SettingsEventLogsRoute,
-                    }),
-                  },
-                  {
-                    path: '/settings/webhooks',
-                    lazy: async () => ({
-                      Component: (await import('./routes/settings-webhooks.tsx'))
-                        .SettingsWebhooksRoute,
-                    }),
-                  },
-                ],
-              },
-              {
-                // Profile is reachable signed out: it says so after 5 s (dashboard.md §2).
-                path: '/settings/profile',
-                lazy: async () => ({
-                  Component: (await import('./routes/settings-profile.tsx')).SettingsProfileRoute,
-                }),
-              },
-            ],
+            path: '/login/core/first_setup',
+            element: screen(
+              async () => (await import('./routes/core-first-setup.tsx')).CoreFirstSetupRoute,
+            ),
           },
         ],
       },
-      { path: '*', lazy: notFound },
+      {
+        element: <RequireToken />,
+        children: [
+          {
+            path: '/login/core/first_config',
+            element: screen(
+              async () => (await import('./routes/core-first-config.tsx')).CoreFirstConfigRoute,
+            ),
+          },
+        ],
+      },
+      {
+        element: <RequireSetUp />,
+        children: [
+          {
+            path: '/login/user/select',
+            element: screen(async () => (await import('./routes/user-select.tsx')).UserSelectRoute),
+          },
+          {
+            path: '/login/user',
+            element: screen(async () => (await import('./routes/user-login.tsx')).UserLoginRoute),
+          },
+        ],
+      },
+      {
+        element: screen(async () => (await import('./main-layout.tsx')).MainLayout),
+        handle: mainHandle,
+        children: [
+          {
+            index: true,
+            element: screen(async () => (await import('./routes/home.tsx')).HomeRoute),
+          },
+          {
+            element: <RequireToken />,
+            children: [
+              {
+                // One route for every tab: an unknown tab shows "{tab} not found" inside the dashboard.
+                path: '/dashboard/:tab',
+                element: screen(
+                  async () =>
+                    (await import('./routes/instance-dashboard.tsx')).InstanceDashboardRoute,
+                ),
+              },
+              {
+                path: '/settings/general',
+                element: screen(
+                  async () => (await import('./routes/settings-general.tsx')).SettingsGeneralRoute,
+                ),
+              },
+              {
+                path: '/settings/users',
+                element: screen(
+                  async () => (await import('./routes/settings-users.tsx')).SettingsUsersRoute,
+                ),
+              },
+              {
+                path: '/settings/events',
+                element: screen(
+                  async () =>
+                    (await import('./routes/settings-event-logs.tsx')).SettingsEventLogsRoute,
+                ),
+              },
+              {
+                path: '/settings/webhooks',
+                element: screen(
+                  async () =>
+                    (await import('./routes/settings-webhooks.tsx')).SettingsWebhooksRoute,
+                ),
+              },
+            ],
+          },
+          {
+            // Profile is reachable signed out: it says so after 5 s (dashboard.md §2).
+            path: '/settings/profile',
+            element: screen(
+              async () => (await import('./routes/settings-profile.tsx')).SettingsProfileRoute,
+            ),
+          },
+        ],
+      },
     ],
   },
+  {
+    path: '*',
+    element: screen(async () => (await import('./routes/not-found.tsx')).NotFoundRoute),
+  },
 ];
+
+interface BoundaryProps {
+  /** A new key (the path) clears a shown error: another screen gets its chance. */
+  resetKey: string;
+  children: ReactNode;
+}
+interface BoundaryState {
+  error: unknown;
+  key: string;
+}
+
+/** Shows RouteError for a screen that throws while drawing or whose chunk fails to load. */
+class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState) {
+    return props.resetKey === state.key ? null : { error: null, key: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    console.error('A screen failed', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}
+
+/** Every screen, for the router around it (BrowserRouter in the app, MemoryRouter in tests). */
+export function AppRoutes() {
+  const location = useLocation();
+  const inMainLayout = (matchRoutes(routes, location) ?? []).some(
+    (match) => (match.route.handle as RouteHandle | undefined)?.layout === 'main',
+  );
+  const element = useRoutes(routes, location);
+  return (
+    <RouteErrorBoundary resetKey={location.pathname}>
+      <RootLayout inMainLayout={inMainLayout}>{element}</RootLayout>
+    </RouteErrorBoundary>
+  );
+}

@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { RealtimeHub } from '@/lib/realtime/socket-hub.ts';
 import type { SocketFactory, Timers } from '@/lib/realtime/socket-hub.ts';
@@ -8,7 +8,8 @@ import { selectCore, setToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { adoptCoreFromUrl } from '@/app/core-params.ts';
 import { AppProviders } from '@/app/providers.tsx';
-import { routes } from '@/app/router.tsx';
+import { AppRoutes } from '@/app/router.tsx';
+import { LocationProbe, locationRecorder } from './location-probe.tsx';
 import { FakeSocket } from './fake-socket.ts';
 
 export interface RenderAppOptions {
@@ -25,11 +26,14 @@ export function renderApp(path = '/', options: RenderAppOptions = {}) {
     createSocket: options.createSocket ?? ((url) => new FakeSocket(url)),
     ...(options.timers ? { timers: options.timers } : {}),
   });
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = locationRecorder(path);
   const user = userEvent.setup();
   const view = render(
     <AppProviders services={{ queryClient, hub }}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe into={router} />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...view, router, queryClient, hub, user };

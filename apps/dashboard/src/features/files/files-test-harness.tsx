@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { apiPaths } from '@hearth/protocol';
 import type { ClientEvent, ClientFile, InstanceInfo } from '@hearth/protocol';
 import { Toaster } from '@/components/ui/toaster.tsx';
@@ -14,6 +14,7 @@ import { FakeSocket } from '@/test/fake-socket.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { SQUID_GAME, TEST_CORE, instanceInfo, validJwt } from '@/test/fixtures.ts';
+import { LocationProbe, locationRecorder } from '@/test/location-probe.tsx';
 import { connectTo } from '@/test/render-app.tsx';
 import { FilesScreen } from './components/files-screen.tsx';
 import { resetLastInstanceForTests } from './use-file-browser.ts';
@@ -100,15 +101,19 @@ export function renderFiles(options: RenderOptions = {}) {
     canRead: options.canRead ?? true,
     canWrite: options.canWrite ?? true,
   };
-  const router = createMemoryRouter([{ path: '/dashboard/files', Component: Screen }], {
-    initialEntries: [options.url ?? '/dashboard/files'],
-  });
+  const url = options.url ?? '/dashboard/files';
+  const router = locationRecorder(url);
   const ui = () => (
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider hub={hub}>
         <PropsContext.Provider value={props}>
           <div style={{ height: 800 }}>
-            <RouterProvider router={router} />
+            <MemoryRouter initialEntries={[url]}>
+              <Routes>
+                <Route path="/dashboard/files" element={<Screen />} />
+              </Routes>
+              <LocationProbe into={router} />
+            </MemoryRouter>
           </div>
         </PropsContext.Provider>
         <Toaster />
