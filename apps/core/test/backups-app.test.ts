@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -42,9 +43,9 @@ afterAll(async () => {
 });
 
 const list = async (uuid: string) =>
-  BackupRecordSchema.array().parse(
-    (await t.request('GET', `/instance/${uuid}/backups`, { token: owner })).json,
-  );
+  z
+    .array(BackupRecordSchema)
+    .parse((await t.request('GET', `/instance/${uuid}/backups`, { token: owner })).json);
 
 async function stop(uuid: string) {
   const stopped = log.next(isState(uuid, 'Stopped'), 'Stopped');

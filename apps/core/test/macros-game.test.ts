@@ -2,6 +2,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   GetConfigResponseSchema,
@@ -152,9 +153,11 @@ stream.close();
     } finally {
       await joined.leave();
     }
-    const tasks = TaskEntrySchema.array().parse(
-      (await env.t.request('GET', `/instance/${inst.uuid}/task/list`, { token: env.owner })).json,
-    );
+    const tasks = z
+      .array(TaskEntrySchema)
+      .parse(
+        (await env.t.request('GET', `/instance/${inst.uuid}/task/list`, { token: env.owner })).json,
+      );
     expect(tasks.map((t) => t.pid)).toContain(pid);
     await env.t.request('PUT', `/instance/${inst.uuid}/macro/kill/${pid}`, { token: env.owner });
     expect(await stoppedOf(env, pid)).toMatchObject({ type: 'Killed' });

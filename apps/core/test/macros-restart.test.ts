@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { z } from 'zod';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HistoryEntrySchema, MacroEntrySchema } from '@hearth/protocol';
@@ -44,10 +45,12 @@ describe('macros across a core restart', () => {
     await stoppedOf(first, ok);
     const bad = await runMacro(first, inst.uuid, 'broken');
     await stoppedOf(first, bad);
-    const before = MacroEntrySchema.array().parse(
-      (await first.t.request('GET', `/instance/${inst.uuid}/macro/list`, { token: first.owner }))
-        .json,
-    );
+    const before = z
+      .array(MacroEntrySchema)
+      .parse(
+        (await first.t.request('GET', `/instance/${inst.uuid}/macro/list`, { token: first.owner }))
+          .json,
+      );
     await first.close();
 
     // A task the previous core recorded as running, whose process is still alive (as after a crash).
@@ -66,7 +69,7 @@ describe('macros across a core restart', () => {
     const second = await startMacroCore({}, dataDir);
     try {
       await waitGone(orphan.pid!);
-      const after = MacroEntrySchema.array().parse(
+      const after = z.array(MacroEntrySchema).parse(
         (
           await second.t.request('GET', `/instance/${inst.uuid}/macro/list`, {
             token: second.owner,
@@ -75,7 +78,7 @@ describe('macros across a core restart', () => {
       );
       expect(after).toEqual(before);
       expect(after.find((m) => m.name === 'once')?.last_run).not.toBeNull();
-      const history = HistoryEntrySchema.array().parse(
+      const history = z.array(HistoryEntrySchema).parse(
         (
           await second.t.request('GET', `/instance/${inst.uuid}/history/list`, {
             token: second.owner,

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   GetConfigResponseSchema,
@@ -62,7 +63,7 @@ describe('macros through HTTP', () => {
     await fs.writeFile(path.join(inst.path, 'macros', 'loose.ts'), 'console.log("loose");');
     const res = await get(`/instance/${inst.uuid}/macro/list`);
     expect(res.status, res.text).toBe(200);
-    const list = MacroEntrySchema.array().parse(res.json);
+    const list = z.array(MacroEntrySchema).parse(res.json);
     expect(list.map((m) => m.name)).toEqual(['alpha', 'zeta']);
     expect(list[0]).toEqual({
       name: 'alpha',
@@ -77,13 +78,13 @@ describe('macros through HTTP', () => {
     expect(await stoppedOf(env, pid)).toMatchObject({ type: 'Success' });
     const loose = await runMacro(env, inst.uuid, 'loose');
     expect(await stoppedOf(env, loose)).toMatchObject({ type: 'Success' });
-    const list = MacroEntrySchema.array().parse(
-      (await get(`/instance/${inst.uuid}/macro/list`)).json,
-    );
+    const list = z
+      .array(MacroEntrySchema)
+      .parse((await get(`/instance/${inst.uuid}/macro/list`)).json);
     expect(list.find((m) => m.name === 'alpha')?.last_run).toBeGreaterThanOrEqual(before);
-    const history = HistoryEntrySchema.array().parse(
-      (await get(`/instance/${inst.uuid}/history/list`)).json,
-    );
+    const history = z
+      .array(HistoryEntrySchema)
+      .parse((await get(`/instance/${inst.uuid}/history/list`)).json);
     expect(history.map((h) => h.task.pid)).toEqual([loose, pid]);
     expect(history[1]!.task.name).toBe('alpha');
     const started = env.log.events.find(
@@ -100,9 +101,9 @@ describe('macros through HTTP', () => {
     const cause = { type: 'User', user_id: info.uid, user_name: info.username } as const;
     const { macros } = env.t.core.ctx;
     await expect(macros.runMacro(inst.uuid, 'to-the-end', [], cause)).resolves.toBeUndefined();
-    const history = HistoryEntrySchema.array().parse(
-      (await get(`/instance/${inst.uuid}/history/list`)).json,
-    );
+    const history = z
+      .array(HistoryEntrySchema)
+      .parse((await get(`/instance/${inst.uuid}/history/list`)).json);
     expect(history.find((h) => h.task.name === 'to-the-end')?.exit_status.type).toBe('Success');
     await expect(macros.runMacro(inst.uuid, 'fails', [], cause)).rejects.toMatchObject({
       kind: 'BadRequest',
@@ -237,9 +238,9 @@ describe('macros through HTTP', () => {
         macroEvent(e)?.macro_pid === pid && macroEvent(e)?.macro_event_inner.type === 'Stopped',
     );
     expect(stopped?.level).toBe('Error');
-    const history = HistoryEntrySchema.array().parse(
-      (await get(`/instance/${inst.uuid}/history/list`)).json,
-    );
+    const history = z
+      .array(HistoryEntrySchema)
+      .parse((await get(`/instance/${inst.uuid}/history/list`)).json);
     expect(history[0]).toMatchObject({ task: { pid }, exit_status: { type: 'Error' } });
   });
 
@@ -250,9 +251,9 @@ describe('macros through HTTP', () => {
       'while (true) { await new Promise((r) => setTimeout(r, 50)); }',
     );
     const pid = await runMacro(env, inst.uuid, 'forever');
-    const tasks = TaskEntrySchema.array().parse(
-      (await get(`/instance/${inst.uuid}/task/list`)).json,
-    );
+    const tasks = z
+      .array(TaskEntrySchema)
+      .parse((await get(`/instance/${inst.uuid}/task/list`)).json);
     expect(tasks.map((t) => t.pid)).toContain(pid);
     const kill = await env.t.request('PUT', `/instance/${inst.uuid}/macro/kill/${pid}`, {
       token: env.owner,
@@ -261,11 +262,11 @@ describe('macros through HTTP', () => {
     expect(kill.json).toBeNull();
     expect(await stoppedOf(env, pid)).toMatchObject({ type: 'Killed' });
     expect(
-      TaskEntrySchema.array().parse((await get(`/instance/${inst.uuid}/task/list`)).json),
+      z.array(TaskEntrySchema).parse((await get(`/instance/${inst.uuid}/task/list`)).json),
     ).toEqual([]);
-    const history = HistoryEntrySchema.array().parse(
-      (await get(`/instance/${inst.uuid}/history/list`)).json,
-    );
+    const history = z
+      .array(HistoryEntrySchema)
+      .parse((await get(`/instance/${inst.uuid}/history/list`)).json);
     expect(history[0]).toMatchObject({
       task: { pid, name: 'forever' },
       exit_status: { type: 'Killed' },
@@ -330,7 +331,7 @@ describe('core shutdown', () => {
       expect(isAlive(osPid)).toBe(false);
       const again = await startMacroCore({}, own.t.dataDir);
       try {
-        const history = HistoryEntrySchema.array().parse(
+        const history = z.array(HistoryEntrySchema).parse(
           (
             await again.t.request('GET', `/instance/${host.uuid}/history/list`, {
               token: again.owner,

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MacroEntrySchema, type InstanceInfo } from '@hearth/protocol';
 import {
@@ -142,9 +143,12 @@ describe('what a macro may touch', () => {
       });
       expect(config.status, name).toBe(403);
     }
-    const list = MacroEntrySchema.array().parse(
-      (await env.t.request('GET', `/instance/${inst.uuid}/macro/list`, { token: env.owner })).json,
-    );
+    const list = z
+      .array(MacroEntrySchema)
+      .parse(
+        (await env.t.request('GET', `/instance/${inst.uuid}/macro/list`, { token: env.owner }))
+          .json,
+      );
     expect(list.map((m) => m.name)).toEqual(['probe']);
     await expect(fs.stat(path.join(inst.path, 'pwned.txt'))).rejects.toThrow();
     await expect(fs.stat(path.join(other.path, 'pwned.txt'))).rejects.toThrow();

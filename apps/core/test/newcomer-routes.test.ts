@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShippedDefinitionSchema, SetupManifestSchema, apiPaths } from '@hearth/protocol';
 import { headingSlug } from '../src/http/docs-page.ts';
@@ -27,7 +28,7 @@ describe('GET /games/definitions', () => {
   it('lists flying-squid for anyone, with a URL the generic routes load', async () => {
     const res = await t.request('GET', apiPaths.gamesDefinitions());
     expect(res.status).toBe(200);
-    const list = ShippedDefinitionSchema.array().parse(res.json);
+    const list = z.array(ShippedDefinitionSchema).parse(res.json);
     const squid = list.find((d) => d.game_name === 'flying-squid');
     expect(squid).toMatchObject({ game_display_name: 'Minecraft (flying-squid)' });
     await fs.access(fileURLToPath(squid!.url));
@@ -42,9 +43,9 @@ describe('GET /games/definitions', () => {
   });
 
   it('describes every shipped definition as the definition itself does', async () => {
-    const list = ShippedDefinitionSchema.array().parse(
-      (await t.request('GET', apiPaths.gamesDefinitions())).json,
-    );
+    const list = z
+      .array(ShippedDefinitionSchema)
+      .parse((await t.request('GET', apiPaths.gamesDefinitions())).json);
     expect(list.length).toBeGreaterThan(0);
     const cacheDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-shipped-'));
     try {

@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { z } from 'zod';
 import { PlayitSignupDataSchema, PlayitTunnelInfoSchema } from '@hearth/protocol';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CoreError } from '../src/errors.ts';
@@ -224,6 +225,6 @@ describe('verify and tunnels', () => {
         active: true,
       },
     ]);
-    expect(PlayitTunnelInfoSchema.array().parse(list)).toEqual(list);
+    expect(z.array(PlayitTunnelInfoSchema).parse(list)).toEqual(list);
   });
 });

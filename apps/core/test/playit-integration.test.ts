@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { z } from 'zod';
 import { PlayitTunnelInfoSchema } from '@hearth/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlayitIntegration } from '../src/runtime/tunnels/playit-integration.ts';
@@ -67,7 +68,7 @@ describe('PlayitIntegration: the calls the routes make', () => {
     // The tunnel's own local port is wrong on purpose: resolveLocal decides.
     const tunnel = await fake.addTunnel({ name: 'survival', localPort: 1 });
     const list = await playit.getTunnels();
-    expect(PlayitTunnelInfoSchema.array().parse(list)).toEqual([
+    expect(z.array(PlayitTunnelInfoSchema).parse(list)).toEqual([
       expect.objectContaining({
         name: 'survival',
         server_address: `127.0.0.1:${tunnel.publicPort}`,

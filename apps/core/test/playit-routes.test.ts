@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlayitSignupDataSchema, PlayitTunnelInfoSchema, type ClientEvent } from '@hearth/protocol';
 import { TEST_TIMING } from '../test-support/fake-playit/agent-harness.ts';
@@ -181,7 +182,7 @@ describe('playit routes (core-api.md §1.4.18)', () => {
 
     const listed = await t.request('GET', '/playitgg/get_tunnels', { token: owner });
     expect(listed.status, listed.text).toBe(200);
-    const tunnels = PlayitTunnelInfoSchema.array().parse(listed.json);
+    const tunnels = z.array(PlayitTunnelInfoSchema).parse(listed.json);
     expect(tunnels).toEqual(
       expect.arrayContaining([
         expect.objectContaining({

@@ -4,6 +4,7 @@
 // steps, continue-on-failure, the author's permissions at run time, and missed runs after a restart.
 import fs, { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   LogPageSchema,
@@ -76,7 +77,7 @@ async function runs(id: string): Promise<ScheduleRun[]> {
     token: owner,
   });
   expect(res.status, res.text).toBe(200);
-  return ScheduleRunSchema.array().parse(res.json);
+  return z.array(ScheduleRunSchema).parse(res.json);
 }
 
 /** Waits until the schedule's newest run has ended (runs end on events, not on the clock). */
@@ -123,9 +124,9 @@ describe('time triggers on the test clock', () => {
     await expect
       .poll(() => output.lines.filter((l) => l.endsWith(']: [Server] hi')).length)
       .toBe(2);
-    const listed = ScheduleSchema.array().parse(
-      (await t.request('GET', `/instance/${squid.uuid}/schedules`, { token: owner })).json,
-    );
+    const listed = z
+      .array(ScheduleSchema)
+      .parse((await t.request('GET', `/instance/${squid.uuid}/schedules`, { token: owner })).json);
     expect(listed.find((x) => x.id === s.id)).toMatchObject({
       next_run: Date.parse('2026-03-02T10:03:00Z'),
       last_run: { outcome: 'Success' },
@@ -346,9 +347,9 @@ describe('restarts', () => {
         outcome: 'Missed',
         reason: '60 runs missed while the core was not running',
       });
-    const listed = ScheduleSchema.array().parse(
-      (await t.request('GET', `/instance/${squid.uuid}/schedules`, { token: owner })).json,
-    );
+    const listed = z
+      .array(ScheduleSchema)
+      .parse((await t.request('GET', `/instance/${squid.uuid}/schedules`, { token: owner })).json);
     expect(listed.find((x) => x.id === s.id)!.next_run).toBeGreaterThan(
       t.core.ctx.scheduleClock.now(),
     );

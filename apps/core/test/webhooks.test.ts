@@ -8,6 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { z } from 'zod';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   WebhookDeliverySchema,
@@ -136,7 +137,7 @@ async function create(body: Record<string, unknown>) {
 
 async function deliveries(id: string): Promise<WebhookDelivery[]> {
   const res = await t.request('GET', `/webhooks/${id}/deliveries`, { token: owner });
-  return WebhookDeliverySchema.array().parse(res.json);
+  return z.array(WebhookDeliverySchema).parse(res.json);
 }
 
 /** Polls the delivery log until `done` holds (deliveries are background work). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CausedBySchema } from './events.ts';
 
 // Hearth's backups (issue 13; not in the reference). Times are unix milliseconds.
@@ -33,12 +33,12 @@ export const DEFAULT_BACKUP_EXCLUDES = [
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-export const BackupNameSchema = z
-  .string()
-  .trim()
-  .min(1, 'Backup name cannot be empty')
-  .max(BACKUP_NAME_MAX, `Backup name cannot be longer than ${BACKUP_NAME_MAX} characters`)
-  .refine((s) => !CONTROL.test(s), 'Backup name cannot contain control characters');
+export const BackupNameSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, 'Backup name cannot be empty'),
+  z.maxLength(BACKUP_NAME_MAX, `Backup name cannot be longer than ${BACKUP_NAME_MAX} characters`),
+  z.refine((s) => !CONTROL.test(s), 'Backup name cannot contain control characters'),
+);
 
 export const BackupStateSchema = z.enum(['Creating', 'Ready']);
 export type BackupState = z.infer<typeof BackupStateSchema>;
@@ -46,11 +46,11 @@ export type BackupState = z.infer<typeof BackupStateSchema>;
 export const BackupRecordSchema = z.object({
   id: z.string(),
   instance_uuid: z.string(),
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
   state: BackupStateSchema,
   created_at: z.number(),
   /** Null while Creating. */
-  duration_ms: z.number().nullable(),
+  duration_ms: z.nullable(z.number()),
   /** Size of the archive file (compressed). */
   size_bytes: z.number(),
   /** Sum of the file sizes stored. */
@@ -60,7 +60,7 @@ export const BackupRecordSchema = z.object({
   /** Links, sockets, devices and files that vanished during the walk: not stored. */
   skipped_entries: z.number(),
   /** Hex sha256 of the archive file; null while Creating. */
-  sha256: z.string().nullable(),
+  sha256: z.nullable(z.string()),
   made_by: CausedBySchema,
   locked: z.boolean(),
   /** Taken while the server ran without a confirmed save (the game declared no save hooks, or its save line never came). */
@@ -72,9 +72,9 @@ export type BackupRecord = z.infer<typeof BackupRecordSchema>;
 
 /** Each limit is optional; a backup is pruned when any limit set excludes it (locked ones never). */
 export const BackupRetentionSchema = z.object({
-  keep_last: z.number().int().min(1).max(BACKUP_KEEP_LAST_MAX).nullable(),
-  max_age_days: z.number().positive().max(36_500).nullable(),
-  max_total_gib: z.number().positive().max(1_048_576).nullable(),
+  keep_last: z.nullable(z.number().check(z.int(), z.gte(1), z.lte(BACKUP_KEEP_LAST_MAX))),
+  max_age_days: z.nullable(z.number().check(z.positive(), z.lte(36_500))),
+  max_total_gib: z.nullable(z.number().check(z.positive(), z.lte(1_048_576))),
 });
 export type BackupRetention = z.infer<typeof BackupRetentionSchema>;
 
@@ -88,26 +88,28 @@ export const BackupSettingsSchema = z.object({
   /** gitignore syntax, matched against paths relative to the instance folder. */
   excludes: z
     .string()
-    .max(
-      BACKUP_EXCLUDES_MAX,
-      `Exclude list cannot be longer than ${BACKUP_EXCLUDES_MAX} characters`,
+    .check(
+      z.maxLength(
+        BACKUP_EXCLUDES_MAX,
+        `Exclude list cannot be longer than ${BACKUP_EXCLUDES_MAX} characters`,
+      ),
     ),
   retention: BackupRetentionSchema,
 });
 export type BackupSettings = z.infer<typeof BackupSettingsSchema>;
 
-export const BackupSettingsPatchSchema = BackupSettingsSchema.partial();
+export const BackupSettingsPatchSchema = z.partial(BackupSettingsSchema);
 export type BackupSettingsPatch = z.infer<typeof BackupSettingsPatchSchema>;
 
 export const CreateBackupBodySchema = z.object({
-  name: BackupNameSchema.nullable().optional(),
-  locked: z.boolean().optional(),
+  name: z.optional(z.nullable(BackupNameSchema)),
+  locked: z.optional(z.boolean()),
 });
 export type CreateBackupBody = z.infer<typeof CreateBackupBodySchema>;
 
 export const UpdateBackupBodySchema = z.object({
-  name: BackupNameSchema.nullable().optional(),
-  locked: z.boolean().optional(),
+  name: z.optional(z.nullable(BackupNameSchema)),
+  locked: z.optional(z.boolean()),
 });
 export type UpdateBackupBody = z.infer<typeof UpdateBackupBodySchema>;
 
@@ -115,7 +117,7 @@ export type UpdateBackupBody = z.infer<typeof UpdateBackupBodySchema>;
  * `POST …/backups/:backup/restore`. The instance must be stopped; with `stop_first` a running one
  * is stopped gracefully first (the caller needs the stop permission either way).
  */
-export const RestoreBackupBodySchema = z.object({ stop_first: z.boolean().default(false) });
+export const RestoreBackupBodySchema = z.object({ stop_first: z._default(z.boolean(), false) });
 export type RestoreBackupBody = z.input<typeof RestoreBackupBodySchema>;
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** core-api.md §2.13: adjacently tagged {type, value}. */
 export const ConfigurableValueSchema = z.discriminatedUnion('type', [
@@ -6,30 +6,31 @@ export const ConfigurableValueSchema = z.discriminatedUnion('type', [
   // Integer is an i32 and UnsignedInteger a u32 on the wire; the reference refuses anything wider.
   z.object({
     type: z.literal('Integer'),
-    value: z.number().int().min(-2147483648).max(2147483647),
+    value: z.number().check(z.int(), z.gte(-2147483648), z.lte(2147483647)),
   }),
-  z.object({ type: z.literal('UnsignedInteger'), value: z.number().int().min(0).max(4294967295) }),
+  z.object({
+    type: z.literal('UnsignedInteger'),
+    value: z.number().check(z.int(), z.gte(0), z.lte(4294967295)),
+  }),
   z.object({ type: z.literal('Float'), value: z.number() }),
   z.object({ type: z.literal('Boolean'), value: z.boolean() }),
   z.object({ type: z.literal('Enum'), value: z.string() }),
 ]);
 export type ConfigurableValue = z.infer<typeof ConfigurableValueSchema>;
 
-const Bound = z
-  .number()
-  .nullable()
-  .optional()
-  .transform((v) => v ?? null);
+const Bound = z.pipe(
+  z.optional(z.nullable(z.number())),
+  z.transform((v) => v ?? null),
+);
 
 /** core-api.md §2.13: internally tagged, no value key. */
 export const ConfigurableValueTypeSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('String'),
-    regex: z
-      .string()
-      .nullable()
-      .optional()
-      .transform((v) => v ?? null),
+    regex: z.pipe(
+      z.optional(z.nullable(z.string())),
+      z.transform((v) => v ?? null),
+    ),
   }),
   z.object({ type: z.literal('Integer'), min: Bound, max: Bound }),
   z.object({ type: z.literal('UnsignedInteger'), min: Bound, max: Bound }),
@@ -43,9 +44,9 @@ export const SettingManifestSchema = z.object({
   setting_id: z.string(),
   name: z.string(),
   description: z.string(),
-  value: ConfigurableValueSchema.nullable(),
+  value: z.nullable(ConfigurableValueSchema),
   value_type: ConfigurableValueTypeSchema,
-  default_value: ConfigurableValueSchema.nullable(),
+  default_value: z.nullable(ConfigurableValueSchema),
   is_secret: z.boolean(),
   is_required: z.boolean(),
   is_mutable: z.boolean(),
@@ -72,7 +73,7 @@ export const ConfigurableManifestSchema = z.object({
 });
 export type ConfigurableManifest = z.output<typeof ConfigurableManifestSchema>;
 
-export const SettingManifestValueSchema = z.object({ value: ConfigurableValueSchema.nullable() });
+export const SettingManifestValueSchema = z.object({ value: z.nullable(ConfigurableValueSchema) });
 export const SectionManifestValueSchema = z.object({
   settings: z.record(z.string(), SettingManifestValueSchema),
 });
@@ -80,21 +81,22 @@ export const SectionManifestValueSchema = z.object({
 /** core-api.md §2.13: the instance-creation request. */
 export const SetupValueSchema = z.object({
   name: z.string(),
-  description: z
-    .string()
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null),
-  auto_start: z.boolean().default(false),
-  restart_on_crash: z.boolean().default(false),
+  description: z.pipe(
+    z.optional(z.nullable(z.string())),
+    z.transform((v) => v ?? null),
+  ),
+  auto_start: z._default(z.boolean(), false),
+  restart_on_crash: z._default(z.boolean(), false),
   setting_sections: z.record(z.string(), SectionManifestValueSchema),
 });
 export type SetupValue = z.output<typeof SetupValueSchema>;
 export type SetupValueInput = z.input<typeof SetupValueSchema>;
 
-export const GenericSetupManifestRequestSchema = z.object({ url: z.string().min(1) });
+export const GenericSetupManifestRequestSchema = z.object({
+  url: z.string().check(z.minLength(1)),
+});
 export const GenericCreateRequestSchema = z.object({
-  url: z.string().min(1),
+  url: z.string().check(z.minLength(1)),
   setup_value: SetupValueSchema,
 });
 export type GenericCreateRequest = z.output<typeof GenericCreateRequestSchema>;

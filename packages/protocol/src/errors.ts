@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** core-api.md §2.12 */
 export const ErrorKindSchema = z.enum([

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { LOG_PAGE_MAX, LOG_PAGE_SIZE, LOG_TEXT_MAX } from './constants.ts';
 import { EventLevelSchema, type EventLevel } from './events.ts';
 import { actorOf, LogCategorySchema, type LogCategory, type LogEntry } from './event-log.ts';
@@ -45,52 +45,52 @@ export function emptyLogFilter(): LogFilter {
   };
 }
 
-const csv = z
-  .string()
-  .max(20_000)
-  .optional()
-  .transform((v) =>
+const csv = z.pipe(
+  z.optional(z.string().check(z.maxLength(20_000))),
+  z.transform((v) =>
     v === undefined || v.trim() === ''
       ? null
       : v
           .split(',')
           .map((s) => s.trim())
           .filter((s) => s !== ''),
-  );
-const idList = csv.pipe(z.array(z.string().max(200)).max(500).nullable());
-const ms = z
-  .string()
-  .regex(/^\d{1,15}$/, 'must be a time in unix milliseconds')
-  .optional()
-  .transform((v) => (v === undefined ? null : Number(v)));
+  ),
+);
+const idList = z.pipe(
+  csv,
+  z.nullable(z.array(z.string().check(z.maxLength(200))).check(z.maxLength(500))),
+);
+const ms = z.pipe(
+  z.optional(z.string().check(z.regex(/^\d{1,15}$/, 'must be a time in unix milliseconds'))),
+  z.transform((v) => (v === undefined ? null : Number(v))),
+);
 
 /** The query parameters of GET /activity/search (and export, and the live stream). */
-export const LogQuerySchema = z
-  .object({
-    level: csv.pipe(z.array(EventLevelSchema).nullable()),
-    kind: csv.pipe(z.array(LogCategorySchema).nullable()),
+export const LogQuerySchema = z.pipe(
+  z.object({
+    level: z.pipe(csv, z.nullable(z.array(EventLevelSchema))),
+    kind: z.pipe(csv, z.nullable(z.array(LogCategorySchema))),
     who: idList,
     instance: idList,
     from: ms,
     to: ms,
-    q: z
-      .string()
-      .max(LOG_TEXT_MAX)
-      .optional()
-      .transform((v) => (v === undefined || v.trim() === '' ? null : v.trim())),
-    before: z
-      .string()
-      .regex(/^\d{1,19}$/, 'must be a snowflake')
-      .optional()
-      .transform((v) => v ?? null),
-    limit: z
-      .string()
-      .regex(/^\d{1,4}$/, 'must be a number')
-      .optional()
-      .transform((v) => (v === undefined ? LOG_PAGE_SIZE : Number(v)))
-      .pipe(z.number().int().min(1).max(LOG_PAGE_MAX)),
-  })
-  .transform((q): LogQuery => ({
+    q: z.pipe(
+      z.optional(z.string().check(z.maxLength(LOG_TEXT_MAX))),
+      z.transform((v) => (v === undefined || v.trim() === '' ? null : v.trim())),
+    ),
+    before: z.pipe(
+      z.optional(z.string().check(z.regex(/^\d{1,19}$/, 'must be a snowflake'))),
+      z.transform((v) => v ?? null),
+    ),
+    limit: z.pipe(
+      z.pipe(
+        z.optional(z.string().check(z.regex(/^\d{1,4}$/, 'must be a number'))),
+        z.transform((v) => (v === undefined ? LOG_PAGE_SIZE : Number(v))),
+      ),
+      z.number().check(z.int(), z.gte(1), z.lte(LOG_PAGE_MAX)),
+    ),
+  }),
+  z.transform((q): LogQuery => ({
     filter: {
       levels: q.level,
       categories: q.kind,
@@ -102,7 +102,8 @@ export const LogQuerySchema = z
     },
     before: q.before,
     limit: q.limit,
-  }));
+  })),
+);
 
 /** The filter (and page) as query parameters, in a stable order, leaving out what is unset. */
 export function logQueryParams(

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   CausedBySchema,
   EventInnerSchema,
@@ -43,16 +43,16 @@ export const ActivitySchema = z.discriminatedUnion('type', [
     setting_id: z.string(),
     setting_name: z.string(),
     /** Shown as text; a secret's values are masked before they are stored. */
-    old_value: z.string().nullable(),
-    new_value: z.string().nullable(),
+    old_value: z.nullable(z.string()),
+    new_value: z.nullable(z.string()),
     secret: z.boolean(),
   }),
   z.object({
     type: z.literal('CoreSettingChanged'),
     setting_id: z.string(),
     setting_name: z.string(),
-    old_value: z.string().nullable(),
-    new_value: z.string().nullable(),
+    old_value: z.nullable(z.string()),
+    new_value: z.nullable(z.string()),
   }),
   z.object({
     type: z.literal('WebhookChanged'),
@@ -66,8 +66,8 @@ export const ActivitySchema = z.discriminatedUnion('type', [
     action: z.enum(['created', 'restored', 'deleted', 'failed', 'restore_failed']),
     instance_uuid: z.string(),
     instance_name: z.string(),
-    backup_id: z.string().nullable(),
-    backup_name: z.string().nullable(),
+    backup_id: z.nullable(z.string()),
+    backup_name: z.nullable(z.string()),
     /** The outcome in words (size, what was kept, why it failed). */
     message: z.string(),
   }),
@@ -113,7 +113,7 @@ const entryBase = {
   level: EventLevelSchema,
   category: LogCategorySchema,
   /** The instance the entry concerns (also for events whose wire shape does not say, e.g. files). */
-  instance_uuid: z.string().nullable(),
+  instance_uuid: z.nullable(z.string()),
   caused_by: CausedBySchema,
   details: z.string(),
 };
@@ -128,7 +128,7 @@ export type LogEntry = z.output<typeof LogEntrySchema>;
 export const LogPageSchema = z.object({
   entries: z.array(LogEntrySchema),
   /** Pass as `before` for the next (older) page; null when this was the last one. */
-  next_cursor: z.string().nullable(),
+  next_cursor: z.nullable(z.string()),
 });
 export type LogPage = z.output<typeof LogPageSchema>;
 

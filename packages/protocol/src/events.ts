@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SnowflakeSchema } from './snowflake.ts';
 import { InstanceInfoShape, InstanceStateSchema, PlayerSchema } from './instances.ts';
 import { UserPermissionSchema } from './users.ts';
@@ -102,8 +102,8 @@ export const ProgressionEventInnerSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('ProgressionStart'),
     progression_name: z.string(),
-    total: z.number().nullable(),
-    inner: ProgressionStartValueSchema.nullable(),
+    total: z.nullable(z.number()),
+    inner: z.nullable(ProgressionStartValueSchema),
   }),
   z.object({
     type: z.literal('ProgressionUpdate'),
@@ -113,8 +113,8 @@ export const ProgressionEventInnerSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('ProgressionEnd'),
     success: z.boolean(),
-    message: z.string().nullable(),
-    inner: ProgressionEndValueSchema.nullable(),
+    message: z.nullable(z.string()),
+    inner: z.nullable(ProgressionEndValueSchema),
   }),
 ]);
 export type ProgressionEventInner = z.infer<typeof ProgressionEventInnerSchema>;
@@ -122,7 +122,7 @@ export type ProgressionEventInner = z.infer<typeof ProgressionEventInnerSchema>;
 /** core-api.md §2.4.5 */
 export const FSOperationSchema = z.union([
   z.enum(['Read', 'Write', 'Create', 'Delete', 'Upload', 'Download']),
-  z.object({ Move: z.object({ source: z.string() }) }).strict(),
+  z.strictObject({ Move: z.object({ source: z.string() }) }),
 ]);
 export type FSOperation = z.infer<typeof FSOperationSchema>;
 export const FSTargetSchema = z.object({ type: z.enum(['File', 'Directory']), path: z.string() });
@@ -150,7 +150,7 @@ export const EventInnerSchema = z.discriminatedUnion('type', [
   }),
   z.object({
     type: z.literal('MacroEvent'),
-    instance_uuid: z.string().nullable(),
+    instance_uuid: z.nullable(z.string()),
     macro_pid: z.number(),
     macro_event_inner: MacroEventInnerSchema,
   }),
@@ -218,12 +218,11 @@ export function isConsoleEvent(event: ClientEvent): boolean {
 }
 
 /** core-api.md §2.5 */
-const nullableList = <T extends z.ZodType>(item: T) =>
-  z
-    .array(item)
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null);
+const nullableList = <T extends z.ZodMiniType>(item: T) =>
+  z.pipe(
+    z.optional(z.nullable(z.array(item))),
+    z.transform((v) => v ?? null),
+  );
 export const EventQuerySchema = z.object({
   event_levels: nullableList(EventLevelSchema),
   event_types: nullableList(EventTypeSchema),
@@ -231,16 +230,14 @@ export const EventQuerySchema = z.object({
   user_event_types: nullableList(UserEventKindSchema),
   event_user_ids: nullableList(z.string()),
   event_instance_ids: nullableList(z.string()),
-  bearer_token: z
-    .string()
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null),
-  time_range: z
-    .object({ start: z.number(), end: z.number() })
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null),
+  bearer_token: z.pipe(
+    z.optional(z.nullable(z.string())),
+    z.transform((v) => v ?? null),
+  ),
+  time_range: z.pipe(
+    z.optional(z.nullable(z.object({ start: z.number(), end: z.number() }))),
+    z.transform((v) => v ?? null),
+  ),
 });
 export type EventQuery = z.output<typeof EventQuerySchema>;
 export type EventQueryInput = z.input<typeof EventQuerySchema>;

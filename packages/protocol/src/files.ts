@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** core-api.md §2.10 */
 export const FileTypeSchema = z.enum(['File', 'Directory', 'Unknown']);
@@ -7,11 +7,11 @@ export type FileType = z.infer<typeof FileTypeSchema>;
 export const ClientFileSchema = z.object({
   name: z.string(),
   file_stem: z.string(),
-  extension: z.string().nullable(),
+  extension: z.nullable(z.string()),
   path: z.string(),
-  size: z.number().nullable(),
-  creation_time: z.number().nullable(),
-  modification_time: z.number().nullable(),
+  size: z.nullable(z.number()),
+  creation_time: z.nullable(z.number()),
+  modification_time: z.nullable(z.number()),
   file_type: FileTypeSchema,
 });
 export type ClientFile = z.infer<typeof ClientFileSchema>;
@@ -19,7 +19,7 @@ export type ClientFile = z.infer<typeof ClientFileSchema>;
 /** Externally tagged (core-api.md §2.10). */
 export const UnzipOptionSchema = z.union([
   z.enum(['Normal', 'Smart', 'ToDirectoryWithFileName']),
-  z.object({ ToDir: z.string() }).strict(),
+  z.strictObject({ ToDir: z.string() }),
 ]);
 export type UnzipOption = z.infer<typeof UnzipOptionSchema>;
 

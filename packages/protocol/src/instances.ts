@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** core-api.md §2.8 */
 export const InstanceStateSchema = z.enum(['Starting', 'Running', 'Stopping', 'Stopped', 'Error']);
@@ -43,21 +43,21 @@ export type UnavailableGame = z.infer<typeof UnavailableGameSchema>;
  * what `PUT /generic_setup_manifest` and `POST /instance/create_generic` take.
  */
 export const ShippedDefinitionSchema = z.object({
-  url: z.string().min(1),
-  game_name: z.string().min(1),
-  game_display_name: z.string().min(1),
+  url: z.string().check(z.minLength(1)),
+  game_name: z.string().check(z.minLength(1)),
+  game_display_name: z.string().check(z.minLength(1)),
   description: z.string(),
 });
 export type ShippedDefinition = z.infer<typeof ShippedDefinitionSchema>;
 
 /** core-api.md §2.9 */
 export const PlayerSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('MinecraftPlayer'), name: z.string(), uuid: z.string().nullable() }),
+  z.object({ type: z.literal('MinecraftPlayer'), name: z.string(), uuid: z.nullable(z.string()) }),
   z.object({ type: z.literal('GenericPlayer'), id: z.string(), name: z.string() }),
 ]);
 export type Player = z.infer<typeof PlayerSchema>;
 
-export const InstanceUuidSchema = z.string().min(1);
+export const InstanceUuidSchema = z.string().check(z.minLength(1));
 
 /** core-api.md §2.6 (key order as on the wire). */
 export const InstanceInfoShape = {
@@ -66,15 +66,15 @@ export const InstanceInfoShape = {
   game_type: GameSchema,
   description: z.string(),
   version: z.string(),
-  port: z.number().int(),
+  port: z.number().check(z.int()),
   creation_time: z.number(),
   path: z.string(),
   auto_start: z.boolean(),
   restart_on_crash: z.boolean(),
   state: InstanceStateSchema,
-  player_count: z.number().nullable(),
-  max_player_count: z.number().nullable(),
-  player_list: z.array(PlayerSchema).nullable(),
+  player_count: z.nullable(z.number()),
+  max_player_count: z.nullable(z.number()),
+  player_list: z.nullable(z.array(PlayerSchema)),
 };
 export const InstanceInfoSchema = z.object(InstanceInfoShape);
 export type InstanceInfo = z.infer<typeof InstanceInfoSchema>;

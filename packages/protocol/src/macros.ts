@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SettingManifestSchema } from './configurable.ts';
 import { ErrorKindSchema } from './errors.ts';
 
@@ -13,7 +13,7 @@ export type ExitStatus = z.infer<typeof ExitStatusSchema>;
 /** core-api.md §2.15 */
 export const MacroEntrySchema = z.object({
   name: z.string(),
-  last_run: z.number().nullable(),
+  last_run: z.nullable(z.number()),
   path: z.string(),
 });
 export type MacroEntry = z.infer<typeof MacroEntrySchema>;
@@ -32,8 +32,8 @@ export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 export const MacroConfigSchema = z.record(z.string(), SettingManifestSchema);
 export const GetConfigResponseSchema = z.object({
   config: MacroConfigSchema,
-  message: z.string().nullable(),
-  error: ErrorKindSchema.nullable(),
+  message: z.nullable(z.string()),
+  error: z.nullable(ErrorKindSchema),
 });
 export type GetConfigResponse = z.output<typeof GetConfigResponseSchema>;
 export const MacroRunArgsSchema = z.array(z.string());
@@ -43,29 +43,30 @@ export const MACRO_MAX_ARGS = 64;
 export const MACRO_MAX_ARG_CHARS = 4096;
 export const MacroRunBodySchema = z
   .array(
-    z
-      .string()
-      .max(MACRO_MAX_ARG_CHARS, 'A macro argument is too long')
-      .refine((arg) => !arg.includes('\0'), 'A macro argument cannot contain a NUL character'),
+    z.string().check(
+      z.maxLength(MACRO_MAX_ARG_CHARS, 'A macro argument is too long'),
+      z.refine((arg) => !arg.includes('\0'), 'A macro argument cannot contain a NUL character'),
+    ),
   )
-  .max(MACRO_MAX_ARGS, `At most ${MACRO_MAX_ARGS} macro arguments`);
+  .check(z.maxLength(MACRO_MAX_ARGS, `At most ${MACRO_MAX_ARGS} macro arguments`));
 
 // What a running task's SDK sends to the routes only its token may call (Hearth, issue 11).
-const SdkText = z.string().max(64 * 1024);
-const SdkEventId = z.string().min(1).max(64);
+const SdkText = z.string().check(z.maxLength(64 * 1024));
+const SdkEventId = z.string().check(z.minLength(1), z.maxLength(64));
 export const MacroSdkConsoleOutSchema = z.object({ line: SdkText });
+// z.number() refuses NaN and ±Infinity by itself (classic zod's `.finite()` changed nothing).
 export const MacroSdkProgressionStartSchema = z.object({
   title: SdkText,
-  total: z.number().finite().nonnegative().nullable().default(null),
+  total: z._default(z.nullable(z.number().check(z.nonnegative())), null),
 });
 export const MacroSdkProgressionUpdateSchema = z.object({
   event_id: SdkEventId,
-  progress: z.number().finite(),
+  progress: z.number(),
   message: SdkText,
 });
 export const MacroSdkProgressionEndSchema = z.object({
   event_id: SdkEventId,
   success: z.boolean(),
-  message: SdkText.nullable().default(null),
+  message: z._default(z.nullable(SdkText), null),
 });
 export const MacroSdkProgressionStartedSchema = z.object({ event_id: z.string() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** core-api.md §2.14 */
 export const DiskUsageSchema = z.object({
@@ -8,9 +8,9 @@ export const DiskUsageSchema = z.object({
   read_bytes: z.number(),
 });
 export const PerformanceReportSchema = z.object({
-  memory_usage: z.number().nullable(),
-  disk_usage: DiskUsageSchema.nullable(),
-  cpu_usage: z.number().nullable(),
-  start_time: z.number().nullable(),
+  memory_usage: z.nullable(z.number()),
+  disk_usage: z.nullable(DiskUsageSchema),
+  cpu_usage: z.nullable(z.number()),
+  start_time: z.nullable(z.number()),
 });
 export type PerformanceReport = z.infer<typeof PerformanceReportSchema>;

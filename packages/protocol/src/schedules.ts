@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { BackupNameSchema } from './backups.ts';
 import { describeCron } from './cron-describe.ts';
 
@@ -33,15 +33,15 @@ export function isValidTimeZone(zone: string): boolean {
 }
 
 /** Five fields (minute hour day-of-month month day-of-week) or a nickname such as `@daily`. */
-export const CronExpressionSchema = z
-  .string()
-  .trim()
-  .max(100, 'Cron expression is too long')
-  .refine(
+export const CronExpressionSchema = z.string().check(
+  z.trim(),
+  z.maxLength(100, 'Cron expression is too long'),
+  z.refine(
     (s) =>
       /^@(yearly|annually|monthly|weekly|daily|hourly)$/i.test(s) || s.split(/\s+/).length === 5,
     'A cron expression has five fields: minute hour day-of-month month day-of-week',
-  );
+  ),
+);
 
 export const ScheduleEventKindSchema = z.enum([
   'InstanceStarted',
@@ -56,28 +56,32 @@ export const ScheduleTriggerSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('Cron'),
     expression: CronExpressionSchema,
-    timezone: z.string().refine(isValidTimeZone, 'Unknown time zone'),
+    timezone: z.string().check(z.refine(isValidTimeZone, 'Unknown time zone')),
   }),
   z.object({
     type: z.literal('Interval'),
     every_seconds: z
       .number('The interval must be a number')
-      .int('The interval must be a whole number of seconds')
-      .min(
-        SCHEDULE_INTERVAL_MIN_S,
-        `The interval must be at least ${SCHEDULE_INTERVAL_MIN_S} seconds`,
-      )
-      .max(SCHEDULE_INTERVAL_MAX_S, 'The interval must be at most a year'),
+      .check(
+        z.int('The interval must be a whole number of seconds'),
+        z.gte(
+          SCHEDULE_INTERVAL_MIN_S,
+          `The interval must be at least ${SCHEDULE_INTERVAL_MIN_S} seconds`,
+        ),
+        z.lte(SCHEDULE_INTERVAL_MAX_S, 'The interval must be at most a year'),
+      ),
   }),
   z.object({ type: z.literal('Event'), event: ScheduleEventKindSchema }),
   z.object({
     type: z.literal('ConsoleLine'),
     /** A JavaScript regular expression (no flags) tested against each console line. */
-    pattern: z
-      .string()
-      .min(1, 'Pattern cannot be empty')
-      .max(SCHEDULE_PATTERN_MAX, `Pattern cannot be longer than ${SCHEDULE_PATTERN_MAX} characters`)
-      .refine((p) => {
+    pattern: z.string().check(
+      z.minLength(1, 'Pattern cannot be empty'),
+      z.maxLength(
+        SCHEDULE_PATTERN_MAX,
+        `Pattern cannot be longer than ${SCHEDULE_PATTERN_MAX} characters`,
+      ),
+      z.refine((p) => {
         try {
           new RegExp(p);
           return true;
@@ -85,6 +89,7 @@ export const ScheduleTriggerSchema = z.discriminatedUnion('type', [
           return false;
         }
       }, 'Pattern is not a valid regular expression'),
+    ),
   }),
 ]);
 export type ScheduleTrigger = z.infer<typeof ScheduleTriggerSchema>;
@@ -95,45 +100,73 @@ export type PowerAction = z.infer<typeof PowerActionSchema>;
 export const StepTypeSchema = z.enum(['Command', 'Power', 'Backup', 'Macro', 'Wait']);
 export type StepType = z.infer<typeof StepTypeSchema>;
 
+// The dashboard's schedule editor shows these messages as they are, and zod/mini loads no locale
+// (its default text is "Invalid input"): every check a draft can fail carries its own words.
 export const ScheduleStepSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('Command'),
-    command: z
-      .string()
-      .min(1, 'Command cannot be empty')
-      .max(SCHEDULE_COMMAND_MAX)
-      .refine((s) => !/[\r\n]/.test(s), 'The command must be a single line'),
+    command: z.string().check(
+      z.minLength(1, 'Command cannot be empty'),
+      z.maxLength(
+        SCHEDULE_COMMAND_MAX,
+        `Command cannot be longer than ${SCHEDULE_COMMAND_MAX} characters`,
+      ),
+      z.refine((s) => !/[\r\n]/.test(s), 'The command must be a single line'),
+    ),
   }),
   z.object({ type: z.literal('Power'), action: PowerActionSchema }),
   z.object({
     type: z.literal('Backup'),
-    name: BackupNameSchema.nullable(),
+    name: z.nullable(BackupNameSchema),
     locked: z.boolean(),
   }),
   z.object({
     type: z.literal('Macro'),
-    macro: z.string().min(1).max(255),
-    args: z.array(z.string().max(1000)).max(32),
+    macro: z
+      .string()
+      .check(
+        z.minLength(1, 'Macro name cannot be empty'),
+        z.maxLength(255, 'Macro name cannot be longer than 255 characters'),
+      ),
+    args: z
+      .array(
+        z
+          .string()
+          .check(z.maxLength(1000, 'A macro argument cannot be longer than 1000 characters')),
+      )
+      .check(z.maxLength(32, 'At most 32 macro arguments')),
   }),
   z.object({
     type: z.literal('Wait'),
     seconds: z
       .number('Seconds must be a number')
-      .int('Seconds must be a whole number')
-      .min(1, 'Wait at least 1 second')
-      .max(SCHEDULE_WAIT_MAX_S, 'Wait at most a day'),
+      .check(
+        z.int('Seconds must be a whole number'),
+        z.gte(1, 'Wait at least 1 second'),
+        z.lte(SCHEDULE_WAIT_MAX_S, 'Wait at most a day'),
+      ),
   }),
 ]);
 export type ScheduleStep = z.infer<typeof ScheduleStepSchema>;
 
 /** What a client sends to create or replace a schedule. */
 export const ScheduleInputSchema = z.object({
-  description: z.string().trim().max(SCHEDULE_DESCRIPTION_MAX),
+  description: z
+    .string()
+    .check(
+      z.trim(),
+      z.maxLength(
+        SCHEDULE_DESCRIPTION_MAX,
+        `Description cannot be longer than ${SCHEDULE_DESCRIPTION_MAX} characters`,
+      ),
+    ),
   trigger: ScheduleTriggerSchema,
   steps: z
     .array(ScheduleStepSchema)
-    .min(1, 'A schedule needs at least one step')
-    .max(SCHEDULE_STEPS_MAX, `A schedule has at most ${SCHEDULE_STEPS_MAX} steps`),
+    .check(
+      z.minLength(1, 'A schedule needs at least one step'),
+      z.maxLength(SCHEDULE_STEPS_MAX, `A schedule has at most ${SCHEDULE_STEPS_MAX} steps`),
+    ),
   enabled: z.boolean(),
   /** Skip a run (recorded as Skipped) when the instance is not running at that moment. */
   only_when_running: z.boolean(),
@@ -146,12 +179,12 @@ export const RunOutcomeSchema = z.enum(['Running', 'Success', 'Failed', 'Skipped
 export type RunOutcome = z.infer<typeof RunOutcomeSchema>;
 
 export const StepOutcomeSchema = z.object({
-  index: z.number().int(),
+  index: z.number().check(z.int()),
   type: StepTypeSchema,
   outcome: z.enum(['Success', 'Failed', 'Skipped']),
   message: z.string(),
-  started_at: z.number().nullable(),
-  finished_at: z.number().nullable(),
+  started_at: z.nullable(z.number()),
+  finished_at: z.nullable(z.number()),
 });
 export type StepOutcome = z.infer<typeof StepOutcomeSchema>;
 
@@ -161,17 +194,17 @@ export const ScheduleRunSchema = z.object({
   /** When the trigger was due (time triggers) or fired (events, run now). */
   scheduled_for: z.number(),
   started_at: z.number(),
-  finished_at: z.number().nullable(),
+  finished_at: z.nullable(z.number()),
   outcome: RunOutcomeSchema,
   /** Why it failed, was skipped or missed; null on success. */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
   /** What started it, in words ("cron", "Player joined: Steve", "Run now by alice"). */
   cause: z.string(),
   steps: z.array(StepOutcomeSchema),
 });
 export type ScheduleRun = z.infer<typeof ScheduleRunSchema>;
 
-export const ScheduleSchema = ScheduleInputSchema.extend({
+export const ScheduleSchema = z.extend(ScheduleInputSchema, {
   id: z.string(),
   instance_uuid: z.string(),
   /** The user whose permissions every run uses (the last one who saved the steps). */
@@ -179,8 +212,8 @@ export const ScheduleSchema = ScheduleInputSchema.extend({
   created_at: z.number(),
   updated_at: z.number(),
   /** Next due time of a time trigger while enabled; null for events or when disabled. */
-  next_run: z.number().nullable(),
-  last_run: ScheduleRunSchema.nullable(),
+  next_run: z.nullable(z.number()),
+  last_run: z.nullable(ScheduleRunSchema),
 });
 export type Schedule = z.infer<typeof ScheduleSchema>;
 
@@ -242,10 +275,6 @@ export function isScheduleProgressionOf(title: string, instanceName: string): bo
 
 /** `POST /test/clock/advance` (test runs only, HEARTH_TEST_CLOCK=1): moves the schedules' clock. */
 export const TestClockAdvanceBodySchema = z.object({
-  ms: z
-    .number()
-    .int()
-    .min(0)
-    .max(SCHEDULE_INTERVAL_MAX_S * 1000),
+  ms: z.number().check(z.int(), z.gte(0), z.lte(SCHEDULE_INTERVAL_MAX_S * 1000)),
 });
 export const TestClockSchema = z.object({ now: z.number() });

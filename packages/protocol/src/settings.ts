@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** core-api.md §2.17 */
 export const GlobalSettingsDataSchema = z.object({
   core_name: z.string(),
   safe_mode: z.boolean(),
-  domain: z.string().nullable(),
-  playit_enabled: z.boolean().default(false),
+  domain: z.nullable(z.string()),
+  playit_enabled: z._default(z.boolean(), false),
 });
 export type GlobalSettingsData = z.output<typeof GlobalSettingsDataSchema>;
 
@@ -38,5 +38,5 @@ export type PortStatus = z.infer<typeof PortStatusSchema>;
 
 /** Bodies of the four global-setting setters. */
 export const CoreNameBodySchema = z.string();
-export const DomainBodySchema = z.string().nullable();
+export const DomainBodySchema = z.nullable(z.string());
 export const BooleanBodySchema = z.boolean();

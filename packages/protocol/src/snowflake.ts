@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { SNOWFLAKE_EPOCH_MS, SNOWFLAKE_TIMESTAMP_SHIFT } from './constants.ts';
 
 const I64_MIN = -(1n << 63n);
@@ -8,16 +8,21 @@ const I64_MAX = (1n << 63n) - 1n;
  * core-api.md §2.1: a snowflake travels as a decimal string of an i64; a number is accepted on input.
  * Output is the canonical decimal form, and anything outside i64 is refused as the core would.
  */
-export const SnowflakeSchema = z
-  .union([z.string().regex(/^-?\d+$/, 'Snowflake must be a decimal string'), z.number().int()])
-  .transform((v, ctx) => {
+export const SnowflakeSchema = z.pipe(
+  z.union([
+    z.string().check(z.regex(/^-?\d+$/, 'Snowflake must be a decimal string')),
+    z.number().check(z.int()),
+  ]),
+  z.transform((v, ctx) => {
     const value = BigInt(v);
     if (value < I64_MIN || value > I64_MAX) {
-      ctx.addIssue({ code: 'custom', message: 'Snowflake out of i64 range', input: v });
+      // zod/mini's transform context has no addIssue: the issue goes on the payload directly.
+      ctx.issues.push({ code: 'custom', message: 'Snowflake out of i64 range', input: v });
       return z.NEVER;
     }
     return value.toString();
-  });
+  }),
+);
 export type Snowflake = z.output<typeof SnowflakeSchema>;
 
 const MACHINE_AND_NODE_BITS = (1n << 17n) | (1n << 12n);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** core-api.md §2.16 */
 export const PlayitTunnelInfoSchema = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const InstanceIds = z.array(z.string());
 
@@ -19,7 +19,7 @@ export const UserPermissionSchema = z.object({
   can_read_global_file: z.boolean(),
   can_write_global_file: z.boolean(),
   can_manage_permission: z.boolean(),
-  can_install_extension: z.boolean().default(false),
+  can_install_extension: z._default(z.boolean(), false),
 });
 export type UserPermission = z.output<typeof UserPermissionSchema>;
 
@@ -77,7 +77,7 @@ export function emptyPermissions(): UserPermission {
   };
 }
 
-export const UserIdSchema = z.string().min(1);
+export const UserIdSchema = z.string().check(z.minLength(1));
 
 export const PublicUserSchema = z.object({
   uid: UserIdSchema,
@@ -96,11 +96,10 @@ export type Credentials = z.infer<typeof CredentialsSchema>;
 
 export const ChangePasswordRequestSchema = z.object({
   uid: UserIdSchema,
-  old_password: z
-    .string()
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null),
+  old_password: z.pipe(
+    z.optional(z.nullable(z.string())),
+    z.transform((v) => v ?? null),
+  ),
   new_password: z.string(),
 });
 export type ChangePasswordRequest = z.output<typeof ChangePasswordRequestSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 // Hearth webhooks (issue 14): the owner's outbound notifications. A target's URL often carries a
 // token (Discord, Slack), so the core keeps it and only ever answers with a masked form.
@@ -38,7 +38,7 @@ export const WebhookDeliverySchema = z.object({
   status: WebhookDeliveryStatusSchema,
   attempts: z.number(),
   /** The HTTP status of the last attempt, null when none answered. */
-  http_status: z.number().nullable(),
+  http_status: z.nullable(z.number()),
   message: z.string(),
 });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
@@ -51,12 +51,12 @@ export const WebhookTargetSchema = z.object({
   url: z.string(),
   events: z.array(WebhookEventSchema),
   /** Only events of these instances; null = every instance (and core-wide events). */
-  instance_uuids: z.array(z.string()).nullable(),
+  instance_uuids: z.nullable(z.array(z.string())),
   enabled: z.boolean(),
   /** A generic JSON target signs its bodies (HMAC-SHA256) with a secret the core keeps. */
   signed: z.boolean(),
   created_at: z.number(),
-  last_delivery: WebhookDeliverySchema.nullable(),
+  last_delivery: z.nullable(WebhookDeliverySchema),
   /** Deliveries waiting in this target's queue. */
   queued: z.number(),
 });
@@ -73,38 +73,44 @@ export const WEBHOOK_NAME_MAX = 64;
 export const WEBHOOK_URL_MAX = 2048;
 
 export const WebhookCreateSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(WEBHOOK_NAME_MAX),
+  name: z
+    .string()
+    .check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(WEBHOOK_NAME_MAX)),
   kind: WebhookKindSchema,
-  url: z.string().trim().min(1, 'URL is required').max(WEBHOOK_URL_MAX),
-  events: z.array(WebhookEventSchema).min(1, 'Choose at least one event'),
-  instance_uuids: z
-    .array(z.string().max(200))
-    .max(500)
-    .nullable()
-    .optional()
-    .transform((v) => v ?? null),
-  enabled: z.boolean().optional().default(true),
+  url: z.string().check(z.trim(), z.minLength(1, 'URL is required'), z.maxLength(WEBHOOK_URL_MAX)),
+  events: z.array(WebhookEventSchema).check(z.minLength(1, 'Choose at least one event')),
+  instance_uuids: z.pipe(
+    z.optional(z.nullable(z.array(z.string().check(z.maxLength(200))).check(z.maxLength(500)))),
+    z.transform((v) => v ?? null),
+  ),
+  enabled: z._default(z.optional(z.boolean()), true),
 });
 export type WebhookCreate = z.output<typeof WebhookCreateSchema>;
 export type WebhookCreateInput = z.input<typeof WebhookCreateSchema>;
 
 /** Every field optional; a missing `url` keeps the stored one. */
 export const WebhookUpdateSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(WEBHOOK_NAME_MAX).optional(),
-  kind: WebhookKindSchema.optional(),
-  url: z.string().trim().min(1).max(WEBHOOK_URL_MAX).optional(),
-  events: z.array(WebhookEventSchema).min(1, 'Choose at least one event').optional(),
-  instance_uuids: z.array(z.string().max(200)).max(500).nullable().optional(),
-  enabled: z.boolean().optional(),
+  name: z.optional(
+    z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(WEBHOOK_NAME_MAX)),
+  ),
+  kind: z.optional(WebhookKindSchema),
+  url: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(WEBHOOK_URL_MAX))),
+  events: z.optional(
+    z.array(WebhookEventSchema).check(z.minLength(1, 'Choose at least one event')),
+  ),
+  instance_uuids: z.optional(
+    z.nullable(z.array(z.string().check(z.maxLength(200))).check(z.maxLength(500))),
+  ),
+  enabled: z.optional(z.boolean()),
   /** A new signing secret (answered once). */
-  rotate_secret: z.boolean().optional(),
+  rotate_secret: z.optional(z.boolean()),
 });
 export type WebhookUpdate = z.output<typeof WebhookUpdateSchema>;
 
 /** The answer to create and update: the target and, when one was made, its signing secret (once). */
 export const WebhookSavedSchema = z.object({
   target: WebhookTargetSchema,
-  secret: z.string().nullable(),
+  secret: z.nullable(z.string()),
 });
 export type WebhookSaved = z.infer<typeof WebhookSavedSchema>;
 

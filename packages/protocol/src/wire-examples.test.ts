@@ -2,7 +2,6 @@
 // byte-identical (same keys, same key order). JSON.stringify cannot print Rust's `10.0`, so the
 // canonical text is the example re-stringified by JSON itself; everything else is exact.
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 import {
   CausedBySchema,
   ClientErrorSchema,
@@ -52,7 +51,7 @@ import {
 } from './index.ts';
 
 /** Parses the example text, runs it through the schema, and compares the serialised output. */
-function expectRoundTrip(schema: z.ZodType, text: string): void {
+function expectRoundTrip(schema: { parse(data: unknown): unknown }, text: string): void {
   const example: unknown = JSON.parse(text);
   expect(JSON.stringify(schema.parse(example))).toBe(JSON.stringify(example));
 }

@@ -38,7 +38,7 @@ type ParamDecoders<N extends ApiRouteName> = {
 type DecodedParams<N extends ApiRouteName, D> = {
   [K in RouteParamNames<PathOf<N>>]: D extends { [P in K]: (raw: string) => infer T } ? T : string;
 };
-type BodyParser<B> = z.ZodType<B> | ((raw: unknown) => B);
+type BodyParser<B> = z.core.$ZodType<B> | ((raw: unknown) => B);
 
 export interface RouteSpec<N extends ApiRouteName, D extends ParamDecoders<N>, B> {
   route: N;
@@ -79,7 +79,7 @@ export interface SocketSpec<N extends ApiRouteName> {
   echo: boolean;
 }
 
-function isSchema<B>(parser: BodyParser<B>): parser is z.ZodType<B> {
+function isSchema<B>(parser: BodyParser<B>): parser is z.core.$ZodType<B> {
   return typeof (parser as { safeParse?: unknown }).safeParse === 'function';
 }
 

@@ -1,14 +1,23 @@
 import type { FastifyReply } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { badRequest } from '../errors.ts';
 
-/** Parses input with a protocol schema; failures become a 400 with readable causes. */
-export function parseWith<S extends z.ZodType>(
+// The protocol's schemas are zod/mini, which loads no locale: without one every issue reads
+// "Invalid input". Classic zod registers English only when its first schema is built, as a side
+// effect of whichever core module happens to build one first. The causes of a 400 are English
+// text that clients show and tests read, so the core says so here, once, on purpose.
+z.config(z.locales.en());
+
+/**
+ * Parses input with a protocol schema (zod/mini) or a core one (classic zod): both are core schemas,
+ * parsed by the same function. Failures become a 400 with readable causes.
+ */
+export function parseWith<S extends z.core.$ZodType>(
   schema: S,
   input: unknown,
   what = 'Request body',
 ): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = z.safeParse(schema, input);
   if (result.success) return result.data;
   const causes = result.error.issues.slice(0, 5).map((issue) => {
     const where = issue.path.length > 0 ? issue.path.join('.') : what;

@@ -32,7 +32,7 @@ export const InstanceRecordSchema = z.object({
   handler: z.enum(['minecraft', 'generic']),
   data: z.record(z.string(), z.unknown()).default({}),
   /** Memory, CPU and process limits of its sandbox (absent = unlimited). */
-  limits: ResourceLimitsSchema.default({}),
+  limits: z._default(ResourceLimitsSchema, {}),
 });
 export type InstanceRecord = z.output<typeof InstanceRecordSchema>;
 

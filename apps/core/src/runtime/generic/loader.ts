@@ -11,7 +11,7 @@ import {
   type SetupManifest,
   type SetupValue,
 } from '@hearth/protocol';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { definitionReadOnlyPaths } from '../sandbox/runtime-paths.ts';
 import type { ResourceLimits } from '../sandbox/sandbox-types.ts';
 import type { Sandbox, SandboxLaunch } from '../sandbox/sandbox.ts';
@@ -143,13 +143,13 @@ async function run(url: string, call: RunnerCall): Promise<unknown> {
   }
 }
 
-function parseOrThrow<S extends z.ZodType>(
+function parseOrThrow<S extends z.core.$ZodType>(
   url: string,
   schema: S,
   value: unknown,
   what: string,
 ): z.output<S> {
-  const parsed = schema.safeParse(value);
+  const parsed = z.safeParse(schema, value);
   if (!parsed.success) {
     throw new GenericDefinitionError(url, 'invalid', `${what} (${describeZodError(parsed.error)})`);
   }

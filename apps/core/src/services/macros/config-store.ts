@@ -26,7 +26,7 @@ const LocalCacheSchema = z.record(
   z.string(),
   z.object({
     setting_id: z.string(),
-    value: ConfigurableValueSchema.nullable(),
+    value: z.nullable(ConfigurableValueSchema),
     value_type: ConfigurableValueTypeSchema,
   }),
 );

@@ -64,6 +64,29 @@ describe('the schedule editor draft', () => {
     expect(triggerPreview({ ...draft.trigger, timezone: 'UTC', cron: '0 4 *' }).ok).toBe(false);
   });
 
+  it('tells every problem of a step in words (the dashboard loads no zod locale)', () => {
+    const draft = emptyDraft('UTC');
+    draft.description = 'd'.repeat(201);
+    draft.steps = [
+      { ...emptyStep('Macro'), macro: '' },
+      { ...emptyStep('Macro'), macro: 'm'.repeat(256) },
+      { ...emptyStep('Macro'), macro: 'm', args: 'a'.repeat(1001) },
+      { ...emptyStep('Macro'), macro: 'm', args: Array.from({ length: 33 }, () => 'a').join(' ') },
+      { ...emptyStep('Command'), command: 'c'.repeat(1001) },
+    ];
+    expect(toInput(draft)).toEqual({
+      ok: false,
+      errors: {
+        description: 'Description cannot be longer than 200 characters',
+        'steps.0': 'Macro name cannot be empty',
+        'steps.1': 'Macro name cannot be longer than 255 characters',
+        'steps.2': 'A macro argument cannot be longer than 1000 characters',
+        'steps.3': 'At most 32 macro arguments',
+        'steps.4': 'Command cannot be longer than 1000 characters',
+      },
+    });
+  });
+
   it('moves and removes steps, keeping their keys', () => {
     const steps = [emptyStep('Command'), emptyStep('Wait'), emptyStep('Power')];
     const moved = moveStep(steps, 2, -1);

@@ -1,9 +1,10 @@
+import { z } from 'zod/mini';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { BackupRecordSchema, apiPaths } from '@hearth/protocol';
 import type { BackupRecord } from '@hearth/protocol';
 import { apiRequest } from '@/lib/api-client.ts';
 
-const BackupListSchema = BackupRecordSchema.array();
+const BackupListSchema = z.array(BackupRecordSchema);
 
 /** GET /instance/:uuid/backups, newest first. */
 export async function getBackups(

@@ -1,5 +1,5 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { apiPaths } from '@hearth/protocol';
 import { apiRequest } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { queryOptions } from '@tanstack/react-query';
 import { ClientEventSchema, apiPaths } from '@hearth/protocol';
 import type { ClientEvent } from '@hearth/protocol';
@@ -5,7 +6,7 @@ import { apiRequest } from '@/lib/api-client.ts';
 import { coreKey } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
-const ConsoleBufferSchema = ClientEventSchema.array();
+const ConsoleBufferSchema = z.array(ClientEventSchema);
 
 /** GET /instance/:uuid/console/buffer — the core's last 1024 console events, oldest first. */
 export async function getConsoleBuffer(

@@ -1,9 +1,10 @@
+import { z } from 'zod/mini';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ClientFileSchema, apiPaths, compareClientFiles } from '@hearth/protocol';
 import type { ClientFile } from '@hearth/protocol';
 import { apiRequest } from '@/lib/api-client.ts';
 
-const FileListSchema = ClientFileSchema.array();
+const FileListSchema = z.array(ClientFileSchema);
 
 /** GET /instance/:uuid/fs/:path/ls, sorted by the shared comparison (directories first, then name). */
 export async function getFileList(

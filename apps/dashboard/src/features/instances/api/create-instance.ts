@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { z } from 'zod/mini';
 import { InstanceUuidSchema, apiPaths } from '@hearth/protocol';
 import type { HandlerGameType, SetupValueInput } from '@hearth/protocol';
 import { apiRequest } from '@/lib/api-client.ts';
@@ -25,7 +26,7 @@ export function createGenericInstance(url: string, setup: SetupValueInput): Prom
   return apiRequest(apiPaths.instanceCreateGeneric(), {
     method: 'POST',
     body: { url, setup_value: setup },
-    schema: UuidSchema.nullable(),
+    schema: z.nullable(UuidSchema),
     timeoutMs: CREATE_TIMEOUT_MS,
   });
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { HandlerGameTypeSchema, apiPaths } from '@hearth/protocol';
 import type { HandlerGameType } from '@hearth/protocol';
@@ -5,7 +6,7 @@ import { apiRequest } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
-const GameListSchema = HandlerGameTypeSchema.array();
+const GameListSchema = z.array(HandlerGameTypeSchema);
 
 /** GET /games: the handler keys this core can install. */
 export function getGames(core: CoreConnection, signal?: AbortSignal): Promise<HandlerGameType[]> {

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { InstanceInfoSchema, apiPaths } from '@hearth/protocol';
 import type { InstanceInfo } from '@hearth/protocol';
@@ -6,7 +7,7 @@ import { coreKey, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { isUsableToken } from '@/lib/token.ts';
 
-const InstanceListSchema = InstanceInfoSchema.array();
+const InstanceListSchema = z.array(InstanceInfoSchema);
 
 /** GET /instance/list: the instances this user may view. */
 export function getInstances(core: CoreConnection, signal?: AbortSignal): Promise<InstanceInfo[]> {

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { ShippedDefinitionSchema, apiPaths } from '@hearth/protocol';
 import type { ShippedDefinition } from '@hearth/protocol';
@@ -5,7 +6,7 @@ import { ApiError, apiRequest } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
-const DefinitionListSchema = ShippedDefinitionSchema.array();
+const DefinitionListSchema = z.array(ShippedDefinitionSchema);
 
 /**
  * What a core offers beyond the Lodestone API, learnt once per core from Hearth's

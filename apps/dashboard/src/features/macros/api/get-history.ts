@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { HistoryEntrySchema, apiPaths } from '@hearth/protocol';
 import type { HistoryEntry } from '@hearth/protocol';
@@ -8,7 +9,7 @@ import { macroKeys } from './query-keys.ts';
 /** GET /instance/{id}/history/list: finished tasks, the latest first. */
 export function getHistory(uuid: string, signal?: AbortSignal): Promise<HistoryEntry[]> {
   return apiRequest(apiPaths.historyList(uuid), {
-    schema: HistoryEntrySchema.array(),
+    schema: z.array(HistoryEntrySchema),
     ...(signal ? { signal } : {}),
   });
 }

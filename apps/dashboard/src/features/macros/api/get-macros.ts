@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { MacroEntrySchema, apiPaths } from '@hearth/protocol';
 import type { MacroEntry } from '@hearth/protocol';
@@ -8,7 +9,7 @@ import { macroKeys } from './query-keys.ts';
 /** GET /instance/{id}/macro/list: the instance's macros, sorted by name, with last_run. */
 export function getMacros(uuid: string, signal?: AbortSignal): Promise<MacroEntry[]> {
   return apiRequest(apiPaths.macroList(uuid), {
-    schema: MacroEntrySchema.array(),
+    schema: z.array(MacroEntrySchema),
     ...(signal ? { signal } : {}),
   });
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TaskEntrySchema, apiPaths } from '@hearth/protocol';
 import type { TaskEntry } from '@hearth/protocol';
@@ -8,7 +9,7 @@ import { macroKeys } from './query-keys.ts';
 /** GET /instance/{id}/task/list: the macro tasks running now. */
 export function getTasks(uuid: string, signal?: AbortSignal): Promise<TaskEntry[]> {
   return apiRequest(apiPaths.taskList(uuid), {
-    schema: TaskEntrySchema.array(),
+    schema: z.array(TaskEntrySchema),
     ...(signal ? { signal } : {}),
   });
 }

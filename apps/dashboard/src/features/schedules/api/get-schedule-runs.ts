@@ -1,10 +1,11 @@
+import { z } from 'zod/mini';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ScheduleRunSchema, apiPaths } from '@hearth/protocol';
 import type { ScheduleRun } from '@hearth/protocol';
 import { apiRequest } from '@/lib/api-client.ts';
 import { schedulesQueryPrefix } from './get-schedules.ts';
 
-const RunListSchema = ScheduleRunSchema.array();
+const RunListSchema = z.array(ScheduleRunSchema);
 
 /** GET …/schedules/:id/runs: the last 100 runs, newest first, each step's outcome. */
 export function getScheduleRuns(

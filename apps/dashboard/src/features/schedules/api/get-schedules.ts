@@ -1,9 +1,10 @@
+import { z } from 'zod/mini';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ScheduleSchema, apiPaths } from '@hearth/protocol';
 import type { Schedule } from '@hearth/protocol';
 import { apiRequest } from '@/lib/api-client.ts';
 
-const ScheduleListSchema = ScheduleSchema.array();
+const ScheduleListSchema = z.array(ScheduleSchema);
 
 /** GET /instance/:uuid/schedules (oldest first, as they were made). */
 export function getSchedules(instanceUuid: string, signal?: AbortSignal): Promise<Schedule[]> {

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { PlayitTunnelInfoSchema, apiPaths } from '@hearth/protocol';
 import type { PlayitTunnelInfo } from '@hearth/protocol';
@@ -12,7 +13,7 @@ export async function getTunnels(
 ): Promise<PlayitTunnelInfo[]> {
   return apiRequest(apiPaths.playitTunnels(), {
     core,
-    schema: PlayitTunnelInfoSchema.array(),
+    schema: z.array(PlayitTunnelInfoSchema),
     timeoutMs: 15_000,
     ...(signal ? { signal } : {}),
   });

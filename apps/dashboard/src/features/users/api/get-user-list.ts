@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { PublicUserSchema, apiPaths } from '@hearth/protocol';
 import type { PublicUser } from '@hearth/protocol';
@@ -5,7 +6,7 @@ import { apiRequest } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
-const UserListSchema = PublicUserSchema.array();
+const UserListSchema = z.array(PublicUserSchema);
 
 /** GET /user/list (owner only, dashboard.md §6). */
 export function getUserList(core: CoreConnection, signal?: AbortSignal): Promise<PublicUser[]> {

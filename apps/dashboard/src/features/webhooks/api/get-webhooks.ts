@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { WebhookDeliverySchema, WebhookListSchema, apiPaths } from '@hearth/protocol';
 import type { WebhookDelivery, WebhookList } from '@hearth/protocol';
@@ -27,7 +28,7 @@ export function useWebhooks(core: CoreConnection) {
   return useQuery(getWebhooksQueryOptions(core));
 }
 
-const DeliveriesSchema = WebhookDeliverySchema.array();
+const DeliveriesSchema = z.array(WebhookDeliverySchema);
 
 /** GET /webhooks/:id/deliveries: the delivery log, newest first. */
 export function getWebhookDeliveries(
