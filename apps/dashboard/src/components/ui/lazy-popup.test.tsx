@@ -195,6 +195,23 @@ describe('a popover whose code loads on first use', () => {
 });
 
 describe('a tooltip whose code loads on first use', () => {
+  it('shows once the code is here for a mouse that rested on its element meanwhile', async () => {
+    const user = userEvent.setup();
+    const code = heldLoader(RealTooltip);
+    const Tip = lazyPopup('tooltip', code.load);
+    render(
+      <>
+        <Tip text="Open the settings" trigger={<button type="button">Settings</button>} />
+        <Tip text="Sign out" trigger={<button type="button">Account</button>} />
+      </>,
+    );
+    await user.hover(screen.getByRole('button', { name: 'Account' }));
+    await user.hover(screen.getByRole('button', { name: 'Settings' }));
+    expect(code.load).toHaveBeenCalledTimes(1);
+    await code.arrive();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Open the settings');
+  });
+
   it("keeps its element's own click, and shows on keyboard focus once the code is here", async () => {
     const user = userEvent.setup();
     const code = heldLoader(RealTooltip);

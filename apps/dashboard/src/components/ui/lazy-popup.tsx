@@ -10,6 +10,10 @@ import type {
   RefCallback,
 } from 'react';
 import { flushSync } from 'react-dom';
+import { OPEN_KEYS, afterPress, replay } from './popup-use.ts';
+import type { PopupKind, Use } from './popup-use.ts';
+
+export type { PopupKind } from './popup-use.ts';
 
 // Menus, popovers, tooltips and the drawer load their code (Radix, floating-ui, scroll locking)
 // when someone first uses them, not with the page. Until then the trigger is drawn as it looks
@@ -17,13 +21,8 @@ import { flushSync } from 'react-dom';
 // a key, a hover) is kept, and once the code is there the real component takes the trigger's
 // place and the same use is played on it, so Radix opens it as if it had been there all along.
 // The placeholder is only replaced on a use and never during a press: a click must end on the
-// element it began on.
-
-/**
- * How the popup opens: a `menu` on pointer down or Enter/Space/ArrowDown (Radix DropdownMenu), a
- * `dialog` (popover, drawer) on click, Enter or Space, a `tooltip` on hover or keyboard focus.
- */
-export type PopupKind = 'menu' | 'dialog' | 'tooltip';
+// element it began on. The real trigger is a new element (focus moves over to it): code that kept
+// the old one, such as a test, finds it again by its role and name.
 
 /** The props the wrapper composes onto the trigger element. */
 interface TriggerElementProps {
@@ -46,20 +45,6 @@ export interface PopupTriggerProps {
   /** The button, given to Radix (`asChild`) once the code has loaded. */
   trigger: PopupTrigger;
 }
-
-/** A use of the trigger, kept until the real one can receive it. */
-type Use =
-  | { by: 'pointer'; pointerType: string }
-  | { by: 'key'; key: string }
-  | { by: 'click' }
-  | { by: 'hover' }
-  | { by: 'focus' };
-
-const OPEN_KEYS: Record<PopupKind, readonly string[]> = {
-  menu: ['Enter', ' ', 'ArrowDown'],
-  dialog: ['Enter', ' '],
-  tooltip: [],
-};
 
 /** The component's code, loaded once for every place that uses it. */
 class PopupCode<P> {
@@ -97,49 +82,6 @@ function mergeRefs<T>(...refs: (Ref<T> | undefined)[]): RefCallback<T> {
       else if (ref) ref.current = node;
     }
   };
-}
-
-/** Plays a kept use on the real trigger, through the events a person would have sent. */
-function replay(kind: PopupKind, use: Use, trigger: HTMLElement): void {
-  if (use.by === 'key' || use.by === 'focus') trigger.focus();
-  if (use.by === 'focus') return;
-  if (use.by === 'hover') {
-    trigger.dispatchEvent(
-      new window.PointerEvent('pointermove', { bubbles: true, pointerType: 'mouse' }),
-    );
-  } else if (kind === 'dialog') {
-    trigger.click();
-  } else if (use.by === 'key') {
-    trigger.dispatchEvent(
-      new window.KeyboardEvent('keydown', { key: use.key, bubbles: true, cancelable: true }),
-    );
-  } else if (use.by === 'pointer') {
-    trigger.dispatchEvent(
-      new window.PointerEvent('pointerdown', {
-        bubbles: true,
-        cancelable: true,
-        button: 0,
-        pointerType: use.pointerType,
-      }),
-    );
-  }
-}
-
-/**
- * Calls `done` once the press under way has ended, after the click it may end in. A mouse
- * press ends at pointerup (its click follows in the same task); a touch or pen may send its click
- * later or none (it moved away), and then the next press anywhere ends it.
- */
-function afterPress(pointerType: string, done: () => void): void {
-  const events =
-    pointerType === 'mouse'
-      ? ['pointerup', 'pointercancel', 'click']
-      : ['click', 'pointercancel', 'pointerdown'];
-  const end = () => {
-    for (const type of events) document.removeEventListener(type, end, true);
-    setTimeout(done, 0);
-  };
-  for (const type of events) document.addEventListener(type, end, true);
 }
 
 /**
@@ -209,7 +151,7 @@ export function lazyPopup<P extends PopupTriggerProps>(
       },
       onFocus: (event) => {
         own.onFocus?.(event);
-        // Keyboard focus shows a tooltip; focus from a press does not.
+        // Keyboard focus shows a tooltip; focus from a press does not (as in Radix).
         if (kind === 'tooltip' && !pressing.current) keep({ by: 'focus' });
         else void code.preload();
       },
@@ -226,18 +168,22 @@ export function lazyPopup<P extends PopupTriggerProps>(
             trySwap();
           });
         }
-        if (kind === 'tooltip' || event.button !== 0 || event.ctrlKey) return;
+        if (kind === 'tooltip') {
+          // A press hides a tooltip until the pointer comes back (as in Radix).
+          kept.current = null;
+          return;
+        }
+        if (event.button !== 0 || event.ctrlKey) return;
         keep({ by: 'pointer', pointerType: event.pointerType });
         // As Radix's menu trigger does: the open menu takes focus, not the button.
         if (kind === 'menu') event.preventDefault();
       },
     };
     if (kind === 'tooltip') {
-      // A pointer that moves on the element once the code is here asks for the tooltip.
+      // A mouse resting on the element asks for the tooltip (a touch does not, as in Radix).
       placeholder.onPointerMove = (event) => {
         own.onPointerMove?.(event);
-        if (event.pointerType === 'mouse' && code.component && !pressing.current)
-          keep({ by: 'hover' });
+        if (event.pointerType === 'mouse' && !pressing.current) keep({ by: 'hover' });
       };
       placeholder.onPointerLeave = (event) => {
         own.onPointerLeave?.(event);
