@@ -6,6 +6,7 @@ import { resetConnectionStatus } from '@/lib/connection-status.ts';
 import { setDesktopBridge } from '@/lib/desktop-bridge.ts';
 import { FakeSocket } from '@/test/fake-socket.ts';
 import { minimumDurations } from '@/lib/use-minimum-duration.ts';
+import { dropWaitingToasts } from '@/lib/toast.ts';
 
 // Screens that must show a loader for a minimum time render at once in component tests.
 minimumDurations.scale = 0;
@@ -42,14 +43,18 @@ for (const [name, stub] of Object.entries(stubs)) {
 
 // The machine is shared; lazily loaded screens can take a moment to compile on first use.
 configure({ asyncUtilTimeout: 4000 });
-// Load the lazily imported toast and dialog code up front, so the first use in a file is not slow.
+// Load the lazily imported toast, dialog and popup code up front, so the first use in a file is
+// not slow (the popups still load on first use: their import only resolves at once).
 await import('@/components/ui/toaster.tsx');
 await import('@/components/ui/dialog.tsx');
+await import('@/components/ui/drawer-popup.tsx');
+await import('@/components/ui/tooltip-popup.tsx');
 
 afterEach(async () => {
   cleanup();
   // Toasts live in sonner's module state; without this they would replay into the next test.
   (await import('sonner')).toast.dismiss();
+  dropWaitingToasts();
   FakeSocket.reset();
   localStorage.clear();
   sessionStorage.clear();

@@ -113,7 +113,11 @@ describe('main layout (dashboard.md §2)', () => {
   it('the settings button opens settings and returns to the last route', async () => {
     signedIn();
     const { user, router } = renderApp('/dashboard/console?instance=INSTANCE_1');
-    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    // The tooltip loads under the mouse and replaces the button (userEvent would send the click
+    // to the replaced one): hover, then click the button that is there.
+    await user.hover(await screen.findByRole('button', { name: 'Settings' }));
+    expect(await screen.findByRole('tooltip', { name: 'Settings' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/settings/general'));
     await user.click(await screen.findByRole('button', { name: 'Close settings' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/console'));

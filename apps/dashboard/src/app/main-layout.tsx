@@ -1,9 +1,9 @@
 import { Suspense, lazy } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Settings } from 'lucide-react';
-import { Tooltip } from 'radix-ui';
 import { AppShell, Sidebar } from '@/components/layout/app-shell.tsx';
 import { Wordmark } from '@/components/layout/logo.tsx';
+import { Tooltip } from '@/components/ui/tooltip.tsx';
 import { getLastRoute, isSettingsPath } from '@/lib/last-route.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
 import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
@@ -27,34 +27,26 @@ function SettingsButton() {
   const inSettings = isSettingsPath(pathname);
   const label = inSettings ? 'Close settings' : 'Settings';
   return (
-    <Tooltip.Root>
-      <Tooltip.Trigger asChild>
-        <button
-          type="button"
-          aria-label={label}
-          aria-pressed={inSettings}
-          onClick={() => void navigate(inSettings ? getLastRoute() : '/settings/general')}
-          className="flex size-11 shrink-0 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg aria-pressed:bg-hover aria-pressed:text-fg wide:size-9"
-        >
-          <Settings aria-hidden className="size-[18px]" />
-        </button>
-      </Tooltip.Trigger>
-      <Tooltip.Portal>
-        <Tooltip.Content
-          side="top"
-          sideOffset={6}
-          className="z-50 rounded-md bg-raised px-2 py-1 text-xs text-fg shadow-lg"
-        >
-          {label}
-        </Tooltip.Content>
-      </Tooltip.Portal>
-    </Tooltip.Root>
+    <Tooltip
+      content={label}
+      className="z-50 rounded-md bg-raised px-2 py-1 text-xs text-fg shadow-lg"
+    >
+      <button
+        type="button"
+        aria-label={label}
+        aria-pressed={inSettings}
+        onClick={() => void navigate(inSettings ? getLastRoute() : '/settings/general')}
+        className="flex size-11 shrink-0 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg aria-pressed:bg-hover aria-pressed:text-fg wide:size-9"
+      >
+        <Settings aria-hidden className="size-[18px]" />
+      </button>
+    </Tooltip>
   );
 }
 
 /**
  * dashboard.md §2 "Main layout": top bar, degraded banner, sidebar with instances and the user
- * menu. Radix tooltips inside it share the provider set up here.
+ * menu.
  */
 export function MainLayout() {
   const navigate = useAppNavigate();
@@ -118,20 +110,18 @@ export function MainLayout() {
   );
 
   return (
-    <Tooltip.Provider delayDuration={300}>
-      <AppShell
-        topStart={topStart}
-        topEnd={topEnd}
-        banner={
-          <>
-            <DegradedBanner />
-            <CoreWarningsBanner isOwner={user.data?.is_owner === true} />
-          </>
-        }
-        sidebar={sidebar}
-      >
-        <Outlet />
-      </AppShell>
-    </Tooltip.Provider>
+    <AppShell
+      topStart={topStart}
+      topEnd={topEnd}
+      banner={
+        <>
+          <DegradedBanner />
+          <CoreWarningsBanner isOwner={user.data?.is_owner === true} />
+        </>
+      }
+      sidebar={sidebar}
+    >
+      <Outlet />
+    </AppShell>
   );
 }

@@ -66,7 +66,7 @@ describe('the instance dashboard on a phone', () => {
     signedIn();
     const { user } = renderApp('/dashboard/console?instance=A');
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
-    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
     await user.click(within(drawer).getByRole('button', { name: 'Squid (Running)' }));
     expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
   });

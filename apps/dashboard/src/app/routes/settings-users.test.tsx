@@ -99,7 +99,11 @@ describe('settings nav (dashboard.md §2)', () => {
       }),
     );
     const { user, router } = renderApp('/dashboard/console?instance=I_1');
-    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    // The Settings button's tooltip loads under the mouse and replaces the button (userEvent
+    // would send the click to the replaced one): hover, then click the button that is there.
+    await user.hover(await screen.findByRole('button', { name: 'Settings' }));
+    await screen.findByRole('tooltip', { name: 'Settings' });
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
     await user.click(await screen.findByRole('link', { name: 'Profile' }));
     await user.click(await screen.findByRole('button', { name: 'Back' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/console'));

@@ -1,43 +1,12 @@
-import { Dialog } from 'radix-ui';
-import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { lazyPopup } from './lazy-popup.tsx';
 
-export interface DrawerProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** Its accessible name (and the heading at its top). */
-  title: string;
-  /** The button that opens it (rendered as the trigger, so focus returns to it on close). */
-  trigger: ReactNode;
-  children: ReactNode;
-}
+export type { DrawerProps } from './drawer-popup.tsx';
 
 /**
- * A panel sliding in from the left on narrow screens (Radix Dialog): it traps focus, closes on
- * Escape, on the overlay and with its Close button, and gives focus back to its trigger.
+ * The narrow layout's side drawer (drawer-popup.tsx). Its button (`trigger`, which opens it and
+ * gets focus back on close) is drawn at once; the dialog's code loads when it is first used.
  */
-export function Drawer({ open, onOpenChange, title, trigger, children }: DrawerProps) {
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
-        <Dialog.Content
-          aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 flex w-[min(20rem,calc(100vw-3rem))] flex-col border-r border-line bg-panel shadow-2xl shadow-black/50"
-        >
-          <div className="flex h-14 shrink-0 items-center justify-between gap-2 border-b border-line px-3">
-            <Dialog.Title className="px-1 text-sm font-semibold text-fg">{title}</Dialog.Title>
-            <Dialog.Close
-              aria-label="Close menu"
-              className="flex size-11 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg"
-            >
-              <X aria-hidden className="size-5" />
-            </Dialog.Close>
-          </div>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
+export const Drawer = lazyPopup(
+  'dialog',
+  async () => (await import('./drawer-popup.tsx')).DrawerPopup,
+);

@@ -1,9 +1,16 @@
-import { Toaster as Sonner } from 'sonner';
+import { useEffect } from 'react';
+import { Toaster as Sonner, toast } from 'sonner';
+import { attachToaster } from '@/lib/toast.ts';
 import { useResolvedTheme } from '@/lib/theme.ts';
 
-/** Toasts bottom-right, in the theme in force. */
+/**
+ * Toasts bottom-right, in the theme in force. Raise them with `notify` (lib/toast.ts), which
+ * mounts this on first use and hands it the toasts raised before it listened.
+ */
 export function Toaster() {
   const theme = useResolvedTheme();
+  // Runs after sonner's own effect has subscribed to its toast store (children's effects first).
+  useEffect(() => attachToaster((kind, message, options) => toast[kind](message, options)), []);
   return (
     <Sonner
       theme={theme}

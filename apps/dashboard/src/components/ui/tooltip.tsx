@@ -1,35 +1,27 @@
-import { Tooltip as RadixTooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { Info } from 'lucide-react';
+import { lazyPopup } from './lazy-popup.tsx';
+import type { PopupTrigger } from './lazy-popup.tsx';
 
-const CONTENT =
-  'z-50 max-w-72 rounded-md border border-line bg-raised px-2.5 py-1.5 text-xs leading-relaxed text-fg shadow-lg';
+const Popup = lazyPopup('tooltip', async () => (await import('./tooltip-popup.tsx')).TooltipPopup);
 
 /**
- * A hover/focus tooltip. It brings its own provider, so it works inside and outside the main
- * layout (which has one too; the nearest provider wins).
+ * A hover/focus tooltip on one element (a button). The element is drawn at once; the tooltip's
+ * code loads when it is first pointed at or focused.
  */
 export function Tooltip({
   content,
   children,
   side = 'top',
+  className,
 }: {
   content: ReactNode;
-  children: ReactNode;
+  children: PopupTrigger;
   side?: 'top' | 'right' | 'bottom' | 'left';
+  /** The bubble's classes, in place of the default look. */
+  className?: string;
 }) {
-  return (
-    <RadixTooltip.Provider delayDuration={300}>
-      <RadixTooltip.Root>
-        <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
-        <RadixTooltip.Portal>
-          <RadixTooltip.Content side={side} sideOffset={6} className={CONTENT}>
-            {content}
-          </RadixTooltip.Content>
-        </RadixTooltip.Portal>
-      </RadixTooltip.Root>
-    </RadixTooltip.Provider>
-  );
+  return <Popup trigger={children} content={content} side={side} className={className} />;
 }
 
 /** A small focusable info icon that explains a field. */
