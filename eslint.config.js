@@ -130,6 +130,16 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // The build runs on Preact, which leaves autoFocus to the browser: it focuses nothing
+      // mounted after page load (React focuses it itself).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='autoFocus']",
+          message:
+            'Use ref={focusOnMount} (@/lib/focus-on-mount.ts): Preact does not focus autoFocus.',
+        },
+      ],
     },
   },
   ...featureBoundaries,

@@ -145,6 +145,7 @@ export const SCREENS: readonly Screen[] = [
   tab('Macros', 'macros', { ready: (p) => p.getByRole('tablist', { name: 'Macro tables' }) }),
   tab('Backups', 'backups', { ready: (p) => p.getByRole('button', { name: 'Create backup' }) }),
   tab('Schedules', 'schedules', {
+    // exact: the tab's own h2, not also the page's sr-only h1 "Schedules - {instance}".
     ready: (p) => p.getByRole('heading', { name: 'Schedules', exact: true }),
   }),
   tab('Playitgg', 'playitgg'),

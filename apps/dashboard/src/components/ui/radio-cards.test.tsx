@@ -6,16 +6,21 @@ import { RadioCard, RadioCardGroup } from './radio-cards.tsx';
 
 function Games({
   initial = null,
-  autoFocus = false,
+  initialFocus = false,
 }: {
   initial?: string | null;
-  autoFocus?: boolean;
+  initialFocus?: boolean;
 }) {
   const [value, setValue] = useState<string | null>(initial);
   return (
     <>
       <button type="button">Before</button>
-      <RadioCardGroup label="Game" value={value} onValueChange={setValue} autoFocus={autoFocus}>
+      <RadioCardGroup
+        label="Game"
+        value={value}
+        onValueChange={setValue}
+        initialFocus={initialFocus}
+      >
         <RadioCard value="vanilla">Vanilla</RadioCard>
         <RadioCard value="paper">Paper</RadioCard>
         <RadioCard value="squid">Squid</RadioCard>
@@ -86,7 +91,7 @@ describe('RadioCardGroup (WAI-ARIA radio group)', () => {
   });
 
   it('takes focus on its first card when asked and nothing else has it', () => {
-    render(<Games autoFocus />);
+    render(<Games initialFocus />);
     expect(radio('Vanilla')).toHaveFocus();
   });
 
@@ -94,7 +99,7 @@ describe('RadioCardGroup (WAI-ARIA radio group)', () => {
     const page = (games: boolean) => (
       <>
         <input aria-label="Elsewhere" />
-        {games ? <Games autoFocus /> : null}
+        {games ? <Games initialFocus /> : null}
       </>
     );
     const { rerender } = render(page(false));

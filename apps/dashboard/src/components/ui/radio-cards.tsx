@@ -24,7 +24,7 @@ export interface RadioCardGroupProps {
    * Take focus (the chosen card, else the first) once the cards are there, unless focus has been
    * put somewhere in the meantime — e.g. a dialog's first choice, whose cards load after it opens.
    */
-  autoFocus?: boolean;
+  initialFocus?: boolean;
   className?: string;
   children: ReactNode;
 }
@@ -45,7 +45,7 @@ export function RadioCardGroup({
   label,
   value,
   onValueChange,
-  autoFocus = false,
+  initialFocus = false,
   className,
   children,
 }: RadioCardGroupProps) {
@@ -60,7 +60,7 @@ export function RadioCardGroup({
   });
 
   useEffect(() => {
-    if (!autoFocus || focused.current) return;
+    if (!initialFocus || focused.current) return;
     const stop = radiosIn(group.current).find((r) => r.tabIndex === 0);
     if (!stop) return;
     focused.current = true;

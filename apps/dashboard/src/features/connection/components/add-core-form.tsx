@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormError, SelectField, TextField } from '@/components/ui/field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { toUserMessage } from '@/lib/errors.ts';
+import { focusOnMount } from '@/lib/focus-on-mount.ts';
 import { selectCore } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { useForm } from '@/lib/use-form.ts';
@@ -78,7 +79,7 @@ export function AddCoreForm({
           placeholder="localhost"
           autoComplete="off"
           spellCheck={false}
-          autoFocus
+          ref={focusOnMount}
           {...form.field('address')}
         />
       </div>

@@ -2,6 +2,7 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { HEARTH_VERSION, formatHost } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
+import type { ModalProps } from '@/components/ui/dialog.tsx';
 import { useConnectionStatus } from '@/lib/connection-status.ts';
 import { coreKey, getToken, selectCore, useCurrentCore } from '@/lib/session.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
@@ -17,7 +18,22 @@ import { useLocalCoreOffer } from '../use-local-core-offer.ts';
 import { isBetaVersion, versionOutcome } from '../version-rule.ts';
 
 // The dialog code loads only when a modal actually has to show.
-const Modal = lazy(async () => ({ default: (await import('@/components/ui/dialog.tsx')).Modal }));
+const LazyModal = lazy(async () => ({
+  default: (await import('@/components/ui/dialog.tsx')).Modal,
+}));
+
+/**
+ * Only the dialog waits for its code. A Suspense around the whole chooser would park it while the
+ * code loads, and Preact drops a parked component's subscriptions (the connection status) until
+ * after the next paint, so a status change in between would show late.
+ */
+function Modal(props: ModalProps) {
+  return (
+    <Suspense fallback={null}>
+      <LazyModal {...props} />
+    </Suspense>
+  );
+}
 
 const BETA_SEEN_KEY = 'betaThanksSeen';
 
@@ -34,14 +50,6 @@ function betaSeen(version: string): boolean {
  * error, Setup Required, Core Connection Error, Update Required and the beta thanks.
  */
 export function ConnectionModals({ inMainLayout }: { inMainLayout: boolean }) {
-  return (
-    <Suspense fallback={null}>
-      <ConnectionModal inMainLayout={inMainLayout} />
-    </Suspense>
-  );
-}
-
-function ConnectionModal({ inMainLayout }: { inMainLayout: boolean }) {
   const navigate = useAppNavigate();
   const queryClient = useQueryClient();
   const core = useCurrentCore();

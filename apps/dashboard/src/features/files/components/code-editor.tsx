@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import { StreamLanguage, bracketMatching, indentOnInput } from '@codemirror/language';
@@ -56,7 +56,7 @@ export function CodeEditor({ value, language, readOnly, onChange, label }: CodeE
   const theme = useResolvedTheme();
   const themeNow = useRef(theme);
   const changed = useRef(onChange);
-  useEffect(() => {
+  useLayoutEffect(() => {
     changed.current = onChange;
     themeNow.current = theme;
   });
@@ -105,8 +105,12 @@ export function CodeEditor({ value, language, readOnly, onChange, label }: CodeE
     });
   }, [theme]);
 
-  // Outside changes (Discard Changes, a save that reloaded the text) replace the document.
-  useEffect(() => {
+  // Outside changes (Discard Changes, a save that reloaded the text) replace the document. A
+  // layout effect, so it compares the editor with the text of the render that just happened: a
+  // passive one runs after the next paint under Preact, by when more keys may have been typed, and
+  // it would put the older text back — which the editor reports, and the two texts then chase
+  // each other for ever (the page hung on typing).
+  useLayoutEffect(() => {
     const editor = view.current;
     if (!editor) return;
     const current = editor.state.doc.toString();

@@ -3,6 +3,7 @@ import type { KeyboardEvent } from 'react';
 import { Pencil } from 'lucide-react';
 import { cn } from '@/lib/cn.ts';
 import { toUserMessage } from '@/lib/errors.ts';
+import { focusOnMount } from '@/lib/focus-on-mount.ts';
 
 export interface EditableTextProps {
   /** The field's name (its accessible label). */
@@ -94,7 +95,7 @@ export function EditableText({
       <input
         id={id}
         aria-label={label}
-        autoFocus
+        ref={focusOnMount}
         value={draft}
         readOnly={saving}
         placeholder={placeholder}

@@ -141,7 +141,7 @@ export function WizardSelectGame({ wizard }: { wizard: Wizard }) {
           label="Game"
           value={choiceValue(wizard.choice)}
           onValueChange={(value) => wizard.choose(choiceOf(value))}
-          autoFocus
+          initialFocus
           className="grid grid-cols-1 gap-3 sm:grid-cols-2"
         >
           {games.data?.map((game) => (

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
+import { focusOnMount } from '@/lib/focus-on-mount.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { useOpenPortMutation } from '../api/open-port.ts';
@@ -68,7 +69,7 @@ export function OpenPortDialog({
         <TextField
           label="Port to open"
           inputMode="numeric"
-          autoFocus
+          ref={focusOnMount}
           value={value}
           error={fieldError}
           onChange={(event) => {

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
+import { focusOnMount } from '@/lib/focus-on-mount.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { withTokenRotation } from '@/lib/token-rotation.ts';
@@ -65,7 +66,7 @@ function ChangePasswordForm({
           label="Old Password"
           type="password"
           autoComplete="current-password"
-          autoFocus
+          ref={focusOnMount}
           {...form.field('oldPassword')}
         />
       ) : null}
@@ -74,7 +75,7 @@ function ChangePasswordForm({
         altLabel="Password"
         type="password"
         autoComplete="new-password"
-        autoFocus={!isSelf}
+        ref={isSelf ? undefined : focusOnMount}
         {...form.field('password')}
       />
       <TextField
