@@ -24,15 +24,24 @@ export function useCoreParamSync(): void {
   const navigate = useNavigate();
   useLayoutEffect(() => {
     const core = getSession().current;
-    if (coreParamsMatch(location.search, core)) return;
-    void navigate(
-      {
-        pathname: location.pathname,
-        search: withCoreParams(location.search, core),
-        hash: location.hash,
-      },
-      { replace: true, state: location.state as unknown },
-    );
+    if (coreParamsMatch(location.search, core)) return undefined;
+    let current = true;
+    // Right after the commit rather than in it: on the first one a router has not yet subscribed
+    // to its history (its own layout effect runs after ours), and would miss the change.
+    queueMicrotask(() => {
+      if (!current) return;
+      void navigate(
+        {
+          pathname: location.pathname,
+          search: withCoreParams(location.search, core),
+          hash: location.hash,
+        },
+        { replace: true, state: location.state as unknown },
+      );
+    });
+    return () => {
+      current = false;
+    };
   }, [location, navigate]);
 }
 
