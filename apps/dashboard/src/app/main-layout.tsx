@@ -4,6 +4,7 @@ import { Settings } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { AppShell, Sidebar } from '@/components/layout/app-shell.tsx';
 import { Wordmark } from '@/components/layout/logo.tsx';
+import { TooltipRoot } from '@/components/ui/tooltip.tsx';
 import { getLastRoute, isSettingsPath } from '@/lib/last-route.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
 import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
@@ -27,7 +28,7 @@ function SettingsButton() {
   const inSettings = isSettingsPath(pathname);
   const label = inSettings ? 'Close settings' : 'Settings';
   return (
-    <Tooltip.Root>
+    <TooltipRoot>
       <Tooltip.Trigger asChild>
         <button
           type="button"
@@ -48,7 +49,7 @@ function SettingsButton() {
           {label}
         </Tooltip.Content>
       </Tooltip.Portal>
-    </Tooltip.Root>
+    </TooltipRoot>
   );
 }
 
