@@ -13,7 +13,7 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
  * 225.5 kB to 173.6 kB (issue 16). The dev server keeps React for Fast Refresh. Where Preact
  * differs and the code minds: it leaves `autoFocus` to the browser (use `focusOnMount`), its
  * events do not cross portals (`nested-layers.ts`), and its passive effects run after the next
- * paint (sync with the outside in layout effects).
+ * paint (sync with the outside in layout effects; Radix tooltips are controlled, `TooltipRoot`).
  */
 const preactCompat = [
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },

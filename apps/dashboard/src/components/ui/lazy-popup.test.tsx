@@ -4,6 +4,7 @@ import { DropdownMenu, Popover, Tooltip } from 'radix-ui';
 import type { ComponentType } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyPopup } from './lazy-popup.tsx';
+import { TooltipRoot } from './tooltip-popup.tsx';
 import type { PopupTriggerProps } from './lazy-popup.tsx';
 
 // The real components, as a feature's lazily loaded module would hold them.
@@ -38,12 +39,12 @@ function RealPopover({ trigger }: PopupTriggerProps) {
 function RealTooltip({ trigger, text }: PopupTriggerProps & { text: string }) {
   return (
     <Tooltip.Provider delayDuration={0}>
-      <Tooltip.Root>
+      <TooltipRoot>
         <Tooltip.Trigger asChild>{trigger}</Tooltip.Trigger>
         <Tooltip.Portal>
           <Tooltip.Content>{text}</Tooltip.Content>
         </Tooltip.Portal>
-      </Tooltip.Root>
+      </TooltipRoot>
     </Tooltip.Provider>
   );
 }
