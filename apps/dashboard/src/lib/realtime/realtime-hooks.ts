@@ -1,4 +1,11 @@
-import { createContext, createElement, useContext, useEffect, useRef } from 'react';
+import {
+  createContext,
+  createElement,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+} from 'react';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCurrentCore, useCurrentToken } from '../session.ts';
@@ -35,13 +42,16 @@ export function useEventStream(): void {
   }, [hub, queryClient, core, token]);
 }
 
+// Handlers are registered and kept current in layout effects: under Preact a passive effect runs
+// after the next paint, and an event arriving in between would reach an old handler, or none.
+
 /** Calls `handler` for every event (history, live and missed) while the component is mounted. */
 export function useEventSubscription(handler: EventHandler): void {
   const ref = useRef(handler);
-  useEffect(() => {
+  useLayoutEffect(() => {
     ref.current = handler;
   });
-  useEffect(() => addEventHandler((event, context) => ref.current(event, context)), []);
+  useLayoutEffect(() => addEventHandler((event, context) => ref.current(event, context)), []);
 }
 
 /**
@@ -50,17 +60,17 @@ export function useEventSubscription(handler: EventHandler): void {
  */
 export function useEventResync(handler: ResyncHandler): void {
   const ref = useRef(handler);
-  useEffect(() => {
+  useLayoutEffect(() => {
     ref.current = handler;
   });
-  useEffect(() => addResyncHandler((context) => ref.current(context)), []);
+  useLayoutEffect(() => addResyncHandler((context) => ref.current(context)), []);
 }
 
 /** Keeps a keyed socket open while mounted and `spec` is non-null (console, monitor). */
 export function useManagedSocket(key: string, spec: SocketSpec | null): void {
   const hub = useRealtimeHub();
   const ref = useRef(spec);
-  useEffect(() => {
+  useLayoutEffect(() => {
     ref.current = spec;
   });
   /** A socket under this key was open before: one reopened with a new URL resumes the stream. */

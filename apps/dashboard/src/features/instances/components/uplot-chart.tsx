@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { MONITOR_WINDOW_S } from '@hearth/protocol';
@@ -74,7 +74,7 @@ export function UplotChart(props: UplotChartProps) {
   const { max, unit, colour, height } = props;
   const theme = useResolvedTheme();
   const data = useRef(props.data);
-  useEffect(() => {
+  useLayoutEffect(() => {
     data.current = props.data;
   });
 
