@@ -171,7 +171,7 @@ interface BoundaryState {
 }
 
 /** Shows RouteError for a screen that throws while drawing or whose chunk fails to load. */
-class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null, key: this.props.resetKey };
 
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
