@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { statfsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import {
@@ -29,23 +30,47 @@ export class SystemService {
     return [...this.standingWarnings()];
   }
 
-  async info(coreName: string, isSetup: boolean): Promise<CoreInfo> {
-    const disk = await this.disk();
-    const cpus = os.cpus();
+  /** What does not change while the core runs: read once, not on every /info. */
+  private hostFacts: { cpu: string; cpuCount: number; totalRam: number } | null = null;
+
+  /**
+   * Synchronous on purpose: /info is what dashboards and monitors poll, and under a console flood
+   * every thread-pool round trip (an async statfs) waits for a whole turn of a busy event loop.
+   * One statfs(2) on the data dir costs microseconds.
+   */
+  info(coreName: string, isSetup: boolean): CoreInfo {
+    if (!this.hostFacts) {
+      const cpus = os.cpus();
+      this.hostFacts = {
+        cpu: cpus[0]?.model.trim() || 'Unknown CPU',
+        cpuCount: cpus.length,
+        totalRam: os.totalmem(),
+      };
+    }
+    const facts = this.hostFacts;
     return {
       version: HEARTH_VERSION,
       is_setup: isSetup,
       os: OS_NAMES[process.platform] ?? process.platform,
       arch: ARCH_NAMES[process.arch] ?? process.arch,
-      cpu: cpus[0]?.model.trim() || 'Unknown CPU',
-      cpu_count: cpus.length,
-      total_ram: os.totalmem(),
-      total_disk: disk.total,
+      cpu: facts.cpu,
+      cpu_count: facts.cpuCount,
+      total_ram: facts.totalRam,
+      total_disk: this.totalDisk(),
       host_name: os.hostname() || 'Unknown Hostname',
       uuid: this.coreUuid,
       core_name: coreName,
       up_since: this.upSince,
     };
+  }
+
+  private totalDisk(): number {
+    try {
+      const s = statfsSync(this.dataDir);
+      return s.blocks * s.bsize;
+    } catch {
+      return 0;
+    }
   }
 
   async ram(): Promise<SystemRam> {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { batches } from './frame-batcher.ts';
+import type { WebSocket } from 'ws';
+import { batches, CONSOLE_HIGH_WATER_BYTES, FrameBatcher } from './frame-batcher.ts';
+import { OutputGate } from './output-gate.ts';
 
 describe('batches', () => {
   it('packs frames into JSON arrays no longer than the limit, in order', () => {
@@ -15,5 +17,67 @@ describe('batches', () => {
     const big = JSON.stringify({ text: 'x'.repeat(100) });
     expect([...batches(['1', big, '2'], 20)]).toEqual(['[1]', `[${big}]`, '[2]']);
     expect([...batches([], 20)]).toEqual([]);
+  });
+});
+
+/** The parts of a `ws` socket and its net.Socket the batcher uses; writes complete as set. */
+function fakeSocket() {
+  const drainListeners: (() => void)[] = [];
+  const raw = {
+    writableNeedDrain: false,
+    cork: () => undefined,
+    uncork: () => undefined,
+    once: (_event: 'drain', fn: () => void) => void drainListeners.push(fn),
+  };
+  const socket = {
+    OPEN: 1,
+    readyState: 1,
+    bufferedAmount: 0,
+    sent: 0,
+    send() {
+      this.sent++;
+    },
+    _socket: raw,
+  };
+  const drain = () => {
+    raw.writableNeedDrain = false;
+    socket.bufferedAmount = 0;
+    for (const fn of drainListeners.splice(0)) fn();
+  };
+  return { socket, raw, drain, ws: socket as unknown as WebSocket };
+}
+
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('FrameBatcher flow control', () => {
+  it('holds the server while the socket is backed up and lets go when it drains', async () => {
+    const { socket, raw, drain, ws } = fakeSocket();
+    const gate = new OutputGate(() => undefined);
+    const batcher = new FrameBatcher(ws, () => gate);
+    socket.bufferedAmount = CONSOLE_HIGH_WATER_BYTES + 1;
+    raw.writableNeedDrain = true;
+    batcher.push(Buffer.from('{}'), 'i');
+    expect(gate.paused).toBe(true);
+    await turn();
+    expect(socket.sent).toBe(1);
+    expect(gate.paused).toBe(true);
+    drain();
+    expect(gate.paused).toBe(false);
+    batcher.close();
+  });
+
+  it('lets go at once when the backlog that caused the hold was written out before the flush', async () => {
+    const { socket, ws } = fakeSocket();
+    const gate = new OutputGate(() => undefined);
+    const batcher = new FrameBatcher(ws, () => gate);
+    socket.bufferedAmount = CONSOLE_HIGH_WATER_BYTES + 1;
+    batcher.push(Buffer.from('{}'), 'i');
+    expect(gate.paused).toBe(true);
+    // The kernel took everything: no write will fill the buffer, so no 'drain' is coming.
+    socket.bufferedAmount = 0;
+    await turn();
+    expect(socket.sent).toBe(1);
+    expect(gate.paused).toBe(false);
+    batcher.close();
   });
 });

@@ -24,7 +24,12 @@ export function* batches(frames: readonly string[], maxChars: number): Generator
   if (start < frames.length) yield `[${frames.slice(start).join(',')}]`;
 }
 
-type RawSocket = { cork(): void; uncork(): void; once(event: 'drain', fn: () => void): void };
+type RawSocket = {
+  cork(): void;
+  uncork(): void;
+  once(event: 'drain', fn: () => void): void;
+  readonly writableNeedDrain: boolean;
+};
 
 /**
  * One console viewer's outgoing frames. Frames queued during one burst of output go out in a single
@@ -106,7 +111,15 @@ export class FrameBatcher {
     }
     if (socket.bufferedAmount > CONSOLE_HIGH_WATER_BYTES)
       for (const instance of touched) this.holdFor(instance);
-    if (this.held.size > 0 && !this.waitingForDrain && raw) {
+    if (this.held.size === 0 || this.waitingForDrain) return;
+    // A hold taken in push() on a backlog the socket has since written out: 'drain' comes only after
+    // a write that filled the socket's buffer, so waiting for it would hold the server until the
+    // hold expires (and then make this viewer lossy for good).
+    if (!raw?.writableNeedDrain && socket.bufferedAmount <= CONSOLE_HIGH_WATER_BYTES) {
+      this.releaseAll();
+      return;
+    }
+    if (raw) {
       this.waitingForDrain = true;
       raw.once('drain', () => {
         this.waitingForDrain = false;

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { LineSplitter } from '../console/line-splitter.ts';
+import { OutputPacer } from '../console/output-pacer.ts';
 import {
   captureIdentity,
   signalIdentified,
@@ -46,6 +47,7 @@ export class GameProcess {
   private exitInfo: ExitInfo | null = null;
   private outputPaused = false;
   private onPauseChange: () => void = () => undefined;
+  private readonly pacers: OutputPacer[] = [];
 
   private constructor(
     private readonly child: ChildProcessWithoutNullStreams,
@@ -58,6 +60,16 @@ export class GameProcess {
     const err = new LineSplitter((line) => handlers.onLine(line, 'stderr'));
     // A server that closed its stdin must not crash the core when we write to it.
     child.stdin.on('error', () => undefined);
+    let armQuietTimer: () => void = () => undefined;
+    const stdout = new OutputPacer(child.stdout, (chunk) => {
+      out.push(chunk);
+      armQuietTimer();
+    });
+    const stderr = new OutputPacer(child.stderr, (chunk) => {
+      err.push(chunk);
+      armQuietTimer();
+    });
+    this.pacers.push(stdout, stderr);
     this.exited = new Promise<ExitInfo>((resolve) => {
       let info: ExitInfo | null = null;
       let done = false;
@@ -66,6 +78,8 @@ export class GameProcess {
         if (done) return;
         done = true;
         if (quietTimer) clearTimeout(quietTimer);
+        stdout.flush();
+        stderr.flush();
         out.end();
         err.end();
         child.stdout.destroy();
@@ -76,7 +90,7 @@ export class GameProcess {
       };
       // After the exit a grandchild may still hold the pipes open: give up after a quiet spell, but
       // never while the viewers' flow control holds the output (that output is still to come).
-      const armQuietTimer = () => {
+      armQuietTimer = () => {
         if (quietTimer) clearTimeout(quietTimer);
         quietTimer = null;
         if (info === null || this.outputPaused) return;
@@ -85,14 +99,6 @@ export class GameProcess {
         quietTimer.unref();
       };
       this.onPauseChange = armQuietTimer;
-      child.stdout.on('data', (chunk: Buffer) => {
-        out.push(chunk);
-        armQuietTimer();
-      });
-      child.stderr.on('data', (chunk: Buffer) => {
-        err.push(chunk);
-        armQuietTimer();
-      });
       child.once('close', (code, signal) => finish({ code, signal }));
       child.once('exit', (code, signal) => {
         info = { code, signal };
@@ -159,13 +165,7 @@ export class GameProcess {
   pauseOutput(paused: boolean): void {
     if (!this.running || paused === this.outputPaused) return;
     this.outputPaused = paused;
-    if (paused) {
-      this.child.stdout.pause();
-      this.child.stderr.pause();
-    } else {
-      this.child.stdout.resume();
-      this.child.stderr.resume();
-    }
+    for (const pacer of this.pacers) pacer.hold(paused);
     this.onPauseChange();
   }
 
