@@ -16,7 +16,7 @@ export interface ProbeResult {
   lastOnSocket: number | null;
   lastInDom: number | null;
   received: number;
-  /** Every InstanceOutput line the page's sockets received since it loaded. */
+  /** Every line of the bench's program (`… t=<ms>)`) the page's sockets received since it loaded, in any stream format. */
   outputLines: number;
   /** ms between a line being written and it being the newest row on screen. */
   latencies: number[];
@@ -60,7 +60,7 @@ export function installConsoleProbe(): void {
   };
   const onMessage = (event: MessageEvent) => {
     if (typeof event.data !== 'string') return;
-    outputLines += count(event.data, '"InstanceOutput"');
+    outputLines += count(event.data, ' t=');
     if (!watch) return;
     result.received += count(event.data, `(${watch.tag}#`);
     if (result.firstWritten === null) {

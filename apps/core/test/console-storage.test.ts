@@ -5,7 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InstanceDiskSchema, type ClientEvent } from '@hearth/protocol';
+import {
+  InstanceDiskSchema,
+  consoleLinesEvents,
+  parseConsoleMessage,
+  type ClientEvent,
+} from '@hearth/protocol';
 import { startTestCore, type TestCore } from './helpers.ts';
 import { EventLog, freePort, isCreationEnd, isState } from './instance-helpers.ts';
 
@@ -85,31 +90,69 @@ describe('console output', () => {
     await t.request('PUT', `/instance/${uuid}/kill`, { token: owner });
   });
 
-  it('streams batches of events per message to a client that asks (?batch=1), single events otherwise', async () => {
+  it('streams batches of events (?batch=1) or runs of lines (?batch=lines) to a client that asks, single events otherwise — the same events each way', async () => {
     const uuid = await chattyInstance();
     const token = encodeURIComponent(`Bearer ${owner}`);
-    const batched = await t.socket(`/instance/${uuid}/console/stream?token=${token}&batch=1`);
-    const single = await t.socket(`/instance/${uuid}/console/stream?token=${token}`);
-    const received = { batched: [] as unknown[], batchedMessages: 0, single: 0 };
+    const url = `/instance/${uuid}/console/stream?token=${token}`;
+    const [batched, lines, single] = await Promise.all([
+      t.socket(`${url}&batch=1`),
+      t.socket(`${url}&batch=lines`),
+      t.socket(url),
+    ]);
+    const got = {
+      batched: [] as ClientEvent[],
+      lines: [] as ClientEvent[],
+      single: [] as ClientEvent[],
+      messages: { batched: 0, lines: 0 },
+      runs: 0,
+    };
     batched.on('message', (data: Buffer) => {
-      const parsed = JSON.parse(data.toString()) as unknown;
+      const parsed = JSON.parse(data.toString()) as ClientEvent[];
       expect(Array.isArray(parsed)).toBe(true);
-      received.batched.push(...(parsed as unknown[]));
-      received.batchedMessages++;
+      got.batched.push(...parsed);
+      got.messages.batched++;
+    });
+    lines.on('message', (data: Buffer) => {
+      const { items, skipped } = parseConsoleMessage(data.toString());
+      expect(skipped).toBe(0);
+      for (const item of items) {
+        if (!('type' in item)) got.lines.push(item);
+        else {
+          got.runs++;
+          got.lines.push(...consoleLinesEvents(item));
+        }
+      }
+      got.messages.lines++;
     });
     single.on('message', (data: Buffer) => {
-      expect(Array.isArray(JSON.parse(data.toString()))).toBe(false);
-      received.single++;
+      const parsed = JSON.parse(data.toString()) as ClientEvent;
+      expect(Array.isArray(parsed)).toBe(false);
+      got.single.push(parsed);
     });
     const running = log.next(isState(uuid, 'Running'), 'second Chatty running');
     await t.request('PUT', `/instance/${uuid}/start`, { token: owner });
     await running;
-    for (let i = 0; i < 400 && (received.batched.length < LINES || received.single < LINES); i++)
+    const outputs = (events: ClientEvent[]) =>
+      events.filter(
+        (e) =>
+          e.event_inner.type === 'InstanceEvent' &&
+          e.event_inner.instance_event_inner.type === 'InstanceOutput',
+      ).length;
+    for (
+      let i = 0;
+      i < 400 &&
+      (outputs(got.batched) < LINES || outputs(got.lines) < LINES || outputs(got.single) < LINES);
+      i++
+    )
       await new Promise((r) => setTimeout(r, 25));
-    expect(received.batched).toHaveLength(LINES);
-    expect(received.single).toBe(LINES);
-    expect(received.batchedMessages).toBeLessThan(LINES);
+    expect(outputs(got.single)).toBe(LINES);
+    expect(got.batched).toEqual(got.single);
+    expect(got.lines).toEqual(got.single);
+    expect(got.messages.batched).toBeLessThan(LINES);
+    expect(got.messages.lines).toBeLessThan(LINES);
+    expect(got.runs).toBeGreaterThan(0);
     batched.close();
+    lines.close();
     single.close();
     await t.request('PUT', `/instance/${uuid}/kill`, { token: owner });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EventQuerySchema, emptyEventQuery } from './events.ts';
-import { apiPaths, coreBaseUrl, coreSocketUrl, formatHost } from './paths.ts';
+import { apiPaths, consoleStreamFormat, coreBaseUrl, coreSocketUrl, formatHost } from './paths.ts';
 
 const UUID = 'INSTANCE_1b4e28ba-2fa1-11d2-883f-0016d3cca427';
 
@@ -63,6 +63,17 @@ describe('apiPaths (core-api.md §1.4)', () => {
       `/instance/all/console/stream?token=Bearer%20${jwt}`,
     );
     expect(apiPaths.monitor(UUID, jwt)).toBe(`/monitor/${UUID}?token=Bearer%20${jwt}`);
+  });
+
+  it('the console stream format travels as batch=, and reads back the same', () => {
+    for (const format of ['events', 'batch', 'lines'] as const) {
+      const query = new URL(`http://core${apiPaths.consoleStream(UUID, 'jwt', format)}`)
+        .searchParams;
+      expect(query.get('token')).toBe('Bearer jwt');
+      expect(consoleStreamFormat(query.get('batch') ?? undefined)).toBe(format);
+    }
+    expect(apiPaths.consoleStream(UUID, 'jwt', 'lines')).toMatch(/&batch=lines$/);
+    expect(consoleStreamFormat('2')).toBe('events');
   });
 
   it('event routes carry the EventQuery JSON, URL-encoded, which decodes back to the query', () => {

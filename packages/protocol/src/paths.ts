@@ -3,6 +3,21 @@ import type { EventQueryInput } from './events.ts';
 import { logQueryParams, type LogFilter } from './event-log-filter.ts';
 import type { HandlerGameType } from './instances.ts';
 
+export type ConsoleStreamFormat = 'events' | 'batch' | 'lines';
+
+export const CONSOLE_STREAM_FORMAT_PARAM: Record<ConsoleStreamFormat, string | null> = {
+  events: null,
+  batch: '1',
+  lines: 'lines',
+};
+
+/** The format a `batch` query value asks for; anything unknown is the reference's. */
+export function consoleStreamFormat(param: unknown): ConsoleStreamFormat {
+  if (param === CONSOLE_STREAM_FORMAT_PARAM.lines) return 'lines';
+  if (param === CONSOLE_STREAM_FORMAT_PARAM.batch) return 'batch';
+  return 'events';
+}
+
 // Route builders for every route of core-api.md §1.4, relative to the API base (`/api/v1`).
 const seg = encodeURIComponent;
 const fs = (uuid: string, path: string, op: string) =>
@@ -80,10 +95,12 @@ export const apiPaths = {
   players: (uuid: string) => `/instance/${seg(uuid)}/players`,
   // §1.4.11
   consoleBuffer: (uuid: string) => `/instance/${seg(uuid)}/console/buffer`,
-  // Hearth: `batch` asks for JSON arrays of events per message (fewer frames under floods); a core
-  // that does not know it (Lodestone) ignores it and sends one event per message.
-  consoleStream: (uuid: string, token: string, batch = false) =>
-    `/instance/${seg(uuid)}/console/stream?token=${encodeURIComponent(`Bearer ${token}`)}${batch ? '&batch=1' : ''}`,
+  // Hearth: `format` asks for batched messages (console-frames.ts); a core that does not know it
+  // (Lodestone) ignores it and sends one event per message.
+  consoleStream: (uuid: string, token: string, format: ConsoleStreamFormat = 'events') => {
+    const batch = CONSOLE_STREAM_FORMAT_PARAM[format];
+    return `/instance/${seg(uuid)}/console/stream?token=${encodeURIComponent(`Bearer ${token}`)}${batch === null ? '' : `&batch=${batch}`}`;
+  },
   // §1.4.12
   eventsBuffer: (query: EventQueryInput) =>
     `/events/all/buffer?filter=${encodeURIComponent(JSON.stringify(query))}`,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { consoleStreamFormat } from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
 import { tokenFromQueryValue } from '../http/request-auth.ts';
 import { declareRoutes } from '../http/route.ts';
@@ -34,12 +35,12 @@ export function consoleRoutes(ctx: CoreContext) {
       },
       (socket, req, session) => {
         const wanted = (req.params as { uuid: string }).uuid;
-        const batch = (req.query as StreamQuery).batch === '1';
+        const format = consoleStreamFormat((req.query as StreamQuery).batch);
         return ctx.console.stream(
           socket,
           wanted,
           (uuid) => ctx.guard.can(session.current(), { type: 'AccessConsole', instance: uuid }),
-          batch,
+          format,
         );
       },
     );

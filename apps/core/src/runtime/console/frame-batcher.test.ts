@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
-import { batches, CONSOLE_HIGH_WATER_BYTES, FrameBatcher } from './frame-batcher.ts';
+import { CONSOLE_HIGH_WATER_BYTES, FrameBatcher } from './frame-batcher.ts';
+import { eventsFormat } from './frame-formats.ts';
 import { OutputGate } from './output-gate.ts';
-
-describe('batches', () => {
-  it('packs frames into JSON arrays no longer than the limit, in order', () => {
-    const frames = Array.from({ length: 10 }, (_, i) => JSON.stringify({ n: i }));
-    const out = [...batches(frames, 30)];
-    expect(out.every((m) => m.length <= 30)).toBe(true);
-    expect(out.flatMap((m) => JSON.parse(m) as unknown[])).toEqual(
-      frames.map((f) => JSON.parse(f) as unknown),
-    );
-  });
-
-  it('sends a frame larger than the limit alone, and nothing for no frames', () => {
-    const big = JSON.stringify({ text: 'x'.repeat(100) });
-    expect([...batches(['1', big, '2'], 20)]).toEqual(['[1]', `[${big}]`, '[2]']);
-    expect([...batches([], 20)]).toEqual([]);
-  });
-});
 
 /** The parts of a `ws` socket and its net.Socket the batcher uses; writes complete as set. */
 function fakeSocket() {
@@ -53,7 +37,7 @@ describe('FrameBatcher flow control', () => {
   it('holds the server while the socket is backed up and lets go when it drains', async () => {
     const { socket, raw, drain, ws } = fakeSocket();
     const gate = new OutputGate(() => undefined);
-    const batcher = new FrameBatcher(ws, () => gate);
+    const batcher = new FrameBatcher(ws, () => gate, eventsFormat);
     socket.bufferedAmount = CONSOLE_HIGH_WATER_BYTES + 1;
     raw.writableNeedDrain = true;
     batcher.push(Buffer.from('{}'), 'i');
@@ -69,7 +53,7 @@ describe('FrameBatcher flow control', () => {
   it('lets go at once when the backlog that caused the hold was written out before the flush', async () => {
     const { socket, ws } = fakeSocket();
     const gate = new OutputGate(() => undefined);
-    const batcher = new FrameBatcher(ws, () => gate);
+    const batcher = new FrameBatcher(ws, () => gate, eventsFormat);
     socket.bufferedAmount = CONSOLE_HIGH_WATER_BYTES + 1;
     batcher.push(Buffer.from('{}'), 'i');
     expect(gate.paused).toBe(true);

@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import type { FrameFormat } from './frame-formats.ts';
 import type { OutputGate } from './output-gate.ts';
 
 /** Backlog (queued + unsent bytes) above which a viewer asks the server to wait (OutputGate). */
@@ -7,22 +8,6 @@ export const CONSOLE_HIGH_WATER_BYTES = 512 * 1024;
 export const CONSOLE_LAG_LIMIT_BYTES = 4 * 1024 * 1024;
 /** Backlog above which frames are skipped for anyone (bounds memory even within one burst). */
 export const CONSOLE_HARD_LIMIT_BYTES = 16 * 1024 * 1024;
-
-/** Frames (JSON texts) as JSON arrays of at most `maxChars` characters (a larger frame goes alone). */
-export function* batches(frames: readonly string[], maxChars: number): Generator<string> {
-  let start = 0;
-  let size = 2;
-  for (let i = 0; i < frames.length; i++) {
-    const next = frames[i]!.length + 1;
-    if (i > start && size + next > maxChars) {
-      yield `[${frames.slice(start, i).join(',')}]`;
-      start = i;
-      size = 2;
-    }
-    size += next;
-  }
-  if (start < frames.length) yield `[${frames.slice(start).join(',')}]`;
-}
 
 type RawSocket = {
   cork(): void;
@@ -38,12 +23,12 @@ type RawSocket = {
  * instance it is behind on until its socket drains, so a slow but reading viewer loses nothing; one
  * that holds too long is switched to skipping frames beyond the lag limit (bounded memory either way).
  */
-/** A frame sent as is: its UTF-8 bytes, encoded once for every viewer of a reference stream. */
+/** Messages go out as text frames, whether given as a string or as UTF-8 bytes encoded once. */
 const AS_TEXT = { binary: false } as const;
 
-export class FrameBatcher {
-  /** Texts when batching (they are joined into arrays), else each frame's bytes. */
-  private queue: (string | Buffer)[] = [];
+export class FrameBatcher<P> {
+  /** What each event came as, in order; the format turns them into messages at the flush. */
+  private queue: P[] = [];
   private queuedBytes = 0;
   private scheduled = false;
   private readonly touched = new Set<string>();
@@ -56,16 +41,12 @@ export class FrameBatcher {
   constructor(
     private readonly socket: WebSocket,
     private readonly gateOf: (instance: string) => OutputGate | undefined,
-    /**
-     * Send the frames of one burst as JSON arrays (Hearth's `?batch=1`): one WebSocket message per
-     * up to `batchMaxChars` instead of one per line — less framing for the core, far fewer message
-     * events for the browser. Off for clients that expect the reference's one event per message.
-     */
-    private readonly batchMaxChars: number | null = null,
+    /** How queued pieces become WebSocket messages (one per event, or batched; frame-formats.ts). */
+    private readonly format: FrameFormat<P>,
   ) {}
 
-  /** A frame: its text when batching (`batchMaxChars` set), else its bytes or its text. */
-  push(frame: string | Buffer, instance: string): void {
+  /** One event's piece, of the `instance` whose output it is (for flow control). */
+  push(piece: P, instance: string): void {
     const socket = this.socket;
     if (socket.readyState !== socket.OPEN) return;
     const backlog = socket.bufferedAmount + this.queuedBytes;
@@ -73,8 +54,8 @@ export class FrameBatcher {
       this.skipped++;
       return;
     }
-    this.queue.push(frame);
-    this.queuedBytes += frame.length;
+    this.queue.push(piece);
+    this.queuedBytes += this.format.size(piece);
     this.touched.add(instance);
     // Hold at once: more chunks of output may be read before this batch is flushed.
     if (backlog > CONSOLE_HIGH_WATER_BYTES) this.holdFor(instance);
@@ -103,9 +84,7 @@ export class FrameBatcher {
     const raw = (socket as unknown as { _socket?: RawSocket })._socket;
     raw?.cork();
     try {
-      if (this.batchMaxChars === null) for (const frame of frames) socket.send(frame, AS_TEXT);
-      else
-        for (const message of batches(frames as string[], this.batchMaxChars)) socket.send(message);
+      for (const message of this.format.messages(frames)) socket.send(message, AS_TEXT);
     } finally {
       raw?.uncork();
     }

@@ -1,5 +1,5 @@
-import { CONSOLE_CLIENT_LINE_CAP } from '@hearth/protocol';
-import type { ClientEvent } from '@hearth/protocol';
+import { CONSOLE_CLIENT_LINE_CAP, isConsoleLines } from '@hearth/protocol';
+import type { ClientEvent, ConsoleItem } from '@hearth/protocol';
 import { stripFormatting } from './ansi.ts';
 
 // The lines a console view keeps. It is a plain mutable structure, not query-cache data: at
@@ -79,12 +79,22 @@ export class ConsoleLog {
     return true;
   }
 
-  /** Adds the console output of `events` that belongs to `instanceUuid`; returns how many were new. */
-  addEvents(events: Iterable<ClientEvent>, instanceUuid: string): number {
+  /**
+   * Adds the console output that belongs to `instanceUuid` from events and runs of lines (a Hearth
+   * core's `batch=lines` stream); returns how many events were new.
+   */
+  addEvents(items: Iterable<ConsoleItem>, instanceUuid: string): number {
     let added = 0;
-    for (const event of events) {
-      const message = outputMessage(event, instanceUuid);
-      if (message !== null && this.add(event.snowflake, message)) added++;
+    for (const item of items) {
+      if (isConsoleLines(item)) {
+        if (item.instance_uuid !== instanceUuid) continue;
+        const { snowflakes, messages } = item;
+        for (let i = 0; i < messages.length; i++)
+          if (this.add(snowflakes[i]!, messages[i]!)) added++;
+        continue;
+      }
+      const message = outputMessage(item, instanceUuid);
+      if (message !== null && this.add(item.snowflake, message)) added++;
     }
     return added;
   }

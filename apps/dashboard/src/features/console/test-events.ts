@@ -1,4 +1,4 @@
-import type { ClientEvent, InstanceEventInner } from '@hearth/protocol';
+import type { ClientEvent, ConsoleLines, InstanceEventInner } from '@hearth/protocol';
 
 // Console events as the core sends them (core-api.md §2.3), for this feature's tests.
 
@@ -30,4 +30,15 @@ export function outputEvent(
   options: { snowflake?: string; instance?: string } = {},
 ): ClientEvent {
   return instanceEvent({ type: 'InstanceOutput', message: `${message}\n` }, options);
+}
+
+/** A run of output lines as a Hearth core's `batch=lines` stream sends them. */
+export function outputRun(messages: string[], options: { instance?: string } = {}): ConsoleLines {
+  return {
+    type: 'ConsoleLines',
+    instance_uuid: options.instance ?? INSTANCE_UUID,
+    instance_name: 'Squid',
+    snowflakes: messages.map(() => String(nextSnowflake++)),
+    messages: messages.map((message) => `${message}\n`),
+  };
 }

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { apiPaths, coreSocketUrl } from '@hearth/protocol';
-import type { ClientEvent } from '@hearth/protocol';
-import { parseEventFrames } from '@/lib/realtime/event-stream.ts';
+import { parseConsoleMessage } from '@hearth/protocol';
+import type { ClientEvent, ConsoleItem } from '@hearth/protocol';
 import { useManagedSocket } from '@/lib/realtime/realtime-hooks.ts';
 import type { SocketSpec, SocketStatus } from '@/lib/realtime/socket-hub.ts';
 import { useCurrentCore, useCurrentToken } from '@/lib/session.ts';
@@ -83,7 +83,7 @@ export function useConsoleStream(instanceUuid: string, canAccess: boolean): Cons
   const [buffer, setBuffer] = useState<BufferState>('loading');
   const [stream, setStream] = useState<StreamState>('connecting');
   /** Live events held back while history loads; null when they go straight into the log. */
-  const pending = useRef<ClientEvent[] | null>([]);
+  const pending = useRef<ConsoleItem[] | null>([]);
   const fetchGeneration = useRef(0);
 
   const usableToken = token !== null && isUsableToken(token) ? token : null;
@@ -124,15 +124,14 @@ export function useConsoleStream(instanceUuid: string, canAccess: boolean): Cons
     enabled && core && usableToken
       ? {
           url: () =>
-            `${coreSocketUrl(core)}${apiPaths.consoleStream(instanceUuid, usableToken, true)}`,
+            `${coreSocketUrl(core)}${apiPaths.consoleStream(instanceUuid, usableToken, 'lines')}`,
           onMessage: (data) => {
-            const events = parseEventFrames(data);
-            if (events.length === 0) {
-              console.warn('Ignoring a console frame that does not match the protocol');
-              return;
-            }
-            if (pending.current) pending.current.push(...events);
-            else if (log.addEvents(events, instanceUuid) > 0) scheduleRender();
+            const { items, skipped } = parseConsoleMessage(data);
+            if (skipped > 0)
+              console.warn(`Ignoring ${skipped} console items that do not match the protocol`);
+            if (items.length === 0) return;
+            if (pending.current) pending.current.push(...items);
+            else if (log.addEvents(items, instanceUuid) > 0) scheduleRender();
           },
           onStatus: (status, detail) =>
             setStream((previous) => nextStreamState(previous, status, detail.code)),

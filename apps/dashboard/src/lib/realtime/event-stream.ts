@@ -26,26 +26,6 @@ export function parseEventFrame(data: string): ClientEvent | null {
   return parsed.success ? parsed.data : null;
 }
 
-/**
- * A console frame: one event (the reference's format) or, from a Hearth core asked for batches
- * (`?batch=1`), a JSON array of events. Items that do not match the protocol are dropped.
- */
-export function parseEventFrames(data: string): ClientEvent[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    return [];
-  }
-  const items = Array.isArray(json) ? (json as unknown[]) : [json];
-  const events: ClientEvent[] = [];
-  for (const item of items) {
-    const parsed = ClientEventSchema.safeParse(item);
-    if (parsed.success) events.push(parsed.data);
-  }
-  return events;
-}
-
 export const EVENT_SOCKET_KEY = 'events';
 
 export function eventStreamUrl(core: CoreConnection, token: string): string {

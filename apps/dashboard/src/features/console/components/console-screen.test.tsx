@@ -11,7 +11,7 @@ import { installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeResponse } from '@/test/fake-fetch.ts';
 import { SQUID_GAME, TEST_CORE, TEST_CORE_HOST, instanceInfo, validJwt } from '@/test/fixtures.ts';
 import { connectTo } from '@/test/render-app.tsx';
-import { INSTANCE_UUID, instanceEvent, outputEvent } from '../test-events.ts';
+import { INSTANCE_UUID, instanceEvent, outputEvent, outputRun } from '../test-events.ts';
 import { ConsoleScreen } from './console-screen.tsx';
 import { CONSOLE_ROW_HEIGHT } from './console-output.tsx';
 
@@ -98,17 +98,32 @@ afterEach(() => {
 });
 
 describe('data: history, live lines, dedupe', () => {
-  it('takes batched frames (a JSON array of events per message) as well as single events', async () => {
+  it('takes runs of lines and events in one message (batch=lines), arrays of events and single events', async () => {
     renderConsole({ buffer: { body: [] } });
     const socket = await openLive();
     act(() =>
       socket.push(
-        JSON.stringify([outputEvent('batched 1'), outputEvent('batched 2'), { not: 'an event' }]),
+        JSON.stringify([
+          outputRun(['run 1', 'run 2']),
+          instanceEvent({ type: 'SystemMessage', message: 'system note' }),
+          outputRun(['other console'], { instance: 'INSTANCE_other' }),
+          { ...outputRun(['uneven']), snowflakes: [] },
+          outputEvent('batched 3'),
+          { not: 'an event' },
+        ]),
       ),
     );
-    act(() => socket.push(outputEvent('single 3')));
-    expect(await screen.findByText('single 3')).toBeInTheDocument();
-    expect(shownLines()).toEqual(['batched 1', 'batched 2', 'single 3']);
+    act(() => socket.push(JSON.stringify([outputEvent('batched 4'), outputEvent('batched 5')])));
+    act(() => socket.push(outputEvent('single 6')));
+    expect(await screen.findByText('single 6')).toBeInTheDocument();
+    expect(shownLines()).toEqual([
+      'run 1',
+      'run 2',
+      'batched 3',
+      'batched 4',
+      'batched 5',
+      'single 6',
+    ]);
   });
 
   it('shows the history, then live lines, each snowflake once, only InstanceOutput', async () => {
@@ -117,7 +132,7 @@ describe('data: history, live lines, dedupe', () => {
     expect(await screen.findByText('second line')).toBeInTheDocument();
     const socket = await openLive();
     expect(socket.url).toBe(
-      `ws://core.test:16662/api/v1/instance/${INSTANCE_UUID}/console/stream?token=Bearer%20${token}&batch=1`,
+      `ws://core.test:16662/api/v1/instance/${INSTANCE_UUID}/console/stream?token=Bearer%20${token}&batch=lines`,
     );
     act(() => {
       socket.push(first);
