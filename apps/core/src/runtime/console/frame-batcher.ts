@@ -6,6 +6,9 @@ import type { OutputGate } from './output-gate.ts';
 export const CONSOLE_HIGH_WATER_BYTES = 512 * 1024;
 /** Backlog above which frames are skipped for a viewer that may no longer pause the server. */
 export const CONSOLE_LAG_LIMIT_BYTES = 4 * 1024 * 1024;
+/** A flush waits up to COALESCE_TURNS turns of the event loop while less than this is queued. */
+const COALESCE_BYTES = 32 * 1024;
+const COALESCE_TURNS = 3;
 /** Backlog above which frames are skipped for anyone (bounds memory even within one burst). */
 export const CONSOLE_HARD_LIMIT_BYTES = 16 * 1024 * 1024;
 
@@ -31,6 +34,8 @@ export class FrameBatcher<P> {
   private queue: P[] = [];
   private queuedBytes = 0;
   private scheduled = false;
+  /** Turns the current flush already waited for more output (see COALESCE_BYTES). */
+  private waitedTurns = 0;
   private readonly touched = new Set<string>();
   private readonly held = new Set<OutputGate>();
   private waitingForDrain = false;
@@ -72,6 +77,14 @@ export class FrameBatcher<P> {
   }
 
   private flush(): void {
+    // A flood arrives a slice per turn of the event loop (OutputPacer): wait a few turns for more
+    // rather than send a small message per slice — each message costs the browser a task.
+    if (this.queuedBytes < COALESCE_BYTES && this.waitedTurns < COALESCE_TURNS) {
+      this.waitedTurns++;
+      setImmediate(() => this.flush());
+      return;
+    }
+    this.waitedTurns = 0;
     this.scheduled = false;
     const frames = this.queue;
     this.queue = [];

@@ -7,8 +7,6 @@ import { ConsoleLineText } from './console-line.tsx';
 
 /** Every line is one row of this height (no wrapping; long lines scroll sideways). */
 export const CONSOLE_ROW_HEIGHT = 20;
-/** More than the rows a screen can show plus the overscan, so slot keys never collide. */
-const ROW_SLOTS = 1024;
 const GEOMETRY: RowGeometry = { rowHeight: CONSOLE_ROW_HEIGHT, padding: 8, overscan: 12 };
 
 export interface ConsoleOutputProps {
@@ -45,8 +43,8 @@ export function ConsoleOutput({ source, emptyText }: ConsoleOutputProps) {
     return () => observer.disconnect();
   }, []);
 
-  // After every change of what is shown: follow the end if we were at it (a write, never a read,
-  // so no layout is forced in the frame).
+  // After every change of what is shown: follow the end if we were at it. The write lays out the
+  // rows drawn a moment ago (layout the frame needs anyway); nothing is read back.
   useLayoutEffect(() => {
     const el = scrollRef.current;
     if (el && stick.current) el.scrollTop = rows.total;
@@ -55,10 +53,18 @@ export function ConsoleOutput({ source, emptyText }: ConsoleOutputProps) {
   const onScroll = () => {
     const el = scrollRef.current;
     if (!el) return;
-    const near = rows.total - el.scrollTop - el.clientHeight <= CONSOLE_SCROLL_THRESHOLD_PX;
+    const top = el.scrollTop;
+    const height = el.clientHeight;
+    const near = rows.total - top - height <= CONSOLE_SCROLL_THRESHOLD_PX;
     stick.current = near;
     setAtBottom(near);
-    setView({ top: el.scrollTop, height: el.clientHeight });
+    // While following the end the rows come from the count, not from the scroll position: the
+    // scroll that following itself causes every frame must not draw the list a second time.
+    setView((v) =>
+      (near && atBottom && v.height === height) || (v.top === top && v.height === height)
+        ? v
+        : { top, height },
+    );
   };
 
   const jumpToEnd = () => {
@@ -71,6 +77,10 @@ export function ConsoleOutput({ source, emptyText }: ConsoleOutputProps) {
 
   const drawn: number[] = [];
   for (let index = rows.start; index < rows.end; index++) drawn.push(index);
+  // Rows are keyed by slot (index modulo the number drawn): a row that scrolls out is reused for the
+  // one that scrolls in (its text and position updated in place), so following a flood updates the
+  // same few dozen rows every frame instead of removing them and creating new ones.
+  const slots = Math.max(1, drawn.length);
 
   return (
     <div className="relative min-h-0 flex-1 overflow-hidden rounded-lg border border-line bg-console-bg">
@@ -93,9 +103,7 @@ export function ConsoleOutput({ source, emptyText }: ConsoleOutputProps) {
               const line = source.lineAt(index);
               return (
                 <div
-                  // Keyed by slot, not by line: rows that scroll out are reused for the rows
-                  // that scroll in (text updated in place instead of nodes removed and created).
-                  key={index % ROW_SLOTS}
+                  key={index % slots}
                   data-index={index}
                   className="absolute top-0 left-0 min-w-full px-3 whitespace-pre hover:bg-fg/[0.04]"
                   style={{
