@@ -380,6 +380,37 @@ describe('auto-scroll (10 px rule)', () => {
     expect(layout.maxTop()).toBe(41 * CONSOLE_ROW_HEIGHT + 16 - VIEW_HEIGHT);
   });
 
+  it('following the end updates the drawn rows in place instead of replacing them', async () => {
+    renderConsole({ buffer: { body: history } });
+    await screen.findByText('line 39');
+    const log = screen.getByRole('log', { name: 'Console output' });
+    const layout = layOut(log);
+    const socket = await openLive();
+    layout.scrollTo(layout.maxTop());
+    const rows = () => Array.from(log.querySelectorAll('[data-index]'));
+    const before = rows();
+    act(() => {
+      for (let i = 1; i <= 5; i++) socket.push(outputEvent(`new ${i}`));
+    });
+    await screen.findByText('new 5');
+    expect(shownLines().at(-1)).toBe('new 5');
+    expect(rows()).toHaveLength(before.length);
+    expect(new Set(rows())).toEqual(new Set(before));
+  });
+
+  it('after following the end, scrolling up draws the rows at the new position', async () => {
+    renderConsole({ buffer: { body: history } });
+    await screen.findByText('line 39');
+    const layout = layOut(screen.getByRole('log', { name: 'Console output' }));
+    const socket = await openLive();
+    layout.scrollTo(layout.maxTop());
+    act(() => socket.push(outputEvent('new 1')));
+    await waitFor(() => expect(layout.top()).toBe(layout.maxTop()));
+    layout.scrollTo(0);
+    expect(await screen.findByText('line 0')).toBeInTheDocument();
+    expect(screen.queryByText('new 1')).toBeNull();
+  });
+
   it('stays put when the reader scrolled further up', async () => {
     renderConsole({ buffer: { body: history } });
     await screen.findByText('line 39');
