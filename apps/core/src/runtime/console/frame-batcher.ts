@@ -6,11 +6,17 @@ import type { OutputGate } from './output-gate.ts';
 export const CONSOLE_HIGH_WATER_BYTES = 512 * 1024;
 /** Backlog above which frames are skipped for a viewer that may no longer pause the server. */
 export const CONSOLE_LAG_LIMIT_BYTES = 4 * 1024 * 1024;
-/** A flush waits up to COALESCE_TURNS turns of the event loop while less than this is queued. */
-const COALESCE_BYTES = 32 * 1024;
-const COALESCE_TURNS = 3;
 /** Backlog above which frames are skipped for anyone (bounds memory even within one burst). */
 export const CONSOLE_HARD_LIMIT_BYTES = 16 * 1024 * 1024;
+/**
+ * While less than this is queued, a flush waits for more output, up to COALESCE_TURNS turns of the
+ * event loop (a flood arrives a slice per turn: OutputPacer). Fewer, larger messages: each one costs
+ * the browser a task of its own.
+ */
+const COALESCE_BYTES = 32 * 1024;
+const COALESCE_TURNS = 3;
+/** Messages go out as text frames, whether given as a string or as UTF-8 bytes encoded once. */
+const AS_TEXT = { binary: false } as const;
 
 type RawSocket = {
   cork(): void;
@@ -26,9 +32,6 @@ type RawSocket = {
  * instance it is behind on until its socket drains, so a slow but reading viewer loses nothing; one
  * that holds too long is switched to skipping frames beyond the lag limit (bounded memory either way).
  */
-/** Messages go out as text frames, whether given as a string or as UTF-8 bytes encoded once. */
-const AS_TEXT = { binary: false } as const;
-
 export class FrameBatcher<P> {
   /** What each event came as, in order; the format turns them into messages at the flush. */
   private queue: P[] = [];
@@ -77,8 +80,6 @@ export class FrameBatcher<P> {
   }
 
   private flush(): void {
-    // A flood arrives a slice per turn of the event loop (OutputPacer): wait a few turns for more
-    // rather than send a small message per slice — each message costs the browser a task.
     if (this.queuedBytes < COALESCE_BYTES && this.waitedTurns < COALESCE_TURNS) {
       this.waitedTurns++;
       setImmediate(() => this.flush());
