@@ -172,6 +172,31 @@ describe('SnowflakeGenerator (injected clock)', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('writes exactly what encodeSnowflake writes, whatever the millisecond and sequence', () => {
+    const c = clock(SPEC_MS);
+    const gen = new SnowflakeGenerator(c.now);
+    // Milliseconds whose sequence-0 snowflake ends in many different six-digit tails, including ones
+    // where adding the sequence carries past the sixth digit.
+    for (let step = 0; step < 300; step++) {
+      c.state.now = SPEC_MS + step * 7_919;
+      for (let n = 0; n < 4096; n += step % 2 === 0 ? 1 : 97) {
+        const id = gen.next();
+        const { ms, sequence } = decodeSnowflake(id);
+        expect(id).toBe(encodeSnowflake(ms, sequence));
+      }
+    }
+    // A millisecond where the sequence carries into the seventh digit from the end.
+    let carry = SPEC_MS;
+    while (Number(BigInt(encodeSnowflake(carry, 0)) % 1_000_000n) < 1_000_000 - 4096) carry++;
+    c.state.now = carry;
+    const carrying = new SnowflakeGenerator(c.now);
+    for (let n = 0; n < 4096; n++) expect(carrying.next()).toBe(encodeSnowflake(carry, n));
+    c.state.now = SNOWFLAKE_EPOCH_MS;
+    const early = new SnowflakeGenerator(c.now);
+    expect(early.next()).toBe(encodeSnowflake(SNOWFLAKE_EPOCH_MS, 0));
+    expect(early.next()).toBe(encodeSnowflake(SNOWFLAKE_EPOCH_MS, 1));
+  });
+
   it('never goes backwards when the clock does', () => {
     const c = clock(SPEC_MS);
     const gen = new SnowflakeGenerator(c.now);

@@ -26,6 +26,7 @@ export const SnowflakeSchema = z.pipe(
 export type Snowflake = z.output<typeof SnowflakeSchema>;
 
 const MACHINE_AND_NODE_BITS = (1n << 17n) | (1n << 12n);
+const MILLION = 1_000_000n;
 
 /** Unix milliseconds encoded in a snowflake (core-api.md §2.2). */
 export function snowflakeToMs(snowflake: string): number {
@@ -48,10 +49,19 @@ export function decodeSnowflake(snowflake: string): { ms: number; sequence: numb
   return { ms: snowflakeToMs(snowflake), sequence: Number(value & 0xfffn) };
 }
 
-/** Mints increasing snowflakes; spins to the next millisecond after 4096 in one. */
+/**
+ * Mints increasing snowflakes; spins to the next millisecond after 4096 in one. Every console line
+ * gets one, so the decimal text is built from the millisecond's part (BigInt math once per ms) and
+ * the sequence added to its last six digits, which is what encodeSnowflake would give.
+ */
 export class SnowflakeGenerator {
   private lastMs = -1;
   private sequence = 0;
+  /** The millisecond whose snowflake (sequence 0) is split into `head` and `tail` below. */
+  private splitMs = -1;
+  /** Its decimal digits but the last six, and those six as a number; '' when not splittable. */
+  private head = '';
+  private tail = 0;
   constructor(private readonly now: () => number = Date.now) {}
 
   next(): string {
@@ -67,7 +77,15 @@ export class SnowflakeGenerator {
       this.sequence = 0;
     }
     this.lastMs = ms;
-    return encodeSnowflake(ms, this.sequence);
+    if (ms !== this.splitMs) {
+      const base = BigInt(encodeSnowflake(ms, 0));
+      this.splitMs = ms;
+      this.head = base >= MILLION ? (base / MILLION).toString() : '';
+      this.tail = Number(base % MILLION);
+    }
+    const tail = this.tail + this.sequence;
+    if (this.head === '' || tail >= 1_000_000) return encodeSnowflake(ms, this.sequence);
+    return this.head + String(tail).padStart(6, '0');
   }
 }
 

@@ -111,7 +111,8 @@ export class ConsoleService {
         ? {
             instance: inner.instance_uuid,
             name: inner.instance_name,
-            snowflake: JSON.stringify(event.snowflake),
+            // A snowflake is digits (and maybe a sign): nothing to escape.
+            snowflake: `"${event.snowflake}"`,
             message: JSON.stringify(output.message),
           }
         : this.frameOf(event));
