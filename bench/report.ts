@@ -2,7 +2,10 @@
 // (Measure | Hearth | Side by side | Ratio) as Markdown at the end, so the README's benchmark table
 // comes from one run. Each benchmark still prints its own figures as it goes. A benchmark that
 // throws (no build, a core that did not start) gets a "failed" row and the run exits non-zero;
-// nothing fails on a number. `--out FILE` also writes the table to FILE.
+// nothing fails on a number. Before each benchmark it waits (at most SETTLE_MAX_MS) for the
+// machine's 1-minute load to fall below SETTLE_LOAD, so one benchmark does not measure the tail of the
+// build or of the benchmark before it, and prints the load it started at.
+// `--out FILE` also writes the table to FILE.
 //
 //   npm run bench:report                      (builds the dashboard first)
 //   npx tsx bench/report.ts --out bench-table.md
@@ -24,6 +27,15 @@ const BENCHES: [string, () => Promise<Bench>][] = [
   ['ls-10k', async () => (await import('./ls-10k.ts')).default],
 ];
 
+const SETTLE_LOAD = 1.0;
+const SETTLE_MAX_MS = 60_000;
+
+async function settle(): Promise<void> {
+  const until = Date.now() + SETTLE_MAX_MS;
+  while (os.loadavg()[0]! >= SETTLE_LOAD && Date.now() < until)
+    await new Promise((r) => setTimeout(r, 2_000));
+}
+
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export function markdownTable(rows: readonly BenchRow[]): string {
@@ -42,6 +54,8 @@ const started = new Date();
 try {
   for (const [name, load] of BENCHES) {
     console.log(`\n=== ${name} ===`);
+    await settle();
+    console.log(`(started at load ${os.loadavg()[0]!.toFixed(2)})`);
     const t = performance.now();
     try {
       rows.push(...(await (await load())()));
