@@ -191,10 +191,11 @@ describe('SnowflakeGenerator (injected clock)', () => {
     c.state.now = carry;
     const carrying = new SnowflakeGenerator(c.now);
     for (let n = 0; n < 4096; n++) expect(carrying.next()).toBe(encodeSnowflake(carry, n));
-    c.state.now = SNOWFLAKE_EPOCH_MS;
+    const epoch = Number(SNOWFLAKE_EPOCH_MS);
+    c.state.now = epoch;
     const early = new SnowflakeGenerator(c.now);
-    expect(early.next()).toBe(encodeSnowflake(SNOWFLAKE_EPOCH_MS, 0));
-    expect(early.next()).toBe(encodeSnowflake(SNOWFLAKE_EPOCH_MS, 1));
+    expect(early.next()).toBe(encodeSnowflake(epoch, 0));
+    expect(early.next()).toBe(encodeSnowflake(epoch, 1));
   });
 
   it('never goes backwards when the clock does', () => {
