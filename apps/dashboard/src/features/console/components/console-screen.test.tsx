@@ -369,11 +369,18 @@ describe('auto-scroll (10 px rule)', () => {
 
   const history = Array.from({ length: 40 }, (_, i) => outputEvent(`line ${i}`));
 
-  it('follows new lines when within 10 px of the bottom', async () => {
+  /** The 40 lines of history on screen, the log laid out, the live socket open. */
+  async function liveLog() {
     renderConsole({ buffer: { body: history } });
     await screen.findByText('line 39');
-    const layout = layOut(screen.getByRole('log', { name: 'Console output' }));
+    const log = screen.getByRole('log', { name: 'Console output' });
+    const layout = layOut(log);
     const socket = await openLive();
+    return { log, layout, socket };
+  }
+
+  it('follows new lines when within 10 px of the bottom', async () => {
+    const { layout, socket } = await liveLog();
     layout.scrollTo(layout.maxTop() - 10);
     act(() => socket.push(outputEvent('new 1')));
     await waitFor(() => expect(layout.top()).toBe(layout.maxTop()));
@@ -381,11 +388,7 @@ describe('auto-scroll (10 px rule)', () => {
   });
 
   it('following the end updates the drawn rows in place instead of replacing them', async () => {
-    renderConsole({ buffer: { body: history } });
-    await screen.findByText('line 39');
-    const log = screen.getByRole('log', { name: 'Console output' });
-    const layout = layOut(log);
-    const socket = await openLive();
+    const { log, layout, socket } = await liveLog();
     layout.scrollTo(layout.maxTop());
     const rows = () => Array.from(log.querySelectorAll('[data-index]'));
     const before = rows();
@@ -399,10 +402,7 @@ describe('auto-scroll (10 px rule)', () => {
   });
 
   it('after following the end, scrolling up draws the rows at the new position', async () => {
-    renderConsole({ buffer: { body: history } });
-    await screen.findByText('line 39');
-    const layout = layOut(screen.getByRole('log', { name: 'Console output' }));
-    const socket = await openLive();
+    const { layout, socket } = await liveLog();
     layout.scrollTo(layout.maxTop());
     act(() => socket.push(outputEvent('new 1')));
     await waitFor(() => expect(layout.top()).toBe(layout.maxTop()));
@@ -412,11 +412,7 @@ describe('auto-scroll (10 px rule)', () => {
   });
 
   it('stays put when the reader scrolled further up', async () => {
-    renderConsole({ buffer: { body: history } });
-    await screen.findByText('line 39');
-    const log = screen.getByRole('log', { name: 'Console output' });
-    const layout = layOut(log);
-    const socket = await openLive();
+    const { log, layout, socket } = await liveLog();
     const before = layout.maxTop() - 11;
     layout.scrollTo(before);
     act(() => socket.push(outputEvent('new 1')));
