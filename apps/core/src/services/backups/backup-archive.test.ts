@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { extractArchive } from '../files/archive-extract.ts';
-import { FileSandbox } from '../files/file-sandbox.ts';
+import { FileSandbox } from '../../lib/file-sandbox.ts';
 import { snapshotTree } from '../files/test-helpers.ts';
 import { writeBackupArchive } from './backup-archive.ts';
 import { buildExcluder } from './backup-excludes.ts';

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { syncDir, tempName } from '../files/atomic-ops.ts';
-import { FileSandbox } from '../files/file-sandbox.ts';
+import { FileSandbox } from '../../lib/file-sandbox.ts';
 import type { Excluder } from './backup-excludes.ts';
 import { TAR_END, tarHeader, tarPadding } from './tar-blocks.ts';
 import { walkTree, type WalkCounters, type WalkItem } from './tree-walk.ts';

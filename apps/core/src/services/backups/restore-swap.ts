@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { BackupRepository, RestoreJournal } from '../../repositories/backup-repository.ts';
 import { extractArchive, type ExtractLimits } from '../files/archive-extract.ts';
 import { syncDir, tempName } from '../files/atomic-ops.ts';
-import { FileSandbox } from '../files/file-sandbox.ts';
+import { FileSandbox } from '../../lib/file-sandbox.ts';
 import type { FileProgress } from '../files/progress.ts';
 
 /**

@@ -2,8 +2,8 @@ import { lstat, readdir, type FileHandle } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import path from 'node:path';
 import { CoreError } from '../../errors.ts';
-import type { FileSandbox } from '../files/file-sandbox.ts';
-import { isErrno } from '../files/fs-error.ts';
+import type { FileSandbox } from '../../lib/file-sandbox.ts';
+import { isErrno } from '../../lib/fs-error.ts';
 import type { Excluder } from './backup-excludes.ts';
 
 /** One item of the walk: a directory, or a regular file already opened (and verified) for reading. */

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import yazl from 'yazl';
-import type { FileSandbox } from './file-sandbox.ts';
+import type { FileSandbox } from '../../lib/file-sandbox.ts';
 import type { TreeEntry } from './file-tree.ts';
 import type { ProgressCallback } from './progress.ts';
 

@@ -7,8 +7,8 @@ import yauzl from 'yauzl';
 import { CoreError, badRequest } from '../../errors.ts';
 import { writeAll } from './atomic-ops.ts';
 import { readRange } from './handle-stream.ts';
-import type { FileSandbox } from './file-sandbox.ts';
-import { fsError, isErrno } from './fs-error.ts';
+import type { FileSandbox } from '../../lib/file-sandbox.ts';
+import { fsError, isErrno } from '../../lib/fs-error.ts';
 import type { FileProgress } from './progress.ts';
 
 export interface ExtractLimits {

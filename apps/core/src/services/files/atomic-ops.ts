@@ -1,7 +1,7 @@
 import { mkdir, open, rename, rm, rmdir, unlink, type FileHandle } from 'node:fs/promises';
 import { CREATE_FLAGS } from '../../lib/atomic-write.ts';
 import { conflictName } from './file-name.ts';
-import { isErrno } from './fs-error.ts';
+import { isErrno } from '../../lib/fs-error.ts';
 
 // The one atomic write and its temp names live in lib/atomic-write.ts; this file adds the
 // no-replace creations and moves the file service needs.

@@ -5,7 +5,7 @@ import { CoreError, permissionDenied, toCoreError } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { StoredUser } from '../../repositories/user-repository.ts';
 import { userCause } from '../user-service.ts';
-import { FileSandbox } from './file-sandbox.ts';
+import { FileSandbox } from '../../lib/file-sandbox.ts';
 import { FileService, type FileServiceOptions } from './file-service.ts';
 import { isProtectedPath } from './protected-path.ts';
 

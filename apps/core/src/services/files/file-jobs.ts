@@ -7,7 +7,7 @@ import { joinClientPath } from './client-file.ts';
 import { PROTECTED_DENIAL, reasonOf, type FileAccess } from './file-access.ts';
 import { FileJob, mb } from './file-job.ts';
 import { sanitizeFileName } from './file-name.ts';
-import { clientBaseName, clientDirName, normalizeClientPath } from './file-sandbox.ts';
+import { clientBaseName, clientDirName, normalizeClientPath } from '../../lib/file-sandbox.ts';
 import type { FileService } from './file-service.ts';
 import { collectTree, totalSize } from './file-tree.ts';
 import { isProtectedPath } from './protected-path.ts';

@@ -1,7 +1,7 @@
 import { badRequest } from '../../errors.ts';
+import { MAX_FILE_NAME_BYTES } from '../../lib/file-sandbox.ts';
 
-/** Linux NAME_MAX: the longest single path component, in bytes. */
-export const MAX_FILE_NAME_BYTES = 255;
+export { MAX_FILE_NAME_BYTES };
 
 /** Longest instance-name part of an instance folder name, in characters. */
 const MAX_INSTANCE_NAME_CHARS = 64;

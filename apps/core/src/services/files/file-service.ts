@@ -9,17 +9,21 @@ import {
   renameNoReplace,
   tempName,
   writeAll,
-  writeFileAtomic,
   type WriteSource,
 } from './atomic-ops.ts';
 import { joinClientPath, toClientFile } from './client-file.ts';
 import { sanitizeFileName } from './file-name.ts';
-import { clientBaseName, isWithin, normalizeClientPath, type FileSandbox } from './file-sandbox.ts';
+import {
+  clientBaseName,
+  isWithin,
+  normalizeClientPath,
+  type FileSandbox,
+} from '../../lib/file-sandbox.ts';
 import { collectTree } from './file-tree.ts';
-import { fsError, isErrno } from './fs-error.ts';
+import { fsError, isErrno } from '../../lib/fs-error.ts';
 import type { ProgressCallback } from './progress.ts';
 import { isProtectedPath } from './protected-path.ts';
-import { isTempName, tempNameReserved } from './temp-names.ts';
+import { isTempName, tempNameReserved } from '../../lib/temp-names.ts';
 import { copyInto, treeHasProtected, zipInto } from './transfer-ops.ts';
 import { unzipArchive } from './unzip-op.ts';
 
@@ -174,29 +178,7 @@ export class FileService {
    * failure the old file is intact and no temp file remains. An existing file keeps its mode.
    */
   async writeAtomic(relative: string, data: WriteSource, opts: WriteOptions = {}): Promise<void> {
-    const absolute = await this.sandbox.resolve(relative);
-    if (await this.sandbox.isRoot(absolute))
-      throw badRequest('Failed to write file', 'Is a directory');
-    if (opts.createParents === true) await this.sandbox.mkdirp(path.dirname(absolute));
-    await this.sandbox
-      .withParent(
-        absolute,
-        async (dir, name) => {
-          let mode = 0o644;
-          try {
-            const st = await lstat(`${dir}/${name}`);
-            if (st.isDirectory()) throw badRequest('Failed to write file', 'Is a directory');
-            if (st.isFile()) mode = st.mode & 0o777;
-          } catch (err) {
-            if (!isErrno(err, 'ENOENT')) throw err;
-          }
-          await writeFileAtomic(dir, name, data, mode);
-        },
-        'Failed to write file',
-      )
-      .catch((err: unknown) => {
-        throw fsError(err, 'Failed to write file');
-      });
+    await this.sandbox.writeAtomic(relative, data, opts);
   }
 
   /** Creates an empty file; an existing file (or anything at that name) is an error, never truncated. */

@@ -1,7 +1,7 @@
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { isTempName } from './temp-names.ts';
-import { fsError } from './fs-error.ts';
+import { isTempName } from '../../lib/temp-names.ts';
+import { fsError } from '../../lib/fs-error.ts';
 
 export interface TreeEntry {
   kind: 'file' | 'dir';

@@ -9,7 +9,7 @@ import type { EventBus } from '../../events/event-bus.ts';
 import type { StoredUser } from '../../repositories/user-repository.ts';
 import type { DownloadKeyStore } from '../download-keys.ts';
 import { userCause } from '../user-service.ts';
-import { FileSandbox, clientBaseName, normalizeClientPath } from './file-sandbox.ts';
+import { FileSandbox, clientBaseName, normalizeClientPath } from '../../lib/file-sandbox.ts';
 import { FileService, type FileServiceOptions } from './file-service.ts';
 import { DOWNLOAD_KEY_NOT_FOUND, type OpenedDownload } from './instance-files.ts';
 

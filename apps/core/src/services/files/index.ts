@@ -7,7 +7,7 @@ export {
   parseRelativePath,
   type DirHandle,
   type ResolveOptions,
-} from './file-sandbox.ts';
+} from '../../lib/file-sandbox.ts';
 export {
   DEFAULT_MAX_EXTRACT_BYTES,
   DEFAULT_MAX_EXTRACT_ENTRIES,

@@ -8,7 +8,7 @@ import type { StoredUser } from '../../repositories/user-repository.ts';
 import type { DownloadKeyStore } from '../download-keys.ts';
 import type { FileAccess } from './file-access.ts';
 import { FileJob } from './file-job.ts';
-import { clientBaseName, normalizeClientPath } from './file-sandbox.ts';
+import { clientBaseName, normalizeClientPath } from '../../lib/file-sandbox.ts';
 import { isProtectedPath } from './protected-path.ts';
 
 export const DOWNLOAD_KEY_NOT_FOUND = 'File not found with the download key';

@@ -1,6 +1,6 @@
 import { readdir, rm, unlink } from 'node:fs/promises';
-import { FileSandbox } from './file-sandbox.ts';
-import { isTempName } from './temp-names.ts';
+import { FileSandbox } from '../../lib/file-sandbox.ts';
+import { isTempName } from '../../lib/temp-names.ts';
 
 /** Deeper folders are not walked (a hostile game could nest thousands to hold descriptors). */
 const MAX_DEPTH = 128;

@@ -17,7 +17,7 @@ import { Header } from 'tar';
 import yauzl from 'yauzl';
 import yazl from 'yazl';
 import { CoreError } from '../../errors.ts';
-import { FileSandbox } from './file-sandbox.ts';
+import { FileSandbox } from '../../lib/file-sandbox.ts';
 import { FileService, type FileServiceOptions } from './file-service.ts';
 
 export interface Fixture {

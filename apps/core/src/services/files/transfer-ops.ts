@@ -20,9 +20,9 @@ import {
   isWithin,
   normalizeClientPath,
   type FileSandbox,
-} from './file-sandbox.ts';
+} from '../../lib/file-sandbox.ts';
 import { collectTree, totalSize, type TreeEntry } from './file-tree.ts';
-import { fsError, isErrno } from './fs-error.ts';
+import { fsError, isErrno } from '../../lib/fs-error.ts';
 import type { ProgressCallback } from './progress.ts';
 
 interface Source {

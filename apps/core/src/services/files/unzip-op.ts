@@ -10,7 +10,7 @@ import {
   clientDirName,
   normalizeClientPath,
   type FileSandbox,
-} from './file-sandbox.ts';
+} from '../../lib/file-sandbox.ts';
 import type { ProgressCallback } from './progress.ts';
 
 /** Where extracted entries go, and whether they are wrapped in a `<stem>/` folder. */

@@ -2,8 +2,8 @@ import { constants } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { CoreError, badRequest, notFound } from '../../errors.ts';
-import { FileSandbox } from '../files/file-sandbox.ts';
-import { isErrno } from '../files/fs-error.ts';
+import { FileSandbox } from '../../lib/file-sandbox.ts';
+import { isErrno } from '../../lib/fs-error.ts';
 
 /** Where macros live inside an instance folder (core-api.md §3.11). */
 export const MACROS_DIR = 'macros';

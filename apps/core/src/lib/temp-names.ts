@@ -1,4 +1,4 @@
-import { TEMP_PREFIX } from './atomic-ops.ts';
+import { TEMP_PREFIX } from './atomic-write.ts';
 
 /**
  * Temp files and folders (`tempName()`) are the core's alone: clients can never name one, and

@@ -1,4 +1,4 @@
-import { CoreError } from '../../errors.ts';
+import { CoreError } from '../errors.ts';
 
 function codeOf(err: unknown): string | undefined {
   if (err && typeof err === 'object' && 'code' in err) {

@@ -10,10 +10,13 @@ import {
   type FileHandle,
 } from 'node:fs/promises';
 import path from 'node:path';
-import { badRequest, permissionDenied } from '../../errors.ts';
+import { badRequest, permissionDenied } from '../errors.ts';
+import { writeFileAtomic, type WriteSource } from './atomic-write.ts';
 import { fsError, isErrno } from './fs-error.ts';
-import { MAX_FILE_NAME_BYTES } from './file-name.ts';
 import { isTempName, tempNameReserved } from './temp-names.ts';
+
+/** Longest file name accepted, in bytes (Linux NAME_MAX). */
+export const MAX_FILE_NAME_BYTES = 255;
 
 /** Longest relative path accepted (Linux PATH_MAX). */
 const MAX_PATH_BYTES = 4096;
@@ -211,6 +214,74 @@ export class FileSandbox {
       throw err;
     }
     return handle;
+  }
+
+  /**
+   * Reads a whole regular file for the core's own use (a game's `server.properties`, a launch
+   * argument file): a link is followed only as `resolve` allows (inside the root), the open never
+   * follows a link swapped in afterwards nor blocks on a FIFO, and anything that is not a regular
+   * file, or is larger than `maxBytes`, is refused before its content is used.
+   */
+  async readRegular(
+    relative: string,
+    maxBytes: number,
+    context = 'Failed to read file',
+  ): Promise<Buffer> {
+    const absolute = await this.resolve(relative);
+    const handle = await this.open(absolute, constants.O_RDONLY, 0, context);
+    try {
+      const st = await handle.stat();
+      if (!st.isFile()) throw badRequest(context, 'Not a regular file');
+      if (st.size > maxBytes) throw badRequest(context, `File is larger than ${maxBytes} bytes`);
+      // Read one byte past the limit: a file that grew since the stat is refused, not cut.
+      const buffer = Buffer.alloc(Math.min(maxBytes + 1, Math.max(st.size + 1, 1)));
+      let length = 0;
+      for (;;) {
+        if (length === buffer.length) break;
+        const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+        if (bytesRead === 0) break;
+        length += bytesRead;
+      }
+      if (length > maxBytes) throw badRequest(context, `File is larger than ${maxBytes} bytes`);
+      return buffer.subarray(0, length);
+    } catch (err) {
+      throw fsError(err, context);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  /**
+   * Creates or replaces a file atomically (temp file in the same verified directory + fsync +
+   * rename): on failure the old file is intact and no temp file remains; a link planted at the name
+   * is replaced, never written through. An existing file keeps its mode.
+   */
+  async writeAtomic(
+    relative: string,
+    data: WriteSource,
+    opts: { createParents?: boolean } = {},
+    context = 'Failed to write file',
+  ): Promise<void> {
+    const absolute = await this.resolve(relative);
+    if (await this.isRoot(absolute)) throw badRequest(context, 'Is a directory');
+    if (opts.createParents === true) await this.mkdirp(path.dirname(absolute));
+    await this.withParent(
+      absolute,
+      async (dir, name) => {
+        let mode = 0o644;
+        try {
+          const st = await lstat(`${dir}/${name}`);
+          if (st.isDirectory()) throw badRequest(context, 'Is a directory');
+          if (st.isFile()) mode = st.mode & 0o777;
+        } catch (err) {
+          if (!isErrno(err, 'ENOENT')) throw err;
+        }
+        await writeFileAtomic(dir, name, data, mode);
+      },
+      context,
+    ).catch((err: unknown) => {
+      throw fsError(err, context);
+    });
   }
 
   /** Opens and verifies a directory; later operations go through `handle.path`. */
