@@ -28,6 +28,19 @@ export class CoreError extends Error {
   }
 }
 
+/**
+ * A 429: the `BadRequest` envelope with the wait in its text, and the same wait in whole seconds
+ * for the `Retry-After` header, so a client can tell when to try again without reading the text.
+ */
+export class TooManyRequestsError extends CoreError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('BadRequest', [message], 429);
+  }
+}
+
 export const notFound = (...causes: string[]) => new CoreError('NotFound', causes);
 export const badRequest = (...causes: string[]) => new CoreError('BadRequest', causes);
 export const permissionDenied = (...causes: string[]) => new CoreError('PermissionDenied', causes);

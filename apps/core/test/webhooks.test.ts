@@ -206,6 +206,12 @@ describe('the SSRF guard', () => {
       'http://10.0.0.5/hook',
       'http://192.168.1.10/hook',
       'http://[fd00::5]/hook',
+      // IPv6 forms that carry a private IPv4 (issue 22, reproduction 7): 6to4, Teredo, NAT64.
+      'http://[2002:7f00:1::]:9/x',
+      'http://[2002:a9fe:a9fe::1]/latest/meta-data',
+      'http://[2001:0:4136:e378:8000:f227:80ff:fffe]:9/x',
+      'http://[64:ff9b::7f00:1]:9/x',
+      'http://[64:ff9b:1::7f00:1]:9/x',
     ]) {
       const res = await create({ url });
       expect(res.status, url).toBe(400);
@@ -234,6 +240,20 @@ describe('the SSRF guard', () => {
     const delivery = WebhookDeliverySchema.parse(test.json);
     expect(delivery.status).toBe('failed');
     expect(delivery.message).toMatch(/resolves to 127\.0\.0\.1/);
+    expect(server.received).toHaveLength(0);
+  });
+
+  it('refuses a host name that answers a 6to4 form of loopback when it delivers', async () => {
+    const server = await receiver();
+    closers.push(server.close);
+    dnsAnswers.set('rebind6.example', ['93.184.216.34', '2002:7f00:1::']);
+    const res = await create({ url: `http://rebind6.example:${server.port}/hook` });
+    expect(res.status, res.text).toBe(200);
+    const { target } = WebhookSavedSchema.parse(res.json);
+    const test = await t.request('POST', `/webhooks/${target.id}/test`, { token: owner });
+    const delivery = WebhookDeliverySchema.parse(test.json);
+    expect(delivery.status).toBe('failed');
+    expect(delivery.message).toMatch(/resolves to 2002:7f00:1::, a loopback/);
     expect(server.received).toHaveLength(0);
   });
 });
