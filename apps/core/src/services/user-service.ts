@@ -27,6 +27,13 @@ import {
 export { toPublicUser };
 
 const USERNAME_MAX = 32;
+
+/** A hash of a random password with the same parameters as real ones, made once on first use. */
+let decoy: Promise<string> | undefined;
+function decoyHash(): Promise<string> {
+  decoy ??= hash(randomAlphanumeric(32));
+  return decoy;
+}
 const USERNAME_TAKEN = 'Username already exist';
 
 function sameKey(given: string, expected: string): boolean {
@@ -115,7 +122,10 @@ export class UserService {
     this.limiter.check(ip, username);
     try {
       const user = this.users.byUsername(username);
-      const ok = user ? await verify(user.hashedPassword, password).catch(() => false) : false;
+      // An unknown name costs the same argon2 verification as a known one, so the answer's timing
+      // does not tell which usernames exist.
+      const stored = user?.hashedPassword ?? (await decoyHash());
+      const ok = await verify(stored, password).catch(() => false);
       if (!user || !ok) {
         this.limiter.recordFailure(ip, username);
         throw unauthorized('Credential mismatch');
