@@ -19,8 +19,11 @@ export interface CoreConfig {
   host: string;
   /** The folder the global file routes (`/fs/...`) serve (default `<dataDir>/global`). */
   globalDir?: string;
-  /** The Markdown file served as HTML at `/docs/` (default the repository README; null: none). */
-  docsFile?: string | null;
+  /**
+   * The folder whose README.md and docs/*.md are served as pages at `/docs/` (default the
+   * repository root; null: none).
+   */
+  docsRoot?: string | null;
   /** Built dashboard to serve at `/`; null serves nothing there. */
   dashboardDir: string | null;
   tls: { certPath: string; keyPath: string } | null;
