@@ -167,6 +167,31 @@ function parsePlayit(pick: (flag: string, envName: string) => string | undefined
   return config;
 }
 
+/** Every command-line option `--name`; its environment variable is `HEARTH_NAME` (capitals, `_` for `-`). */
+export const CONFIG_OPTIONS = [
+  'port',
+  'host',
+  'data-dir',
+  'tls-cert',
+  'tls-key',
+  'dashboard-dir',
+  'stop-timeout',
+  'log-level',
+  'java',
+  'crash-restarts',
+  'crash-window',
+  'trusted-proxies',
+  'extract-budget',
+  'isolation',
+  'playit-api-url',
+  'playit-control-addr',
+  'playit-claim-url',
+  'playit-autostart',
+  'event-retention-days',
+  'event-retention-count',
+  'global-dir',
+] as const;
+
 /** Parses `--flag value` / `--flag=value` and HEARTH_* environment variables (flags win). */
 export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string): CoreConfig {
   const flags = new Map<string, string>();
@@ -184,29 +209,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
       i++;
     }
   }
-  const known = new Set([
-    'port',
-    'host',
-    'data-dir',
-    'tls-cert',
-    'tls-key',
-    'dashboard-dir',
-    'stop-timeout',
-    'log-level',
-    'java',
-    'crash-restarts',
-    'crash-window',
-    'trusted-proxies',
-    'extract-budget',
-    'isolation',
-    'playit-api-url',
-    'playit-control-addr',
-    'playit-claim-url',
-    'playit-autostart',
-    'event-retention-days',
-    'event-retention-count',
-    'global-dir',
-  ]);
+  const known = new Set<string>(CONFIG_OPTIONS);
   for (const key of flags.keys())
     if (!known.has(key)) throw new ConfigError(`Unknown option: --${key}`);
 

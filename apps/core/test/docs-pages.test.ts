@@ -6,6 +6,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONFIG_OPTIONS, ConfigError, parseConfig } from '../src/config.ts';
 import { HEARTH_ROOT } from '../src/lib/core-paths.ts';
 import { headingSlug, rewriteHref } from '../src/http/docs-render.ts';
 import { startTestCore, type TestCore } from './helpers.ts';
@@ -254,6 +255,64 @@ describe('/docs/ (what it will not render)', () => {
     expect(res.html).toContain('<h2 id="part-1">Part</h2>');
     const good = await page(fixture.origin, '/docs/good');
     expect(hrefs(good.html)).toContain('/docs/readme#part-1');
+  });
+});
+
+describe('the README and the docs stay true', () => {
+  const files = async () => [
+    path.join(HEARTH_ROOT, 'README.md'),
+    ...(await fs.readdir(path.join(HEARTH_ROOT, 'docs')))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => path.join(HEARTH_ROOT, 'docs', name)),
+  ];
+
+  it("names in the Configuration table exactly the core's options, each read from HEARTH_*", async () => {
+    const readme = await fs.readFile(path.join(HEARTH_ROOT, 'README.md'), 'utf8');
+    const table = readme.split('## Configuration')[1]!.split('\n## ')[0]!;
+    const documented = [...table.matchAll(/^\| `--([a-z-]+)/gm)].map((m) => m[1]);
+    expect(documented.toSorted()).toEqual([...CONFIG_OPTIONS].toSorted());
+    const parse = (argv: string[], env: Record<string, string>) => {
+      try {
+        return parseConfig(argv, env, '/tmp');
+      } catch (err) {
+        return err instanceof ConfigError ? err.message : err;
+      }
+    };
+    for (const option of CONFIG_OPTIONS) {
+      const env = `HEARTH_${option.toUpperCase().replaceAll('-', '_')}`;
+      expect(parse([], { [env]: '1' }), env).toEqual(parse([`--${option}`, '1'], {}));
+    }
+  });
+
+  it('names only npm scripts and repository paths that exist', async () => {
+    const manifest = JSON.parse(
+      await fs.readFile(path.join(HEARTH_ROOT, 'package.json'), 'utf8'),
+    ) as {
+      scripts: Record<string, string>;
+    };
+    for (const file of await files()) {
+      const text = await fs.readFile(file, 'utf8');
+      const where = path.relative(HEARTH_ROOT, file);
+      const codeSpans = [...text.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!);
+      for (const span of codeSpans)
+        for (const [, script] of span.matchAll(/npm (?:run )?([a-z][a-z:-]*)/g))
+          if (script !== 'install' && script !== 'ci' && script !== 'run')
+            expect(Object.keys(manifest.scripts), `${where}: ${span}`).toContain(script);
+      const spans = codeSpans.flatMap((span) => span.split(/\s+/));
+      const links = [...text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+        .map((m) => m[1]!)
+        .filter((href) => !/^[a-z]+:/.test(href))
+        .map((href) => path.relative(HEARTH_ROOT, path.resolve(path.dirname(file), href)));
+      for (const name of [...spans, ...links]) {
+        if (!/^(apps|packages|bench|e2e|scripts|docs|\.ci)\//.test(name)) continue;
+        // Build output and placeholders are not in a checkout.
+        if (/[*<]|\/dist\b|test-results/.test(name)) continue;
+        await expect(
+          fs.access(path.join(HEARTH_ROOT, name)),
+          `${where}: ${name}`,
+        ).resolves.toBeUndefined();
+      }
+    }
   });
 });
 
