@@ -8,7 +8,7 @@ import { openDatabase } from './db/database.ts';
 import { DataDirLock } from './db/data-dir-lock.ts';
 import { notFound } from './errors.ts';
 import { registerDashboard } from './http/dashboard-static.ts';
-import { DEFAULT_DOCS_FILE, registerDocs } from './http/docs-page.ts';
+import { DEFAULT_DOCS_ROOT, registerDocs } from './http/docs-page.ts';
 import { makeAuthenticate } from './http/request-auth.ts';
 import { createHttpServer, sendError, type RegisteredRoute } from './http/server.ts';
 import { createLogger } from './lib/logger.ts';
@@ -141,7 +141,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
     { prefix: API_PREFIX },
   );
 
-  registerDocs(app, config.docsFile === undefined ? DEFAULT_DOCS_FILE : config.docsFile);
+  registerDocs(app, config.docsRoot === undefined ? DEFAULT_DOCS_ROOT : config.docsRoot);
   const hasDashboard = await registerDashboard(app, config.dashboardDir);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';

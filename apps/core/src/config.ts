@@ -19,8 +19,11 @@ export interface CoreConfig {
   host: string;
   /** The folder the global file routes (`/fs/...`) serve (default `<dataDir>/global`). */
   globalDir?: string;
-  /** The Markdown file served as HTML at `/docs/` (default the repository README; null: none). */
-  docsFile?: string | null;
+  /**
+   * The folder whose README.md and docs/*.md are served as pages at `/docs/` (default the
+   * repository root; null: none).
+   */
+  docsRoot?: string | null;
   /** Built dashboard to serve at `/`; null serves nothing there. */
   dashboardDir: string | null;
   tls: { certPath: string; keyPath: string } | null;
@@ -164,6 +167,31 @@ function parsePlayit(pick: (flag: string, envName: string) => string | undefined
   return config;
 }
 
+/** Every command-line option `--name`; its environment variable is `HEARTH_NAME` (capitals, `_` for `-`). */
+export const CONFIG_OPTIONS = [
+  'port',
+  'host',
+  'data-dir',
+  'tls-cert',
+  'tls-key',
+  'dashboard-dir',
+  'stop-timeout',
+  'log-level',
+  'java',
+  'crash-restarts',
+  'crash-window',
+  'trusted-proxies',
+  'extract-budget',
+  'isolation',
+  'playit-api-url',
+  'playit-control-addr',
+  'playit-claim-url',
+  'playit-autostart',
+  'event-retention-days',
+  'event-retention-count',
+  'global-dir',
+] as const;
+
 /** Parses `--flag value` / `--flag=value` and HEARTH_* environment variables (flags win). */
 export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string): CoreConfig {
   const flags = new Map<string, string>();
@@ -181,29 +209,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
       i++;
     }
   }
-  const known = new Set([
-    'port',
-    'host',
-    'data-dir',
-    'tls-cert',
-    'tls-key',
-    'dashboard-dir',
-    'stop-timeout',
-    'log-level',
-    'java',
-    'crash-restarts',
-    'crash-window',
-    'trusted-proxies',
-    'extract-budget',
-    'isolation',
-    'playit-api-url',
-    'playit-control-addr',
-    'playit-claim-url',
-    'playit-autostart',
-    'event-retention-days',
-    'event-retention-count',
-    'global-dir',
-  ]);
+  const known = new Set<string>(CONFIG_OPTIONS);
   for (const key of flags.keys())
     if (!known.has(key)) throw new ConfigError(`Unknown option: --${key}`);
 
