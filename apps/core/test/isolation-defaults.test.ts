@@ -45,10 +45,31 @@ afterAll(async () => {
   if (scratch) await fs.rm(scratch, { recursive: true, force: true });
 });
 
+/** A generic definition whose server is `node -e <game>`. */
+async function definition(name: string, port: number, game: string): Promise<string> {
+  const file = path.join(scratch, `${name}-${port}.ts`);
+  await fs.writeFile(
+    file,
+    `export default {
+  game_name: '${name}',
+  game_display_name: '${name}',
+  setupManifest: () => ({ setting_sections: {} }),
+  install: () => ({ version: '1', port: ${port} }),
+  start: () => ({ command: process.execPath, args: ['-e', ${JSON.stringify(game)}] }),
+  stop: { signal: 'SIGTERM' },
+};
+`,
+  );
+  await fs.chmod(file, 0o644);
+  return pathToFileURL(file).href;
+}
+
 /** A game that starts children until the kernel refuses one, says how far it got, then idles. */
-async function forkingDefinition(port: number, marker: string): Promise<string> {
-  const file = path.join(scratch, `forker-${port}.ts`);
-  const game = `
+function forkingDefinition(port: number, marker: string): Promise<string> {
+  return definition(
+    'forker',
+    port,
+    `
 const { spawn } = require('node:child_process');
 let started = 0;
 const next = () => {
@@ -60,21 +81,8 @@ const next = () => {
 next();
 setInterval(() => {}, 1000);
 // ${marker}
-`;
-  await fs.writeFile(
-    file,
-    `export default {
-  game_name: 'forker',
-  game_display_name: 'Forker',
-  setupManifest: () => ({ setting_sections: {} }),
-  install: () => ({ version: '1', port: ${port} }),
-  start: () => ({ command: process.execPath, args: ['-e', ${JSON.stringify(game)}] }),
-  stop: { signal: 'SIGTERM' },
-};
 `,
   );
-  await fs.chmod(file, 0o644);
-  return pathToFileURL(file).href;
 }
 
 const consoleText = (events: ClientEvent[]) =>
@@ -178,5 +186,32 @@ describe.runIf(bwrapPresent)('an instance that sets no resource limits', () => {
     const stopped = log.next(isState(uuid, 'Stopped'), 'Forker stopped');
     await t.request('PUT', `/instance/${uuid}/kill`, { token: owner });
     await stopped;
+  });
+
+  it('is killed past the default memory limit, and the error says so', async () => {
+    // 512 MiB of touched buffers, well past the default; a server that survives exits 0.
+    const game = `const kept = [];
+for (let i = 0; i < 64; i++) kept.push(Buffer.alloc(8 * 1024 * 1024, 1));
+console.log('survived ' + kept.length);`;
+    const res = await t.request('POST', '/instance/create_generic', {
+      token: owner,
+      body: {
+        url: await definition('hog', await freePort(), game),
+        setup_value: { name: 'Hog', setting_sections: {} },
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    const uuid = res.json as string;
+    await log.wait(isCreationEnd(uuid), 'creation of Hog');
+    const ended = log.next(
+      (e) => isState(uuid, 'Error')(e) || isState(uuid, 'Stopped')(e),
+      'Hog ended',
+    );
+    expect((await t.request('PUT', `/instance/${uuid}/start`, { token: owner })).status).toBe(200);
+    const end = await ended;
+    expect(isState(uuid, 'Error')(end)).toBe(true);
+    expect(end.details).toContain(
+      `out of memory: it passed its memory limit of ${MEMORY_DEFAULT_MIB} MiB`,
+    );
   });
 });
