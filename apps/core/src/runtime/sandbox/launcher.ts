@@ -2,7 +2,10 @@
 // opens the seccomp program for bubblewrap, then becomes bubblewrap (or the plain program) with
 // exec, so nothing it starts escapes the cgroups and the pid stays the same.
 
-/** The descriptor bubblewrap reads the seccomp program from (`--seccomp 9`). */
+/**
+ * The descriptor bubblewrap reads the seccomp program from (`--seccomp 9`); bwrap closes it before
+ * the program runs. Spawners keep below it (0–2, and 3 for the definition runner's answers).
+ */
 export const SECCOMP_FD = 9;
 
 /**
