@@ -31,9 +31,10 @@ import { scheduleRoutes } from './routes/schedule-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
 import { coreEndpoint } from './runtime/macros/core-endpoint.ts';
-import { Sandbox } from './runtime/sandbox/index.ts';
+import { Sandbox, coreDefaultLimits } from './runtime/sandbox/index.ts';
 import { webhookRoutes } from './routes/webhook-routes.ts';
 import { composeServices } from './services/compose.ts';
+import { MACROS_DIR } from './services/macros/macro-files.ts';
 
 export type { CoreConfig } from './config.ts';
 export { defaultConfig, parseConfig } from './config.ts';
@@ -68,7 +69,14 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   const log = createLogger(config.logLevel);
   // The isolation probe (a trial sandbox, a child process) runs while the rest of the core is
   // built; it is awaited before any instance can start (issue 16: core start).
-  const sandbox = Sandbox.begin(config.isolation, { hidden: [config.dataDir], log });
+  const sandbox = Sandbox.begin(config.isolation, {
+    hidden: [config.dataDir],
+    log,
+    defaultLimits: coreDefaultLimits(config.defaultLimits),
+    // Macro code is shown read-only to every game and macro (issue 22): neither rewrites a macro.
+    readOnlyInInstance: [MACROS_DIR],
+    seccomp: config.seccomp ?? true,
+  });
   let server: Awaited<ReturnType<typeof createHttpServer>>;
   try {
     server = await createHttpServer(config, log);

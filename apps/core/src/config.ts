@@ -3,7 +3,13 @@ import path from 'node:path';
 import { DEFAULT_CORE_PORT } from '@hearth/protocol';
 import { UPSTREAM_ENV_VARS } from './runtime/minecraft/upstreams.ts';
 import type { PlayitRunnerTiming } from './runtime/tunnels/playit-runner.ts';
-import { ISOLATION_MODES, type IsolationMode } from './runtime/sandbox/index.ts';
+import {
+  DEFAULT_MEMORY_LIMIT_MIB,
+  DEFAULT_PROCESS_LIMIT,
+  ISOLATION_MODES,
+  type DefaultLimitSettings,
+  type IsolationMode,
+} from './runtime/sandbox/index.ts';
 import type { RetentionOptions } from './services/event-log/event-retention.ts';
 import type { WebhookOptions } from './services/webhooks/webhook-service.ts';
 
@@ -13,6 +19,17 @@ export interface CoreConfig {
    * unsandboxed and warns the owner), `required` refuses to start without it, `none` never uses it.
    */
   isolation: IsolationMode;
+  /**
+   * Limits of a sandbox whose instance sets none (issue 22): processes and threads (default 512)
+   * and memory in MiB (default 2048 for generic games; a Minecraft server gets its max RAM + 25 %
+   * + 512 MiB). 0 turns that default off. CPU has no default (unlimited unless an instance sets it).
+   */
+  defaultLimits?: DefaultLimitSettings;
+  /**
+   * The seccomp filter in every game and macro sandbox (default on). Off only for a program that
+   * needs a refused system call (see runtime/sandbox/README.md).
+   */
+  seccomp?: boolean;
   /** Where the database, instances and everything else live. */
   dataDir: string;
   port: number;
@@ -190,6 +207,9 @@ export const CONFIG_OPTIONS = [
   'event-retention-days',
   'event-retention-count',
   'global-dir',
+  'default-process-limit',
+  'default-memory-limit',
+  'seccomp',
 ] as const;
 
 /** Parses `--flag value` / `--flag=value` and HEARTH_* environment variables (flags win). */
@@ -258,6 +278,26 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     if (!Number.isInteger(value) || value < 0) throw new ConfigError(`Invalid ${what}: ${text}`);
     return value;
   };
+  const seccomp = pick('seccomp', 'HEARTH_SECCOMP') ?? 'on';
+  if (seccomp !== 'on' && seccomp !== 'off')
+    throw new ConfigError(`Invalid seccomp setting (on or off): ${seccomp}`);
+  const maxProcesses = count(
+    'default-process-limit',
+    'HEARTH_DEFAULT_PROCESS_LIMIT',
+    DEFAULT_PROCESS_LIMIT,
+    'default process limit',
+  );
+  if (maxProcesses !== 0 && maxProcesses < 8)
+    throw new ConfigError('Invalid default process limit: at least 8, or 0 for none');
+  const memoryMib = count(
+    'default-memory-limit',
+    'HEARTH_DEFAULT_MEMORY_LIMIT',
+    DEFAULT_MEMORY_LIMIT_MIB,
+    'default memory limit (MiB)',
+  );
+  if (memoryMib !== 0 && memoryMib < 16)
+    throw new ConfigError('Invalid default memory limit (MiB): at least 16, or 0 for none');
+  const defaultLimits: DefaultLimitSettings = { maxProcesses, memoryMib };
   const eventRetention = {
     days: count('event-retention-days', 'HEARTH_EVENT_RETENTION_DAYS', 90, 'event retention days'),
     maxEvents: count(
@@ -271,6 +311,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     eventRetention,
     playit: parsePlayit(pick),
     isolation: isolation as IsolationMode,
+    defaultLimits,
+    seccomp: seccomp === 'on',
     testClock: env.HEARTH_TEST_CLOCK === '1',
     files: { maxExtractBytes: budgetMiB * 1024 * 1024 },
     trustedProxies: parseTrustedProxies(pick('trusted-proxies', 'HEARTH_TRUSTED_PROXIES')),

@@ -102,6 +102,37 @@ describe.runIf(bwrapPresent)('macro tasks in the sandbox (--isolation required)'
     await expect(fs.stat(path.join(s.outside, 'written.txt'))).rejects.toThrow();
   });
 
+  it('cannot change macro code: macros/ is read-only in the sandbox (issue 22)', async () => {
+    const victim = 'console.log("written by the owner");';
+    await writeMacro(s.inst.path, 'victim', victim);
+    await writeMacro(
+      s.inst.path,
+      'rewriter',
+      `const result: Record<string, string> = {};
+const attempt = async (name: string, fn: () => Promise<unknown>) => {
+  try { await fn(); result[name] = 'allowed'; } catch (e) { result[name] = (e as Error).message; }
+};
+await attempt('overwrite', () => Deno.writeTextFile('macros/victim/index.ts', 'pwned'));
+await attempt('itself', () => Deno.writeTextFile('macros/rewriter/index.ts', 'pwned'));
+await attempt('create', () => Deno.mkdir('macros/planted'));
+await attempt('remove', () => Deno.remove('macros/victim', { recursive: true }));
+await attempt('own', () => Deno.writeTextFile('rewritten.txt', 'mine'));
+await Deno.writeTextFile('rewrite.json', JSON.stringify(result));`,
+    );
+    const pid = await runMacro(s.env, s.inst.uuid, 'rewriter');
+    expect(await stoppedOf(s.env, pid)).toMatchObject({ type: 'Success' });
+    const result = JSON.parse(
+      await fs.readFile(path.join(s.inst.path, 'rewrite.json'), 'utf8'),
+    ) as Record<string, string>;
+    for (const change of ['overwrite', 'itself', 'create', 'remove'])
+      expect(result[change], change).toMatch(/Read-only file system/);
+    expect(result.own).toBe('allowed');
+    expect(await fs.readFile(path.join(s.inst.path, 'macros', 'victim', 'index.ts'), 'utf8')).toBe(
+      victim,
+    );
+    await expect(fs.stat(path.join(s.inst.path, 'macros', 'planted'))).rejects.toThrow();
+  });
+
   it('keep a Deno cache of their own instance, inside the hidden data directory', async () => {
     await writeMacro(s.inst.path, 'hello', 'console.log("hello");');
     const pid = await runMacro(s.env, s.inst.uuid, 'hello');

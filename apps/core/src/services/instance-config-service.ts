@@ -78,7 +78,11 @@ export class InstanceConfigService {
       restart_on_crash: entry.record.restart_on_crash,
       setting_sections: {
         ...(await entry.handler.settingSections(handlerView(entry))),
-        [LIMITS_SECTION]: limitsSection(entry.record.limits, this.deps.limitEnforcement),
+        [LIMITS_SECTION]: limitsSection(
+          entry.record.limits,
+          this.deps.limitEnforcement,
+          this.deps.host.defaultLimitsOf(entry.record),
+        ),
       },
     };
   }
@@ -105,9 +109,11 @@ export class InstanceConfigService {
   ): Promise<void> {
     const entry = this.deps.registry.get(uuid);
     if (sectionId === LIMITS_SECTION) {
-      const previous = limitsSection(entry.record.limits, this.deps.limitEnforcement).settings[
-        settingId
-      ];
+      const previous = limitsSection(
+        entry.record.limits,
+        this.deps.limitEnforcement,
+        this.deps.host.defaultLimitsOf(entry.record),
+      ).settings[settingId];
       const limits = applyLimitSetting(entry.record.limits, settingId, value);
       await this.deps.host.save(uuid, { limits });
       this.recordActivity(

@@ -2,6 +2,15 @@ export { bwrapArgs, type Mount, type SandboxLayout } from './bwrap-args.ts';
 export { discoverCgroups, readCgroupSources, type CgroupSources } from './cgroup-discovery.ts';
 export { CgroupLease } from './cgroup-lease.ts';
 export {
+  DEFAULT_MEMORY_LIMIT_MIB,
+  DEFAULT_PROCESS_LIMIT,
+  coreDefaultLimits,
+  instanceDefaultLimits,
+  javaServerMemoryBytes,
+  withDefaults,
+  type DefaultLimitSettings,
+} from './default-limits.ts';
+export {
   DEFAULT_SANDBOX_GID,
   DEFAULT_SANDBOX_UID,
   IsolationError,
@@ -35,5 +44,6 @@ export {
   type LimitSupport,
   type ResourceLimits,
   type SandboxUsage,
+  type SeccompReport,
   type SandboxUser,
 } from './sandbox-types.ts';

@@ -139,4 +139,21 @@ describe('planLayout', () => {
     expect(layout.userNamespace).toBe(true);
     expect(layout.capAdd).toEqual([]);
   });
+
+  it('shows a folder inside the instance read-only over it, never one elsewhere', () => {
+    const macros = path.join(instanceDir, 'macros');
+    const layout = planLayout(
+      input({ readOnlyInside: [{ source: '/proc/1/fd/7', dest: macros }], seccomp: true }),
+    );
+    const last = layout.mounts.slice(-2);
+    expect(last).toEqual([
+      { kind: 'bind', source: instanceDir, dest: instanceDir },
+      { kind: 'ro-bind', source: '/proc/1/fd/7', dest: macros },
+    ]);
+    expect(layout.seccomp).toBe(true);
+    for (const dest of [instanceDir, dataDir, path.join(instanceDir, '..', 'b')])
+      expect(() => planLayout(input({ readOnlyInside: [{ source: '/x', dest }] }))).toThrow(
+        SandboxLayoutError,
+      );
+  });
 });

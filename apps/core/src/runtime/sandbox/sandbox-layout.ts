@@ -32,6 +32,14 @@ export interface LayoutInput {
   user: SandboxUser;
   setprivPath: string | null;
   tmpSizeBytes: number;
+  /**
+   * Folders inside the instance folder shown read-only over it (macro code): `source` is what
+   * bubblewrap mounts (the core's `/proc/<pid>/fd/N` of the folder it opened and checked, or that
+   * folder's checked path), `dest` a path inside `instanceDir`.
+   */
+  readOnlyInside?: { source: string; dest: string }[];
+  /** bubblewrap loads the seccomp program from `SECCOMP_FD` (the launcher opens it there). */
+  seccomp?: boolean;
 }
 
 /** Thrown for a launch that cannot be sandboxed as asked (a bad path, not a host problem). */
@@ -142,6 +150,12 @@ export function planLayout(input: LayoutInput): SandboxLayout {
     mounts.push({ kind: 'bind', source, dest });
   }
   mounts.push({ kind: 'bind', source: instanceReal, dest: instanceDir });
+  for (const { source, dest } of input.readOnlyInside ?? []) {
+    const at = path.resolve(dest);
+    if (at === instanceDir || !isInside(at, instanceDir))
+      throw new SandboxLayoutError(`${at} is not inside the instance folder`);
+    mounts.push({ kind: 'ro-bind', source, dest: at });
+  }
 
   const dropped = input.user.kind === 'dropped';
   if (dropped && input.setprivPath === null)
@@ -172,5 +186,6 @@ export function planLayout(input: LayoutInput): SandboxLayout {
     argv,
     capAdd: dropped ? ['CAP_SETUID', 'CAP_SETGID'] : [],
     userNamespace: input.user.kind === 'core-user',
+    seccomp: input.seccomp === true,
   };
 }
