@@ -151,7 +151,8 @@ describe('a flying-squid generic instance', () => {
 /**
  * Issue 22 item 2: a definition is bundled in the core, before any sandbox, so whatever it imports
  * is read as the core's user (root). Each attack imports a secret and hands it back in its setup
- * manifest; none may get through, and the refusal names the import.
+ * manifest; none may get through, and the refusal names the import. The same goes for the paths
+ * its start plan and its stored record name.
  */
 describe('a definition reaches only its own files', () => {
   let core: TestCore;
@@ -431,5 +432,185 @@ import data from './lib/data.json' with { type: 'json' };`,
     const res = await manifestFor(ownerToken, pathToFileURL(file).href);
     expect(res.status, res.text).toBe(400);
     expect((res.json as ClientError).causes[0]).toMatch(/data directory/);
+  });
+
+  /** Serves a definition whose start() is `start` and whose install() runs `install` (sandboxed). */
+  const withStart = (start: string, install = '') =>
+    serve(`import fs from 'node:fs';
+export default {
+  game_name: 'starter',
+  game_display_name: 'Starter',
+  setupManifest: () => ({ setting_sections: {} }),
+  install: (ctx: { instanceDir: string }) => { ${install}; return { version: '1', port: 0 }; },
+  start: () => (${start}),
+  stop: { signal: 'SIGTERM' },
+  output: { started: 'READY' },
+};
+`);
+
+  /** Creates an instance as `maker` from `url` and waits for the creation to end well. */
+  const createFrom = async (url: string, name: string): Promise<string> => {
+    const log = await EventLog.open(core, maker);
+    try {
+      const res = await core.request('POST', '/instance/create_generic', {
+        token: maker,
+        body: { url, setup_value: { name, setting_sections: {} } },
+      });
+      expect(res.status, res.text).toBe(200);
+      const uuid = res.json as string;
+      const end = await log.wait(isCreationEnd(uuid), `the creation of ${name}`);
+      expect(end.event_inner).toMatchObject({ progression_event_inner: { success: true } });
+      return uuid;
+    } finally {
+      log.close();
+    }
+  };
+
+  const consoleOf = async (uuid: string): Promise<string> => {
+    const buffer = await core.request('GET', `/instance/${uuid}/console/buffer`, {
+      token: ownerToken,
+    });
+    return JSON.stringify(buffer.json);
+  };
+
+  /** A program outside the instance that prints the secret beside it (as a host's tool might hold one). */
+  const hostTool = async (): Promise<string> => {
+    const tools = path.join(scratch, 'tools');
+    await fs.mkdir(path.join(tools, 'bin'), { recursive: true, mode: 0o755 });
+    await fs.writeFile(path.join(tools, 'secret.txt'), secret, { mode: 0o644 });
+    const tool = path.join(tools, 'bin', 'tool');
+    await fs.writeFile(
+      tool,
+      '#!/bin/sh\ncat "$(dirname "$0")/../secret.txt"; echo; echo READY; exec sleep 600\n',
+      { mode: 0o755 },
+    );
+    return tool;
+  };
+
+  it('never runs a program its start() names in a host folder, nor shows that folder to the game', async () => {
+    const tool = await hostTool();
+    const uuid = await createFrom(withStart(`{ command: ${JSON.stringify(tool)} }`), 'Host tool');
+    const log = await EventLog.open(core, ownerToken);
+    try {
+      const started = await core.request('PUT', `/instance/${uuid}/start`, { token: maker });
+      expect(started.text).not.toContain(secret);
+      if (started.status === 200) await log.wait(isState(uuid, 'Running'), 'the tool running');
+      expect(await consoleOf(uuid)).not.toContain(secret);
+      expect(started.status, started.text).toBe(400);
+      expect((started.json as ClientError).causes.join(' ')).toContain(`may not run ${tool}`);
+    } finally {
+      await core.request('PUT', `/instance/${uuid}/kill`, { token: ownerToken });
+      log.close();
+    }
+  });
+
+  it('runs a program in the instance folder inside the sandbox only, where a planted link leads nowhere', async () => {
+    const sandboxed =
+      ((await core.request('GET', '/system/warnings', { token: ownerToken })).json as unknown[])
+        .length === 0;
+    const tool = await hostTool();
+    const real = await createFrom(
+      withStart(
+        "{ command: './server.sh', args: ['x'] }",
+        "fs.writeFileSync(ctx.instanceDir + '/server.sh', '#!/bin/sh\\necho READY $1\\nexec sleep 600\\n', { mode: 0o755 })",
+      ),
+      'Own program',
+    );
+    const log = await EventLog.open(core, ownerToken);
+    try {
+      const running = log.next(isState(real, 'Running'), 'its own program running');
+      const started = await core.request('PUT', `/instance/${real}/start`, { token: maker });
+      expect(started.status, started.text).toBe(200);
+      await running;
+      expect(await consoleOf(real)).toContain('READY x');
+      await core.request('PUT', `/instance/${real}/kill`, { token: ownerToken });
+
+      // Without a sandbox the core runs everything as itself anyway (and says so to the owner).
+      if (!sandboxed) return;
+      const linked = await createFrom(
+        withStart(
+          "{ command: './server' }",
+          `fs.symlinkSync(${JSON.stringify(tool)}, ctx.instanceDir + '/server')`,
+        ),
+        'Linked program',
+      );
+      const over = log.next(
+        (e) => isState(linked, 'Running')(e) || isState(linked, 'Error')(e),
+        'the linked program to run or fail',
+      );
+      const res = await core.request('PUT', `/instance/${linked}/start`, { token: maker });
+      expect(res.text).not.toContain(secret);
+      await over;
+      expect(await consoleOf(linked)).not.toContain(secret);
+      expect(log.states(linked)).not.toContain('Running');
+      await core.request('PUT', `/instance/${linked}/kill`, { token: ownerToken });
+    } finally {
+      log.close();
+    }
+  });
+
+  it("never uses a bundle path a record adopted from an instance folder names, only the core's own", async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-adopt-'));
+    const stolen = path.join(dataDir, 'stolen.key');
+    // A file of the core's own data directory: taken as the bundle, it would be shown to the
+    // sandbox and imported, and an error could quote it.
+    const word = `SECRET_${randomBytes(8).toString('hex')}`;
+    await fs.writeFile(stolen, `key ${word}\n`);
+    const uuid = 'INSTANCE_ADOPTED';
+    const folder = path.join(dataDir, 'instances', 'adopted');
+    await fs.mkdir(folder, { recursive: true });
+    await fs.writeFile(
+      path.join(folder, '.lodestone_config'),
+      JSON.stringify({ game_type: 'Generic', uuid, creation_time: 1 }),
+    );
+    const url = withStart("{ command: 'sh', args: ['-c', 'echo READY; exec sleep 600'] }");
+    await fs.writeFile(
+      path.join(folder, '.hearth_instance.json'),
+      JSON.stringify({
+        uuid,
+        name: 'Adopted',
+        description: '',
+        game: { type: 'Generic', game_name: 'starter', game_display_name: 'Starter' },
+        version: '1',
+        port: 0,
+        creation_time: 1,
+        auto_start: false,
+        restart_on_crash: false,
+        handler: 'generic',
+        data: {
+          url,
+          bundle_path: stolen,
+          stop: { signal: 'SIGTERM' },
+          output: { started: 'READY' },
+          ping: false,
+          max_players: null,
+          config: {},
+        },
+      }),
+    );
+    const adopted = await startTestCore({ isolation: 'auto' }, dataDir);
+    try {
+      const owner = await adopted.setupOwner();
+      const log = await EventLog.open(adopted, owner);
+      const settled = log.next(
+        (e) => isState(uuid, 'Running')(e) || isState(uuid, 'Error')(e),
+        'the adopted instance to run or fail',
+      );
+      const res = await adopted.request('PUT', `/instance/${uuid}/start`, { token: owner });
+      expect(res.text).not.toContain(word);
+      expect(res.status, res.text).toBe(200);
+      await settled;
+      expect(log.states(uuid)).toContain('Running');
+      const buffer = await adopted.request('GET', `/instance/${uuid}/console/buffer`, {
+        token: owner,
+      });
+      expect(buffer.text).not.toContain(word);
+      expect(JSON.stringify(log.events)).not.toContain(word);
+      await adopted.request('PUT', `/instance/${uuid}/kill`, { token: owner });
+      log.close();
+    } finally {
+      await adopted.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
