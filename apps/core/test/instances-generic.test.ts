@@ -370,9 +370,12 @@ import data from './lib/data.json' with { type: 'json' };`,
     const own = path.join(scratch, 'own');
     await fs.mkdir(own, { mode: 0o755 });
     await fs.writeFile(path.join(own, 'main.ts'), leaking('', "'harmless'"));
-    const res = await manifestFor(maker, pathToFileURL(path.join(own, 'main.ts')).href);
-    expect(res.status, res.text).toBe(403);
-    expect((res.json as ClientError).causes[0]).toMatch(/only the owner .* file/i);
+    const ownUrl = pathToFileURL(path.join(own, 'main.ts')).href;
+    for (const url of [ownUrl, `\u0001${ownUrl}`, ownUrl.replace('file:', 'fi\tLE:')]) {
+      const res = await manifestFor(maker, url);
+      expect(res.status, res.text).toBe(403);
+      expect((res.json as ClientError).causes[0]).toMatch(/only the owner .* file/i);
+    }
     const create = await core.request('POST', '/instance/create_generic', {
       token: maker,
       body: {

@@ -136,8 +136,15 @@ export class InstanceCreation {
    * use the shipped ones and http(s) URLs.
    */
   requireDefinitionSource(url: string, user: StoredUser): void {
-    if (user.isOwner || !/^file:/i.test(url.trim())) return;
-    if (this.deps.shippedDefinitionUrls().includes(url)) return;
+    if (user.isOwner || this.deps.shippedDefinitionUrls().includes(url)) return;
+    // Judged as the loader will parse it (URL parsing drops leading controls, tabs and newlines).
+    let protocol: string;
+    try {
+      protocol = new URL(url).protocol;
+    } catch {
+      return;
+    }
+    if (protocol !== 'file:') return;
     throw permissionDenied(
       'Only the owner may load a definition from a file on this machine (a file:// URL); use a shipped definition or an http(s) URL',
     );

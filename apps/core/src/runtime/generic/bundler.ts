@@ -179,8 +179,9 @@ async function prepareEntry(
     return { home, loader, read };
   }
   const folder = new DefinitionFolder(home.folder, options.hiddenDirs ?? []);
+  let entry: Uint8Array;
   try {
-    await folder.read(home.entry);
+    entry = await folder.read(home.entry);
   } catch (error) {
     throw new GenericDefinitionError(
       url,
@@ -188,7 +189,9 @@ async function prepareEntry(
       error instanceof DefinitionFileError ? error.message : describeError(error),
     );
   }
-  return { home, loader, read: (location) => folder.read(location) };
+  const read: ReadOwn = (location) =>
+    location === home.entry ? Promise.resolve(entry) : folder.read(location);
+  return { home, loader, read };
 }
 
 /** esbuild keeps a helper process after a build; it goes once no build ran for this long. */

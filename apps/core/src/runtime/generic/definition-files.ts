@@ -15,12 +15,6 @@ export const MAX_SOURCE_BYTES = 5 * 1024 * 1024;
 /** Why an own file cannot be read; the message names no more than the file's place in the folder. */
 export class DefinitionFileError extends Error {
   override name = 'DefinitionFileError';
-  constructor(
-    message: string,
-    readonly missing = false,
-  ) {
-    super(message);
-  }
 }
 
 async function realOrSelf(dir: string): Promise<string> {
@@ -58,7 +52,7 @@ export class DefinitionFolder {
     try {
       root = await this.#sandbox.realRoot();
     } catch {
-      throw new DefinitionFileError("the definition's folder does not exist", true);
+      throw new DefinitionFileError('no such file (its folder does not exist)');
     }
     await this.#refuseHidden(root);
     let handle;
@@ -67,7 +61,7 @@ export class DefinitionFolder {
       handle = await this.#sandbox.open(resolved, constants.O_RDONLY, 0, 'Cannot open it');
     } catch (error) {
       const missing = (error as { kind?: unknown }).kind === 'NotFound';
-      throw new DefinitionFileError(missing ? 'no such file' : describeError(error), missing);
+      throw new DefinitionFileError(missing ? 'no such file' : describeError(error));
     }
     try {
       const real = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => absolute);
