@@ -167,6 +167,7 @@ export function composeServices(
           };
     },
   });
+  const definitions = new ShippedDefinitions(log);
   const creation = new InstanceCreation({
     registry,
     repo,
@@ -182,6 +183,7 @@ export function composeServices(
     log,
     safeMode: () => settings.safeMode,
     sandbox: instanceSandbox,
+    shippedDefinitionUrls: () => definitions.list().map((d) => d.url),
   });
 
   const options = config.files ?? {};
@@ -296,7 +298,7 @@ export function composeServices(
     instances,
     instanceConfig,
     creation,
-    definitions: new ShippedDefinitions(log),
+    definitions,
     console: new ConsoleService(events, instances),
     files: {
       files: new InstanceFiles(access, keys, guard, backups),

@@ -57,6 +57,7 @@ export class InstanceHost {
         deps.genericCacheDir,
         (uuid, data) => this.save(uuid, { data }),
         deps.sandbox,
+        [config.dataDir],
       ),
     };
     this.crashPolicy = {
