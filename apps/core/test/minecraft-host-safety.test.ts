@@ -20,7 +20,9 @@ import {
   EventLog,
   createInstance,
   freePort,
+  isState,
   minecraftSetup,
+  startAndWaitRunning,
   startFixture,
   startInstanceCore,
 } from './instance-helpers.ts';
@@ -168,6 +170,26 @@ describe('java_cmd is host configuration', () => {
     expect(res.status, res.text).toBe(403);
     expect(causes(res)).toMatch(/only the owner/i);
     expect(await fs.readdir(path.join(t.dataDir, 'instances'))).toEqual(before);
+  });
+});
+
+describe.runIf(bwrapPresent)('Java the core would run itself runs in the instance sandbox', () => {
+  it('a Forge install runs its installer as the sandbox user, then the server runs to Done', async () => {
+    const forge = await createInstance(
+      t,
+      owner,
+      log,
+      'MinecraftForge',
+      minecraftSetup('Forge', '1.20.1', await freePort()),
+    );
+    const args = await fs.stat(
+      path.join(forge.path, 'libraries/net/minecraftforge/forge/1.20.1-47.3.0/unix_args.txt'),
+    );
+    expect(args.uid).toBe(process.getuid?.() === 0 ? 65534 : process.getuid?.());
+    await startAndWaitRunning(t, owner, log, forge.uuid);
+    const stopped = log.next(isState(forge.uuid, 'Stopped'));
+    await t.request('PUT', `/instance/${forge.uuid}/stop`, { token: owner });
+    await stopped;
   });
 });
 
