@@ -157,7 +157,7 @@ export async function installMinecraft(opts: InstallOptions): Promise<MinecraftC
 
 /**
  * Downloads the server jar (or Forge installer) into the folder: a temp file in the verified folder,
- * renamed over the name once the checksum holds, so a link planted at the name is replaced.
+ * renamed over the name once the checksum holds (a link there never takes the write outside).
  */
 async function downloadArtifact(
   artifact: ServerArtifact,
