@@ -30,6 +30,7 @@ import {
   buildSetupManifest,
   checkJavaCommand,
   handlerGameTypeFor,
+  javaCommandOwnerOnly,
   flavourFromHandlerGameType,
   gameFor,
   installMinecraft,
@@ -180,8 +181,14 @@ export class InstanceCreation {
       AbortSignal.timeout(VERSION_LIST_TIMEOUT_MS),
     );
     const mc = readSetupValue(flavour, { ...setup, name }, versions);
-    if (mc.javaCmd !== null)
-      checkJavaCommand(mc.javaCmd, { dataDir: this.deps.dataDir, pathJava: this.deps.pathJava });
+    if (mc.javaCmd !== null) {
+      // The Java command is host configuration (what the core starts for the server).
+      if (!caller.isOwner) throw javaCommandOwnerOnly();
+      await checkJavaCommand(mc.javaCmd, {
+        dataDir: this.deps.dataDir,
+        pathJava: this.deps.pathJava,
+      });
+    }
     await this.deps.registry.checkPort(mc.port);
     const { uuid, dir, progression } = await this.begin(
       name,
@@ -200,6 +207,11 @@ export class InstanceCreation {
         upstreams: this.deps.upstreams,
         onProgress: (increment, message) => progression.update(increment, message),
         signal: controller.signal,
+        // Java probes and the Forge installer run in the new instance's sandbox, as its server will.
+        sandbox: this.deps.sandbox && {
+          sandbox: this.deps.sandbox,
+          request: { instanceDir: dir, instanceId: uuid, limits: {} },
+        },
         ...(this.deps.pathJava ? { pathJava: this.deps.pathJava } : {}),
       });
       return {

@@ -52,6 +52,7 @@ export class InstanceHost {
         upstreams: deps.upstreams,
         ...(pathJava ? { pathJava } : {}),
         saveData: (uuid, data) => this.save(uuid, { data }),
+        sandbox: deps.sandbox,
       }),
       generic: new GenericHandler(
         deps.genericCacheDir,

@@ -28,6 +28,12 @@ export {
   type ProcessIdentity,
 } from './process-identity.ts';
 export { HEARTH_ROOT, definitionReadOnlyPaths, programHome } from './runtime-paths.ts';
+export {
+  RUN_ONCE_OUTPUT_BYTES,
+  runOnce,
+  type RunOnceOptions,
+  type RunOnceResult,
+} from './run-once.ts';
 export { SandboxLayoutError } from './sandbox-layout.ts';
 export {
   Sandbox,
