@@ -71,6 +71,9 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   // built; it is awaited before any instance can start (issue 16: core start).
   const sandbox = Sandbox.begin(config.isolation, {
     hidden: [config.dataDir],
+    // The Java runtimes the core downloads (runtime/minecraft/java.ts) are shown to the server
+    // that runs on one; nobody else writes there.
+    shownInHidden: [path.join(config.dataDir, 'bin', 'java')],
     log,
     defaultLimits: coreDefaultLimits(config.defaultLimits),
     // Macro code is shown read-only to every game and macro (issue 22): neither rewrites a macro.

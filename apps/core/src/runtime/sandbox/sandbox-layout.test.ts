@@ -65,6 +65,19 @@ describe('planLayout', () => {
     expect(layout.mounts.filter((m) => m.dest.startsWith(dataDir))).toHaveLength(1);
   });
 
+  it('shows a Java runtime the core downloaded into the data directory, and no other folder there', async () => {
+    const jre = path.join(dataDir, 'bin', 'java', 'jre21');
+    await mkdir(path.join(jre, 'bin'), { recursive: true });
+    const shownInHidden = [path.join(dataDir, 'bin', 'java')];
+    expect(() => planLayout(input({ readOnly: [jre] }))).toThrow(SandboxLayoutError);
+    expect(() =>
+      planLayout(input({ readOnly: [path.join(dataDir, 'cache')], shownInHidden })),
+    ).toThrow(SandboxLayoutError);
+    const layout = planLayout(input({ readOnly: [jre], shownInHidden }));
+    expect(layout.mounts).toContainEqual({ kind: 'ro-bind', source: jre, dest: jre });
+    expect(dests(layout.mounts, 'ro-bind')).not.toContain(dataDir);
+  });
+
   it('masks the data directory when a read-only folder contains it, and re-shows a bundle file in it', () => {
     const bundle = path.join(dataDir, 'cache', 'bundle.mjs');
     const layout = planLayout(input({ readOnly: [root, bundle] }));

@@ -23,6 +23,8 @@ export interface LayoutInput {
   readOnly: string[];
   /** Host paths never to show (the core's data directory); they win over `readOnly` folders. */
   hidden: string[];
+  /** Folders inside `hidden` that the core alone writes; a `readOnly` folder in them may be shown. */
+  shownInHidden?: string[];
   /**
    * Further host folders the program may write, at their own path (a per-instance cache). They may
    * lie inside a hidden path (only they are shown there) but may not contain one or the instance.
@@ -116,7 +118,8 @@ export function planLayout(input: LayoutInput): SandboxLayout {
     if (p === '/') throw new SandboxLayoutError('The whole filesystem cannot be a runtime path');
     const inHidden = hidden.some((h) => isInside(p, h));
     const coversHidden = hidden.some((h) => isInside(h, p) && h !== p);
-    if (inHidden && kindOf(p) === 'dir')
+    const shownAnyway = (input.shownInHidden ?? []).some((shown) => isInside(p, real(shown)));
+    if (inHidden && kindOf(p) === 'dir' && !shownAnyway)
       throw new SandboxLayoutError(
         `${p} lies inside the core's data directory and cannot be shown`,
       );

@@ -29,6 +29,11 @@ export interface SandboxOptions {
   hidden: string[];
   /** Folders every sandbox sees read-only besides the system (default: Hearth's own folder). */
   sharedReadOnly?: string[];
+  /**
+   * Folders inside a hidden path that the core alone writes and a launch may still be shown
+   * read-only when it asks for them (the Java runtimes the core downloads into `<data>/bin/java`).
+   */
+  shownInHidden?: string[];
   /** Limits for launches that set none of their own (default-limits.ts: `coreDefaultLimits`). */
   defaultLimits?: ResourceLimits;
   /**
@@ -332,6 +337,7 @@ export class Sandbox {
       env: plan.env ?? {},
       readOnly: [...(this.options.sharedReadOnly ?? [HEARTH_ROOT]), ...readOnly],
       hidden: this.options.hidden,
+      shownInHidden: this.options.shownInHidden ?? [],
       writable,
       etcMasks: this.options.etcMasks ?? { files: [], dirs: [] },
       user,
