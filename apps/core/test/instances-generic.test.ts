@@ -552,6 +552,56 @@ export default {
     }
   });
 
+  it('does not adopt a record whose definition is a file on this machine that Hearth does not ship', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-adopt-'));
+    // A folder of the host: as the definition's folder it would be shown to the game's sandbox.
+    const hostDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-host-'));
+    await fs.writeFile(path.join(hostDir, 'definition.ts'), 'export default {};\n');
+    const uuid = 'INSTANCE_ADOPTED_FILE';
+    const folder = path.join(dataDir, 'instances', 'adopted');
+    await fs.mkdir(folder, { recursive: true });
+    await fs.writeFile(
+      path.join(folder, '.lodestone_config'),
+      JSON.stringify({ game_type: 'Generic', uuid, creation_time: 1 }),
+    );
+    await fs.writeFile(
+      path.join(folder, '.hearth_instance.json'),
+      JSON.stringify({
+        uuid,
+        name: 'Adopted',
+        description: '',
+        game: { type: 'Generic', game_name: 'starter', game_display_name: 'Starter' },
+        version: '1',
+        port: 0,
+        creation_time: 1,
+        auto_start: false,
+        restart_on_crash: false,
+        handler: 'generic',
+        data: {
+          url: pathToFileURL(path.join(hostDir, 'definition.ts')).href,
+          bundle_path: path.join(dataDir, 'none.mjs'),
+          stop: { signal: 'SIGTERM' },
+          output: {},
+          ping: false,
+          max_players: null,
+          config: {},
+        },
+      }),
+    );
+    const adopted = await startTestCore({ isolation: 'auto' }, dataDir);
+    try {
+      const owner = await adopted.setupOwner();
+      const list = await adopted.request('GET', '/instance/list', { token: owner });
+      expect(list.status).toBe(200);
+      expect(list.text).toContain('[');
+      expect(list.text).not.toContain(uuid);
+    } finally {
+      await adopted.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+      await fs.rm(hostDir, { recursive: true, force: true });
+    }
+  });
+
   it("never uses a bundle path a record adopted from an instance folder names, only the core's own", async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-adopt-'));
     const stolen = path.join(dataDir, 'stolen.key');

@@ -9,7 +9,9 @@ import {
   type DotLodestoneConfig,
 } from '@hearth/protocol';
 import type { Db } from '../db/database.ts';
+import { CoreError } from '../errors.ts';
 import { writeJsonAtomic } from '../lib/atomic-write.ts';
+import { FileSandbox } from '../lib/file-sandbox.ts';
 
 /** Hearth ≤ 0.5.1 kept its record in the folder; read once to import it, then never again. */
 export const LEGACY_RECORD_FILE = '.hearth_instance.json';
@@ -60,15 +62,25 @@ export interface UnregisteredFolder {
   legacy: InstanceRecord | null;
 }
 
-async function readJson(file: string): Promise<unknown> {
-  return JSON.parse(await fs.readFile(file, 'utf8')) as unknown;
-}
+/** Largest marker or legacy record read from an instance folder. */
+const MAX_MARKER_BYTES = 1024 * 1024;
 
+/**
+ * A JSON file of an instance folder, read through the file sandbox: the folder's users wrote it, so a
+ * link out of the folder, a FIFO or a huge file is refused instead of followed, waited on or read.
+ */
 async function exists(file: string): Promise<boolean> {
-  return fs.stat(file).then(
+  return fs.lstat(file).then(
     () => true,
     () => false,
   );
+}
+
+const isMissing = (err: unknown) => err instanceof CoreError && err.kind === 'NotFound';
+
+async function readJson(dir: string, name: string): Promise<unknown> {
+  const bytes = await new FileSandbox(dir).readRegular(name, MAX_MARKER_BYTES);
+  return JSON.parse(bytes.toString('utf8')) as unknown;
 }
 
 /**
@@ -125,21 +137,20 @@ export class InstanceRepository {
       const dir = path.join(this.root, entry.name);
       let dot: DotLodestoneConfig;
       try {
-        dot = DotLodestoneConfigSchema.parse(await readJson(path.join(dir, INSTANCE_CONFIG_FILE)));
+        dot = DotLodestoneConfigSchema.parse(await readJson(dir, INSTANCE_CONFIG_FILE));
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
-          onBroken(dir, `${INSTANCE_CONFIG_FILE} is invalid`);
+        if (!isMissing(err)) onBroken(dir, `${INSTANCE_CONFIG_FILE} is invalid`);
         continue;
       }
       let legacy: InstanceRecord | null = null;
       try {
-        legacy = InstanceRecordSchema.parse(await readJson(path.join(dir, LEGACY_RECORD_FILE)));
+        legacy = InstanceRecordSchema.parse(await readJson(dir, LEGACY_RECORD_FILE));
         if (legacy.uuid !== dot.uuid) {
           onBroken(dir, `${LEGACY_RECORD_FILE} names another instance`);
           continue;
         }
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+        if (!isMissing(err)) {
           onBroken(dir, `${LEGACY_RECORD_FILE} is invalid`);
           continue;
         }
