@@ -3,6 +3,7 @@ import { PermissionGuard } from '../auth/permission-guard.ts';
 import { TokenService } from '../auth/token-service.ts';
 import type { CoreConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { DbWrites } from '../db/db-writes.ts';
 import { EventBus } from '../events/event-bus.ts';
 import { EventVisibility } from '../events/event-visibility.ts';
 import { LogVisibility } from '../events/log-visibility.ts';
@@ -59,6 +60,8 @@ import { DEFAULT_WEBHOOKS, WebhookService } from './webhooks/webhook-service.ts'
 export interface CoreServices {
   config: CoreConfig;
   log: Logger;
+  /** Writes to SQLite that wait out another process's lock (db-writes.ts). */
+  dbWrites: DbWrites;
   events: EventBus;
   eventLog: EventService;
   tokens: TokenService;
@@ -96,6 +99,7 @@ export function composeServices(
   log: Logger,
   sandbox: Sandbox,
 ): CoreServices {
+  const dbWrites = new DbWrites(log);
   const userRepository = new UserRepository(db);
   const eventRepository = new EventRepository(db);
   const events = new EventBus(eventRepository, log);
@@ -123,7 +127,7 @@ export function composeServices(
       null,
   );
   const monitor = new MonitorHub();
-  const repo = new InstanceRepository(db, config.dataDir);
+  const repo = new InstanceRepository(db, config.dataDir, dbWrites);
   const background = new BackgroundWork(log, 'Background instance work');
   const host = new InstanceHost({
     config,
@@ -286,13 +290,18 @@ export function composeServices(
   return {
     config,
     log,
+    dbWrites,
     events,
     eventLog: new EventService(events, eventRepository, visibility),
     tokens,
     guard,
     users,
     settings,
-    system: new SystemService(config.dataDir, () => sandbox.warnings),
+    system: new SystemService(config.dataDir, () => [
+      ...sandbox.warnings,
+      ...events.warnings(),
+      ...dbWrites.warnings(),
+    ]),
     instances,
     instanceConfig,
     creation,
