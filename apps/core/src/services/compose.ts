@@ -100,10 +100,10 @@ export function composeServices(
   sandbox: Sandbox,
 ): CoreServices {
   const dbWrites = new DbWrites(log);
-  const userRepository = new UserRepository(db);
+  const userRepository = new UserRepository(db, dbWrites);
   const eventRepository = new EventRepository(db);
   const events = new EventBus(eventRepository, log);
-  const settingsRepository = new SettingsRepository(db);
+  const settingsRepository = new SettingsRepository(db, dbWrites);
   const settings = new SettingsService(settingsRepository, (activity, causedBy) =>
     events.record(activity, causedBy),
   );
@@ -212,7 +212,7 @@ export function composeServices(
   const macros = new MacroService({
     dataDir: config.dataDir,
     events,
-    repository: new MacroRepository(db),
+    repository: new MacroRepository(db, dbWrites),
     instances,
     tokens: taskTokens,
     log,
@@ -227,7 +227,7 @@ export function composeServices(
     ? new ManualClock(config.testClockStart ?? Date.now())
     : new SystemClock();
   const schedules = new ScheduleService({
-    repository: new ScheduleRepository(db),
+    repository: new ScheduleRepository(db, dbWrites),
     clock: scheduleClock,
     events,
     log,
