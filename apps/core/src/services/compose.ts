@@ -278,7 +278,7 @@ export function composeServices(
     ...config.eventRetention,
   });
   const webhooks = new WebhookService({
-    repo: new WebhookRepository(db),
+    repo: new WebhookRepository(db, dbWrites),
     settings: settingsRepository,
     events,
     coreName: () => settings.get().core_name,
