@@ -67,6 +67,8 @@ export class EventBus {
   constructor(
     private readonly repository: EventRepository | null,
     private readonly log: Logger,
+    /** Events kept waiting for SQLite at most (tests make it small). */
+    private readonly maxPendingWrites = MAX_PENDING_WRITES,
   ) {
     this.timer = repository ? setInterval(() => this.flush(), FLUSH_INTERVAL_MS) : null;
     this.timer?.unref();
@@ -151,13 +153,13 @@ export class EventBus {
 
   private store(row: EventRow): void {
     this.pending.push(row);
-    if (this.pending.length <= MAX_PENDING_WRITES) return;
-    const excess = this.pending.length - MAX_PENDING_WRITES;
+    if (this.pending.length <= this.maxPendingWrites) return;
+    const excess = this.pending.length - this.maxPendingWrites;
     this.pending.splice(0, excess);
     this.droppedWrites += excess;
     if (this.droppedThisEpisode === 0)
       this.log.error(
-        `More than ${MAX_PENDING_WRITES} events wait for the database (${this.failing ?? 'it is slower than they come'}): the oldest are dropped from Event Logs`,
+        `More than ${this.maxPendingWrites} events wait for the database (${this.failing ?? 'it is slower than they come'}): the oldest are dropped from Event Logs`,
       );
     this.droppedThisEpisode += excess;
   }
