@@ -134,6 +134,8 @@ export async function createFlyingSquidInstance(
   token: string,
   name: string,
   port?: number,
+  /** Setup values by setting id (e.g. `{ version: '1.16.5' }`), over the manifest's defaults. */
+  values: Record<string, string | number> = {},
 ): Promise<string> {
   const serverPort = port ?? (await freePort());
   const manifest = await apiCall<SetupManifestLike>(core, token, 'PUT', '/generic_setup_manifest', {
@@ -143,8 +145,13 @@ export async function createFlyingSquidInstance(
   for (const [sectionId, section] of Object.entries(manifest.setting_sections)) {
     setting_sections[sectionId] = { settings: {} };
     for (const [settingId, setting] of Object.entries(section.settings)) {
+      const given = values[settingId];
       const value =
-        settingId === 'port' ? { type: 'UnsignedInteger', value: serverPort } : setting.value;
+        settingId === 'port'
+          ? { type: 'UnsignedInteger', value: serverPort }
+          : given !== undefined && typeof setting.value === 'object' && setting.value !== null
+            ? { ...setting.value, value: given }
+            : setting.value;
       setting_sections[sectionId].settings[settingId] = { value };
     }
   }

@@ -118,6 +118,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
         client.close(1001, 'Core shutting down');
       await app.close();
       services.events.close();
+      services.dbWrites.close();
       db.close();
       lock.release();
     })();

@@ -990,7 +990,7 @@ describe('permission matrix', () => {
   for (const safeMode of [true, false]) {
     for (const row of ROWS) {
       it(`${row.method} ${row.url} (safe mode ${safeMode ? 'on' : 'off'})`, async () => {
-        env.t.core.ctx.settings.setSafeMode(safeMode);
+        await env.t.core.ctx.settings.setSafeMode(safeMode);
         const outcomes: string[] = [];
         const wanted: string[] = [];
         for (const role of ROLES) {

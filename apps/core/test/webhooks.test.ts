@@ -374,6 +374,53 @@ describe('delivery', () => {
     expect(done.find((d) => d.status === 'dropped')?.message).toBe('The queue was full');
   });
 
+  it('keeps the failures in the delivery log through a burst, and counts what the full queue dropped', async () => {
+    // Issue 25, reproduction 3: the newest 50 rows of any status made the log, so a burst of
+    // queued and dropped deliveries pushed out the ones that had really failed.
+    const server = await receiver(Array.from({ length: 100 }, () => 400));
+    closers.push(server.close);
+    await setPrivate(true);
+    const { target } = WebhookSavedSchema.parse(
+      (await create({ url: server.url, events: ['players'] })).json,
+    );
+    // A game that prints `<prefix><n> joined` for n = 0…count-1 when told `<prefix> <count>`.
+    const uuid = await createCheapInstance(t, owner, log, scratch, 'Crowd', {
+      script: `let b = ''; process.stdin.setEncoding('utf8'); process.stdin.on('data', (d) => { b += d; let i; while ((i = b.indexOf('\\n')) >= 0) { const [p, n] = b.slice(0, i).trim().split(' '); b = b.slice(i + 1); let out = ''; for (let k = 0; k < Number(n); k++) out += p + k + ' joined\\n'; process.stdout.write(out); } }); setInterval(() => {}, 1000);`,
+      output: { join: '^(\\w+) joined$' },
+    });
+    const running = log.next(isState(uuid, 'Running'), 'running');
+    await t.request('PUT', `/instance/${uuid}/start`, { token: owner });
+    await running;
+    const say = async (command: string) =>
+      expect(
+        (await t.request('POST', `/instance/${uuid}/console`, { token: owner, body: command }))
+          .status,
+      ).toBe(200);
+
+    await say('a 2');
+    await until(target.id, (d) => d.filter((x) => x.status === 'failed').length === 2);
+    // The receiver holds the first of the burst; two wait behind it (a queue of 3), 57 are dropped.
+    const release = server.holdAll();
+    await say('b 60');
+    await until(target.id, (d) => d.filter((x) => x.status === 'dropped').length === 50);
+    await server.count(3);
+    const waiting = (await list()).targets.find((x: WebhookTarget) => x.id === target.id)!;
+    expect(waiting.queued).toBe(3);
+    expect(waiting.dropped).toBe(57);
+    release();
+
+    const done = await until(
+      target.id,
+      (d) => d.every(settled) && d.filter((x) => x.status === 'failed').length === 5,
+    );
+    const failed = done.filter((d) => d.status === 'failed').map((d) => d.summary);
+    expect(failed.filter((summary) => /\ba[01]\b/.test(summary))).toHaveLength(2);
+    expect(failed.filter((summary) => /\bb(0|58|59)\b/.test(summary))).toHaveLength(3);
+    expect(done.filter((d) => d.status === 'dropped')).toHaveLength(50);
+    const after = (await list()).targets.find((x: WebhookTarget) => x.id === target.id)!;
+    expect(after).toMatchObject({ queued: 0, dropped: 57 });
+  });
+
   it('tells a target about a crash, and only targets that chose it and its instance', async () => {
     const server = await receiver();
     closers.push(server.close);

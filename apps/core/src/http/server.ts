@@ -4,7 +4,13 @@ import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { API_PREFIX, kindForStatus, type ClientError } from '@hearth/protocol';
 import type { CoreConfig } from '../config.ts';
-import { CoreError, TooManyRequestsError, badRequest, toCoreError } from '../errors.ts';
+import {
+  CoreError,
+  DatabaseBusyError,
+  TooManyRequestsError,
+  badRequest,
+  toCoreError,
+} from '../errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { MAX_PARAM_LENGTH, answerClientError, sendFrameworkError } from './framework-errors.ts';
 
@@ -24,12 +30,12 @@ interface ErrorReply {
 
 /**
  * The one error formatter of the core: `{"kind","causes"}` with the status of its kind (and
- * `Retry-After` on a 429 that knows its wait).
+ * `Retry-After` on a 429 that knows its wait and on a 503 for a busy database).
  */
 export function sendError(reply: { code(n: number): ErrorReply }, err: CoreError) {
   const body: ClientError = err.toClientError();
   const answer = reply.code(err.status).header('content-type', 'application/json; charset=utf-8');
-  if (err instanceof TooManyRequestsError)
+  if (err instanceof TooManyRequestsError || err instanceof DatabaseBusyError)
     answer.header('retry-after', String(err.retryAfterSeconds));
   return answer.send(JSON.stringify(body));
 }

@@ -9,6 +9,7 @@ import {
   type DotLodestoneConfig,
 } from '@hearth/protocol';
 import type { Db } from '../db/database.ts';
+import type { DbWrites } from '../db/db-writes.ts';
 import { CoreError } from '../errors.ts';
 import { writeJsonAtomic } from '../lib/atomic-write.ts';
 import { FileSandbox } from '../lib/file-sandbox.ts';
@@ -94,6 +95,7 @@ export class InstanceRepository {
   constructor(
     private readonly db: Db,
     dataDir: string,
+    private readonly writes: DbWrites,
   ) {
     this.root = path.join(dataDir, 'instances');
   }
@@ -173,7 +175,7 @@ export class InstanceRepository {
 
   /** Stores the record (the instance exists from here on), writes Lodestone's marker, unmarks the folder. */
   async register(dir: string, dot: DotLodestoneConfig, record: InstanceRecord): Promise<void> {
-    this.insert(dir, record);
+    await this.writes.now(() => this.insert(dir, record));
     await writeJsonAtomic(path.join(dir, INSTANCE_CONFIG_FILE), dot);
     await fs.rm(path.join(dir, CREATING_MARKER), { force: true });
     await fs.rm(path.join(dir, LEGACY_RECORD_FILE), { force: true });
@@ -202,17 +204,19 @@ export class InstanceRepository {
     return removed;
   }
 
-  writeRecord(record: InstanceRecord): void {
+  async writeRecord(record: InstanceRecord): Promise<void> {
     const valid = InstanceRecordSchema.parse(record);
-    const result = this.db
-      .prepare('UPDATE instances SET record = ?, updated_at = ? WHERE uuid = ?')
-      .run(JSON.stringify(valid), Date.now(), valid.uuid);
+    const result = await this.writes.now(() =>
+      this.db
+        .prepare('UPDATE instances SET record = ?, updated_at = ? WHERE uuid = ?')
+        .run(JSON.stringify(valid), Date.now(), valid.uuid),
+    );
     if (result.changes !== 1) throw new Error(`No stored instance ${valid.uuid}`);
   }
 
   /** Forgets the instance first (an interrupted delete never leaves a half-instance that boots), then its folder. */
   async remove(uuid: string, dir: string): Promise<void> {
-    this.db.prepare('DELETE FROM instances WHERE uuid = ?').run(uuid);
+    await this.writes.now(() => this.db.prepare('DELETE FROM instances WHERE uuid = ?').run(uuid));
     await fs.rm(path.join(dir, INSTANCE_CONFIG_FILE), { force: true });
     await fs.rm(dir, { recursive: true, force: true });
   }
@@ -230,16 +234,29 @@ export class InstanceRepository {
     return parsed.success ? parsed.data : null;
   }
 
+  /**
+   * Background writes (db-writes.ts `later`): a server starts and stops whether or not the
+   * database takes the record now; it goes in once it can, so an orphan is still recognised.
+   */
   writeProcess(uuid: string, process: ProcessRecord): void {
-    this.db
-      .prepare(
-        'INSERT OR REPLACE INTO instance_processes (uuid, pid, start_ticks, exe, started_at) VALUES (?, ?, ?, ?, ?)',
-      )
-      .run(uuid, process.pid, process.start_ticks, process.exe, process.started_at);
+    this.writes.later(
+      'process record',
+      () =>
+        this.db
+          .prepare(
+            'INSERT OR REPLACE INTO instance_processes (uuid, pid, start_ticks, exe, started_at) VALUES (?, ?, ?, ?, ?)',
+          )
+          .run(uuid, process.pid, process.start_ticks, process.exe, process.started_at),
+      `process ${uuid}`,
+    );
   }
 
   removeProcess(uuid: string): void {
-    this.db.prepare('DELETE FROM instance_processes WHERE uuid = ?').run(uuid);
+    this.writes.later(
+      'process record',
+      () => this.db.prepare('DELETE FROM instance_processes WHERE uuid = ?').run(uuid),
+      `process ${uuid}`,
+    );
   }
 
   private insert(dir: string, record: InstanceRecord): void {

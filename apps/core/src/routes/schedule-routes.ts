@@ -38,8 +38,8 @@ export function scheduleRoutes(ctx: CoreContext) {
       ({ params, body }) => schedules.setEnabled(params.uuid, params.schedule, body),
     );
 
-    route.http({ route: 'scheduleDelete', access: EDIT }, ({ params }) => {
-      schedules.delete(params.uuid, params.schedule);
+    route.http({ route: 'scheduleDelete', access: EDIT }, async ({ params }) => {
+      await schedules.delete(params.uuid, params.schedule);
       return null;
     });
 

@@ -3,6 +3,7 @@ import { PermissionGuard } from '../auth/permission-guard.ts';
 import { TokenService } from '../auth/token-service.ts';
 import type { CoreConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { DbWrites } from '../db/db-writes.ts';
 import { EventBus } from '../events/event-bus.ts';
 import { EventVisibility } from '../events/event-visibility.ts';
 import { LogVisibility } from '../events/log-visibility.ts';
@@ -59,6 +60,8 @@ import { DEFAULT_WEBHOOKS, WebhookService } from './webhooks/webhook-service.ts'
 export interface CoreServices {
   config: CoreConfig;
   log: Logger;
+  /** Writes to SQLite that wait out another process's lock (db-writes.ts). */
+  dbWrites: DbWrites;
   events: EventBus;
   eventLog: EventService;
   tokens: TokenService;
@@ -96,10 +99,11 @@ export function composeServices(
   log: Logger,
   sandbox: Sandbox,
 ): CoreServices {
-  const userRepository = new UserRepository(db);
+  const dbWrites = new DbWrites(log);
+  const userRepository = new UserRepository(db, dbWrites);
   const eventRepository = new EventRepository(db);
   const events = new EventBus(eventRepository, log);
-  const settingsRepository = new SettingsRepository(db);
+  const settingsRepository = new SettingsRepository(db, dbWrites);
   const settings = new SettingsService(settingsRepository, (activity, causedBy) =>
     events.record(activity, causedBy),
   );
@@ -123,7 +127,7 @@ export function composeServices(
       null,
   );
   const monitor = new MonitorHub();
-  const repo = new InstanceRepository(db, config.dataDir);
+  const repo = new InstanceRepository(db, config.dataDir, dbWrites);
   const background = new BackgroundWork(log, 'Background instance work');
   const host = new InstanceHost({
     config,
@@ -210,7 +214,7 @@ export function composeServices(
   const macros = new MacroService({
     dataDir: config.dataDir,
     events,
-    repository: new MacroRepository(db),
+    repository: new MacroRepository(db, dbWrites),
     instances,
     tokens: taskTokens,
     log,
@@ -225,7 +229,7 @@ export function composeServices(
     ? new ManualClock(config.testClockStart ?? Date.now())
     : new SystemClock();
   const schedules = new ScheduleService({
-    repository: new ScheduleRepository(db),
+    repository: new ScheduleRepository(db, dbWrites),
     clock: scheduleClock,
     events,
     log,
@@ -276,7 +280,7 @@ export function composeServices(
     ...config.eventRetention,
   });
   const webhooks = new WebhookService({
-    repo: new WebhookRepository(db),
+    repo: new WebhookRepository(db, dbWrites),
     settings: settingsRepository,
     events,
     coreName: () => settings.get().core_name,
@@ -288,13 +292,18 @@ export function composeServices(
   return {
     config,
     log,
+    dbWrites,
     events,
     eventLog: new EventService(events, eventRepository, visibility),
     tokens,
     guard,
     users,
     settings,
-    system: new SystemService(config.dataDir, () => sandbox.warnings),
+    system: new SystemService(config.dataDir, () => [
+      ...sandbox.warnings,
+      ...events.warnings(),
+      ...dbWrites.warnings(),
+    ]),
     instances,
     instanceConfig,
     creation,

@@ -354,7 +354,7 @@ export class InstanceCreation {
           const entry = this.deps.host.register(dir, record);
           this.deps.registry.release(uuid);
           try {
-            this.deps.users.grantInstance(caller.uid, uuid, CREATOR_PERMISSIONS);
+            await this.deps.users.grantInstance(caller.uid, uuid, CREATOR_PERMISSIONS);
           } catch (err) {
             this.deps.log.error(
               { err },

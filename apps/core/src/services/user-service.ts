@@ -165,23 +165,23 @@ export class UserService {
     return { token: await this.tokens.issue(user), user: toPublicUser(user) };
   }
 
-  delete(caller: StoredUser, uid: string): void {
+  async delete(caller: StoredUser, uid: string): Promise<void> {
     this.guard.require(caller, { type: 'ManageUser' });
     if (caller.uid === uid) throw badRequest('You cannot delete yourself');
     const target = this.get(uid);
     if (target.isOwner) throw permissionDenied('The owner cannot be deleted');
-    this.users.delete(uid);
+    await this.users.delete(uid);
     this.events.emit(
       { type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UserDeleted' } },
       { causedBy: userCause(caller) },
     );
   }
 
-  rename(caller: StoredUser, uid: string, newName: unknown): void {
+  async rename(caller: StoredUser, uid: string, newName: unknown): Promise<void> {
     this.requireSelfOrManager(caller, uid);
     const target = this.get(uid);
     const name = validateUsername(newName);
-    if (!this.users.setUsername(target.uid, name)) throw badRequest(USERNAME_TAKEN);
+    if (!(await this.users.setUsername(target.uid, name))) throw badRequest(USERNAME_TAKEN);
     this.events.emit(
       {
         type: 'UserEvent',
@@ -207,17 +207,17 @@ export class UserService {
       const ok = await verify(target.hashedPassword, oldPassword).catch(() => false);
       if (!ok) throw unauthorized('Credential mismatch');
     }
-    this.users.setPassword(uid, await hash(psw), randomAlphanumeric(USER_SECRET_LENGTH));
+    await this.users.setPassword(uid, await hash(psw), randomAlphanumeric(USER_SECRET_LENGTH));
     this.events.emit(
       { type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UserLoggedOut' } },
       { causedBy: userCause(caller) },
     );
   }
 
-  logout(caller: StoredUser, uid: string): void {
+  async logout(caller: StoredUser, uid: string): Promise<void> {
     this.requireSelfOrManager(caller, uid);
     this.get(uid);
-    this.users.setSecret(uid, randomAlphanumeric(USER_SECRET_LENGTH));
+    await this.users.setSecret(uid, randomAlphanumeric(USER_SECRET_LENGTH));
     this.events.emit(
       { type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UserLoggedOut' } },
       { causedBy: userCause(caller) },
@@ -228,7 +228,7 @@ export class UserService {
    * Replaces a user's permissions. Beyond the reference: a non-owner can only grant what they hold
    * themselves, never an unsafe permission while safe mode is on, and nobody edits the owner.
    */
-  updatePermissions(caller: StoredUser, uid: string, next: UserPermission): void {
+  async updatePermissions(caller: StoredUser, uid: string, next: UserPermission): Promise<void> {
     this.guard.require(caller, { type: 'ManagePermission' });
     const target = this.get(uid);
     if (target.isOwner) throw badRequest('The owner already has every permission');
@@ -254,7 +254,7 @@ export class UserService {
       }
     }
     const cleaned = normalizePermissions(next);
-    this.users.setPermissions(uid, cleaned);
+    await this.users.setPermissions(uid, cleaned);
     this.events.emit(
       {
         type: 'UserEvent',
@@ -266,12 +266,16 @@ export class UserService {
   }
 
   /** Gives a user per-instance permissions (e.g. the creator of a new instance). */
-  grantInstance(uid: string, instance: string, keys: readonly InstancePermissionKey[]): void {
+  async grantInstance(
+    uid: string,
+    instance: string,
+    keys: readonly InstancePermissionKey[],
+  ): Promise<void> {
     const user = this.users.byUid(uid);
     if (!user || user.isOwner) return;
     const perms = structuredClone(user.permissions);
     for (const key of keys) if (!perms[key].includes(instance)) perms[key].push(instance);
-    this.users.setPermissions(uid, perms);
+    await this.users.setPermissions(uid, perms);
     this.events.emit({
       type: 'UserEvent',
       user_id: uid,
@@ -280,7 +284,7 @@ export class UserService {
   }
 
   /** Drops a deleted instance from every user's permission lists. */
-  forgetInstance(instance: string): void {
+  async forgetInstance(instance: string): Promise<void> {
     for (const user of this.users.all()) {
       const perms = structuredClone(user.permissions);
       let changed = false;
@@ -291,7 +295,7 @@ export class UserService {
           changed = true;
         }
       }
-      if (changed) this.users.setPermissions(user.uid, perms);
+      if (changed) await this.users.setPermissions(user.uid, perms);
     }
   }
 
@@ -306,7 +310,7 @@ export class UserService {
       secret: randomAlphanumeric(USER_SECRET_LENGTH),
     };
     // The check before the hash is only a fast path: a racing request may take the name meanwhile.
-    if (!this.users.insert(user)) throw badRequest(USERNAME_TAKEN);
+    if (!(await this.users.insert(user))) throw badRequest(USERNAME_TAKEN);
     return user;
   }
 }

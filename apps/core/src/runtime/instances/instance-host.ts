@@ -135,7 +135,7 @@ export class InstanceHost {
   async save(uuid: string, patch: Partial<InstanceRecord>, sync = false): Promise<void> {
     const entry = this.deps.registry.get(uuid);
     const next: InstanceRecord = { ...entry.record, ...patch };
-    this.deps.repo.writeRecord(next);
+    await this.deps.repo.writeRecord(next);
     entry.record = next;
     if (!sync) return;
     try {

@@ -106,7 +106,7 @@ export class ScheduleService {
    * Creates a schedule owned by `authorUid` (400 for too many schedules, bad cron or patterns; 403
    * when the author may not do one of its steps now — runs check again each time).
    */
-  create(instanceUuid: string, authorUid: string, input: ScheduleInput): Schedule {
+  async create(instanceUuid: string, authorUid: string, input: ScheduleInput): Promise<Schedule> {
     this.validate(instanceUuid, authorUid, input);
     if (this.deps.repository.list(instanceUuid).length >= SCHEDULES_PER_INSTANCE_MAX)
       throw badRequest(`An instance can have at most ${SCHEDULES_PER_INSTANCE_MAX} schedules`);
@@ -127,7 +127,12 @@ export class ScheduleService {
    * Replaces a schedule's settings and steps. The editor becomes its author: runs use the
    * permissions of whoever last decided what it does (never someone else's wider rights).
    */
-  update(instanceUuid: string, id: string, editorUid: string, input: ScheduleInput): Schedule {
+  async update(
+    instanceUuid: string,
+    id: string,
+    editorUid: string,
+    input: ScheduleInput,
+  ): Promise<Schedule> {
     const current = this.find(instanceUuid, id);
     this.validate(instanceUuid, editorUid, input);
     return this.store({
@@ -139,18 +144,16 @@ export class ScheduleService {
     });
   }
 
-  setEnabled(instanceUuid: string, id: string, enabled: boolean): Schedule {
+  async setEnabled(instanceUuid: string, id: string, enabled: boolean): Promise<Schedule> {
     const current = this.find(instanceUuid, id);
     if (current.enabled === enabled) return this.view(current);
     return this.store({ ...current, enabled, next_run_at: null });
   }
 
-  delete(instanceUuid: string, id: string): void {
+  async delete(instanceUuid: string, id: string): Promise<void> {
     this.find(instanceUuid, id);
-    this.running.get(id)?.abort.abort();
-    this.deps.repository.delete(id);
-    this.triggers.refresh(id, null);
-    this.lastEventRun.delete(id);
+    await this.deps.repository.delete(id);
+    this.forget(id);
   }
 
   /** Starts a run now (even when disabled); returns its record as it starts. */
@@ -173,10 +176,17 @@ export class ScheduleService {
     await this.running.get(id)?.done;
   }
 
-  /** The instance was deleted: its schedules go too. */
+  /** The instance was deleted: its schedules go too (their rows in the background). */
   forgetInstance(instanceUuid: string): void {
-    for (const schedule of this.deps.repository.list(instanceUuid))
-      this.delete(instanceUuid, schedule.id);
+    for (const schedule of this.deps.repository.list(instanceUuid)) this.forget(schedule.id);
+    this.deps.repository.deleteInstance(instanceUuid);
+  }
+
+  /** A deleted schedule: its run ends, its timer and trigger go. */
+  private forget(id: string): void {
+    this.running.get(id)?.abort.abort();
+    this.triggers.refresh(id, null);
+    this.lastEventRun.delete(id);
   }
 
   /** What a schema cannot say: the cron parses, the pattern is safe, the editor may do each step. */
@@ -190,8 +200,8 @@ export class ScheduleService {
     }
   }
 
-  private store(schedule: StoredSchedule): Schedule {
-    this.deps.repository.save(schedule);
+  private async store(schedule: StoredSchedule): Promise<Schedule> {
+    await this.deps.repository.save(schedule);
     this.triggers.refresh(schedule.id, schedule);
     this.deps.onChange?.(schedule.instance_uuid, schedule.id);
     return this.get(schedule.instance_uuid, schedule.id);
