@@ -165,6 +165,8 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   for (const warning of sandbox.warnings) log.warn(warning);
   // Instances load after the routes exist; their servers stop before sockets and the database close.
   await services.instances.init();
+  // What the last core left unfinished goes to the Event Logs now that instances have names.
+  services.backups.reportInterrupted();
   services.schedules.start();
   shutdownHooks.push(() => sandbox.close());
   shutdownHooks.push(() => services.instances.shutdown());
