@@ -6,6 +6,7 @@ import type { CoreConfig } from './config.ts';
 import type { CoreContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { DataDirLock } from './db/data-dir-lock.ts';
+import { databaseWriteProblem, databaseWriteWarning } from './db/writability.ts';
 import { notFound } from './errors.ts';
 import { registerDashboard } from './http/dashboard-static.ts';
 import { DEFAULT_DOCS_FILE, registerDocs } from './http/docs-page.ts';
@@ -58,14 +59,25 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   const lock = DataDirLock.acquire(config.dataDir);
   const shutdownHooks: (() => Promise<void> | void)[] = [];
   let db: ReturnType<typeof openDatabase> | undefined;
+  let writeProblem: string | null;
   try {
     db = openDatabase(path.join(config.dataDir, 'hearth.db'));
+    // SQLite opens a file it may not write read-only without a word; find out now, not at the
+    // first change (issue 25).
+    writeProblem = databaseWriteProblem(db);
+    if (writeProblem !== null && config.strict === true)
+      throw new Error(
+        `The database cannot be written (${writeProblem}); --strict refuses to start. Check the data directory's mount and permissions.`,
+      );
   } catch (err) {
+    db?.close();
     lock.release();
     throw err;
   }
 
   const log = createLogger(config.logLevel);
+  const bootWarnings = writeProblem === null ? [] : [databaseWriteWarning(writeProblem)];
+  for (const warning of bootWarnings) log.warn(warning);
   // The isolation probe (a trial sandbox, a child process) runs while the rest of the core is
   // built; it is awaited before any instance can start (issue 16: core start).
   const sandbox = Sandbox.begin(config.isolation, { hidden: [config.dataDir], log });
@@ -78,7 +90,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
     lock.release();
     throw err;
   }
-  const services = composeServices(config, db, log, sandbox);
+  const services = composeServices(config, db, log, sandbox, bootWarnings);
   const ctx: CoreContext = {
     ...services,
     authenticate: makeAuthenticate(services.tokens),

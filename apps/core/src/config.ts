@@ -13,6 +13,11 @@ export interface CoreConfig {
    * unsandboxed and warns the owner), `required` refuses to start without it, `none` never uses it.
    */
   isolation: IsolationMode;
+  /**
+   * Refuse to start when the database cannot be written (read-only file or mount), instead of
+   * starting with a standing warning (default false). `--strict`, `HEARTH_STRICT=1`.
+   */
+  strict?: boolean;
   /** Where the database, instances and everything else live. */
   dataDir: string;
   port: number;
@@ -112,6 +117,17 @@ export function defaultConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
 
 export class ConfigError extends Error {}
 
+/** Flags that take no value (`--strict`); `--strict=off` is accepted too. */
+const SWITCHES = new Set(['strict']);
+
+function parseSwitch(name: string, text: string | undefined): boolean | undefined {
+  if (text === undefined) return undefined;
+  const value = text.trim().toLowerCase();
+  if (['1', 'true', 'on', 'yes'].includes(value)) return true;
+  if (['', '0', 'false', 'off', 'no'].includes(value)) return false;
+  throw new ConfigError(`Invalid ${name} (on or off): ${text}`);
+}
+
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 function parseTrustedProxies(text: string | undefined): string[] {
@@ -173,6 +189,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     const eq = arg.indexOf('=');
     if (eq > 0) {
       flags.set(arg.slice(2, eq), arg.slice(eq + 1));
+    } else if (SWITCHES.has(arg.slice(2))) {
+      flags.set(arg.slice(2), 'on');
     } else {
       const value = argv[i + 1];
       if (value === undefined || value.startsWith('--'))
@@ -203,6 +221,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     'event-retention-days',
     'event-retention-count',
     'global-dir',
+    'strict',
   ]);
   for (const key of flags.keys())
     if (!known.has(key)) throw new ConfigError(`Unknown option: --${key}`);
@@ -261,7 +280,9 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
       'event retention count',
     ),
   };
+  const strict = parseSwitch('strict', pick('strict', 'HEARTH_STRICT'));
   return defaultConfig({
+    ...(strict === undefined ? {} : { strict }),
     eventRetention,
     playit: parsePlayit(pick),
     isolation: isolation as IsolationMode,

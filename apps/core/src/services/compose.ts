@@ -95,6 +95,8 @@ export function composeServices(
   db: Db,
   log: Logger,
   sandbox: Sandbox,
+  /** Problems found at boot that stay until a restart (e.g. the database cannot be written). */
+  bootWarnings: readonly string[] = [],
 ): CoreServices {
   const userRepository = new UserRepository(db);
   const eventRepository = new EventRepository(db);
@@ -292,7 +294,7 @@ export function composeServices(
     guard,
     users,
     settings,
-    system: new SystemService(config.dataDir, () => sandbox.warnings),
+    system: new SystemService(config.dataDir, () => [...bootWarnings, ...sandbox.warnings]),
     instances,
     instanceConfig,
     creation,

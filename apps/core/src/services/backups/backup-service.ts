@@ -168,13 +168,21 @@ export class BackupService {
         recoveredRestoreWork(found, this.deps.repository.get(found.journal.backup_id)),
       );
     for (const backup of this.deps.repository.unfinished()) {
-      if (backup.safety) {
-        await this.removeBackup(backup);
-        this.deps.log.warn(`Removed safety backup ${backup.id}: the core stopped during it`);
+      try {
+        if (backup.safety) {
+          await this.removeBackup(backup);
+          this.deps.log.warn(`Removed safety backup ${backup.id}: the core stopped during it`);
+          continue;
+        }
+        await rm(this.archivePath(backup), { force: true });
+        this.deps.repository.fail(backup.id, BACKUP_INTERRUPTED, null);
+      } catch (err) {
+        // E.g. a read-only database: the core still starts (with its warning); the next boot retries.
+        this.deps.log.error(
+          `Could not settle the unfinished backup ${backup.id}: ${errorText(err)}`,
+        );
         continue;
       }
-      await rm(this.archivePath(backup), { force: true });
-      this.deps.repository.fail(backup.id, BACKUP_INTERRUPTED, null);
       this.deps.log.warn(`Backup ${backup.id} failed: the core stopped while it was being made`);
       this.interrupted.push({
         instanceUuid: backup.instance_uuid,
