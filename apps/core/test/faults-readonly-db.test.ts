@@ -11,19 +11,24 @@ import { z } from 'zod';
 import { killAllCores, spawnCore } from './core-process.ts';
 import { parseConfig } from '../src/config.ts';
 import { bindReadOnly, unmount } from './faults-helpers.ts';
+import { startFilesCore } from './files-helpers.ts';
 import { startTestCore, type TestCore } from './helpers.ts';
 
 let dataDir: string;
 let database: string;
 let owner: string;
+let uuid: string;
+let scratch: string;
 let mounted: string | null = null;
 
 beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-readonly-db-'));
   database = path.join(dataDir, 'hearth.db');
-  const first = await startTestCore({}, dataDir);
-  owner = await first.setupOwner();
-  await first.close();
+  // A core with an owner and one instance, stopped; then its database is made read-only.
+  const first = await startFilesCore(undefined, dataDir);
+  ({ owner, uuid, scratch } = first);
+  first.log.close();
+  await first.t.close();
   try {
     await bindReadOnly(database);
     mounted = database;
@@ -38,6 +43,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (mounted !== null) await unmount(mounted);
   await fs.rm(dataDir, { recursive: true, force: true });
+  await fs.rm(scratch, { recursive: true, force: true });
 });
 afterAll(async () => {
   await killAllCores();
@@ -56,12 +62,28 @@ describe('a read-only database at boot', () => {
       expect(z.array(z.string()).parse(warnings.json)).toContainEqual(
         expect.stringMatching(/^The database cannot be written \(The database is read-only\)/),
       );
-      const renamed = await t.request('PUT', '/global_settings/name', {
-        token: owner,
-        body: 'Renamed',
-      });
-      expect(renamed.status, renamed.text).toBe(500);
-      expect(ClientErrorSchema.parse(renamed.json).causes).toEqual(['The database is read-only']);
+      const changes = [
+        ['PUT', '/global_settings/name', 'Renamed'],
+        ['PUT', apiPaths.instanceDescription(uuid), 'A new description'],
+        [
+          'POST',
+          apiPaths.scheduleCreate(uuid),
+          {
+            description: 'nightly',
+            enabled: true,
+            only_when_running: false,
+            continue_on_failure: false,
+            trigger: { type: 'Interval', every_seconds: 3600 },
+            steps: [{ type: 'Command', command: 'say hi' }],
+          },
+        ],
+        ['POST', apiPaths.backupCreate(uuid), { name: 'nightly' }],
+      ] as const;
+      for (const [method, route, body] of changes) {
+        const res = await t.request(method, route, { token: owner, body });
+        expect(res.status, `${method} ${route}: ${res.text}`).toBe(500);
+        expect(ClientErrorSchema.parse(res.json).causes).toEqual(['The database is read-only']);
+      }
     } finally {
       await t?.close();
     }
