@@ -13,6 +13,7 @@ import { DEFAULT_DOCS_FILE, registerDocs } from './http/docs-page.ts';
 import { makeAuthenticate } from './http/request-auth.ts';
 import { createHttpServer, sendError, type RegisteredRoute } from './http/server.ts';
 import { createLogger } from './lib/logger.ts';
+import { storageFailure } from './lib/storage-error.ts';
 import { activityRoutes } from './routes/activity-routes.ts';
 import { backupRoutes } from './routes/backup-routes.ts';
 import { consoleRoutes } from './routes/console-routes.ts';
@@ -72,7 +73,13 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   } catch (err) {
     db?.close();
     lock.release();
-    throw err;
+    // E.g. a migration on a read-only database: say what is wrong with it, not SQLite's words.
+    const storage = storageFailure(err);
+    if (storage === null) throw err;
+    throw new Error(
+      `The database cannot be opened and brought up to date (${storage.reason}). Check the data directory's mount and permissions.`,
+      { cause: err },
+    );
   }
 
   const log = createLogger(config.logLevel);
