@@ -6,12 +6,14 @@ import type { CoreConfig } from './config.ts';
 import type { CoreContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { DataDirLock } from './db/data-dir-lock.ts';
+import { databaseWriteProblem, databaseWriteWarning } from './db/writability.ts';
 import { notFound } from './errors.ts';
 import { registerDashboard } from './http/dashboard-static.ts';
 import { DEFAULT_DOCS_ROOT, registerDocs } from './http/docs-page.ts';
 import { makeAuthenticate } from './http/request-auth.ts';
 import { createHttpServer, sendError, type RegisteredRoute } from './http/server.ts';
 import { createLogger } from './lib/logger.ts';
+import { storageFailure } from './lib/storage-error.ts';
 import { activityRoutes } from './routes/activity-routes.ts';
 import { backupRoutes } from './routes/backup-routes.ts';
 import { consoleRoutes } from './routes/console-routes.ts';
@@ -59,14 +61,31 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   const lock = DataDirLock.acquire(config.dataDir);
   const shutdownHooks: (() => Promise<void> | void)[] = [];
   let db: ReturnType<typeof openDatabase> | undefined;
+  let writeProblem: string | null;
   try {
     db = openDatabase(path.join(config.dataDir, 'hearth.db'));
+    // SQLite opens a file it may not write read-only without a word; find out now, not at the
+    // first change (issue 25).
+    writeProblem = databaseWriteProblem(db);
+    if (writeProblem !== null && config.strict === true)
+      throw new Error(
+        `The database cannot be written (${writeProblem}); --strict refuses to start. Check the data directory's mount and permissions.`,
+      );
   } catch (err) {
+    db?.close();
     lock.release();
-    throw err;
+    // E.g. a migration on a read-only database: say what is wrong with it, not SQLite's words.
+    const storage = storageFailure(err);
+    if (storage === null) throw err;
+    throw new Error(
+      `The database cannot be opened and brought up to date (${storage.reason}). Check the data directory's mount and permissions.`,
+      { cause: err },
+    );
   }
 
   const log = createLogger(config.logLevel);
+  const bootWarnings = writeProblem === null ? [] : [databaseWriteWarning(writeProblem)];
+  for (const warning of bootWarnings) log.warn(warning);
   // The isolation probe (a trial sandbox, a child process) runs while the rest of the core is
   // built; it is awaited before any instance can start (issue 16: core start).
   const sandbox = Sandbox.begin(config.isolation, {
@@ -89,7 +108,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
     lock.release();
     throw err;
   }
-  const services = composeServices(config, db, log, sandbox);
+  const services = composeServices(config, db, log, sandbox, bootWarnings);
   const ctx: CoreContext = {
     ...services,
     authenticate: makeAuthenticate(services.tokens),
@@ -177,6 +196,8 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   for (const warning of sandbox.warnings) log.warn(warning);
   // Instances load after the routes exist; their servers stop before sockets and the database close.
   await services.instances.init();
+  // What the last core left unfinished goes to the Event Logs now that instances have names.
+  services.backups.reportInterrupted();
   services.schedules.start();
   shutdownHooks.push(() => sandbox.close());
   shutdownHooks.push(() => services.instances.shutdown());

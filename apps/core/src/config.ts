@@ -30,6 +30,11 @@ export interface CoreConfig {
    * needs a refused system call (see runtime/sandbox/README.md).
    */
   seccomp?: boolean;
+  /**
+   * Refuse to start when the database cannot be written (read-only file or mount), instead of
+   * starting with a standing warning (default false). `--strict`, `HEARTH_STRICT=1`.
+   */
+  strict?: boolean;
   /** Where the database, instances and everything else live. */
   dataDir: string;
   port: number;
@@ -132,6 +137,17 @@ export function defaultConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
 
 export class ConfigError extends Error {}
 
+/** Flags that take no value (`--strict`); `--strict=off` is accepted too. */
+export const CONFIG_SWITCHES: ReadonlySet<string> = new Set(['strict']);
+
+function parseSwitch(name: string, text: string | undefined): boolean | undefined {
+  if (text === undefined) return undefined;
+  const value = text.trim().toLowerCase();
+  if (['1', 'true', 'on', 'yes'].includes(value)) return true;
+  if (['', '0', 'false', 'off', 'no'].includes(value)) return false;
+  throw new ConfigError(`Invalid ${name} (on or off): ${text}`);
+}
+
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 function parseTrustedProxies(text: string | undefined): string[] {
@@ -210,6 +226,7 @@ export const CONFIG_OPTIONS = [
   'default-process-limit',
   'default-memory-limit',
   'seccomp',
+  'strict',
 ] as const;
 
 /** Parses `--flag value` / `--flag=value` and HEARTH_* environment variables (flags win). */
@@ -221,6 +238,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     const eq = arg.indexOf('=');
     if (eq > 0) {
       flags.set(arg.slice(2, eq), arg.slice(eq + 1));
+    } else if (CONFIG_SWITCHES.has(arg.slice(2))) {
+      flags.set(arg.slice(2), 'on');
     } else {
       const value = argv[i + 1];
       if (value === undefined || value.startsWith('--'))
@@ -307,7 +326,9 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
       'event retention count',
     ),
   };
+  const strict = parseSwitch('strict', pick('strict', 'HEARTH_STRICT'));
   return defaultConfig({
+    ...(strict === undefined ? {} : { strict }),
     eventRetention,
     playit: parsePlayit(pick),
     isolation: isolation as IsolationMode,

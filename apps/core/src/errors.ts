@@ -1,4 +1,5 @@
 import { ERROR_STATUS, type ClientError, type ErrorKind } from '@hearth/protocol';
+import { storageFailure } from './lib/storage-error.ts';
 
 /**
  * The core's one error type. Every failure that reaches HTTP becomes `{"kind","causes"}`
@@ -95,6 +96,8 @@ export function toCoreError(err: unknown): CoreError {
     if (e.code === 'EISDIR') return badRequest('Is a directory');
     if (e.code === 'EACCES' || e.code === 'EPERM')
       return permissionDenied('Permission denied by the operating system');
+    const storage = storageFailure(err);
+    if (storage) return new CoreError('Internal', [storage.reason], storage.status);
   }
   return internal('Internal error');
 }

@@ -6,7 +6,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG_OPTIONS, ConfigError, parseConfig } from '../src/config.ts';
+import { CONFIG_OPTIONS, CONFIG_SWITCHES, ConfigError, parseConfig } from '../src/config.ts';
 import { HEARTH_ROOT } from '../src/lib/core-paths.ts';
 import { headingSlug, rewriteHref } from '../src/http/docs-render.ts';
 import { startTestCore, type TestCore } from './helpers.ts';
@@ -280,7 +280,9 @@ describe('the README and the docs stay true', () => {
     };
     for (const option of CONFIG_OPTIONS) {
       const env = `HEARTH_${option.toUpperCase().replaceAll('-', '_')}`;
-      expect(parse([], { [env]: '1' }), env).toEqual(parse([`--${option}`, '1'], {}));
+      // A switch (`--strict`) takes no value on the command line; its variable is `1`.
+      const argv = CONFIG_SWITCHES.has(option) ? [`--${option}`] : [`--${option}`, '1'];
+      expect(parse([], { [env]: '1' }), env).toEqual(parse(argv, {}));
     }
   });
 

@@ -98,6 +98,8 @@ export function composeServices(
   db: Db,
   log: Logger,
   sandbox: Sandbox,
+  /** Problems found at boot that stay until a restart (e.g. the database cannot be written). */
+  bootWarnings: readonly string[] = [],
 ): CoreServices {
   const dbWrites = new DbWrites(log);
   const userRepository = new UserRepository(db, dbWrites);
@@ -300,6 +302,7 @@ export function composeServices(
     users,
     settings,
     system: new SystemService(config.dataDir, () => [
+      ...bootWarnings,
       ...sandbox.warnings,
       ...events.warnings(),
       ...dbWrites.warnings(),

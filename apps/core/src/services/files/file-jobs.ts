@@ -262,8 +262,12 @@ export class FileJobs {
           });
           saved.push(placed);
         } catch (err) {
-          // E.g. the target folder is a file: refused before the part was read, so drain it.
           refusal = err;
+          // A part that failed while it was written (a full disk) has had its stream destroyed:
+          // reading it again would wait forever, and so would the parts after it. Stop here; the
+          // route answers and closes the connection (nothing more of the body is wanted).
+          if (part.stream.destroyed) break;
+          // E.g. the target folder is a file: refused before the part was read, so drain it.
           await drain(part.stream).catch(() => undefined);
         }
         before += written;
