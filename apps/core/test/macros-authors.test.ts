@@ -269,7 +269,10 @@ describe.runIf(bwrapPresent)("a task's rights are its starter's and its authors'
         e.event_inner.macro_pid === pid &&
         e.event_inner.macro_event_inner.type === 'Started',
     );
-    expect(started && describeLogEntry(started).title).toBe('Macro escalate started by owner');
+    expect(started && describeLogEntry(started)).toEqual({
+      title: 'Macro escalate started by owner',
+      detail: 'Code written by author: the task has only the rights owner and author both have',
+    });
     const finished = entries.find(
       (e) =>
         e.source === 'event' &&
@@ -299,8 +302,17 @@ describe.runIf(bwrapPresent)("a task's rights are its starter's and its authors'
     await writeMacroAs(env.owner, 'planted', "console.log('owner wrote this');\n");
     // What a game (before its macros folder was read-only) or a host user could do.
     await fs.writeFile(at('macros', 'planted', 'index.ts'), escalateMacro(author.uid));
-    const { result } = await runAndRead('planted', 'planted');
+    const { pid, result } = await runAndRead('planted', 'planted');
     expect(result).toEqual({ createUser: 403, grant: 403, safeMode: 403, write: 200 });
+    const started = env.log.events.find(
+      (e) =>
+        e.event_inner.type === 'MacroEvent' &&
+        e.event_inner.macro_pid === pid &&
+        e.event_inner.macro_event_inner.type === 'Started',
+    );
+    expect(started?.details).toMatch(
+      /macros\/planted changed outside Hearth: the task has only view and file rights on this instance$/,
+    );
   }, 90_000);
 
   it('a module from another macro folder counts: its author bounds the task too', async () => {

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { CoreError, badRequest, notFound } from '../../errors.ts';
 import { FileSandbox } from '../../lib/file-sandbox.ts';
 import { isErrno } from '../../lib/fs-error.ts';
+import { MACROS_DIR, ensureMacrosFolder } from './macro-digest.ts';
 
-/** Where macros live inside an instance folder (core-api.md §3.11). */
-export const MACROS_DIR = 'macros';
+export { MACROS_DIR };
 /** A macro source larger than this is refused (it is read whole to find its config declaration). */
 export const MAX_MACRO_SOURCE_BYTES = 4 * 1024 * 1024;
 const MAX_NAME_BYTES = 200;
@@ -30,6 +30,8 @@ export function validateMacroName(name: string): string {
 /** A macro found on disk: its name and the entry file to run (a real path inside the instance). */
 export interface MacroFile {
   name: string;
+  /** The top-level name under `macros/` it belongs to (`<name>.ts`, `<name>.js` or `<name>`). */
+  topEntry: string;
   /** Absolute path of `macros/<name>` as listed (`MacroEntry.path`). */
   listedPath: string;
   /** Real path of the entry file (index.ts|js or <name>.ts|js), inside the instance folder. */
@@ -83,7 +85,7 @@ export class MacroFiles {
     for (const ext of ['ts', 'js']) {
       const file = await this.sandbox.resolve(`${MACROS_DIR}/${name}.${ext}`);
       if (await isRegularFile(file))
-        return { name, listedPath: this.listedPath(name), entry: file };
+        return { name, topEntry: `${name}.${ext}`, listedPath: this.listedPath(name), entry: file };
     }
     const folder = await this.folderEntry(name);
     if (folder) return folder;
@@ -109,8 +111,12 @@ export class MacroFiles {
     }
   }
 
-  /** Real path of `macros/<name>/`, created if missing (for the config cache). */
+  /**
+   * Real path of `macros/<name>/`, created if missing (for the config cache); `macros/` itself must
+   * be a real folder, never a link (see ensureMacrosFolder).
+   */
   async ensureFolder(name: string): Promise<string> {
+    await ensureMacrosFolder(this.sandbox);
     const dir = await this.sandbox.resolve(`${MACROS_DIR}/${validateMacroName(name)}`);
     await this.sandbox.mkdirp(dir);
     return dir;
@@ -124,7 +130,7 @@ export class MacroFiles {
     for (const index of ['index.ts', 'index.js']) {
       const file = await this.sandbox.resolve(`${MACROS_DIR}/${name}/${index}`);
       if (await isRegularFile(file))
-        return { name, listedPath: this.listedPath(name), entry: file };
+        return { name, topEntry: name, listedPath: this.listedPath(name), entry: file };
     }
     return null;
   }
