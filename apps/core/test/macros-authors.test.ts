@@ -73,16 +73,11 @@ async function logEntries(): Promise<LogEntry[]> {
   return LogPageSchema.parse(res.json).entries;
 }
 
-async function runAndRead(name: string, tag: string, token = env.owner) {
-  const pid = await runMacro(env, inst.uuid, name, [tag], token);
+async function runAndRead(name: string, tag: string, on: InstanceInfo = inst) {
+  const pid = await runMacro(env, on.uuid, name, [tag]);
   expect(await stoppedOf(env, pid, 60_000)).toMatchObject({ type: 'Success' });
-  return {
-    pid,
-    result: JSON.parse(await fs.readFile(at(`result-${tag}.json`), 'utf8')) as Record<
-      string,
-      number
-    >,
-  };
+  const file = path.join(on.path, `result-${tag}.json`);
+  return { pid, result: JSON.parse(await fs.readFile(file, 'utf8')) as Record<string, number> };
 }
 
 async function safeMode(): Promise<boolean> {
@@ -238,17 +233,32 @@ describe('writing under macros/ needs the macro permission as well as file write
 });
 
 describe.runIf(bwrapPresent)("a task's rights are its starter's and its authors' together", () => {
-  it('the owner running a macro the owner wrote may do what the owner may (the control)', async () => {
-    await writeMacroAs(env.owner, 'own', escalateMacro(author.uid));
-    const { result } = await runAndRead('own', 'own');
+  /** An instance whose macro code only the owner wrote (so far). */
+  let solo: InstanceInfo;
+  const writeSolo = (token: string, name: string, source: string) =>
+    writeMacroThroughApi(env, solo.uuid, name, source, token);
+
+  beforeAll(async () => {
+    solo = await createEchoInstance(env, 'Solo');
+    await grant(author.uid, {
+      can_view_instance: [inst.uuid, solo.uuid],
+      can_access_instance_macro: [inst.uuid, solo.uuid],
+      can_read_instance_file: [inst.uuid, solo.uuid],
+      can_write_instance_file: [inst.uuid, solo.uuid],
+    });
+  });
+
+  it('the owner running a macro only the owner wrote may do what the owner may (the control)', async () => {
+    await writeSolo(env.owner, 'own', escalateMacro(author.uid));
+    const { result } = await runAndRead('own', 'own', solo);
     expect(result).toEqual({ createUser: 200, grant: 200, safeMode: 200, write: 200 });
     // Put things back for the next cases.
     await env.t.request('PUT', '/global_settings/safe_mode', { token: env.owner, body: true });
     await grant(author.uid, {
-      can_view_instance: [inst.uuid],
-      can_access_instance_macro: [inst.uuid],
-      can_read_instance_file: [inst.uuid],
-      can_write_instance_file: [inst.uuid],
+      can_view_instance: [inst.uuid, solo.uuid],
+      can_access_instance_macro: [inst.uuid, solo.uuid],
+      can_read_instance_file: [inst.uuid, solo.uuid],
+      can_write_instance_file: [inst.uuid, solo.uuid],
     });
   }, 90_000);
 
@@ -271,7 +281,8 @@ describe.runIf(bwrapPresent)("a task's rights are its starter's and its authors'
     );
     expect(started && describeLogEntry(started)).toEqual({
       title: 'Macro escalate started by owner',
-      detail: 'Code written by author: the task has only the rights owner and author both have',
+      detail:
+        'Macro code written by author: the task has only the rights owner and author both have',
     });
     const finished = entries.find(
       (e) =>
@@ -298,11 +309,43 @@ describe.runIf(bwrapPresent)("a task's rights are its starter's and its authors'
     expect(wrote && describeLogEntry(wrote).title).toMatch(/ by macro escalate started by owner$/);
   }, 90_000);
 
-  it('a macro changed outside Hearth runs with view and file rights only', async () => {
-    await writeMacroAs(env.owner, 'planted', "console.log('owner wrote this');\n");
+  it("moving someone's macro does not make it yours", async () => {
+    const moved = await env.t.request(
+      'PUT',
+      apiPaths.fsMove(inst.uuid, 'macros/escalate', 'macros/moved'),
+      {
+        token: env.owner,
+      },
+    );
+    expect(moved.status, moved.text).toBe(200);
+    const { result } = await runAndRead('moved', 'moved');
+    expect(result).toEqual({ createUser: 403, grant: 403, safeMode: 403, write: 200 });
+  }, 90_000);
+
+  it('a module another user wrote bounds every macro that may import it', async () => {
+    await writeSolo(env.owner, 'uses-lib', "import '../lib/index.ts';\n");
+    await writeSolo(
+      author.token,
+      'lib',
+      escalateMacro(author.uid).replaceAll('Deno.args[0]', "'lib'"),
+    );
+    const pid = await runMacro(env, solo.uuid, 'uses-lib');
+    expect(await stoppedOf(env, pid, 60_000)).toMatchObject({ type: 'Success' });
+    const result = JSON.parse(
+      await fs.readFile(path.join(solo.path, 'result-lib.json'), 'utf8'),
+    ) as unknown;
+    expect(result).toEqual({ createUser: 403, grant: 403, safeMode: 403, write: 200 });
+  }, 90_000);
+
+  it('macro code changed outside Hearth leaves view and file rights only', async () => {
+    const fresh = await createEchoInstance(env, 'Planted');
+    await writeMacroThroughApi(env, fresh.uuid, 'planted', "console.log('owner wrote this');\n");
     // What a game (before its macros folder was read-only) or a host user could do.
-    await fs.writeFile(at('macros', 'planted', 'index.ts'), escalateMacro(author.uid));
-    const { pid, result } = await runAndRead('planted', 'planted');
+    await fs.writeFile(
+      path.join(fresh.path, 'macros', 'planted', 'index.ts'),
+      escalateMacro(author.uid),
+    );
+    const { pid, result } = await runAndRead('planted', 'planted', fresh);
     expect(result).toEqual({ createUser: 403, grant: 403, safeMode: 403, write: 200 });
     const started = env.log.events.find(
       (e) =>
@@ -310,21 +353,21 @@ describe.runIf(bwrapPresent)("a task's rights are its starter's and its authors'
         e.event_inner.macro_pid === pid &&
         e.event_inner.macro_event_inner.type === 'Started',
     );
-    expect(started?.details).toMatch(
-      /macros\/planted changed outside Hearth: the task has only view and file rights on this instance$/,
+    expect(started?.details).toBe(
+      'macros/planted/index.ts changed outside Hearth: the task has only view and file rights on this instance',
     );
-  }, 90_000);
-
-  it('a module from another macro folder counts: its author bounds the task too', async () => {
-    await writeMacroAs(env.owner, 'uses-lib', "import '../lib/index.ts';\n");
-    await writeMacroAs(
-      author.token,
-      'lib',
-      escalateMacro(author.uid).replaceAll('Deno.args[0]', "'lib'"),
+    // Moving it through Hearth does not make its mover answer for it either.
+    const moved = await env.t.request(
+      'PUT',
+      apiPaths.fsMove(fresh.uuid, 'macros/planted', 'macros/renamed'),
+      { token: env.owner },
     );
-    const pid = await runMacro(env, inst.uuid, 'uses-lib');
-    expect(await stoppedOf(env, pid, 60_000)).toMatchObject({ type: 'Success' });
-    const result = JSON.parse(await fs.readFile(at('result-lib.json'), 'utf8')) as unknown;
-    expect(result).toEqual({ createUser: 403, grant: 403, safeMode: 403, write: 200 });
+    expect(moved.status, moved.text).toBe(200);
+    expect((await runAndRead('renamed', 'renamed', fresh)).result).toEqual({
+      createUser: 403,
+      grant: 403,
+      safeMode: 403,
+      write: 200,
+    });
   }, 90_000);
 });

@@ -1,15 +1,13 @@
--- Who last changed each top-level entry under an instance's macros/ folder through Hearth's API
--- (issue 22): a macro task acts with only the rights its starter and its code's authors all have.
--- `digest` is a SHA-256 over the entry's files at that time (NULL: it held something that cannot be
--- vouched for, such as a link); `vouched` is the JSON map {entry: digest} of the other entries as
--- they were then, which this author's code may import. An entry whose files no longer match its
--- digest was changed outside the API and has no known author.
+-- Who put each file under an instance's macros/ folder there through Hearth's API (issue 22): a
+-- macro task acts with only the rights its starter and the authors of the instance's macro files
+-- all have. `digest` is the file's SHA-256 when it was recorded; a file that no longer matches it
+-- was changed outside the API and has no known author. `authors` is a JSON array of uids (a file
+-- copied or moved keeps the authors of its bytes).
 CREATE TABLE macro_authors (
   instance_uuid TEXT NOT NULL,
-  entry TEXT NOT NULL,
-  author_uid TEXT NOT NULL,
+  path TEXT NOT NULL,
+  authors TEXT NOT NULL,
+  digest TEXT NOT NULL,
   changed_at INTEGER NOT NULL,
-  digest TEXT,
-  vouched TEXT NOT NULL,
-  PRIMARY KEY (instance_uuid, entry)
+  PRIMARY KEY (instance_uuid, path)
 );

@@ -4,7 +4,7 @@ import { canPerform } from '../../auth/permission-guard.ts';
 import { CoreError, permissionDenied, toCoreError } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { isLimitedTask, type StoredUser } from '../../repositories/user-repository.ts';
-import { macrosEntryOf } from '../macros/macro-digest.ts';
+import { MACROS_DIR, macrosEntryOf } from '../macros/macro-digest.ts';
 import type { MacroTouch } from '../macros/macro-authors.ts';
 import { userCause } from '../user-service.ts';
 import { FileSandbox, normalizeClientPath } from '../../lib/file-sandbox.ts';
@@ -15,12 +15,15 @@ import { isProtectedPath } from './protected-path.ts';
 export interface MacroCode {
   /** Runs `work` alone among the instance's macro writes and macro starts. */
   exclusive<T>(instanceUuid: string, work: () => Promise<T>): Promise<T>;
+  /** Digests of the bytes under `macros/` nobody answers for (before a move or copy). */
+  unknownBytes(instanceUuid: string, sandbox: FileSandbox): Promise<ReadonlySet<string>>;
   /** Records `uid` as the author of what a write touched (within `exclusive`, after it). */
   recordWrite(
     instanceUuid: string,
     sandbox: FileSandbox,
     uid: string,
     touched: MacroTouch,
+    keepUnknown?: ReadonlySet<string>,
   ): Promise<void>;
 }
 
@@ -51,11 +54,12 @@ function mergeTouch(a: MacroTouch | null, b: MacroTouch | null): MacroTouch | nu
   return new Set([...a, ...b]);
 }
 
-/** The entries of `macros/` a client path names (`all` for `macros` itself), or null. */
+/** What of `macros/` a client path names (`all` for `macros` itself), or null. */
 export function touchOfPath(clientPath: string): MacroTouch | null {
-  const where = macrosEntryOf(normalizeClientPath(clientPath));
+  const normal = normalizeClientPath(clientPath);
+  const where = macrosEntryOf(normal);
   if (where === null) return null;
-  return where === 'whole' ? 'all' : new Set([where.entry]);
+  return where === 'whole' ? 'all' : new Set([normal.slice(MACROS_DIR.length + 1)]);
 }
 
 /** `["Failed to x", "reason"]` → `reason`; a single cause stays as it is. */
@@ -206,7 +210,8 @@ export class FileAccess {
 
   /**
    * Runs a write; when it touches `macros/`, alone among the instance's macro writes and starts,
-   * and then records its author (`more` adds what the write turned out to touch).
+   * and then records its author (`more` adds what the write turned out to touch). A write that
+   * `carries` bytes (move, copy) leaves bytes nobody answered for unanswered for where they land.
    */
   async macroWrite<T>(
     user: StoredUser,
@@ -214,16 +219,21 @@ export class FileAccess {
     service: FileService,
     touch: MacroTouch | null,
     work: () => Promise<T>,
-    more: (result: T) => MacroTouch | null = () => null,
+    options: { more?: (result: T) => MacroTouch | null; carries?: boolean } = {},
   ): Promise<T> {
     const code = this.deps.macroCode;
-    const record = async (result: T) => {
-      const touched = mergeTouch(touch, more(result));
-      if (touched !== null) await code.recordWrite(uuid, service.sandbox, user.uid, touched);
+    const run = async () => {
+      const unknown =
+        touch !== null && options.carries === true
+          ? await code.unknownBytes(uuid, service.sandbox)
+          : new Set<string>();
+      const result = await work();
+      const touched = mergeTouch(touch, options.more?.(result) ?? null);
+      if (touched !== null)
+        await code.recordWrite(uuid, service.sandbox, user.uid, touched, unknown);
       return result;
     };
-    if (touch === null) return work().then(record);
-    return code.exclusive(uuid, () => work().then(record));
+    return touch === null ? run() : code.exclusive(uuid, run);
   }
 
   emit(user: StoredUser, operation: FSOperation, target: FSTarget): void {

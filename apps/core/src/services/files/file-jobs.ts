@@ -41,17 +41,17 @@ function label(paths: readonly string[]): string {
   return `${names.length} items`;
 }
 
-/** The entries of `macros/` some client paths name, or null for none. */
+/** What of `macros/` some client paths name, or null for nothing. */
 function touchOfPaths(paths: readonly string[]): MacroTouch | null {
   let all = false;
-  const entries = new Set<string>();
+  const under = new Set<string>();
   for (const p of paths) {
     const touch = touchOfPath(p);
     if (touch === 'all') all = true;
-    else if (touch !== null) for (const entry of touch) entries.add(entry);
+    else if (touch !== null) for (const path of touch) under.add(path);
   }
   if (all) return 'all';
-  return entries.size > 0 ? entries : null;
+  return under.size > 0 ? under : null;
 }
 
 /** Reads a stream to its end, discarding it (a refused upload part must still be consumed). */
@@ -155,7 +155,7 @@ export class FileJobs {
                 message: `Copied ${what} to ${dest === '.' ? 'the instance folder' : dest}`,
               };
             },
-            ({ created }) => touchOfPaths(created),
+            { more: ({ created }) => touchOfPaths(created), carries: true },
           )
           .then(({ message }) => message),
       (reason) => `Failed to copy ${what}: ${reason}`,
@@ -261,7 +261,7 @@ export class FileJobs {
               }
               return items;
             },
-            touchOfPaths,
+            { more: touchOfPaths },
           );
           await this.#emitCreated(user, service, placed);
           return `Unzipped ${file.name}`;
@@ -294,7 +294,7 @@ export class FileJobs {
       service,
       touch,
       () => this.#upload(user, uuid, service, dirClient, parts, request),
-      touchOfPaths,
+      { more: touchOfPaths },
     );
   }
 

@@ -138,14 +138,21 @@ export class InstanceFiles {
       isProtectedPath(destination, isDir),
     );
     const sourceTarget = await this.access.target(service, source, false);
-    await this.access.macroWrite(user, uuid, service, touch, async () => {
-      await service.move(source, destination);
-      this.access.emit(
-        user,
-        { Move: { source: sourceTarget.path } },
-        await this.access.target(service, destination, false),
-      );
-    });
+    await this.access.macroWrite(
+      user,
+      uuid,
+      service,
+      touch,
+      async () => {
+        await service.move(source, destination);
+        this.access.emit(
+          user,
+          { Move: { source: sourceTarget.path } },
+          await this.access.target(service, destination, false),
+        );
+      },
+      { carries: true },
+    );
   }
 
   /** A download key for an existing path (a directory is zipped only when it is downloaded). */

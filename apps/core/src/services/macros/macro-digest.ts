@@ -1,7 +1,6 @@
-import { createHash, type Hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
 import { lstat, mkdir, readdir, type FileHandle } from 'node:fs/promises';
-import type { Dirent } from 'node:fs';
 import { CoreError, badRequest } from '../../errors.ts';
 import type { DirHandle, FileSandbox } from '../../lib/file-sandbox.ts';
 import { isErrno } from '../../lib/fs-error.ts';
@@ -10,85 +9,95 @@ import { isTempName } from '../../lib/temp-names.ts';
 /** Where macros live inside an instance folder (core-api.md §3.11). */
 export const MACROS_DIR = 'macros';
 
-/** Past these a macros folder is not vouched for (its digest would cost the core too much). */
+/** Past these a macros folder is not vouched for (its digests would cost the core too much). */
 const MAX_BYTES = 64 * 1024 * 1024;
 const MAX_ITEMS = 10_000;
 const MAX_DEPTH = 32;
 const CHUNK = 64 * 1024;
 
-/** A digest per top-level entry of `macros/`; null for an entry that cannot be vouched for. */
-export type MacroDigests = Map<string, string | null>;
+/** What `macros/` holds now: each regular file's SHA-256, and what cannot be vouched for. */
+export interface MacroFilesDigest {
+  /** Path under `macros/` (`greeter/index.ts`) → SHA-256 of its content. */
+  files: Map<string, string>;
+  /**
+   * Items that are neither a regular file nor a folder (links, FIFOs, devices), that could not be
+   * read, or — when the folder is past the size caps — `macros` itself: code nobody can answer for.
+   */
+  odd: string[];
+}
 
-/** Why an entry has no digest: something in it is not a plain file or folder, or it is too big. */
-class Unverifiable extends Error {}
-/** The entry went away between the listing and its walk: it is no code any more. */
-class Gone extends Error {}
+/** A folder past the caps: nothing in it is vouched for. */
+class TooLarge extends Error {}
 
-interface Budget {
+interface Walk {
+  sandbox: FileSandbox;
+  out: MacroFilesDigest;
   bytes: number;
   items: number;
 }
 
-async function hashFile(handle: FileHandle, hash: Hash, budget: Budget): Promise<void> {
+async function hashFile(handle: FileHandle, walk: Walk): Promise<string> {
+  const hash = createHash('sha256');
   const buffer = Buffer.alloc(CHUNK);
   for (let position = 0; ;) {
     const { bytesRead } = await handle.read(buffer, 0, CHUNK, position);
-    if (bytesRead === 0) return;
-    budget.bytes += bytesRead;
-    if (budget.bytes > MAX_BYTES) throw new Unverifiable();
+    if (bytesRead === 0) return hash.digest('hex');
+    walk.bytes += bytesRead;
+    if (walk.bytes > MAX_BYTES) throw new TooLarge();
     hash.update(buffer.subarray(0, bytesRead));
     position += bytesRead;
   }
 }
 
-function sortedEntries(entries: Dirent[]): Dirent[] {
-  return entries
-    .filter((e) => !isTempName(e.name))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+/**
+ * One item at `dir.path/name` (shown as `relative`): a regular file is hashed, a folder walked.
+ * Everything is opened through the sandbox — O_NOFOLLOW, non-blocking, the descriptor's real place
+ * checked — so a link, FIFO or device is listed as odd instead of being followed or read.
+ */
+async function visit(walk: Walk, dir: DirHandle, name: string, relative: string, depth: number) {
+  walk.items += 1;
+  if (walk.items > MAX_ITEMS || depth > MAX_DEPTH) throw new TooLarge();
+  let st;
+  try {
+    st = await lstat(`${dir.path}/${name}`);
+  } catch (err) {
+    // Gone since the listing: nothing of it can run.
+    if (isErrno(err, 'ENOENT')) return;
+    throw err;
+  }
+  try {
+    if (st.isFile()) {
+      const handle = await walk.sandbox.open(`${dir.path}/${name}`, constants.O_RDONLY, 0);
+      try {
+        if (!(await handle.stat()).isFile()) walk.out.odd.push(relative);
+        else walk.out.files.set(relative, await hashFile(handle, walk));
+      } finally {
+        await handle.close();
+      }
+    } else if (st.isDirectory()) {
+      const child = await walk.sandbox.openDir(`${dir.path}/${name}`);
+      try {
+        await visitEntries(walk, child, `${relative}/`, depth + 1);
+      } finally {
+        await child.close();
+      }
+    } else {
+      walk.out.odd.push(relative);
+    }
+  } catch (err) {
+    // Swapped for a link or removed between the lstat and the open: cannot be vouched for.
+    if (err instanceof TooLarge) throw err;
+    if (err instanceof CoreError || isErrno(err, 'ENOENT', 'ELOOP', 'ENOTDIR', 'EACCES', 'EPERM')) {
+      walk.out.odd.push(relative);
+      return;
+    }
+    throw err;
+  }
 }
 
-/**
- * Feeds one item (at `dir.path/name`, shown as `relative`) into `hash`: a regular file's bytes, a
- * folder's items in name order. Everything is opened through the sandbox — O_NOFOLLOW,
- * non-blocking, the descriptor's real place checked — so a link, FIFO or device anywhere makes the
- * entry unverifiable instead of being followed or read.
- */
-async function feed(
-  sandbox: FileSandbox,
-  dir: DirHandle,
-  name: string,
-  relative: string,
-  hash: Hash,
-  budget: Budget,
-  depth: number,
-): Promise<void> {
-  budget.items += 1;
-  if (budget.items > MAX_ITEMS || depth > MAX_DEPTH) throw new Unverifiable();
-  const st = await lstat(`${dir.path}/${name}`).catch((err: unknown) => {
-    throw depth === 0 && isErrno(err, 'ENOENT') ? new Gone() : err;
-  });
-  if (st.isFile()) {
-    const handle = await sandbox.open(`${dir.path}/${name}`, constants.O_RDONLY, 0);
-    try {
-      if (!(await handle.stat()).isFile()) throw new Unverifiable();
-      const file = createHash('sha256');
-      await hashFile(handle, file, budget);
-      hash.update(`F ${relative}\0${file.digest('hex')}\n`);
-    } finally {
-      await handle.close();
-    }
-    return;
-  }
-  if (!st.isDirectory()) throw new Unverifiable();
-  hash.update(`D ${relative}\n`);
-  const child = await sandbox.openDir(`${dir.path}/${name}`);
-  try {
-    const entries = sortedEntries(await readdir(child.path, { withFileTypes: true }));
-    for (const entry of entries)
-      await feed(sandbox, child, entry.name, `${relative}/${entry.name}`, hash, budget, depth + 1);
-  } finally {
-    await child.close();
-  }
+async function visitEntries(walk: Walk, dir: DirHandle, prefix: string, depth: number) {
+  const names = (await readdir(dir.path)).filter((n) => !isTempName(n)).sort();
+  for (const name of names) await visit(walk, dir, name, `${prefix}${name}`, depth);
 }
 
 /**
@@ -131,40 +140,22 @@ export async function ensureMacrosFolder(sandbox: FileSandbox): Promise<void> {
 }
 
 /**
- * The digest of every top-level entry under `macros/` (a macro's folder, a loose module), read
- * through the instance's file sandbox. A missing `macros/` has no entries.
+ * The SHA-256 of every regular file under `macros/`, read through the instance's file sandbox
+ * (a missing `macros/` holds nothing). Throws when `macros` is a link or a file.
  */
-export async function digestMacros(sandbox: FileSandbox): Promise<MacroDigests> {
-  const digests: MacroDigests = new Map();
+export async function digestMacroFiles(sandbox: FileSandbox): Promise<MacroFilesDigest> {
+  const out: MacroFilesDigest = { files: new Map(), odd: [] };
   const dir = await openMacrosDir(sandbox);
-  if (dir === null) return digests;
+  if (dir === null) return out;
   try {
-    const entries = sortedEntries(await readdir(dir.path, { withFileTypes: true }));
-    const budget: Budget = { bytes: 0, items: 0 };
-    for (const entry of entries) {
-      const hash = createHash('sha256');
-      try {
-        await feed(sandbox, dir, entry.name, entry.name, hash, budget, 0);
-        digests.set(entry.name, hash.digest('hex'));
-      } catch (err) {
-        if (err instanceof Gone) continue;
-        // Anything odd inside (a link, a FIFO, an item swapped or removed meanwhile, too much):
-        // the entry cannot be vouched for.
-        if (
-          err instanceof Unverifiable ||
-          err instanceof CoreError ||
-          isErrno(err, 'ENOENT', 'ELOOP', 'ENOTDIR', 'EACCES', 'EPERM')
-        ) {
-          digests.set(entry.name, null);
-          continue;
-        }
-        throw err;
-      }
-    }
+    await visitEntries({ sandbox, out, bytes: 0, items: 0 }, dir, '', 0);
+  } catch (err) {
+    if (!(err instanceof TooLarge)) throw err;
+    return { files: new Map(), odd: [MACROS_DIR] };
   } finally {
     await dir.close();
   }
-  return digests;
+  return out;
 }
 
 /**

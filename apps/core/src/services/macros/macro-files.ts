@@ -30,8 +30,6 @@ export function validateMacroName(name: string): string {
 /** A macro found on disk: its name and the entry file to run (a real path inside the instance). */
 export interface MacroFile {
   name: string;
-  /** The top-level name under `macros/` it belongs to (`<name>.ts`, `<name>.js` or `<name>`). */
-  topEntry: string;
   /** Absolute path of `macros/<name>` as listed (`MacroEntry.path`). */
   listedPath: string;
   /** Real path of the entry file (index.ts|js or <name>.ts|js), inside the instance folder. */
@@ -85,7 +83,7 @@ export class MacroFiles {
     for (const ext of ['ts', 'js']) {
       const file = await this.sandbox.resolve(`${MACROS_DIR}/${name}.${ext}`);
       if (await isRegularFile(file))
-        return { name, topEntry: `${name}.${ext}`, listedPath: this.listedPath(name), entry: file };
+        return { name, listedPath: this.listedPath(name), entry: file };
     }
     const folder = await this.folderEntry(name);
     if (folder) return folder;
@@ -130,7 +128,7 @@ export class MacroFiles {
     for (const index of ['index.ts', 'index.js']) {
       const file = await this.sandbox.resolve(`${MACROS_DIR}/${name}/${index}`);
       if (await isRegularFile(file))
-        return { name, topEntry: name, listedPath: this.listedPath(name), entry: file };
+        return { name, listedPath: this.listedPath(name), entry: file };
     }
     return null;
   }

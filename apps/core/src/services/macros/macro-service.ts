@@ -29,6 +29,7 @@ import { LiveTask } from './live-task.ts';
 import { macroConfig, macroToRun, storeMacroConfig } from './macro-configs.ts';
 import { authorshipNote, type MacroAuthors } from './macro-authors.ts';
 import { openMacrosDir } from './macro-digest.ts';
+import { configFileName } from './config-store.ts';
 import { MacroFiles } from './macro-files.ts';
 import { TaskLauncher, type MacroRunnerOptions } from './task-launcher.ts';
 import type { TaskTokens } from './task-tokens.ts';
@@ -203,7 +204,7 @@ export class MacroService {
         uuid,
         stored.files.sandbox,
         user.uid,
-        new Set([stored.name]),
+        new Set([`${stored.name}/${configFileName(stored.name)}`]),
       );
     });
   }
@@ -255,11 +256,7 @@ export class MacroService {
       const loaded = await macroToRun(dir, name);
       // A link in place of macros/ would lead the task's code somewhere the game may write.
       await (await openMacrosDir(loaded.files.sandbox))?.close();
-      const authorship = await this.deps.authors.judge(
-        uuid,
-        loaded.files.sandbox,
-        loaded.file.topEntry,
-      );
+      const authorship = await this.deps.authors.judge(uuid, loaded.files.sandbox);
       const token = this.deps.tokens.issue({
         uid: starter,
         pid,
