@@ -434,6 +434,11 @@ export class MacroService {
   private finish(task: LiveTask, exit: MacroExit): void {
     this.emitStarted(task);
     this.deps.tokens.revoke(task.token);
+    this.launcher.finished(task.instanceUuid, task.pid).catch((err: unknown) => {
+      this.deps.log.warn(
+        `Could not remove the Deno cache of task ${task.pid}: ${describeError(err)}`,
+      );
+    });
     this.tasks.delete(task.pid);
     task.endOpenProgressions(this.deps.events);
     const status: ExitStatus = { ...exit, time: nowSeconds() };
