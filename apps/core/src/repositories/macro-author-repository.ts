@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import type { DbWrites } from '../db/db-writes.ts';
 
 /** Who put one file under `macros/` there through the API, and what it held then. */
 export interface MacroFileRecord {
@@ -28,9 +29,16 @@ function parseAuthors(text: string): string[] {
   }
 }
 
-/** SQL for macro file authorship (`macro_authors`); nothing else. */
+/**
+ * SQL for macro file authorship (`macro_authors`); nothing else. Writes are background writes
+ * (`DbWrites.later`, in order): the file a record describes is already written, and until its
+ * record goes in the file has no known author — a task is then bounded more, never less.
+ */
 export class MacroAuthorRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly writes: DbWrites,
+  ) {}
 
   /** Every record of an instance, by path. */
   of(instanceUuid: string): Map<string, MacroFileRecord> {
@@ -58,22 +66,29 @@ export class MacroAuthorRepository {
     changed: readonly MacroFileRecord[],
     removed: readonly string[],
   ): void {
-    const upsert = this.db.prepare(
-      `INSERT INTO macro_authors (instance_uuid, path, authors, digest, changed_at)
-       VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (instance_uuid, path) DO UPDATE SET authors = excluded.authors,
-         digest = excluded.digest, changed_at = excluded.changed_at`,
-    );
-    const drop = this.db.prepare('DELETE FROM macro_authors WHERE instance_uuid = ? AND path = ?');
-    this.db.transaction(() => {
-      for (const r of changed)
-        upsert.run(instanceUuid, r.path, JSON.stringify(r.authors), r.digest, r.changedAt);
-      for (const path of removed) drop.run(instanceUuid, path);
-    })();
+    if (changed.length === 0 && removed.length === 0) return;
+    this.writes.later('macro authorship', () => {
+      const upsert = this.db.prepare(
+        `INSERT INTO macro_authors (instance_uuid, path, authors, digest, changed_at)
+         VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (instance_uuid, path) DO UPDATE SET authors = excluded.authors,
+           digest = excluded.digest, changed_at = excluded.changed_at`,
+      );
+      const drop = this.db.prepare(
+        'DELETE FROM macro_authors WHERE instance_uuid = ? AND path = ?',
+      );
+      this.db.transaction(() => {
+        for (const r of changed)
+          upsert.run(instanceUuid, r.path, JSON.stringify(r.authors), r.digest, r.changedAt);
+        for (const path of removed) drop.run(instanceUuid, path);
+      })();
+    });
   }
 
   /** The instance was deleted. */
   forgetInstance(instanceUuid: string): void {
-    this.db.prepare('DELETE FROM macro_authors WHERE instance_uuid = ?').run(instanceUuid);
+    this.writes.later('macro authorship of a deleted instance', () =>
+      this.db.prepare('DELETE FROM macro_authors WHERE instance_uuid = ?').run(instanceUuid),
+    );
   }
 }

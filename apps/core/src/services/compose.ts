@@ -118,7 +118,7 @@ export function composeServices(
     instances: () => registry.all().map((entry) => entry.uuid),
   });
   const macroAuthors = new MacroAuthors({
-    repository: new MacroAuthorRepository(db),
+    repository: new MacroAuthorRepository(db, dbWrites),
     onWrite: (instanceUuid, uid) => taskTokens.limitInstance(instanceUuid, uid),
   });
   const tokens = new TokenService(userRepository, taskTokens);

@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../db/database.ts';
+import { DbWrites } from '../../db/db-writes.ts';
+import { createLogger } from '../../lib/logger.ts';
 import { FileSandbox } from '../../lib/file-sandbox.ts';
 import { MacroAuthorRepository } from '../../repositories/macro-author-repository.ts';
 import { MacroAuthors, authorshipNote } from './macro-authors.ts';
@@ -32,7 +34,7 @@ beforeEach(async () => {
   db = openDatabase(path.join(dir, 'hearth.db'));
   written = [];
   authors = new MacroAuthors({
-    repository: new MacroAuthorRepository(db),
+    repository: new MacroAuthorRepository(db, new DbWrites(createLogger('silent'))),
     onWrite: (_instance, uid) => written.push(uid),
   });
   sandbox = new FileSandbox(root);
@@ -97,7 +99,7 @@ describe('macro authorship', () => {
     await authors.recordWrite(I, sandbox, 'USER_bob', 'all');
     await fs.rm(at('a'), { recursive: true });
     await authors.recordWrite(I, sandbox, 'USER_owner', new Set(['a']));
-    expect(new MacroAuthorRepository(db).of(I).size).toBe(0);
+    expect(new MacroAuthorRepository(db, new DbWrites(createLogger('silent'))).of(I).size).toBe(0);
   });
 
   it('cannot vouch for links or FIFOs, and never opens them', async () => {
