@@ -36,6 +36,12 @@ export interface InstanceUpload {
   abort(): Promise<void>;
 }
 
+/** A file opened for reading at any offset (SFTP): its handle (the caller closes it) and size. */
+export interface OpenedRead {
+  handle: FileHandle;
+  size: number;
+}
+
 /** Backup archives a download key may name (BackupService.download fits). */
 export interface BackupArchives {
   download(
@@ -94,11 +100,7 @@ export class InstanceFiles {
    * A regular file opened for a remote client to read at any offset (SFTP); the caller closes it.
    * An FSEvent `Download`, as for an HTTP download.
    */
-  async openRead(
-    user: StoredUser,
-    uuid: string,
-    relative: string,
-  ): Promise<{ handle: FileHandle; size: number }> {
+  async openRead(user: StoredUser, uuid: string, relative: string): Promise<OpenedRead> {
     const service = this.access.service(uuid);
     const opened = await service.openRead(relative);
     this.access.emit(user, 'Download', await this.access.target(service, relative));
