@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import type { SftpInfo, SshKey } from '@hearth/protocol';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
-import { TEST_CORE, coreInfo, publicUser, validJwt } from '@/test/fixtures.ts';
+import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/fixtures.ts';
 import { connectTo, renderApp } from '@/test/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -149,5 +149,33 @@ describe('Core Settings: SFTP (owner)', SLOW, () => {
     await vi.waitFor(() =>
       expect(net.callsTo('PUT', '/sftp/settings')[1]?.body).toEqual({ enabled: true, port: 2222 }),
     );
+  });
+});
+
+describe('Files tab: the SFTP address', SLOW, () => {
+  const survival = instanceInfo({ uuid: 'I1', name: 'Survival' });
+  const routes = (sftp: SftpInfo): Record<string, FakeHandler> => ({
+    'GET /instance/list': { body: [survival] },
+    'GET /global_settings': {
+      body: { core_name: 'Basement', safe_mode: false, domain: null, playit_enabled: false },
+    },
+    'GET /sftp': { body: sftp },
+  });
+
+  it("shows this instance's sftp:// address with the viewer's username, to copy", async () => {
+    open('/dashboard/files?instance=I1', routes(INFO), true);
+    const footer = await screen.findByRole('contentinfo', { name: 'File status' });
+    expect(
+      await within(footer).findByRole('button', {
+        name: `Copy sftp://alice.1a2b3c4d@${TEST_CORE.address}:2022`,
+      }),
+    ).toBeVisible();
+  });
+
+  it('shows nothing while SFTP is off', async () => {
+    const { net } = open('/dashboard/files?instance=I1', routes({ ...INFO, enabled: false }), true);
+    const footer = await screen.findByRole('contentinfo', { name: 'File status' });
+    await vi.waitFor(() => expect(net.callsTo('GET', '/sftp')).toHaveLength(1));
+    expect(within(footer).queryByText('SFTP')).not.toBeInTheDocument();
   });
 });
