@@ -20,6 +20,8 @@ export interface RunnerCall {
   onOutput?: (line: string) => void;
   /** Run the definition inside this sandbox (its instance folder = `cwd`); absent: as is. */
   sandbox?: SandboxLaunch;
+  /** An install also asks start() for the new instance's plan (definition-runner.mjs). */
+  thenStart?: boolean;
 }
 
 /** Why a runner call failed: `load` = the module itself is broken, `call` = a function failed. */
@@ -162,7 +164,12 @@ function runPlan(call: RunnerCall, plan: LaunchPlan): Promise<unknown> {
     });
     child.stdin.on('error', () => undefined);
     child.stdin.end(
-      JSON.stringify({ op: call.op, bundlePath: call.bundlePath, ctx: call.ctx ?? {} }),
+      JSON.stringify({
+        op: call.op,
+        bundlePath: call.bundlePath,
+        ctx: call.ctx ?? {},
+        ...(call.thenStart ? { thenStart: true } : {}),
+      }),
     );
   });
 }
