@@ -200,16 +200,13 @@ async function stopAll(hearth: HearthProcess, events: CoreEvents, uuids: string[
   return performance.now() - started;
 }
 
-/** A new port for each instance (each start plan is then asked of the definition again). */
-async function changePorts(hearth: HearthProcess, uuids: string[], base: number) {
-  await Promise.all(
-    uuids.map((u, i) =>
-      hearth.call('PUT', apiPaths.instanceSetting(u, 'instance_section', 'port'), {
-        type: 'UnsignedInteger',
-        value: base + i,
-      }),
-    ),
-  );
+/** A new (free) port for each instance: each start plan is then asked of the definition again. */
+async function changePorts(hearth: HearthProcess, uuids: string[]) {
+  for (const uuid of uuids)
+    await hearth.call('PUT', apiPaths.instanceSetting(uuid, 'instance_section', 'port'), {
+      type: 'UnsignedInteger',
+      value: await freePort(),
+    });
 }
 
 /** Every second: the core's RSS, with the phase it was in. */
@@ -326,7 +323,7 @@ export default async function run(): Promise<BenchRow[]> {
     }
     // Once more with every start plan to be asked again (ports changed while stopped).
     await stopAll(hearth, events, running);
-    await changePorts(hearth, running, 40_000);
+    await changePorts(hearth, running);
     const coldBare = await bareBwrapStarts(RUNNING, TINY_GAME);
     const coldHearth = await startAll(hearth, events, running);
 
