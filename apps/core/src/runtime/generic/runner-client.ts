@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import type { SandboxLaunch } from '../sandbox/sandbox.ts';
 import type { LaunchPlan } from '../supervisor/game-process.ts';
 import { corePath } from '../../lib/core-paths.ts';
+import { spawnTurn } from '../../lib/spawn-turns.ts';
 
 const RUNNER_PATH = corePath('src', 'runtime', 'generic', 'definition-runner.mjs');
 
@@ -68,13 +69,17 @@ export async function callRunner(call: RunnerCall): Promise<unknown> {
     cwd: call.cwd,
     env: { NODE_OPTIONS: '' },
   };
-  if (!call.sandbox) return runPlan(call, plan);
+  if (!call.sandbox) {
+    await spawnTurn();
+    return runPlan(call, plan);
+  }
   const { sandbox, request } = call.sandbox;
   const wrapped = await sandbox.wrap(plan, {
     ...request,
     runtimeReadOnly: [...(request.runtimeReadOnly ?? []), call.bundlePath],
   });
   try {
+    await spawnTurn();
     return await runPlan(call, wrapped.plan);
   } finally {
     await wrapped.cleanup();
