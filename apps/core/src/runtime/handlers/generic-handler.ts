@@ -89,13 +89,28 @@ export function definitionError(err: unknown): CoreError {
   return badRequest(err instanceof Error ? err.message : String(err));
 }
 
+/**
+ * Each record's data parsed once: `GET /instance/list` asks every instance whether it has players
+ * (100 parses per call, issue 26). A record's data object is replaced, never changed, when saved.
+ */
+const parsedData = new WeakMap<object, GenericData | null>();
+function parseData(instance: HandlerInstance): GenericData | null {
+  let data = parsedData.get(instance.data);
+  if (data === undefined) {
+    const parsed = GenericDataSchema.safeParse(instance.data);
+    data = parsed.success ? parsed.data : null;
+    parsedData.set(instance.data, data);
+  }
+  return data;
+}
+
 function readData(instance: HandlerInstance): GenericData {
-  const parsed = GenericDataSchema.safeParse(instance.data);
-  if (!parsed.success)
+  const data = parseData(instance);
+  if (data === null)
     throw badRequest(
       'The generic definition data of this instance is damaged; recreate the instance',
     );
-  return parsed.data;
+  return data;
 }
 
 /** Generic instances: a definition module run out of process (runtime/generic). */
@@ -194,8 +209,8 @@ export class GenericHandler implements GameHandler {
   }
 
   playersSupported(instance: HandlerInstance): boolean {
-    const parsed = GenericDataSchema.safeParse(instance.data);
-    return parsed.success && (parsed.data.ping || parsed.data.output.join !== undefined);
+    const data = parseData(instance);
+    return data !== null && (data.ping || data.output.join !== undefined);
   }
 
   async settingSections(instance: HandlerInstance): Promise<Record<string, SectionManifest>> {
@@ -280,8 +295,7 @@ export class GenericHandler implements GameHandler {
   }
 
   saveHooks(instance: HandlerInstance): SaveHooks | null {
-    const parsed = GenericDataSchema.safeParse(instance.data);
-    const hooks = parsed.success ? parsed.data.backup : null;
+    const hooks = parseData(instance)?.backup ?? null;
     if (hooks === null) return null;
     return {
       disable: hooks.disable,
