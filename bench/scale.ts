@@ -15,15 +15,17 @@
 //    `/info` and a same-size `/instance/list` (the core's own answer, saved) in the same window.
 // 3. Latency at rest: BENCH_SCALE_PROBES (300) requests of each of `/info` and `/instance/list`,
 //    one after another, to the core and to the bare app, in BENCH_RUNS rounds, order rotated.
-// 4. A burst: BENCH_SCALE_BURST (30) other instances started at once, then (all Running) stopped at
-//    once, while `/instance/list` and `/info` are requested one after another on the core and the
-//    bare app's list at the same time (what the machine itself adds). BENCH_RUNS bursts.
+// 4. Bursts: BENCH_SCALE_BURST (30) other instances started at once, then (all Running) stopped at
+//    once, BENCH_SCALE_BURSTS (4) times in a row, while `/instance/list` and `/info` are requested
+//    one after another on the core and the bare app's list at the same time (what the machine itself
+//    adds); the latencies of a run pooled, BENCH_RUNS runs.
 // RSS is sampled every second for the whole run; every process the core keeps besides the games
 // (an esbuild service, say) is listed with its RSS. Figures only: it never fails on a number.
 //
 //   npx tsx bench/scale.ts
 //   BENCH_SCALE_INSTANCES=40 BENCH_SCALE_RUNNING=10 BENCH_SCALE_BURST=10 BENCH_SCALE_CLIENTS=10 \
-//     BENCH_SCALE_REST_SECONDS=20 BENCH_SCALE_PROBES=60 npx tsx bench/scale.ts    (a short run)
+//     BENCH_SCALE_REST_SECONDS=20 BENCH_SCALE_PROBES=60 BENCH_SCALE_BURSTS=2 npx tsx bench/scale.ts
+//   (a short run, for a CI-like machine)
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -66,6 +68,7 @@ const CLIENTS = envNumber('BENCH_SCALE_CLIENTS', 50);
 const REST_SECONDS = envNumber('BENCH_SCALE_REST_SECONDS', 180);
 const BURST = envNumber('BENCH_SCALE_BURST', 30);
 const PROBES = envNumber('BENCH_SCALE_PROBES', 300);
+const BURSTS_PER_RUN = envNumber('BENCH_SCALE_BURSTS', 4);
 const RUNS = envNumber('BENCH_RUNS', 3);
 /** Creations under way at once (each runs the definition in its sandbox). */
 const CREATE_AT_ONCE = 4;
@@ -371,7 +374,7 @@ export default async function run(): Promise<BenchRow[]> {
       }
     }
 
-    // 4. Start/stop bursts.
+    // 4. Start/stop bursts: BURSTS_PER_RUN of them per run, the latencies of a run pooled.
     rss.phase = 'burst';
     const bursts: { list: number[]; info: number[]; bareList: number[]; ms: number }[] = [];
     for (let round = 0; round < RUNS; round++) {
@@ -382,8 +385,10 @@ export default async function run(): Promise<BenchRow[]> {
         pauseMs: BURST_PAUSE_MS,
       });
       const t = performance.now();
-      await startAll(hearth, events, burst);
-      await stopAll(hearth, events, burst);
+      for (let b = 0; b < BURSTS_PER_RUN; b++) {
+        await startAll(hearth, events, burst);
+        await stopAll(hearth, events, burst);
+      }
       const took = performance.now() - t;
       bursts.push({
         list: await list.stop(),
@@ -449,7 +454,7 @@ export default async function run(): Promise<BenchRow[]> {
     line('/instance/list p99 / bare', ratioSpread(p99s(lat.hearthList), p99s(lat.bareList)));
     bursts.forEach((b, i) =>
       line(
-        `burst ${i + 1}: ${BURST} start+stop in ${(b.ms / 1000).toFixed(1)} s`,
+        `run ${i + 1}: ${BURSTS_PER_RUN} × ${BURST} start+stop, ${(b.ms / 1000).toFixed(1)} s`,
         `list p50 ${ms1(p(b.list, 0.5))}, p99 ${ms1(p(b.list, 0.99))}, max ${ms1(Math.max(...b.list))} (${b.list.length} requests); info p99 ${ms1(p(b.info, 0.99))}; bare list p99 ${ms1(p(b.bareList, 0.99))}`,
       ),
     );
