@@ -55,3 +55,24 @@ export interface SocketSession {
   /** The socket's user as currently stored (permissions kept fresh). */
   current: () => StoredUser;
 }
+
+type Corkable = { cork(): void; uncork(): void };
+const corked = new WeakSet<WebSocket>();
+
+/**
+ * sendBounded, with the frames a socket gets in one turn of the event loop written together: a
+ * burst of events (thirty starts at once) is one write per subscriber, not one per event each
+ * (writes were a sixth of the core's time in such a burst with 50 dashboards open, issue 26).
+ */
+export function sendCoalesced(socket: WebSocket, data: string): boolean {
+  const raw = (socket as unknown as { _socket?: Corkable })._socket;
+  if (raw && !corked.has(socket) && socket.readyState === socket.OPEN) {
+    corked.add(socket);
+    raw.cork();
+    setImmediate(() => {
+      corked.delete(socket);
+      raw.uncork();
+    });
+  }
+  return sendBounded(socket, data);
+}
