@@ -315,12 +315,16 @@ export default async function run(): Promise<BenchRow[]> {
     // 1. N at once, beside bare bwrap.
     rss.phase = 'start';
     const startTimes = { hearth: [] as number[], bare: [] as number[] };
+    /** The core's CPU milliseconds per start (its own process; load-independent, unlike the times). */
+    const startCpu: number[] = [];
     for (let round = 0; round < RUNS; round++) {
       for (const who of rotated(['hearth', 'bare'] as const, round)) {
         if (who === 'bare') startTimes.bare.push(await bareBwrapStarts(RUNNING, TINY_GAME));
         else {
           if (round > 0) await stopAll(hearth, events, running);
+          const cpu = cpuSecondsOf(hearth.pid);
           startTimes.hearth.push(await startAll(hearth, events, running));
+          startCpu.push(((cpuSecondsOf(hearth.pid) - cpu) * 1000) / RUNNING);
         }
       }
     }
@@ -376,7 +380,13 @@ export default async function run(): Promise<BenchRow[]> {
 
     // 4. Start/stop bursts: BURSTS_PER_RUN of them per run, the latencies of a run pooled.
     rss.phase = 'burst';
-    const bursts: { list: number[]; info: number[]; bareList: number[]; ms: number }[] = [];
+    const bursts: {
+      list: number[];
+      info: number[];
+      bareList: number[];
+      ms: number;
+      cpuMs: number;
+    }[] = [];
     for (let round = 0; round < RUNS; round++) {
       const opts = { headers: auth, pauseMs: BURST_PAUSE_MS };
       const list = pingUntilStopped(`${hearth.api}${apiPaths.instanceList()}`, opts);
@@ -385,12 +395,15 @@ export default async function run(): Promise<BenchRow[]> {
         pauseMs: BURST_PAUSE_MS,
       });
       const t = performance.now();
+      const cpu = cpuSecondsOf(hearth.pid);
       for (let b = 0; b < BURSTS_PER_RUN; b++) {
         await startAll(hearth, events, burst);
         await stopAll(hearth, events, burst);
       }
       const took = performance.now() - t;
+      const cpuMs = ((cpuSecondsOf(hearth.pid) - cpu) * 1000) / BURSTS_PER_RUN;
       bursts.push({
+        cpuMs,
         list: await list.stop(),
         info: await info.stop(),
         bareList: await bareList.stop(),
@@ -425,6 +438,7 @@ export default async function run(): Promise<BenchRow[]> {
       `${spread(startTimes.bare, ms)}; each run: ${startTimes.bare.map((t) => t.toFixed(0)).join(', ')}`,
     );
     line('start / bare bwrap', ratioSpread(startTimes.hearth, startTimes.bare));
+    line('core CPU per start', spread(startCpu, ms1));
     line(
       'same, start plans asked again',
       `${ms(coldHearth)} vs bare ${ms(coldBare)} (${(coldHearth / coldBare).toFixed(2)}×, once)`,
@@ -455,7 +469,7 @@ export default async function run(): Promise<BenchRow[]> {
     bursts.forEach((b, i) =>
       line(
         `run ${i + 1}: ${BURSTS_PER_RUN} × ${BURST} start+stop, ${(b.ms / 1000).toFixed(1)} s`,
-        `list p50 ${ms1(p(b.list, 0.5))}, p99 ${ms1(p(b.list, 0.99))}, max ${ms1(Math.max(...b.list))} (${b.list.length} requests); info p99 ${ms1(p(b.info, 0.99))}; bare list p99 ${ms1(p(b.bareList, 0.99))}`,
+        `list p50 ${ms1(p(b.list, 0.5))}, p99 ${ms1(p(b.list, 0.99))}, max ${ms1(Math.max(...b.list))} (${b.list.length} requests); info p99 ${ms1(p(b.info, 0.99))}; bare list p99 ${ms1(p(b.bareList, 0.99))}; core CPU ${ms(b.cpuMs)} per burst`,
       ),
     );
     line(
@@ -473,7 +487,7 @@ export default async function run(): Promise<BenchRow[]> {
     return [
       {
         measure: `Start ${RUNNING} generic instances at once → all Running (${INSTANCES} instances)`,
-        hearth: `${spread(startTimes.hearth, ms)}; with every start plan asked again: ${ms(coldHearth)}`,
+        hearth: `${spread(startTimes.hearth, ms)} (core CPU ${spread(startCpu, ms1)} per start); with every start plan asked again: ${ms(coldHearth)}`,
         sideBySide: `${RUNNING} bare \`bwrap\` spawns of the same command: ${spread(startTimes.bare, ms)} (${ms(coldBare)})`,
         ratio: ratioSpread(startTimes.hearth, startTimes.bare),
       },
@@ -491,7 +505,10 @@ export default async function run(): Promise<BenchRow[]> {
       },
       {
         measure: `\`/instance/list\` during a ${BURST}-instance start/stop burst, p99`,
-        hearth: spread(burstP99, ms1),
+        hearth: `${spread(burstP99, ms1)} (core CPU ${spread(
+          bursts.map((b) => b.cpuMs),
+          ms,
+        )} per burst, probes served included)`,
         sideBySide: `bare Fastify's list at the same time: ${spread(burstBareP99, ms1)}`,
         ratio: ratioSpread(burstP99, burstBareP99),
       },
