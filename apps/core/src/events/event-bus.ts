@@ -25,6 +25,12 @@ export type LogListener = (entry: LogEntry) => void;
 export interface EmitOptions {
   causedBy?: CausedBy;
   details?: string;
+  /**
+   * False: the event is kept for Lodestone's history, rings and sockets but is no Event Logs entry
+   * of its own, because a Hearth activity tells it better (a schedule run's progression: the run is
+   * one `ScheduleRunActivity`).
+   */
+  logged?: boolean;
 }
 
 /**
@@ -87,10 +93,10 @@ export class EventBus {
       return event;
     }
     this.general.push(event);
-    const entry = logEntryOfEvent(
-      event,
-      inner.type === 'FSEvent' ? this.locate(inner.target.path) : null,
-    );
+    const entry =
+      options.logged === false
+        ? null
+        : logEntryOfEvent(event, inner.type === 'FSEvent' ? this.locate(inner.target.path) : null);
     if (
       this.repository &&
       !(
