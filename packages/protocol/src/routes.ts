@@ -142,6 +142,9 @@ export const apiRoutes = {
   macroKill: http('PUT', '/instance/:uuid/macro/kill/:pid'),
   macroConfigGet: http('GET', '/instance/:uuid/macro/config/get/:name'),
   macroConfigStore: http('POST', '/instance/:uuid/macro/config/store/:name'),
+  // Hearth: a task's own output, kept and live (issue 23; macros.ts MacroOutput)
+  macroOutput: http('GET', '/instance/:uuid/macro/output/:pid'),
+  macroOutputStream: socket('/instance/:uuid/macro/output/:pid/stream'),
   // Hearth: what only a running macro task's token may call (its SDK; issue 11)
   macroSdkConsoleOut: http('POST', '/macro_sdk/console_out'),
   macroSdkProgressionStart: http('POST', '/macro_sdk/progression/start'),
