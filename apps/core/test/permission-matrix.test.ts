@@ -672,6 +672,20 @@ const ROWS: Row[] = [
     (e) => `/instance/${e.a}/macro/config/store/missing`,
     {},
   ),
+  // Issue 23: a task's own output (an unknown pid: 404 for whoever may ask).
+  simple(
+    'GET',
+    '/instance/:uuid/macro/output/:pid',
+    viewKey('can_access_instance_macro', false),
+    (e) => `/instance/${e.a}/macro/output/999999`,
+  ),
+  {
+    method: 'GET',
+    url: '/instance/:uuid/macro/output/:pid/stream',
+    access: viewKey('can_access_instance_macro', false),
+    websocket: true,
+    request: async (env) => ({ path: `/instance/${env.a}/macro/output/999999/stream` }),
+  },
   simple('POST', '/macro_sdk/console_out', { kind: 'task' }, () => '/macro_sdk/console_out', {
     line: 'x',
   }),
