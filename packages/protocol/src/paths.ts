@@ -94,6 +94,9 @@ export const apiPaths = {
   playersMax: (uuid: string) => `/instance/${seg(uuid)}/players/max`,
   playersSetMax: (uuid: string) => `/instance/${seg(uuid)}/players/max`,
   players: (uuid: string) => `/instance/${seg(uuid)}/players`,
+  /** Hearth: a player's avatar through the core; `name` gives the placeholder its initial. */
+  playerAvatar: (uuid: string, name?: string) =>
+    `/players/avatar/${seg(uuid)}${name === undefined ? '' : `?name=${encodeURIComponent(name)}`}`,
   // §1.4.11
   consoleBuffer: (uuid: string) => `/instance/${seg(uuid)}/console/buffer`,
   // Hearth: `format` asks for batched messages (console-frames.ts); a core that does not know it

@@ -98,6 +98,8 @@ export const apiRoutes = {
   playersMax: http('GET', '/instance/:uuid/players/max'),
   playersSetMax: http('PUT', '/instance/:uuid/players/max'),
   players: http('GET', '/instance/:uuid/players'),
+  // Hearth: a player's avatar, fetched once by the core and kept (issue 23; `?name=` for the initial)
+  playerAvatar: http('GET', '/players/avatar/:uuid'),
   // §1.4.11
   consoleBuffer: http('GET', '/instance/:uuid/console/buffer'),
   consoleStream: socket('/instance/:uuid/console/stream'),

@@ -52,6 +52,7 @@ import { MacroAuthors } from './macros/macro-authors.ts';
 import { MacroService } from './macros/macro-service.ts';
 import { TaskTokens } from './macros/task-tokens.ts';
 import { PlayitService } from './playit-service.ts';
+import { AvatarService, DEFAULT_AVATAR_UPSTREAM } from './avatar-service.ts';
 import { SettingsService } from './settings-service.ts';
 import { ShippedDefinitions } from './shipped-definitions.ts';
 import { SystemService } from './system-service.ts';
@@ -83,6 +84,8 @@ export interface CoreServices {
   globalFiles: GlobalFiles;
   gateway: GatewayService;
   playit: PlayitService;
+  /** Player avatars through the core (issue 23 #24). */
+  avatars: AvatarService;
   /** The event log: search, export, live entries (issue 14). */
   activity: EventLogService;
   retention: EventRetention;
@@ -333,6 +336,12 @@ export function composeServices(
     },
     globalFiles,
     gateway: new GatewayService(new UpnpPortMapper(config.gateway)),
+    avatars: new AvatarService({
+      dataDir: config.dataDir,
+      upstream:
+        config.avatarUpstream === undefined ? DEFAULT_AVATAR_UPSTREAM : config.avatarUpstream,
+      log,
+    }),
     playit: new PlayitService({
       dataDir: config.dataDir,
       config: config.playit ?? {},
