@@ -18,11 +18,15 @@ export function playerRoutes(ctx: CoreContext) {
         params.uuid,
         typeof name === 'string' ? name : undefined,
       );
-      return reply
-        .type(avatar.type)
-        .header('cache-control', avatar.cacheable ? 'private, max-age=86400' : 'no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(avatar.body);
+      return (
+        reply
+          .type(avatar.type)
+          .header('cache-control', avatar.cacheable ? 'private, max-age=86400' : 'no-store')
+          .header('x-content-type-options', 'nosniff')
+          // An avatar opened on its own (the placeholder is an SVG) may run or load nothing.
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+          .send(avatar.body)
+      );
     });
     const route = declareRoutes(api, ctx);
     route.http(

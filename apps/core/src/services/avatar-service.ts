@@ -17,6 +17,10 @@ const MAX_CACHED = 10_000;
 /** An avatar the upstream did not give is not asked for again before this. */
 const RETRY_AFTER_MS = 10 * 60_000;
 const FETCH_TIMEOUT_MS = 10_000;
+/** Fetches at once; past them a stranger's flood of uuids gets placeholders, not more fetches. */
+const MAX_IN_FLIGHT = 8;
+/** Failures remembered (then forgotten together: a flood of unknown uuids stays bounded). */
+const MAX_FAILURES_KEPT = 10_000;
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 export interface Avatar {
@@ -89,6 +93,7 @@ export class AvatarService {
     if (failed !== undefined && Date.now() - failed < RETRY_AFTER_MS) return Promise.resolve(null);
     let pending = this.inFlight.get(key);
     if (!pending) {
+      if (this.inFlight.size >= MAX_IN_FLIGHT) return Promise.resolve(null);
       pending = this.fetchAndStore(upstream, key).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, pending);
     }
@@ -104,6 +109,7 @@ export class AvatarService {
       await this.store(key, png);
       return png;
     } catch (err) {
+      if (this.failedAt.size >= MAX_FAILURES_KEPT) this.failedAt.clear();
       this.failedAt.set(key, Date.now());
       this.deps.log.debug(`avatar ${key}: ${describeError(err)}`);
       return null;
