@@ -102,7 +102,7 @@ const CORE_FS_ALLOWED = {
   'runtime/minecraft/java.ts': 'Java runtimes downloaded into the data directory',
   'runtime/minecraft/launch-policy.ts':
     "the owner's Java command (host paths outside every instance folder, /proc refused)",
-  'runtime/monitor/process-sampler.ts': '/proc',
+  'runtime/monitor/proc-table.ts': '/proc (one listing per tick for every server)',
   'runtime/supervisor/process-tree.ts': '/proc',
   'runtime/sandbox/cgroup-discovery.ts': '/proc and cgroup filesystems',
   'runtime/sandbox/cgroup-lease.ts': 'cgroup filesystems',
