@@ -98,6 +98,7 @@ const CORE_FS_ALLOWED = {
   'runtime/macros/deno-binary.ts': 'the Deno binary shipped in node_modules',
   'runtime/macros/deno-command.ts': "Deno's caches in the data directory",
   'services/macros/task-launcher.ts': "a task's Deno cache in the data directory",
+  'services/avatar-service.ts': 'player avatars it fetched, in the data directory (avatars/)',
   'runtime/minecraft/java.ts': 'Java runtimes downloaded into the data directory',
   'runtime/minecraft/launch-policy.ts':
     "the owner's Java command (host paths outside every instance folder, /proc refused)",

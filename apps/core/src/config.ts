@@ -111,6 +111,11 @@ export interface CoreConfig {
   eventRetention?: Partial<RetentionOptions>;
   /** Webhook delivery: queue size, attempts, backoff, time-out, and for tests the DNS resolver. */
   webhooks?: Partial<WebhookOptions>;
+  /**
+   * `--avatar-url`: where player avatars are fetched from (once each, then kept in the data
+   * directory; default mc-heads.net), or null (`off`): never fetched, a drawn initial instead.
+   */
+  avatarUpstream?: string | null;
 }
 
 export interface PlayitConfig {
@@ -239,6 +244,7 @@ export const CONFIG_OPTIONS = [
   'seccomp',
   'strict',
   'sftp-host',
+  'avatar-url',
 ] as const;
 
 /** Parses `--flag value` / `--flag=value` and HEARTH_* environment variables (flags win). */
@@ -339,7 +345,11 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     ),
   };
   const strict = parseSwitch('strict', pick('strict', 'HEARTH_STRICT'));
+  const avatarUrl = pick('avatar-url', 'HEARTH_AVATAR_URL');
   return defaultConfig({
+    ...(avatarUrl === undefined
+      ? {}
+      : { avatarUpstream: avatarUrl === 'off' ? null : parseHttpUrl('avatar URL', avatarUrl) }),
     ...(strict === undefined ? {} : { strict }),
     eventRetention,
     playit: parsePlayit(pick),
