@@ -1,20 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { options as preactOptions } from 'preact';
 import { resetSessionFromStorage } from '@/lib/session.ts';
 import { resetConnectionStatus } from '@/lib/connection-status.ts';
 import { setDesktopBridge } from '@/lib/desktop-bridge.ts';
 import { FakeSocket } from '@/test/fake-socket.ts';
 import { minimumDurations } from '@/lib/use-minimum-duration.ts';
 import { dropWaitingToasts } from '@/lib/toast.ts';
-
-// The tests run on Preact, as the build does (vite.config.ts). Preact runs effects (and the
-// cleanups of unmounted components) after the next animation frame; React flushes them before act()
-// returns, and RTL's act() wraps only renders and events, not the fetch answers and timers that
-// re-render between them. Without this a test would see, e.g., a closed dialog's aria-hidden on
-// the page for one more frame. Here they run as soon as the render that queued them is done.
-preactOptions.requestAnimationFrame = (flush) => queueMicrotask(flush);
 
 // Screens that must show a loader for a minimum time render at once in component tests.
 minimumDurations.scale = 0;
