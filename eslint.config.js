@@ -47,19 +47,6 @@ const featureBoundaries = features.map((feature) => ({
   },
 }));
 
-// The dashboard builds on Preact (apps/dashboard/vite.config.ts). It leaves autoFocus to the
-// browser, which focuses nothing mounted after page load (React focuses it itself); and an
-// uncontrolled Radix tooltip closes itself the moment it opens under it.
-const noAutoFocus = {
-  selector: "JSXAttribute[name.name='autoFocus']",
-  message: 'Use ref={focusOnMount} (@/lib/focus-on-mount.ts): Preact does not focus autoFocus.',
-};
-const noUncontrolledTooltip = {
-  selector: "JSXOpeningElement > JSXMemberExpression[object.name=/Tooltip$/][property.name='Root']",
-  message:
-    'Use TooltipRoot (@/components/ui/tooltip-popup.tsx): under Preact an uncontrolled one closes at once.',
-};
-
 // The core's layers (apps/core/src/README.md): routes → services → runtime / repositories → db,
 // with http/ as the routes' glue and lib/ below everything. A folder may not import a layer above it.
 const coreLayer = (folder, forbidden) => ({
@@ -143,12 +130,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      'no-restricted-syntax': ['error', noAutoFocus, noUncontrolledTooltip],
     },
-  },
-  {
-    files: ['apps/dashboard/src/components/ui/tooltip-popup.tsx'],
-    rules: { 'no-restricted-syntax': ['error', noAutoFocus] },
   },
   ...featureBoundaries,
   ...coreBoundaries,
