@@ -1,11 +1,4 @@
-import {
-  createContext,
-  createElement,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-} from 'react';
+import { createContext, createElement, useContext, useEffect, useEffectEvent, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCurrentCore, useCurrentToken } from '../session.ts';
@@ -42,16 +35,13 @@ export function useEventStream(): void {
   }, [hub, queryClient, core, token]);
 }
 
-// Handlers are registered and kept current in layout effects: under Preact a passive effect runs
-// after the next paint, and an event arriving in between would reach an old handler, or none.
+// A handler is registered once per mount and always calls the latest render's function (an effect
+// event: React swaps it in with the commit, so an event arriving later never reaches an old one).
 
 /** Calls `handler` for every event (history, live and missed) while the component is mounted. */
 export function useEventSubscription(handler: EventHandler): void {
-  const ref = useRef(handler);
-  useLayoutEffect(() => {
-    ref.current = handler;
-  });
-  useLayoutEffect(() => addEventHandler((event, context) => ref.current(event, context)), []);
+  const onEvent = useEffectEvent(handler);
+  useEffect(() => addEventHandler((event, context) => onEvent(event, context)), []);
 }
 
 /**
@@ -59,34 +49,29 @@ export function useEventSubscription(handler: EventHandler): void {
  * replayed: invalidate there the queries that events keep up to date.
  */
 export function useEventResync(handler: ResyncHandler): void {
-  const ref = useRef(handler);
-  useLayoutEffect(() => {
-    ref.current = handler;
-  });
-  useLayoutEffect(() => addResyncHandler((context) => ref.current(context)), []);
+  const onResync = useEffectEvent(handler);
+  useEffect(() => addResyncHandler((context) => onResync(context)), []);
 }
 
 /** Keeps a keyed socket open while mounted and `spec` is non-null (console, monitor). */
 export function useManagedSocket(key: string, spec: SocketSpec | null): void {
   const hub = useRealtimeHub();
-  const ref = useRef(spec);
-  useLayoutEffect(() => {
-    ref.current = spec;
-  });
+  /** The latest render's spec, for the socket's callbacks. */
+  const latest = useEffectEvent(() => spec);
   /** A socket under this key was open before: one reopened with a new URL resumes the stream. */
   const openedBefore = useRef<{ key: string } | null>(null);
   const url = spec?.url() ?? null;
   useEffect(() => {
     if (url === null) return undefined;
     return hub.open(key, {
-      url: () => ref.current?.url() ?? url,
-      onMessage: (data) => ref.current?.onMessage(data),
+      url: () => latest()?.url() ?? url,
+      onMessage: (data) => latest()?.onMessage(data),
       onStatus: (status, detail) => {
         if (status === 'open') openedBefore.current = { key };
-        ref.current?.onStatus?.(status, detail);
+        latest()?.onStatus?.(status, detail);
       },
-      shouldReconnect: (code) => ref.current?.shouldReconnect?.(code) ?? true,
-      onGap: () => ref.current?.onGap?.(),
+      shouldReconnect: (code) => latest()?.shouldReconnect?.(code) ?? true,
+      onGap: () => latest()?.onGap?.(),
       resumes: openedBefore.current?.key === key,
     });
   }, [hub, key, url]);
