@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect } from 'react';
 import { dispatchConnection, resetConnectionStatus } from '@/lib/connection-status.ts';
 import { coreKey, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
@@ -17,15 +17,12 @@ export function useConnectionWatch(): void {
   const id = core ? `${core.protocol}://${coreKey(core)}` : null;
   const info = useCoreInfo();
 
-  // Layout effects, so each answer is reported in the commit that shows it, in the order it came
-  // in: Preact runs passive effects only after the next paint, and an info success reported that
-  // late would overwrite a socket error that came after it.
   // A new core or a new user starts over: a socket refused for a token that is gone no longer counts.
-  useLayoutEffect(() => {
+  useEffect(() => {
     resetConnectionStatus();
   }, [id, token]);
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (info.status === 'success') dispatchConnection({ type: 'info-success' });
     else if (info.status === 'error') dispatchConnection({ type: 'info-failure' });
   }, [info.status, info.dataUpdatedAt, info.errorUpdatedAt, id, token]);
