@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@/lib/router/router.tsx';
 import { rememberRoute } from '@/lib/last-route.ts';
 import { getSession, selectCore } from '@/lib/session.ts';
 import { coreFromParams, coreParamsMatch, withCoreParams } from '@/lib/url-state.ts';
@@ -28,7 +28,7 @@ export function useCoreParamSync(): void {
         search: withCoreParams(location.search, core),
         hash: location.hash,
       },
-      { replace: true, state: location.state as unknown },
+      { replace: true, state: location.state },
     );
   }, [location, navigate]);
 }

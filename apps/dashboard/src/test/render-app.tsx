@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '@/lib/router/router.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { RealtimeHub } from '@/lib/realtime/socket-hub.ts';
 import type { SocketFactory, Timers } from '@/lib/realtime/socket-hub.ts';
