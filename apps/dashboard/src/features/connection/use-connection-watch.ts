@@ -1,16 +1,9 @@
 import { useEffect } from 'react';
 import { dispatchConnection, resetConnectionStatus } from '@/lib/connection-status.ts';
 import { coreKey, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
-import { notify } from '@/lib/toast.ts';
 import { useCoreInfo } from './api/get-core-info.ts';
-import { versionOutcome } from './version-rule.ts';
 
-const versionToastsShown = new Set<string>();
-
-/**
- * Feeds the /info answers of the current core into the connection status (dashboard.md §4)
- * and shows the patch-version toast once per core and version.
- */
+/** Feeds the /info answers of the current core into the connection status (dashboard.md §4). */
 export function useConnectionWatch(): void {
   const core = useCurrentCore();
   const token = useCurrentToken();
@@ -26,14 +19,4 @@ export function useConnectionWatch(): void {
     if (info.status === 'success') dispatchConnection({ type: 'info-success' });
     else if (info.status === 'error') dispatchConnection({ type: 'info-failure' });
   }, [info.status, info.dataUpdatedAt, info.errorUpdatedAt, id, token]);
-
-  const version = info.data?.version;
-  useEffect(() => {
-    if (!id || version === undefined) return;
-    const outcome = versionOutcome(version);
-    const key = `${id}@${version}`;
-    if (outcome.kind !== 'toast' || versionToastsShown.has(key)) return;
-    versionToastsShown.add(key);
-    notify('warning', outcome.message, { id: `version-${key}`, duration: outcome.durationMs });
-  }, [id, version]);
 }
