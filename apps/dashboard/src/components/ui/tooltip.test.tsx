@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { InfoTip } from './tooltip.tsx';
+import { InfoTip } from './info-tip.tsx';
 
 describe('Tooltip', () => {
   it('shows its text on keyboard focus and keeps showing it', async () => {
