@@ -26,5 +26,9 @@ export default defineConfig({
     css: false,
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // A screen test renders the whole app in jsdom, several times over; on a busy shared 2-core
+    // machine one can take well over the default 5 s without anything being wrong. The limit is
+    // for a test that hangs.
+    testTimeout: 30_000,
   },
 });

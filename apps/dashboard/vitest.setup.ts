@@ -41,10 +41,13 @@ for (const [name, stub] of Object.entries(stubs)) {
   if (!(name in element)) element[name] = stub;
 }
 
-// The machine is shared; lazily loaded screens can take a moment to compile on first use.
-configure({ asyncUtilTimeout: 4000 });
-// Load the lazily imported toast, dialog and popup code up front, so the first use in a file is
-// not slow (the popups still load on first use: their import only resolves at once).
+// The machine is shared; lazily loaded screens can take a moment to compile on first use. A wait
+// ends as soon as what it waits for is there: the limit only bounds how long a failure takes.
+configure({ asyncUtilTimeout: 10_000 });
+// Load the lazily imported toast, dialog and popup code and the services every screen starts
+// after its first paint up front, so the first use in a file is not slow (they still load on
+// first use: their import only resolves at once).
+await import('@/app/root-services.tsx');
 await import('@/components/ui/toaster.tsx');
 await import('@/components/ui/dialog.tsx');
 await import('@/components/ui/drawer-popup.tsx');
