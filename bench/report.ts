@@ -1,8 +1,8 @@
 // Runs the benchmarks of issue 16's table once each, in the table's order, and prints the table
-// (Measure | Hearth | Side by side | Ratio) as Markdown at the end, so the README's benchmark table
-// comes from one run. Each benchmark still prints its own figures as it goes. A benchmark that
-// throws (no build, a core that did not start) gets a "failed" row and the run exits non-zero;
-// nothing fails on a number. Before each benchmark it waits (at most SETTLE_MAX_MS) for the
+// (Measure | Hearth | Side by side | Ratio) as Markdown at the end, so the benchmark table of
+// docs/performance.md comes from one run. Each benchmark still prints its own figures as it goes.
+// A benchmark that throws (no build, a core that did not start) gets a "failed" row and the run
+// exits non-zero; nothing fails on a number. Before each benchmark it waits (at most SETTLE_MAX_MS) for the
 // machine's 1-minute load to fall below SETTLE_LOAD, so one benchmark does not measure the tail of the
 // build or of the benchmark before it, and prints the load it started at.
 // `--out FILE` also writes the table to FILE.

@@ -1,5 +1,5 @@
 // Small helpers every benchmark shares: medians, ratios, units, and the row a benchmark hands to
-// bench/report.ts for the README's table.
+// bench/report.ts for the table in docs/performance.md.
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

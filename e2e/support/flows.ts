@@ -122,7 +122,10 @@ export function freePort(): Promise<number> {
 }
 
 interface SetupManifestLike {
-  setting_sections: Record<string, { settings: Record<string, { value: unknown }> }>;
+  setting_sections: Record<
+    string,
+    { settings: Record<string, { value: unknown; value_type: { type: string } }> }
+  >;
 }
 
 /**
@@ -134,6 +137,8 @@ export async function createFlyingSquidInstance(
   token: string,
   name: string,
   port?: number,
+  /** Setup values by setting id (e.g. `{ version: '1.16.5' }`), over the manifest's defaults. */
+  values: Record<string, string | number> = {},
 ): Promise<string> {
   const serverPort = port ?? (await freePort());
   const manifest = await apiCall<SetupManifestLike>(core, token, 'PUT', '/generic_setup_manifest', {
@@ -143,8 +148,13 @@ export async function createFlyingSquidInstance(
   for (const [sectionId, section] of Object.entries(manifest.setting_sections)) {
     setting_sections[sectionId] = { settings: {} };
     for (const [settingId, setting] of Object.entries(section.settings)) {
+      const given = values[settingId];
       const value =
-        settingId === 'port' ? { type: 'UnsignedInteger', value: serverPort } : setting.value;
+        settingId === 'port'
+          ? { type: 'UnsignedInteger', value: serverPort }
+          : given !== undefined
+            ? { type: setting.value_type.type, value: given }
+            : setting.value;
       setting_sections[sectionId].settings[settingId] = { value };
     }
   }

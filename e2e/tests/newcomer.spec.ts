@@ -50,9 +50,9 @@ test('welcome page points at Hearth docs served by the core', async () => {
   await expect(wiki).toHaveAttribute('href', '/docs/');
   await expect(
     page.getByRole('link', { name: 'Download the core', includeHidden: true }),
-  ).toHaveAttribute('href', '/docs/#run-it');
+  ).toHaveAttribute('href', '/docs/readme#run-it');
   const docs = await context.newPage();
-  await docs.goto(`${core.url}/docs/#run-it`);
+  await docs.goto(`${core.url}/docs/readme#run-it`);
   await expect(docs.getByRole('heading', { name: 'Run it' })).toBeVisible();
   await expect(docs.getByRole('heading', { name: 'Create a flying-squid server' })).toBeVisible();
   await docs.close();

@@ -6,12 +6,14 @@ import type { CoreConfig } from './config.ts';
 import type { CoreContext } from './context.ts';
 import { openDatabase } from './db/database.ts';
 import { DataDirLock } from './db/data-dir-lock.ts';
+import { databaseWriteProblem, databaseWriteWarning } from './db/writability.ts';
 import { notFound } from './errors.ts';
 import { registerDashboard } from './http/dashboard-static.ts';
-import { DEFAULT_DOCS_FILE, registerDocs } from './http/docs-page.ts';
+import { DEFAULT_DOCS_ROOT, registerDocs } from './http/docs-page.ts';
 import { makeAuthenticate } from './http/request-auth.ts';
 import { createHttpServer, sendError, type RegisteredRoute } from './http/server.ts';
 import { createLogger } from './lib/logger.ts';
+import { storageFailure } from './lib/storage-error.ts';
 import { activityRoutes } from './routes/activity-routes.ts';
 import { backupRoutes } from './routes/backup-routes.ts';
 import { consoleRoutes } from './routes/console-routes.ts';
@@ -31,9 +33,10 @@ import { scheduleRoutes } from './routes/schedule-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
 import { coreEndpoint } from './runtime/macros/core-endpoint.ts';
-import { Sandbox } from './runtime/sandbox/index.ts';
+import { Sandbox, coreDefaultLimits } from './runtime/sandbox/index.ts';
 import { webhookRoutes } from './routes/webhook-routes.ts';
 import { composeServices } from './services/compose.ts';
+import { MACROS_DIR } from './services/macros/macro-files.ts';
 
 export type { CoreConfig } from './config.ts';
 export { defaultConfig, parseConfig } from './config.ts';
@@ -58,17 +61,44 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   const lock = DataDirLock.acquire(config.dataDir);
   const shutdownHooks: (() => Promise<void> | void)[] = [];
   let db: ReturnType<typeof openDatabase> | undefined;
+  let writeProblem: string | null;
   try {
     db = openDatabase(path.join(config.dataDir, 'hearth.db'));
+    // SQLite opens a file it may not write read-only without a word; find out now, not at the
+    // first change (issue 25).
+    writeProblem = databaseWriteProblem(db);
+    if (writeProblem !== null && config.strict === true)
+      throw new Error(
+        `The database cannot be written (${writeProblem}); --strict refuses to start. Check the data directory's mount and permissions.`,
+      );
   } catch (err) {
+    db?.close();
     lock.release();
-    throw err;
+    // E.g. a migration on a read-only database: say what is wrong with it, not SQLite's words.
+    const storage = storageFailure(err);
+    if (storage === null) throw err;
+    throw new Error(
+      `The database cannot be opened and brought up to date (${storage.reason}). Check the data directory's mount and permissions.`,
+      { cause: err },
+    );
   }
 
   const log = createLogger(config.logLevel);
+  const bootWarnings = writeProblem === null ? [] : [databaseWriteWarning(writeProblem)];
+  for (const warning of bootWarnings) log.warn(warning);
   // The isolation probe (a trial sandbox, a child process) runs while the rest of the core is
   // built; it is awaited before any instance can start (issue 16: core start).
-  const sandbox = Sandbox.begin(config.isolation, { hidden: [config.dataDir], log });
+  const sandbox = Sandbox.begin(config.isolation, {
+    hidden: [config.dataDir],
+    // The Java runtimes the core downloads (runtime/minecraft/java.ts) are shown to the server
+    // that runs on one; nobody else writes there.
+    shownInHidden: [path.join(config.dataDir, 'bin', 'java')],
+    log,
+    defaultLimits: coreDefaultLimits(config.defaultLimits),
+    // Macro code is shown read-only to every game and macro (issue 22): neither rewrites a macro.
+    readOnlyInInstance: [MACROS_DIR],
+    seccomp: config.seccomp ?? true,
+  });
   let server: Awaited<ReturnType<typeof createHttpServer>>;
   try {
     server = await createHttpServer(config, log);
@@ -78,7 +108,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
     lock.release();
     throw err;
   }
-  const services = composeServices(config, db, log, sandbox);
+  const services = composeServices(config, db, log, sandbox, bootWarnings);
   const ctx: CoreContext = {
     ...services,
     authenticate: makeAuthenticate(services.tokens),
@@ -107,6 +137,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
         client.close(1001, 'Core shutting down');
       await app.close();
       services.events.close();
+      services.dbWrites.close();
       db.close();
       lock.release();
     })();
@@ -141,7 +172,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
     { prefix: API_PREFIX },
   );
 
-  registerDocs(app, config.docsFile === undefined ? DEFAULT_DOCS_FILE : config.docsFile);
+  registerDocs(app, config.docsRoot === undefined ? DEFAULT_DOCS_ROOT : config.docsRoot);
   const hasDashboard = await registerDashboard(app, config.dashboardDir);
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -165,6 +196,8 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   for (const warning of sandbox.warnings) log.warn(warning);
   // Instances load after the routes exist; their servers stop before sockets and the database close.
   await services.instances.init();
+  // What the last core left unfinished goes to the Event Logs now that instances have names.
+  services.backups.reportInterrupted();
   services.schedules.start();
   shutdownHooks.push(() => sandbox.close());
   shutdownHooks.push(() => services.instances.shutdown());

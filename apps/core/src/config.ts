@@ -3,7 +3,13 @@ import path from 'node:path';
 import { DEFAULT_CORE_PORT } from '@hearth/protocol';
 import { UPSTREAM_ENV_VARS } from './runtime/minecraft/upstreams.ts';
 import type { PlayitRunnerTiming } from './runtime/tunnels/playit-runner.ts';
-import { ISOLATION_MODES, type IsolationMode } from './runtime/sandbox/index.ts';
+import {
+  DEFAULT_MEMORY_LIMIT_MIB,
+  DEFAULT_PROCESS_LIMIT,
+  ISOLATION_MODES,
+  type DefaultLimitSettings,
+  type IsolationMode,
+} from './runtime/sandbox/index.ts';
 import type { RetentionOptions } from './services/event-log/event-retention.ts';
 import type { WebhookOptions } from './services/webhooks/webhook-service.ts';
 
@@ -13,14 +19,33 @@ export interface CoreConfig {
    * unsandboxed and warns the owner), `required` refuses to start without it, `none` never uses it.
    */
   isolation: IsolationMode;
+  /**
+   * Limits of a sandbox whose instance sets none (issue 22): processes and threads (default 512)
+   * and memory in MiB (default 2048 for generic games; a Minecraft server gets its max RAM + 25 %
+   * + 512 MiB). 0 turns that default off. CPU has no default (unlimited unless an instance sets it).
+   */
+  defaultLimits?: DefaultLimitSettings;
+  /**
+   * The seccomp filter in every game and macro sandbox (default on). Off only for a program that
+   * needs a refused system call (see runtime/sandbox/README.md).
+   */
+  seccomp?: boolean;
+  /**
+   * Refuse to start when the database cannot be written (read-only file or mount), instead of
+   * starting with a standing warning (default false). `--strict`, `HEARTH_STRICT=1`.
+   */
+  strict?: boolean;
   /** Where the database, instances and everything else live. */
   dataDir: string;
   port: number;
   host: string;
   /** The folder the global file routes (`/fs/...`) serve (default `<dataDir>/global`). */
   globalDir?: string;
-  /** The Markdown file served as HTML at `/docs/` (default the repository README; null: none). */
-  docsFile?: string | null;
+  /**
+   * The folder whose README.md and docs/*.md are served as pages at `/docs/` (default the
+   * repository root; null: none).
+   */
+  docsRoot?: string | null;
   /** Built dashboard to serve at `/`; null serves nothing there. */
   dashboardDir: string | null;
   tls: { certPath: string; keyPath: string } | null;
@@ -112,6 +137,17 @@ export function defaultConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
 
 export class ConfigError extends Error {}
 
+/** Flags that take no value (`--strict`); `--strict=off` is accepted too. */
+export const CONFIG_SWITCHES: ReadonlySet<string> = new Set(['strict']);
+
+function parseSwitch(name: string, text: string | undefined): boolean | undefined {
+  if (text === undefined) return undefined;
+  const value = text.trim().toLowerCase();
+  if (['1', 'true', 'on', 'yes'].includes(value)) return true;
+  if (['', '0', 'false', 'off', 'no'].includes(value)) return false;
+  throw new ConfigError(`Invalid ${name} (on or off): ${text}`);
+}
+
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 function parseTrustedProxies(text: string | undefined): string[] {
@@ -164,6 +200,35 @@ function parsePlayit(pick: (flag: string, envName: string) => string | undefined
   return config;
 }
 
+/** Every command-line option `--name`; its environment variable is `HEARTH_NAME` (capitals, `_` for `-`). */
+export const CONFIG_OPTIONS = [
+  'port',
+  'host',
+  'data-dir',
+  'tls-cert',
+  'tls-key',
+  'dashboard-dir',
+  'stop-timeout',
+  'log-level',
+  'java',
+  'crash-restarts',
+  'crash-window',
+  'trusted-proxies',
+  'extract-budget',
+  'isolation',
+  'playit-api-url',
+  'playit-control-addr',
+  'playit-claim-url',
+  'playit-autostart',
+  'event-retention-days',
+  'event-retention-count',
+  'global-dir',
+  'default-process-limit',
+  'default-memory-limit',
+  'seccomp',
+  'strict',
+] as const;
+
 /** Parses `--flag value` / `--flag=value` and HEARTH_* environment variables (flags win). */
 export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string): CoreConfig {
   const flags = new Map<string, string>();
@@ -173,6 +238,8 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     const eq = arg.indexOf('=');
     if (eq > 0) {
       flags.set(arg.slice(2, eq), arg.slice(eq + 1));
+    } else if (CONFIG_SWITCHES.has(arg.slice(2))) {
+      flags.set(arg.slice(2), 'on');
     } else {
       const value = argv[i + 1];
       if (value === undefined || value.startsWith('--'))
@@ -181,29 +248,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
       i++;
     }
   }
-  const known = new Set([
-    'port',
-    'host',
-    'data-dir',
-    'tls-cert',
-    'tls-key',
-    'dashboard-dir',
-    'stop-timeout',
-    'log-level',
-    'java',
-    'crash-restarts',
-    'crash-window',
-    'trusted-proxies',
-    'extract-budget',
-    'isolation',
-    'playit-api-url',
-    'playit-control-addr',
-    'playit-claim-url',
-    'playit-autostart',
-    'event-retention-days',
-    'event-retention-count',
-    'global-dir',
-  ]);
+  const known = new Set<string>(CONFIG_OPTIONS);
   for (const key of flags.keys())
     if (!known.has(key)) throw new ConfigError(`Unknown option: --${key}`);
 
@@ -252,6 +297,26 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     if (!Number.isInteger(value) || value < 0) throw new ConfigError(`Invalid ${what}: ${text}`);
     return value;
   };
+  const seccomp = pick('seccomp', 'HEARTH_SECCOMP') ?? 'on';
+  if (seccomp !== 'on' && seccomp !== 'off')
+    throw new ConfigError(`Invalid seccomp setting (on or off): ${seccomp}`);
+  const maxProcesses = count(
+    'default-process-limit',
+    'HEARTH_DEFAULT_PROCESS_LIMIT',
+    DEFAULT_PROCESS_LIMIT,
+    'default process limit',
+  );
+  if (maxProcesses !== 0 && maxProcesses < 8)
+    throw new ConfigError('Invalid default process limit: at least 8, or 0 for none');
+  const memoryMib = count(
+    'default-memory-limit',
+    'HEARTH_DEFAULT_MEMORY_LIMIT',
+    DEFAULT_MEMORY_LIMIT_MIB,
+    'default memory limit (MiB)',
+  );
+  if (memoryMib !== 0 && memoryMib < 16)
+    throw new ConfigError('Invalid default memory limit (MiB): at least 16, or 0 for none');
+  const defaultLimits: DefaultLimitSettings = { maxProcesses, memoryMib };
   const eventRetention = {
     days: count('event-retention-days', 'HEARTH_EVENT_RETENTION_DAYS', 90, 'event retention days'),
     maxEvents: count(
@@ -261,10 +326,14 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
       'event retention count',
     ),
   };
+  const strict = parseSwitch('strict', pick('strict', 'HEARTH_STRICT'));
   return defaultConfig({
+    ...(strict === undefined ? {} : { strict }),
     eventRetention,
     playit: parsePlayit(pick),
     isolation: isolation as IsolationMode,
+    defaultLimits,
+    seccomp: seccomp === 'on',
     testClock: env.HEARTH_TEST_CLOCK === '1',
     files: { maxExtractBytes: budgetMiB * 1024 * 1024 },
     trustedProxies: parseTrustedProxies(pick('trusted-proxies', 'HEARTH_TRUSTED_PROXIES')),

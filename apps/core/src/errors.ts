@@ -1,4 +1,5 @@
 import { ERROR_STATUS, type ClientError, type ErrorKind } from '@hearth/protocol';
+import { storageFailure } from './lib/storage-error.ts';
 
 /**
  * The core's one error type. Every failure that reaches HTTP becomes `{"kind","causes"}`
@@ -28,6 +29,50 @@ export class CoreError extends Error {
   }
 }
 
+/**
+ * A 429: the `BadRequest` envelope with the wait in its text, and the same wait in whole seconds
+ * for the `Retry-After` header, so a client can tell when to try again without reading the text.
+ */
+export class TooManyRequestsError extends CoreError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('BadRequest', [message], 429);
+  }
+}
+
+/**
+ * Another process holds the database's write lock (an admin's `sqlite3` shell, a backup tool) for
+ * longer than a request waits: a 503 that says so, with `Retry-After`, never a frozen core.
+ */
+export class DatabaseBusyError extends CoreError {
+  readonly retryAfterSeconds = 1;
+
+  constructor() {
+    super('Internal', ['The database is busy'], 503);
+  }
+}
+
+/** SQLite could not get its lock (SQLITE_BUSY, SQLITE_LOCKED and their extended codes). */
+export function isDatabaseBusy(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED)/.test(code);
+}
+
+/**
+ * The database cannot take writes for now — locked, full, read-only, an I/O failure — as opposed
+ * to a statement it will never take (a constraint, a bug): a write that failed so is worth keeping
+ * and trying again.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return (
+    typeof code === 'string' &&
+    /^SQLITE_(BUSY|LOCKED|FULL|READONLY|IOERR|CANTOPEN|PROTOCOL|NOMEM)/.test(code)
+  );
+}
+
 export const notFound = (...causes: string[]) => new CoreError('NotFound', causes);
 export const badRequest = (...causes: string[]) => new CoreError('BadRequest', causes);
 export const permissionDenied = (...causes: string[]) => new CoreError('PermissionDenied', causes);
@@ -39,6 +84,7 @@ export const external = (...causes: string[]) => new CoreError('External', cause
 /** Turns anything thrown into a CoreError without leaking stack traces. */
 export function toCoreError(err: unknown): CoreError {
   if (err instanceof CoreError) return err;
+  if (isDatabaseBusy(err)) return new DatabaseBusyError();
   if (err && typeof err === 'object') {
     const e = err as { code?: unknown; message?: unknown; kind?: unknown; causes?: unknown };
     if (typeof e.kind === 'string' && Array.isArray(e.causes) && e.kind in ERROR_STATUS) {
@@ -50,6 +96,8 @@ export function toCoreError(err: unknown): CoreError {
     if (e.code === 'EISDIR') return badRequest('Is a directory');
     if (e.code === 'EACCES' || e.code === 'EPERM')
       return permissionDenied('Permission denied by the operating system');
+    const storage = storageFailure(err);
+    if (storage) return new CoreError('Internal', [storage.reason], storage.status);
   }
   return internal('Internal error');
 }

@@ -13,7 +13,8 @@ async function main(): Promise<void> {
       console.error(
         'Options: --port N --host ADDR --data-dir DIR --tls-cert FILE --tls-key FILE --stop-timeout SECONDS ' +
           '--log-level LEVEL --dashboard-dir DIR --java CMD --crash-restarts N --crash-window SECONDS ' +
-          '--trusted-proxies LIST --extract-budget MIB --isolation auto|required|none --global-dir DIR ' +
+          '--trusted-proxies LIST --extract-budget MIB --isolation auto|required|none --strict --global-dir DIR ' +
+          '--default-process-limit N --default-memory-limit MIB --seccomp on|off ' +
           '--event-retention-days N --event-retention-count N ' +
           '--playit-api-url URL --playit-control-addr HOST:PORT --playit-claim-url URL --playit-autostart on|off (see README.md)',
       );

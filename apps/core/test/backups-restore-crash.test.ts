@@ -77,8 +77,17 @@ async function siblings(): Promise<string[]> {
   );
 }
 
-async function boot(): Promise<void> {
-  await env.reopen().init();
+/** A restarted core's recovery; returns the Event Logs lines it reports (action and message). */
+async function boot(): Promise<string[]> {
+  const lines: string[] = [];
+  env.events.subscribeLog((entry) => {
+    if (entry.source === 'activity' && entry.activity.type === 'BackupActivity')
+      lines.push(`${entry.activity.action}: ${entry.activity.message}`);
+  });
+  const service = env.reopen();
+  await service.init();
+  service.reportInterrupted();
+  return lines;
 }
 
 describe('a restore killed with SIGKILL', () => {
@@ -86,7 +95,9 @@ describe('a restore killed with SIGKILL', () => {
     await restoreAndKill('extracted', /^at extracted$/);
     expect(await siblings()).toEqual([`.hearth-restore-${INSTANCE_UUID}-new`]);
     expect(env.repository.journals()).toHaveLength(1);
-    await boot();
+    expect(await boot()).toEqual([
+      'restore_failed: Restore of Test server failed: the core stopped during the restore; the instance folder was left as it was',
+    ]);
     expect(await snapshotTree(env.target.dir)).toEqual(oldTree);
     expect(await siblings()).toEqual([]);
     expect(env.repository.journals()).toEqual([]);
@@ -95,7 +106,9 @@ describe('a restore killed with SIGKILL', () => {
   it('between the two renames (no instance folder at all): the next boot completes the restore', async () => {
     await restoreAndKill('half-swapped', /^at half-swapped$/);
     await expect(access(env.target.dir)).rejects.toThrow();
-    await boot();
+    expect(await boot()).toEqual([
+      'restored: Restored v1 of Test server: the core stopped during the restore and finished it when it started again',
+    ]);
     expect(await snapshotTree(env.target.dir)).toEqual(restoredTree);
     expect(await siblings()).toEqual([]);
     expect(env.repository.journals()).toEqual([]);
@@ -103,7 +116,9 @@ describe('a restore killed with SIGKILL', () => {
 
   it('after the swap, before the old tree is removed: the next boot removes it', async () => {
     await restoreAndKill('swapped', /^at swapped$/);
-    await boot();
+    expect(await boot()).toEqual([
+      'restored: Restored v1 of Test server: the core stopped during the restore and finished it when it started again',
+    ]);
     expect(await snapshotTree(env.target.dir)).toEqual(restoredTree);
     expect(await siblings()).toEqual([]);
   });

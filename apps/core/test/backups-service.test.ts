@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rm, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BACKUP_INTERRUPTED } from '@hearth/protocol';
 import { CoreError } from '../src/errors.ts';
 import { MINECRAFT_SAVE_HOOKS } from '../src/services/backups/backup-target.ts';
 import { coreErrorOf, snapshotTree } from '../src/services/files/test-helpers.ts';
@@ -143,7 +144,7 @@ describe('creating a backup', () => {
     expect(env.service.list(INSTANCE_UUID)).toHaveLength(1);
   });
 
-  it('turns saving back on when the archive fails, and leaves no record or file behind', async () => {
+  it('turns saving back on when the archive fails, and leaves a failed row and no file behind', async () => {
     env.target.game = await startWriterGame(env.target.dir);
     env.target.saveHooks = MINECRAFT_SAVE_HOOKS;
     const enabled = new Promise<void>((resolve) =>
@@ -155,7 +156,9 @@ describe('creating a backup', () => {
     env.target.dir = realDir;
     expect(error.kind).toBe('NotFound');
     await enabled;
-    expect(env.service.list(INSTANCE_UUID)).toEqual([]);
+    expect(env.service.list(INSTANCE_UUID)).toMatchObject([
+      { state: 'Failed', failure: error.causes.join(': '), sha256: null, size_bytes: 0 },
+    ]);
     expect(await readdir(path.join(env.dataDir, 'backups', INSTANCE_UUID))).toEqual([]);
     const end = env.progress.at(-1)!.event_inner;
     expect(end.type === 'ProgressionEvent' && end.progression_event_inner).toMatchObject({
@@ -301,19 +304,40 @@ describe('managing backups', () => {
     expect((await coreErrorOf(env.service.delete(INSTANCE_UUID, done.id))).kind).toBe('NotFound');
   });
 
-  it('at boot, drops backups whose core died while writing them, and their temp files', async () => {
+  it('at boot, marks backups whose core died while writing them as failed, drops their temp files and safety backups', async () => {
     await writeTree({ a: 'a' });
     const kept = await backup('kept');
     const folder = path.join(env.dataDir, 'backups', INSTANCE_UUID);
+    const ready = env.repository.get(kept.id)!;
+    env.repository.insert({ ...ready, id: '1', state: 'Creating', file_name: '1.tar.gz' });
     env.repository.insert({
-      ...env.repository.get(kept.id)!,
-      id: '1',
+      ...ready,
+      id: '2',
       state: 'Creating',
-      file_name: '1.tar.gz',
+      safety: true,
+      file_name: '2.tar.gz',
     });
     await writeFile(path.join(folder, '.hearth-tmp-0011223344556677'), 'half');
-    await env.reopen().init();
-    expect(env.service.list(INSTANCE_UUID).map((b) => b.id)).toEqual([kept.id]);
+    const messages: string[] = [];
+    env.events.subscribeLog((entry) => {
+      if (entry.source === 'activity' && entry.activity.type === 'BackupActivity')
+        messages.push(`${entry.activity.action} ${entry.activity.message}`);
+    });
+    const reopened = env.reopen();
+    await reopened.init();
+    expect(env.service.list(INSTANCE_UUID).map((b) => [b.id, b.state, b.failure])).toEqual([
+      [kept.id, 'Ready', null],
+      ['1', 'Failed', BACKUP_INTERRUPTED],
+    ]);
     expect(await readdir(folder)).toEqual([`${kept.id}.tar.gz`]);
+
+    expect(messages).toEqual([]);
+    reopened.reportInterrupted();
+    expect(messages).toEqual([`failed Backup of Test server failed: ${BACKUP_INTERRUPTED}`]);
+
+    // Dismissing the failed row (locked or not) removes it.
+    env.repository.update('1', { locked: true });
+    await env.service.delete(INSTANCE_UUID, '1', USER);
+    expect(env.service.list(INSTANCE_UUID).map((b) => b.id)).toEqual([kept.id]);
   });
 });

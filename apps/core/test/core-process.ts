@@ -2,8 +2,10 @@
 // show: kill -9, a lock held by another process, kernel limits on what the core may write.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { ClientEventSchema, InstanceInfoSchema, type ClientEvent } from '@hearth/protocol';
 import { z } from 'zod';
 import type { RequestOptions, TestResponse } from './helpers.ts';
@@ -60,24 +62,30 @@ async function setupWithInstance(core: CoreProcess) {
   });
   if (setup.status !== 200) throw new Error(`setup failed: ${setup.status} ${setup.text}`);
   const owner = (setup.json as { token: string }).token;
-  const definition = path.join(core.dataDir, 'definition.mjs');
-  await fs.writeFile(definition, DEFINITION);
-  const created = await core.request('POST', '/instance/create_generic', {
-    token: owner,
-    body: {
-      url: pathToFileURL(definition).href,
-      setup_value: { name: 'Files', setting_sections: {} },
-    },
+  // Served over http for the creation only (the core keeps the bundle): a file:// definition may
+  // not lie in the core's data directory, and nothing is left behind outside it.
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/javascript' }).end(DEFINITION);
   });
-  if (created.status !== 200) throw new Error(`create failed: ${created.status} ${created.text}`);
-  const uuid = z.string().parse(created.json);
-  const root = await poll('the instance', async () => {
-    const res = await core.request('GET', `/instance/${uuid}/info`, { token: owner });
-    if (res.status !== 200) return null;
-    const info = InstanceInfoSchema.parse(res.json);
-    return info.state === 'Stopped' ? info.path : null;
-  });
-  return { owner, uuid, root: await fs.realpath(root) };
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/definition.mjs`;
+    const created = await core.request('POST', '/instance/create_generic', {
+      token: owner,
+      body: { url, setup_value: { name: 'Files', setting_sections: {} } },
+    });
+    if (created.status !== 200) throw new Error(`create failed: ${created.status} ${created.text}`);
+    const uuid = z.string().parse(created.json);
+    const root = await poll('the instance', async () => {
+      const res = await core.request('GET', `/instance/${uuid}/info`, { token: owner });
+      if (res.status !== 200) return null;
+      const info = InstanceInfoSchema.parse(res.json);
+      return info.state === 'Stopped' ? info.path : null;
+    });
+    return { owner, uuid, root: await fs.realpath(root) };
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
 }
 
 /** Polls the event buffer until the progression named `name` has ended; its outcome. */

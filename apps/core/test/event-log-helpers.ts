@@ -15,15 +15,22 @@ import {
 import type { TestCore } from './helpers.ts';
 import { isCreationEnd, type EventLog } from './instance-helpers.ts';
 
-/** A generic game whose server is a Node process that runs until signalled (or exits on its own). */
-export function cheapDefinition(port: number, script = 'setInterval(() => {}, 1000)'): string {
+/**
+ * A generic game whose server is a Node process that runs until signalled (or exits on its own);
+ * `output` are the definition's output patterns (players joining, …).
+ */
+export function cheapDefinition(
+  port: number,
+  script = 'setInterval(() => {}, 1000)',
+  output?: Record<string, string>,
+): string {
   return `export default {
   game_name: 'cheap',
   game_display_name: 'Cheap',
   setupManifest: () => ({ setting_sections: {} }),
   install: () => ({ version: '1', port: ${port} }),
   start: () => ({ command: process.execPath, args: ['-e', ${JSON.stringify(script)}] }),
-  stop: { signal: 'SIGTERM' },
+  stop: { signal: 'SIGTERM' },${output ? `\n  output: ${JSON.stringify(output)},` : ''}
 };
 `;
 }
@@ -37,11 +44,11 @@ export async function createCheapInstance(
   log: EventLog,
   dir: string,
   name: string,
-  options: { script?: string; restartOnCrash?: boolean } = {},
+  options: { script?: string; restartOnCrash?: boolean; output?: Record<string, string> } = {},
 ): Promise<string> {
   const port = ++nextPort;
   const file = path.join(dir, `definition-${port}.mjs`);
-  await fs.writeFile(file, cheapDefinition(port, options.script));
+  await fs.writeFile(file, cheapDefinition(port, options.script, options.output));
   const res = await t.request('POST', '/instance/create_generic', {
     token,
     body: {

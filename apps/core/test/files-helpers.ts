@@ -38,15 +38,21 @@ export interface FilesCore {
   close(): Promise<void>;
 }
 
-/** Starts a core, its owner, an event log and one generic instance; `files` configures the file layer. */
-export async function startFilesCore(files?: CoreConfig['files']): Promise<FilesCore> {
+/**
+ * Starts a core, its owner, an event log and one generic instance; `files` configures the file
+ * layer, `dataDir` puts the core's data somewhere chosen (e.g. on a small tmpfs).
+ */
+export async function startFilesCore(
+  files?: CoreConfig['files'],
+  dataDir?: string,
+): Promise<FilesCore> {
   const scratch = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-files-test-')));
   const outside = path.join(scratch, 'outside');
   await fs.mkdir(outside);
   await fs.writeFile(path.join(outside, 'secret.txt'), 'outside secret');
   const definition = path.join(scratch, 'definition.mjs');
   await fs.writeFile(definition, DEFINITION);
-  const t = await startTestCore(files === undefined ? {} : { files });
+  const t = await startTestCore(files === undefined ? {} : { files }, dataDir);
   const owner = await t.setupOwner();
   const log = await EventLog.open(t, owner);
   const res = await t.request('POST', '/instance/create_generic', {

@@ -137,7 +137,7 @@ describe('global files', () => {
       expect(res.status, res.text).toBe(200);
     };
     const asUser = as(user.token).call;
-    t.core.ctx.settings.setSafeMode(false);
+    await t.core.ctx.settings.setSafeMode(false);
     expect((await asUser('GET', apiPaths.globalFsLs('.'))).status).toBe(403);
     await grant({ can_read_global_file: true });
     expect((await asUser('GET', apiPaths.globalFsLs('.'))).status).toBe(200);
@@ -145,7 +145,7 @@ describe('global files', () => {
     await grant({ can_read_global_file: true, can_write_global_file: true });
     expect((await asUser('PUT', apiPaths.globalFsNew('u.txt'))).status).toBe(200);
 
-    t.core.ctx.settings.setSafeMode(true);
+    await t.core.ctx.settings.setSafeMode(true);
     const refused = await asUser('GET', apiPaths.globalFsLs('.'));
     expect(refused.status).toBe(403);
     expect(refused.json).toMatchObject({ causes: [expect.stringContaining('safe mode is on')] });

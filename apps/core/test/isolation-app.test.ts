@@ -96,7 +96,12 @@ describe.runIf(bwrapPresent)('a core started with --isolation required', () => {
       (await t.request('GET', `/instance/${uuid}/settings`, { token: owner })).json,
     );
     const section = settings.setting_sections.resource_limits_section;
-    expect(section?.settings.process_limit?.value).toEqual({ type: 'UnsignedInteger', value: 0 });
+    // No limit of its own: the core's default (issue 22) is what the sandbox gets.
+    expect(section?.settings.process_limit?.value).toEqual({ type: 'UnsignedInteger', value: 512 });
+    expect(section?.settings.memory_limit_mib?.value).toEqual({
+      type: 'UnsignedInteger',
+      value: 2048,
+    });
     const set = await t.request(
       'PUT',
       `/instance/${uuid}/settings/resource_limits_section/process_limit`,

@@ -1,7 +1,9 @@
-// Login throttling (issue 10, reproduction 7): failures slow the (address, username) pair that made
-// them, with exponential backoff; they never lock out the real owner from another address, nor
-// everyone behind one NAT. Real sockets from distinct loopback addresses (127.0.0.x); the backoff
-// arithmetic is checked on the limiter with a controlled clock.
+// Login throttling (issue 10, reproduction 7; issue 22, reproduction 9): failures slow the
+// (address, username) pair that made them, and an address that fails on many usernames (password
+// spraying), with exponential backoff; they never refuse the real owner from another address, nor a
+// user behind the same NAT who has logged in from there before. Real sockets from distinct
+// loopback addresses (127.0.0.x); the backoff arithmetic is checked on the limiter with a
+// controlled clock.
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ClientErrorSchema } from '@hearth/protocol';
@@ -50,7 +52,10 @@ function loginFrom(
         res.on('end', () => {
           const text = Buffer.concat(chunks).toString();
           const json = text === '' ? undefined : (JSON.parse(text) as unknown);
-          resolve({ status: res.statusCode ?? 0, text, json, headers: new Headers() });
+          const received = new Headers();
+          for (const [name, value] of Object.entries(res.headers))
+            if (typeof value === 'string') received.set(name, value);
+          resolve({ status: res.statusCode ?? 0, text, json, headers: received });
         });
       },
     );
@@ -72,7 +77,19 @@ async function failures(
   return statuses;
 }
 
-const RETRY = /^Too many login attempts, try again in \d+ seconds?$/;
+const RETRY = /^Too many login attempts, try again in (\d+) seconds?$/;
+const ADDRESS_RETRY = /^Too many failed logins from this address, try again in (\d+) seconds?$/;
+
+/** A 429 answer: the envelope, and a Retry-After header that says the same wait as its text. */
+function expectRetry(res: TestResponse, text: RegExp): void {
+  expect(res.status, res.text).toBe(429);
+  const err = ClientErrorSchema.parse(res.json);
+  expect(err.kind).toBe('BadRequest');
+  expect(err.causes).toHaveLength(1);
+  const seconds = text.exec(err.causes[0] ?? '')?.[1];
+  expect(seconds, err.causes[0]).toBeDefined();
+  expect(res.headers.get('retry-after')).toBe(seconds);
+}
 
 describe('login throttling over HTTP', () => {
   it('slows a guesser on one address with a 429 envelope and a retry time, even for the right password', async () => {
@@ -80,12 +97,12 @@ describe('login throttling over HTTP', () => {
     await t.setupOwner('owner', 'right');
     const statuses = await failures(t, ATTACKER, 'owner', 6);
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    const blocked = await loginFrom(t, ATTACKER, 'owner', 'right');
-    expect(blocked.status).toBe(429);
-    const err = ClientErrorSchema.parse(blocked.json);
-    expect(err.kind).toBe('BadRequest');
-    expect(err.causes).toHaveLength(1);
-    expect(err.causes[0]).toMatch(RETRY);
+    const blocked = await loginFrom(t, ATTACKER, 'owner', 'right', {
+      origin: 'http://dashboard.example',
+    });
+    expectRetry(blocked, RETRY);
+    // A dashboard served from elsewhere may read the header too.
+    expect(blocked.headers.get('access-control-expose-headers')).toMatch(/retry-after/i);
   });
 
   it("never refuses the owner's right password because of failures from another address", async () => {
@@ -99,16 +116,43 @@ describe('login throttling over HTTP', () => {
     expect((await loginFrom(t, OWNER, 'owner', 'right')).status).toBe(200);
   });
 
-  it('never refuses a right password from a shared address (NAT) because of failures on other usernames', async () => {
+  it('slows password spraying: one address failing on many usernames meets a 429 with Retry-After', async () => {
+    t = await startTestCore();
+    await t.setupOwner('owner', 'right');
+    const answers: TestResponse[] = [];
+    for (let i = 0; i < 40; i++)
+      answers.push(await loginFrom(t, ATTACKER, `user-${i}`, 'Summer2025!'));
+    const statuses = answers.map((a) => a.status);
+    // LOGIN_ATTEMPTS_PER_IP failures are free; then the address waits 1 s, 2 s, 4 s… between tries,
+    // so the 21st comes back 429 unless a whole second passed since the 20th.
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(401));
+    const first = answers.find((a) => a.status === 429);
+    expect(first, statuses.join(' ')).toBeDefined();
+    expectRetry(first!, ADDRESS_RETRY);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThan(25);
+  });
+
+  it("never refuses a right password from another address because of one address's spraying", async () => {
     t = await startTestCore();
     const owner = await t.setupOwner('owner', 'right');
     await t.createUser(owner, 'alice', 'alice-pw');
-    const statuses: number[] = [];
-    for (let i = 0; i < 30; i++)
-      statuses.push((await loginFrom(t, ATTACKER, `user-${i}`, 'guess')).status);
-    expect(statuses).toEqual(Array(30).fill(401));
+    for (let i = 0; i < 30; i++) await loginFrom(t, ATTACKER, `user-${i}`, 'guess');
+    expectRetry(await loginFrom(t, ATTACKER, 'user-x', 'guess'), ADDRESS_RETRY);
+    expect((await loginFrom(t, OWNER, 'owner', 'right')).status).toBe(200);
+    expect((await loginFrom(t, OTHER, 'alice', 'alice-pw')).status).toBe(200);
+  });
+
+  it('lets a user who logged in from a shared address (NAT) before in while that address is spraying', async () => {
+    t = await startTestCore();
+    const owner = await t.setupOwner('owner', 'right');
+    await t.createUser(owner, 'alice', 'alice-pw');
     expect((await loginFrom(t, ATTACKER, 'alice', 'alice-pw')).status).toBe(200);
-    expect((await loginFrom(t, ATTACKER, 'owner', 'right')).status).toBe(200);
+    for (let i = 0; i < 30; i++) await loginFrom(t, ATTACKER, `user-${i}`, 'guess');
+    expectRetry(await loginFrom(t, ATTACKER, 'user-x', 'guess'), ADDRESS_RETRY);
+    // alice's pair is known to this address: only its own failures slow it.
+    expect((await loginFrom(t, ATTACKER, 'alice', 'alice-pw')).status).toBe(200);
+    expect((await loginFrom(t, ATTACKER, 'alice', 'typo')).status).toBe(401);
+    expect((await loginFrom(t, ATTACKER, 'alice', 'alice-pw')).status).toBe(200);
   });
 
   it('ignores X-Forwarded-For unless the peer is a configured trusted proxy', async () => {
@@ -200,15 +244,71 @@ describe('LoginRateLimiter (controlled clock)', () => {
     expect(retryOf(() => limiter.check('1.1.1.1', 'bob'))).toBe(1);
   });
 
-  it('gives a busy address one free attempt per pair, and never blocks a first attempt', () => {
+  it('backs off an address exponentially once it has failed LOGIN_ATTEMPTS_PER_IP times across usernames', () => {
     const limiter = new LoginRateLimiter({}, clock);
     for (let i = 0; i < 20; i++) fail(limiter, '1.1.1.1', `user-${i}`);
-    fail(limiter, '1.1.1.1', 'alice');
+    const waits: number[] = [];
+    for (let i = 0; i < 14; i++) {
+      const wait = retryOf(() => limiter.check('1.1.1.1', `other-${i}`));
+      expect(wait).not.toBeNull();
+      waits.push(wait!);
+      now += wait! * 1000;
+      fail(limiter, '1.1.1.1', `other-${i}`);
+    }
+    expect(waits.slice(0, 6)).toEqual([1, 2, 4, 8, 16, 32]);
+    expect(waits.at(-1)).toBe(15 * 60);
+    // Any username, the right password included (the limiter refuses before it is verified)…
+    expect(retryOf(() => limiter.check('1.1.1.1', 'alice'))).toBe(15 * 60);
+    // …but never from another address.
+    expect(retryOf(() => limiter.check('1.1.1.2', 'alice'))).toBeNull();
+  });
+
+  it('exempts pairs that logged in from the address before; they keep their own backoff', () => {
+    const limiter = new LoginRateLimiter({}, clock);
+    limiter.check('1.1.1.1', 'alice');
+    limiter.recordSuccess('1.1.1.1', 'alice');
+    limiter.release('1.1.1.1', 'alice');
+    for (let i = 0; i < 25; i++) limiter.recordFailure('1.1.1.1', `user-${i}`);
+    expect(retryOf(() => limiter.check('1.1.1.1', 'bob'))).not.toBeNull();
+    expect(retryOf(() => limiter.check('1.1.1.1', 'ALICE'))).toBeNull();
+    limiter.release('1.1.1.1', 'ALICE');
+    for (let i = 0; i < 5; i++) fail(limiter, '1.1.1.1', 'alice');
     expect(retryOf(() => limiter.check('1.1.1.1', 'alice'))).toBe(1);
-    expect(retryOf(() => limiter.check('1.1.1.1', 'carol'))).toBeNull();
-    // A quiet address is not busy: the same single failure leaves the pair free to retry.
-    fail(limiter, '1.1.1.9', 'alice');
-    expect(retryOf(() => limiter.check('1.1.1.9', 'alice'))).toBeNull();
+  });
+
+  it('counts an address over a window from its first failure, and forgets it when quiet', () => {
+    const limiter = new LoginRateLimiter({}, clock);
+    for (let i = 0; i < 19; i++) fail(limiter, '1.1.1.1', `user-${i}`);
+    now += 15 * 60_000 + 1;
+    // The window is over: the next 19 failures start a new count, so nothing waits yet.
+    for (let i = 0; i < 19; i++) fail(limiter, '1.1.1.1', `again-${i}`);
+    expect(retryOf(() => limiter.check('1.1.1.1', 'x'))).toBeNull();
+    limiter.release('1.1.1.1', 'x');
+    fail(limiter, '1.1.1.1', 'x');
+    expect(retryOf(() => limiter.check('1.1.1.1', 'y'))).toBe(1);
+    // A spent address is forgotten only 15 min after its wait ended without a new failure.
+    now += 1000 + 15 * 60_000 + 1;
+    expect(retryOf(() => limiter.check('1.1.1.1', 'y'))).toBeNull();
+    limiter.release('1.1.1.1', 'y');
+    fail(limiter, '1.1.1.1', 'y');
+    expect(retryOf(() => limiter.check('1.1.1.1', 'z'))).toBeNull();
+  });
+
+  it('does not let parallel guesses on many usernames slip past a nearly spent address', () => {
+    const limiter = new LoginRateLimiter({}, clock);
+    for (let i = 0; i < 18; i++) fail(limiter, '1.1.1.1', `user-${i}`);
+    const admitted = Array.from({ length: 10 }, (_, i) =>
+      retryOf(() => limiter.check('1.1.1.1', `p-${i}`)),
+    ).filter((w) => w === null);
+    expect(admitted).toHaveLength(2);
+    for (let i = 0; i < 2; i++) {
+      limiter.recordFailure('1.1.1.1', `p-${i}`);
+      limiter.release('1.1.1.1', `p-${i}`);
+    }
+    expect(retryOf(() => limiter.check('1.1.1.1', 'q'))).toBe(1);
+    now += 1000;
+    expect(retryOf(() => limiter.check('1.1.1.1', 'q'))).toBeNull();
+    expect(retryOf(() => limiter.check('1.1.1.1', 'r'))).toBe(1);
   });
 
   it('treats one IPv6 /64 as one address, and IPv4-mapped addresses as IPv4', () => {
@@ -218,12 +318,19 @@ describe('LoginRateLimiter (controlled clock)', () => {
     expect(retryOf(() => limiter.check('2001:db8:1:3::1', 'bob'))).toBeNull();
     for (let i = 0; i < 6; i++) limiter.recordFailure('::ffff:192.0.2.1', 'bob');
     expect(retryOf(() => limiter.check('192.0.2.1', 'bob'))).not.toBeNull();
+    // Spraying from many addresses of one /64 spends one budget.
+    for (let i = 0; i < 20; i++) limiter.recordFailure(`2001:db8:7:7::${i + 1}`, `user-${i}`);
+    expect(retryOf(() => limiter.check('2001:db8:7:7:abcd::1', 'carol'))).toBe(1);
+    expect(retryOf(() => limiter.check('2001:db8:7:8::1', 'carol'))).toBeNull();
   });
 
   it('keeps its memory bounded under a flood of distinct addresses', () => {
     const limiter = new LoginRateLimiter({ maxEntries: 1000 }, clock);
-    for (let i = 0; i < 50_000; i++)
-      limiter.recordFailure(`10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`, 'x');
+    for (let i = 0; i < 50_000; i++) {
+      const ip = `10.${i >> 16}.${(i >> 8) & 255}.${i & 255}`;
+      limiter.recordFailure(ip, 'x');
+      if (i % 3 === 0) limiter.recordSuccess(ip, 'y');
+    }
     expect(limiter.size).toBeLessThanOrEqual(2000);
   });
 });

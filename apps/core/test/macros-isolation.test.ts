@@ -102,13 +102,69 @@ describe.runIf(bwrapPresent)('macro tasks in the sandbox (--isolation required)'
     await expect(fs.stat(path.join(s.outside, 'written.txt'))).rejects.toThrow();
   });
 
-  it('keep a Deno cache of their own instance, inside the hidden data directory', async () => {
-    await writeMacro(s.inst.path, 'hello', 'console.log("hello");');
-    const pid = await runMacro(s.env, s.inst.uuid, 'hello');
+  it('cannot change macro code: macros/ is read-only in the sandbox (issue 22)', async () => {
+    const victim = 'console.log("written by the owner");';
+    await writeMacro(s.inst.path, 'victim', victim);
+    await writeMacro(
+      s.inst.path,
+      'rewriter',
+      `const result: Record<string, string> = {};
+const attempt = async (name: string, fn: () => Promise<unknown>) => {
+  try { await fn(); result[name] = 'allowed'; } catch (e) { result[name] = (e as Error).message; }
+};
+await attempt('overwrite', () => Deno.writeTextFile('macros/victim/index.ts', 'pwned'));
+await attempt('itself', () => Deno.writeTextFile('macros/rewriter/index.ts', 'pwned'));
+await attempt('create', () => Deno.mkdir('macros/planted'));
+await attempt('remove', () => Deno.remove('macros/victim', { recursive: true }));
+await attempt('own', () => Deno.writeTextFile('rewritten.txt', 'mine'));
+await Deno.writeTextFile('rewrite.json', JSON.stringify(result));`,
+    );
+    const pid = await runMacro(s.env, s.inst.uuid, 'rewriter');
     expect(await stoppedOf(s.env, pid)).toMatchObject({ type: 'Success' });
-    const cache = path.join(s.env.t.dataDir, 'cache', 'deno', s.inst.uuid);
+    const result = JSON.parse(
+      await fs.readFile(path.join(s.inst.path, 'rewrite.json'), 'utf8'),
+    ) as Record<string, string>;
+    for (const change of ['overwrite', 'itself', 'create', 'remove'])
+      expect(result[change], change).toMatch(/Read-only file system/);
+    expect(result.own).toBe('allowed');
+    expect(await fs.readFile(path.join(s.inst.path, 'macros', 'victim', 'index.ts'), 'utf8')).toBe(
+      victim,
+    );
+    await expect(fs.stat(path.join(s.inst.path, 'macros', 'planted'))).rejects.toThrow();
+  });
+
+  it('keep a Deno cache of their own, inside the hidden data directory, for as long as they run', async () => {
+    await writeMacro(
+      s.inst.path,
+      'hello',
+      `await Deno.writeTextFile('hello-running', '1');
+for (;;) {
+  try { await Deno.stat('hello-go'); break; } catch { await new Promise((r) => setTimeout(r, 20)); }
+}`,
+    );
+    const pid = await runMacro(s.env, s.inst.uuid, 'hello');
+    const running = path.join(s.inst.path, 'hello-running');
+    while (
+      !(await fs.stat(running).then(
+        () => true,
+        () => false,
+      ))
+    )
+      await new Promise((r) => setTimeout(r, 20));
+    const cache = path.join(s.env.t.dataDir, 'cache', 'deno', s.inst.uuid, String(pid));
     // Deno wrote its cache there from inside the sandbox (the folder is the task's to write).
     expect((await fs.readdir(cache)).length).toBeGreaterThan(0);
+    await fs.writeFile(path.join(s.inst.path, 'hello-go'), '1');
+    expect(await stoppedOf(s.env, pid)).toMatchObject({ type: 'Success' });
+    // Gone with the task: nothing it left there is loaded by a later task (another author's).
+    await expect
+      .poll(() =>
+        fs.stat(cache).then(
+          () => 'there',
+          () => 'gone',
+        ),
+      )
+      .toBe('gone');
   });
 
   it('are killed by the memory ceiling as a sandbox limit (memory Deno does not count as heap)', async () => {

@@ -1,5 +1,5 @@
-// Issue 15 #1 and #3: the games that ship with the core are listed for the wizard
-// (`GET /games/definitions`), and the core serves Hearth's own documentation at `/docs/`.
+// Issue 15 #1: the games that ship with the core are listed for the wizard
+// (`GET /games/definitions`). Hearth's own documentation at `/docs/` (#3): docs-pages.test.ts.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,6 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShippedDefinitionSchema, SetupManifestSchema, apiPaths } from '@hearth/protocol';
-import { headingSlug } from '../src/http/docs-page.ts';
 import { loadGenericDefinition } from '../src/runtime/generic/index.ts';
 import { startTestCore, type TestCore } from './helpers.ts';
 
@@ -61,34 +60,5 @@ describe('GET /games/definitions', () => {
     } finally {
       await fs.rm(cacheDir, { recursive: true, force: true });
     }
-  });
-});
-
-describe('/docs/', () => {
-  it('serves the README as HTML with GitHub-style heading anchors', async () => {
-    const res = await fetch(`${t.origin}/docs/`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toContain('text/html');
-    const html = await res.text();
-    expect(html).toContain('<title>Hearth documentation</title>');
-    expect(html).toContain('<h2 id="run-it">Run it</h2>');
-    expect(html).toContain('Node.js 20');
-    // Every in-page link of the README lands on a heading.
-    const targets = [...html.matchAll(/href="#([^"]+)"/g)].map((m) => m[1]);
-    for (const target of targets) expect(html).toContain(`id="${target}"`);
-    expect(html).toContain('id="compatibility-with-lodestone-core-05"');
-  });
-
-  it('redirects /docs to /docs/ and leaves the API alone', async () => {
-    const res = await fetch(`${t.origin}/docs`, { redirect: 'manual' });
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/docs/');
-  });
-
-  it('slugs headings like GitHub', () => {
-    expect(headingSlug('Compatibility with Lodestone core 0.5')).toBe(
-      'compatibility-with-lodestone-core-05',
-    );
-    expect(headingSlug('Create a flying-squid server')).toBe('create-a-flying-squid-server');
   });
 });

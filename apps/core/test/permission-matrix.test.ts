@@ -6,6 +6,8 @@
 // Expectations are written from core-api.md §1.5 (plus Hearth's documented differences), not
 // computed with the core's guard, so a wrong guard shows up as a failing cell.
 import fs from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -314,9 +316,9 @@ const ROWS: Row[] = [
     method: 'PUT',
     url: '/generic_setup_manifest',
     access: { kind: 'generic' },
-    request: async (env) => ({
+    request: async () => ({
       path: '/generic_setup_manifest',
-      body: { url: definitionUrl(env) },
+      body: { url: servedUrl(definitionFile) },
     }),
   },
   simple('GET', '/instance/list', { kind: 'token' }, () => '/instance/list'),
@@ -350,7 +352,7 @@ const ROWS: Row[] = [
     request: async () => ({
       path: '/instance/create_generic',
       body: {
-        url: pathToFileURL(await definitionWithFreshPort()).href,
+        url: servedUrl(await definitionWithFreshPort()),
         setup_value: {
           name: `Generic ${Math.random().toString(36).slice(2)}`,
           setting_sections: {},
@@ -803,12 +805,21 @@ const ROWS: Row[] = [
 let definitionFile = '';
 let scratchDir = '';
 let nextPort = 42000 + Math.floor(Math.random() * 1000) * 10;
-const definitionUrl = (_env: Env) => pathToFileURL(definitionFile).href;
+/**
+ * The generic routes' rows load their definition over http: a file:// URL names a file on the
+ * core's machine, which only the owner may do (issue 22), while these rows test the routes' rule.
+ */
+let definitionServer: Server | undefined;
+let servedBase = '';
+const served = new Map<string, string>();
+const servedUrl = (file: string) => `${servedBase}/${path.basename(file)}`;
 
 /** Each instance needs its own port; the process never listens on it. */
 async function definitionWithFreshPort(): Promise<string> {
   const file = path.join(scratchDir, `definition-${++nextPort}.mjs`);
-  await fs.writeFile(file, CHEAP_DEFINITION.replace('PORT', String(nextPort)));
+  const source = CHEAP_DEFINITION.replace('PORT', String(nextPort));
+  await fs.writeFile(file, source);
+  served.set(`/${path.basename(file)}`, source);
   return file;
 }
 
@@ -851,6 +862,14 @@ const uids: Partial<Record<Role, string>> = {};
 
 beforeAll(async () => {
   scratchDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-matrix-'));
+  const server = createServer((req, res) => {
+    const body = served.get(req.url ?? '');
+    if (body === undefined) res.writeHead(404).end();
+    else res.writeHead(200, { 'content-type': 'text/javascript' }).end(body);
+  });
+  definitionServer = server;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servedBase = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   definitionFile = await definitionWithFreshPort();
   const t = await startTestCore({
     // Nothing leaves this machine: upstreams and the gateway point at a closed local port.
@@ -900,6 +919,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await env?.t.close();
+  await new Promise((resolve) =>
+    definitionServer ? definitionServer.close(resolve) : resolve(null),
+  );
   await fs.rm(scratchDir, { recursive: true, force: true });
 });
 
@@ -968,7 +990,7 @@ describe('permission matrix', () => {
   for (const safeMode of [true, false]) {
     for (const row of ROWS) {
       it(`${row.method} ${row.url} (safe mode ${safeMode ? 'on' : 'off'})`, async () => {
-        env.t.core.ctx.settings.setSafeMode(safeMode);
+        await env.t.core.ctx.settings.setSafeMode(safeMode);
         const outcomes: string[] = [];
         const wanted: string[] = [];
         for (const role of ROLES) {

@@ -25,7 +25,7 @@ afterEach(async () => {
 });
 
 it('a backup step makes a real backup as the author; a concurrent one fails the step clearly', async () => {
-  const s = schedules.service.create(
+  const s = await schedules.service.create(
     INSTANCE_UUID,
     'alice',
     input({

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CausedBy, PowerAction, ScheduleInput, ScheduleStep } from '@hearth/protocol';
 import { openDatabase, type Db } from '../src/db/database.ts';
+import { DbWrites } from '../src/db/db-writes.ts';
 import { badRequest } from '../src/errors.ts';
 import { EventBus } from '../src/events/event-bus.ts';
 import { createLogger } from '../src/lib/logger.ts';
@@ -92,7 +93,8 @@ export interface ScheduleEnv {
 export async function makeScheduleEnv(): Promise<ScheduleEnv> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'hearth-schedules-'));
   const db = openDatabase(path.join(dir, 'hearth.db'));
-  const repository = new ScheduleRepository(db);
+  const writes = new DbWrites(createLogger('silent'));
+  const repository = new ScheduleRepository(db, writes);
   const events = new EventBus(null, createLogger('silent'));
   const clock = new ManualClock(START);
   const executors = new RecordingExecutors();
@@ -124,6 +126,7 @@ export async function makeScheduleEnv(): Promise<ScheduleEnv> {
     close: async () => {
       await env.service.stop();
       events.close();
+      writes.close();
       db.close();
       await rm(dir, { recursive: true, force: true });
     },

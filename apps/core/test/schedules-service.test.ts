@@ -22,9 +22,9 @@ afterEach(async () => {
   await env.close();
 });
 
-function refused(fn: () => unknown): CoreError {
+async function refused(fn: () => unknown): Promise<CoreError> {
   try {
-    fn();
+    await fn();
   } catch (err) {
     if (err instanceof CoreError) return err;
     throw err;
@@ -49,7 +49,7 @@ function playerJoins(name: string, uuid = INSTANCE): void {
 
 describe('time triggers (manual clock)', () => {
   it('cron "every minute: say hi" runs once a minute with the author as the actor', async () => {
-    const s = env.service.create(
+    const s = await env.service.create(
       INSTANCE,
       'alice',
       input({
@@ -84,7 +84,7 @@ describe('time triggers (manual clock)', () => {
   });
 
   it('cron follows its time zone', async () => {
-    const s = env.service.create(
+    const s = await env.service.create(
       INSTANCE,
       'alice',
       input({
@@ -99,7 +99,7 @@ describe('time triggers (manual clock)', () => {
   });
 
   it('an interval runs every N seconds from the moment it was saved', async () => {
-    const s = env.service.create(
+    const s = await env.service.create(
       INSTANCE,
       'alice',
       input({ trigger: { type: 'Interval', every_seconds: 90 }, steps: [say('tick')] }),
@@ -113,7 +113,7 @@ describe('time triggers (manual clock)', () => {
   });
 
   it('a disabled schedule neither runs nor shows a next run; re-enabled it starts afresh', async () => {
-    const s = env.service.create(
+    const s = await env.service.create(
       INSTANCE,
       'alice',
       input({
@@ -125,11 +125,13 @@ describe('time triggers (manual clock)', () => {
     expect(s.next_run).toBeNull();
     await env.clock.advance(10 * MIN);
     expect(env.executors.calls).toEqual([]);
-    expect(env.service.setEnabled(INSTANCE, s.id, true).next_run).toBe(START + 11 * MIN);
+    expect((await env.service.setEnabled(INSTANCE, s.id, 'alice', true)).next_run).toBe(
+      START + 11 * MIN,
+    );
   });
 
   it('keeps the last 100 run records', async () => {
-    const s = env.service.create(
+    const s = await env.service.create(
       INSTANCE,
       'alice',
       input({ trigger: { type: 'Interval', every_seconds: 10 }, steps: [say('x')] }),
@@ -144,7 +146,7 @@ describe('time triggers (manual clock)', () => {
 
 describe('event triggers', () => {
   it('player joins → say welcome, only for its own instance, at most once a second', async () => {
-    const s = env.service.create(
+    const s = await env.service.create(
       INSTANCE,
       'alice',
       input({ trigger: { type: 'Event', event: 'PlayerJoined' }, steps: [say('welcome')] }),
@@ -168,7 +170,7 @@ describe('event triggers', () => {
   });
 
   it('a console line matching the pattern starts a run', async () => {
-    env.service.create(
+    await env.service.create(
       INSTANCE,
       'alice',
       input({
@@ -189,8 +191,8 @@ describe('event triggers', () => {
     expect(env.executors.calls).toEqual(['command say vote counted as alice']);
   });
 
-  it('refuses a pattern that could freeze the core', () => {
-    const error = refused(() =>
+  it('refuses a pattern that could freeze the core', async () => {
+    const error = await refused(() =>
       env.service.create(
         INSTANCE,
         'alice',
@@ -206,7 +208,7 @@ describe('running the steps', () => {
 
   it('stops at a failed step unless continue-on-failure is set', async () => {
     env.executors.failing.add('say broken');
-    const strict = env.service.create(
+    const strict = await env.service.create(
       INSTANCE,
       'alice',
       input({ trigger: { type: 'Interval', every_seconds: 60 }, steps: failingFirst }),
@@ -223,7 +225,7 @@ describe('running the steps', () => {
     ]);
     expect(env.executors.calls).toEqual([]);
 
-    env.service.update(
+    await env.service.update(
       INSTANCE,
       strict.id,
       'alice',
@@ -241,7 +243,7 @@ describe('running the steps', () => {
   });
 
   it('waits with the clock between steps', async () => {
-    const s = env.service.create(
+    const s = await env.service.create(
       INSTANCE,
       'alice',
       input({
@@ -260,7 +262,7 @@ describe('running the steps', () => {
 
   it('"only when running" skips (and records) a run while the instance is stopped', async () => {
     env.executors.running = false;
-    const s = env.service.create(
+    const s = await env.service.create(
       INSTANCE,
       'alice',
       input({
@@ -279,7 +281,7 @@ describe('running the steps', () => {
 
   it("acts with the author's permissions at run time: a revoked author fails with a clear reason", async () => {
     env.auth.allow('bob', 'bob', 'Command', 'Power');
-    const s = env.service.create(
+    const s = await env.service.create(
       INSTANCE,
       'bob',
       input({
@@ -305,7 +307,7 @@ describe('running the steps', () => {
 
   it('run now needs the permissions of both the author and whoever pressed it', async () => {
     env.auth.allow('carol', 'carol');
-    const s = env.service.create(
+    const s = await env.service.create(
       INSTANCE,
       'alice',
       input({
@@ -325,21 +327,21 @@ describe('running the steps', () => {
     );
   });
 
-  it('saving a schedule makes the editor its author, who must be allowed its steps', () => {
+  it('saving a schedule makes the editor its author, who must be allowed its steps', async () => {
     env.auth.allow('bob', 'bob', 'Command');
-    const s = env.service.create(
+    const s = await env.service.create(
       INSTANCE,
       'alice',
       input({ trigger: { type: 'Interval', every_seconds: 60 }, steps: [say('x')] }),
     );
-    const edited = env.service.update(
+    const edited = await env.service.update(
       INSTANCE,
       s.id,
       'bob',
       input({ trigger: { type: 'Interval', every_seconds: 60 }, steps: [say('y')] }),
     );
     expect(edited.author_uid).toBe('bob');
-    const denied = refused(() =>
+    const denied = await refused(() =>
       env.service.update(
         INSTANCE,
         s.id,
@@ -357,36 +359,40 @@ describe('running the steps', () => {
     expect(env.service.get(INSTANCE, s.id).steps).toEqual([say('y')]);
   });
 
-  it('refuses bad input with readable causes', () => {
+  it('refuses bad input with readable causes', async () => {
     const bad = (raw: unknown) =>
       refused(() => env.service.create(INSTANCE, 'alice', parseWith(ScheduleInputSchema, raw)));
     expect(
-      bad(
-        input({
-          trigger: { type: 'Cron', expression: '61 * * * *', timezone: 'UTC' },
-          steps: [say('x')],
-        }),
+      (
+        await bad(
+          input({
+            trigger: { type: 'Cron', expression: '61 * * * *', timezone: 'UTC' },
+            steps: [say('x')],
+          }),
+        )
       ).causes[0],
     ).toBe('Invalid cron expression');
     expect(
-      bad(
-        input({
-          trigger: { type: 'Cron', expression: '* * * * *', timezone: 'Mars/Olympus' },
-          steps: [say('x')],
-        }),
+      (
+        await bad(
+          input({
+            trigger: { type: 'Cron', expression: '* * * * *', timezone: 'Mars/Olympus' },
+            steps: [say('x')],
+          }),
+        )
       ).causes,
     ).toContain('trigger.timezone: Unknown time zone');
     expect(
-      bad(input({ trigger: { type: 'Interval', every_seconds: 60 }, steps: [] })).causes,
+      (await bad(input({ trigger: { type: 'Interval', every_seconds: 60 }, steps: [] }))).causes,
     ).toContain('steps: A schedule needs at least one step');
-    expect(bad({ trigger: 'nope' }).status).toBe(400);
-    expect(refused(() => env.service.get(INSTANCE, '42')).kind).toBe('NotFound');
+    expect((await bad({ trigger: 'nope' })).status).toBe(400);
+    expect((await refused(() => env.service.get(INSTANCE, '42'))).kind).toBe('NotFound');
   });
 });
 
 describe('restarts', () => {
   it('runs missed while the core was down are recorded once as missed, never fired in a burst', async () => {
-    const s = env.service.create(
+    const s = await env.service.create(
       INSTANCE,
       'alice',
       input({ trigger: { type: 'Interval', every_seconds: 60 }, steps: [say('x')] }),
@@ -411,7 +417,7 @@ describe('restarts', () => {
   });
 
   it('a run cut short by a stop is recorded as failed, and the next boot keeps the schedule', async () => {
-    const s = env.service.create(
+    const s = await env.service.create(
       INSTANCE,
       'alice',
       input({
@@ -436,7 +442,7 @@ describe('restarts', () => {
   });
 
   it('a run left Running by a killed core is marked failed at the next start', async () => {
-    const s = env.service.create(
+    const s = await env.service.create(
       INSTANCE,
       'alice',
       input({ trigger: { type: 'Interval', every_seconds: 600 }, steps: [say('x')] }),

@@ -206,6 +206,12 @@ describe('the SSRF guard', () => {
       'http://10.0.0.5/hook',
       'http://192.168.1.10/hook',
       'http://[fd00::5]/hook',
+      // IPv6 forms that carry a private IPv4 (issue 22, reproduction 7): 6to4, Teredo, NAT64.
+      'http://[2002:7f00:1::]:9/x',
+      'http://[2002:a9fe:a9fe::1]/latest/meta-data',
+      'http://[2001:0:4136:e378:8000:f227:80ff:fffe]:9/x',
+      'http://[64:ff9b::7f00:1]:9/x',
+      'http://[64:ff9b:1::7f00:1]:9/x',
     ]) {
       const res = await create({ url });
       expect(res.status, url).toBe(400);
@@ -234,6 +240,20 @@ describe('the SSRF guard', () => {
     const delivery = WebhookDeliverySchema.parse(test.json);
     expect(delivery.status).toBe('failed');
     expect(delivery.message).toMatch(/resolves to 127\.0\.0\.1/);
+    expect(server.received).toHaveLength(0);
+  });
+
+  it('refuses a host name that answers a 6to4 form of loopback when it delivers', async () => {
+    const server = await receiver();
+    closers.push(server.close);
+    dnsAnswers.set('rebind6.example', ['93.184.216.34', '2002:7f00:1::']);
+    const res = await create({ url: `http://rebind6.example:${server.port}/hook` });
+    expect(res.status, res.text).toBe(200);
+    const { target } = WebhookSavedSchema.parse(res.json);
+    const test = await t.request('POST', `/webhooks/${target.id}/test`, { token: owner });
+    const delivery = WebhookDeliverySchema.parse(test.json);
+    expect(delivery.status).toBe('failed');
+    expect(delivery.message).toMatch(/resolves to 2002:7f00:1::, a loopback/);
     expect(server.received).toHaveLength(0);
   });
 });
@@ -352,6 +372,53 @@ describe('delivery', () => {
     expect(done.filter((d) => d.status === 'dropped')).toHaveLength(5);
     expect(done.filter((d) => d.status === 'delivered')).toHaveLength(3);
     expect(done.find((d) => d.status === 'dropped')?.message).toBe('The queue was full');
+  });
+
+  it('keeps the failures in the delivery log through a burst, and counts what the full queue dropped', async () => {
+    // Issue 25, reproduction 3: the newest 50 rows of any status made the log, so a burst of
+    // queued and dropped deliveries pushed out the ones that had really failed.
+    const server = await receiver(Array.from({ length: 100 }, () => 400));
+    closers.push(server.close);
+    await setPrivate(true);
+    const { target } = WebhookSavedSchema.parse(
+      (await create({ url: server.url, events: ['players'] })).json,
+    );
+    // A game that prints `<prefix><n> joined` for n = 0…count-1 when told `<prefix> <count>`.
+    const uuid = await createCheapInstance(t, owner, log, scratch, 'Crowd', {
+      script: `let b = ''; process.stdin.setEncoding('utf8'); process.stdin.on('data', (d) => { b += d; let i; while ((i = b.indexOf('\\n')) >= 0) { const [p, n] = b.slice(0, i).trim().split(' '); b = b.slice(i + 1); let out = ''; for (let k = 0; k < Number(n); k++) out += p + k + ' joined\\n'; process.stdout.write(out); } }); setInterval(() => {}, 1000);`,
+      output: { join: '^(\\w+) joined$' },
+    });
+    const running = log.next(isState(uuid, 'Running'), 'running');
+    await t.request('PUT', `/instance/${uuid}/start`, { token: owner });
+    await running;
+    const say = async (command: string) =>
+      expect(
+        (await t.request('POST', `/instance/${uuid}/console`, { token: owner, body: command }))
+          .status,
+      ).toBe(200);
+
+    await say('a 2');
+    await until(target.id, (d) => d.filter((x) => x.status === 'failed').length === 2);
+    // The receiver holds the first of the burst; two wait behind it (a queue of 3), 57 are dropped.
+    const release = server.holdAll();
+    await say('b 60');
+    await until(target.id, (d) => d.filter((x) => x.status === 'dropped').length === 50);
+    await server.count(3);
+    const waiting = (await list()).targets.find((x: WebhookTarget) => x.id === target.id)!;
+    expect(waiting.queued).toBe(3);
+    expect(waiting.dropped).toBe(57);
+    release();
+
+    const done = await until(
+      target.id,
+      (d) => d.every(settled) && d.filter((x) => x.status === 'failed').length === 5,
+    );
+    const failed = done.filter((d) => d.status === 'failed').map((d) => d.summary);
+    expect(failed.filter((summary) => /\ba[01]\b/.test(summary))).toHaveLength(2);
+    expect(failed.filter((summary) => /\bb(0|58|59)\b/.test(summary))).toHaveLength(3);
+    expect(done.filter((d) => d.status === 'dropped')).toHaveLength(50);
+    const after = (await list()).targets.find((x: WebhookTarget) => x.id === target.id)!;
+    expect(after).toMatchObject({ queued: 0, dropped: 57 });
   });
 
   it('tells a target about a crash, and only targets that chose it and its instance', async () => {

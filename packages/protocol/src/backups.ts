@@ -3,6 +3,9 @@ import { CausedBySchema } from './events.ts';
 
 // Hearth's backups (issue 13; not in the reference). Times are unix milliseconds.
 
+/** The `failure` of a backup the core stopped (or was killed) in the middle of. */
+export const BACKUP_INTERRUPTED = 'Interrupted: the core stopped during the backup';
+
 /** Longest backup name, in characters. */
 export const BACKUP_NAME_MAX = 100;
 /** Largest exclude list, in characters (gitignore syntax). */
@@ -40,7 +43,11 @@ export const BackupNameSchema = z.string().check(
   z.refine((s) => !CONTROL.test(s), 'Backup name cannot contain control characters'),
 );
 
-export const BackupStateSchema = z.enum(['Creating', 'Ready']);
+/**
+ * `Failed`: the backup did not finish (a full disk, the core stopped during it, …). The row stays,
+ * with its `failure`, until the user dismisses it (DELETE); it has no archive.
+ */
+export const BackupStateSchema = z.enum(['Creating', 'Ready', 'Failed']);
 export type BackupState = z.infer<typeof BackupStateSchema>;
 
 export const BackupRecordSchema = z.object({
@@ -67,6 +74,11 @@ export const BackupRecordSchema = z.object({
   live: z.boolean(),
   /** Made automatically by a restore, holding the tree the restore replaced. */
   safety: z.boolean(),
+  /**
+   * Why a `Failed` backup failed, in words ("No space left on device"); null otherwise. Missing
+   * from cores before issue 25, hence the default.
+   */
+  failure: z._default(z.nullable(z.string()), null),
 });
 export type BackupRecord = z.infer<typeof BackupRecordSchema>;
 

@@ -100,10 +100,22 @@ export const PROTECTED_EXTENSIONS = [
 /** core-api.md §3.1: the marker file of an instance (the dashboard's "instance config file"). */
 export const INSTANCE_CONFIG_FILE = '.lodestone_config';
 
-/** Hearth: login rate limits (reference has none). */
-export const LOGIN_ATTEMPTS_PER_IP = 20;
+/**
+ * Hearth: login throttling (reference has none; issues 10 and 22). Failures an (address, username)
+ * pair, and an address across all usernames (IPv6: its /64), may make before each further attempt
+ * must wait: LOGIN_BACKOFF_BASE_MS, doubling with every failure, at most LOGIN_BACKOFF_MAX_MS.
+ */
 export const LOGIN_ATTEMPTS_PER_USERNAME = 5;
-export const LOGIN_WINDOW_MS = 60_000;
+export const LOGIN_ATTEMPTS_PER_IP = 20;
+export const LOGIN_BACKOFF_BASE_MS = 1000;
+export const LOGIN_BACKOFF_MAX_MS = 15 * 60_000;
+/** An address's failures are counted from its first one over this window; a spent address is
+ * forgotten once this long has passed after its wait without a new failure. */
+export const LOGIN_ADDRESS_WINDOW_MS = 15 * 60_000;
+/** A pair is forgotten this long after its last failure. */
+export const LOGIN_PAIR_FORGET_MS = 24 * 60 * 60_000;
+/** A pair that logged in from an address is exempt from that address's budget for this long. */
+export const LOGIN_KNOWN_PAIR_MS = 30 * 24 * 60 * 60_000;
 
 /** Hearth event log (issue 14): entries per page by default and at most. */
 export const LOG_PAGE_SIZE = 100;

@@ -137,6 +137,14 @@ describe('status mapping (core-api.md §1.3)', () => {
     expect(kindForStatus(413)).toBe('BadRequest');
     expect(kindForStatus(429)).toBe('BadRequest');
     expect(kindForStatus(503)).toBe('Internal');
+    expect(kindForStatus(507)).toBe('Internal');
+  });
+
+  it('a full disk (507 Insufficient Storage, kind Internal) reads as its causes', () => {
+    const body = '{"kind":"Internal","causes":["Failed to upload file","No space left on device"]}';
+    expect(
+      requestFailureToText({ type: 'http', status: 507, statusText: 'Insufficient Storage', body }),
+    ).toBe('Internal: Failed to upload file: No space left on device');
   });
 
   it('clientError builds the envelope', () => {

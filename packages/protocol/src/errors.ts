@@ -29,7 +29,11 @@ export const ERROR_STATUS: Record<ErrorKind, number> = {
   Internal: 500,
 };
 
-/** Hearth also answers 409/413/415/429 with the envelope; they map onto the closest kind. */
+/**
+ * Hearth also answers 409/413/415/429 and 507 (Insufficient Storage: a full disk or database,
+ * kind `Internal`) with the envelope; they map onto the closest kind. The kinds stay the
+ * reference's seven, so any Lodestone client parses every answer.
+ */
 export function kindForStatus(status: number): ErrorKind {
   switch (status) {
     case 404:

@@ -59,6 +59,8 @@ export const WebhookTargetSchema = z.object({
   last_delivery: z.nullable(WebhookDeliverySchema),
   /** Deliveries waiting in this target's queue. */
   queued: z.number(),
+  /** Deliveries dropped because this target's queue was full, since the target was made. */
+  dropped: z.number(),
 });
 export type WebhookTarget = z.infer<typeof WebhookTargetSchema>;
 

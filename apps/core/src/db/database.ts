@@ -2,20 +2,26 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { corePath } from '../lib/core-paths.ts';
+import { SQLITE_BUSY_TIMEOUT_MS } from './db-writes.ts';
 
 export type Db = Database.Database;
 
 const MIGRATIONS_DIR = corePath('src', 'db', 'migrations');
+/** At boot nothing is served yet: opening and migrating may wait this long for another's lock. */
+const BOOT_BUSY_TIMEOUT_MS = 5000;
 
-/** Opens (or creates) the SQLite database in WAL mode and applies numbered migrations in order. */
+/**
+ * Opens (or creates) the SQLite database in WAL mode and applies numbered migrations in order.
+ * Once open, SQLite waits at most SQLITE_BUSY_TIMEOUT_MS for a lock (db-writes.ts says why).
+ */
 export function openDatabase(file: string): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const db = new Database(file);
+  const db = new Database(file, { timeout: BOOT_BUSY_TIMEOUT_MS });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
   migrate(db);
+  db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
   return db;
 }
 

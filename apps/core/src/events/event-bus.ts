@@ -12,6 +12,7 @@ import {
   type EventInner,
   type LogEntry,
 } from '@hearth/protocol';
+import { describeError, isDatabaseUnavailable } from '../errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { EventRepository, EventRow } from '../repositories/event-repository.ts';
 import { rowOfActivity, rowOfEvent } from './event-rows.ts';
@@ -26,9 +27,14 @@ export interface EmitOptions {
   details?: string;
 }
 
-/** Events waiting for SQLite beyond this many are dropped oldest-first (bounded memory under floods). */
+/**
+ * Events waiting for SQLite beyond this many are dropped oldest-first (bounded memory under a flood
+ * or while the database takes nothing), counted in `droppedWrites`, logged and shown as a warning.
+ */
 const MAX_PENDING_WRITES = 50_000;
 const FLUSH_INTERVAL_MS = 200;
+/** While the database refuses the batch, the next try waits twice as long as the last, up to this. */
+const FLUSH_RETRY_MAX_MS = 5000;
 
 /**
  * Every state change becomes one ClientEvent here, fanned out synchronously to listeners (the
@@ -50,11 +56,19 @@ export class EventBus {
   private locate: (path: string) => string | null = () => null;
   private pending: EventRow[] = [];
   private readonly timer: NodeJS.Timeout | null;
+  /** Why the database refused the last batch (null while it takes them). */
+  private failing: string | null = null;
+  private retryAt = 0;
+  private retryDelayMs = FLUSH_INTERVAL_MS;
+  private droppedThisEpisode = 0;
+  /** Events that never reached SQLite: dropped past the bound or refused for good. */
   droppedWrites = 0;
 
   constructor(
     private readonly repository: EventRepository | null,
     private readonly log: Logger,
+    /** Events kept waiting for SQLite at most (tests make it small). */
+    private readonly maxPendingWrites = MAX_PENDING_WRITES,
   ) {
     this.timer = repository ? setInterval(() => this.flush(), FLUSH_INTERVAL_MS) : null;
     this.timer?.unref();
@@ -139,11 +153,15 @@ export class EventBus {
 
   private store(row: EventRow): void {
     this.pending.push(row);
-    if (this.pending.length > MAX_PENDING_WRITES) {
-      const excess = this.pending.length - MAX_PENDING_WRITES;
-      this.pending.splice(0, excess);
-      this.droppedWrites += excess;
-    }
+    if (this.pending.length <= this.maxPendingWrites) return;
+    const excess = this.pending.length - this.maxPendingWrites;
+    this.pending.splice(0, excess);
+    this.droppedWrites += excess;
+    if (this.droppedThisEpisode === 0)
+      this.log.error(
+        `More than ${this.maxPendingWrites} events wait for the database (${this.failing ?? 'it is slower than they come'}): the oldest are dropped from Event Logs`,
+      );
+    this.droppedThisEpisode += excess;
   }
 
   private publishEntry(entry: LogEntry): void {
@@ -196,20 +214,74 @@ export class EventBus {
     this.consoles.delete(instanceUuid);
   }
 
+  /** Standing problems with storing events, one sentence each (the owner's core warnings). */
+  warnings(): string[] {
+    const out: string[] = [];
+    if (this.failing !== null && this.pending.length > 0)
+      out.push(
+        `${this.pending.length} events wait in memory for the database (${this.failing}); Event Logs show them once it takes them.`,
+      );
+    if (this.droppedWrites > 0)
+      out.push(
+        `${this.droppedWrites} events could not be stored and are missing from Event Logs (the database did not take them).`,
+      );
+    return out;
+  }
+
+  /**
+   * Writes the waiting events in one transaction. When the database cannot take them (locked by
+   * another process, disk full, read-only) they stay waiting, in order, and the next tries back off;
+   * nothing is dropped but past MAX_PENDING_WRITES.
+   */
   flush(): void {
-    if (!this.repository || this.pending.length === 0) return;
+    if (Date.now() < this.retryAt) return;
+    this.write();
+  }
+
+  private write(): boolean {
+    if (!this.repository || this.pending.length === 0) return true;
     const batch = this.pending;
     this.pending = [];
     try {
       this.repository.insertMany(batch);
     } catch (err) {
-      this.log.error({ err }, 'failed to persist events');
+      if (!isDatabaseUnavailable(err)) {
+        this.droppedWrites += batch.length;
+        this.log.error(`${batch.length} events could not be stored: ${describeError(err)}`);
+        return true;
+      }
+      this.pending = batch.concat(this.pending);
+      if (this.failing === null)
+        this.log.warn(
+          `Events wait in memory: the database does not take them (${describeError(err)})`,
+        );
+      this.failing = describeError(err);
+      this.retryAt = Date.now() + this.retryDelayMs;
+      this.retryDelayMs = Math.min(this.retryDelayMs * 2, FLUSH_RETRY_MAX_MS);
+      return false;
     }
+    if (this.failing !== null || this.droppedThisEpisode > 0) {
+      this.log.info(
+        `The database takes events again: ${batch.length} waiting events were stored` +
+          (this.droppedThisEpisode > 0 ? ` (${this.droppedThisEpisode} were dropped)` : ''),
+      );
+      this.failing = null;
+      this.droppedThisEpisode = 0;
+    }
+    this.retryAt = 0;
+    this.retryDelayMs = FLUSH_INTERVAL_MS;
+    return true;
   }
 
   close(): void {
     if (this.timer) clearInterval(this.timer);
-    this.flush();
+    if (!this.write()) {
+      this.droppedWrites += this.pending.length;
+      this.log.error(
+        `${this.pending.length} events were lost at shutdown: the database did not take them (${this.failing})`,
+      );
+      this.pending = [];
+    }
     this.listeners.clear();
     this.generalListeners.clear();
     this.consoleListeners.clear();

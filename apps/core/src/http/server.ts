@@ -4,7 +4,13 @@ import websocket from '@fastify/websocket';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { API_PREFIX, kindForStatus, type ClientError } from '@hearth/protocol';
 import type { CoreConfig } from '../config.ts';
-import { CoreError, badRequest, toCoreError } from '../errors.ts';
+import {
+  CoreError,
+  DatabaseBusyError,
+  TooManyRequestsError,
+  badRequest,
+  toCoreError,
+} from '../errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { MAX_PARAM_LENGTH, answerClientError, sendFrameworkError } from './framework-errors.ts';
 
@@ -17,16 +23,21 @@ export interface RegisteredRoute {
 
 const JSON_BODY_LIMIT = 2 * 1024 * 1024;
 
-/** The one error formatter of the core: `{"kind","causes"}` with the status of its kind. */
-export function sendError(
-  reply: { code(n: number): { header(k: string, v: string): { send(b: string): unknown } } },
-  err: CoreError,
-) {
+interface ErrorReply {
+  header(k: string, v: string): ErrorReply;
+  send(b: string): unknown;
+}
+
+/**
+ * The one error formatter of the core: `{"kind","causes"}` with the status of its kind (and
+ * `Retry-After` on a 429 that knows its wait and on a 503 for a busy database).
+ */
+export function sendError(reply: { code(n: number): ErrorReply }, err: CoreError) {
   const body: ClientError = err.toClientError();
-  return reply
-    .code(err.status)
-    .header('content-type', 'application/json; charset=utf-8')
-    .send(JSON.stringify(body));
+  const answer = reply.code(err.status).header('content-type', 'application/json; charset=utf-8');
+  if (err instanceof TooManyRequestsError || err instanceof DatabaseBusyError)
+    answer.header('retry-after', String(err.retryAfterSeconds));
+  return answer.send(JSON.stringify(body));
 }
 
 /**
@@ -100,6 +111,7 @@ export async function createHttpServer(
     origin: '*',
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Origin', 'Content-Type', 'Authorization'],
+    exposedHeaders: ['Retry-After'],
     credentials: false,
   });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

@@ -4,8 +4,10 @@ import { CoreError } from '../errors.ts';
 
 // The SSRF guard for requests a user points the core at (webhooks): the host is resolved and every
 // address it has must be public — not loopback, link-local, private, unique-local, unspecified,
-// multicast or reserved, in IPv4 or IPv6 (IPv4-mapped, -compatible and NAT64 forms are unwrapped
-// and judged as the IPv4 address they carry). The caller then connects to the address judged here
+// multicast or reserved, in IPv4 or IPv6. An IPv6 address that carries an IPv4 address is judged
+// by that IPv4 too: IPv4-mapped, -compatible and -translated forms, NAT64's well-known prefix,
+// 6to4 and Teredo (a host with such a tunnel or translator turns a packet to the IPv6 address into
+// one to the IPv4 address it carries). The caller then connects to the address judged here
 // (outbound-http `connectTo`), so a second DNS answer cannot swap it for another (DNS rebinding).
 
 export interface ResolvedAddress {
@@ -32,6 +34,7 @@ for (const [subnet, prefix] of [
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
   ['192.0.2.0', 24],
+  ['192.88.99.0', 24], // 6to4 relay anycast (deprecated): it forwards to whatever 6to4 names
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
   ['198.51.100.0', 24],
@@ -43,8 +46,16 @@ for (const [subnet, prefix] of [
 for (const [subnet, prefix] of [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
+  // NAT64 local-use (RFC 8215): where the IPv4 sits depends on the prefix length the site chose
+  // (RFC 6052 §2.2), so it cannot be read reliably; IANA marks the range not globally reachable.
+  ['64:ff9b:1::', 48],
   ['100::', 64], // discard
+  ['100:0:0:1::', 64], // dummy prefix (RFC 9780)
+  ['2001:2::', 48], // benchmarking
+  ['2001:10::', 28], // ORCHID (deprecated)
   ['2001:db8::', 32], // documentation
+  ['3fff::', 20], // documentation (RFC 9637)
+  ['5f00::', 16], // SRv6 segment identifiers (RFC 9602)
   ['fc00::', 7], // unique-local
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated)
@@ -75,17 +86,30 @@ function ipv6Groups(address: string): number[] | null {
   return groups.some(Number.isNaN) ? null : groups;
 }
 
-/** The IPv4 address an IPv6 address carries (mapped ::ffff:0:0/96, compatible ::/96, NAT64 64:ff9b::/96). */
-function embeddedIpv4(groups: number[]): string | null {
-  const zeros = (n: number) => groups.slice(0, n).every((g) => g === 0);
-  const mapped = zeros(5) && groups[5] === 0xffff;
-  const compatible = zeros(6);
-  const nat64 =
-    groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0);
-  if (!mapped && !compatible && !nat64) return null;
-  const hi = groups[6] ?? 0;
-  const lo = groups[7] ?? 0;
+/** Two 16-bit groups as a dotted IPv4 address. */
+function ipv4Of(hi: number, lo: number): string {
   return [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.');
+}
+
+/**
+ * The IPv4 addresses an IPv6 address carries, or none:
+ * - mapped `::ffff:0:0/96`, compatible `::/96`, translated `::ffff:0:0:0/96` (RFC 2765) and
+ *   NAT64's well-known `64:ff9b::/96` (RFC 6052): the last 32 bits;
+ * - 6to4 `2002::/16` (RFC 3056): bits 16–47;
+ * - Teredo `2001::/32` (RFC 4380 §4): the server in bits 32–63 and the client, inverted, in the
+ *   last 32 bits; the tunnel sends to both, so both must be public.
+ */
+function embeddedIpv4(groups: number[]): string[] {
+  const [g0 = 0, g1 = 0, g2 = 0, g3 = 0, g4 = 0, g5 = 0, g6 = 0, g7 = 0] = groups;
+  const zeros = (n: number) => groups.slice(0, n).every((g) => g === 0);
+  const mapped = zeros(5) && g5 === 0xffff;
+  const compatible = zeros(6);
+  const translated = zeros(4) && g4 === 0xffff && g5 === 0;
+  const nat64 = g0 === 0x64 && g1 === 0xff9b && g2 === 0 && g3 === 0 && g4 === 0 && g5 === 0;
+  if (mapped || compatible || translated || nat64) return [ipv4Of(g6, g7)];
+  if (g0 === 0x2002) return [ipv4Of(g1, g2)];
+  if (g0 === 0x2001 && g1 === 0) return [ipv4Of(g2, g3), ipv4Of(g6 ^ 0xffff, g7 ^ 0xffff)];
+  return [];
 }
 
 /** True for every address a request from the core must not reach unless the owner allowed it. */
@@ -94,8 +118,7 @@ export function isPrivateAddress(address: string): boolean {
   if (net.isIPv4(bare)) return blocked.check(bare, 'ipv4');
   const groups = ipv6Groups(bare);
   if (groups === null) return true;
-  const v4 = embeddedIpv4(groups);
-  if (v4 !== null) return isPrivateAddress(v4);
+  if (embeddedIpv4(groups).some((v4) => blocked.check(v4, 'ipv4'))) return true;
   const canonical = groups.map((g) => g.toString(16)).join(':');
   return blocked.check(canonical, 'ipv6');
 }

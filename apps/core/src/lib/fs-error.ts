@@ -1,12 +1,5 @@
 import { CoreError } from '../errors.ts';
-
-function codeOf(err: unknown): string | undefined {
-  if (err && typeof err === 'object' && 'code' in err) {
-    const code = err.code;
-    return typeof code === 'string' ? code : undefined;
-  }
-  return undefined;
-}
+import { codeOf, storageFailure } from './storage-error.ts';
 
 export function isErrno(err: unknown, ...codes: string[]): boolean {
   const code = codeOf(err);
@@ -25,6 +18,8 @@ export function fsError(err: unknown, context: string): CoreError {
 }
 
 function mapFsError(err: unknown, context: string): CoreError {
+  const storage = storageFailure(err);
+  if (storage) return new CoreError('Internal', [context, storage.reason], storage.status);
   switch (codeOf(err)) {
     case 'ENOENT':
       return new CoreError('NotFound', [context, 'No such file or directory']);
@@ -45,8 +40,6 @@ function mapFsError(err: unknown, context: string): CoreError {
       ]);
     case 'ENAMETOOLONG':
       return new CoreError('BadRequest', [context, 'File name is too long']);
-    case 'ENOSPC':
-      return new CoreError('Internal', [context, 'No space left on device']);
     case 'EFBIG':
       return new CoreError('BadRequest', [context, 'File too large']);
     case 'EXDEV':

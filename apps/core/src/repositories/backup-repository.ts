@@ -5,6 +5,7 @@ import {
   NO_RETENTION,
   type BackupRecord,
   type BackupSettings,
+  type CausedBy,
 } from '@hearth/protocol';
 import type { Db } from '../db/database.ts';
 
@@ -30,6 +31,7 @@ interface BackupRow {
   locked: number;
   live: number;
   safety: number;
+  failure: string | null;
 }
 
 function fromRow(row: BackupRow): StoredBackup {
@@ -43,7 +45,11 @@ function fromRow(row: BackupRow): StoredBackup {
   return { ...record, file_name: row.file_name };
 }
 
-export type RestorePhase = 'extracting' | 'swapping';
+/**
+ * `preparing`: verifying the archive and making the safety backup (the folder is not touched yet);
+ * `extracting`: the backup is being extracted beside the folder; `swapping`: see restore-swap.ts.
+ */
+export type RestorePhase = 'preparing' | 'extracting' | 'swapping';
 
 /** The journal of a restore in progress (see services/backups/restore-swap.ts). */
 export interface RestoreJournal {
@@ -54,6 +60,12 @@ export interface RestoreJournal {
   old_dir: string;
   phase: RestorePhase;
   started_at: number;
+  /** Who started it (null in journals written before issue 25). */
+  caused_by: CausedBy | null;
+}
+
+interface JournalRow extends Omit<RestoreJournal, 'caused_by'> {
+  caused_by: string | null;
 }
 
 /** SQL for backup records, per-instance backup settings and the restore journal. */
@@ -64,9 +76,11 @@ export class BackupRepository {
     this.db
       .prepare(
         `INSERT INTO backups (id, instance_uuid, name, state, file_name, created_at, duration_ms,
-           size_bytes, uncompressed_bytes, entries, skipped_entries, sha256, made_by, locked, live, safety)
+           size_bytes, uncompressed_bytes, entries, skipped_entries, sha256, made_by, locked, live,
+           safety, failure)
          VALUES (@id, @instance_uuid, @name, @state, @file_name, @created_at, @duration_ms,
-           @size_bytes, @uncompressed_bytes, @entries, @skipped_entries, @sha256, @made_by, @locked, @live, @safety)`,
+           @size_bytes, @uncompressed_bytes, @entries, @skipped_entries, @sha256, @made_by, @locked,
+           @live, @safety, @failure)`,
       )
       .run({
         ...backup,
@@ -98,6 +112,16 @@ export class BackupRepository {
            skipped_entries = @skipped_entries, sha256 = @sha256, live = @live WHERE id = @id`,
       )
       .run({ ...done, live: done.live ? 1 : 0, id });
+  }
+
+  /** Marks a backup Failed with its reason (it has no archive; the row stays until dismissed). */
+  fail(id: string, failure: string, durationMs: number | null): void {
+    this.db
+      .prepare(
+        `UPDATE backups SET state = 'Failed', failure = ?, duration_ms = ?, size_bytes = 0,
+           sha256 = NULL WHERE id = ?`,
+      )
+      .run(failure, durationMs, id);
   }
 
   get(id: string): StoredBackup | null {
@@ -181,17 +205,27 @@ export class BackupRepository {
   saveJournal(journal: RestoreJournal): void {
     this.db
       .prepare(
-        `INSERT INTO backup_restores (instance_uuid, backup_id, instance_dir, staging_dir, old_dir, phase, started_at)
-         VALUES (@instance_uuid, @backup_id, @instance_dir, @staging_dir, @old_dir, @phase, @started_at)
+        `INSERT INTO backup_restores (instance_uuid, backup_id, instance_dir, staging_dir, old_dir,
+           phase, started_at, caused_by)
+         VALUES (@instance_uuid, @backup_id, @instance_dir, @staging_dir, @old_dir, @phase,
+           @started_at, @caused_by)
          ON CONFLICT(instance_uuid) DO UPDATE SET backup_id = excluded.backup_id,
            instance_dir = excluded.instance_dir, staging_dir = excluded.staging_dir,
-           old_dir = excluded.old_dir, phase = excluded.phase, started_at = excluded.started_at`,
+           old_dir = excluded.old_dir, phase = excluded.phase, started_at = excluded.started_at,
+           caused_by = excluded.caused_by`,
       )
-      .run(journal);
+      .run({
+        ...journal,
+        caused_by: journal.caused_by === null ? null : JSON.stringify(journal.caused_by),
+      });
   }
 
   journals(): RestoreJournal[] {
-    return this.db.prepare('SELECT * FROM backup_restores').all() as RestoreJournal[];
+    const rows = this.db.prepare('SELECT * FROM backup_restores').all() as JournalRow[];
+    return rows.map((row) => ({
+      ...row,
+      caused_by: row.caused_by === null ? null : CausedBySchema.parse(JSON.parse(row.caused_by)),
+    }));
   }
 
   clearJournal(instanceUuid: string): void {

@@ -9,7 +9,10 @@ import {
   type DotLodestoneConfig,
 } from '@hearth/protocol';
 import type { Db } from '../db/database.ts';
+import type { DbWrites } from '../db/db-writes.ts';
+import { CoreError } from '../errors.ts';
 import { writeJsonAtomic } from '../lib/atomic-write.ts';
+import { FileSandbox } from '../lib/file-sandbox.ts';
 
 /** Hearth ≤ 0.5.1 kept its record in the folder; read once to import it, then never again. */
 export const LEGACY_RECORD_FILE = '.hearth_instance.json';
@@ -60,15 +63,25 @@ export interface UnregisteredFolder {
   legacy: InstanceRecord | null;
 }
 
-async function readJson(file: string): Promise<unknown> {
-  return JSON.parse(await fs.readFile(file, 'utf8')) as unknown;
-}
+/** Largest marker or legacy record read from an instance folder. */
+const MAX_MARKER_BYTES = 1024 * 1024;
 
+/**
+ * A JSON file of an instance folder, read through the file sandbox: the folder's users wrote it, so a
+ * link out of the folder, a FIFO or a huge file is refused instead of followed, waited on or read.
+ */
 async function exists(file: string): Promise<boolean> {
-  return fs.stat(file).then(
+  return fs.lstat(file).then(
     () => true,
     () => false,
   );
+}
+
+const isMissing = (err: unknown) => err instanceof CoreError && err.kind === 'NotFound';
+
+async function readJson(dir: string, name: string): Promise<unknown> {
+  const bytes = await new FileSandbox(dir).readRegular(name, MAX_MARKER_BYTES);
+  return JSON.parse(bytes.toString('utf8')) as unknown;
 }
 
 /**
@@ -82,6 +95,7 @@ export class InstanceRepository {
   constructor(
     private readonly db: Db,
     dataDir: string,
+    private readonly writes: DbWrites,
   ) {
     this.root = path.join(dataDir, 'instances');
   }
@@ -125,21 +139,20 @@ export class InstanceRepository {
       const dir = path.join(this.root, entry.name);
       let dot: DotLodestoneConfig;
       try {
-        dot = DotLodestoneConfigSchema.parse(await readJson(path.join(dir, INSTANCE_CONFIG_FILE)));
+        dot = DotLodestoneConfigSchema.parse(await readJson(dir, INSTANCE_CONFIG_FILE));
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
-          onBroken(dir, `${INSTANCE_CONFIG_FILE} is invalid`);
+        if (!isMissing(err)) onBroken(dir, `${INSTANCE_CONFIG_FILE} is invalid`);
         continue;
       }
       let legacy: InstanceRecord | null = null;
       try {
-        legacy = InstanceRecordSchema.parse(await readJson(path.join(dir, LEGACY_RECORD_FILE)));
+        legacy = InstanceRecordSchema.parse(await readJson(dir, LEGACY_RECORD_FILE));
         if (legacy.uuid !== dot.uuid) {
           onBroken(dir, `${LEGACY_RECORD_FILE} names another instance`);
           continue;
         }
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') {
+        if (!isMissing(err)) {
           onBroken(dir, `${LEGACY_RECORD_FILE} is invalid`);
           continue;
         }
@@ -162,7 +175,7 @@ export class InstanceRepository {
 
   /** Stores the record (the instance exists from here on), writes Lodestone's marker, unmarks the folder. */
   async register(dir: string, dot: DotLodestoneConfig, record: InstanceRecord): Promise<void> {
-    this.insert(dir, record);
+    await this.writes.now(() => this.insert(dir, record));
     await writeJsonAtomic(path.join(dir, INSTANCE_CONFIG_FILE), dot);
     await fs.rm(path.join(dir, CREATING_MARKER), { force: true });
     await fs.rm(path.join(dir, LEGACY_RECORD_FILE), { force: true });
@@ -191,17 +204,19 @@ export class InstanceRepository {
     return removed;
   }
 
-  writeRecord(record: InstanceRecord): void {
+  async writeRecord(record: InstanceRecord): Promise<void> {
     const valid = InstanceRecordSchema.parse(record);
-    const result = this.db
-      .prepare('UPDATE instances SET record = ?, updated_at = ? WHERE uuid = ?')
-      .run(JSON.stringify(valid), Date.now(), valid.uuid);
+    const result = await this.writes.now(() =>
+      this.db
+        .prepare('UPDATE instances SET record = ?, updated_at = ? WHERE uuid = ?')
+        .run(JSON.stringify(valid), Date.now(), valid.uuid),
+    );
     if (result.changes !== 1) throw new Error(`No stored instance ${valid.uuid}`);
   }
 
   /** Forgets the instance first (an interrupted delete never leaves a half-instance that boots), then its folder. */
   async remove(uuid: string, dir: string): Promise<void> {
-    this.db.prepare('DELETE FROM instances WHERE uuid = ?').run(uuid);
+    await this.writes.now(() => this.db.prepare('DELETE FROM instances WHERE uuid = ?').run(uuid));
     await fs.rm(path.join(dir, INSTANCE_CONFIG_FILE), { force: true });
     await fs.rm(dir, { recursive: true, force: true });
   }
@@ -219,16 +234,29 @@ export class InstanceRepository {
     return parsed.success ? parsed.data : null;
   }
 
+  /**
+   * Background writes (db-writes.ts `later`): a server starts and stops whether or not the
+   * database takes the record now; it goes in once it can, so an orphan is still recognised.
+   */
   writeProcess(uuid: string, process: ProcessRecord): void {
-    this.db
-      .prepare(
-        'INSERT OR REPLACE INTO instance_processes (uuid, pid, start_ticks, exe, started_at) VALUES (?, ?, ?, ?, ?)',
-      )
-      .run(uuid, process.pid, process.start_ticks, process.exe, process.started_at);
+    this.writes.later(
+      'process record',
+      () =>
+        this.db
+          .prepare(
+            'INSERT OR REPLACE INTO instance_processes (uuid, pid, start_ticks, exe, started_at) VALUES (?, ?, ?, ?, ?)',
+          )
+          .run(uuid, process.pid, process.start_ticks, process.exe, process.started_at),
+      `process ${uuid}`,
+    );
   }
 
   removeProcess(uuid: string): void {
-    this.db.prepare('DELETE FROM instance_processes WHERE uuid = ?').run(uuid);
+    this.writes.later(
+      'process record',
+      () => this.db.prepare('DELETE FROM instance_processes WHERE uuid = ?').run(uuid),
+      `process ${uuid}`,
+    );
   }
 
   private insert(dir: string, record: InstanceRecord): void {

@@ -1,5 +1,6 @@
 import type { ExitStatus, HistoryEntry } from '@hearth/protocol';
 import type { Db } from '../db/database.ts';
+import type { DbWrites } from '../db/db-writes.ts';
 
 export interface TaskRow {
   pid: number;
@@ -31,9 +32,17 @@ function exitOf(row: Row): ExitStatus {
   return { type: 'Error', time, error_msg: row.error_msg ?? '' };
 }
 
-/** SQL for macro tasks and last runs; nothing else. */
+/**
+ * SQL for macro tasks and last runs; nothing else. Every write is a background write
+ * (`DbWrites.later`): a task starts and ends whether or not the database takes its record at that
+ * moment, and the record (which names the task's process, for a core that dies meanwhile) goes in
+ * once the database takes writes again.
+ */
 export class MacroRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly writes: DbWrites,
+  ) {}
 
   /** The next task pid: one above every pid ever used, so history entries never share one. */
   nextPid(): number {
@@ -44,26 +53,30 @@ export class MacroRepository {
   }
 
   insertRunning(task: TaskRow): void {
-    this.db
-      .prepare(
-        `INSERT INTO macro_tasks (pid, instance_uuid, name, creation_time, started_by, os_pid, os_start_ticks)
-         VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        task.pid,
-        task.instanceUuid,
-        task.name,
-        task.creationTime,
-        task.startedBy,
-        task.osPid,
-        task.osStartTicks,
-      );
+    this.writes.later('macro task record', () =>
+      this.db
+        .prepare(
+          `INSERT INTO macro_tasks (pid, instance_uuid, name, creation_time, started_by, os_pid, os_start_ticks)
+           VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          task.pid,
+          task.instanceUuid,
+          task.name,
+          task.creationTime,
+          task.startedBy,
+          task.osPid,
+          task.osStartTicks,
+        ),
+    );
   }
 
   finish(pid: number, exit: ExitStatus): void {
-    this.db
-      .prepare('UPDATE macro_tasks SET exit_type = ?, exit_time = ?, error_msg = ? WHERE pid = ?')
-      .run(exit.type, exit.time, exit.type === 'Error' ? exit.error_msg : null, pid);
+    this.writes.later('macro task record', () =>
+      this.db
+        .prepare('UPDATE macro_tasks SET exit_type = ?, exit_time = ?, error_msg = ? WHERE pid = ?')
+        .run(exit.type, exit.time, exit.type === 'Error' ? exit.error_msg : null, pid),
+    );
   }
 
   /** Tasks recorded as running (at boot: those of a core that stopped without ending them). */
@@ -98,22 +111,32 @@ export class MacroRepository {
 
   /** Keeps the newest `keep` finished tasks of an instance. */
   prune(instanceUuid: string, keep: number): void {
-    this.db
-      .prepare(
-        `DELETE FROM macro_tasks WHERE instance_uuid = ? AND exit_type IS NOT NULL AND pid NOT IN
-           (SELECT pid FROM macro_tasks WHERE instance_uuid = ? AND exit_type IS NOT NULL
-            ORDER BY exit_time DESC, pid DESC LIMIT ?)`,
-      )
-      .run(instanceUuid, instanceUuid, keep);
+    this.writes.later(
+      'macro task history',
+      () =>
+        this.db
+          .prepare(
+            `DELETE FROM macro_tasks WHERE instance_uuid = ? AND exit_type IS NOT NULL AND pid NOT IN
+               (SELECT pid FROM macro_tasks WHERE instance_uuid = ? AND exit_type IS NOT NULL
+                ORDER BY exit_time DESC, pid DESC LIMIT ?)`,
+          )
+          .run(instanceUuid, instanceUuid, keep),
+      `macro prune ${instanceUuid}`,
+    );
   }
 
   setLastRun(instanceUuid: string, name: string, time: number): void {
-    this.db
-      .prepare(
-        `INSERT INTO macro_last_run (instance_uuid, name, last_run) VALUES (?, ?, ?)
-         ON CONFLICT (instance_uuid, name) DO UPDATE SET last_run = excluded.last_run`,
-      )
-      .run(instanceUuid, name, time);
+    this.writes.later(
+      'macro last run',
+      () =>
+        this.db
+          .prepare(
+            `INSERT INTO macro_last_run (instance_uuid, name, last_run) VALUES (?, ?, ?)
+             ON CONFLICT (instance_uuid, name) DO UPDATE SET last_run = excluded.last_run`,
+          )
+          .run(instanceUuid, name, time),
+      `macro last run ${instanceUuid} ${name}`,
+    );
   }
 
   lastRuns(instanceUuid: string): Map<string, number> {
@@ -125,7 +148,11 @@ export class MacroRepository {
 
   /** The instance was deleted: its tasks' history and last runs go with it. */
   forgetInstance(instanceUuid: string): void {
-    this.db.prepare('DELETE FROM macro_tasks WHERE instance_uuid = ?').run(instanceUuid);
-    this.db.prepare('DELETE FROM macro_last_run WHERE instance_uuid = ?').run(instanceUuid);
+    this.writes.later('macro history of a deleted instance', () =>
+      this.db.transaction(() => {
+        this.db.prepare('DELETE FROM macro_tasks WHERE instance_uuid = ?').run(instanceUuid);
+        this.db.prepare('DELETE FROM macro_last_run WHERE instance_uuid = ?').run(instanceUuid);
+      })(),
+    );
   }
 }

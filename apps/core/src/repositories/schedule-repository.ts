@@ -8,6 +8,7 @@ import {
 } from '@hearth/protocol';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
+import type { DbWrites } from '../db/db-writes.ts';
 
 /** A schedule as stored: the client's input plus who owns it and the due time of a time trigger. */
 export interface StoredSchedule extends ScheduleInput {
@@ -78,11 +79,23 @@ function toRow(s: StoredSchedule): ScheduleRow {
   };
 }
 
-/** SQL for schedules and their run records (the newest SCHEDULE_RUNS_KEPT per schedule). */
+/**
+ * SQL for schedules and their run records (the newest SCHEDULE_RUNS_KEPT per schedule). A user's
+ * change waits out another process's lock (`DbWrites.now`); what the scheduler records on its own
+ * — due times, runs — is a background write (`DbWrites.later`): a run goes on, and is recorded,
+ * whether or not the database takes the record at that moment.
+ */
 export class ScheduleRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly writes: DbWrites,
+  ) {}
 
-  save(schedule: StoredSchedule): void {
+  async save(schedule: StoredSchedule): Promise<void> {
+    await this.writes.now(() => this.saveNow(schedule));
+  }
+
+  private saveNow(schedule: StoredSchedule): void {
     this.db
       .prepare(
         `INSERT INTO schedules (id, instance_uuid, author_uid, description, trigger, steps, enabled,
@@ -119,20 +132,31 @@ export class ScheduleRepository {
   }
 
   setNextRun(id: string, at: number | null): void {
-    this.db.prepare('UPDATE schedules SET next_run_at = ? WHERE id = ?').run(at, id);
+    this.writes.later(
+      'schedule due time',
+      () => this.db.prepare('UPDATE schedules SET next_run_at = ? WHERE id = ?').run(at, id),
+      `next run ${id}`,
+    );
   }
 
   /** Deletes a schedule and (by cascade) its runs. */
-  delete(id: string): void {
-    this.db.prepare('DELETE FROM schedules WHERE id = ?').run(id);
+  async delete(id: string): Promise<void> {
+    await this.writes.now(() => this.db.prepare('DELETE FROM schedules WHERE id = ?').run(id));
   }
 
+  /** A deleted instance's schedules (and their runs) go, in the background. */
   deleteInstance(instanceUuid: string): void {
-    this.db.prepare('DELETE FROM schedules WHERE instance_uuid = ?').run(instanceUuid);
+    this.writes.later('schedules of a deleted instance', () =>
+      this.db.prepare('DELETE FROM schedules WHERE instance_uuid = ?').run(instanceUuid),
+    );
   }
 
   /** Inserts a run record and drops the oldest beyond SCHEDULE_RUNS_KEPT. */
   insertRun(run: ScheduleRun): void {
+    this.writes.later('schedule run', () => this.insertRunNow(run));
+  }
+
+  private insertRunNow(run: ScheduleRun): void {
     this.db.transaction(() => {
       this.db
         .prepare(
@@ -150,11 +174,17 @@ export class ScheduleRepository {
   }
 
   updateRun(run: ScheduleRun): void {
-    this.db
-      .prepare(
-        'UPDATE schedule_runs SET finished_at = @finished_at, outcome = @outcome, reason = @reason, steps = @steps WHERE id = @id',
-      )
-      .run({ ...run, steps: JSON.stringify(run.steps) });
+    const row = { ...run, steps: JSON.stringify(run.steps) };
+    this.writes.later(
+      'schedule run',
+      () =>
+        this.db
+          .prepare(
+            'UPDATE schedule_runs SET finished_at = @finished_at, outcome = @outcome, reason = @reason, steps = @steps WHERE id = @id',
+          )
+          .run(row),
+      `run ${run.id}`,
+    );
   }
 
   /** A schedule's runs, newest first. */

@@ -1,5 +1,6 @@
 import { UserPermissionSchema, type PublicUser, type UserPermission } from '@hearth/protocol';
 import type { Db } from '../db/database.ts';
+import type { DbWrites } from '../db/db-writes.ts';
 
 export interface StoredUser {
   uid: string;
@@ -9,6 +10,32 @@ export interface StoredUser {
   isAdmin: boolean;
   permissions: UserPermission;
   secret: string;
+  /**
+   * Set (never stored) when the caller is a macro task acting for this user: the role, admin flag
+   * and permissions above are then what the user AND the authors of the task's code may all do.
+   */
+  task?: TaskActing;
+}
+
+/** A macro task acting for a user (services/macros/task-tokens.ts fills it in). */
+export interface TaskActing {
+  pid: number;
+  macroName: string;
+  instanceUuid: string;
+  /** Other users whose rights bound the task: its code's authors (and a schedule's other actors). */
+  limiters: readonly string[];
+  /** Part of its code was changed outside Hearth's API (nobody can be named for it). */
+  unknownAuthor: boolean;
+}
+
+/**
+ * True for a task whose code not only its starter answers for: it may not hand its starter's name to
+ * anything that outlives it or that later runs as that user (schedules, macro code and config).
+ */
+export function isLimitedTask(user: StoredUser): boolean {
+  const task = user.task;
+  if (task === undefined) return false;
+  return task.unknownAuthor || task.limiters.some((uid) => uid !== user.uid);
 }
 
 interface Row {
@@ -64,7 +91,11 @@ function ifUsernameFree(run: () => unknown): boolean {
 
 /** SQL for users; nothing else. */
 export class UserRepository {
-  constructor(private readonly db: Db) {}
+  /** Every write is a user's change: it waits out another process's lock (`DbWrites.now`). */
+  constructor(
+    private readonly db: Db,
+    private readonly writes: DbWrites,
+  ) {}
 
   all(): StoredUser[] {
     return (this.db.prepare('SELECT * FROM users ORDER BY created_at').all() as Row[]).map(fromRow);
@@ -86,50 +117,62 @@ export class UserRepository {
   }
 
   /** Adds a user; false (and nothing written) when the username is taken, even by a racing insert. */
-  insert(user: StoredUser): boolean {
-    return ifUsernameFree(() =>
-      this.db
-        .prepare(
-          'INSERT INTO users (uid, username, hashed_psw, is_owner, is_admin, permissions, secret, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-        )
-        .run(
-          user.uid,
-          user.username,
-          user.hashedPassword,
-          user.isOwner ? 1 : 0,
-          user.isAdmin ? 1 : 0,
-          JSON.stringify(user.permissions),
-          user.secret,
-          Date.now(),
-        ),
+  insert(user: StoredUser): Promise<boolean> {
+    return this.writes.now(() =>
+      ifUsernameFree(() =>
+        this.db
+          .prepare(
+            'INSERT INTO users (uid, username, hashed_psw, is_owner, is_admin, permissions, secret, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          )
+          .run(
+            user.uid,
+            user.username,
+            user.hashedPassword,
+            user.isOwner ? 1 : 0,
+            user.isAdmin ? 1 : 0,
+            JSON.stringify(user.permissions),
+            user.secret,
+            Date.now(),
+          ),
+      ),
     );
   }
 
-  delete(uid: string): boolean {
-    return this.db.prepare('DELETE FROM users WHERE uid = ?').run(uid).changes > 0;
+  async delete(uid: string): Promise<boolean> {
+    return this.writes.now(
+      () => this.db.prepare('DELETE FROM users WHERE uid = ?').run(uid).changes > 0,
+    );
   }
 
   /** Renames a user; false (and nothing changed) when another user holds the name. */
-  setUsername(uid: string, username: string): boolean {
-    return ifUsernameFree(() =>
-      this.db.prepare('UPDATE users SET username = ? WHERE uid = ?').run(username, uid),
+  setUsername(uid: string, username: string): Promise<boolean> {
+    return this.writes.now(() =>
+      ifUsernameFree(() =>
+        this.db.prepare('UPDATE users SET username = ? WHERE uid = ?').run(username, uid),
+      ),
     );
   }
 
-  setPassword(uid: string, hashedPassword: string, secret: string): void {
-    this.db
-      .prepare('UPDATE users SET hashed_psw = ?, secret = ? WHERE uid = ?')
-      .run(hashedPassword, secret, uid);
+  async setPassword(uid: string, hashedPassword: string, secret: string): Promise<void> {
+    await this.writes.now(() =>
+      this.db
+        .prepare('UPDATE users SET hashed_psw = ?, secret = ? WHERE uid = ?')
+        .run(hashedPassword, secret, uid),
+    );
   }
 
-  setSecret(uid: string, secret: string): void {
-    this.db.prepare('UPDATE users SET secret = ? WHERE uid = ?').run(secret, uid);
+  async setSecret(uid: string, secret: string): Promise<void> {
+    await this.writes.now(() =>
+      this.db.prepare('UPDATE users SET secret = ? WHERE uid = ?').run(secret, uid),
+    );
   }
 
-  setPermissions(uid: string, permissions: UserPermission): void {
-    this.db
-      .prepare('UPDATE users SET permissions = ? WHERE uid = ?')
-      .run(JSON.stringify(permissions), uid);
+  async setPermissions(uid: string, permissions: UserPermission): Promise<void> {
+    await this.writes.now(() =>
+      this.db
+        .prepare('UPDATE users SET permissions = ? WHERE uid = ?')
+        .run(JSON.stringify(permissions), uid),
+    );
   }
 
   /** Runs fn in one transaction (e.g. read-modify-write of permissions). */

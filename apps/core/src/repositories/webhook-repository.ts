@@ -8,6 +8,7 @@ import {
   type WebhookKind,
 } from '@hearth/protocol';
 import type { Db } from '../db/database.ts';
+import type { DbWrites } from '../db/db-writes.ts';
 
 /** A webhook target as stored, with its full URL and secret (never sent to a client). */
 export interface StoredWebhook {
@@ -20,6 +21,8 @@ export interface StoredWebhook {
   instance_uuids: string[] | null;
   enabled: boolean;
   created_at: number;
+  /** Deliveries its full queue dropped (counted by the repository, never saved from here). */
+  dropped: number;
 }
 
 interface TargetRow {
@@ -32,6 +35,7 @@ interface TargetRow {
   instance_uuids: string | null;
   enabled: number;
   created_at: number;
+  dropped: number;
 }
 
 interface DeliveryRow {
@@ -45,8 +49,44 @@ interface DeliveryRow {
   at: number;
 }
 
-/** Deliveries kept per target (the delivery log). */
+/**
+ * Settled deliveries kept per target and outcome (delivered, failed, dropped): a burst of one
+ * outcome never pushes the others out of the log. Waiting ones (queued, retrying) are all kept;
+ * the queue size bounds them.
+ */
 export const DELIVERIES_KEPT = 50;
+/** At most this many rows answer a delivery log (3 outcomes × DELIVERIES_KEPT + a full queue). */
+const DELIVERY_LOG_MAX = 1000;
+
+/** A delivery as it is queued: its row, and the notice it sends (kept until it is settled). */
+export interface NewDelivery {
+  id: number;
+  targetId: string;
+  event: WebhookEvent | 'test';
+  summary: string;
+  status: WebhookDeliveryStatus;
+  at: number;
+  /** JSON of what it says; null for one that is never sent again (a test). */
+  notice: string | null;
+}
+
+/** A delivery left queued or retrying (by a core that stopped before it was settled). */
+export interface WaitingDelivery {
+  id: number;
+  targetId: string;
+  attempts: number;
+  notice: string | null;
+}
+
+export interface DeliveryChange {
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  httpStatus: number | null;
+  message: string;
+  at: number;
+}
+
+const SETTLED: readonly WebhookDeliveryStatus[] = ['delivered', 'failed', 'dropped'];
 
 const DeliveryEventSchema = z.union([WebhookEventSchema, z.literal('test')]);
 const StatusSchema = z.enum(['queued', 'retrying', 'delivered', 'failed', 'dropped']);
@@ -65,6 +105,7 @@ function toWebhook(row: TargetRow): StoredWebhook {
         : z.array(z.string()).parse(JSON.parse(row.instance_uuids)),
     enabled: row.enabled === 1,
     created_at: row.created_at,
+    dropped: row.dropped,
   };
 }
 
@@ -81,9 +122,24 @@ function toDelivery(row: DeliveryRow): WebhookDelivery {
   };
 }
 
-/** SQL for webhook targets and their delivery log (migration 007). */
+/**
+ * SQL for webhook targets and their delivery log (migrations 007, 012). Target changes are a
+ * user's and wait out another process's lock (`DbWrites.now`); the delivery log is written in the
+ * background (`DbWrites.later`) with ids handed out here, so a delivery is queued, sent and
+ * recorded whether or not the database takes its row at that moment.
+ */
 export class WebhookRepository {
-  constructor(private readonly db: Db) {}
+  private lastDeliveryId: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly writes: DbWrites,
+  ) {
+    const row = db.prepare('SELECT MAX(id) AS id FROM webhook_deliveries').get() as {
+      id: number | null;
+    };
+    this.lastDeliveryId = row.id ?? 0;
+  }
 
   all(): StoredWebhook[] {
     return (
@@ -97,7 +153,11 @@ export class WebhookRepository {
     return row ? toWebhook(row) : null;
   }
 
-  save(w: StoredWebhook): void {
+  async save(w: StoredWebhook): Promise<void> {
+    await this.writes.now(() => this.saveNow(w));
+  }
+
+  private saveNow(w: StoredWebhook): void {
     this.db
       .prepare(
         `INSERT INTO webhook_targets (id, name, kind, url, secret, events, instance_uuids, enabled, created_at)
@@ -119,58 +179,86 @@ export class WebhookRepository {
       );
   }
 
-  delete(id: string): boolean {
-    return this.db.prepare('DELETE FROM webhook_targets WHERE id = ?').run(id).changes > 0;
+  async delete(id: string): Promise<void> {
+    await this.writes.now(() =>
+      this.db.prepare('DELETE FROM webhook_targets WHERE id = ?').run(id),
+    );
   }
 
-  /** A new delivery-log row; older rows beyond DELIVERIES_KEPT for the target go. */
-  addDelivery(
-    targetId: string,
-    event: WebhookEvent | 'test',
-    summary: string,
-    status: WebhookDeliveryStatus,
-    at: number,
-  ): number {
-    const id = Number(
+  /** The id of the next delivery (rows may be written later, so they are numbered here). */
+  nextDeliveryId(): number {
+    return ++this.lastDeliveryId;
+  }
+
+  addDelivery(d: NewDelivery): void {
+    this.writes.later('webhook delivery', () =>
       this.db
         .prepare(
-          'INSERT INTO webhook_deliveries (target_id, event, summary, status, attempts, http_status, message, at) VALUES (?, ?, ?, ?, 0, NULL, ?, ?)',
+          'INSERT INTO webhook_deliveries (id, target_id, event, summary, status, attempts, http_status, message, at, notice) VALUES (?, ?, ?, ?, ?, 0, NULL, ?, ?, ?)',
         )
-        .run(targetId, event, summary, status, '', at).lastInsertRowid,
+        .run(d.id, d.targetId, d.event, d.summary, d.status, '', d.at, d.notice),
     );
-    this.db
+  }
+
+  /** A delivery's new state; once settled its notice goes and the oldest rows of its outcome too. */
+  updateDelivery(id: number, targetId: string, change: DeliveryChange): void {
+    const settled = SETTLED.includes(change.status);
+    this.writes.later(
+      'webhook delivery',
+      () =>
+        this.db.transaction(() => {
+          this.db
+            .prepare(
+              `UPDATE webhook_deliveries SET status = ?, attempts = ?, http_status = ?, message = ?, at = ?,
+                 notice = CASE WHEN ? THEN NULL ELSE notice END WHERE id = ?`,
+            )
+            .run(
+              change.status,
+              change.attempts,
+              change.httpStatus,
+              change.message,
+              change.at,
+              settled ? 1 : 0,
+              id,
+            );
+          if (settled)
+            this.db
+              .prepare(
+                `DELETE FROM webhook_deliveries WHERE target_id = ? AND status = ? AND id NOT IN
+                   (SELECT id FROM webhook_deliveries WHERE target_id = ? AND status = ? ORDER BY id DESC LIMIT ?)`,
+              )
+              .run(targetId, change.status, targetId, change.status, DELIVERIES_KEPT);
+        })(),
+      `delivery ${id}`,
+    );
+  }
+
+  /** One more delivery dropped by the target's full queue. */
+  countDropped(targetId: string): void {
+    this.writes.later('webhook drop count', () =>
+      this.db
+        .prepare('UPDATE webhook_targets SET dropped = dropped + 1 WHERE id = ?')
+        .run(targetId),
+    );
+  }
+
+  /** Deliveries still queued or retrying, oldest first (at boot: what a stopped core left). */
+  waitingDeliveries(): WaitingDelivery[] {
+    const rows = this.db
       .prepare(
-        'DELETE FROM webhook_deliveries WHERE target_id = ? AND id <= (SELECT id FROM webhook_deliveries WHERE target_id = ? ORDER BY id DESC LIMIT 1 OFFSET ?)',
+        "SELECT id, target_id, attempts, notice FROM webhook_deliveries WHERE status IN ('queued', 'retrying') ORDER BY id",
       )
-      .run(targetId, targetId, DELIVERIES_KEPT);
-    return id;
+      .all() as { id: number; target_id: string; attempts: number; notice: string | null }[];
+    return rows.map((r) => ({
+      id: r.id,
+      targetId: r.target_id,
+      attempts: r.attempts,
+      notice: r.notice,
+    }));
   }
 
-  updateDelivery(
-    id: number,
-    change: {
-      status: WebhookDeliveryStatus;
-      attempts: number;
-      httpStatus: number | null;
-      message: string;
-      at: number;
-    },
-  ): void {
-    this.db
-      .prepare(
-        'UPDATE webhook_deliveries SET status = ?, attempts = ?, http_status = ?, message = ?, at = ? WHERE id = ?',
-      )
-      .run(change.status, change.attempts, change.httpStatus, change.message, change.at, id);
-  }
-
-  delivery(id: number): WebhookDelivery | null {
-    const row = this.db.prepare('SELECT * FROM webhook_deliveries WHERE id = ?').get(id) as
-      DeliveryRow | undefined;
-    return row ? toDelivery(row) : null;
-  }
-
-  /** Newest first. */
-  deliveries(targetId: string, limit = DELIVERIES_KEPT): WebhookDelivery[] {
+  /** The log, newest first: every waiting delivery and the kept ones of each outcome. */
+  deliveries(targetId: string, limit = DELIVERY_LOG_MAX): WebhookDelivery[] {
     return (
       this.db
         .prepare('SELECT * FROM webhook_deliveries WHERE target_id = ? ORDER BY id DESC LIMIT ?')

@@ -23,7 +23,7 @@ export function gameRoutes(ctx: CoreContext) {
         rule: (user) => creation.requireGenericRights(user),
         body: GenericSetupManifestRequestSchema,
       },
-      ({ body }) => creation.genericSetupManifest(body.url),
+      ({ user, body }) => creation.genericSetupManifest(body.url, user),
     );
   };
 }

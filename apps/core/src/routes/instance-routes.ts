@@ -106,8 +106,8 @@ export function instanceRoutes(ctx: CoreContext) {
     );
 
     for (const name of ['instanceSettings', 'instanceConfigurableManifest'] as const) {
-      route.http({ route: name, access: { instance: ['AccessSetting'] } }, ({ params }) =>
-        instanceConfig.settings(params.uuid),
+      route.http({ route: name, access: { instance: ['AccessSetting'] } }, ({ user, params }) =>
+        instanceConfig.settings(params.uuid, user),
       );
     }
 
@@ -125,6 +125,7 @@ export function instanceRoutes(ctx: CoreContext) {
           params.setting,
           body,
           userCause(user),
+          user,
         );
         return null;
       },

@@ -5,7 +5,7 @@ import { declareRoutes } from '../http/route.ts';
 /**
  * core-api.md §1.4.18: the playit.gg agent. The reference leaves these routes unauthenticated;
  * Hearth lets only the owner use them (they sign the core up with an account and expose servers to
- * the internet). No key is a 400, the provider's faults are 502 External (README, compatibility).
+ * the internet). No key is a 400, the provider's faults are 502 External (docs/compatibility.md).
  */
 const OWNER_ONLY = { owner: 'Only the owner can use the Playit integration' };
 

@@ -49,8 +49,8 @@ export function userRoutes(ctx: CoreContext) {
       return toPublicUser(users.get(params.uid));
     });
 
-    route.http({ route: 'userDelete', access: 'user' }, ({ user, params }) => {
-      users.delete(user, params.uid);
+    route.http({ route: 'userDelete', access: 'user' }, async ({ user, params }) => {
+      await users.delete(user, params.uid);
       return 'ok';
     });
 
@@ -61,16 +61,16 @@ export function userRoutes(ctx: CoreContext) {
         body: UserPermissionSchema,
         bodyName: 'Permissions',
       },
-      ({ user, params, body }) => {
-        users.updatePermissions(user, params.uid, body);
+      async ({ user, params, body }) => {
+        await users.updatePermissions(user, params.uid, body);
         return null;
       },
     );
 
     route.http(
       { route: 'userRename', access: 'user', body: z.string(), bodyName: 'Username' },
-      ({ user, params, body }) => {
-        users.rename(user, params.uid, body);
+      async ({ user, params, body }) => {
+        await users.rename(user, params.uid, body);
         return null;
       },
     );
@@ -85,8 +85,8 @@ export function userRoutes(ctx: CoreContext) {
       },
     );
 
-    route.http({ route: 'userLogout', access: 'user' }, ({ user, params }) => {
-      users.logout(user, params.uid);
+    route.http({ route: 'userLogout', access: 'user' }, async ({ user, params }) => {
+      await users.logout(user, params.uid);
       return null;
     });
   };

@@ -31,8 +31,8 @@ export function webhookRoutes(ctx: CoreContext) {
       },
       ({ user, params, body }) => webhooks.update(params.id, body, userCause(user)),
     );
-    route.http({ route: 'webhookDelete', access: OWNER_ONLY }, ({ user, params }) => {
-      webhooks.delete(params.id, userCause(user));
+    route.http({ route: 'webhookDelete', access: OWNER_ONLY }, async ({ user, params }) => {
+      await webhooks.delete(params.id, userCause(user));
       return null;
     });
     route.http({ route: 'webhookTest', access: OWNER_ONLY }, ({ params }) =>
@@ -47,8 +47,8 @@ export function webhookRoutes(ctx: CoreContext) {
         access: OWNER_ONLY,
         body: parseSwitch('Allow private targets'),
       },
-      ({ user, body }) => {
-        webhooks.setAllowPrivateTargets(body, userCause(user));
+      async ({ user, body }) => {
+        await webhooks.setAllowPrivateTargets(body, userCause(user));
         return null;
       },
     );

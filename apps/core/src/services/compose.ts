@@ -3,6 +3,7 @@ import { PermissionGuard } from '../auth/permission-guard.ts';
 import { TokenService } from '../auth/token-service.ts';
 import type { CoreConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { DbWrites } from '../db/db-writes.ts';
 import { EventBus } from '../events/event-bus.ts';
 import { EventVisibility } from '../events/event-visibility.ts';
 import { LogVisibility } from '../events/log-visibility.ts';
@@ -13,6 +14,7 @@ import { EventRepository } from '../repositories/event-repository.ts';
 import { BackupRepository } from '../repositories/backup-repository.ts';
 import { InstanceRepository } from '../repositories/instance-repository.ts';
 import { ScheduleRepository } from '../repositories/schedule-repository.ts';
+import { MacroAuthorRepository } from '../repositories/macro-author-repository.ts';
 import { MacroRepository } from '../repositories/macro-repository.ts';
 import { SettingsRepository } from '../repositories/settings-repository.ts';
 import { UserRepository } from '../repositories/user-repository.ts';
@@ -46,6 +48,7 @@ import {
 } from './schedules/instance-executors.ts';
 import { runProgressions } from './schedules/run-progressions.ts';
 import { ScheduleService } from './schedules/schedule-service.ts';
+import { MacroAuthors } from './macros/macro-authors.ts';
 import { MacroService } from './macros/macro-service.ts';
 import { TaskTokens } from './macros/task-tokens.ts';
 import { PlayitService } from './playit-service.ts';
@@ -59,6 +62,8 @@ import { DEFAULT_WEBHOOKS, WebhookService } from './webhooks/webhook-service.ts'
 export interface CoreServices {
   config: CoreConfig;
   log: Logger;
+  /** Writes to SQLite that wait out another process's lock (db-writes.ts). */
+  dbWrites: DbWrites;
   events: EventBus;
   eventLog: EventService;
   tokens: TokenService;
@@ -95,17 +100,27 @@ export function composeServices(
   db: Db,
   log: Logger,
   sandbox: Sandbox,
+  /** Problems found at boot that stay until a restart (e.g. the database cannot be written). */
+  bootWarnings: readonly string[] = [],
 ): CoreServices {
-  const userRepository = new UserRepository(db);
+  const dbWrites = new DbWrites(log);
+  const userRepository = new UserRepository(db, dbWrites);
   const eventRepository = new EventRepository(db);
   const events = new EventBus(eventRepository, log);
-  const settingsRepository = new SettingsRepository(db);
+  const settingsRepository = new SettingsRepository(db, dbWrites);
   const settings = new SettingsService(settingsRepository, (activity, causedBy) =>
     events.record(activity, causedBy),
   );
   const guard = new PermissionGuard(() => settings.safeMode);
-  // A running macro task's token acts as the user who started it.
-  const taskTokens = new TaskTokens();
+  // A running macro task's token acts as the user who started it, bounded by its code's authors.
+  const taskTokens = new TaskTokens({
+    user: (uid) => userRepository.byUid(uid),
+    instances: () => registry.all().map((entry) => entry.uuid),
+  });
+  const macroAuthors = new MacroAuthors({
+    repository: new MacroAuthorRepository(db, dbWrites),
+    onWrite: (instanceUuid, uid) => taskTokens.limitInstance(instanceUuid, uid),
+  });
   const tokens = new TokenService(userRepository, taskTokens);
   const users = new UserService(userRepository, tokens, events, guard, () => settings.safeMode);
   const visibility = new EventVisibility(guard);
@@ -123,7 +138,7 @@ export function composeServices(
       null,
   );
   const monitor = new MonitorHub();
-  const repo = new InstanceRepository(db, config.dataDir);
+  const repo = new InstanceRepository(db, config.dataDir, dbWrites);
   const background = new BackgroundWork(log, 'Background instance work');
   const host = new InstanceHost({
     config,
@@ -167,6 +182,7 @@ export function composeServices(
           };
     },
   });
+  const definitions = new ShippedDefinitions(log);
   const creation = new InstanceCreation({
     registry,
     repo,
@@ -182,6 +198,7 @@ export function composeServices(
     log,
     safeMode: () => settings.safeMode,
     sandbox: instanceSandbox,
+    shippedDefinitionUrls: () => definitions.list().map((d) => d.url),
   });
 
   const options = config.files ?? {};
@@ -189,6 +206,7 @@ export function composeServices(
     instances: { get: (uuid) => ({ dir: instances.folder(uuid) }) },
     events,
     users,
+    macroCode: macroAuthors,
     limits: {
       ...(options.maxExtractBytes === undefined
         ? {}
@@ -208,22 +226,26 @@ export function composeServices(
   const macros = new MacroService({
     dataDir: config.dataDir,
     events,
-    repository: new MacroRepository(db),
+    repository: new MacroRepository(db, dbWrites),
     instances,
     tokens: taskTokens,
+    authors: macroAuthors,
+    userName: (uid) => userRepository.byUid(uid)?.username ?? null,
     log,
     runner: { sandbox: instanceSandbox },
   });
-  // Schedules' "Run macro" step runs a task to its end (rejecting when it fails).
+  // Schedules' "Run macro" step runs a task to its end (rejecting when it fails), bounded by every
+  // user the run acts for.
   const macroRunner: MacroRunner = {
-    runMacro: (uuid, name, args, causedBy) => macros.runMacro(uuid, name, args, causedBy),
+    runMacro: (uuid, name, args, causedBy, actors) =>
+      macros.runMacro(uuid, name, args, causedBy, { limiters: actors, unknownAuthor: false }),
   };
   // A test-only clock (HEARTH_TEST_CLOCK=1): moved by the owner-only test route, never in production.
   const scheduleClock: Clock = config.testClock
     ? new ManualClock(config.testClockStart ?? Date.now())
     : new SystemClock();
   const schedules = new ScheduleService({
-    repository: new ScheduleRepository(db),
+    repository: new ScheduleRepository(db, dbWrites),
     clock: scheduleClock,
     events,
     log,
@@ -274,7 +296,7 @@ export function composeServices(
     ...config.eventRetention,
   });
   const webhooks = new WebhookService({
-    repo: new WebhookRepository(db),
+    repo: new WebhookRepository(db, dbWrites),
     settings: settingsRepository,
     events,
     coreName: () => settings.get().core_name,
@@ -286,17 +308,23 @@ export function composeServices(
   return {
     config,
     log,
+    dbWrites,
     events,
     eventLog: new EventService(events, eventRepository, visibility),
     tokens,
     guard,
     users,
     settings,
-    system: new SystemService(config.dataDir, () => sandbox.warnings),
+    system: new SystemService(config.dataDir, () => [
+      ...bootWarnings,
+      ...sandbox.warnings,
+      ...events.warnings(),
+      ...dbWrites.warnings(),
+    ]),
     instances,
     instanceConfig,
     creation,
-    definitions: new ShippedDefinitions(log),
+    definitions,
     console: new ConsoleService(events, instances),
     files: {
       files: new InstanceFiles(access, keys, guard, backups),

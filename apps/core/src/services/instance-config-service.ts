@@ -2,6 +2,7 @@ import type { Activity, CausedBy, ConfigurableManifest, ConfigurableValue } from
 import { badRequest } from '../errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { SerialQueue } from '../lib/serial-queue.ts';
+import type { SettingCaller } from '../runtime/handlers/game-handler.ts';
 import type { InstanceHost } from '../runtime/instances/instance-host.ts';
 import { handlerView, type InstanceRegistry } from '../runtime/instances/instance-registry.ts';
 import {
@@ -71,28 +72,35 @@ export class InstanceConfigService {
     this.recordSetting(uuid, 'restart_on_crash', 'Restart on crash', before, value, causedBy);
   }
 
-  async settings(uuid: string): Promise<ConfigurableManifest> {
+  /** The settings as `viewer` may change them (host configuration is mutable for the owner only). */
+  async settings(uuid: string, viewer: SettingCaller): Promise<ConfigurableManifest> {
     const entry = this.deps.registry.get(uuid);
     return {
       auto_start: entry.record.auto_start,
       restart_on_crash: entry.record.restart_on_crash,
       setting_sections: {
-        ...(await entry.handler.settingSections(handlerView(entry))),
-        [LIMITS_SECTION]: limitsSection(entry.record.limits, this.deps.limitEnforcement),
+        ...(await entry.handler.settingSections(handlerView(entry), viewer)),
+        [LIMITS_SECTION]: limitsSection(
+          entry.record.limits,
+          this.deps.limitEnforcement,
+          this.deps.host.defaultLimitsOf(entry.record),
+        ),
       },
     };
   }
 
+  /** Applies one setting change for `caller` (a game's host configuration is the owner's alone). */
   applySetting(
     uuid: string,
     sectionId: string,
     settingId: string,
     value: ConfigurableValue,
-    causedBy: CausedBy = SYSTEM,
+    causedBy: CausedBy,
+    caller: SettingCaller,
   ): Promise<void> {
     this.deps.registry.get(uuid);
     return this.settingChanges.run(uuid, () =>
-      this.applySettingNow(uuid, sectionId, settingId, value, causedBy),
+      this.applySettingNow(uuid, sectionId, settingId, value, causedBy, caller),
     );
   }
 
@@ -102,12 +110,15 @@ export class InstanceConfigService {
     settingId: string,
     value: ConfigurableValue,
     causedBy: CausedBy,
+    caller: SettingCaller,
   ): Promise<void> {
     const entry = this.deps.registry.get(uuid);
     if (sectionId === LIMITS_SECTION) {
-      const previous = limitsSection(entry.record.limits, this.deps.limitEnforcement).settings[
-        settingId
-      ];
+      const previous = limitsSection(
+        entry.record.limits,
+        this.deps.limitEnforcement,
+        this.deps.host.defaultLimitsOf(entry.record),
+      ).settings[settingId];
       const limits = applyLimitSetting(entry.record.limits, settingId, value);
       await this.deps.host.save(uuid, { limits });
       this.recordActivity(
@@ -122,7 +133,7 @@ export class InstanceConfigService {
       return;
     }
     const before = await entry.handler
-      .settingSections(handlerView(entry))
+      .settingSections(handlerView(entry), caller)
       .then((sections) => sections[sectionId]?.settings[settingId])
       .catch(() => undefined);
     if (
@@ -138,6 +149,7 @@ export class InstanceConfigService {
       sectionId,
       settingId,
       value,
+      caller,
     );
     entry.maxPlayers = undefined;
     if (effect.port !== undefined && effect.port !== entry.record.port)

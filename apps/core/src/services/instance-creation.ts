@@ -30,6 +30,7 @@ import {
   buildSetupManifest,
   checkJavaCommand,
   handlerGameTypeFor,
+  javaCommandOwnerOnly,
   flavourFromHandlerGameType,
   gameFor,
   installMinecraft,
@@ -87,6 +88,8 @@ export interface CreationDeps {
   safeMode: () => boolean;
   /** Definition code (describe, install) runs in the core's sandbox (null: as a child process). */
   sandbox: Sandbox | null;
+  /** file:// URLs of the definitions that ship with Hearth (anyone who may load a definition may use them). */
+  shippedDefinitionUrls: () => readonly string[];
 }
 
 /** The Minecraft flavour named by a `:game_type` path segment (400 for anything else). */
@@ -128,6 +131,26 @@ export class InstanceCreation {
     }
   }
 
+  /**
+   * A file:// URL names a file on this machine, which the core reads (as root on most hosts): that
+   * is host configuration, so only the owner may name one. Anyone who may load a definition may
+   * use the shipped ones and http(s) URLs.
+   */
+  requireDefinitionSource(url: string, user: StoredUser): void {
+    if (user.isOwner || this.deps.shippedDefinitionUrls().includes(url)) return;
+    // Judged as the loader will parse it (URL parsing drops leading controls, tabs and newlines).
+    let protocol: string;
+    try {
+      protocol = new URL(url).protocol;
+    } catch {
+      return;
+    }
+    if (protocol !== 'file:') return;
+    throw permissionDenied(
+      'Only the owner may load a definition from a file on this machine (a file:// URL); use a shipped definition or an http(s) URL',
+    );
+  }
+
   abortAll(): void {
     for (const controller of this.controllers) controller.abort();
   }
@@ -144,7 +167,8 @@ export class InstanceCreation {
   }
 
   /** `PUT /generic_setup_manifest`: loads (and type-checks) the definition at `url`. */
-  async genericSetupManifest(url: string): Promise<SetupManifest> {
+  async genericSetupManifest(url: string, caller: StoredUser): Promise<SetupManifest> {
+    this.requireDefinitionSource(url, caller);
     return (await this.loadDefinition(url)).setupManifest;
   }
 
@@ -157,8 +181,14 @@ export class InstanceCreation {
       AbortSignal.timeout(VERSION_LIST_TIMEOUT_MS),
     );
     const mc = readSetupValue(flavour, { ...setup, name }, versions);
-    if (mc.javaCmd !== null)
-      checkJavaCommand(mc.javaCmd, { dataDir: this.deps.dataDir, pathJava: this.deps.pathJava });
+    if (mc.javaCmd !== null) {
+      // The Java command is host configuration (what the core starts for the server).
+      if (!caller.isOwner) throw javaCommandOwnerOnly();
+      await checkJavaCommand(mc.javaCmd, {
+        dataDir: this.deps.dataDir,
+        pathJava: this.deps.pathJava,
+      });
+    }
     await this.deps.registry.checkPort(mc.port);
     const { uuid, dir, progression } = await this.begin(
       name,
@@ -177,6 +207,11 @@ export class InstanceCreation {
         upstreams: this.deps.upstreams,
         onProgress: (increment, message) => progression.update(increment, message),
         signal: controller.signal,
+        // Java probes and the Forge installer run in the new instance's sandbox, as its server will.
+        sandbox: this.deps.sandbox && {
+          sandbox: this.deps.sandbox,
+          request: { instanceDir: dir, instanceId: uuid, limits: {} },
+        },
         ...(this.deps.pathJava ? { pathJava: this.deps.pathJava } : {}),
       });
       return {
@@ -202,6 +237,7 @@ export class InstanceCreation {
 
   async createGeneric(request: GenericCreateRequest, caller: StoredUser): Promise<string> {
     const name = validateInstanceName(request.setup_value.name);
+    this.requireDefinitionSource(request.url, caller);
     const definition = await this.loadDefinition(request.url);
     const setup: SetupValue = resolveSetupValue(definition.setupManifest, {
       ...request.setup_value,
@@ -261,6 +297,7 @@ export class InstanceCreation {
     try {
       return await loadGenericDefinition(url, {
         cacheDir: this.deps.genericCacheDir,
+        hiddenDirs: [this.deps.dataDir],
         ...(this.deps.sandbox && {
           sandbox: { sandbox: this.deps.sandbox, instanceId: 'definition' },
         }),
@@ -317,7 +354,7 @@ export class InstanceCreation {
           const entry = this.deps.host.register(dir, record);
           this.deps.registry.release(uuid);
           try {
-            this.deps.users.grantInstance(caller.uid, uuid, CREATOR_PERMISSIONS);
+            await this.deps.users.grantInstance(caller.uid, uuid, CREATOR_PERMISSIONS);
           } catch (err) {
             this.deps.log.error(
               { err },

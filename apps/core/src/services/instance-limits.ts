@@ -25,49 +25,67 @@ function unsigned(
   id: string,
   name: string,
   description: string,
-  value: number,
+  own: number | undefined,
+  fallback: number | undefined,
   enforced: boolean,
 ): SettingManifest {
+  const defaultText = fallback === undefined ? 'no limit' : String(fallback);
+  const text = `${description} 0 sets it back to the default (${defaultText}).`;
   return {
     setting_id: id,
     name,
-    description: enforced ? description : `${description} Not enforced on this host.`,
-    value: { type: 'UnsignedInteger', value },
+    description: enforced ? text : `${text} Not enforced on this host.`,
+    // What the sandbox gets at the next start: the instance's own value, else the default.
+    value: { type: 'UnsignedInteger', value: own ?? fallback ?? 0 },
     value_type: { type: 'UnsignedInteger', min: 0, max: null },
-    default_value: { type: 'UnsignedInteger', value: 0 },
+    default_value: { type: 'UnsignedInteger', value: fallback ?? 0 },
     is_secret: false,
     is_required: true,
     is_mutable: true,
   };
 }
 
-/** The section `GET …/settings` shows for an instance's limits (0 = unlimited). */
-export function limitsSection(limits: ResourceLimits, enforced: LimitEnforcement): SectionManifest {
+const mib = (bytes: number | undefined) =>
+  bytes === undefined ? undefined : Math.round(bytes / MIB);
+
+/**
+ * The section `GET …/settings` shows for an instance's limits: each value is what its sandbox
+ * gets, its own setting or else the default (`defaults`: the core's, Minecraft's memory from its
+ * max RAM); 0 goes back to the default.
+ */
+export function limitsSection(
+  limits: ResourceLimits,
+  enforced: LimitEnforcement,
+  defaults: ResourceLimits = {},
+): SectionManifest {
   const notes = enforced.problems.length > 0 ? ` ${enforced.problems.join(' ')}` : '';
   return {
     section_id: LIMITS_SECTION,
     name: 'Resource Limits',
-    description: `Limits of the server's sandbox, applied at its next start; 0 means no limit.${notes}`,
+    description: `Limits of the server's sandbox, applied at its next start; 0 means the default.${notes}`,
     settings: {
       memory_limit_mib: unsigned(
         'memory_limit_mib',
         'Memory limit (MiB)',
-        "RAM and swap of the whole server, JVM overhead included (set it above a Minecraft server's max RAM).",
-        limits.memoryBytes === undefined ? 0 : Math.round(limits.memoryBytes / MIB),
+        "RAM and swap of the whole server, JVM overhead included (a Minecraft server's default is its max RAM + 25 % + 512 MiB).",
+        mib(limits.memoryBytes),
+        mib(defaults.memoryBytes),
         enforced.memory,
       ),
       cpu_limit_percent: unsigned(
         'cpu_limit_percent',
         'CPU limit (% of one core)',
         '100 is one core, 250 two and a half.',
-        limits.cpuPercent ?? 0,
+        limits.cpuPercent,
+        defaults.cpuPercent,
         enforced.cpu,
       ),
       process_limit: unsigned(
         'process_limit',
         'Process and thread limit',
         'Processes and threads at once (a Java server uses dozens of threads; at least 8).',
-        limits.maxProcesses ?? 0,
+        limits.maxProcesses,
+        defaults.maxProcesses,
         enforced.pids,
       ),
     },

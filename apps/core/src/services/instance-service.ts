@@ -297,7 +297,14 @@ export class InstanceService {
     entry.runtime.dispose();
     this.deps.registry.remove(uuid);
     this.deps.events.forgetInstance(uuid);
-    this.deps.users.forgetInstance(uuid);
+    // Stale ids in permission lists name nothing: a database that refuses this now is only logged.
+    await this.deps.users
+      .forgetInstance(uuid)
+      .catch((err: unknown) =>
+        this.deps.log.warn(
+          `Could not drop ${uuid} from the users' permissions: ${describeError(err)}`,
+        ),
+      );
     progression.end(true, 'Instance deleted successfully', inner);
   }
 

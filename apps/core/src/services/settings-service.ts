@@ -82,30 +82,32 @@ export class SettingsService {
     return this.cache.safe_mode;
   }
 
-  setName(name: string, causedBy: CausedBy = SYSTEM): void {
-    this.update('core_name', name, causedBy);
+  async setName(name: string, causedBy: CausedBy = SYSTEM): Promise<void> {
+    await this.update('core_name', name, causedBy);
   }
 
-  setDomain(domain: string | null, causedBy: CausedBy = SYSTEM): void {
-    this.update('domain', domain, causedBy);
+  async setDomain(domain: string | null, causedBy: CausedBy = SYSTEM): Promise<void> {
+    await this.update('domain', domain, causedBy);
   }
 
-  setSafeMode(on: boolean, causedBy: CausedBy = SYSTEM): void {
-    this.update('safe_mode', on, causedBy);
+  async setSafeMode(on: boolean, causedBy: CausedBy = SYSTEM): Promise<void> {
+    await this.update('safe_mode', on, causedBy);
   }
 
-  setPlayitEnabled(on: boolean, causedBy: CausedBy = SYSTEM): void {
-    this.update('playit_enabled', on, causedBy);
+  async setPlayitEnabled(on: boolean, causedBy: CausedBy = SYSTEM): Promise<void> {
+    await this.update('playit_enabled', on, causedBy);
   }
 
-  private update<K extends keyof GlobalSettingsData>(
+  /** Stored first: a change the database refused (503) leaves the old settings in force. */
+  private async update<K extends keyof GlobalSettingsData>(
     key: K,
     value: GlobalSettingsData[K],
     causedBy: CausedBy,
-  ): void {
+  ): Promise<void> {
     const before = this.cache[key];
-    this.cache = { ...this.cache, [key]: value };
-    this.repository.set(KEY, this.cache);
+    const next = { ...this.cache, [key]: value };
+    await this.repository.save(KEY, next);
+    this.cache = next;
     if (before === value) return;
     const text = (v: GlobalSettingsData[K]) => (v === null ? null : String(v));
     this.record(

@@ -19,14 +19,22 @@ import type { TokenService } from '../auth/token-service.ts';
 import { badRequest, notFound, permissionDenied, unauthorized } from '../errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import {
+  isLimitedTask,
   toPublicUser,
   type StoredUser,
   type UserRepository,
 } from '../repositories/user-repository.ts';
 
-export { toPublicUser };
+export { isLimitedTask, toPublicUser, type StoredUser };
 
 const USERNAME_MAX = 32;
+
+/** A hash of a random password with the same parameters as real ones, made once on first use. */
+let decoy: Promise<string> | undefined;
+function decoyHash(): Promise<string> {
+  decoy ??= hash(randomAlphanumeric(32));
+  return decoy;
+}
 const USERNAME_TAKEN = 'Username already exist';
 
 function sameKey(given: string, expected: string): boolean {
@@ -35,11 +43,17 @@ function sameKey(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export const userCause = (user: StoredUser): CausedBy => ({
-  type: 'User',
-  user_id: user.uid,
-  user_name: user.username,
-});
+/** The user as an event's cause; a macro task acting for them is named too (core-api.md §2.3). */
+export const userCause = (user: StoredUser): CausedBy =>
+  user.task === undefined
+    ? { type: 'User', user_id: user.uid, user_name: user.username }
+    : {
+        type: 'User',
+        user_id: user.uid,
+        user_name: user.username,
+        macro_name: user.task.macroName,
+        macro_pid: user.task.pid,
+      };
 
 function validateUsername(raw: unknown): string {
   if (typeof raw !== 'string' || raw.trim().length === 0) throw badRequest('Username is required');
@@ -115,7 +129,10 @@ export class UserService {
     this.limiter.check(ip, username);
     try {
       const user = this.users.byUsername(username);
-      const ok = user ? await verify(user.hashedPassword, password).catch(() => false) : false;
+      // An unknown name costs the same argon2 verification as a known one, so the answer's timing
+      // does not tell which usernames exist.
+      const stored = user?.hashedPassword ?? (await decoyHash());
+      const ok = await verify(stored, password).catch(() => false);
       if (!user || !ok) {
         this.limiter.recordFailure(ip, username);
         throw unauthorized('Credential mismatch');
@@ -137,9 +154,14 @@ export class UserService {
     return this.users.all();
   }
 
-  /** Only self or a user manager may read another user (core-api.md §1.4.3). */
+  /**
+   * Only self or a user manager may read another user (core-api.md §1.4.3). A macro task is its
+   * starter's "self" only when the starter alone wrote its code: another author's task may not
+   * rename its starter, change their password or log them out.
+   */
   requireSelfOrManager(caller: StoredUser, uid: string): void {
-    if (caller.uid !== uid) this.guard.require(caller, { type: 'ManageUser' });
+    if (caller.uid !== uid || isLimitedTask(caller))
+      this.guard.require(caller, { type: 'ManageUser' });
   }
 
   async create(caller: StoredUser, username: unknown, password: unknown): Promise<LoginReply> {
@@ -155,23 +177,23 @@ export class UserService {
     return { token: await this.tokens.issue(user), user: toPublicUser(user) };
   }
 
-  delete(caller: StoredUser, uid: string): void {
+  async delete(caller: StoredUser, uid: string): Promise<void> {
     this.guard.require(caller, { type: 'ManageUser' });
     if (caller.uid === uid) throw badRequest('You cannot delete yourself');
     const target = this.get(uid);
     if (target.isOwner) throw permissionDenied('The owner cannot be deleted');
-    this.users.delete(uid);
+    await this.users.delete(uid);
     this.events.emit(
       { type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UserDeleted' } },
       { causedBy: userCause(caller) },
     );
   }
 
-  rename(caller: StoredUser, uid: string, newName: unknown): void {
+  async rename(caller: StoredUser, uid: string, newName: unknown): Promise<void> {
     this.requireSelfOrManager(caller, uid);
     const target = this.get(uid);
     const name = validateUsername(newName);
-    if (!this.users.setUsername(target.uid, name)) throw badRequest(USERNAME_TAKEN);
+    if (!(await this.users.setUsername(target.uid, name))) throw badRequest(USERNAME_TAKEN);
     this.events.emit(
       {
         type: 'UserEvent',
@@ -197,17 +219,17 @@ export class UserService {
       const ok = await verify(target.hashedPassword, oldPassword).catch(() => false);
       if (!ok) throw unauthorized('Credential mismatch');
     }
-    this.users.setPassword(uid, await hash(psw), randomAlphanumeric(USER_SECRET_LENGTH));
+    await this.users.setPassword(uid, await hash(psw), randomAlphanumeric(USER_SECRET_LENGTH));
     this.events.emit(
       { type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UserLoggedOut' } },
       { causedBy: userCause(caller) },
     );
   }
 
-  logout(caller: StoredUser, uid: string): void {
+  async logout(caller: StoredUser, uid: string): Promise<void> {
     this.requireSelfOrManager(caller, uid);
     this.get(uid);
-    this.users.setSecret(uid, randomAlphanumeric(USER_SECRET_LENGTH));
+    await this.users.setSecret(uid, randomAlphanumeric(USER_SECRET_LENGTH));
     this.events.emit(
       { type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UserLoggedOut' } },
       { causedBy: userCause(caller) },
@@ -218,7 +240,7 @@ export class UserService {
    * Replaces a user's permissions. Beyond the reference: a non-owner can only grant what they hold
    * themselves, never an unsafe permission while safe mode is on, and nobody edits the owner.
    */
-  updatePermissions(caller: StoredUser, uid: string, next: UserPermission): void {
+  async updatePermissions(caller: StoredUser, uid: string, next: UserPermission): Promise<void> {
     this.guard.require(caller, { type: 'ManagePermission' });
     const target = this.get(uid);
     if (target.isOwner) throw badRequest('The owner already has every permission');
@@ -244,7 +266,7 @@ export class UserService {
       }
     }
     const cleaned = normalizePermissions(next);
-    this.users.setPermissions(uid, cleaned);
+    await this.users.setPermissions(uid, cleaned);
     this.events.emit(
       {
         type: 'UserEvent',
@@ -256,12 +278,16 @@ export class UserService {
   }
 
   /** Gives a user per-instance permissions (e.g. the creator of a new instance). */
-  grantInstance(uid: string, instance: string, keys: readonly InstancePermissionKey[]): void {
+  async grantInstance(
+    uid: string,
+    instance: string,
+    keys: readonly InstancePermissionKey[],
+  ): Promise<void> {
     const user = this.users.byUid(uid);
     if (!user || user.isOwner) return;
     const perms = structuredClone(user.permissions);
     for (const key of keys) if (!perms[key].includes(instance)) perms[key].push(instance);
-    this.users.setPermissions(uid, perms);
+    await this.users.setPermissions(uid, perms);
     this.events.emit({
       type: 'UserEvent',
       user_id: uid,
@@ -270,7 +296,7 @@ export class UserService {
   }
 
   /** Drops a deleted instance from every user's permission lists. */
-  forgetInstance(instance: string): void {
+  async forgetInstance(instance: string): Promise<void> {
     for (const user of this.users.all()) {
       const perms = structuredClone(user.permissions);
       let changed = false;
@@ -281,7 +307,7 @@ export class UserService {
           changed = true;
         }
       }
-      if (changed) this.users.setPermissions(user.uid, perms);
+      if (changed) await this.users.setPermissions(user.uid, perms);
     }
   }
 
@@ -296,7 +322,7 @@ export class UserService {
       secret: randomAlphanumeric(USER_SECRET_LENGTH),
     };
     // The check before the hash is only a fast path: a racing request may take the name meanwhile.
-    if (!this.users.insert(user)) throw badRequest(USERNAME_TAKEN);
+    if (!(await this.users.insert(user))) throw badRequest(USERNAME_TAKEN);
     return user;
   }
 }

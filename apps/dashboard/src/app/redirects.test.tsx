@@ -23,7 +23,7 @@ describe('redirects (dashboard.md §2, §4)', () => {
     expect(screen.getByRole('link', { name: 'Wiki' })).toHaveAttribute('href', '/docs/');
     expect(screen.getByRole('link', { name: 'Download the core' })).toHaveAttribute(
       'href',
-      '/docs/#run-it',
+      '/docs/readme#run-it',
     );
     for (const link of screen.getAllByRole('link'))
       expect(link.getAttribute('href')).toMatch(/^\/(?!\/)/);

@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleDefinition } from './bundler.ts';
+import { GenericDefinitionError } from './errors.ts';
 
 /** This process's children whose command name starts with `name`. */
 function childrenNamed(name: string): number[] {
@@ -40,5 +41,110 @@ describe('bundleDefinition', () => {
     expect(childrenNamed('esbuild')).toEqual([]);
     const again = await bundleDefinition(url, { fetchTimeoutMs: 5000, idleMs: 20 });
     expect(again).toContain('42');
+  });
+});
+
+/** Writes `files` (name → text) into a new folder under the test's folder; returns main.ts's URL. */
+async function folderWith(name: string, files: Record<string, string>): Promise<string> {
+  const folder = path.join(dir, name);
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(folder, file)), { recursive: true });
+    await writeFile(path.join(folder, file), text);
+  }
+  return pathToFileURL(path.join(folder, 'main.ts')).href;
+}
+
+const bundle = (url: string, hiddenDirs: string[] = []) =>
+  bundleDefinition(url, { fetchTimeoutMs: 5000, hiddenDirs });
+
+async function bundleError(url: string, hiddenDirs: string[] = []): Promise<string> {
+  const error = await bundle(url, hiddenDirs).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(GenericDefinitionError);
+  return (error as Error).message;
+}
+
+describe('what esbuild reads for a file:// definition', () => {
+  it('ignores every tsconfig.json and package.json around the definition', async () => {
+    await writeFile(path.join(dir, 'secret.txt'), 'TOPSECRET words');
+    await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify({ extends: './secret.txt' }));
+    const url = await folderWith('configured', {
+      // verbatimModuleSyntax would keep the type-only import, which names no file.
+      'tsconfig.json': JSON.stringify({ compilerOptions: { verbatimModuleSyntax: true } }),
+      'package.json': JSON.stringify({ imports: { '#own': './own.ts' }, browser: './other.ts' }),
+      'main.ts': "import { Shape } from './types.ts';\nconst s: Shape = 1;\nexport default s;\n",
+    });
+    const code = await bundle(url);
+    expect(code).not.toContain('TOPSECRET');
+    expect(code).not.toContain('types.ts');
+    expect(await bundleError(await folderWith('aliased', { 'main.ts': "import '#own';" }))).toMatch(
+      /the import "#own" is refused/,
+    );
+  });
+
+  it("bundles the definition's own files, JSON and bytes, and points packages at Hearth's", async () => {
+    const url = await folderWith('own', {
+      'main.ts': `import { word } from './lib/word.ts';
+import data from './lib/data.json';
+import icon from './icon.bin' with { type: 'bytes' };
+import versions from 'flying-squid/src/lib/version.js';
+export default { word, data, size: icon.length, versions };`,
+      'lib/word.ts': "export const word = 'own words';",
+      'lib/data.json': '{"answer": 42}',
+      'icon.bin': 'ICONBYTES',
+    });
+    const code = await bundle(url);
+    expect(code).toContain('own words');
+    expect(code).toContain('42');
+    expect(code).toContain(Buffer.from('ICONBYTES').toString('base64'));
+    expect(code).toMatch(
+      /from "file:\/\/\/[^"]*\/node_modules\/flying-squid\/src\/lib\/version\.js"/,
+    );
+  });
+
+  it('reads no file through a link that leaves the folder, nor one other users may not read', async () => {
+    await writeFile(path.join(dir, 'outside.ts'), "export default 'OUTSIDE';");
+    const linkedImport = await folderWith('linked-import', {
+      'main.ts': "import x from './inside.ts'; export default x;",
+    });
+    await symlink(path.join(dir, 'outside.ts'), path.join(dir, 'linked-import', 'inside.ts'));
+    expect(await bundleError(linkedImport)).toMatch(
+      /main\.ts:1:14: could not read inside\.ts: .*symbolic link/,
+    );
+
+    const linkedEntry = path.join(dir, 'linked-entry');
+    await mkdir(linkedEntry);
+    await symlink(path.join(dir, 'outside.ts'), path.join(linkedEntry, 'main.ts'));
+    expect(await bundleError(pathToFileURL(path.join(linkedEntry, 'main.ts')).href)).toMatch(
+      /^Could not fetch .*: .*symbolic link/,
+    );
+
+    const privateUrl = await folderWith('private', {
+      'main.ts': "import x from './key.ts'; export default x;",
+      'key.ts': "export default 'PRIVATE';",
+    });
+    await chmod(path.join(dir, 'private', 'key.ts'), 0o600);
+    expect(await bundleError(privateUrl)).toMatch(
+      /could not read key\.ts: it is not readable by every user \(mode 0600\)/,
+    );
+    await chmod(path.join(dir, 'private', 'main.ts'), 0o640);
+    expect(await bundleError(privateUrl)).toMatch(/^Could not fetch .*mode 0640/);
+  });
+
+  it('reads nothing inside a hidden folder, even one inside its own folder', async () => {
+    const url = await folderWith('holds-data', {
+      'main.ts': "import x from './data/hearth.ts'; export default x;",
+      'data/hearth.ts': "export default 'DATA';",
+    });
+    const hidden = path.join(dir, 'holds-data', 'data');
+    expect(await bundleError(url, [hidden])).toMatch(
+      /could not read data\/hearth\.ts: it lies inside the core's data directory/,
+    );
+    expect(await bundleError(url, [path.join(dir, 'holds-data')])).toMatch(
+      /^Could not fetch .*: it lies inside the core's data directory/,
+    );
+    expect(await bundle(url)).toContain('DATA');
   });
 });

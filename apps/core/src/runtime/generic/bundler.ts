@@ -1,107 +1,145 @@
 // Fetches a definition (file:// or http(s)://) and bundles it with esbuild into one ESM file.
-// Relative imports are bundled (fetched too, for http sources); node builtins and installed
-// packages stay external, rewritten to absolute locations so the bundle runs from any folder.
-import { stat } from 'node:fs/promises';
-import { isBuiltin } from 'node:module';
-import { dirname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, stop, type Loader, type Plugin } from 'esbuild';
+// Every import is decided by import-policy.ts before anything is read: the definition's own
+// modules are bundled (fetched for http sources, read through the file sandbox for file ones),
+// node builtins and allow-listed packages stay external, rewritten to absolute locations in
+// Hearth's node_modules so the bundle runs from any folder. esbuild itself never reads the disk
+// for a definition: every module lives in this plugin's namespace (no resolveDir, no tsconfig or
+// package.json lookup), and no loader is chosen by esbuild.
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, stop, type Loader, type Message, type Plugin } from 'esbuild';
 import { describeError } from '../../errors.ts';
-import { CORE_ROOT } from '../../lib/core-paths.ts';
+import { CORE_ROOT, HEARTH_ROOT } from '../../lib/core-paths.ts';
+import { isWithin } from '../../lib/file-sandbox.ts';
 import { outboundText } from '../../lib/outbound-http.ts';
+import { DefinitionFileError, DefinitionFolder, MAX_SOURCE_BYTES } from './definition-files.ts';
 import { GenericDefinitionError } from './errors.ts';
+import {
+  checkEntry,
+  decideImport,
+  homeOf,
+  RefusedImport,
+  type DefinitionHome,
+} from './import-policy.ts';
 
-/** apps/core: where installed packages are looked up when the definition's own folder lacks them. */
-const CORE_DIR = CORE_ROOT;
-const HTTP_NAMESPACE = 'hearth-http';
-const MAX_SOURCE_BYTES = 5 * 1024 * 1024;
+/** Every module of a definition lives in this namespace, so esbuild never resolves one itself. */
+const NAMESPACE = 'hearth-definition';
+/** The entry point as esbuild sees it; the plugin maps it to the definition's entry module. */
+const ENTRY = '<hearth-definition>';
 
 export interface BundleOptions {
   fetchTimeoutMs: number;
   /** How long esbuild's helper process may idle before it is stopped (default ESBUILD_IDLE_MS). */
   idleMs?: number;
+  /** Host folders no file of a file:// definition may lie in (the core's data directory). */
+  hiddenDirs?: readonly string[];
 }
 
-function loaderFor(path: string): Loader {
-  const match = /\.([a-z]+)$/i.exec(path);
-  switch (match?.[1]?.toLowerCase()) {
-    case 'js':
-    case 'mjs':
-    case 'cjs':
-      return 'js';
-    case 'jsx':
-      return 'jsx';
-    case 'tsx':
-      return 'tsx';
-    case 'json':
-      return 'json';
-    default:
-      return 'ts';
-  }
+/** What onResolve hands to onLoad for an own module. */
+interface OwnModule {
+  loader: Loader;
 }
+
+/** Marks the plugin's own errors (a refused import, an unreadable module): not compile errors. */
+const OWN_ERROR = Symbol('hearth-definition error');
 
 function fetchText(url: string, timeoutMs: number): Promise<string> {
   return outboundText({ url, timeoutMs, maxBytes: MAX_SOURCE_BYTES });
 }
 
-function isBare(specifier: string): boolean {
-  return !/^[./]/.test(specifier) && !/^[a-zA-Z][a-zA-Z0-9+.-]*:/.test(specifier);
+function realOrSelf(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
 }
 
-/** `prefetched`: http sources already downloaded (the entry point), by URL. */
-function hearthPlugin(options: BundleOptions, prefetched: Map<string, string>): Plugin {
+/** Where allow-listed packages may resolve to: Hearth's own node_modules folders. */
+const PACKAGE_ROOTS = [
+  ...new Set(
+    [path.join(HEARTH_ROOT, 'node_modules'), path.join(CORE_ROOT, 'node_modules')].map(realOrSelf),
+  ),
+];
+
+/** Reads one of the definition's own modules (a URL or a path, as the policy named it). */
+type ReadOwn = (location: string) => Promise<string | Uint8Array>;
+
+function placeOf(location: string, home: DefinitionHome): string {
+  return home.kind === 'file' ? path.relative(home.folder, location) : location;
+}
+
+function definitionPlugin(home: DefinitionHome, entryLoader: Loader, read: ReadOwn): Plugin {
   return {
     name: 'hearth-definition',
     setup(pluginBuild) {
-      pluginBuild.onResolve({ filter: /^https?:\/\// }, (args) => ({
-        path: args.path,
-        namespace: HTTP_NAMESPACE,
-      }));
-      pluginBuild.onResolve({ filter: /^file:/ }, (args) => ({ path: fileURLToPath(args.path) }));
-      pluginBuild.onResolve({ filter: /^(\.\.?\/|\/)/, namespace: HTTP_NAMESPACE }, (args) => ({
-        path: new URL(args.path, args.importer).href,
-        namespace: HTTP_NAMESPACE,
-      }));
       pluginBuild.onResolve({ filter: /.*/ }, async (args) => {
-        const data = args.pluginData as { hearthInner?: boolean } | undefined;
-        if (data?.hearthInner === true || !isBare(args.path)) return undefined;
-        if (args.path.startsWith('node:') || isBuiltin(args.path))
-          return { path: args.path, external: true };
-        const dirs =
-          args.namespace === 'file' && args.resolveDir ? [args.resolveDir, CORE_DIR] : [CORE_DIR];
-        for (const resolveDir of dirs) {
-          const found = await pluginBuild.resolve(args.path, {
-            kind: args.kind,
-            resolveDir,
-            pluginData: { hearthInner: true },
-          });
-          if (found.errors.length === 0 && found.path) {
-            return {
-              path: args.kind === 'require-call' ? found.path : pathToFileURL(found.path).href,
-              external: true,
-            };
-          }
+        const data = args.pluginData as { hearthPackage?: boolean } | undefined;
+        // This plugin's own package look-up (below): esbuild resolves it in Hearth's folder.
+        if (data?.hearthPackage === true) return undefined;
+        if (args.kind === 'entry-point') {
+          const own: OwnModule = { loader: entryLoader };
+          return { path: home.entry, namespace: NAMESPACE, pluginData: own };
         }
-        return { errors: [{ text: `cannot find package "${args.path}"` }] };
-      });
-      pluginBuild.onLoad({ filter: /.*/, namespace: HTTP_NAMESPACE }, async (args) => {
+        let target;
         try {
-          const contents =
-            prefetched.get(args.path) ?? (await fetchText(args.path, options.fetchTimeoutMs));
-          return { contents, loader: loaderFor(new URL(args.path).pathname) };
+          target = decideImport(args.path, args.importer, home, args.with);
         } catch (error) {
-          return { errors: [{ text: `could not fetch ${args.path}: ${describeError(error)}` }] };
+          if (!(error instanceof RefusedImport)) throw error;
+          return {
+            errors: [
+              { text: `the import "${args.path}" is refused: ${error.message}`, detail: OWN_ERROR },
+            ],
+          };
+        }
+        if (target.kind === 'builtin') return { path: args.path, external: true };
+        if (target.kind === 'own') {
+          const own: OwnModule = { loader: target.loader };
+          return { path: target.location, namespace: NAMESPACE, pluginData: own };
+        }
+        const found = await pluginBuild.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: CORE_ROOT,
+          pluginData: { hearthPackage: true },
+        });
+        const inside = PACKAGE_ROOTS.map((root) => path.join(root, target.name));
+        if (found.errors.length > 0 || !found.path || !inside.some((p) => isWithin(p, found.path)))
+          return {
+            errors: [
+              {
+                text: `cannot find package "${args.path}" in Hearth's packages`,
+                detail: OWN_ERROR,
+              },
+            ],
+          };
+        return {
+          path: args.kind === 'require-call' ? found.path : pathToFileURL(found.path).href,
+          external: true,
+        };
+      });
+      pluginBuild.onLoad({ filter: /.*/, namespace: NAMESPACE }, async (args) => {
+        const { loader } = args.pluginData as OwnModule;
+        try {
+          return { contents: await read(args.path), loader };
+        } catch (error) {
+          const why = error instanceof DefinitionFileError ? error.message : describeError(error);
+          return {
+            errors: [
+              { text: `could not read ${placeOf(args.path, home)}: ${why}`, detail: OWN_ERROR },
+            ],
+          };
         }
       });
     },
   };
 }
 
-async function entryPointFor(
+/** The entry's home and loader, and how its own modules are read; the entry is read already. */
+async function prepareEntry(
   url: string,
   options: BundleOptions,
-  prefetched: Map<string, string>,
-): Promise<string> {
+): Promise<{ home: DefinitionHome; loader: Loader; read: ReadOwn }> {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -112,32 +150,48 @@ async function entryPointFor(
       'not a valid URL (use http://, https:// or file://)',
     );
   }
-  if (parsed.protocol === 'http:' || parsed.protocol === 'https:') {
-    // Fetch the entry up front so a 404 or a dead host reads as a fetch error, not a compile error.
-    try {
-      prefetched.set(url, await fetchText(url, options.fetchTimeoutMs));
-    } catch (error) {
-      throw new GenericDefinitionError(url, 'fetch', describeError(error));
-    }
-    return url;
-  }
-  if (parsed.protocol !== 'file:') {
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:' && parsed.protocol !== 'file:') {
     throw new GenericDefinitionError(
       url,
       'fetch',
       `unsupported URL scheme "${parsed.protocol}" (use http://, https:// or file://)`,
     );
   }
-  const path = fileURLToPath(parsed);
+  const home = homeOf(parsed);
+  let loader: Loader;
   try {
-    const info = await stat(path);
-    if (!info.isFile()) throw new Error('not a file');
-    if (info.size > MAX_SOURCE_BYTES) throw new Error('the module is larger than 5 MiB');
+    loader = checkEntry(home);
   } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === 'ENOENT';
-    throw new GenericDefinitionError(url, 'fetch', missing ? 'no such file' : describeError(error));
+    throw new GenericDefinitionError(url, 'invalid', describeError(error));
   }
-  return path;
+  if (home.kind === 'http') {
+    // Fetch the entry up front so a 404 or a dead host reads as a fetch error, not a compile error.
+    let entry: string;
+    try {
+      entry = await fetchText(home.entry, options.fetchTimeoutMs);
+    } catch (error) {
+      throw new GenericDefinitionError(url, 'fetch', describeError(error));
+    }
+    const read: ReadOwn = (location) =>
+      location === home.entry
+        ? Promise.resolve(entry)
+        : fetchText(location, options.fetchTimeoutMs);
+    return { home, loader, read };
+  }
+  const folder = new DefinitionFolder(home.folder, options.hiddenDirs ?? []);
+  let entry: Uint8Array;
+  try {
+    entry = await folder.read(home.entry);
+  } catch (error) {
+    throw new GenericDefinitionError(
+      url,
+      'fetch',
+      error instanceof DefinitionFileError ? error.message : describeError(error),
+    );
+  }
+  const read: ReadOwn = (location) =>
+    location === home.entry ? Promise.resolve(entry) : folder.read(location);
+  return { home, loader, read };
 }
 
 /** esbuild keeps a helper process after a build; it goes once no build ran for this long. */
@@ -157,34 +211,42 @@ function releaseWhenIdle(idleMs: number): void {
 
 /** Returns the bundled ESM code of the definition at `url`. */
 export async function bundleDefinition(url: string, options: BundleOptions): Promise<string> {
-  const prefetched = new Map<string, string>();
-  const entry = await entryPointFor(url, options, prefetched);
+  const { home, loader, read } = await prepareEntry(url, options);
   building++;
   try {
-    return await runBuild(url, entry, options, prefetched);
+    return await runBuild(url, home, definitionPlugin(home, loader, read));
   } finally {
     building--;
     releaseWhenIdle(options.idleMs ?? ESBUILD_IDLE_MS);
   }
 }
 
-async function runBuild(
-  url: string,
-  entry: string,
-  options: BundleOptions,
-  prefetched: Map<string, string>,
-): Promise<string> {
+function describeBuildError(first: Message): string {
+  const location = first.location;
+  const file = location?.file.startsWith(`${NAMESPACE}:`)
+    ? location.file.slice(NAMESPACE.length + 1)
+    : location?.file;
+  const where = location ? `${file}:${location.line}:${location.column}: ` : '';
+  return first.detail === OWN_ERROR
+    ? `${where}${first.text}`
+    : `it does not compile: ${where}${first.text}`;
+}
+
+async function runBuild(url: string, home: DefinitionHome, plugin: Plugin): Promise<string> {
   try {
     const result = await build({
-      entryPoints: [entry],
+      // Not a path: esbuild would look at a path entry on the disk before asking the plugin.
+      entryPoints: [ENTRY],
       bundle: true,
       write: false,
       format: 'esm',
       platform: 'node',
       target: 'node20',
       logLevel: 'silent',
-      absWorkingDir: entry.startsWith('/') ? dirname(entry) : CORE_DIR,
-      plugins: [hearthPlugin(options, prefetched)],
+      // Hearth's own folder: nothing of the definition's surroundings is ever looked at.
+      absWorkingDir: CORE_ROOT,
+      tsconfigRaw: {},
+      plugins: [plugin],
       // Bundled CommonJS code may require() external packages; give the ESM bundle a require.
       banner: {
         js: "import { createRequire as __hearthCreateRequire } from 'node:module';\nconst require = __hearthCreateRequire(import.meta.url);",
@@ -195,19 +257,13 @@ async function runBuild(
     return output.text;
   } catch (error) {
     if (error instanceof GenericDefinitionError) throw error;
-    const failure = error as {
-      errors?: { text: string; location?: { file: string; line: number; column: number } | null }[];
-    };
-    const first = failure.errors?.[0];
+    const first = (error as { errors?: Message[] }).errors?.[0];
     if (!first)
       throw new GenericDefinitionError(
         url,
         'invalid',
         `it does not compile: ${describeError(error)}`,
       );
-    const where = first.location
-      ? `${first.location.file}:${first.location.line}:${first.location.column}: `
-      : '';
-    throw new GenericDefinitionError(url, 'invalid', `it does not compile: ${where}${first.text}`);
+    throw new GenericDefinitionError(url, 'invalid', describeBuildError(first));
   }
 }

@@ -6,6 +6,7 @@ export {
   DEFAULT_INSTALL_TIMEOUT_MS,
   describeBundle,
   flattenSetupValues,
+  isStoredBundle,
   loadGenericDefinition,
   resolveConfigurableSections,
   resolveStartPlan,
@@ -27,3 +28,4 @@ export {
 } from './output-patterns.ts';
 export { FLYING_SQUID_DEFINITION_URL } from './builtin.ts';
 export { BackupHooksSchema, type ValidBackupHooks } from './schemas.ts';
+export { launchFor, StartCommandError, type Launch } from './start-command.ts';

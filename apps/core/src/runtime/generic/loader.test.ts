@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SetupValue } from '@hearth/protocol';
 import { GenericDefinitionError } from './errors.ts';
 import {
+  isStoredBundle,
   loadGenericDefinition,
   resolveConfigurableSections,
   resolveStartPlan,
@@ -164,7 +165,9 @@ describe('loadGenericDefinition', () => {
   it('reports a missing relative import of an http module', async () => {
     served.set('/defs/lonely/main.ts', definitionSource());
     const error = await loadError(`${baseUrl}/defs/lonely/main.ts`);
-    expect(error.message).toMatch(/is invalid: it does not compile: .*helper\.ts.*answered 404/);
+    expect(error.message).toMatch(
+      /is invalid: .*main\.ts:\d+:\d+: could not read .*helper\.ts: .*answered 404/,
+    );
   });
 
   it('rejects unsupported schemes and missing files', async () => {
@@ -250,6 +253,41 @@ describe('loadGenericDefinition', () => {
     expect((await loadError(url)).message).toMatch(
       /is invalid: setupManifest\(\) returned an invalid manifest \(setting_sections\.s\./,
     );
+  });
+});
+
+describe('where a definition may come from', () => {
+  it("refuses a file:// definition inside a hidden folder (the core's data directory)", async () => {
+    const url = await writeDefinition('hidden', definitionSource());
+    const error = await loadGenericDefinition(url, { cacheDir, hiddenDirs: [root] }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(GenericDefinitionError);
+    expect((error as Error).message).toBe(
+      `Could not fetch the generic definition at ${url}: it lies inside the core's data directory`,
+    );
+  });
+
+  it('names only bundles it stored itself as stored bundles', async () => {
+    const loaded = await loadGenericDefinition(
+      await writeDefinition('stored', definitionSource()),
+      {
+        cacheDir,
+      },
+    );
+    expect(isStoredBundle(cacheDir, loaded.bundlePath)).toBe(true);
+    const name = loaded.bundlePath.slice(cacheDir.length + 1);
+    for (const other of [
+      join(root, name),
+      `${cacheDir}/../cache/${name}`,
+      `${cacheDir}/./${name}`,
+      join(cacheDir, 'evil.mjs'),
+      join(cacheDir, 'sub', name),
+      `cache/${name}`,
+      '/etc/shadow',
+    ])
+      expect(isStoredBundle(cacheDir, other), other).toBe(false);
   });
 });
 

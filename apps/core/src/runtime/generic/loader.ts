@@ -3,7 +3,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, isAbsolute, join, normalize, resolve } from 'node:path';
 import {
   SetupManifestSchema,
   type Game,
@@ -55,6 +55,8 @@ export interface LoadOptions {
   fetchTimeoutMs?: number;
   /** Time-out for describing the module (load + setupManifest()). */
   callTimeoutMs?: number;
+  /** Host folders no file of a file:// definition may lie in (the core's data directory). */
+  hiddenDirs?: readonly string[];
 }
 
 export interface LoadedDefinition {
@@ -98,9 +100,21 @@ function hash(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 
+const BUNDLE_NAME = /^definition-[0-9a-f]{16}-[0-9a-f]{16}\.mjs$/;
+
+/** True when `bundlePath` names a bundle storeBundle writes in `cacheDir` (judged by its text). */
+export function isStoredBundle(cacheDir: string, bundlePath: string): boolean {
+  return (
+    isAbsolute(bundlePath) &&
+    normalize(bundlePath) === bundlePath &&
+    dirname(bundlePath) === resolve(cacheDir) &&
+    BUNDLE_NAME.test(basename(bundlePath))
+  );
+}
+
 async function storeBundle(cacheDir: string, url: string, code: string): Promise<string> {
   await mkdir(cacheDir, { recursive: true });
-  const bundlePath = join(cacheDir, `definition-${hash(url)}-${hash(code)}.mjs`);
+  const bundlePath = join(resolve(cacheDir), `definition-${hash(url)}-${hash(code)}.mjs`);
   const temp = `${bundlePath}.${randomUUID()}.tmp`;
   await writeFile(temp, code);
   await rename(temp, bundlePath);
@@ -211,6 +225,7 @@ export async function loadGenericDefinition(
 ): Promise<LoadedDefinition> {
   const code = await bundleDefinition(url, {
     fetchTimeoutMs: options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
+    ...(options.hiddenDirs ? { hiddenDirs: options.hiddenDirs } : {}),
   });
   const bundlePath = await storeBundle(options.cacheDir, url, code);
   return describeBundle(url, bundlePath, {

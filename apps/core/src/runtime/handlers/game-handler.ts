@@ -62,6 +62,11 @@ export interface SaveHooks {
   timeoutMs: number;
 }
 
+/** Who reads or changes an instance's settings: host configuration is the owner's alone. */
+export interface SettingCaller {
+  isOwner: boolean;
+}
+
 /** The result of a setting change the service must mirror into its record. */
 export interface SettingEffect {
   port?: number;
@@ -75,13 +80,18 @@ export interface GameHandler {
   prepareStart(instance: HandlerInstance): Promise<PreparedStart>;
   /** Whether the game reports players at all (InstanceInfo player fields are null otherwise). */
   playersSupported(instance: HandlerInstance): boolean;
-  /** Sections of `GET /instance/:uuid/settings` (read fresh each time). */
-  settingSections(instance: HandlerInstance): Promise<Record<string, SectionManifest>>;
+  /** Sections of `GET /instance/:uuid/settings` (read fresh each time), as `viewer` may change them. */
+  settingSections(
+    instance: HandlerInstance,
+    viewer: SettingCaller,
+  ): Promise<Record<string, SectionManifest>>;
+  /** Applies a change; a setting that is host configuration is refused (403) to all but the owner. */
   applySetting(
     instance: HandlerInstance,
     sectionId: string,
     settingId: string,
     value: ConfigurableValue,
+    caller: SettingCaller,
   ): Promise<SettingEffect>;
   /** The configured player limit (null when the game has none). */
   maxPlayers(instance: HandlerInstance): Promise<number | null>;

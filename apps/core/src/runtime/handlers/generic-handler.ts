@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { lstat } from 'node:fs/promises';
 import { z } from 'zod';
 import type { ConfigurableValue, Player, SectionManifest } from '@hearth/protocol';
 import { CoreError, badRequest, notFound } from '../../errors.ts';
@@ -7,10 +6,13 @@ import {
   BackupHooksSchema,
   GenericDefinitionError,
   compileOutputPatterns,
+  isStoredBundle,
+  launchFor,
   loadGenericDefinition,
   matchOutputLine,
   resolveConfigurableSections,
   resolveStartPlan,
+  StartCommandError,
   type DefinitionSandbox,
   type LoadedDefinition,
 } from '../generic/index.ts';
@@ -92,6 +94,8 @@ export class GenericHandler implements GameHandler {
     private readonly saveData: (uuid: string, data: GenericData) => Promise<void>,
     /** Definition code runs in the core's sandbox (null: as a plain child process). */
     private readonly sandbox: Sandbox | null = null,
+    /** Host folders no file of a file:// definition may lie in (the core's data directory). */
+    private readonly hiddenDirs: readonly string[] = [],
   ) {}
 
   private sandboxFor(instance: HandlerInstance): { sandbox?: DefinitionSandbox } {
@@ -117,6 +121,13 @@ export class GenericHandler implements GameHandler {
     } catch (err) {
       throw definitionError(err);
     }
+    let launch;
+    try {
+      launch = launchFor(plan, { instanceDir: instance.dir, definitionUrl: data.url });
+    } catch (err) {
+      if (!(err instanceof StartCommandError)) throw err;
+      throw definitionError(new GenericDefinitionError(data.url, 'invalid', err.message));
+    }
     const patterns = compileOutputPatterns(data.output);
     const parseLine = (line: string): LineInfo => {
       const match = matchOutputLine(patterns, line);
@@ -141,12 +152,7 @@ export class GenericHandler implements GameHandler {
         ? { type: 'MinecraftPlayer', name, uuid }
         : { type: 'GenericPlayer', id: name, name };
     return {
-      plan: {
-        command: plan.command,
-        args: plan.args,
-        cwd: path.resolve(instance.dir, plan.cwd),
-        env: plan.env,
-      },
+      plan: launch,
       stop: data.stop,
       parseLine,
       runningOnSpawn: data.output.started === undefined,
@@ -172,7 +178,7 @@ export class GenericHandler implements GameHandler {
   }
 
   async settingSections(instance: HandlerInstance): Promise<Record<string, SectionManifest>> {
-    const data = readData(instance);
+    let data = readData(instance);
     const sections: Record<string, SectionManifest> = {
       [GENERIC_SECTION]: {
         section_id: GENERIC_SECTION,
@@ -194,6 +200,7 @@ export class GenericHandler implements GameHandler {
       },
     };
     if (!data.has_configurable) return sections;
+    data = await this.withBundle(instance);
     try {
       const extra = await resolveConfigurableSections(
         data.bundle_path,
@@ -264,14 +271,22 @@ export class GenericHandler implements GameHandler {
     };
   }
 
-  /** The stored bundle, rebuilt from the definition's URL if it was removed from the cache. */
+  /**
+   * The stored bundle, rebuilt from the definition's URL if it was removed from the cache. Only a
+   * bundle the core wrote in its own cache is ever used (and only that path is looked at): a record
+   * adopted from an older Hearth's instance folder may name any file as its bundle.
+   */
   private async withBundle(instance: HandlerInstance): Promise<GenericData> {
     const data = readData(instance);
-    if (fs.existsSync(data.bundle_path)) return data;
+    if (isStoredBundle(this.cacheDir, data.bundle_path)) {
+      const info = await lstat(data.bundle_path).catch(() => null);
+      if (info?.isFile()) return data;
+    }
     let loaded: LoadedDefinition;
     try {
       loaded = await loadGenericDefinition(data.url, {
         cacheDir: this.cacheDir,
+        hiddenDirs: this.hiddenDirs,
         ...this.sandboxFor(instance),
       });
     } catch (err) {

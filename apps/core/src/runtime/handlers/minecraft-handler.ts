@@ -1,11 +1,9 @@
-import path from 'node:path';
 import { z } from 'zod';
 import type { ConfigurableValue, Player, SectionManifest } from '@hearth/protocol';
 import { badRequest, unsupported } from '../../errors.ts';
 import {
   MINECRAFT_SAVE_HOOKS,
   MinecraftConfigSchema,
-  SERVER_PROPERTIES_FILE,
   applySetting,
   buildLaunchCommand,
   changeMinecraftVersion,
@@ -15,21 +13,23 @@ import {
   offlineUuid,
   parseMinecraftLine,
   readConfigurableManifest,
-  readProperties,
+  readServerProperties,
   setProperty,
   writeMinecraftConfig,
-  writePropertiesAtomic,
+  writeServerProperties,
   type JavaPolicy,
   type MinecraftConfig,
   type MinecraftUpstreams,
 } from '../minecraft/index.ts';
 import { pingMinecraft } from '../players/server-list-ping.ts';
+import type { Sandbox, SandboxLaunch } from '../sandbox/index.ts';
 import type {
   GameHandler,
   HandlerInstance,
   LineInfo,
   PreparedStart,
   SaveHooks,
+  SettingCaller,
   SettingEffect,
 } from './game-handler.ts';
 
@@ -42,6 +42,11 @@ export interface MinecraftHandlerOptions {
   pathJava?: string;
   /** Stores the instance's Minecraft data in its record (never in the instance folder). */
   saveData(uuid: string, data: MinecraftData): Promise<void>;
+  /**
+   * The sandbox every server runs in: the Java a version change tries runs there too, as the game
+   * would (null with `--isolation none`).
+   */
+  sandbox: Sandbox | null;
 }
 
 /** What a Minecraft instance's record keeps: Lodestone's config shape, owned by the core. */
@@ -96,11 +101,26 @@ export class MinecraftHandler implements GameHandler {
     return { dataDir: this.options.dataDir, pathJava: this.options.pathJava };
   }
 
+  /** The instance's own sandbox, as its server gets it at start. */
+  private sandboxFor(instance: HandlerInstance): SandboxLaunch | null {
+    const sandbox = this.options.sandbox;
+    return sandbox
+      ? {
+          sandbox,
+          request: {
+            instanceDir: instance.dir,
+            instanceId: instance.uuid,
+            limits: instance.limits,
+          },
+        }
+      : null;
+  }
+
   async prepareStart(instance: HandlerInstance): Promise<PreparedStart> {
     const config = minecraftConfigOf(instance);
-    if (config.java_cmd) checkJavaCommand(config.java_cmd, this.policy);
+    if (config.java_cmd) await checkJavaCommand(config.java_cmd, this.policy);
     const command = await buildLaunchCommand(config, instance.dir);
-    const properties = await readProperties(path.join(instance.dir, SERVER_PROPERTIES_FILE));
+    const properties = await readServerProperties(instance.dir);
     const onlineMode =
       (getProperty(properties, 'online-mode') ?? 'true').trim().toLowerCase() !== 'false';
     if (!config.has_started)
@@ -130,9 +150,12 @@ export class MinecraftHandler implements GameHandler {
     return true;
   }
 
-  async settingSections(instance: HandlerInstance): Promise<Record<string, SectionManifest>> {
+  async settingSections(
+    instance: HandlerInstance,
+    viewer: SettingCaller,
+  ): Promise<Record<string, SectionManifest>> {
     const config = minecraftConfigOf(instance);
-    return (await readConfigurableManifest(instance.dir, config)).setting_sections;
+    return (await readConfigurableManifest(instance.dir, config, viewer)).setting_sections;
   }
 
   async applySetting(
@@ -140,6 +163,7 @@ export class MinecraftHandler implements GameHandler {
     sectionId: string,
     settingId: string,
     value: ConfigurableValue,
+    caller: SettingCaller,
   ): Promise<SettingEffect> {
     const config = await applySetting(
       instance.dir,
@@ -148,23 +172,21 @@ export class MinecraftHandler implements GameHandler {
       settingId,
       value,
       this.policy,
+      caller,
     );
     await this.options.saveData(instance.uuid, { config });
     return config.port !== instance.port ? { port: config.port } : {};
   }
 
   async maxPlayers(instance: HandlerInstance): Promise<number | null> {
-    const properties = await readProperties(path.join(instance.dir, SERVER_PROPERTIES_FILE));
+    const properties = await readServerProperties(instance.dir);
     const text = getProperty(properties, 'max-players')?.trim();
     return text !== undefined && /^\d+$/.test(text) ? Number(text) : DEFAULT_MAX_PLAYERS;
   }
 
   async setMaxPlayers(instance: HandlerInstance, max: number): Promise<void> {
-    const file = path.join(instance.dir, SERVER_PROPERTIES_FILE);
-    await writePropertiesAtomic(
-      file,
-      setProperty(await readProperties(file), 'max-players', String(max)),
-    );
+    const properties = await readServerProperties(instance.dir);
+    await writeServerProperties(instance.dir, setProperty(properties, 'max-players', String(max)));
   }
 
   /** Refreshes Lodestone's mirror of the settings in the folder (written, never read). */
@@ -179,6 +201,7 @@ export class MinecraftHandler implements GameHandler {
       dataDir: this.options.dataDir,
       upstreams: this.options.upstreams,
       newVersion: version,
+      sandbox: this.sandboxFor(instance),
       ...(this.options.pathJava !== undefined ? { pathJava: this.options.pathJava } : {}),
     });
     await this.options.saveData(instance.uuid, { config });

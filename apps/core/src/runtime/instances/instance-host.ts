@@ -1,3 +1,4 @@
+import type { ResourceLimits } from '@hearth/protocol';
 import type { CoreConfig } from '../../config.ts';
 import { describeError } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -5,11 +6,17 @@ import type { Logger } from '../../lib/logger.ts';
 import type { InstanceRecord, InstanceRepository } from '../../repositories/instance-repository.ts';
 import type { GameHandler } from '../handlers/game-handler.ts';
 import { GenericHandler } from '../handlers/generic-handler.ts';
-import { MinecraftHandler } from '../handlers/minecraft-handler.ts';
+import { MinecraftDataSchema, MinecraftHandler } from '../handlers/minecraft-handler.ts';
 import { InstanceRuntime } from '../instance-runtime.ts';
 import type { MinecraftUpstreams } from '../minecraft/index.ts';
 import type { MonitorHub } from '../monitor/monitor-hub.ts';
-import { definitionReadOnlyPaths, type Sandbox } from '../sandbox/index.ts';
+import {
+  coreDefaultLimits,
+  definitionReadOnlyPaths,
+  instanceDefaultLimits,
+  withDefaults,
+  type Sandbox,
+} from '../sandbox/index.ts';
 import { DEFAULT_CRASH_POLICY, type CrashPolicy } from '../supervisor/crash-guard.ts';
 import { handlerView, type InstanceEntry, type InstanceRegistry } from './instance-registry.ts';
 
@@ -33,9 +40,11 @@ export interface InstanceHostDeps {
 export class InstanceHost {
   private readonly handlers: { minecraft: MinecraftHandler; generic: GenericHandler };
   private readonly crashPolicy: CrashPolicy;
+  private readonly coreLimits: ResourceLimits;
 
   constructor(private readonly deps: InstanceHostDeps) {
     const { config } = deps;
+    this.coreLimits = coreDefaultLimits(config.defaultLimits);
     const pathJava = config.javaCommand ?? undefined;
     this.handlers = {
       minecraft: new MinecraftHandler({
@@ -43,11 +52,13 @@ export class InstanceHost {
         upstreams: deps.upstreams,
         ...(pathJava ? { pathJava } : {}),
         saveData: (uuid, data) => this.save(uuid, { data }),
+        sandbox: deps.sandbox,
       }),
       generic: new GenericHandler(
         deps.genericCacheDir,
         (uuid, data) => this.save(uuid, { data }),
         deps.sandbox,
+        [config.dataDir],
       ),
     };
     this.crashPolicy = {
@@ -69,7 +80,7 @@ export class InstanceHost {
       ...(deps.sandbox && {
         sandbox: {
           sandbox: deps.sandbox,
-          limits: () => now().limits,
+          limits: () => withDefaults(now().limits, this.defaultLimitsOf(now())),
           runtimeReadOnly: () => {
             const url = now().data.url;
             return now().handler === 'generic' && typeof url === 'string'
@@ -106,11 +117,25 @@ export class InstanceHost {
     return entry;
   }
 
+  /**
+   * The limits an instance's sandbox gets where it sets none (issue 22): the core's defaults, with
+   * a Minecraft server's memory following its max RAM (read from the record, which the game
+   * cannot write).
+   */
+  defaultLimitsOf(record: InstanceRecord): ResourceLimits {
+    const minecraft =
+      record.handler === 'minecraft' ? MinecraftDataSchema.safeParse(record.data) : null;
+    return instanceDefaultLimits(
+      this.coreLimits,
+      minecraft?.success ? minecraft.data.config.max_ram : null,
+    );
+  }
+
   /** Applies `patch` to the record and writes it atomically; `sync` also updates the handler's files. */
   async save(uuid: string, patch: Partial<InstanceRecord>, sync = false): Promise<void> {
     const entry = this.deps.registry.get(uuid);
     const next: InstanceRecord = { ...entry.record, ...patch };
-    this.deps.repo.writeRecord(next);
+    await this.deps.repo.writeRecord(next);
     entry.record = next;
     if (!sync) return;
     try {

@@ -1,4 +1,8 @@
-import { notFound } from '../../errors.ts';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { badRequest, notFound } from '../../errors.ts';
+import { corePath } from '../../lib/core-paths.ts';
+import { isWithin } from '../../lib/file-sandbox.ts';
 import type { InstanceRecord, UnregisteredFolder } from '../../repositories/instance-repository.ts';
 import {
   flavourOfConfig,
@@ -15,7 +19,10 @@ import {
  */
 export async function adoptFolder(folder: UnregisteredFolder): Promise<InstanceRecord> {
   if (folder.legacy) {
-    if (folder.legacy.handler !== 'minecraft') return folder.legacy;
+    if (folder.legacy.handler !== 'minecraft') {
+      checkAdoptedDefinition(folder.legacy);
+      return folder.legacy;
+    }
     const config = await readMinecraftConfig(folder.dir);
     return { ...folder.legacy, data: { config } };
   }
@@ -40,4 +47,27 @@ export async function adoptFolder(folder: UnregisteredFolder): Promise<InstanceR
     data: { config: mc },
     limits: {},
   };
+}
+
+/**
+ * A generic record found in an instance folder was writable by that instance's users: its
+ * definition may be an http(s) URL or one Hearth ships, never another file on this machine (its
+ * folder would be shown to the game's sandbox, and only the owner may choose a host path).
+ */
+function checkAdoptedDefinition(record: InstanceRecord): void {
+  const url = typeof record.data.url === 'string' ? record.data.url : '';
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw badRequest(`its definition URL ${JSON.stringify(url)} is not a URL`);
+  }
+  if (parsed.protocol === 'http:' || parsed.protocol === 'https:') return;
+  if (parsed.protocol === 'file:') {
+    const file = path.resolve(fileURLToPath(parsed));
+    if (isWithin(corePath('definitions'), file) && !file.split(path.sep).includes('..')) return;
+  }
+  throw badRequest(
+    `its definition ${url} is neither an http(s) URL nor a definition that ships with Hearth; create the instance again`,
+  );
 }

@@ -1,9 +1,7 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
-import { writeJsonAtomic } from '../../lib/atomic-write.ts';
 import { MinecraftError } from './errors.ts';
 import type { Flavour } from './flavours.ts';
+import { InstanceFolder, MAX_SMALL_FILE_BYTES } from './instance-folder.ts';
 
 /** File name of the per-instance Minecraft config (core-api.md §3.1). */
 export const MINECRAFT_CONFIG_FILE = '.lodestone_minecraft_config.json';
@@ -52,21 +50,18 @@ export const MinecraftConfigSchema = z.object({
 });
 export type MinecraftConfig = z.output<typeof MinecraftConfigSchema>;
 
-export function minecraftConfigPath(instanceDir: string): string {
-  return path.join(instanceDir, MINECRAFT_CONFIG_FILE);
-}
-
+/**
+ * Reads the Lodestone config of a folder being adopted (the only time it is read) through the file
+ * sandbox: a regular file of at most 1 MiB inside the folder.
+ */
 export async function readMinecraftConfig(instanceDir: string): Promise<MinecraftConfig> {
-  const file = minecraftConfigPath(instanceDir);
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new MinecraftError('NotFound', `${MINECRAFT_CONFIG_FILE} is missing in ${instanceDir}`);
-    }
-    throw err;
-  }
+  const bytes = await new InstanceFolder(instanceDir).read(
+    MINECRAFT_CONFIG_FILE,
+    MAX_SMALL_FILE_BYTES,
+  );
+  if (bytes === null)
+    throw new MinecraftError('NotFound', `${MINECRAFT_CONFIG_FILE} is missing in ${instanceDir}`);
+  const text = bytes.toString('utf8');
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -89,10 +84,14 @@ export async function readMinecraftConfig(instanceDir: string): Promise<Minecraf
   return parsed.data;
 }
 
+/** Writes Lodestone's mirror of the settings into the folder (atomically, never through a link). */
 export async function writeMinecraftConfig(
   instanceDir: string,
   config: MinecraftConfig,
 ): Promise<void> {
   const valid = MinecraftConfigSchema.parse(config);
-  await writeJsonAtomic(minecraftConfigPath(instanceDir), valid);
+  await new InstanceFolder(instanceDir).write(
+    MINECRAFT_CONFIG_FILE,
+    `${JSON.stringify(valid, null, 2)}\n`,
+  );
 }

@@ -1,11 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { Transform, type TransformCallback } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { writeFileAtomicAt, type WriteSource } from '../../lib/atomic-write.ts';
 import { outboundFetch, outboundJson, outboundText } from '../../lib/outbound-http.ts';
 import { CoreError } from '../../errors.ts';
 import { MinecraftError } from './errors.ts';
@@ -37,8 +34,20 @@ export interface ExpectedChecksum {
 
 export interface DownloadOptions {
   url: string;
-  /** Final path; the body is written to a temp file beside it and renamed when complete and verified. */
-  dest: string;
+  /**
+   * Final host path in the core's own folders (a JRE archive in the data dir); the body goes to a
+   * temp file beside it that is renamed when complete and verified. For a file in an instance
+   * folder use `save` instead.
+   */
+  dest?: string;
+  /**
+   * Stores the verified body instead of `dest` (e.g. `InstanceFolder.write`, a temp file and rename
+   * in a verified folder). It must consume the source to its end: a checksum or length mismatch is
+   * thrown from it after the last chunk, before anything is renamed into place.
+   */
+  save?: (body: WriteSource) => Promise<void>;
+  /** Names the file in messages (default: the last component of `dest`). */
+  name?: string;
   /** Verified after the last byte; a mismatch removes the temp file and fails with `External`. */
   checksum?: ExpectedChecksum | undefined;
   /** Used when the response has no Content-Length. */
@@ -51,8 +60,15 @@ export interface DownloadOptions {
   signal?: AbortSignal | undefined;
 }
 
-/** Streams a URL to `dest` through a temp file (never leaves a partial file behind). Returns the byte count. */
+/**
+ * Streams a URL into place through a temp file (never leaves a partial file behind): `dest` or the
+ * caller's `save`. Returns the byte count.
+ */
 export async function downloadFile(opts: DownloadOptions): Promise<number> {
+  const save =
+    opts.save ?? (opts.dest ? (body: WriteSource) => writeFileAtomicAt(opts.dest!, body) : null);
+  if (save === null) throw new Error('downloadFile needs a dest or a save function');
+  const name = opts.name ?? path.basename(opts.dest ?? opts.url);
   // A download may take long: only the wait for its headers is bounded.
   const res = await outboundFetch({
     url: opts.url,
@@ -63,6 +79,9 @@ export async function downloadFile(opts: DownloadOptions): Promise<number> {
   const header = Number(res.headers.get('content-length'));
   const total = Number.isFinite(header) && header > 0 ? header : (opts.expectedSize ?? null);
   if (!res.body) throw new MinecraftError('External', `GET ${opts.url} answered an empty body`);
+  const body = Readable.fromWeb(
+    res.body as WebReadableStream<Uint8Array>,
+  ) as AsyncIterable<Uint8Array>;
 
   const hash = opts.checksum ? createHash(opts.checksum.algorithm) : null;
   let received = 0;
@@ -84,22 +103,17 @@ export async function downloadFile(opts: DownloadOptions): Promise<number> {
       opts.onProgress(delta, received, total);
     }
   };
-  const meter = new Transform({
-    transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
-      received += chunk.length;
-      hash?.update(chunk);
-      report(false);
-      done(null, chunk);
-    },
-  });
 
-  const tmp = path.join(
-    path.dirname(opts.dest),
-    `.${path.basename(opts.dest)}.${randomBytes(6).toString('hex')}.part`,
-  );
-  try {
-    const body = Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
-    await pipeline(body, meter, createWriteStream(tmp), opts.signal ? { signal: opts.signal } : {});
+  // The verified body: every chunk is counted and hashed on its way to the file, and the checks
+  // run after the last one, so a bad download fails before the temp file is renamed into place.
+  async function* verified(): AsyncGenerator<Buffer> {
+    for await (const chunk of body) {
+      const buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      received += buf.length;
+      hash?.update(buf);
+      report(false);
+      yield buf;
+    }
     if (Number.isFinite(header) && header > 0 && received !== header) {
       throw new MinecraftError(
         'External',
@@ -112,17 +126,26 @@ export async function downloadFile(opts: DownloadOptions): Promise<number> {
       if (actual.toLowerCase() !== opts.checksum.hex.toLowerCase()) {
         throw new MinecraftError(
           'External',
-          `Checksum mismatch for ${path.basename(opts.dest)} from ${opts.url}`,
+          `Checksum mismatch for ${name} from ${opts.url}`,
           `expected ${opts.checksum.algorithm} ${opts.checksum.hex}, got ${actual}`,
         );
       }
     }
     report(true);
-    await rename(tmp, opts.dest);
+  }
+
+  try {
+    await save(verified());
     return received;
   } catch (err) {
-    await rm(tmp, { force: true });
-    if (err instanceof CoreError || opts.signal?.aborted) throw err;
-    throw new MinecraftError('External', `Download of ${opts.url} failed`, (err as Error).message);
+    if (opts.signal?.aborted) {
+      const reason: unknown = opts.signal.reason;
+      throw reason instanceof Error ? reason : err;
+    }
+    // A refusal of the sandbox (a planted link, a folder in the way) says what it is; anything
+    // else (the connection broke, the disk is full) is the download's failure.
+    if (err instanceof CoreError && err.kind !== 'Internal') throw err;
+    const cause = err instanceof CoreError ? err.causes.join(': ') : (err as Error).message;
+    throw new MinecraftError('External', `Download of ${opts.url} failed`, cause);
   }
 }

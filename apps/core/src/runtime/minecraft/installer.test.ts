@@ -1,8 +1,9 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   fakeJava,
@@ -12,6 +13,7 @@ import {
 } from '../../../test-support/upstream-fixture/index.ts';
 import { readMinecraftConfig, type MinecraftConfig } from './config.ts';
 import { CoreError } from '../../errors.ts';
+import { Sandbox } from '../sandbox/index.ts';
 import type { MinecraftError } from './errors.ts';
 import type { Flavour } from './flavours.ts';
 import { changeMinecraftVersion, INSTALL_PROGRESS_TOTAL, installMinecraft } from './installer.ts';
@@ -77,6 +79,7 @@ async function install(s: MinecraftSetup): Promise<Installed> {
     dataDir,
     upstreams: fixture.upstreams,
     pathJava: java17,
+    sandbox: null,
     onProgress: (inc, msg) => progress.push([inc, msg]),
   });
   return { config, dir, progress };
@@ -90,6 +93,7 @@ async function installFails(s: MinecraftSetup): Promise<{ err: MinecraftError; d
     dataDir,
     upstreams: fixture.upstreams,
     pathJava: java17,
+    sandbox: null,
     onProgress: () => undefined,
   }).then(
     () => null,
@@ -300,6 +304,7 @@ describe('installMinecraft', { timeout: 60_000 }, () => {
       dataDir,
       upstreams: fixture.upstreams,
       pathJava: java17,
+      sandbox: null,
       onProgress: () => undefined,
       signal: AbortSignal.abort(),
     }).catch((e: unknown) => e);
@@ -316,6 +321,7 @@ describe('installMinecraft', { timeout: 60_000 }, () => {
       upstreams: fixture.upstreams,
       newVersion: '1.20.1',
       pathJava: java17,
+      sandbox: null,
     });
     expect(changed).toMatchObject({
       version: '1.20.1',
@@ -331,10 +337,91 @@ describe('installMinecraft', { timeout: 60_000 }, () => {
       dataDir,
       upstreams: fixture.upstreams,
       newVersion: '1.21.1',
+      sandbox: null,
     }).catch((e: unknown) => e);
     expect((err as MinecraftError).kind).toBe('UnsupportedOperation');
     expect((err as MinecraftError).message).toBe(
       'Changing versions is unsupported for forge servers',
     );
+  });
+});
+
+const hasBwrap = await promisify(execFile)('bwrap', ['--version']).then(
+  () => true,
+  () => false,
+);
+
+describe('changeMinecraftVersion and a stored Java command', { timeout: 60_000 }, () => {
+  it('checks it against the policy again and never runs one it refuses', async () => {
+    const vanilla = await install(setup('vanilla', '1.20.4'));
+    const marker = path.join(root, 'planted-java-ran');
+    await writeFile(
+      path.join(vanilla.dir, 'java'),
+      `#!/bin/sh\ntouch ${marker}\necho 'openjdk version "17.0.9"' >&2\n`,
+      { mode: 0o755 },
+    );
+    const sleeper = spawn('sleep', ['600'], { cwd: vanilla.dir, stdio: 'ignore' });
+    try {
+      const err = await changeMinecraftVersion({
+        instanceDir: vanilla.dir,
+        // As stored before the Java command became owner-only.
+        config: { ...vanilla.config, java_cmd: `/proc/${sleeper.pid}/cwd/java` },
+        dataDir,
+        upstreams: fixture.upstreams,
+        newVersion: '1.20.1',
+        pathJava: java17,
+        sandbox: null,
+      }).catch((e: unknown) => e);
+      expect((err as MinecraftError).kind).toBe('BadRequest');
+      expect((err as MinecraftError).causes[0]).toBe('The Java command cannot be under /proc');
+      await expect(stat(marker)).rejects.toThrow();
+    } finally {
+      sleeper.kill('SIGKILL');
+    }
+  });
+});
+
+describe.skipIf(!hasBwrap)('installMinecraft in the sandbox', { timeout: 60_000 }, () => {
+  let sbRoot = '';
+  let sandbox: Sandbox;
+  let java = '';
+  beforeAll(async () => {
+    // Readable by the sandbox's unprivileged user (the Java home is mounted read-only for it).
+    sbRoot = await mkdtemp(path.join(os.tmpdir(), 'hearth-install-sandbox-'));
+    await chmod(sbRoot, 0o755);
+    await mkdir(path.join(sbRoot, 'jdk', 'bin'), { recursive: true });
+    java = path.join(sbRoot, 'jdk', 'bin', 'java');
+    // Records who ran its -version in the folder it ran in, then passes for Java 17.
+    await writeFile(
+      java,
+      '#!/bin/sh\n' +
+        'if [ "$1" = "-version" ]; then id -u > probe-uid; ' +
+        `echo 'openjdk version "17.0.9" 2024-01-16' >&2; exit 0; fi\n` +
+        'exec java "$@"\n',
+      { mode: 0o755 },
+    );
+    sandbox = await Sandbox.create('required', { hidden: [path.join(sbRoot, 'data')] });
+  });
+  afterAll(async () => {
+    await sandbox?.close();
+    await rm(sbRoot, { recursive: true, force: true });
+  });
+
+  it('runs the Java probe and the Forge installer as the sandbox user, never in the core', async () => {
+    const dir = path.join(sbRoot, 'instances', 'forge');
+    const config = await installMinecraft({
+      setup: setup('forge', '1.20.1'),
+      instanceDir: dir,
+      dataDir: path.join(sbRoot, 'data'),
+      upstreams: fixture.upstreams,
+      pathJava: java,
+      sandbox: { sandbox, request: { instanceDir: dir, instanceId: 'install-test' } },
+      onProgress: () => undefined,
+    });
+    expect(config.java_cmd).toBe(java);
+    const expectedUid = process.getuid?.() === 0 ? 65534 : process.getuid?.();
+    expect((await readFile(path.join(dir, 'probe-uid'), 'utf8')).trim()).toBe(String(expectedUid));
+    const args = await stat(forgeArgsFile(dir, '1.20.1-47.3.0', 'linux'));
+    expect(args.uid).toBe(expectedUid);
   });
 });

@@ -1,13 +1,14 @@
-import { spawn } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { runOnce, type SandboxLaunch } from '../sandbox/index.ts';
+import { describeError } from '../../errors.ts';
 import { resolveServerArtifact, type ServerArtifact } from './artifacts.ts';
 import { flavourOfConfig, writeMinecraftConfig, type MinecraftConfig } from './config.ts';
 import { MinecraftError } from './errors.ts';
 import { downloadFile } from './http.ts';
-import { javaMajorFor, javaSatisfies, probeJava, resolveJava } from './java.ts';
+import { InstanceFolder } from './instance-folder.ts';
+import { javaMajorFor, javaSatisfies, probeJava, resolveJava, type JavaProbe } from './java.ts';
 import { launchTarget } from './launch.ts';
-import { readProperties, setProperty, writePropertiesAtomic } from './server-properties.ts';
+import { checkJavaCommand } from './launch-policy.ts';
+import { readServerProperties, setProperty, writeServerProperties } from './server-properties.ts';
 import type { MinecraftSetup } from './setup-manifest.ts';
 import type { MinecraftUpstreams } from './upstreams.ts';
 
@@ -33,6 +34,12 @@ export interface InstallOptions {
   signal?: AbortSignal;
   /** The command to consider as "Java on the PATH" (default `java`). */
   pathJava?: string;
+  /**
+   * The new instance's sandbox: every Java the install runs (`java -version` probes, the Forge
+   * installer, a jar in a folder people can write) runs there as the game would, never in the core.
+   * Null: plain child processes (`--isolation none` only).
+   */
+  sandbox: SandboxLaunch | null;
 }
 
 function mb(bytes: number): string {
@@ -63,7 +70,7 @@ function weightedStep(onProgress: InstallOptions['onProgress'], weight: number) 
  */
 export async function installMinecraft(opts: InstallOptions): Promise<MinecraftConfig> {
   const { setup, instanceDir, dataDir, upstreams, onProgress, signal } = opts;
-  await mkdir(instanceDir, { recursive: true });
+  const folder = await InstanceFolder.create(instanceDir);
   onProgress(1, '1/4: Creating directories');
 
   // Resolve everything cheap first so a bad version or pin fails before any large download.
@@ -82,6 +89,7 @@ export async function installMinecraft(opts: InstallOptions): Promise<MinecraftC
     javaCmd: setup.javaCmd,
     dataDir,
     upstreams,
+    sandbox: opts.sandbox,
     ...(opts.pathJava !== undefined ? { pathJava: opts.pathJava } : {}),
     ...(signal ? { signal } : {}),
     onDownloadProgress: (delta, received, total) =>
@@ -107,27 +115,22 @@ export async function installMinecraft(opts: InstallOptions): Promise<MinecraftC
       break;
   }
 
-  await downloadArtifact(artifact, instanceDir, onProgress, signal);
+  await downloadArtifact(artifact, folder, onProgress, signal);
 
   if (setup.flavour === 'forge') {
     onProgress(1, '3/4: Installing Forge Server');
-    await runForgeInstaller(java.path, instanceDir, signal);
-    const jvmArgs = path.join(instanceDir, 'user_jvm_args.txt');
-    await writeFile(
-      jvmArgs,
+    await runForgeInstaller(java.path, instanceDir, opts.sandbox, signal);
+    await folder.writeIfMissing(
+      'user_jvm_args.txt',
       '# JVM arguments go in Hearth\'s "Command Line Arguments" setting.\n',
-      { flag: 'wx' },
-    ).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'EEXIST') throw err;
-    });
+    );
   }
 
   onProgress(1, '4/4: Finishing up');
-  await writeFile(path.join(instanceDir, 'eula.txt'), EULA_TEXT);
-  const propertiesFile = path.join(instanceDir, 'server.properties');
-  const properties = await readProperties(propertiesFile);
-  await writePropertiesAtomic(
-    propertiesFile,
+  await folder.write('eula.txt', EULA_TEXT);
+  const properties = await readServerProperties(instanceDir);
+  await writeServerProperties(
+    instanceDir,
     setProperty(properties, 'server-port', String(setup.port)),
   );
   const config: MinecraftConfig = {
@@ -152,9 +155,13 @@ export async function installMinecraft(opts: InstallOptions): Promise<MinecraftC
   return config;
 }
 
+/**
+ * Downloads the server jar (or Forge installer) into the folder: a temp file in the verified folder,
+ * renamed over the name once the checksum holds (a link there never takes the write outside).
+ */
 async function downloadArtifact(
   artifact: ServerArtifact,
-  instanceDir: string,
+  folder: InstanceFolder,
   onProgress: InstallOptions['onProgress'],
   signal: AbortSignal | undefined,
 ): Promise<void> {
@@ -162,7 +169,8 @@ async function downloadArtifact(
   const name = artifact.fileName;
   await downloadFile({
     url: artifact.url,
-    dest: path.join(instanceDir, name),
+    name,
+    save: (body) => folder.write(name, body),
     checksum: artifact.checksum,
     expectedSize: artifact.expectedSize,
     signal,
@@ -177,53 +185,52 @@ async function downloadArtifact(
   step.finish(`3/4: Downloaded ${name}`);
 }
 
-/** `<java> -jar forge-installer.jar --installServer <dir>` in the instance folder. */
-export function runForgeInstaller(
+/**
+ * `<java> -jar forge-installer.jar --installServer <dir>` with cwd = the instance folder, in the
+ * instance's sandbox (the jar sits in a folder people can write; `sandbox: null` only with
+ * `--isolation none`). A failure reports the installer's last output lines.
+ */
+export async function runForgeInstaller(
   javaCmd: string,
   instanceDir: string,
+  sandbox: SandboxLaunch | null,
   signal?: AbortSignal,
 ): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const tail: string[] = [];
-    let partial = '';
-    const collect = (data: Buffer): void => {
-      const lines = (partial + data.toString('utf8')).split(/\r?\n/);
-      partial = lines.pop() ?? '';
-      for (const line of lines) if (line.trim() !== '') tail.push(line);
-      if (tail.length > FORGE_LOG_TAIL) tail.splice(0, tail.length - FORGE_LOG_TAIL);
-    };
-    const child = spawn(javaCmd, ['-jar', 'forge-installer.jar', '--installServer', instanceDir], {
-      cwd: instanceDir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...(signal ? { signal } : {}),
-    });
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
-    child.on('error', (err) => {
-      if (signal?.aborted) reject(err);
-      else
-        reject(
-          new MinecraftError(
-            'Internal',
-            `The Forge installer could not be started with ${javaCmd}`,
-            err.message,
-          ),
-        );
-    });
-    child.on('close', (code, sig) => {
-      if (partial.trim() !== '') tail.push(partial);
-      if (code === 0) return resolve();
-      if (signal?.aborted) return; // the 'error' handler already rejected
-      const how = code === null ? `signal ${sig}` : `exit code ${code}`;
-      reject(
-        new MinecraftError(
-          'Internal',
-          `The Forge installer failed (${how})`,
-          tail.slice(-FORGE_LOG_TAIL).join('\n') || 'it printed nothing',
-        ),
-      );
-    });
-  });
+  const tail: string[] = [];
+  let result;
+  try {
+    result = await runOnce(
+      {
+        command: javaCmd,
+        args: ['-jar', 'forge-installer.jar', '--installServer', instanceDir],
+        cwd: instanceDir,
+      },
+      {
+        sandbox,
+        maxOutputBytes: 0,
+        onLine: (line) => {
+          if (line.trim() === '') return;
+          tail.push(line);
+          if (tail.length > FORGE_LOG_TAIL) tail.shift();
+        },
+        ...(signal ? { signal } : {}),
+      },
+    );
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new MinecraftError(
+      'Internal',
+      `The Forge installer could not be started with ${javaCmd}`,
+      describeError(err),
+    );
+  }
+  if (result.code === 0) return;
+  const how = result.code === null ? `signal ${result.signal}` : `exit code ${result.code}`;
+  throw new MinecraftError(
+    'Internal',
+    `The Forge installer failed (${how})`,
+    tail.join('\n') || 'it printed nothing',
+  );
 }
 
 export interface ChangeVersionOptions {
@@ -235,6 +242,8 @@ export interface ChangeVersionOptions {
   newVersion: string;
   signal?: AbortSignal;
   pathJava?: string;
+  /** The instance's sandbox, where its Java is tried (see `InstallOptions.sandbox`). */
+  sandbox: SandboxLaunch | null;
 }
 
 /**
@@ -262,18 +271,24 @@ export async function changeMinecraftVersion(opts: ChangeVersionOptions): Promis
   const artifact = await resolveServerArtifact(flavour, opts.newVersion, null, upstreams, signal);
   const major = await javaMajorFor(opts.newVersion, upstreams, signal);
   let javaCmd = config.java_cmd;
-  const current = javaCmd ? await probeJava(javaCmd, signal) : null;
-  if (current === null || !javaSatisfies(current.major, major)) {
+  let current: JavaProbe | null = null;
+  if (javaCmd) {
+    // A command stored before it was owner-only (or adopted from Lodestone) is checked again.
+    await checkJavaCommand(javaCmd, { dataDir: opts.dataDir, pathJava: opts.pathJava });
+    current = await probeJava(javaCmd, { sandbox: opts.sandbox, ...(signal ? { signal } : {}) });
+  }
+  if (!current?.ok || !javaSatisfies(current.info.major, major)) {
     const java = await resolveJava({
       major,
       dataDir: opts.dataDir,
       upstreams,
+      sandbox: opts.sandbox,
       ...(opts.pathJava !== undefined ? { pathJava: opts.pathJava } : {}),
       ...(signal ? { signal } : {}),
     });
     javaCmd = java.path;
   }
-  await downloadArtifact(artifact, opts.instanceDir, () => undefined, signal);
+  await downloadArtifact(artifact, new InstanceFolder(opts.instanceDir), () => undefined, signal);
   const next: MinecraftConfig = {
     ...config,
     version: opts.newVersion,

@@ -74,9 +74,14 @@ describe('finding and downloading Java', { timeout: 60_000 }, () => {
 
   it('uses a Java on the PATH only when it satisfies the version', async () => {
     const java17 = await fakeJava(dir, '17.0.9');
-    expect(await findJava(17, { pathJava: java17 })).toMatchObject({ path: java17, major: 17 });
-    expect(await findJava(21, { pathJava: java17 })).toBeNull();
-    expect(await findJava(17, { pathJava: path.join(dir, 'missing-java') })).toBeNull();
+    expect(await findJava(17, { pathJava: java17, sandbox: null })).toMatchObject({
+      path: java17,
+      major: 17,
+    });
+    expect(await findJava(21, { pathJava: java17, sandbox: null })).toBeNull();
+    expect(
+      await findJava(17, { pathJava: path.join(dir, 'missing-java'), sandbox: null }),
+    ).toBeNull();
   });
 
   it('downloads, extracts and reuses the Adoptium JRE', async () => {
@@ -117,7 +122,7 @@ describe('finding and downloading Java', { timeout: 60_000 }, () => {
   it('resolveJava: configured command, then downloaded JRE, then PATH, then download', async () => {
     const dataDir = path.join(dir, 'data-resolve');
     const java17 = await fakeJava(dir, '17.0.9');
-    const common = { dataDir, upstreams: fixture.upstreams, pathJava: java17 };
+    const common = { dataDir, upstreams: fixture.upstreams, pathJava: java17, sandbox: null };
     expect(await resolveJava({ ...common, major: 17, javaCmd: java17 })).toEqual({
       path: java17,
       source: 'configured',

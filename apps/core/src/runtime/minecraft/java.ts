@@ -1,11 +1,13 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { extract as tarExtract } from 'tar';
+import { runOnce, type SandboxLaunch } from '../sandbox/index.ts';
+import { describeError } from '../../errors.ts';
 import { MinecraftError } from './errors.ts';
 import { downloadFile } from './http.ts';
+import { checkJavaCommand } from './launch-policy.ts';
 import { fetchMojangVersion } from './upstream-api.ts';
 import type { MinecraftUpstreams } from './upstreams.ts';
 
@@ -87,50 +89,71 @@ export async function resolveCommand(
   return null;
 }
 
-/** Runs `<cmd> -version`; null if it does not run, fails or prints no recognisable version. */
-export function probeJava(cmd: string, signal?: AbortSignal): Promise<JavaInfo | null> {
-  return new Promise((resolve) => {
-    let output = '';
-    let settled = false;
-    const finish = (info: JavaInfo | null): void => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(info);
-    };
-    const child = spawn(cmd, ['-version'], { stdio: ['ignore', 'pipe', 'pipe'], signal });
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      finish(null);
-    }, JAVA_PROBE_TIMEOUT_MS);
-    child.stdout.on('data', (d: Buffer) => (output += d.toString('utf8')));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString('utf8')));
-    child.on('error', () => finish(null));
-    child.on('close', (code) => {
-      const major = code === 0 ? parseJavaVersion(output) : null;
-      const versionLine = output
-        .split(/\r?\n/)
-        .find((l) => /version|openjdk|java /i.test(l) && !/^Picked up/.test(l));
-      finish(major === null ? null : { path: cmd, major, versionLine: (versionLine ?? '').trim() });
-    });
-  });
+/** What trying a Java command gave: its version, or why it does not count as a Java. */
+export type JavaProbe = { ok: true; info: JavaInfo } | { ok: false; problem: string };
+
+export interface ProbeJavaOptions {
+  /**
+   * The instance's sandbox: `<cmd> -version` runs there exactly as the game would (same uid,
+   * mounts and limits), never in the core. Null: a plain child process (`--isolation none` only).
+   */
+  sandbox: SandboxLaunch | null;
+  signal?: AbortSignal;
+}
+
+/** Runs `<cmd> -version` in the instance's sandbox and reads the Java major from its output. */
+export async function probeJava(cmd: string, opts: ProbeJavaOptions): Promise<JavaProbe> {
+  const request = opts.sandbox?.request;
+  let result;
+  try {
+    result = await runOnce(
+      { command: cmd, args: ['-version'], cwd: request?.instanceDir ?? process.cwd() },
+      {
+        sandbox: opts.sandbox,
+        timeoutMs: JAVA_PROBE_TIMEOUT_MS,
+        maxOutputBytes: 16 * 1024,
+        ...(opts.signal ? { signal: opts.signal } : {}),
+      },
+    );
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
+    return { ok: false, problem: describeError(err) };
+  }
+  const output = result.output;
+  if (result.timedOut)
+    return { ok: false, problem: `it did not answer within ${JAVA_PROBE_TIMEOUT_MS / 1000} s` };
+  if (result.code !== 0) {
+    const how = result.code === null ? `signal ${result.signal}` : `exit code ${result.code}`;
+    const said = output.trim().split(/\r?\n/)[0]?.slice(0, 200);
+    return { ok: false, problem: said ? `it ended with ${how}: ${said}` : `it ended with ${how}` };
+  }
+  const major = parseJavaVersion(output);
+  if (major === null) return { ok: false, problem: 'it printed no Java version' };
+  const versionLine = output
+    .split(/\r?\n/)
+    .find((l) => /version|openjdk|java /i.test(l) && !/^Picked up/.test(l));
+  return { ok: true, info: { path: cmd, major, versionLine: (versionLine ?? '').trim() } };
 }
 
 export interface FindJavaOptions {
   /** The command to try (default `java`, looked up on PATH). */
   pathJava?: string;
+  /** Where it is tried (see `ProbeJavaOptions.sandbox`). */
+  sandbox: SandboxLaunch | null;
   signal?: AbortSignal;
 }
 
 /** A Java on the PATH that satisfies `major` (see `javaSatisfies`), or null. */
-export async function findJava(
-  major: number,
-  opts: FindJavaOptions = {},
-): Promise<JavaInfo | null> {
+export async function findJava(major: number, opts: FindJavaOptions): Promise<JavaInfo | null> {
   const resolved = await resolveCommand(opts.pathJava ?? 'java');
   if (resolved === null) return null;
-  const info = await probeJava(resolved, opts.signal);
-  return info !== null && javaSatisfies(info.major, major) ? { ...info, path: resolved } : null;
+  const probe = await probeJava(resolved, {
+    sandbox: opts.sandbox,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+  });
+  return probe.ok && javaSatisfies(probe.info.major, major)
+    ? { ...probe.info, path: resolved }
+    : null;
 }
 
 function adoptiumOs(platform: NodeJS.Platform): string {
@@ -283,8 +306,10 @@ export type JavaSource = 'configured' | 'downloaded-before' | 'path' | 'download
 export interface ResolveJavaOptions {
   /** Required major version (see `javaMajorFor`). */
   major: number;
-  /** User's choice; used as is when it runs. */
+  /** The owner's choice; used as is when the launch policy allows it and it runs. */
   javaCmd?: string | null;
+  /** Where a Java is tried (see `ProbeJavaOptions.sandbox`). */
+  sandbox: SandboxLaunch | null;
   dataDir: string;
   upstreams: Pick<MinecraftUpstreams, 'adoptiumApi'>;
   /** The PATH command to consider (default `java`). */
@@ -302,12 +327,20 @@ export async function resolveJava(
   opts: ResolveJavaOptions,
 ): Promise<{ path: string; source: JavaSource }> {
   if (opts.javaCmd) {
+    await checkJavaCommand(opts.javaCmd, { dataDir: opts.dataDir, pathJava: opts.pathJava });
     const resolved = await resolveCommand(opts.javaCmd);
-    const info = resolved === null ? null : await probeJava(resolved, opts.signal);
-    if (info === null) {
+    const probe: JavaProbe =
+      resolved === null
+        ? { ok: false, problem: 'it is not found' }
+        : await probeJava(resolved, {
+            sandbox: opts.sandbox,
+            ...(opts.signal ? { signal: opts.signal } : {}),
+          });
+    if (!probe.ok) {
       throw new MinecraftError(
         'BadRequest',
         `The Java command "${opts.javaCmd}" does not run java -version`,
+        probe.problem,
       );
     }
     return { path: opts.javaCmd, source: 'configured' };
@@ -316,6 +349,7 @@ export async function resolveJava(
   if (await isExecutable(downloadedBefore))
     return { path: downloadedBefore, source: 'downloaded-before' };
   const onPath = await findJava(opts.major, {
+    sandbox: opts.sandbox,
     ...(opts.pathJava !== undefined ? { pathJava: opts.pathJava } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),
   });

@@ -1,11 +1,13 @@
-import { accessSync, constants, statSync } from 'node:fs';
+import { constants } from 'node:fs';
+import { access, lstat, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { MinecraftError } from './errors.ts';
 
-// What a Minecraft launch may contain. The settings that build the command are edited by people with
-// the setting permission (not the owner's), so they are an allow-list of shapes: JVM flags that tune
-// the JVM, and a Java that is a Java — never a positional argument (`java Evil.java` runs a source
-// file), a class path, an agent, an argument file or a flag that runs a shell command on error.
+// What a Minecraft launch may contain. JVM flags are edited by people with the setting permission
+// (not the owner's), so they are an allow-list of shapes that tune the JVM — never a positional
+// argument (`java Evil.java` runs a source file), a class path, an agent, an argument file or a flag
+// that runs a shell command on error. The Java command is host configuration: only the owner sets
+// it, and even then it must be a Java outside everything a game or a user can write.
 
 const JVM_FLAG_SHAPES: readonly RegExp[] = [
   /^-Xm[snx]\d+[kKmMgGtT]?$/,
@@ -56,18 +58,48 @@ export interface JavaPolicy {
   pathJava?: string | undefined;
 }
 
+/** Only the owner may choose the program the core starts for a server. */
+export function javaCommandOwnerOnly(): MinecraftError {
+  return new MinecraftError(
+    'PermissionDenied',
+    'Only the owner can set the Java command',
+    'it chooses the program Hearth runs for this server, which is host configuration',
+  );
+}
+
+function isInside(child: string, parent: string): boolean {
+  return (
+    child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep)
+  );
+}
+
+/** A folder's real path, or the path as given when it does not exist (yet). */
+async function realOrSelf(p: string): Promise<string> {
+  return realpath(p).catch(() => path.resolve(p));
+}
+
 /**
  * A Java command must be `java` (found on the PATH), the core's configured Java, or an absolute path
- * to an executable named `java` outside every instance folder (an instance folder is writable by
- * people with file access, so nothing there may become the launched program).
+ * to a regular executable file named `java` that, with every link resolved, lies outside the core's
+ * data folder (every instance folder, macro cache and secret lives there; the JREs Hearth downloads
+ * into `bin/java` are the exception) and outside `/proc` (whose `/proc/<pid>/cwd` links lead into a
+ * process's folder, an instance's included). Only host paths outside the instance folders are
+ * looked at, and nothing is opened or run.
  */
-export function checkJavaCommand(command: string, policy: JavaPolicy): void {
+export async function checkJavaCommand(command: string, policy: JavaPolicy): Promise<void> {
   const cmd = command.trim();
   if (cmd === 'java' || (policy.pathJava !== undefined && cmd === policy.pathJava)) return;
-  if (!path.isAbsolute(cmd))
+  if (!path.isAbsolute(cmd) || cmd.includes('\0'))
     throw new MinecraftError(
       'BadRequest',
       'The Java command must be "java" or the absolute path of a Java executable',
+    );
+  // Checked as the kernel will read it: `..` after a link (`/proc/<pid>/cwd/..`) does not mean
+  // what the text says, so only a plain path is accepted.
+  if (path.normalize(cmd) !== cmd)
+    throw new MinecraftError(
+      'BadRequest',
+      'The Java command must be a plain absolute path (no ".", ".." or "//")',
     );
   const base = path.basename(cmd);
   if (base !== 'java' && base !== 'java.exe')
@@ -75,12 +107,45 @@ export function checkJavaCommand(command: string, policy: JavaPolicy): void {
       'BadRequest',
       `${cmd} is not a Java executable (its name must be java)`,
     );
-  const instances = path.join(path.resolve(policy.dataDir), 'instances') + path.sep;
-  if (path.resolve(cmd).startsWith(instances))
-    throw new MinecraftError('BadRequest', 'The Java command cannot be inside an instance folder');
+  const given = cmd;
+  const refuseProc = (p: string): void => {
+    if (isInside(p, '/proc'))
+      throw new MinecraftError('BadRequest', 'The Java command cannot be under /proc');
+  };
+  refuseProc(given);
+
+  const dataDir = path.resolve(policy.dataDir);
+  const instances = path.join(dataDir, 'instances');
+  const [dataReal, instancesReal] = await Promise.all([realOrSelf(dataDir), realOrSelf(instances)]);
+  const refuseInstances = (p: string): void => {
+    if (isInside(p, instances) || isInside(p, instancesReal))
+      throw new MinecraftError(
+        'BadRequest',
+        'The Java command cannot be inside an instance folder',
+      );
+  };
+  refuseInstances(given);
+
+  let real: string;
   try {
-    if (!statSync(cmd).isFile()) throw new Error('not a file');
-    accessSync(cmd, constants.X_OK);
+    real = await realpath(given);
+  } catch {
+    throw new MinecraftError('BadRequest', `${cmd} is not an executable file`);
+  }
+  refuseProc(real);
+  refuseInstances(real);
+  const downloaded = [path.join(dataDir, 'bin', 'java'), path.join(dataReal, 'bin', 'java')];
+  const inData = isInside(real, dataDir) || isInside(real, dataReal);
+  if (inData && !downloaded.some((dir) => isInside(real, dir)))
+    throw new MinecraftError(
+      'BadRequest',
+      "The Java command cannot be inside Hearth's data folder (other than the Java runtimes Hearth downloads)",
+    );
+  try {
+    // `real` is a host path outside every instance folder: stat-ing it follows nothing more.
+    const info = await lstat(real);
+    if (!info.isFile() || (info.mode & 0o111) === 0) throw new Error('not an executable file');
+    await access(real, constants.X_OK);
   } catch {
     throw new MinecraftError('BadRequest', `${cmd} is not an executable file`);
   }

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +95,35 @@ describe('buildLaunchCommand', () => {
     expect((await buildLaunchCommand(ancient, dir)).args[3]).toBe(
       path.join(dir, 'minecraftforge-universal-1.6.4-9.11.1.1345.jar'),
     );
+  });
+
+  it('only counts regular files of the folder as Forge launch files (never a link)', async () => {
+    const linked = await mkdtemp(path.join(os.tmpdir(), 'hearth-launch-links-'));
+    try {
+      const build = '1.20.1-47.3.0';
+      const modern = { ...BASE, version: '1.20.1', flavour: { forge: { build_version: build } } };
+      const outside = path.join(linked, 'outside.txt');
+      await writeFile(outside, '-jar /elsewhere.jar\n');
+      const instance = path.join(linked, 'instance');
+      await mkdir(path.dirname(forgeArgsFile(instance, build, 'linux')), { recursive: true });
+      await symlink(outside, forgeArgsFile(instance, build, 'linux'));
+      const refused = await buildLaunchCommand(modern, instance, 'linux').catch((e: unknown) => e);
+      expect((refused as MinecraftError).causes[0]).toBe(`Forge ${build} is not installed`);
+
+      const legacy = {
+        ...BASE,
+        version: '1.12.2',
+        flavour: { forge: { build_version: '1.12.2-14.23.5.2860' } },
+      };
+      await symlink(outside, path.join(instance, 'forge-1.12.2-14.23.5.2860.jar'));
+      const noJar = await buildLaunchCommand(legacy, instance).catch((e: unknown) => e);
+      expect((noJar as MinecraftError).causes).toEqual([
+        'Forge 1.12.2-14.23.5.2860 is not installed',
+        'no Forge server jar found',
+      ]);
+    } finally {
+      await rm(linked, { recursive: true, force: true });
+    }
   });
 
   it('needs a Java command', async () => {

@@ -1,7 +1,7 @@
-import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { MinecraftConfig } from './config.ts';
 import { MinecraftError } from './errors.ts';
+import { InstanceFolder } from './instance-folder.ts';
 import { checkJvmFlags } from './launch-policy.ts';
 
 export interface LaunchCommand {
@@ -16,31 +16,28 @@ export function minecraftMinor(version: string): number | null {
   return match?.[1] === undefined ? null : Number(match[1]);
 }
 
-/** Where Forge ≥ 1.17 keeps its JVM argument file for a build (`win_args.txt` on Windows). */
+/** Where Forge ≥ 1.17 keeps its JVM argument file for a build, relative to the instance folder. */
+export function forgeArgsPath(build: string, platform: NodeJS.Platform = process.platform): string {
+  const name = platform === 'win32' ? 'win_args.txt' : 'unix_args.txt';
+  return ['libraries', 'net', 'minecraftforge', 'forge', build, name].join('/');
+}
+
+/** `forgeArgsPath` as a host path (`unix_args.txt`, `win_args.txt` on Windows). */
 export function forgeArgsFile(
   instanceDir: string,
   build: string,
   platform: NodeJS.Platform = process.platform,
 ): string {
-  const name = platform === 'win32' ? 'win_args.txt' : 'unix_args.txt';
-  return path.join(instanceDir, 'libraries', 'net', 'minecraftforge', 'forge', build, name);
+  return path.join(instanceDir, ...forgeArgsPath(build, platform).split('/'));
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    await stat(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
+/** The first (by name) regular `.jar` directly in the folder that `accept` takes. */
 async function firstJar(
-  instanceDir: string,
+  folder: InstanceFolder,
   accept: (name: string) => boolean,
 ): Promise<string | null> {
-  const names = (await readdir(instanceDir)).filter((n) => n.endsWith('.jar') && accept(n)).sort();
-  return names[0] === undefined ? null : path.join(instanceDir, names[0]);
+  const names = (await folder.regularFiles()).filter((n) => n.endsWith('.jar') && accept(n)).sort();
+  return names[0] === undefined ? null : path.join(folder.dir, names[0]);
 }
 
 /**
@@ -58,24 +55,26 @@ export async function launchTarget(
   }
   const build = flavour.forge.build_version;
   const minor = minecraftMinor(config.version);
+  // Only looked at through the file sandbox: the JVM reads these files, inside the game's sandbox.
+  const folder = new InstanceFolder(instanceDir);
   if (minor === null || minor >= 17) {
-    const argsFile = forgeArgsFile(instanceDir, build, platform);
-    if (!(await exists(argsFile))) {
+    const argsPath = forgeArgsPath(build, platform);
+    if ((await folder.kind(argsPath)) !== 'file') {
       throw new MinecraftError(
         'Internal',
         `Forge ${build} is not installed`,
-        `${argsFile} is missing`,
+        `${argsPath} is missing (or is not a regular file)`,
       );
     }
-    return [`@${argsFile}`];
+    return [`@${forgeArgsFile(instanceDir, build, platform)}`];
   }
   const jar =
     minor >= 7
       ? await firstJar(
-          instanceDir,
+          folder,
           (n) => n.startsWith(`forge-${config.version}-`) && !n.includes('installer'),
         )
-      : await firstJar(instanceDir, (n) => n.startsWith('minecraftforge'));
+      : await firstJar(folder, (n) => n.startsWith('minecraftforge'));
   if (jar === null)
     throw new MinecraftError(
       'Internal',

@@ -1,17 +1,20 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MinecraftError } from './errors.ts';
 import {
   deleteProperty,
   getProperty,
   parseProperties,
   propertyEntries,
-  readProperties,
+  readServerProperties,
   renderEntry,
   serializeProperties,
   setProperty,
-  writePropertiesAtomic,
+  writeServerProperties,
 } from './server-properties.ts';
 
 const SAMPLE = [
@@ -125,7 +128,7 @@ describe('setProperty', () => {
   });
 });
 
-describe('readProperties / writePropertiesAtomic', () => {
+describe('readServerProperties / writeServerProperties', () => {
   let dir = '';
   afterEach(async () => {
     if (dir) await rm(dir, { recursive: true, force: true });
@@ -134,12 +137,48 @@ describe('readProperties / writePropertiesAtomic', () => {
   it('reads a missing file as empty and writes through a temp file', async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'hearth-props-'));
     const file = path.join(dir, 'server.properties');
-    expect((await readProperties(file)).lines).toEqual([]);
+    expect((await readServerProperties(dir)).lines).toEqual([]);
     await writeFile(file, SAMPLE);
-    const doc = await readProperties(file);
+    const doc = await readServerProperties(dir);
     setProperty(doc, 'max-players', '5');
-    await writePropertiesAtomic(file, doc);
+    await writeServerProperties(dir, doc);
     expect(await readFile(file, 'utf8')).toBe(`${SAMPLE}\nmax-players=5\n`);
     expect(await readdir(dir)).toEqual(['server.properties']);
+  });
+
+  it('never reads through a link out of the folder, a FIFO or an oversized file', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'hearth-props-'));
+    const instance = path.join(dir, 'instance');
+    await mkdir(instance);
+    const secret = path.join(dir, 'secret');
+    await writeFile(secret, 'root:$6$secret\n');
+    const file = path.join(instance, 'server.properties');
+    const refusal = async (): Promise<MinecraftError> => {
+      const outcome: unknown = await readServerProperties(instance).catch((e: unknown) => e);
+      if (!(outcome instanceof MinecraftError)) throw new Error('server.properties was read');
+      return outcome;
+    };
+
+    await symlink(secret, file);
+    const linked = await refusal();
+    expect(linked).toBeInstanceOf(MinecraftError);
+    expect(linked.kind).toBe('BadRequest');
+    expect(linked.causes[0]).toBe('server.properties is not a regular file');
+    expect(JSON.stringify(linked.causes)).not.toContain('secret');
+
+    await rm(file);
+    await promisify(execFile)('mkfifo', [file]);
+    const fifo = await refusal();
+    expect(fifo.causes[0]).toBe('server.properties is not a regular file');
+
+    await rm(file);
+    await writeFile(file, Buffer.alloc(1024 * 1024 + 1, 'a'));
+    expect((await refusal()).causes[0]).toBe('server.properties is too large');
+
+    // A link inside the folder is the folder's own file.
+    await rm(file);
+    await writeFile(path.join(instance, 'real.properties'), 'motd=inside\n');
+    await symlink('real.properties', file);
+    expect(getProperty(await readServerProperties(instance), 'motd')).toBe('inside');
   });
 });

@@ -1,5 +1,9 @@
-import { readFile } from 'node:fs/promises';
-import { writeFileAtomicAt } from '../../lib/atomic-write.ts';
+import { InstanceFolder, MAX_SMALL_FILE_BYTES } from './instance-folder.ts';
+
+/** The file's name in an instance folder. */
+export const SERVER_PROPERTIES_FILE = 'server.properties';
+/** Larger is refused: a real server.properties is a few KiB. */
+export const MAX_SERVER_PROPERTIES_BYTES = MAX_SMALL_FILE_BYTES;
 
 /**
  * A `server.properties` file kept line by line so that writing it back loses nothing: comments, blank
@@ -222,17 +226,23 @@ export function emptyProperties(): PropertiesDoc {
   return { lines: [], eol: '\n' };
 }
 
-/** Reads and parses a properties file; a missing file is an empty document. */
-export async function readProperties(file: string): Promise<PropertiesDoc> {
-  try {
-    return parseProperties(await readFile(file, 'utf8'));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return emptyProperties();
-    throw err;
-  }
+/**
+ * Reads and parses the instance's server.properties through the file sandbox; a missing file is an
+ * empty document. A link out of the folder, a FIFO or an oversized file is a BadRequest naming
+ * server.properties (never another file's lines, never a blocked read).
+ */
+export async function readServerProperties(instanceDir: string): Promise<PropertiesDoc> {
+  const bytes = await new InstanceFolder(instanceDir).read(
+    SERVER_PROPERTIES_FILE,
+    MAX_SERVER_PROPERTIES_BYTES,
+  );
+  return bytes === null ? emptyProperties() : parseProperties(bytes.toString('utf8'));
 }
 
-/** Writes through a temp file + rename, so a crash never leaves a half-written file. */
-export async function writePropertiesAtomic(file: string, doc: PropertiesDoc): Promise<void> {
-  await writeFileAtomicAt(file, serializeProperties(doc));
+/** Replaces server.properties atomically (temp file + rename; a link there is replaced, not followed). */
+export async function writeServerProperties(
+  instanceDir: string,
+  doc: PropertiesDoc,
+): Promise<void> {
+  await new InstanceFolder(instanceDir).write(SERVER_PROPERTIES_FILE, serializeProperties(doc));
 }

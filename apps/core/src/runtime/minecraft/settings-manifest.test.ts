@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigurableManifestSchema, type ConfigurableValue } from '@hearth/protocol';
@@ -29,6 +29,8 @@ const CONFIG: MinecraftConfig = {
   jre_major_version: 17,
   has_started: true,
 };
+
+const OWNER = { isOwner: true };
 
 const PROPERTIES = [
   '#Minecraft server properties',
@@ -190,7 +192,7 @@ describe('applySetting', () => {
   const policy = { dataDir: '/nonexistent-data', pathJava: '/opt/java' };
   /** Applies a change to the current config, as the handler does with the stored record. */
   const set = async (section: string, id: string, value: ConfigurableValue) => {
-    config = await applySetting(dir, config, section, id, value, policy);
+    config = await applySetting(dir, config, section, id, value, policy, OWNER);
     return config;
   };
   beforeEach(async () => {
@@ -221,7 +223,7 @@ describe('applySetting', () => {
         .replace('motd=Hello = world', 'motd=\\u00A7aNew = motd')
         .replace('pvp=TRUE', 'pvp=false'),
     );
-    const manifest = await readConfigurableManifest(dir, config);
+    const manifest = await readConfigurableManifest(dir, config, OWNER);
     expect(manifest.setting_sections.server_properties_section!.settings.motd!.value).toEqual({
       type: 'String',
       value: '§aNew = motd',
@@ -294,6 +296,57 @@ describe('applySetting', () => {
     expect(await readFile(path.join(dir, '.lodestone_minecraft_config.json'), 'utf8')).toBe(before);
   });
 
+  it('lets only the owner change the Java command, and shows it read-only to others', async () => {
+    const before = await readFile(path.join(dir, '.lodestone_minecraft_config.json'), 'utf8');
+    const err = await applySetting(
+      dir,
+      config,
+      'cmd_args_section',
+      'java_cmd',
+      { type: 'String', value: '/opt/java' },
+      policy,
+      { isOwner: false },
+    ).catch((e: unknown) => e);
+    expect((err as MinecraftError).kind).toBe('PermissionDenied');
+    expect((err as MinecraftError).causes[0]).toBe('Only the owner can set the Java command');
+    expect(await readFile(path.join(dir, '.lodestone_minecraft_config.json'), 'utf8')).toBe(before);
+    const others = await readConfigurableManifest(dir, config, { isOwner: false });
+    expect(others.setting_sections.cmd_args_section?.settings.java_cmd?.is_mutable).toBe(false);
+    expect(others.setting_sections.cmd_args_section?.settings.max_ram?.is_mutable).toBe(true);
+    const owner = await readConfigurableManifest(dir, config, OWNER);
+    expect(owner.setting_sections.cmd_args_section?.settings.java_cmd?.is_mutable).toBe(true);
+    // Everything else stays open to the setting permission.
+    await applySetting(
+      dir,
+      config,
+      'cmd_args_section',
+      'max_ram',
+      { type: 'UnsignedInteger', value: 4096 },
+      policy,
+      { isOwner: false },
+    );
+  });
+
+  it('refuses a change while server.properties is a link out, and leaves its target alone', async () => {
+    const outside = await mkdtemp(path.join(os.tmpdir(), 'hearth-settings-out-'));
+    try {
+      const target = path.join(outside, 'target');
+      await writeFile(target, 'motd=outside\n');
+      await rm(path.join(dir, 'server.properties'));
+      await symlink(target, path.join(dir, 'server.properties'));
+      const err = await set('server_properties_section', 'motd', {
+        type: 'String',
+        value: 'x',
+      }).catch((e: unknown) => e);
+      expect((err as MinecraftError).causes[0]).toBe('server.properties is not a regular file');
+      expect(await readFile(target, 'utf8')).toBe('motd=outside\n');
+      const read = await readConfigurableManifest(dir, config, OWNER).catch((e: unknown) => e);
+      expect((read as MinecraftError).kind).toBe('BadRequest');
+    } finally {
+      await rm(outside, { recursive: true, force: true });
+    }
+  });
+
   it('runs concurrent changes one after another without losing any', async () => {
     await Promise.all([
       applySetting(
@@ -306,6 +359,7 @@ describe('applySetting', () => {
           value: 7,
         },
         policy,
+        OWNER,
       ),
       applySetting(
         dir,
@@ -317,6 +371,7 @@ describe('applySetting', () => {
           value: 'hard',
         },
         policy,
+        OWNER,
       ),
     ]);
     const text = await readFile(path.join(dir, 'server.properties'), 'utf8');

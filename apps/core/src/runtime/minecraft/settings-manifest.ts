@@ -10,7 +10,12 @@ import {
 import { SerialQueue } from '../../lib/serial-queue.ts';
 import { writeMinecraftConfig, type MinecraftConfig } from './config.ts';
 import { MinecraftError } from './errors.ts';
-import { checkJavaCommand, checkJvmFlags, type JavaPolicy } from './launch-policy.ts';
+import {
+  checkJavaCommand,
+  checkJvmFlags,
+  javaCommandOwnerOnly,
+  type JavaPolicy,
+} from './launch-policy.ts';
 import {
   joinCmdArgs,
   settingManifest,
@@ -21,15 +26,24 @@ import {
 import { KNOWN_PROPERTIES } from './property-catalog.ts';
 import {
   propertyEntries,
-  readProperties,
+  readServerProperties,
   setProperty,
-  writePropertiesAtomic,
+  writeServerProperties,
   type PropertiesDoc,
 } from './server-properties.ts';
 
 export const CMD_ARGS_SECTION = 'cmd_args_section';
 export const SERVER_PROPERTIES_SECTION = 'server_properties_section';
-export const SERVER_PROPERTIES_FILE = 'server.properties';
+
+/** Who reads or changes the settings: host configuration (the Java command) is the owner's alone. */
+export interface SettingsViewer {
+  isOwner: boolean;
+}
+
+/** Settings only the owner may change: they choose what the core runs on the host. */
+export function isOwnerOnlySetting(sectionId: string, settingId: string): boolean {
+  return sectionId === CMD_ARGS_SECTION && settingId === 'java_cmd';
+}
 
 /** "max-players" → "Max-players": the display name of a key Hearth does not know (core-api.md §3.8). */
 export function unknownPropertyName(key: string): string {
@@ -97,7 +111,7 @@ export function propertySetting(key: string, text: string): SettingManifest {
   );
 }
 
-function cmdArgsSection(config: MinecraftConfig): SectionManifest {
+function cmdArgsSection(config: MinecraftConfig, viewer: SettingsViewer): SectionManifest {
   const ram = (id: string, name: string, description: string, value: number) =>
     settingManifest(
       id,
@@ -126,9 +140,10 @@ function cmdArgsSection(config: MinecraftConfig): SectionManifest {
       java_cmd: settingManifest(
         'java_cmd',
         'Java Command',
-        'Absolute path of the java executable that runs the server.',
+        'Absolute path of the java executable that runs the server. Only the owner can change it.',
         { type: 'String', value: config.java_cmd ?? '' },
         stringType(),
+        { mutable: viewer.isOwner },
       ),
       cmd_args: settingManifest(
         'cmd_args',
@@ -144,11 +159,13 @@ function cmdArgsSection(config: MinecraftConfig): SectionManifest {
 
 /**
  * The instance settings of a Minecraft instance (core-api.md §3.8), rebuilt from the config and the
- * current server.properties. `auto_start`/`restart_on_crash` are false as on the reference wire.
+ * current server.properties. `auto_start`/`restart_on_crash` are false as on the reference wire. The
+ * Java command is shown as not mutable to anyone but the owner.
  */
 export function buildConfigurableManifest(
   config: MinecraftConfig,
   properties: PropertiesDoc,
+  viewer: SettingsViewer = { isOwner: true },
 ): ConfigurableManifest {
   const propertySettings: Record<string, SettingManifest> = {};
   for (const [key, value] of propertyEntries(properties))
@@ -157,7 +174,7 @@ export function buildConfigurableManifest(
     auto_start: false,
     restart_on_crash: false,
     setting_sections: {
-      [CMD_ARGS_SECTION]: cmdArgsSection(config),
+      [CMD_ARGS_SECTION]: cmdArgsSection(config, viewer),
       [SERVER_PROPERTIES_SECTION]: {
         section_id: SERVER_PROPERTIES_SECTION,
         name: 'Server Properties Settings',
@@ -233,10 +250,11 @@ export function applySettingToState(
 const propertyWrites = new SerialQueue();
 
 /**
- * Validates the change against the declared type (and the launch policy for the Java command and
- * JVM flags), applies it to `config` and server.properties (which keeps its comments, order and
- * other values), writes server.properties and Lodestone's config mirror atomically. Calls for the
- * same instance run one after another. Returns the new config for the caller to store.
+ * Checks who asks, validates the change against the declared type (and the launch policy for the
+ * Java command and JVM flags), applies it to `config` and server.properties (which keeps its
+ * comments, order and other values), writes server.properties and Lodestone's config mirror
+ * atomically through the file sandbox. Calls for the same instance run one after another. Returns
+ * the new config for the caller to store.
  */
 export function applySetting(
   instanceDir: string,
@@ -245,28 +263,28 @@ export function applySetting(
   settingId: string,
   value: ConfigurableValue,
   policy: JavaPolicy,
+  caller: SettingsViewer,
 ): Promise<MinecraftConfig> {
+  if (isOwnerOnlySetting(sectionId, settingId) && !caller.isOwner)
+    return Promise.reject(javaCommandOwnerOnly());
   return propertyWrites.run(path.resolve(instanceDir), async () => {
-    const file = path.join(instanceDir, SERVER_PROPERTIES_FILE);
-    const properties = await readProperties(file);
+    const properties = await readServerProperties(instanceDir);
     const result = applySettingToState(config, properties, sectionId, settingId, value);
     if (sectionId === CMD_ARGS_SECTION && settingId === 'java_cmd' && result.config.java_cmd)
-      checkJavaCommand(result.config.java_cmd, policy);
+      await checkJavaCommand(result.config.java_cmd, policy);
     if (sectionId === CMD_ARGS_SECTION && settingId === 'cmd_args')
       checkJvmFlags(result.config.cmd_args);
-    if (result.propertiesChanged) await writePropertiesAtomic(file, properties);
+    if (result.propertiesChanged) await writeServerProperties(instanceDir, properties);
     await writeMinecraftConfig(instanceDir, result.config);
     return result.config;
   });
 }
 
-/** Reads server.properties and builds the manifest (what `GET …/settings` needs). */
+/** Reads server.properties (through the file sandbox) and builds the manifest for `viewer`. */
 export async function readConfigurableManifest(
   instanceDir: string,
   config: MinecraftConfig,
+  viewer: SettingsViewer,
 ): Promise<ConfigurableManifest> {
-  return buildConfigurableManifest(
-    config,
-    await readProperties(path.join(instanceDir, SERVER_PROPERTIES_FILE)),
-  );
+  return buildConfigurableManifest(config, await readServerProperties(instanceDir), viewer);
 }

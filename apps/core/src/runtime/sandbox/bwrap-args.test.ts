@@ -102,4 +102,11 @@ describe('bwrapArgs', () => {
     );
     expect(bwrapArgs(layout())).not.toContain('--unshare-user');
   });
+
+  it("loads the seccomp program from the launcher's descriptor only when asked", () => {
+    const args = bwrapArgs(layout({ seccomp: true }));
+    expect(after(args, '--seccomp')).toEqual([['9']]);
+    expect(args.indexOf('--seccomp')).toBeLessThan(args.indexOf('--'));
+    expect(bwrapArgs(layout())).not.toContain('--seccomp');
+  });
 });

@@ -1,6 +1,7 @@
 // Turns a sandbox layout (an ordered list of mounts and the program) into bubblewrap's arguments.
 // Pure: every filesystem question was answered when the layout was planned (sandbox-layout.ts).
 import path from 'node:path';
+import { SECCOMP_FD } from './launcher.ts';
 import { isInside } from './runtime-paths.ts';
 
 export type Mount =
@@ -28,6 +29,11 @@ export interface SandboxLayout {
   capAdd: string[];
   /** bubblewrap runs unprivileged in a user namespace it creates (the core is not root). */
   userNamespace: boolean;
+  /**
+   * bubblewrap reads the seccomp program from `SECCOMP_FD` (opened there by the launcher) and
+   * applies it last, right before it executes the program: its own mounts are not filtered.
+   */
+  seccomp?: boolean;
 }
 
 /** Mounts that put something at `dest` on top of what is there (a tmpfs inside lets bwrap create folders). */
@@ -45,6 +51,7 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
     '--new-session',
   ];
   if (layout.userNamespace) args.push('--unshare-user', '--disable-userns');
+  if (layout.seccomp === true) args.push('--seccomp', String(SECCOMP_FD));
   for (const cap of layout.capAdd) args.push('--cap-add', cap);
   args.push('--clearenv');
   for (const [key, value] of Object.entries(layout.env)) args.push('--setenv', key, value);

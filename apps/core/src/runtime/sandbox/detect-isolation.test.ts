@@ -1,7 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import os from 'node:os';
 import { IsolationError, detectIsolation } from './detect-isolation.ts';
+import { writeSeccompFile } from './seccomp-file.ts';
+import { seccompArchOf, seccompFilterBytes } from './seccomp-filter.ts';
 
 const hasBwrap = await promisify(execFile)('bwrap', ['--version']).then(
   () => true,
@@ -53,5 +56,61 @@ describe.skipIf(!hasBwrap)('detectIsolation with bubblewrap', () => {
     } else {
       expect(report.user?.kind).toBe('core-user');
     }
+  });
+
+  it.skipIf(seccompArchOf() === null)(
+    'runs the trial under the seccomp filter and reports it applied',
+    async () => {
+      const file = writeSeccompFile(seccompFilterBytes(seccompArchOf()!), os.tmpdir());
+      try {
+        const report = await detectIsolation('required', {
+          cgroups: false,
+          seccomp: { program: file.path },
+        });
+        expect(report.sandboxed).toBe(true);
+        expect(report.seccomp).toEqual({ applied: true, arch: seccompArchOf(), problem: null });
+        expect(report.warnings.filter((w) => w.includes('seccomp'))).toEqual([]);
+      } finally {
+        file.close();
+      }
+    },
+  );
+
+  it('still sandboxes when the filter does not load, and says so', async () => {
+    // Not a whole number of instructions: bubblewrap refuses it.
+    const file = writeSeccompFile(Buffer.from('1234567'), os.tmpdir());
+    try {
+      const report = await detectIsolation('required', {
+        cgroups: false,
+        seccomp: { program: file.path },
+      });
+      expect(report.sandboxed).toBe(true);
+      expect(report.seccomp.applied).toBe(false);
+      expect(report.seccomp.problem).toMatch(/^the seccomp filter could not be applied \(/);
+      expect(report.warnings).toContainEqual(
+        expect.stringMatching(
+          /^Sandboxed servers and macros run without the seccomp filter because/,
+        ),
+      );
+    } finally {
+      file.close();
+    }
+  });
+
+  it('reports the default limits, and warns about those the host cannot enforce', async () => {
+    const report = await detectIsolation('required', {
+      cgroups: false,
+      seccomp: { problem: 'it is switched off (--seccomp off)' },
+      defaultLimits: { maxProcesses: 512 },
+    });
+    expect(report.defaultLimits).toEqual({ maxProcesses: 512 });
+    expect(report.seccomp).toEqual({
+      applied: false,
+      arch: null,
+      problem: 'it is switched off (--seccomp off)',
+    });
+    expect(report.warnings).toContain(
+      'The default process limit (512 per server) is not enforced on this host.',
+    );
   });
 });

@@ -8,11 +8,20 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { bwrapArgs } from './bwrap-args.ts';
 import { discoverCgroups, readCgroupSources, type CgroupSources } from './cgroup-discovery.ts';
+import { defaultLimitWarnings } from './default-limits.ts';
 import { findEtcMasks, type EtcMasks } from './etc-masks.ts';
 import { chownTree } from './instance-owner.ts';
+import { launcherArgv } from './launcher.ts';
 import { resolveCommand } from './runtime-paths.ts';
 import { SANDBOX_PATH, planLayout } from './sandbox-layout.ts';
-import type { IsolationMode, IsolationReport, LimitSupport, SandboxUser } from './sandbox-types.ts';
+import type {
+  IsolationMode,
+  IsolationReport,
+  LimitSupport,
+  ResourceLimits,
+  SandboxUser,
+} from './sandbox-types.ts';
+import { seccompArchOf } from './seccomp-filter.ts';
 
 const run = promisify(execFile);
 
@@ -36,6 +45,14 @@ export interface ProbeOptions {
   timeoutMs?: number;
   /** The /etc secrets to mask, when the caller already looks for them (default: found here). */
   etcMasks?: Promise<EtcMasks>;
+  /**
+   * The seccomp filter every sandbox gets: where a launcher opens the compiled program
+   * (seccomp-file.ts), or why there is none. The trial runs with it; when bubblewrap works only
+   * without it, sandboxes run unfiltered and the report says why. Default: none.
+   */
+  seccomp?: { program: string } | { problem: string };
+  /** The limits launches get by default: reported, with a warning where the host cannot enforce one. */
+  defaultLimits?: ResourceLimits;
 }
 
 /** `--isolation required` on a host where the sandbox does not work: the core must not start. */
@@ -61,7 +78,10 @@ async function bwrapVersion(bwrap: string): Promise<string | null> {
   }
 }
 
-/** Runs `id -u` in a real sandbox as `user`; resolves with null when it worked, else the reason. */
+/**
+ * Runs `id -u` in a real sandbox as `user` (under the seccomp program, if one is given, through the
+ * same launcher a game gets); resolves with null when it worked, else the reason.
+ */
 async function tryUser(
   bwrap: string,
   user: SandboxUser,
@@ -69,6 +89,7 @@ async function tryUser(
   tempDir: string,
   timeoutMs: number,
   etcMasks: Promise<EtcMasks>,
+  seccompProgram: string | null,
 ): Promise<string | null> {
   let dir: string;
   try {
@@ -92,8 +113,10 @@ async function tryUser(
       user,
       setprivPath,
       tmpSizeBytes: 1024 * 1024,
+      seccomp: seccompProgram !== null,
     });
-    const { stdout } = await run(bwrap, bwrapArgs(layout), { timeout: timeoutMs, cwd: dir });
+    const [command, ...args] = launcherArgv([], seccompProgram, [bwrap, ...bwrapArgs(layout)]);
+    const { stdout } = await run(command!, args, { timeout: timeoutMs, cwd: dir });
     if (stdout.trim() !== String(user.uid))
       return `the sandboxed program ran as uid ${stdout.trim() || '?'} instead of ${user.uid}`;
     return null;
@@ -139,6 +162,9 @@ export async function detectIsolation(
   let problem: string | null = null;
   let user: SandboxUser | null = null;
   let version: string | null = null;
+  const seccompAsked = probe.seccomp ?? { problem: 'no seccomp filter was given' };
+  let seccompProgram = 'program' in seccompAsked ? seccompAsked.program : null;
+  let seccompProblem = 'problem' in seccompAsked ? seccompAsked.problem : null;
   if (mode === 'none') {
     problem = 'isolation is switched off (--isolation none)';
   } else if (process.platform !== 'linux') {
@@ -160,16 +186,26 @@ export async function detectIsolation(
     if (core.uid === 0 && setprivPath === null)
       reasons.push('setpriv (util-linux) is not installed');
     for (const candidate of candidates) {
-      const reason = await tryUser(
-        bwrapPath,
-        candidate,
-        setprivPath,
-        tempDir,
-        timeoutMs,
-        (etcMasks ??= probe.etcMasks ?? findEtcMasks()),
-      );
+      const attempt = (program: string | null) =>
+        tryUser(
+          bwrapPath,
+          candidate,
+          setprivPath,
+          tempDir,
+          timeoutMs,
+          (etcMasks ??= probe.etcMasks ?? findEtcMasks()),
+          program,
+        );
+      const reason = await attempt(seccompProgram);
       if (reason === null) {
         user = candidate;
+        break;
+      }
+      // A sandbox without the filter is still far better than none: try once more without it.
+      if (seccompProgram !== null && (await attempt(null)) === null) {
+        user = candidate;
+        seccompProblem = `the seccomp filter could not be applied (${reason})`;
+        seccompProgram = null;
         break;
       }
       reasons.push(reason);
@@ -198,8 +234,21 @@ export async function detectIsolation(
     );
   }
 
+  const seccompApplied = sandboxed && seccompProgram !== null;
+  if (sandboxed && !seccompApplied)
+    warnings.push(
+      `Sandboxed servers and macros run without the seccomp filter because ${seccompProblem}: a program inside may create user namespaces, trace its own processes and reach kernel interfaces the filter refuses (see the sandbox README).`,
+    );
+
   const limits = await limitsFound;
+  const defaultLimits = probe.defaultLimits ?? {};
   warnings.push(...limits.problems);
+  if (mode === 'none') {
+    if (Object.keys(defaultLimits).length > 0)
+      warnings.push('No resource limit, the defaults included, applies with --isolation none.');
+  } else {
+    warnings.push(...defaultLimitWarnings(defaultLimits, limits));
+  }
 
   return {
     mode,
@@ -208,6 +257,12 @@ export async function detectIsolation(
     user,
     setprivPath: user?.kind === 'dropped' ? setprivPath : null,
     limits,
+    defaultLimits,
+    seccomp: {
+      applied: seccompApplied,
+      arch: seccompApplied ? seccompArchOf() : null,
+      problem: sandboxed && !seccompApplied ? seccompProblem : null,
+    },
     warnings,
   };
 }

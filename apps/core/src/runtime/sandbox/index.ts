@@ -2,6 +2,15 @@ export { bwrapArgs, type Mount, type SandboxLayout } from './bwrap-args.ts';
 export { discoverCgroups, readCgroupSources, type CgroupSources } from './cgroup-discovery.ts';
 export { CgroupLease } from './cgroup-lease.ts';
 export {
+  DEFAULT_MEMORY_LIMIT_MIB,
+  DEFAULT_PROCESS_LIMIT,
+  coreDefaultLimits,
+  instanceDefaultLimits,
+  javaServerMemoryBytes,
+  withDefaults,
+  type DefaultLimitSettings,
+} from './default-limits.ts';
+export {
   DEFAULT_SANDBOX_GID,
   DEFAULT_SANDBOX_UID,
   IsolationError,
@@ -19,6 +28,12 @@ export {
   type ProcessIdentity,
 } from './process-identity.ts';
 export { HEARTH_ROOT, definitionReadOnlyPaths, programHome } from './runtime-paths.ts';
+export {
+  RUN_ONCE_OUTPUT_BYTES,
+  runOnce,
+  type RunOnceOptions,
+  type RunOnceResult,
+} from './run-once.ts';
 export { SandboxLayoutError } from './sandbox-layout.ts';
 export {
   Sandbox,
@@ -35,5 +50,6 @@ export {
   type LimitSupport,
   type ResourceLimits,
   type SandboxUsage,
+  type SeccompReport,
   type SandboxUser,
 } from './sandbox-types.ts';

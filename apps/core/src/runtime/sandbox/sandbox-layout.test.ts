@@ -65,6 +65,19 @@ describe('planLayout', () => {
     expect(layout.mounts.filter((m) => m.dest.startsWith(dataDir))).toHaveLength(1);
   });
 
+  it('shows a Java runtime the core downloaded into the data directory, and no other folder there', async () => {
+    const jre = path.join(dataDir, 'bin', 'java', 'jre21');
+    await mkdir(path.join(jre, 'bin'), { recursive: true });
+    const shownInHidden = [path.join(dataDir, 'bin', 'java')];
+    expect(() => planLayout(input({ readOnly: [jre] }))).toThrow(SandboxLayoutError);
+    expect(() =>
+      planLayout(input({ readOnly: [path.join(dataDir, 'cache')], shownInHidden })),
+    ).toThrow(SandboxLayoutError);
+    const layout = planLayout(input({ readOnly: [jre], shownInHidden }));
+    expect(layout.mounts).toContainEqual({ kind: 'ro-bind', source: jre, dest: jre });
+    expect(dests(layout.mounts, 'ro-bind')).not.toContain(dataDir);
+  });
+
   it('masks the data directory when a read-only folder contains it, and re-shows a bundle file in it', () => {
     const bundle = path.join(dataDir, 'cache', 'bundle.mjs');
     const layout = planLayout(input({ readOnly: [root, bundle] }));
@@ -138,5 +151,22 @@ describe('planLayout', () => {
     expect(layout.argv).toEqual(['/usr/bin/java', '-jar', 'server.jar']);
     expect(layout.userNamespace).toBe(true);
     expect(layout.capAdd).toEqual([]);
+  });
+
+  it('shows a folder inside the instance read-only over it, never one elsewhere', () => {
+    const macros = path.join(instanceDir, 'macros');
+    const layout = planLayout(
+      input({ readOnlyInside: [{ source: '/proc/1/fd/7', dest: macros }], seccomp: true }),
+    );
+    const last = layout.mounts.slice(-2);
+    expect(last).toEqual([
+      { kind: 'bind', source: instanceDir, dest: instanceDir },
+      { kind: 'ro-bind', source: '/proc/1/fd/7', dest: macros },
+    ]);
+    expect(layout.seccomp).toBe(true);
+    for (const dest of [instanceDir, dataDir, path.join(instanceDir, '..', 'b')])
+      expect(() => planLayout(input({ readOnlyInside: [{ source: '/x', dest }] }))).toThrow(
+        SandboxLayoutError,
+      );
   });
 });

@@ -23,6 +23,8 @@ export interface LayoutInput {
   readOnly: string[];
   /** Host paths never to show (the core's data directory); they win over `readOnly` folders. */
   hidden: string[];
+  /** Folders inside `hidden` that the core alone writes; a `readOnly` folder in them may be shown. */
+  shownInHidden?: string[];
   /**
    * Further host folders the program may write, at their own path (a per-instance cache). They may
    * lie inside a hidden path (only they are shown there) but may not contain one or the instance.
@@ -32,6 +34,14 @@ export interface LayoutInput {
   user: SandboxUser;
   setprivPath: string | null;
   tmpSizeBytes: number;
+  /**
+   * Folders inside the instance folder shown read-only over it (macro code): `source` is what
+   * bubblewrap mounts (the core's `/proc/<pid>/fd/N` of the folder it opened and checked, or that
+   * folder's checked path), `dest` a path inside `instanceDir`.
+   */
+  readOnlyInside?: { source: string; dest: string }[];
+  /** bubblewrap loads the seccomp program from `SECCOMP_FD` (the launcher opens it there). */
+  seccomp?: boolean;
 }
 
 /** Thrown for a launch that cannot be sandboxed as asked (a bad path, not a host problem). */
@@ -108,7 +118,8 @@ export function planLayout(input: LayoutInput): SandboxLayout {
     if (p === '/') throw new SandboxLayoutError('The whole filesystem cannot be a runtime path');
     const inHidden = hidden.some((h) => isInside(p, h));
     const coversHidden = hidden.some((h) => isInside(h, p) && h !== p);
-    if (inHidden && kindOf(p) === 'dir')
+    const shownAnyway = (input.shownInHidden ?? []).some((shown) => isInside(p, real(shown)));
+    if (inHidden && kindOf(p) === 'dir' && !shownAnyway)
       throw new SandboxLayoutError(
         `${p} lies inside the core's data directory and cannot be shown`,
       );
@@ -142,6 +153,12 @@ export function planLayout(input: LayoutInput): SandboxLayout {
     mounts.push({ kind: 'bind', source, dest });
   }
   mounts.push({ kind: 'bind', source: instanceReal, dest: instanceDir });
+  for (const { source, dest } of input.readOnlyInside ?? []) {
+    const at = path.resolve(dest);
+    if (at === instanceDir || !isInside(at, instanceDir))
+      throw new SandboxLayoutError(`${at} is not inside the instance folder`);
+    mounts.push({ kind: 'ro-bind', source, dest: at });
+  }
 
   const dropped = input.user.kind === 'dropped';
   if (dropped && input.setprivPath === null)
@@ -172,5 +189,6 @@ export function planLayout(input: LayoutInput): SandboxLayout {
     argv,
     capAdd: dropped ? ['CAP_SETUID', 'CAP_SETGID'] : [],
     userNamespace: input.user.kind === 'core-user',
+    seccomp: input.seccomp === true,
   };
 }

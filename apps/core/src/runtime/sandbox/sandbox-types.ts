@@ -1,3 +1,5 @@
+import type { ResourceLimits } from '@hearth/protocol';
+
 /** `--isolation`: sandbox when bubblewrap works (auto), refuse to start without it (required), never (none). */
 export type IsolationMode = 'auto' | 'required' | 'none';
 
@@ -36,6 +38,15 @@ export type SandboxUser =
   /** The core runs as root and could not switch: uid 0 without any capability. */
   | { kind: 'root-without-capabilities'; uid: 0; gid: 0 };
 
+/** Whether the sandbox's seccomp filter (seccomp-filter.ts) is applied to every sandboxed program. */
+export interface SeccompReport {
+  applied: boolean;
+  /** The architecture the filter is built for (null: none for this host). */
+  arch: 'x86_64' | 'aarch64' | null;
+  /** Why it is not applied (null when it is, or when nothing is sandboxed). */
+  problem: string | null;
+}
+
 /** What `detectIsolation` found; plain data (it is logged and shown to the owner). */
 export interface IsolationReport {
   mode: IsolationMode;
@@ -52,6 +63,9 @@ export interface IsolationReport {
   user: SandboxUser | null;
   setprivPath: string | null;
   limits: LimitSupport;
+  /** Limits every launch gets unless it sets its own (see default-limits.ts). */
+  defaultLimits: ResourceLimits;
+  seccomp: SeccompReport;
   /** Everything the owner should know, one sentence each (for the log and the dashboard). */
   warnings: string[];
 }

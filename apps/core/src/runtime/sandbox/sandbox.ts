@@ -1,5 +1,6 @@
 import { realpathSync, statSync } from 'node:fs';
 import { rmdir } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { badRequest } from '../../errors.ts';
 import type { LaunchPlan } from '../supervisor/game-process.ts';
@@ -8,9 +9,13 @@ import { CgroupLease, sweepDeadLeaves } from './cgroup-lease.ts';
 import { detectIsolation, type ProbeOptions } from './detect-isolation.ts';
 import { findEtcMasks, type EtcMasks } from './etc-masks.ts';
 import { chownTree } from './instance-owner.ts';
+import { launcherArgv } from './launcher.ts';
 import { captureIdentity, childIdentities, type ProcessIdentity } from './process-identity.ts';
+import { pinReadOnlyFolder, type PinnedFolder } from './read-only-folders.ts';
 import { HEARTH_ROOT, programHome, resolveCommand } from './runtime-paths.ts';
 import { planLayout } from './sandbox-layout.ts';
+import { writeSeccompFile, type SeccompFile } from './seccomp-file.ts';
+import { seccompArchOf, seccompFilterBytes } from './seccomp-filter.ts';
 import {
   ResourceLimitsSchema,
   type IsolationMode,
@@ -24,8 +29,21 @@ export interface SandboxOptions {
   hidden: string[];
   /** Folders every sandbox sees read-only besides the system (default: Hearth's own folder). */
   sharedReadOnly?: string[];
-  /** Limits for instances that set none of their own. */
+  /**
+   * Folders inside a hidden path that the core alone writes and a launch may still be shown
+   * read-only when it asks for them (the Java runtimes the core downloads into `<data>/bin/java`).
+   */
+  shownInHidden?: string[];
+  /** Limits for launches that set none of their own (default-limits.ts: `coreDefaultLimits`). */
   defaultLimits?: ResourceLimits;
+  /**
+   * Folders directly inside every instance folder that a sandboxed program may only read (macro
+   * code: `macros`). Each is made a real folder when missing; a link or a file at that name
+   * refuses the launch.
+   */
+  readOnlyInInstance?: string[];
+  /** Apply the seccomp filter (seccomp-filter.ts) in every sandbox; default true. */
+  seccomp?: boolean;
   /** Size of each sandbox's private /tmp (default 256 MiB; it also counts as the sandbox's memory). */
   tmpSizeBytes?: number;
   /** Secrets in /etc to mask (default: found once by `Sandbox.create`). */
@@ -77,9 +95,6 @@ export interface WrappedLaunch {
 }
 
 const INSTANCE_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
-/** Joins each cgroup given before the first argument count, then becomes the launcher. */
-const JOIN_CGROUPS =
-  'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n - 1)); done; exec "$@"';
 
 /**
  * A dropped sandbox runs as a uid that owns nothing: what it must read has to be readable (and
@@ -104,6 +119,27 @@ function pause(ms: number): Promise<void> {
 export interface SandboxSetup {
   report: IsolationReport;
   options: SandboxOptions;
+  /** The compiled seccomp program, when the report says it is applied. */
+  seccomp?: SeccompFile | null;
+}
+
+/** The compiled filter for this host, kept by the core; or why there is none. */
+function prepareSeccomp(
+  mode: IsolationMode,
+  options: SandboxOptions,
+  tempDir: string,
+): { file: SeccompFile | null; problem: string } {
+  if (mode === 'none') return { file: null, problem: 'isolation is off' };
+  if (options.seccomp === false)
+    return { file: null, problem: 'it is switched off (--seccomp off)' };
+  const arch = seccompArchOf();
+  if (arch === null)
+    return { file: null, problem: `no filter is built for this architecture (${process.arch})` };
+  try {
+    return { file: writeSeccompFile(seccompFilterBytes(arch), tempDir), problem: '' };
+  } catch (error) {
+    return { file: null, problem: `its program could not be stored (${String(error)})` };
+  }
 }
 
 /** Detects the host once; throws IsolationError for `required` without bwrap. */
@@ -116,14 +152,28 @@ async function detectSetup(
   const masksFound =
     options.etcMasks || mode === 'none' ? null : (probe.etcMasks ?? findEtcMasks());
   masksFound?.catch(() => undefined);
-  const report = await detectIsolation(mode, {
-    ...probe,
-    ...(masksFound ? { etcMasks: masksFound } : {}),
-  });
+  const seccomp = prepareSeccomp(mode, options, probe.tempDir ?? os.tmpdir());
+  let report: IsolationReport;
+  try {
+    report = await detectIsolation(mode, {
+      ...probe,
+      ...(masksFound ? { etcMasks: masksFound } : {}),
+      seccomp: seccomp.file ? { program: seccomp.file.path } : { problem: seccomp.problem },
+      defaultLimits: options.defaultLimits ?? {},
+    });
+  } catch (error) {
+    seccomp.file?.close();
+    throw error;
+  }
+  if (!report.seccomp.applied) seccomp.file?.close();
   await sweepDeadLeaves(report.limits.hierarchies);
   const etcMasks =
     options.etcMasks ?? (report.sandboxed && masksFound ? await masksFound : undefined);
-  return { report, options: { ...options, ...(etcMasks ? { etcMasks } : {}) } };
+  return {
+    report,
+    options: { ...options, ...(etcMasks ? { etcMasks } : {}) },
+    seccomp: report.seccomp.applied ? seccomp.file : null,
+  };
 }
 
 interface Ready extends SandboxSetup {
@@ -144,9 +194,9 @@ export class Sandbox {
   private readonly settled: Promise<void>;
 
   constructor(setup: SandboxSetup | Promise<SandboxSetup>) {
-    const settle = ({ report, options }: SandboxSetup) => {
+    const settle = ({ report, options, seccomp }: SandboxSetup) => {
       const bwrapReal = report.bwrap.path ? realpathSync(report.bwrap.path) : null;
-      this.current = { report, options, bwrapReal };
+      this.current = { report, options, seccomp: seccomp ?? null, bwrapReal };
     };
     if (setup instanceof Promise) {
       this.settled = setup.then(settle);
@@ -199,6 +249,7 @@ export class Sandbox {
     await this.settled.catch(() => undefined);
     for (const hierarchy of this.current?.report.limits.hierarchies ?? [])
       await rmdir(hierarchy.parentDir).catch(() => undefined);
+    this.current?.seccomp?.close();
   }
 
   /** What the owner should be told (log and dashboard), one sentence each. */
@@ -230,25 +281,37 @@ export class Sandbox {
       support.hierarchies.length > 0
         ? await CgroupLease.create(support.hierarchies, request.instanceId, limits)
         : null;
+    const pinned: PinnedFolder[] = [];
+    const release = () => Promise.all(pinned.map((folder) => folder.close()));
     try {
-      const inner = this.report.sandboxed ? await this.bwrapCommand(plan, request) : null;
-      const argv = inner ?? [plan.command, ...plan.args];
-      const outer = lease
-        ? ['/bin/sh', '-c', JOIN_CGROUPS, 'hearth-sandbox', String(lease.procsFiles.length)]
-        : [];
-      outer.push(...(lease ? lease.procsFiles : []), ...argv);
+      const inner = this.report.sandboxed ? await this.bwrapCommand(plan, request, pinned) : null;
+      const seccomp = inner === null ? null : (this.setup.seccomp?.path ?? null);
+      const outer = launcherArgv(
+        lease?.procsFiles ?? [],
+        seccomp,
+        inner ?? [plan.command, ...plan.args],
+      );
       const wrappedPlan: LaunchPlan =
         inner === null
           ? { ...plan, command: outer[0]!, args: outer.slice(1) }
           : { command: outer[0]!, args: outer.slice(1), cwd: path.resolve(request.instanceDir) };
-      return this.launch(wrappedPlan, inner !== null, lease, limits, notEnforced);
+      return this.launch(wrappedPlan, inner !== null, lease, limits, notEnforced, release);
     } catch (error) {
+      await release();
       await lease?.remove();
       throw error;
     }
   }
 
-  private async bwrapCommand(plan: LaunchPlan, request: WrapRequest): Promise<string[]> {
+  /**
+   * The bubblewrap command for a launch. The read-only folders are opened (into `pinned`, for the
+   * caller to close once the launch has ended) as the last check before the spawn.
+   */
+  private async bwrapCommand(
+    plan: LaunchPlan,
+    request: WrapRequest,
+    pinned: PinnedFolder[],
+  ): Promise<string[]> {
     const instanceDir = path.resolve(request.instanceDir);
     if (!statSync(instanceDir, { throwIfNoEntry: false })?.isDirectory())
       throw badRequest(`The instance folder ${instanceDir} does not exist`);
@@ -264,6 +327,8 @@ export class Sandbox {
       assertOthersMay(command, 0o001);
       for (const p of readOnly) assertOthersMay(p, 0o004);
     }
+    for (const name of this.options.readOnlyInInstance ?? [])
+      pinned.push(await pinReadOnlyFolder(instanceDir, name));
     const layout = planLayout({
       instanceDir,
       cwd,
@@ -272,11 +337,18 @@ export class Sandbox {
       env: plan.env ?? {},
       readOnly: [...(this.options.sharedReadOnly ?? [HEARTH_ROOT]), ...readOnly],
       hidden: this.options.hidden,
+      shownInHidden: this.options.shownInHidden ?? [],
       writable,
       etcMasks: this.options.etcMasks ?? { files: [], dirs: [] },
       user,
       setprivPath: this.report.setprivPath,
       tmpSizeBytes: this.options.tmpSizeBytes ?? 256 * 1024 * 1024,
+      // An unprivileged bwrap (its own user namespace) may not read the core's /proc descriptors.
+      readOnlyInside: pinned.map((folder) => ({
+        source: user.kind === 'core-user' ? folder.real : folder.descriptor,
+        dest: folder.dest,
+      })),
+      seccomp: this.setup.seccomp !== null && this.setup.seccomp !== undefined,
     });
     // Only once the layout accepted them (a writable folder never holds what the sandbox hides).
     if (user.kind === 'dropped')
@@ -290,6 +362,7 @@ export class Sandbox {
     lease: CgroupLease | null,
     limits: ResourceLimits,
     notEnforced: string[],
+    release: () => Promise<unknown>,
   ): WrappedLaunch {
     const bwrapReal = this.setup.bwrapReal;
     const log = this.options.log;
@@ -323,9 +396,12 @@ export class Sandbox {
       },
       usage: () => lease?.usage() ?? null,
       cleanup() {
-        cleaned ??= (lease?.remove() ?? Promise.resolve()).catch((error: unknown) => {
-          log?.warn(`Could not remove a sandbox's cgroups: ${String(error)}`);
-        });
+        cleaned ??= Promise.all([
+          release(),
+          (lease?.remove() ?? Promise.resolve()).catch((error: unknown) => {
+            log?.warn(`Could not remove a sandbox's cgroups: ${String(error)}`);
+          }),
+        ]).then(() => undefined);
         return cleaned;
       },
     };

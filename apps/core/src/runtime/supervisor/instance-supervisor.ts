@@ -36,6 +36,19 @@ function describeExit(info: ExitInfo): string {
   return `exit code ${info.code ?? 'unknown'}`;
 }
 
+/**
+ * Why the kernel ended it when its sandbox's memory limit did (the exit alone only says SIGKILL or
+ * 137); the limit may be a default the owner never set (runtime/sandbox/default-limits.ts).
+ */
+function memoryNote(proc: GameProcess): string {
+  const sandbox = proc.sandbox;
+  if ((sandbox?.usage()?.oomKills ?? 0) === 0) return '';
+  const limit = sandbox?.limits.memoryBytes;
+  return limit === undefined
+    ? ', out of memory'
+    : `, out of memory: it passed its memory limit of ${Math.round(limit / (1024 * 1024))} MiB`;
+}
+
 interface StopRequest {
   causedBy: CausedBy;
   killed: boolean;
@@ -314,7 +327,7 @@ export class InstanceSupervisor {
       this.setState('Stopped', this.startCause, 'Instance stopping as server process exited');
       return;
     }
-    const reason = `${describeExit(info)}${wasStarting ? ' while starting' : ''}`;
+    const reason = `${describeExit(info)}${memoryNote(proc)}${wasStarting ? ' while starting' : ''}`;
     if (this.shuttingDown || !this.hooks.restartOnCrash()) {
       const message = `Server crashed (${reason})`;
       this.hooks.onError(message, SYSTEM);

@@ -89,12 +89,26 @@ async function* tarStream(
   yield TAR_END;
 }
 
-async function writeAllTo(handle: FileHandle, source: AsyncIterable<Buffer>): Promise<void> {
+/** Where the archive's writer keeps the error of a failed write (see writeBackupArchive). */
+interface WriteFailure {
+  error: unknown;
+}
+
+async function writeAllTo(
+  handle: FileHandle,
+  source: AsyncIterable<Buffer>,
+  failure: WriteFailure,
+): Promise<void> {
   for await (const chunk of source) {
     let offset = 0;
     while (offset < chunk.byteLength) {
-      const { bytesWritten } = await handle.write(chunk, offset, chunk.byteLength - offset);
-      offset += bytesWritten;
+      try {
+        const { bytesWritten } = await handle.write(chunk, offset, chunk.byteLength - offset);
+        offset += bytesWritten;
+      } catch (err) {
+        failure.error = err;
+        throw err;
+      }
     }
   }
 }
@@ -121,6 +135,7 @@ export async function writeBackupArchive(options: ArchiveOptions): Promise<Archi
     skipped: 0,
   };
   const hash = createHash('sha256');
+  const failure: WriteFailure = { error: null };
   try {
     const sandbox = new FileSandbox(options.root);
     await pipeline(
@@ -135,7 +150,7 @@ export async function writeBackupArchive(options: ArchiveOptions): Promise<Archi
           yield chunk;
         }
       },
-      (source: AsyncIterable<Buffer>) => writeAllTo(handle, source),
+      (source: AsyncIterable<Buffer>) => writeAllTo(handle, source, failure),
       ...(options.signal ? [{ signal: options.signal }] : []),
     );
     await handle.sync();
@@ -143,7 +158,9 @@ export async function writeBackupArchive(options: ArchiveOptions): Promise<Archi
   } catch (err) {
     await handle.close().catch(() => undefined);
     await unlink(temp).catch(() => undefined);
-    throw err;
+    // A failed write (a full disk) tears the pipeline down, and the stages before it may report
+    // only the abort that caused ("The operation was aborted"): the write's own error says why.
+    throw failure.error ?? err;
   }
   try {
     await rename(temp, options.output);

@@ -1,5 +1,10 @@
 import { mkdir } from 'node:fs/promises';
-import { backupProgressionTitle, formatBytes, type CausedBy } from '@hearth/protocol';
+import {
+  BACKUP_INTERRUPTED,
+  backupProgressionTitle,
+  formatBytes,
+  type CausedBy,
+} from '@hearth/protocol';
 import { CoreError, badRequest, toCoreError } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { BackupRepository, StoredBackup } from '../../repositories/backup-repository.ts';
@@ -18,7 +23,10 @@ export interface BackupJobContext {
   gzipLevel?: number;
   folder(instanceUuid: string): string;
   archivePath(backup: StoredBackup): string;
+  /** Removes the record and its archive (a failed safety backup: its restore reports the failure). */
   remove(backup: StoredBackup): Promise<void>;
+  /** Removes only the archive (a failed backup's row stays, as Failed, until it is dismissed). */
+  removeArchive(backup: StoredBackup): Promise<void>;
   /** After a successful backup, before its end is reported: retention; returns the ids removed. */
   prune?: () => Promise<string[]>;
   /** Aborts the archive (core shutdown). */
@@ -27,8 +35,9 @@ export interface BackupJobContext {
 
 /**
  * Fills a Creating backup record: archive the instance folder (consistently if the game allows),
- * mark it Ready, report progression. On failure the record and any file are removed and the
- * error is rethrown as a CoreError.
+ * mark it Ready, report progression. On failure any file is removed, the record becomes a Failed
+ * row with the reason (a safety backup's record is removed: its restore reports), and the error is
+ * rethrown as a CoreError.
  */
 export async function runBackupJob(
   ctx: BackupJobContext,
@@ -81,13 +90,24 @@ export async function runBackupJob(
     endProgression(progression, stored.safety ? null : target.uuid, true, message);
     if (!stored.safety) recordBackup(ctx.events, causedBy, 'created', target, stored, message);
   } catch (caught) {
-    const err = ctx.signal?.aborted ? badRequest('The core stopped during the backup') : caught;
-    await ctx.remove(stored).catch(() => undefined);
+    const err = ctx.signal?.aborted ? badRequest(BACKUP_INTERRUPTED) : caught;
     if (!(err instanceof CoreError))
       ctx.log.error(
         `Backup of ${target.uuid} failed: ${err instanceof Error ? err.message : String(err)}`,
       );
-    const message = `Backup of ${target.name} failed: ${errorText(err)}`;
+    const failure = errorText(err);
+    if (stored.safety) {
+      await ctx.remove(stored).catch(() => undefined);
+    } else {
+      await ctx.removeArchive(stored).catch(() => undefined);
+      try {
+        ctx.repository.fail(stored.id, failure, ctx.now() - started);
+      } catch (dbErr) {
+        // The row stays Creating; the next boot marks it as interrupted.
+        ctx.log.error(`Could not record the failure of backup ${stored.id}: ${errorText(dbErr)}`);
+      }
+    }
+    const message = `Backup of ${target.name} failed: ${failure}`;
     endProgression(progression, stored.safety ? null : target.uuid, false, message);
     if (!stored.safety) recordBackup(ctx.events, causedBy, 'failed', target, stored, message);
     throw toCoreError(err);

@@ -1,6 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  BACKUP_INTERRUPTED,
   SnowflakeGenerator,
   formatBytes,
   type BackupRecord,
@@ -16,7 +17,12 @@ import { buildExcluder, type Excluder } from './backup-excludes.ts';
 import { runBackupJob } from './backup-job.ts';
 import { errorText, recordBackup } from './backup-progress.ts';
 import type { BackupTarget, BackupTargets } from './backup-target.ts';
-import { RestoreWorkflow, RESTORE_PRESERVED } from './restore-workflow.ts';
+import {
+  RestoreWorkflow,
+  RESTORE_PRESERVED,
+  restoreLabel,
+  type RecoveredRestore,
+} from './restore-workflow.ts';
 import type { RestorePoint } from './restore-swap.ts';
 import { retentionVictims } from './retention-policy.ts';
 
@@ -53,6 +59,55 @@ export interface DownloadableBackup {
 
 const ids = new SnowflakeGenerator();
 
+/** Work the core stopped in the middle of, found at boot: reported once the instances are loaded. */
+interface InterruptedWork {
+  instanceUuid: string;
+  action: 'failed' | 'restored' | 'restore_failed';
+  backup: { id: string; name: string | null } | null;
+  causedBy: CausedBy;
+  /** The Event Logs message, given the instance's name. */
+  message(instanceName: string): string;
+}
+
+/** What the Event Logs say about a restore that a stop of the core cut short. */
+function recoveredRestoreWork(
+  found: RecoveredRestore,
+  backup: StoredBackup | null,
+): InterruptedWork {
+  const { journal, outcome } = found;
+  const label = backup === null ? `backup ${journal.backup_id}` : restoreLabel(backup);
+  const base = {
+    instanceUuid: journal.instance_uuid,
+    backup: { id: journal.backup_id, name: backup?.name ?? null },
+    causedBy: journal.caused_by ?? ({ type: 'System' } as const),
+  };
+  const stopped = 'the core stopped during the restore';
+  switch (outcome) {
+    case 'completed':
+      return {
+        ...base,
+        action: 'restored',
+        message: (name) =>
+          `Restored ${label} of ${name}: ${stopped} and finished it when it started again`,
+      };
+    case 'rolled back':
+      return {
+        ...base,
+        action: 'restore_failed',
+        message: (name) =>
+          `Restore of ${name} failed: ${stopped}; the instance folder was left as it was`,
+      };
+    case 'inconsistent':
+    case 'failed':
+      return {
+        ...base,
+        action: 'restore_failed',
+        message: (name) =>
+          `Restore of ${name} failed: ${stopped}, and its folders could not be put back in order at the next start; nothing was removed (see the core log)`,
+      };
+  }
+}
+
 function publicRecord(stored: StoredBackup): BackupRecord {
   const { file_name: _file, ...record } = stored;
   return record;
@@ -77,6 +132,7 @@ export class BackupService {
   /** Work in progress, for shutdown: backups are aborted, restores finish (they are short and journaled). */
   private readonly jobs = new Set<Promise<unknown>>();
   private readonly aborter = new AbortController();
+  private interrupted: InterruptedWork[] = [];
   private readonly now: () => number;
   private readonly restores: RestoreWorkflow;
 
@@ -97,12 +153,44 @@ export class BackupService {
     return path.join(this.deps.dataDir, 'backups');
   }
 
-  /** Boot: finish or undo interrupted restores, drop backups whose core died while writing them. */
+  /**
+   * Boot, before the instance scan: finish or undo interrupted restores; a backup the core died
+   * while writing becomes a Failed row (a safety backup's is removed: its restore is reported).
+   * What was found goes to the Event Logs with `reportInterrupted`, once instances are loaded.
+   */
   async init(): Promise<void> {
-    await this.restores.recover(path.join(this.deps.dataDir, 'instances'), this.deps.log);
+    const restores = await this.restores.recover(
+      path.join(this.deps.dataDir, 'instances'),
+      this.deps.log,
+    );
+    for (const found of restores)
+      this.interrupted.push(
+        recoveredRestoreWork(found, this.deps.repository.get(found.journal.backup_id)),
+      );
     for (const backup of this.deps.repository.unfinished()) {
-      await this.removeBackup(backup);
-      this.deps.log.warn(`Removed backup ${backup.id}: the core stopped while it was being made`);
+      try {
+        if (backup.safety) {
+          await this.removeBackup(backup);
+          this.deps.log.warn(`Removed safety backup ${backup.id}: the core stopped during it`);
+          continue;
+        }
+        await rm(this.archivePath(backup), { force: true });
+        this.deps.repository.fail(backup.id, BACKUP_INTERRUPTED, null);
+      } catch (err) {
+        // E.g. a read-only database: the core still starts (with its warning); the next boot retries.
+        this.deps.log.error(
+          `Could not settle the unfinished backup ${backup.id}: ${errorText(err)}`,
+        );
+        continue;
+      }
+      this.deps.log.warn(`Backup ${backup.id} failed: the core stopped while it was being made`);
+      this.interrupted.push({
+        instanceUuid: backup.instance_uuid,
+        action: 'failed',
+        backup,
+        causedBy: backup.made_by,
+        message: (name) => `Backup of ${name} failed: ${BACKUP_INTERRUPTED}`,
+      });
     }
     const folders = await readdir(this.root).catch(() => [] as string[]);
     for (const folder of folders) {
@@ -111,6 +199,27 @@ export class BackupService {
         if (name.startsWith(TEMP_PREFIX))
           await rm(path.join(this.root, folder, name), { force: true });
     }
+  }
+
+  /** Boot, after the instances are loaded: Event Logs entries for what `init` found interrupted. */
+  reportInterrupted(): void {
+    for (const work of this.interrupted) {
+      let name: string;
+      try {
+        name = this.deps.targets.get(work.instanceUuid).name;
+      } catch {
+        name = `instance ${work.instanceUuid}`;
+      }
+      recordBackup(
+        this.deps.events,
+        work.causedBy,
+        work.action,
+        { uuid: work.instanceUuid, name },
+        work.backup,
+        work.message(name),
+      );
+    }
+    this.interrupted = [];
   }
 
   list(instanceUuid: string): BackupRecord[] {
@@ -202,13 +311,26 @@ export class BackupService {
     causedBy: CausedBy = { type: 'System' },
   ): Promise<void> {
     const backup = this.find(instanceUuid, backupId);
+    const target = { uuid: instanceUuid, name: this.deps.targets.get(instanceUuid).name };
+    // A failed backup has no archive and nothing to protect: deleting its row dismisses it.
+    if (backup.state === 'Failed') {
+      await this.removeBackup(backup);
+      recordBackup(
+        this.deps.events,
+        causedBy,
+        'deleted',
+        target,
+        backup,
+        `Dismissed the failed backup (${backup.failure ?? 'unknown error'})`,
+      );
+      return;
+    }
     if (backup.locked) throw badRequest('Backup is locked', 'Unlock it before deleting it');
     if (backup.state !== 'Ready') throw badRequest('Backup is still being made');
     const running = this.active.get(instanceUuid);
     if (running?.kind === 'restore' && running.backupId === backupId)
       throw badRequest('Backup is being restored');
     await this.removeBackup(backup);
-    const target = { uuid: instanceUuid, name: this.deps.targets.get(instanceUuid).name };
     recordBackup(
       this.deps.events,
       causedBy,
@@ -328,6 +450,7 @@ export class BackupService {
       locked: options.locked ?? false,
       live: false,
       safety,
+      failure: null,
       file_name: `${id}.tar.gz`,
     };
     try {
@@ -356,6 +479,7 @@ export class BackupService {
         folder: (uuid) => this.instanceFolder(uuid),
         archivePath: (backup) => this.archivePath(backup),
         remove: (backup) => this.removeBackup(backup),
+        removeArchive: (backup) => rm(this.archivePath(backup), { force: true }),
         signal: this.aborter.signal,
         ...(retention
           ? {

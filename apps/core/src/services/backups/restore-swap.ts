@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { copyFile, lstat, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { CausedBy } from '@hearth/protocol';
 import type { BackupRepository, RestoreJournal } from '../../repositories/backup-repository.ts';
 import { extractArchive, type ExtractLimits } from '../files/archive-extract.ts';
 import { syncDir, tempName } from '../files/atomic-ops.ts';
@@ -29,6 +30,8 @@ export interface SwapOptions {
   instanceDir: string;
   instanceUuid: string;
   backupId: string;
+  /** Who started the restore (kept in the journal, for the report after a crash). */
+  causedBy: CausedBy | null;
   journal: BackupRepository;
   limits: ExtractLimits;
   /** Top-level files whose current version is kept (the instance's identity and Hearth's record). */
@@ -95,6 +98,7 @@ export async function extractAndSwap(options: SwapOptions): Promise<void> {
     old_dir: old,
     phase: 'extracting',
     started_at: options.now(),
+    caused_by: options.causedBy,
   };
   await rm(staging, { recursive: true, force: true });
   await rm(old, { recursive: true, force: true });
@@ -136,16 +140,18 @@ export async function extractAndSwap(options: SwapOptions): Promise<void> {
     throw err;
   }
   await syncDir(path.dirname(instanceDir));
-  journal.clearJournal(instanceUuid);
   await options.onPoint?.('swapped');
-  await rm(old, { recursive: true, force: true });
+  // The journal stays until the replaced tree is gone, so a crash here is still finished (and
+  // reported) at the next boot; a failure to remove it is left to that boot's sweep.
+  await rm(old, { recursive: true, force: true }).catch(() => undefined);
+  journal.clearJournal(instanceUuid);
 }
 
 export type RecoveryOutcome = 'rolled back' | 'completed' | 'inconsistent';
 
 /**
- * Finishes or undoes a restore the core did not finish. Before the swap ("extracting") the
- * instance folder was never touched: the sibling is removed. During the swap the extracted tree is
+ * Finishes or undoes a restore the core did not finish. Before the swap ("preparing",
+ * "extracting") the instance folder was never touched: the sibling is removed. During the swap the extracted tree is
  * complete and fsynced, so the swap is completed: renames are atomic, so exactly one of
  * {folder=old, staging}, {old, staging}, {old, folder=new} holds.
  */
@@ -155,7 +161,8 @@ export async function recoverRestore(
 ): Promise<RecoveryOutcome> {
   const { instance_dir: dir, staging_dir: staging, old_dir: old } = journal;
   let outcome: RecoveryOutcome;
-  if (journal.phase === 'extracting') {
+  // Before the swap the instance folder was never touched: remove what was extracted, if anything.
+  if (journal.phase === 'preparing' || journal.phase === 'extracting') {
     await rm(staging, { recursive: true, force: true });
     outcome = 'rolled back';
   } else {

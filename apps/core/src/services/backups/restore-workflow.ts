@@ -8,7 +8,11 @@ import {
 } from '@hearth/protocol';
 import { badRequest, toCoreError } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
-import type { BackupRepository, StoredBackup } from '../../repositories/backup-repository.ts';
+import type {
+  BackupRepository,
+  RestoreJournal,
+  StoredBackup,
+} from '../../repositories/backup-repository.ts';
 import { MINECRAFT_CONFIG_FILE } from '../../runtime/minecraft/config.ts';
 import { Progression } from '../instance-progression.ts';
 import { PercentReporter, endProgression, errorText, recordBackup } from './backup-progress.ts';
@@ -17,6 +21,8 @@ import {
   extractAndSwap,
   recoverRestore,
   removeStrayRestoreDirs,
+  restoreSiblings,
+  type RecoveryOutcome,
   type RestorePoint,
 } from './restore-swap.ts';
 
@@ -48,6 +54,17 @@ async function sha256Of(file: string, onBytes: (done: number) => void): Promise<
   return hash.digest('hex');
 }
 
+/** A restore the core stopped in the middle of, as the next boot found and settled it. */
+export interface RecoveredRestore {
+  journal: RestoreJournal;
+  outcome: RecoveryOutcome | 'failed';
+}
+
+/** How a restore is named in messages: its backup's name, else the time the backup was made. */
+export function restoreLabel(backup: { name: string | null; created_at: number }): string {
+  return backup.name ?? `the backup of ${new Date(backup.created_at).toISOString()}`;
+}
+
 /** Restore = verify the archive, keep a safety backup of the current tree, extract, swap. */
 export class RestoreWorkflow {
   constructor(private readonly deps: RestoreWorkflowDeps) {}
@@ -58,7 +75,7 @@ export class RestoreWorkflow {
     causedBy: CausedBy,
     stopFirst = false,
   ): Promise<BackupRecord> {
-    const label = backup.name ?? `the backup of ${new Date(backup.created_at).toISOString()}`;
+    const label = restoreLabel(backup);
     const progression = new Progression(
       this.deps.events,
       causedBy,
@@ -67,7 +84,21 @@ export class RestoreWorkflow {
       null,
     );
     const reporter = new PercentReporter(progression, 'Restoring');
+    // Journaled from the start, so a core killed while it verifies or makes the safety backup
+    // still leaves a trace that the next boot reports (the folder is not touched in this phase).
+    const { staging, old } = restoreSiblings(target.dir, target.uuid);
+    let swapStarted = false;
     try {
+      this.deps.repository.saveJournal({
+        instance_uuid: target.uuid,
+        backup_id: backup.id,
+        instance_dir: target.dir,
+        staging_dir: staging,
+        old_dir: old,
+        phase: 'preparing',
+        started_at: this.deps.now(),
+        caused_by: causedBy,
+      });
       if (stopFirst && target.isRunning()) {
         progression.update(0, `Stopping ${target.name}`);
         await target.stop(causedBy);
@@ -85,11 +116,14 @@ export class RestoreWorkflow {
       const safety = await this.deps.safetyBackup(target, `Before restoring ${label}`, causedBy);
       reporter.to(50, 'Safety backup made');
       if (target.isRunning()) throw badRequest('Instance was started during the restore');
+      // From here extractAndSwap owns the journal (it clears it, or keeps it for the next boot).
+      swapStarted = true;
       await extractAndSwap({
         archive,
         instanceDir: target.dir,
         instanceUuid: target.uuid,
         backupId: backup.id,
+        causedBy,
         journal: this.deps.repository,
         // The archive is ours (checksum verified): its own totals are the exact limits.
         limits: { maxBytes: backup.uncompressed_bytes, maxEntries: backup.entries },
@@ -103,6 +137,13 @@ export class RestoreWorkflow {
       recordBackup(this.deps.events, causedBy, 'restored', target, backup, message);
       return safety;
     } catch (err) {
+      if (!swapStarted) {
+        try {
+          this.deps.repository.clearJournal(target.uuid);
+        } catch {
+          // The database cannot be written: the next boot finds the journal and reports it.
+        }
+      }
       const message = `Restore of ${target.name} failed: ${errorText(err)}`;
       endProgression(progression, target.uuid, false, message);
       recordBackup(this.deps.events, causedBy, 'restore_failed', target, backup, message);
@@ -110,18 +151,28 @@ export class RestoreWorkflow {
     }
   }
 
-  /** Boot: every journal left by a crash is completed or rolled back; stray siblings removed. */
-  async recover(instancesRoot: string, log: { warn(msg: string): void; error(msg: string): void }) {
+  /**
+   * Boot: every journal left by a crash is completed or rolled back; stray siblings removed.
+   * Returns what was found, for the Event Logs once the instances (and their names) are loaded.
+   */
+  async recover(
+    instancesRoot: string,
+    log: { warn(msg: string): void; error(msg: string): void },
+  ): Promise<RecoveredRestore[]> {
+    const found: RecoveredRestore[] = [];
     for (const journal of this.deps.repository.journals()) {
       try {
         const outcome = await recoverRestore(journal, this.deps.repository);
         const message = `Restore of backup ${journal.backup_id} into ${journal.instance_dir} interrupted by a stop of the core: ${outcome}`;
         if (outcome === 'inconsistent') log.error(message);
         else log.warn(message);
+        found.push({ journal, outcome });
       } catch (err) {
         log.error(`Could not recover the restore into ${journal.instance_dir}: ${errorText(err)}`);
+        found.push({ journal, outcome: 'failed' });
       }
     }
     await removeStrayRestoreDirs(instancesRoot, this.deps.repository.journals());
+    return found;
   }
 }

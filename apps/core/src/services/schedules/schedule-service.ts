@@ -5,6 +5,7 @@ import {
   type Schedule,
   type ScheduleInput,
   type ScheduleRun,
+  type ScheduleStep,
 } from '@hearth/protocol';
 import { badRequest, notFound, permissionDenied } from '../../errors.ts';
 import type { ScheduleRepository, StoredSchedule } from '../../repositories/schedule-repository.ts';
@@ -106,7 +107,7 @@ export class ScheduleService {
    * Creates a schedule owned by `authorUid` (400 for too many schedules, bad cron or patterns; 403
    * when the author may not do one of its steps now — runs check again each time).
    */
-  create(instanceUuid: string, authorUid: string, input: ScheduleInput): Schedule {
+  async create(instanceUuid: string, authorUid: string, input: ScheduleInput): Promise<Schedule> {
     this.validate(instanceUuid, authorUid, input);
     if (this.deps.repository.list(instanceUuid).length >= SCHEDULES_PER_INSTANCE_MAX)
       throw badRequest(`An instance can have at most ${SCHEDULES_PER_INSTANCE_MAX} schedules`);
@@ -127,7 +128,12 @@ export class ScheduleService {
    * Replaces a schedule's settings and steps. The editor becomes its author: runs use the
    * permissions of whoever last decided what it does (never someone else's wider rights).
    */
-  update(instanceUuid: string, id: string, editorUid: string, input: ScheduleInput): Schedule {
+  async update(
+    instanceUuid: string,
+    id: string,
+    editorUid: string,
+    input: ScheduleInput,
+  ): Promise<Schedule> {
     const current = this.find(instanceUuid, id);
     this.validate(instanceUuid, editorUid, input);
     return this.store({
@@ -139,18 +145,33 @@ export class ScheduleService {
     });
   }
 
-  setEnabled(instanceUuid: string, id: string, enabled: boolean): Schedule {
+  /**
+   * Switches a schedule on or off. It needs what editing needs (the editor may do every step) and
+   * makes the editor its author like an edit does: a schedule switched on by someone runs with no
+   * more than their rights, never its previous author's.
+   */
+  async setEnabled(
+    instanceUuid: string,
+    id: string,
+    editorUid: string,
+    enabled: boolean,
+  ): Promise<Schedule> {
     const current = this.find(instanceUuid, id);
-    if (current.enabled === enabled) return this.view(current);
-    return this.store({ ...current, enabled, next_run_at: null });
+    this.validateSteps(instanceUuid, editorUid, current.steps);
+    if (current.enabled === enabled && current.author_uid === editorUid) return this.view(current);
+    return this.store({
+      ...current,
+      enabled,
+      author_uid: editorUid,
+      updated_at: this.deps.clock.now(),
+      next_run_at: null,
+    });
   }
 
-  delete(instanceUuid: string, id: string): void {
+  async delete(instanceUuid: string, id: string): Promise<void> {
     this.find(instanceUuid, id);
-    this.running.get(id)?.abort.abort();
-    this.deps.repository.delete(id);
-    this.triggers.refresh(id, null);
-    this.lastEventRun.delete(id);
+    await this.deps.repository.delete(id);
+    this.forget(id);
   }
 
   /** Starts a run now (even when disabled); returns its record as it starts. */
@@ -173,25 +194,41 @@ export class ScheduleService {
     await this.running.get(id)?.done;
   }
 
-  /** The instance was deleted: its schedules go too. */
+  /** The instance was deleted: its schedules go too (their rows in the background). */
   forgetInstance(instanceUuid: string): void {
-    for (const schedule of this.deps.repository.list(instanceUuid))
-      this.delete(instanceUuid, schedule.id);
+    for (const schedule of this.deps.repository.list(instanceUuid)) this.forget(schedule.id);
+    this.deps.repository.deleteInstance(instanceUuid);
+  }
+
+  /** A deleted schedule: its run ends, its timer and trigger go. */
+  private forget(id: string): void {
+    this.running.get(id)?.abort.abort();
+    this.triggers.refresh(id, null);
+    this.lastEventRun.delete(id);
   }
 
   /** What a schema cannot say: the cron parses, the pattern is safe, the editor may do each step. */
   private validate(instanceUuid: string, editorUid: string, input: ScheduleInput): void {
     validateTrigger(input.trigger);
     if (input.trigger.type === 'ConsoleLine') compileLinePattern(input.trigger.pattern);
-    for (const step of input.steps) {
+    this.validateSteps(instanceUuid, editorUid, input.steps);
+  }
+
+  /** 403 unless the editor may do every step (checked again at each run). */
+  private validateSteps(
+    instanceUuid: string,
+    editorUid: string,
+    steps: readonly ScheduleStep[],
+  ): void {
+    for (const step of steps) {
       if (step.type === 'Wait') continue;
       const verdict = this.deps.authorize(editorUid, instanceUuid, step);
       if (!verdict.allowed) throw permissionDenied(verdict.reason);
     }
   }
 
-  private store(schedule: StoredSchedule): Schedule {
-    this.deps.repository.save(schedule);
+  private async store(schedule: StoredSchedule): Promise<Schedule> {
+    await this.deps.repository.save(schedule);
     this.triggers.refresh(schedule.id, schedule);
     this.deps.onChange?.(schedule.instance_uuid, schedule.id);
     return this.get(schedule.instance_uuid, schedule.id);

@@ -32,6 +32,12 @@ const TIME_CAUSE = { Cron: 'Cron schedule', Interval: 'Interval' } as const;
  */
 export class ScheduleTriggers {
   private readonly timers = new Map<string, () => void>();
+  /**
+   * The due time each schedule's timer was armed for. A timer that fires for another due time is
+   * stale; this is checked here rather than against SQLite, whose copy may still wait to be
+   * written while another process holds the database's lock.
+   */
+  private readonly dues = new Map<string, number>();
   private byInstance = new Map<string, { schedule: StoredSchedule; pattern: RegExp | null }[]>();
   private unsubscribe: (() => void) | null = null;
 
@@ -53,12 +59,14 @@ export class ScheduleTriggers {
     this.unsubscribe = null;
     for (const cancel of this.timers.values()) cancel();
     this.timers.clear();
+    this.dues.clear();
   }
 
   /** After a schedule was saved, enabled, disabled or deleted (`schedule` null). */
   refresh(id: string, schedule: StoredSchedule | null): void {
     this.timers.get(id)?.();
     this.timers.delete(id);
+    this.dues.delete(id);
     if (schedule) this.arm(schedule);
     this.reindex();
   }
@@ -67,6 +75,7 @@ export class ScheduleTriggers {
     const { repository, clock } = this.deps;
     const trigger = schedule.trigger;
     if (!schedule.enabled || !isTimeTrigger(trigger)) {
+      this.dues.delete(schedule.id);
       if (schedule.next_run_at !== null) repository.setNextRun(schedule.id, null);
       return;
     }
@@ -80,8 +89,12 @@ export class ScheduleTriggers {
     }
     due ??= nextDue(trigger, schedule.updated_at, now);
     repository.setNextRun(schedule.id, due);
-    if (due === null) return;
+    if (due === null) {
+      this.dues.delete(schedule.id);
+      return;
+    }
     const at = due;
+    this.dues.set(schedule.id, at);
     this.timers.set(
       schedule.id,
       clock.setTimer(() => this.onTimer(schedule.id, at), at - now),
@@ -90,8 +103,9 @@ export class ScheduleTriggers {
 
   private onTimer(id: string, due: number): void {
     this.timers.delete(id);
+    if (this.dues.get(id) !== due) return;
     const schedule = this.deps.repository.get(id);
-    if (!schedule || !schedule.enabled || schedule.next_run_at !== due) return;
+    if (!schedule || !schedule.enabled) return;
     const trigger = schedule.trigger;
     if (!isTimeTrigger(trigger)) return;
     const now = this.deps.clock.now();

@@ -1,3 +1,4 @@
+import type { WebhookDeliveryStatus } from '@hearth/protocol';
 import { RefusedTargetError } from '../../lib/address-guard.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { UpstreamStatusError } from '../../lib/outbound-http.ts';
@@ -30,6 +31,8 @@ export type Send = (targetId: string, notice: Notice, signal: AbortSignal) => Pr
 interface Job {
   deliveryId: number;
   notice: Notice;
+  /** Attempts already made (by this core or one that stopped before it was settled). */
+  attempts: number;
 }
 
 interface Lane {
@@ -50,7 +53,15 @@ const statusOf = (err: unknown) => (err instanceof UpstreamStatusError ? err.ups
 /**
  * Background delivery: one lane per target, delivered in order, one at a time, each retried with
  * exponential backoff; a lane holds at most `queueSize` deliveries (the oldest waiting one is
- * dropped, and the delivery log says so). Nothing here ever blocks the caller.
+ * dropped, counted on the target, and the delivery log says so). Nothing here ever blocks the
+ * caller.
+ *
+ * Durable: each delivery's row keeps its notice until it is settled. At shutdown the one under way
+ * is aborted and left queued (its interrupted attempt not counted) with everything waiting behind
+ * it, and what happens while the core stops (servers stopping) is recorded as queued; the next
+ * core sends them all (`resume`). A receiver may so get one delivery twice (a kill -9 right after
+ * it answered): deliveries are at least once (a generic JSON body carries its log entry's
+ * snowflake to tell them apart).
  */
 export class WebhookDispatcher {
   private readonly lanes = new Map<string, Lane>();
@@ -66,22 +77,37 @@ export class WebhookDispatcher {
     private readonly options: DispatchOptions,
   ) {}
 
+  /** Queues a delivery; once closed, it is only recorded as queued (the next core sends it). */
   enqueue(targetId: string, notice: Notice): void {
+    const deliveryId = this.repo.nextDeliveryId();
+    this.repo.addDelivery({
+      id: deliveryId,
+      targetId,
+      event: notice.event,
+      summary: notice.title,
+      status: 'queued',
+      at: this.options.now(),
+      notice: JSON.stringify(notice),
+    });
+    if (!this.closed) this.add(targetId, { deliveryId, notice, attempts: 0 });
+  }
+
+  /** A delivery a stopped core left queued or retrying: sent again, under its own row. */
+  resume(targetId: string, deliveryId: number, notice: Notice, attempts: number): void {
     if (this.closed) return;
+    this.add(targetId, { deliveryId, notice, attempts });
+  }
+
+  private add(targetId: string, job: Job): void {
     const lane = this.lanes.get(targetId) ?? { jobs: [], running: false };
     this.lanes.set(targetId, lane);
-    const deliveryId = this.repo.addDelivery(
-      targetId,
-      notice.event,
-      notice.title,
-      'queued',
-      this.options.now(),
-    );
-    lane.jobs.push({ deliveryId, notice });
+    lane.jobs.push(job);
     // The head is the one being delivered; the oldest one still waiting behind it goes.
     while (lane.jobs.length > this.options.queueSize) {
       const [dropped] = lane.jobs.splice(lane.running ? 1 : 0, 1);
-      if (dropped) this.finish(dropped.deliveryId, 'dropped', 0, null, 'The queue was full');
+      if (!dropped) break;
+      this.finish(targetId, dropped, 'dropped', dropped.attempts, null, 'The queue was full');
+      this.repo.countDropped(targetId);
     }
     if (!lane.running) {
       lane.running = true;
@@ -102,7 +128,7 @@ export class WebhookDispatcher {
     this.lanes.delete(targetId);
   }
 
-  /** Stops every lane: the request under way is aborted and waiting deliveries are dropped. */
+  /** Stops every lane: the request under way is aborted; it and the waiting ones stay queued. */
   async close(): Promise<void> {
     this.closed = true;
     this.aborts.abort(new Error('The core is shutting down'));
@@ -126,22 +152,32 @@ export class WebhookDispatcher {
   }
 
   private async deliver(targetId: string, job: Job): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      if (this.closed) {
-        this.finish(job.deliveryId, 'dropped', attempt - 1, null, 'The core shut down');
-        return;
-      }
+    for (let attempt = job.attempts + 1; ; attempt++) {
+      // Shutdown: the row stays queued or retrying, and the next core sends it.
+      if (this.closed) return;
       try {
         const status = await this.send(targetId, job.notice, this.aborts.signal);
-        this.finish(job.deliveryId, 'delivered', attempt, status, '');
+        this.finish(targetId, job, 'delivered', attempt, status, '');
         return;
       } catch (err) {
-        const message = describeError(err);
-        if (this.closed || !retryable(err) || attempt >= this.options.maxAttempts) {
-          this.finish(job.deliveryId, 'failed', attempt, statusOf(err), message);
+        if (this.closed) {
+          this.finish(
+            targetId,
+            job,
+            job.attempts === 0 ? 'queued' : 'retrying',
+            job.attempts,
+            null,
+            'The core stopped while sending it; it is sent again when the core starts',
+          );
           return;
         }
-        this.finish(job.deliveryId, 'retrying', attempt, statusOf(err), message);
+        job.attempts = attempt;
+        const message = describeError(err);
+        if (!retryable(err) || attempt >= this.options.maxAttempts) {
+          this.finish(targetId, job, 'failed', attempt, statusOf(err), message);
+          return;
+        }
+        this.finish(targetId, job, 'retrying', attempt, statusOf(err), message);
         await this.wait(this.backoff(attempt, err));
       }
     }
@@ -168,23 +204,20 @@ export class WebhookDispatcher {
   }
 
   private finish(
-    deliveryId: number,
-    status: 'queued' | 'retrying' | 'delivered' | 'failed' | 'dropped',
+    targetId: string,
+    job: Job,
+    status: WebhookDeliveryStatus,
     attempts: number,
     httpStatus: number | null,
     message: string,
   ): void {
-    try {
-      this.repo.updateDelivery(deliveryId, {
-        status,
-        attempts,
-        httpStatus,
-        message,
-        at: this.options.now(),
-      });
-    } catch (err) {
-      this.log.error(`Could not record a webhook delivery: ${describeError(err)}`);
-    }
+    this.repo.updateDelivery(job.deliveryId, targetId, {
+      status,
+      attempts,
+      httpStatus,
+      message,
+      at: this.options.now(),
+    });
   }
 }
 

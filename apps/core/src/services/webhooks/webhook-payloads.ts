@@ -1,6 +1,9 @@
 import { createHmac } from 'node:crypto';
+import { z } from 'zod';
 import {
+  LogEntrySchema,
   WEBHOOK_EVENT_HEADER,
+  WebhookEventSchema,
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_TIMESTAMP_HEADER,
   type LogEntry,
@@ -21,6 +24,30 @@ export interface Notice {
   at: number;
   coreName: string;
   level: 'Info' | 'Warning' | 'Error';
+}
+
+const StoredNoticeSchema = z.object({
+  event: z.union([WebhookEventSchema, z.literal('test')]),
+  entry: z.unknown(),
+  title: z.string(),
+  detail: z.string().nullable(),
+  instance: z.object({ uuid: z.string(), name: z.string().nullable() }).nullable(),
+  who: z.string(),
+  at: z.number(),
+  coreName: z.string(),
+  level: z.enum(['Info', 'Warning', 'Error']),
+});
+
+/** A notice kept with its queued delivery (JSON), or null when there is none or it is not one. */
+export function parseNotice(text: string | null): Notice | null {
+  if (text === null) return null;
+  try {
+    const stored = StoredNoticeSchema.parse(JSON.parse(text));
+    const entry = stored.entry === null ? null : LogEntrySchema.parse(stored.entry);
+    return { ...stored, entry };
+  } catch {
+    return null;
+  }
 }
 
 const COLOURS: Record<WebhookEvent | 'test', number> = {

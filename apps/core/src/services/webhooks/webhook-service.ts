@@ -13,13 +13,17 @@ import {
   type WebhookTarget,
   type WebhookUpdate,
 } from '@hearth/protocol';
-import { CoreError, badRequest, notFound } from '../../errors.ts';
+import { CoreError, badRequest, describeError, notFound } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import { resolveTarget, systemResolver, type Resolver } from '../../lib/address-guard.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { outboundFetch, UpstreamStatusError } from '../../lib/outbound-http.ts';
 import type { SettingsRepository } from '../../repositories/settings-repository.ts';
-import type { StoredWebhook, WebhookRepository } from '../../repositories/webhook-repository.ts';
+import type {
+  StoredWebhook,
+  WaitingDelivery,
+  WebhookRepository,
+} from '../../repositories/webhook-repository.ts';
 import {
   DEFAULT_DISPATCH,
   RetryAfter,
@@ -27,7 +31,7 @@ import {
   type DispatchOptions,
 } from './webhook-dispatcher.ts';
 import { webhookEventsOf } from './webhook-events.ts';
-import { deliveryHeaders, payloadFor, type Notice } from './webhook-payloads.ts';
+import { deliveryHeaders, parseNotice, payloadFor, type Notice } from './webhook-payloads.ts';
 
 export interface WebhookOptions extends DispatchOptions {
   /** Per request, answer included. */
@@ -90,7 +94,7 @@ const newSecret = () => randomBytes(32).toString('base64url');
  */
 export class WebhookService {
   private readonly dispatcher: WebhookDispatcher;
-  private unsubscribe: (() => void) | null = null;
+  private started = false;
 
   constructor(private readonly deps: WebhookDeps) {
     this.dispatcher = new WebhookDispatcher(
@@ -101,14 +105,48 @@ export class WebhookService {
     );
   }
 
-  /** Starts notifying on new event log entries. */
+  /** Starts notifying on new event log entries, after sending what a stopped core left queued. */
   start(): void {
-    this.unsubscribe ??= this.deps.events.subscribeLog((entry) => this.dispatch(entry));
+    if (this.started) return;
+    this.started = true;
+    this.resume();
+    this.deps.events.subscribeLog((entry) => this.dispatch(entry));
   }
 
+  /**
+   * Deliveries a stopped core left queued or retrying (killed, or stopped while they waited) are
+   * sent again, oldest first, late but with their original time. One whose notice was never kept
+   * (queued by a core before migration 012) is marked dropped with the reason.
+   */
+  private resume(): void {
+    let waiting: WaitingDelivery[];
+    try {
+      waiting = this.deps.repo.waitingDeliveries();
+    } catch (err) {
+      this.deps.log.error(`Could not read the waiting webhook deliveries: ${describeError(err)}`);
+      return;
+    }
+    for (const delivery of waiting) {
+      const notice = parseNotice(delivery.notice);
+      if (notice) {
+        this.dispatcher.resume(delivery.targetId, delivery.id, notice, delivery.attempts);
+        continue;
+      }
+      this.deps.repo.updateDelivery(delivery.id, delivery.targetId, {
+        status: 'dropped',
+        attempts: delivery.attempts,
+        httpStatus: null,
+        message: 'The core stopped before it was sent',
+        at: this.deps.options.now(),
+      });
+    }
+  }
+
+  /**
+   * Stops sending. Entries still come in while the core stops (its servers stopping): they are
+   * recorded as queued until the event bus closes, and the next core sends them.
+   */
   async close(): Promise<void> {
-    this.unsubscribe?.();
-    this.unsubscribe = null;
     await this.dispatcher.close();
   }
 
@@ -117,9 +155,9 @@ export class WebhookService {
     return stored?.allow_private_targets === true;
   }
 
-  setAllowPrivateTargets(on: boolean, causedBy: CausedBy): void {
+  async setAllowPrivateTargets(on: boolean, causedBy: CausedBy): Promise<void> {
     const before = this.allowPrivateTargets;
-    this.deps.settings.set(SETTINGS_KEY, { allow_private_targets: on });
+    await this.deps.settings.save(SETTINGS_KEY, { allow_private_targets: on });
     if (before !== on)
       this.deps.events.record(
         {
@@ -153,8 +191,9 @@ export class WebhookService {
       instance_uuids: input.instance_uuids,
       enabled: input.enabled,
       created_at: this.deps.options.now(),
+      dropped: 0,
     };
-    this.deps.repo.save(stored);
+    await this.deps.repo.save(stored);
     this.recordChange(stored, 'created', causedBy);
     return { target: this.toTarget(stored), secret };
   }
@@ -175,15 +214,15 @@ export class WebhookService {
       enabled: patch.enabled ?? current.enabled,
       secret: kind !== 'json' ? null : rotate ? newSecret() : current.secret,
     };
-    this.deps.repo.save(next);
+    await this.deps.repo.save(next);
     this.recordChange(next, 'updated', causedBy);
     return { target: this.toTarget(next), secret: rotate ? next.secret : null };
   }
 
-  delete(id: string, causedBy: CausedBy): void {
+  async delete(id: string, causedBy: CausedBy): Promise<void> {
     const current = this.require(id);
+    await this.deps.repo.delete(id);
     this.dispatcher.forget(id);
-    this.deps.repo.delete(id);
     this.recordChange(current, 'deleted', causedBy);
   }
 
@@ -207,7 +246,16 @@ export class WebhookService {
       coreName: this.deps.coreName(),
       level: 'Info',
     };
-    const deliveryId = this.deps.repo.addDelivery(target.id, 'test', TEST_TITLE, 'queued', now);
+    const deliveryId = this.deps.repo.nextDeliveryId();
+    this.deps.repo.addDelivery({
+      id: deliveryId,
+      targetId: target.id,
+      event: 'test',
+      summary: TEST_TITLE,
+      status: 'queued',
+      at: now,
+      notice: null,
+    });
     const timeout = AbortSignal.timeout(this.deps.options.timeoutMs + 1000);
     let change: { status: 'delivered' | 'failed'; httpStatus: number | null; message: string };
     try {
@@ -220,14 +268,18 @@ export class WebhookService {
         message: err instanceof Error ? err.message : String(err),
       };
     }
-    this.deps.repo.updateDelivery(deliveryId, {
-      ...change,
+    const at = this.deps.options.now();
+    this.deps.repo.updateDelivery(deliveryId, target.id, { ...change, attempts: 1, at });
+    return {
+      id: deliveryId,
+      at,
+      event: 'test',
+      summary: TEST_TITLE,
+      status: change.status,
       attempts: 1,
-      at: this.deps.options.now(),
-    });
-    const delivery = this.deps.repo.delivery(deliveryId);
-    if (!delivery) throw notFound('Webhook not found');
-    return delivery;
+      http_status: change.httpStatus,
+      message: change.message,
+    };
   }
 
   private dispatch(entry: LogEntry): void {
@@ -335,6 +387,7 @@ export class WebhookService {
       created_at: w.created_at,
       last_delivery: this.deps.repo.deliveries(w.id, 1)[0] ?? null,
       queued: this.dispatcher.queued(w.id),
+      dropped: w.dropped,
     };
   }
 

@@ -2,7 +2,7 @@
 // documentation, served by the core that served this dashboard (apps/core/src/http/docs-page.ts) —
 // a user never leaves for another product's pages.
 
-/** The README as a page. */
+/** The manuals' index. */
 export const WIKI_URL = '/docs/';
-/** Its "Run it" section: what to install and the two commands. */
-export const CORE_DOWNLOAD_URL = '/docs/#run-it';
+/** The README's "Run it" section: what to install and the two commands. */
+export const CORE_DOWNLOAD_URL = '/docs/readme#run-it';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toUserMessage } from '@/lib/errors.ts';
+import { toRequestFailure, toUserMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
 import { uploadFile } from './api/upload-file.ts';
 
@@ -56,10 +56,14 @@ export function useUploads(instanceUuid: string, onSettled: () => void) {
             });
             settled.current();
           } catch (err) {
-            reported.current += 1;
             if (isAbort(err)) {
+              reported.current += 1;
               notify('info', `Upload of ${file.name} cancelled`);
             } else {
+              // A core that refuses mid-body (a full disk) answers and closes the connection; a
+              // browser may see only the closed connection. The core's own end of the upload
+              // then says why, so it is not marked as already told.
+              if (toRequestFailure(err).type !== 'network') reported.current += 1;
               notify('error', `Failed to upload ${file.name}: ${toUserMessage(err)}`);
               settled.current();
             }

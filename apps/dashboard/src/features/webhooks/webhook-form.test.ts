@@ -14,6 +14,7 @@ const target: WebhookTarget = {
   created_at: 1,
   last_delivery: null,
   queued: 0,
+  dropped: 0,
 };
 
 describe('the webhook form', () => {

@@ -3,7 +3,7 @@ import { apiPaths } from '@hearth/protocol';
 import { apiRequest } from '@/lib/api-client.ts';
 import { getBackupsQueryOptions } from './get-backups.ts';
 
-/** DELETE /instance/:uuid/backups/:id (refused while locked). */
+/** DELETE /instance/:uuid/backups/:id (refused while locked; dismisses a Failed row). */
 export async function deleteBackup(instanceUuid: string, backupId: string): Promise<void> {
   await apiRequest(apiPaths.backupDelete(instanceUuid, backupId), { method: 'DELETE' });
 }

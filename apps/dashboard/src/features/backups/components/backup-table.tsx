@@ -1,4 +1,4 @@
-import { Download, Lock, RotateCcw, Trash2 } from 'lucide-react';
+import { Download, Lock, RotateCcw, Trash2, X } from 'lucide-react';
 import { formatBytes } from '@hearth/protocol';
 import type { BackupRecord } from '@hearth/protocol';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -21,12 +21,15 @@ export interface BackupTableProps {
   onRestore: (backup: BackupRecord) => void;
   onDownload: (backup: BackupRecord) => void;
   onDelete: (backup: BackupRecord) => void;
+  /** Removes a Failed row (it has no archive; nothing is lost). */
+  onDismiss: (backup: BackupRecord) => void;
   onLock: (backup: BackupRecord, locked: boolean) => void;
 }
 
 const HEAD = 'px-4 py-2 text-left text-xs font-medium tracking-wide text-faint uppercase';
 
 function Kind({ backup }: { backup: BackupRecord }) {
+  if (backup.state === 'Failed') return <Badge tone="danger">Failed</Badge>;
   if (backup.state === 'Creating')
     return (
       <Badge tone="warning" pulse>
@@ -38,15 +41,76 @@ function Kind({ backup }: { backup: BackupRecord }) {
   return null;
 }
 
-/** The backups of an instance: name, created, size, made by, lock, and what may be done to each. */
-export function BackupTable({
-  backups,
+type RowHandlers = Pick<BackupTableProps, 'onRestore' | 'onDownload' | 'onDelete' | 'onDismiss'>;
+
+/** Restore, download and delete; a failed backup (no archive) can only be dismissed. */
+function RowActions({
+  backup,
   rights,
-  onRestore,
-  onDownload,
-  onDelete,
-  onLock,
-}: BackupTableProps) {
+  handlers,
+}: {
+  backup: BackupRecord;
+  rights: BackupRights;
+  handlers: RowHandlers;
+}) {
+  const noPermission = (allowed: boolean) => (allowed ? undefined : 'No permission');
+  if (backup.state === 'Failed')
+    return (
+      <div className="flex justify-end gap-1">
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={!rights.replace}
+          title={noPermission(rights.replace)}
+          onClick={() => handlers.onDismiss(backup)}
+        >
+          <X aria-hidden className="size-3.5" />
+          Dismiss
+        </Button>
+      </div>
+    );
+  const ready = backup.state === 'Ready';
+  return (
+    <div className="flex justify-end gap-1">
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={!rights.replace || !ready}
+        title={noPermission(rights.replace)}
+        onClick={() => handlers.onRestore(backup)}
+      >
+        <RotateCcw aria-hidden className="size-3.5" />
+        Restore
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={!rights.read || !ready}
+        onClick={() => handlers.onDownload(backup)}
+      >
+        <Download aria-hidden className="size-3.5" />
+        Download
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={!rights.replace || !ready || backup.locked}
+        title={backup.locked ? 'Unlock it to delete it' : noPermission(rights.replace)}
+        onClick={() => handlers.onDelete(backup)}
+      >
+        {backup.locked ? (
+          <Lock aria-hidden className="size-3.5" />
+        ) : (
+          <Trash2 aria-hidden className="size-3.5" />
+        )}
+        Delete
+      </Button>
+    </div>
+  );
+}
+
+/** The backups of an instance: name, created, size, made by, lock, and what may be done to each. */
+export function BackupTable({ backups, rights, onLock, ...handlers }: BackupTableProps) {
   return (
     <div className="overflow-x-auto rounded-lg border border-line bg-panel">
       <table className="w-full text-sm">
@@ -73,6 +137,11 @@ export function BackupTable({
                     <span className="font-medium">{label}</span>
                     <Kind backup={backup} />
                   </div>
+                  {backup.state === 'Failed' ? (
+                    <p className="mt-1 text-[13px] text-danger">
+                      {backup.failure ?? 'Unknown error'}
+                    </p>
+                  ) : null}
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap text-muted">
                   {formatDateTime(backup.created_at)}
@@ -90,47 +159,7 @@ export function BackupTable({
                   />
                 </td>
                 <td className="px-4 py-3">
-                  <div className="flex justify-end gap-1">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      disabled={!rights.replace || !ready}
-                      title={rights.replace ? undefined : 'No permission'}
-                      onClick={() => onRestore(backup)}
-                    >
-                      <RotateCcw aria-hidden className="size-3.5" />
-                      Restore
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      disabled={!rights.read || !ready}
-                      onClick={() => onDownload(backup)}
-                    >
-                      <Download aria-hidden className="size-3.5" />
-                      Download
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      disabled={!rights.replace || !ready || backup.locked}
-                      title={
-                        backup.locked
-                          ? 'Unlock it to delete it'
-                          : rights.replace
-                            ? undefined
-                            : 'No permission'
-                      }
-                      onClick={() => onDelete(backup)}
-                    >
-                      {backup.locked ? (
-                        <Lock aria-hidden className="size-3.5" />
-                      ) : (
-                        <Trash2 aria-hidden className="size-3.5" />
-                      )}
-                      Delete
-                    </Button>
-                  </div>
+                  <RowActions backup={backup} rights={rights} handlers={handlers} />
                 </td>
               </tr>
             );

@@ -40,6 +40,7 @@ function backup(overrides: Partial<BackupRecord> = {}): BackupRecord {
     locked: false,
     live: false,
     safety: false,
+    failure: null,
     ...overrides,
   };
 }
@@ -276,6 +277,69 @@ describe('Backups tab', () => {
     );
     expect(network.callsTo('DELETE', '/instance/A/backups/1')).toHaveLength(1);
     expect(await screen.findByText('No backups yet')).toBeInTheDocument();
+  });
+
+  it('a failed backup shows Failed and its reason; Dismiss removes the row without a dialog', async () => {
+    const failed = backup({
+      id: '2',
+      name: 'big',
+      state: 'Failed',
+      failure: 'Interrupted: the core stopped during the backup',
+      sha256: null,
+      size_bytes: 0,
+      locked: true,
+    });
+    const { network, user } = setup({
+      backups: [failed, backup()],
+      routes: { 'DELETE /instance/A/backups/2': {} },
+    });
+    const big = await screen.findByRole('row', { name: 'big' });
+    expect(big).toHaveTextContent('Failed');
+    expect(big).toHaveTextContent('Interrupted: the core stopped during the backup');
+    expect(big).toHaveTextContent('—');
+    expect(within(big).queryByRole('button', { name: 'Restore' })).not.toBeInTheDocument();
+    expect(within(big).queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
+    expect(within(big).getByRole('switch', { name: 'Lock big' })).toBeDisabled();
+    await user.click(within(big).getByRole('button', { name: 'Dismiss' }));
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('row', { name: 'big' })).not.toBeInTheDocument(),
+    );
+    expect(network.callsTo('DELETE', '/instance/A/backups/2')).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(row('nightly')).toBeInTheDocument();
+  });
+
+  it('a dismiss that fails says why and keeps the row', async () => {
+    const failed = backup({
+      id: '2',
+      name: 'big',
+      state: 'Failed',
+      failure: 'No space left on device',
+    });
+    const { user } = setup({
+      backups: [failed],
+      routes: {
+        'DELETE /instance/A/backups/2': {
+          status: 500,
+          body: { kind: 'Internal', causes: ['The database is read-only'] },
+        },
+      },
+    });
+    const big = await screen.findByRole('row', { name: 'big' });
+    await user.click(within(big).getByRole('button', { name: 'Dismiss' }));
+    expect(await screen.findByText('Internal: The database is read-only')).toBeInTheDocument();
+    expect(row('big')).toBeInTheDocument();
+  });
+
+  it('reading only: a failed backup cannot be dismissed', async () => {
+    setup({
+      backups: [
+        backup({ id: '2', name: 'big', state: 'Failed', failure: 'No space left on device' }),
+      ],
+      rights: { read: true, write: false, replace: false },
+    });
+    const big = await screen.findByRole('row', { name: 'big' });
+    expect(within(big).getByRole('button', { name: 'Dismiss' })).toBeDisabled();
   });
 
   it('the lock switch sends the new lock', async () => {

@@ -9,6 +9,7 @@ import { toUserMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
 import { useBackupSettings } from '../api/backup-settings.ts';
 import { getBackupDownloadUrl } from '../api/get-backup-url.ts';
+import { useDeleteBackupMutation } from '../api/delete-backup.ts';
 import { useBackups } from '../api/get-backups.ts';
 import { useUpdateBackupMutation } from '../api/update-backup.ts';
 import { workPercent } from '../backup-progress.ts';
@@ -60,6 +61,7 @@ export function BackupsScreen({ instance, rights, download }: BackupsScreenProps
   const settings = useBackupSettings(instance.uuid, rights.read);
   const work = useBackupEvents(instance);
   const lock = useUpdateBackupMutation(instance.uuid);
+  const dismiss = useDeleteBackupMutation(instance.uuid);
   const [dialog, setDialog] = useState<Dialog>(null);
 
   if (!rights.read)
@@ -91,6 +93,9 @@ export function BackupsScreen({ instance, rights, download }: BackupsScreenProps
         onRestore={(backup) => setDialog({ kind: 'restore', backup })}
         onDelete={(backup) => setDialog({ kind: 'delete', backup })}
         onDownload={(backup) => void startDownload(backup)}
+        onDismiss={(backup) =>
+          dismiss.mutate(backup.id, { onError: (err) => notify('error', toUserMessage(err)) })
+        }
         onLock={(backup, locked) =>
           lock.mutate(
             { id: backup.id, body: { locked } },

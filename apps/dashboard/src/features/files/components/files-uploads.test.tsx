@@ -84,6 +84,42 @@ describe('upload by button', () => {
   });
 });
 
+describe('an upload larger than the free space', () => {
+  it('says the cause the core answers with (507), once', async () => {
+    const { user, emit } = renderFiles({ routes: { [ls('.')]: { body: [fileEntry('a.txt')] } } });
+    await screen.findByRole('button', { name: 'a.txt' });
+    await user.upload(screen.getByLabelText('Files to upload'), new File(['1'], 'world.zip'));
+    FakeXhr.last().respond(
+      507,
+      '{"kind":"Internal","causes":["Failed to upload file","No space left on device"]}',
+      'Insufficient Storage',
+    );
+    expect(
+      await screen.findByText(
+        'Failed to upload world.zip: Internal: Failed to upload file: No space left on device',
+      ),
+    ).toBeInTheDocument();
+    emit(fsEnd(false, 'Failed to upload: No space left on device'));
+    emit(fsEnd(false, 'Failed to upload: from another tab'));
+    expect(await screen.findByText('Failed to upload: from another tab')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to upload: No space left on device')).not.toBeInTheDocument();
+  });
+
+  it('when the browser saw only a closed connection, the core’s own reason is shown too', async () => {
+    const { user, emit } = renderFiles({ routes: { [ls('.')]: { body: [fileEntry('a.txt')] } } });
+    await screen.findByRole('button', { name: 'a.txt' });
+    await user.upload(screen.getByLabelText('Files to upload'), new File(['1'], 'world.zip'));
+    FakeXhr.last().fail();
+    expect(
+      await screen.findByText('Failed to upload world.zip: Network error'),
+    ).toBeInTheDocument();
+    emit(fsEnd(false, 'Failed to upload: No space left on device'));
+    expect(
+      await screen.findByText('Failed to upload: No space left on device'),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('upload by drag and drop', () => {
   it('shows Release to Upload File, refuses folders and uploads the files', async () => {
     renderFiles({ routes: { [ls('.')]: { body: [fileEntry('a.txt')] } } });

@@ -1,7 +1,7 @@
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 
-/** Hearth's own help for the tab (the README's "Playit tunnels" section, in short). */
+/** Hearth's own help for the tab (docs/playit.md, in short). */
 export function PlayitggHelpDialog({
   open,
   onOpenChange,

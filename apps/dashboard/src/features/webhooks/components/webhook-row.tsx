@@ -83,6 +83,9 @@ export function WebhookRow({ core, target, instanceNames, onEdit, onDelete }: We
           <span>none yet</span>
         )}
         {target.queued > 0 ? <span>{target.queued} waiting</span> : null}
+        {target.dropped > 0 ? (
+          <span className="text-danger">{target.dropped} dropped (queue full)</span>
+        ) : null}
         <button
           type="button"
           aria-expanded={open}

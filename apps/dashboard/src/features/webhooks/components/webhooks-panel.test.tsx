@@ -31,6 +31,7 @@ const target: WebhookTarget = {
   created_at: 1,
   last_delivery: delivered,
   queued: 0,
+  dropped: 0,
 };
 
 function signedIn(list: WebhookList, extra: Record<string, FakeHandler> = {}) {
@@ -67,6 +68,14 @@ describe('Webhooks settings (owner)', () => {
       'aria-current',
       'page',
     );
+  });
+
+  it('says how many deliveries a full queue dropped', async () => {
+    signedIn({ allow_private_targets: false, targets: [{ ...target, queued: 3, dropped: 57 }] });
+    renderApp('/settings/webhooks');
+    const row = await screen.findByRole('listitem', { name: 'Ops channel' });
+    expect(within(row).getByText('3 waiting')).toBeInTheDocument();
+    expect(within(row).getByText('57 dropped (queue full)')).toBeInTheDocument();
   });
 
   it('sends a test and says how it went', async () => {
