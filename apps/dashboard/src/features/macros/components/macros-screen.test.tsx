@@ -16,8 +16,8 @@ afterEach(() => {
 
 const JAN_5 = localSeconds(2024, 0, 5, 15, 4);
 const MACROS: MacroEntry[] = [
-  { name: 'backup', last_run: JAN_5, path: '/data/i/macros/backup' },
-  { name: 'greeter', last_run: null, path: '/data/i/macros/greeter' },
+  { name: 'backup', last_run: JAN_5, path: '/data/i/macros/backup', needs_config: false },
+  { name: 'greeter', last_run: null, path: '/data/i/macros/greeter', needs_config: false },
 ];
 const GREETER_TASK: TaskEntry = { name: 'greeter', creation_time: JAN_5, pid: 7 };
 
