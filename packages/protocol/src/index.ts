@@ -25,4 +25,5 @@ export * from './permissions.ts';
 export * from './names.ts';
 export * from './backups.ts';
 export * from './schedules.ts';
+export * from './players.ts';
 export * from './cron-describe.ts';

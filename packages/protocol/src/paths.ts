@@ -93,6 +93,9 @@ export const apiPaths = {
   playersMax: (uuid: string) => `/instance/${seg(uuid)}/players/max`,
   playersSetMax: (uuid: string) => `/instance/${seg(uuid)}/players/max`,
   players: (uuid: string) => `/instance/${seg(uuid)}/players`,
+  // Hearth: kick, ban, op and whitelist
+  playerLists: (uuid: string) => `/instance/${seg(uuid)}/players/lists`,
+  playerAction: (uuid: string) => `/instance/${seg(uuid)}/players/action`,
   // §1.4.11
   consoleBuffer: (uuid: string) => `/instance/${seg(uuid)}/console/buffer`,
   // Hearth: `format` asks for batched messages (console-frames.ts); a core that does not know it

@@ -98,6 +98,9 @@ export const apiRoutes = {
   playersMax: http('GET', '/instance/:uuid/players/max'),
   playersSetMax: http('PUT', '/instance/:uuid/players/max'),
   players: http('GET', '/instance/:uuid/players'),
+  // Hearth: kick, ban, op and whitelist (issue 27; players.ts)
+  playerLists: http('GET', '/instance/:uuid/players/lists'),
+  playerAction: http('POST', '/instance/:uuid/players/action'),
   // §1.4.11
   consoleBuffer: http('GET', '/instance/:uuid/console/buffer'),
   consoleStream: socket('/instance/:uuid/console/stream'),
