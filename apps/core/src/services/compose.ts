@@ -20,7 +20,7 @@ import { UserRepository } from '../repositories/user-repository.ts';
 import { WebhookRepository } from '../repositories/webhook-repository.ts';
 import { InstanceHost } from '../runtime/instances/instance-host.ts';
 import { InstanceRegistry } from '../runtime/instances/instance-registry.ts';
-import { resolveUpstreams } from '../runtime/minecraft/index.ts';
+import { lookupOnlineUuid, resolveUpstreams } from '../runtime/minecraft/index.ts';
 import { MonitorHub } from '../runtime/monitor/monitor-hub.ts';
 import type { Sandbox } from '../runtime/sandbox/index.ts';
 import { BackupService } from './backups/backup-service.ts';
@@ -50,6 +50,7 @@ import { ScheduleService } from './schedules/schedule-service.ts';
 import { MacroService } from './macros/macro-service.ts';
 import { TaskTokens } from './macros/task-tokens.ts';
 import { PlayitService } from './playit-service.ts';
+import { PlayerAdminService } from './players/player-admin-service.ts';
 import { SettingsService } from './settings-service.ts';
 import { ShippedDefinitions } from './shipped-definitions.ts';
 import { SystemService } from './system-service.ts';
@@ -91,6 +92,8 @@ export interface CoreServices {
   scheduleClock: Clock;
   /** Macros: Deno tasks in the sandbox, their tokens, history (issue 11). */
   macros: MacroService;
+  /** Kick, ban, op and whitelist from the panel (issue 27). */
+  playerAdmin: PlayerAdminService;
 }
 
 export function composeServices(
@@ -334,5 +337,10 @@ export function composeServices(
     schedules,
     scheduleClock,
     macros,
+    playerAdmin: new PlayerAdminService({
+      instances,
+      events,
+      onlineUuid: (name) => lookupOnlineUuid(name, upstreams),
+    }),
   };
 }

@@ -78,6 +78,7 @@ function describe(definition) {
     output: definition.output ?? null,
     ping: definition.ping ?? null,
     backup: definition.backup ?? null,
+    players: definition.players ?? null,
     functions,
   };
 }

@@ -27,5 +27,10 @@ export {
   type OutputMatch,
 } from './output-patterns.ts';
 export { FLYING_SQUID_DEFINITION_URL } from './builtin.ts';
-export { BackupHooksSchema, type ValidBackupHooks } from './schemas.ts';
+export {
+  BackupHooksSchema,
+  PlayerManagementSchema,
+  type ValidBackupHooks,
+  type ValidPlayerManagement,
+} from './schemas.ts';
 export { launchFor, StartCommandError, type Launch } from './start-command.ts';
