@@ -5,6 +5,7 @@ import { describeLogEntry } from './event-log-text.ts';
 import {
   PlayerActionSchema,
   ipAddressProblem,
+  playerActionProblem,
   playerActionTarget,
   playerActionWay,
   playerNameProblem,
@@ -59,6 +60,15 @@ describe('player action input', () => {
       '::1',
     );
     expect(playerActionTarget({ action: 'whitelist_off' })).toBeNull();
+  });
+
+  it('says why an action cannot be done in a state', () => {
+    expect(playerActionProblem([], 'Running')).toBe('unsupported');
+    expect(playerActionProblem(['command', 'file'], 'Starting')).toBe('busy');
+    expect(playerActionProblem(['command'], 'Stopped')).toBe('needs_running');
+    expect(playerActionProblem(['file'], 'Running')).toBe('needs_stopped');
+    expect(playerActionProblem(['command'], 'Running')).toBeNull();
+    expect(playerActionProblem(['file'], 'Error')).toBeNull();
   });
 
   it('acts through the console while running and through the files while stopped', () => {

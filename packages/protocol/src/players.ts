@@ -101,6 +101,22 @@ export function playerActionWay(state: InstanceState): PlayerActionWay | null {
   return null;
 }
 
+/**
+ * Why an action cannot be done now, or null when it can: the game lacks it (`unsupported`), the
+ * server is starting or stopping (`busy`), or the game offers it only in the other state. The core
+ * refuses with it and the dashboard hides or disables the control with it.
+ */
+export function playerActionProblem(
+  ways: readonly PlayerActionWay[],
+  state: InstanceState,
+): 'unsupported' | 'busy' | 'needs_running' | 'needs_stopped' | null {
+  if (ways.length === 0) return 'unsupported';
+  const way = playerActionWay(state);
+  if (way === null) return 'busy';
+  if (ways.includes(way)) return null;
+  return way === 'command' ? 'needs_stopped' : 'needs_running';
+}
+
 /** The target of an action in words ("Steve", "203.0.113.7"), or null for the whitelist switch. */
 export function playerActionTarget(action: PlayerAction): string | null {
   if ('name' in action) return action.name;

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   causeName,
+  playerActionProblem,
   playerActionTarget,
   playerActionWay,
   type CausedBy,
@@ -151,21 +152,24 @@ export class PlayerAdminService {
 
   async act(uuid: string, action: PlayerAction, causedBy: CausedBy): Promise<PlayerActionResult> {
     const admin = await this.deps.instances.playerAdmin(uuid);
-    const ways = supportOf(admin)[action.action];
     const what = WHAT[action.action];
-    if (admin === null || ways.length === 0)
-      throw badRequest(`This game cannot ${what} from the panel`);
     const state = this.deps.instances.state(uuid);
-    const way = playerActionWay(state);
-    if (way === null)
-      throw badRequest(
-        `The server is ${state.toLowerCase()}: try again once it is running or stopped`,
-      );
-    if (!ways.includes(way)) {
-      throw badRequest(
-        `This game can ${what} only while the server is ${way === 'command' ? 'stopped' : 'running'}`,
-      );
+    switch (playerActionProblem(supportOf(admin)[action.action], state)) {
+      case 'unsupported':
+        throw badRequest(`This game cannot ${what} from the panel`);
+      case 'busy':
+        throw badRequest(
+          `The server is ${state.toLowerCase()}: try again once it is running or stopped`,
+        );
+      case 'needs_running':
+        throw badRequest(`This game can ${what} only while the server is running`);
+      case 'needs_stopped':
+        throw badRequest(`This game can ${what} only while the server is stopped`);
+      case null:
+        break;
     }
+    const way = playerActionWay(state);
+    if (admin === null || way === null) throw badRequest(`This game cannot ${what} from the panel`);
     const result =
       way === 'command'
         ? await this.byCommand(uuid, admin, action, causedBy)
