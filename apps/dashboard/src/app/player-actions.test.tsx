@@ -1,7 +1,7 @@
 // Issue 27: the Overview's player list offers kick, ban, op and whitelist to those who may manage
 // the instance's players (the actions are the players feature's; app/ combines the two), and the
 // Players tab is gated by the same permission.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { PLAYER_ACTIONS, emptyPermissions } from '@hearth/protocol';
 import type { InstanceInfo, PublicUser } from '@hearth/protocol';
@@ -11,6 +11,12 @@ import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/
 import { connectTo, renderApp } from '@/test/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
+
+// The tabs are lazy chunks: load them before the first test's clock starts, not inside its wait.
+beforeAll(async () => {
+  await import('./routes/instance-dashboard-overview.tsx');
+  await import('./routes/instance-players-tab.tsx');
+});
 
 // uPlot draws on a canvas jsdom does not have.
 vi.mock('@/features/instances/components/uplot-chart.tsx', () => ({ UplotChart: () => null }));
@@ -62,7 +68,8 @@ describe('player actions (issue 27)', () => {
     });
     signedIn(moderator, [online], { 'GET /instance/A/players/lists': { body: lists } });
     const { user } = renderApp('/dashboard/overview?instance=A');
-    const players = await screen.findByRole('region', { name: 'Players' });
+    // The whole app renders here: on a loaded machine the first paint takes seconds.
+    const players = await screen.findByRole('region', { name: 'Players' }, { timeout: 15_000 });
     await user.click(await within(players).findByRole('button', { name: 'Actions for Steve' }));
     expect(screen.getAllByRole('menuitem').map((i) => i.textContent)).toEqual([
       'Kick…',
@@ -70,7 +77,7 @@ describe('player actions (issue 27)', () => {
       'Make operator',
       'Add to whitelist',
     ]);
-  });
+  }, 30_000);
 
   const viewer = publicUser({
     permissions: { ...emptyPermissions(), can_view_instance: ['A'] },

@@ -2,6 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PlayerActionResultSchema, apiPaths } from '@hearth/protocol';
 import type { PlayerAction, PlayerActionResult } from '@hearth/protocol';
 import { apiRequest } from '@/lib/api-client.ts';
+import { toUserMessage } from '@/lib/errors.ts';
+import { notify } from '@/lib/toast.ts';
+import { doneText } from '../player-actions.ts';
 import { getPlayerListsQueryOptions } from './get-player-lists.ts';
 
 /**
@@ -23,10 +26,22 @@ export function runPlayerAction(
   });
 }
 
-export function usePlayerActionMutation(instanceUuid: string) {
+/**
+ * Says what happened in a toast here, not in the caller: a kick removes the player's row (and its
+ * menu) before the answer comes, and a caller's callbacks do not run once it is gone. Errors are
+ * toasted too unless the caller shows them itself (`toastErrors: false`, a dialog).
+ */
+export function usePlayerActionMutation(
+  instanceUuid: string,
+  { toastErrors }: { toastErrors: boolean },
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (action: PlayerAction) => runPlayerAction(instanceUuid, action),
+    onSuccess: (result, action) => notify('success', doneText(action, result)),
+    onError: (err) => {
+      if (toastErrors) notify('error', toUserMessage(err));
+    },
     onSettled: () =>
       queryClient.invalidateQueries({
         queryKey: getPlayerListsQueryOptions(instanceUuid).queryKey,

@@ -4,11 +4,9 @@ import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
-import { notify } from '@/lib/toast.ts';
 import { useForm } from '@/lib/use-form.ts';
 import type { FormErrors } from '@/lib/use-form.ts';
 import { usePlayerActionMutation } from '../api/run-player-action.ts';
-import { doneText } from '../player-actions.ts';
 
 /** What the dialog asks for: a reason for a kick or ban, a name or an address to add. */
 export type DialogRequest =
@@ -81,7 +79,7 @@ export interface PlayerActionDialogProps {
 
 /** Asks for what an action needs, runs it, says what happened (a toast) or what went wrong. */
 export function PlayerActionDialog({ instanceUuid, request, onClose }: PlayerActionDialogProps) {
-  const run = usePlayerActionMutation(instanceUuid);
+  const run = usePlayerActionMutation(instanceUuid, { toastErrors: false });
   const words = wordsFor(request);
   const asksName =
     request.action === 'op' ||
@@ -101,12 +99,7 @@ export function PlayerActionDialog({ instanceUuid, request, onClose }: PlayerAct
   });
   const submit = form.handleSubmit((values) => {
     const action = actionOf(request, values);
-    run.mutate(action, {
-      onSuccess: (result) => {
-        notify('success', doneText(action, result));
-        onClose();
-      },
-    });
+    run.mutate(action, { onSuccess: onClose });
   });
   return (
     <Modal

@@ -12,11 +12,9 @@ import {
 import type { InstanceInfo, PlayerAction, PlayerActionKind } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu.tsx';
-import { toUserMessage } from '@/lib/errors.ts';
-import { notify } from '@/lib/toast.ts';
 import { usePlayerLists } from '../api/get-player-lists.ts';
 import { usePlayerActionMutation } from '../api/run-player-action.ts';
-import { availability, doneText, standing } from '../player-actions.ts';
+import { availability, standing } from '../player-actions.ts';
 import { PlayerActionDialog, type DialogRequest } from './player-action-dialog.tsx';
 
 interface Item {
@@ -36,7 +34,7 @@ const icon = (Icon: typeof Ban) => <Icon aria-hidden className="size-4" />;
  */
 export function PlayerMenu({ instance, name }: { instance: InstanceInfo; name: string }) {
   const lists = usePlayerLists(instance.uuid, true, instance.state === 'Running');
-  const run = usePlayerActionMutation(instance.uuid);
+  const run = usePlayerActionMutation(instance.uuid, { toastErrors: true });
   const [dialog, setDialog] = useState<DialogRequest | null>(null);
   const is = standing(lists.data, name);
   const items: Item[] = [
@@ -62,11 +60,7 @@ export function PlayerMenu({ instance, name }: { instance: InstanceInfo; name: s
       setDialog({ action: item.action, name });
       return;
     }
-    const action = { action: item.action, name } as PlayerAction;
-    run.mutate(action, {
-      onSuccess: (result) => notify('success', doneText(action, result)),
-      onError: (err) => notify('error', toUserMessage(err)),
-    });
+    run.mutate({ action: item.action, name } as PlayerAction);
   };
 
   return (

@@ -68,16 +68,20 @@ function setup(
     }),
   );
   const user = userEvent.setup();
-  render(
-    <QueryClientProvider client={createQueryClient({ retry: false })}>
+  const client = createQueryClient({ retry: false });
+  const screenWith = (instance: Partial<InstanceInfo>) => (
+    <QueryClientProvider client={client}>
       <PlayersScreen
-        instance={instanceInfo({ uuid: 'A', name: 'Alpha', ...options.instance })}
+        instance={instanceInfo({ uuid: 'A', name: 'Alpha', ...instance })}
         canManage={options.canManage ?? true}
       />
       <Toaster />
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
-  return { network, user };
+  const view = render(screenWith(options.instance ?? {}));
+  /** The instance changed (a player left, the state moved on), as the event stream tells it. */
+  const update = (instance: Partial<InstanceInfo>) => view.rerender(screenWith(instance));
+  return { network, user, update };
 }
 
 const section = (name: string) => screen.getByRole('region', { name });
@@ -190,6 +194,33 @@ describe('Players tab', () => {
       name: 'Steve',
       reason: 'take a break',
     });
+  });
+
+  it('says the kick worked although the player (and the menu) left before the answer came', async () => {
+    let answer: (value: { body: unknown }) => void = () => undefined;
+    const running = {
+      state: 'Running' as const,
+      player_count: 1,
+      player_list: [{ type: 'MinecraftPlayer' as const, name: 'Steve', uuid: null }],
+    };
+    const { user, update } = setup({
+      instance: running,
+      routes: { [ACTION]: () => new Promise((resolve) => (answer = resolve)) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Steve' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Kick…' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Kick Steve' })).getByRole('button', {
+        name: 'Kick',
+      }),
+    );
+    // The core answers once the server's player list no longer has Steve: the row went first.
+    update({ ...running, player_count: 0, player_list: [] });
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Actions for Steve' })).not.toBeInTheDocument(),
+    );
+    answer({ body: { via: 'command', confirmed: true } });
+    expect(await screen.findByText('Kicked Steve')).toBeInTheDocument();
   });
 
   it('leaves out what the game lacks and disables what only works in the other state', async () => {

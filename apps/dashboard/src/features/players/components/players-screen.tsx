@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { playerActionWay } from '@hearth/protocol';
 import type { InstanceInfo, PlayerAction, PlayerLists } from '@hearth/protocol';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
-import { notify } from '@/lib/toast.ts';
 import { usePlayerLists } from '../api/get-player-lists.ts';
 import { usePlayerActionMutation } from '../api/run-player-action.ts';
-import { availability, doneText, listEntries } from '../player-actions.ts';
+import { availability, listEntries } from '../player-actions.ts';
 import { ListSection } from './list-section.tsx';
 import { OnlinePlayers } from './online-players.tsx';
 import { PlayerActionDialog, type DialogRequest } from './player-action-dialog.tsx';
@@ -49,9 +48,11 @@ function wayNote(instance: InstanceInfo): string {
 export function PlayersScreen({ instance, canManage }: PlayersScreenProps) {
   const running = instance.state === 'Running';
   const lists = usePlayerLists(instance.uuid, canManage, running);
-  const run = usePlayerActionMutation(instance.uuid);
+  const run = usePlayerActionMutation(instance.uuid, { toastErrors: true });
   const [dialog, setDialog] = useState<DialogRequest | null>(null);
   const { refetch } = lists;
+  // 10,000 bans are 10,000 rows in words: made again only when the lists change, not per render.
+  const rows = useMemo(() => listEntries(lists.data), [lists.data]);
   // A start or stop changes what the files say and how changes are made.
   useEffect(() => {
     if (canManage) void refetch();
@@ -83,12 +84,7 @@ export function PlayersScreen({ instance, canManage }: PlayersScreenProps) {
   const data: PlayerLists = lists.data;
   const can = (action: PlayerAction['action']) =>
     availability(data.support, action, instance.state);
-  const act = (action: PlayerAction) =>
-    run.mutate(action, {
-      onSuccess: (result) => notify('success', doneText(action, result)),
-      onError: (err) => notify('error', toUserMessage(err)),
-    });
-  const rows = listEntries(data);
+  const act = (action: PlayerAction) => run.mutate(action);
   const nothing = Object.values(data.support).every((ways) => ways.length === 0);
   const whitelistSwitch = can('whitelist_on');
 
