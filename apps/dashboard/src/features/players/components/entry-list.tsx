@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Button } from '@/components/ui/button.tsx';
 import type { ListEntry } from '../player-actions.ts';
@@ -33,13 +33,15 @@ export function EntryList({
 }: EntryListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const height = Math.min(entries.length, MAX_VISIBLE_ROWS) * ROW_HEIGHT + 2;
+  // A new key function makes the virtualizer measure every row again: one per list, not per frame.
+  const keyOf = useCallback((index: number) => entries[index]?.key ?? index, [entries]);
   const virtualizer = useVirtualizer({
     count: entries.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     // The box's height is known before it is measured: the first frame already draws its rows.
     initialRect: { width: 0, height },
-    getItemKey: (index) => entries[index]?.key ?? index,
+    getItemKey: keyOf,
     overscan: 8,
     useFlushSync: false,
   });
