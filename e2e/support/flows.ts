@@ -122,7 +122,10 @@ export function freePort(): Promise<number> {
 }
 
 interface SetupManifestLike {
-  setting_sections: Record<string, { settings: Record<string, { value: unknown }> }>;
+  setting_sections: Record<
+    string,
+    { settings: Record<string, { value: unknown; value_type: { type: string } }> }
+  >;
 }
 
 /**
@@ -149,8 +152,8 @@ export async function createFlyingSquidInstance(
       const value =
         settingId === 'port'
           ? { type: 'UnsignedInteger', value: serverPort }
-          : given !== undefined && typeof setting.value === 'object' && setting.value !== null
-            ? { ...setting.value, value: given }
+          : given !== undefined
+            ? { type: setting.value_type.type, value: given }
             : setting.value;
       setting_sections[sectionId].settings[settingId] = { value };
     }

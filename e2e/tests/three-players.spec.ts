@@ -48,19 +48,33 @@ function chatSeen(bot: Bot, from: string, message: string): Promise<void> {
   });
 }
 
-/** Resolves when `watcher` sees `mover`'s entity at least one block from where it was. */
-function movementSeen(watcher: Bot, mover: string): Promise<void> {
-  return new Promise((resolve) => {
-    const start = watcher.players[mover]?.entity?.position.clone();
+/**
+ * Resolves when `mover` has walked at least one block (the server accepted the moves, no pull back)
+ * and `watcher` has been told of another entity moving. flying-squid 1.11 names other players'
+ * entities oddly in some versions (no player list from 1.19 on, a wrong entity type), so the
+ * watcher's side is "an entity other than itself moved", not a named player.
+ */
+function movementSeen(mover: Bot, watcher: Bot): Promise<void> {
+  const start = mover.entity.position.clone();
+  const walked = new Promise<void>((resolve) => {
     const listener = () => {
-      const now = watcher.players[mover]?.entity?.position;
-      if (start && now && now.distanceTo(start) >= 1) {
+      if (mover.entity.position.distanceTo(start) >= 1) {
+        mover.off('move', listener);
+        resolve();
+      }
+    };
+    mover.on('move', listener);
+  });
+  const told = new Promise<void>((resolve) => {
+    const listener = (entity: { id: number }) => {
+      if (entity.id !== watcher.entity.id) {
         watcher.off('entityMoved', listener);
         resolve();
       }
     };
     watcher.on('entityMoved', listener);
   });
+  return Promise.all([walked, told]).then(() => undefined);
 }
 
 /** Rejects as soon as any bot is disconnected; `stop()` ends the watch. */
@@ -114,8 +128,7 @@ for (const [version, staySeconds] of [
         c.chat('hello from Kai');
         await Promise.race([heard, watch.dropped]);
 
-        await expect.poll(() => Boolean(b.players[a.username]?.entity)).toBe(true);
-        const moved = movementSeen(b, a.username);
+        const moved = movementSeen(a, b);
         a.setControlState('forward', true);
         await Promise.race([moved, watch.dropped]);
         a.setControlState('forward', false);

@@ -17,7 +17,7 @@ import {
   runMacro,
   startMacroCore,
   stoppedOf,
-  writeMacro,
+  writeMacroThroughApi,
   type MacroEnv,
 } from './macros-helpers.ts';
 import WebSocket from 'ws';
@@ -90,8 +90,10 @@ function consoleLine(test: (line: string) => boolean, what: string, ms = 30_000)
 }
 
 async function installExample(name: string, values: Record<string, unknown> = {}) {
-  await writeMacro(
-    inst.path,
+  // Through the API as the owner: the examples act with their starter's rights.
+  await writeMacroThroughApi(
+    env,
+    inst.uuid,
     name,
     await fs.readFile(path.join(EXAMPLES, name, 'index.ts'), 'utf8'),
   );
@@ -115,8 +117,9 @@ async function installExample(name: string, values: Record<string, unknown> = {}
 
 describe('macros driving a flying-squid server', () => {
   it("sends a command that reaches the server and reads the server's answer from its events", async () => {
-    await writeMacro(
-      inst.path,
+    await writeMacroThroughApi(
+      env,
+      inst.uuid,
       'say-hello',
       `import { currentInstance, events, consoleOut } from 'hearth:macro';
 const server = currentInstance();

@@ -5,6 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
 import {
   InstanceInfoSchema,
+  apiPaths,
+  emptyPermissions,
   type ClientEvent,
   type ExitStatus,
   type InstanceInfo,
@@ -77,7 +79,10 @@ export async function createEchoInstance(env: MacroEnv, name: string): Promise<I
   return InstanceInfoSchema.parse(info.json);
 }
 
-/** Writes `<instance>/macros/<name>/index.ts`. */
+/**
+ * Writes `<instance>/macros/<name>/index.ts` on disk, as a game or a host user could: the core
+ * knows no author for it, so its tasks run with view and file rights only.
+ */
 export async function writeMacro(dir: string, name: string, source: string): Promise<void> {
   await fs.mkdir(path.join(dir, 'macros', name), { recursive: true });
   await fs.writeFile(path.join(dir, 'macros', name, 'index.ts'), source);
@@ -126,3 +131,66 @@ export async function stoppedOf(env: MacroEnv, pid: number, ms?: number): Promis
   if (inner.type !== 'Stopped') throw new Error('not a stop');
   return inner.exit_status;
 }
+
+/**
+ * Writes `macros/<name>/index.ts` through the file API as `token`'s user (the owner by default),
+ * who becomes the macro's author.
+ */
+export async function writeMacroThroughApi(
+  env: MacroEnv,
+  uuid: string,
+  name: string,
+  source: string,
+  token = env.owner,
+): Promise<void> {
+  for (const dir of ['macros', `macros/${name}`]) {
+    const made = await env.t.request('PUT', apiPaths.fsMkdir(uuid, dir), { token });
+    expect([200, 400], made.text).toContain(made.status);
+  }
+  const res = await env.t.request('PUT', apiPaths.fsWrite(uuid, `macros/${name}/index.ts`), {
+    token,
+    rawBody: source,
+  });
+  expect(res.status, res.text).toBe(200);
+}
+
+/**
+ * A macro that takes its task token (by watching the SDK's own request) and tries what only the
+ * owner may: create a user, give its author every permission, turn safe mode off; then writes a
+ * file through the API (allowed to anyone with file write) so the event log has an action of it.
+ */
+export const escalateMacro = (
+  targetUid: string,
+) => `import { currentInstance, currentTask } from 'hearth:macro';
+const realFetch = globalThis.fetch;
+let token = '';
+let api = '';
+globalThis.fetch = (input: string | URL | Request, init?: RequestInit) => {
+  token = new Headers(init?.headers).get('authorization') ?? '';
+  const url = String(input);
+  api = url.slice(0, url.indexOf('/api/v1') + 7);
+  return realFetch(input, init);
+};
+await currentInstance().state();
+globalThis.fetch = realFetch;
+const call = async (method: string, route: string, body?: string) => {
+  const res = await fetch(api + route, {
+    method,
+    headers: { authorization: token, 'content-type': 'application/json' },
+    body,
+  });
+  return res.status;
+};
+const b64 = (s: string) => btoa(s).replace(/=+$/, '').replaceAll('+', '-').replaceAll('/', '_');
+const result = {
+  createUser: await call('POST', '/user', JSON.stringify({ username: 'mallory-' + Deno.args[0], password: 'pw' })),
+  grant: await call('PUT', '/user/${targetUid}/update_perm', JSON.stringify(${JSON.stringify({
+    ...emptyPermissions(),
+    can_manage_permission: true,
+    can_write_global_file: true,
+  })})),
+  safeMode: await call('PUT', '/global_settings/safe_mode', 'false'),
+  write: await call('PUT', '/instance/' + currentTask().instanceUuid + '/fs/' + b64('wrote-' + Deno.args[0] + '.txt') + '/write', 'x'),
+};
+await Deno.writeTextFile('result-' + Deno.args[0] + '.json', JSON.stringify(result));
+`;

@@ -133,13 +133,38 @@ await Deno.writeTextFile('rewrite.json', JSON.stringify(result));`,
     await expect(fs.stat(path.join(s.inst.path, 'macros', 'planted'))).rejects.toThrow();
   });
 
-  it('keep a Deno cache of their own instance, inside the hidden data directory', async () => {
-    await writeMacro(s.inst.path, 'hello', 'console.log("hello");');
+  it('keep a Deno cache of their own, inside the hidden data directory, for as long as they run', async () => {
+    await writeMacro(
+      s.inst.path,
+      'hello',
+      `await Deno.writeTextFile('hello-running', '1');
+for (;;) {
+  try { await Deno.stat('hello-go'); break; } catch { await new Promise((r) => setTimeout(r, 20)); }
+}`,
+    );
     const pid = await runMacro(s.env, s.inst.uuid, 'hello');
-    expect(await stoppedOf(s.env, pid)).toMatchObject({ type: 'Success' });
-    const cache = path.join(s.env.t.dataDir, 'cache', 'deno', s.inst.uuid);
+    const running = path.join(s.inst.path, 'hello-running');
+    while (
+      !(await fs.stat(running).then(
+        () => true,
+        () => false,
+      ))
+    )
+      await new Promise((r) => setTimeout(r, 20));
+    const cache = path.join(s.env.t.dataDir, 'cache', 'deno', s.inst.uuid, String(pid));
     // Deno wrote its cache there from inside the sandbox (the folder is the task's to write).
     expect((await fs.readdir(cache)).length).toBeGreaterThan(0);
+    await fs.writeFile(path.join(s.inst.path, 'hello-go'), '1');
+    expect(await stoppedOf(s.env, pid)).toMatchObject({ type: 'Success' });
+    // Gone with the task: nothing it left there is loaded by a later task (another author's).
+    await expect
+      .poll(() =>
+        fs.stat(cache).then(
+          () => 'there',
+          () => 'gone',
+        ),
+      )
+      .toBe('gone');
   });
 
   it('are killed by the memory ceiling as a sandbox limit (memory Deno does not count as heap)', async () => {

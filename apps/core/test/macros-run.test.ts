@@ -91,7 +91,15 @@ describe('macros through HTTP', () => {
       (e) =>
         macroEvent(e)?.macro_pid === pid && macroEvent(e)?.macro_event_inner.type === 'Started',
     );
-    expect(started?.caused_by).toEqual({ type: 'Macro', macro_pid: pid });
+    // The task itself, named with its macro and the user who started it (core-api.md §2.4.3 plus
+    // Hearth's optional fields).
+    expect(started?.caused_by).toEqual({
+      type: 'Macro',
+      macro_pid: pid,
+      macro_name: 'alpha',
+      user_id: expect.stringMatching(/^USER_/) as unknown,
+      user_name: 'owner',
+    });
   });
 
   it('runs a macro to its end for a waiting service: resolves on Success, rejects with the failure', async () => {

@@ -10,6 +10,7 @@ import {
   startMacroCore,
   stoppedOf,
   writeMacro,
+  writeMacroThroughApi,
   type MacroEnv,
 } from './macros-helpers.ts';
 
@@ -69,7 +70,9 @@ await Deno.writeTextFile('start-result.json', JSON.stringify(result));
 
 describe('the macro SDK', () => {
   it('acts with the permissions of the user who started the task', async () => {
-    await writeMacro(inst.path, 'starter', START_PROBE);
+    // Written by the owner through the API: the runner's task has the runner's rights (a macro
+    // planted on disk would have only view and file rights).
+    await writeMacroThroughApi(env, inst.uuid, 'starter', START_PROBE);
     const result = path.join(inst.path, 'start-result.json');
 
     const denied = await runMacro(env, inst.uuid, 'starter', [], runner.token);
@@ -116,7 +119,13 @@ await consoleOut('line one\\nline two');
       expect.arrayContaining(['[macro notify] line one\n', '[macro notify] line two\n']),
     );
     const [work] = progressionsNamed('Macro work');
-    expect(work?.caused_by).toEqual({ type: 'User', user_id: runner.uid, user_name: 'runner' });
+    expect(work?.caused_by).toEqual({
+      type: 'User',
+      user_id: runner.uid,
+      user_name: 'runner',
+      macro_name: 'notify',
+      macro_pid: pid,
+    });
     const id = work!.event_inner.type === 'ProgressionEvent' ? work!.event_inner.event_id : '';
     const ofWork = env.log.events.flatMap((e) =>
       e.event_inner.type === 'ProgressionEvent' && e.event_inner.event_id === id

@@ -125,7 +125,9 @@ describe('time triggers (manual clock)', () => {
     expect(s.next_run).toBeNull();
     await env.clock.advance(10 * MIN);
     expect(env.executors.calls).toEqual([]);
-    expect((await env.service.setEnabled(INSTANCE, s.id, true)).next_run).toBe(START + 11 * MIN);
+    expect((await env.service.setEnabled(INSTANCE, s.id, 'alice', true)).next_run).toBe(
+      START + 11 * MIN,
+    );
   });
 
   it('keeps the last 100 run records', async () => {

@@ -3,7 +3,7 @@ import type { Activity, LogEntry } from './event-log.ts';
 import type { Player } from './instances.ts';
 import type { PlayerActionKind } from './players.ts';
 
-// An event log entry in words ("Steve joined", "Stopped by alice", "Macro 3 failed"), once for
+// An event log entry in words ("Steve joined", "Stopped by alice", "Macro greeter failed"), once for
 // the dashboard, the webhooks and the text search, so all three say the same thing.
 
 export interface LogEntryText {
@@ -20,15 +20,20 @@ export interface LogNames {
   path?: (absolute: string) => string;
 }
 
-/** Who caused an entry, in words. */
+/** Who caused an entry, in words: a macro task's doings name the macro and who started it. */
 export function causeName(causedBy: CausedBy): string {
   switch (causedBy.type) {
     case 'User':
-      return causedBy.user_name;
+      return causedBy.macro_name === undefined
+        ? causedBy.user_name
+        : `macro ${causedBy.macro_name} started by ${causedBy.user_name}`;
     case 'Instance':
       return 'Instance';
     case 'Macro':
-      return `Macro ${causedBy.macro_pid}`;
+      if (causedBy.macro_name === undefined) return `Macro ${causedBy.macro_pid}`;
+      return causedBy.user_name === undefined
+        ? `macro ${causedBy.macro_name}`
+        : `macro ${causedBy.macro_name} started by ${causedBy.user_name}`;
     case 'System':
       return 'System';
     case 'Unknown':
@@ -37,7 +42,32 @@ export function causeName(causedBy: CausedBy): string {
 }
 
 function byUser(causedBy: CausedBy): string {
-  return causedBy.type === 'User' ? ` by ${causedBy.user_name}` : '';
+  return causedBy.type === 'User' ? ` by ${causeName(causedBy)}` : '';
+}
+
+/** A macro task's start or end, named by the macro and its starter when the cause carries them. */
+function macroText(
+  inner: Extract<EventInner, { type: 'MacroEvent' }>,
+  causedBy: CausedBy,
+): LogEntryText {
+  const m = inner.macro_event_inner;
+  const named = causedBy.type === 'Macro' && causedBy.macro_name !== undefined;
+  const name = named ? `Macro ${causedBy.macro_name}` : `Macro ${inner.macro_pid}`;
+  const starter =
+    causedBy.type === 'Macro' && causedBy.user_name !== undefined ? causedBy.user_name : null;
+  if (m.type === 'Started')
+    return { title: `${name} started${starter === null ? '' : ` by ${starter}`}`, detail: null };
+  if (m.type === 'Detach') return { title: `${name} detached`, detail: null };
+  const who = starter === null ? name : `${name} (started by ${starter})`;
+  switch (m.exit_status.type) {
+    case 'Success':
+      return { title: `${who} finished`, detail: null };
+    case 'Killed':
+      return { title: `${who} killed`, detail: null };
+    case 'Error':
+      return { title: `${who} failed`, detail: m.exit_status.error_msg };
+  }
+  return { title: `${who} stopped`, detail: null };
 }
 
 function names(players: readonly Player[]): string {
@@ -121,21 +151,8 @@ function eventText(inner: EventInner, causedBy: CausedBy, look: LogNames): LogEn
       }
       return { title: 'User event', detail: null };
     }
-    case 'MacroEvent': {
-      const m = inner.macro_event_inner;
-      const name = `Macro ${inner.macro_pid}`;
-      if (m.type === 'Started') return { title: `${name} started`, detail: null };
-      if (m.type === 'Detach') return { title: `${name} detached`, detail: null };
-      switch (m.exit_status.type) {
-        case 'Success':
-          return { title: `${name} finished`, detail: null };
-        case 'Killed':
-          return { title: `${name} killed`, detail: null };
-        case 'Error':
-          return { title: `${name} failed`, detail: m.exit_status.error_msg };
-      }
-      return { title: `${name} stopped`, detail: null };
-    }
+    case 'MacroEvent':
+      return macroText(inner, causedBy);
     case 'ProgressionEvent': {
       const p = inner.progression_event_inner;
       if (p.type === 'ProgressionStart')

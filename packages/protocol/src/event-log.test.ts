@@ -142,6 +142,49 @@ describe('the event log in words', () => {
     ).toBe('Steve and Alex joined');
   });
 
+  it('names a macro task and its starter, for its own events and for what it does', () => {
+    const say = (e: ClientEvent) => describeLogEntry(logEntryOfEvent(e)!).title;
+    const task: CausedBy = {
+      type: 'Macro',
+      macro_pid: 8,
+      macro_name: 'greeter',
+      user_id: 'USER_alice',
+      user_name: 'alice',
+    };
+    const macro = (inner: unknown, causedBy: CausedBy = task) =>
+      event(
+        { type: 'MacroEvent', instance_uuid: A, macro_pid: 8, macro_event_inner: inner },
+        causedBy,
+      );
+    expect(say(macro({ type: 'Started' }))).toBe('Macro greeter started by alice');
+    const ok = { type: 'Stopped', exit_status: { type: 'Success', time: 1 } };
+    expect(say(macro(ok))).toBe('Macro greeter (started by alice) finished');
+    expect(
+      describeLogEntry(
+        logEntryOfEvent(
+          macro({ type: 'Stopped', exit_status: { type: 'Error', time: 1, error_msg: 'boom' } }),
+        )!,
+      ),
+    ).toEqual({ title: 'Macro greeter (started by alice) failed', detail: 'boom' });
+    // Events stored before the cause named the macro still read as before.
+    expect(say(macro(ok, { type: 'Macro', macro_pid: 8 }))).toBe('Macro 8 finished');
+
+    const byTask: CausedBy = { ...ALICE, macro_name: 'greeter', macro_pid: 8 };
+    expect(say(instance({ type: 'StateTransition', to: 'Stopped' }, byTask))).toBe(
+      'Stopped by macro greeter started by alice',
+    );
+    const created = logEntryOfEvent(
+      event(
+        { type: 'UserEvent', user_id: 'USER_bob', user_event_inner: { type: 'UserCreated' } },
+        byTask,
+      ),
+    )!;
+    expect(describeLogEntry(created, { user: () => 'bob' }).title).toBe(
+      'User bob created by macro greeter started by alice',
+    );
+    expect(logEntrySearchText(created)).toContain('macro greeter started by alice');
+  });
+
   it('shows a crash as one, with the message as its detail', () => {
     const text = describeLogEntry(
       logEntryOfEvent(

@@ -242,7 +242,12 @@ export function logEntryOfActivity(
   };
 }
 
-/** The user id who caused an entry, or null for the core, a macro, an instance. */
+/**
+ * The user id who caused an entry (for a macro task's own events, the user who started it), or
+ * null for the core, an instance, a task of unknown starter.
+ */
 export function actorOf(causedBy: CausedBy): string | null {
-  return causedBy.type === 'User' ? causedBy.user_id : null;
+  if (causedBy.type === 'User') return causedBy.user_id;
+  if (causedBy.type === 'Macro') return causedBy.user_id ?? null;
+  return null;
 }

@@ -8,10 +8,27 @@ import { ExitStatusSchema } from './macros.ts';
 export const EventLevelSchema = z.enum(['Info', 'Warning', 'Error']);
 export type EventLevel = z.infer<typeof EventLevelSchema>;
 
+/**
+ * Who caused an event. Hearth adds optional fields the reference never sends (its clients ignore
+ * them): a user's action taken by one of their macro tasks names the macro (`macro_name`,
+ * `macro_pid`), and a task's own events (`Macro`) name the macro and the user who started it.
+ */
 export const CausedBySchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('User'), user_id: z.string(), user_name: z.string() }),
+  z.object({
+    type: z.literal('User'),
+    user_id: z.string(),
+    user_name: z.string(),
+    macro_name: z.optional(z.string()),
+    macro_pid: z.optional(z.number()),
+  }),
   z.object({ type: z.literal('Instance'), instance_uuid: z.string() }),
-  z.object({ type: z.literal('Macro'), macro_pid: z.number() }),
+  z.object({
+    type: z.literal('Macro'),
+    macro_pid: z.number(),
+    macro_name: z.optional(z.string()),
+    user_id: z.optional(z.string()),
+    user_name: z.optional(z.string()),
+  }),
   z.object({ type: z.literal('System') }),
   z.object({ type: z.literal('Unknown') }),
 ]);

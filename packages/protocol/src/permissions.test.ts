@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { canPerform, isUnsafeAction, permissionDenialText, principalOf } from './permissions.ts';
+import {
+  canPerform,
+  intersectPrincipals,
+  isUnsafeAction,
+  permissionDenialText,
+  principalOf,
+} from './permissions.ts';
 import type { Principal, UserAction } from './permissions.ts';
 import { emptyPermissions } from './users.ts';
 import type { UserPermission } from './users.ts';
@@ -221,5 +227,55 @@ describe('principalOf', () => {
       isAdmin: true,
       permissions,
     });
+  });
+});
+
+describe('intersectPrincipals', () => {
+  const owner = principal({ isOwner: true });
+  const admin = principal({ isAdmin: true }, { can_write_instance_file: [I] });
+  const people: [string, Principal][] = [
+    ['owner', owner],
+    ['admin', admin],
+    ['admin with macros', principal({ isAdmin: true }, { can_access_instance_macro: [I, OTHER] })],
+    ['global reader', principal({}, { can_read_global_file: true, can_view_instance: [OTHER] })],
+    ['global writer', principal({}, { can_write_global_file: true, can_create_instance: true })],
+    [
+      'macro author',
+      principal(
+        {},
+        {
+          can_view_instance: [I],
+          can_access_instance_macro: [I],
+          can_read_instance_file: [I],
+          can_write_instance_file: [I],
+        },
+      ),
+    ],
+    ['manager', principal({}, { can_manage_permission: true, can_start_instance: [I, OTHER] })],
+    ['nobody', principal({})],
+  ];
+  const actions: UserAction[] = ROWS.flatMap((row) =>
+    'instance' in row.action && row.action.instance !== null
+      ? [row.action, { ...row.action, instance: OTHER }]
+      : [row.action],
+  );
+
+  it.each(people.flatMap(([an, a]) => people.map(([bn, b]) => [an, bn, a, b] as const)))(
+    '%s and %s: exactly what both may do',
+    (_an, _bn, a, b) => {
+      const both = intersectPrincipals(a, b, [I, OTHER]);
+      expect(both.uid).toBe(a.uid);
+      for (const safeMode of [false, true])
+        for (const action of actions)
+          expect(canPerform(both, action, safeMode), `${action.type} safe=${safeMode}`).toBe(
+            canPerform(a, action, safeMode) && canPerform(b, action, safeMode),
+          );
+    },
+  );
+
+  it('keeps owner and admin only when both are', () => {
+    expect(intersectPrincipals(owner, owner, [I]).isOwner).toBe(true);
+    expect(intersectPrincipals(owner, admin, [I])).toMatchObject({ isOwner: false, isAdmin: true });
+    expect(intersectPrincipals(admin, principal({}), [I])).toMatchObject({ isAdmin: false });
   });
 });

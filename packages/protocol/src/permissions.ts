@@ -1,4 +1,12 @@
-import type { PublicUser, UserPermission } from './users.ts';
+import {
+  GLOBAL_PERMISSION_KEYS,
+  INSTANCE_PERMISSION_KEYS,
+  emptyPermissions,
+  type GlobalPermissionKey,
+  type InstancePermissionKey,
+  type PublicUser,
+  type UserPermission,
+} from './users.ts';
 
 // The permission rules of core-api.md §1.5, once: the core enforces them and the dashboard gates
 // its controls with the same function (conventions.md habit 13).
@@ -139,4 +147,60 @@ export function permissionDenialText(
 ): string {
   const safeNote = !user.isOwner && safeMode && isUnsafeAction(action) ? ' (safe mode is on)' : '';
   return DENIAL[action.type] + safeNote;
+}
+
+/** The action each per-instance permission key grants. */
+const INSTANCE_KEY_ACTION: Record<
+  InstancePermissionKey,
+  Extract<UserAction, { instance: string | null }>['type']
+> = {
+  can_view_instance: 'ViewInstance',
+  can_start_instance: 'StartInstance',
+  can_stop_instance: 'StopInstance',
+  can_access_instance_console: 'AccessConsole',
+  can_access_instance_setting: 'AccessSetting',
+  can_read_instance_resource: 'ReadResource',
+  can_write_instance_resource: 'WriteResource',
+  can_access_instance_macro: 'AccessMacro',
+  can_read_instance_file: 'ReadInstanceFile',
+  can_write_instance_file: 'WriteInstanceFile',
+};
+
+/** The global action each global key grants. */
+const GLOBAL_KEY_ACTION: Record<
+  GlobalPermissionKey,
+  Exclude<UserAction, { instance: string | null }>['type']
+> = {
+  can_create_instance: 'CreateInstance',
+  can_delete_instance: 'DeleteInstance',
+  can_read_global_file: 'ReadGlobalFile',
+  can_write_global_file: 'WriteGlobalFile',
+  can_manage_permission: 'ManagePermission',
+  can_install_extension: 'InstallExtension',
+};
+
+/**
+ * What both `a` and `b` may do, as one principal (with `a`'s uid): canPerform of the result is
+ * canPerform of `a` and of `b`, for every action on the `instances` listed (those that exist) and
+ * every global action, safe mode applied as usual. Owner and admin survive only when both are; an
+ * admin's implied per-instance rights are spelled out as lists. A macro task acts with the rights
+ * its starter and the authors of its code all have.
+ */
+export function intersectPrincipals(
+  a: Principal,
+  b: Principal,
+  instances: readonly string[],
+): Principal {
+  if (a.isOwner && b.isOwner) return a;
+  if (a.isOwner) return { ...b, uid: a.uid };
+  if (b.isOwner) return a;
+  const both = (action: UserAction) => canPerform(a, action, false) && canPerform(b, action, false);
+  const permissions = emptyPermissions();
+  for (const key of INSTANCE_PERMISSION_KEYS) {
+    const type = INSTANCE_KEY_ACTION[key];
+    permissions[key] = instances.filter((instance) => both({ type, instance }));
+  }
+  for (const key of GLOBAL_PERMISSION_KEYS)
+    permissions[key] = both({ type: GLOBAL_KEY_ACTION[key] });
+  return { uid: a.uid, isOwner: false, isAdmin: a.isAdmin && b.isAdmin, permissions };
 }

@@ -3,12 +3,15 @@ import { JWT_LIFETIME_SECONDS } from '@hearth/protocol';
 import { unauthorized } from '../errors.ts';
 import type { StoredUser, UserRepository } from '../repositories/user-repository.ts';
 
-/** Tokens the core hands to its own processes (macro tasks); each acts as one user until revoked. */
+/** Tokens the core hands to its own processes (macro tasks); each acts for one user until revoked. */
 export interface DelegatedTokens {
   /** True when `token` has the delegated form (it is then never read as a JWT). */
   owns(token: string): boolean;
-  /** The uid a live delegated token acts for; null once it was revoked. */
-  userFor(token: string): string | null;
+  /**
+   * Who a live delegated token acts as — its user, possibly with narrower rights (a macro task's
+   * are bounded by its code's authors); null once it was revoked or its user is gone.
+   */
+  userFor(token: string): StoredUser | null;
 }
 
 /**
@@ -30,8 +33,7 @@ export class TokenService {
   /** The user a token belongs to, or an Unauthorized error. */
   async verify(token: string): Promise<StoredUser> {
     if (this.delegated?.owns(token)) {
-      const uid = this.delegated.userFor(token);
-      const user = uid === null ? null : this.users.byUid(uid);
+      const user = this.delegated.userFor(token);
       if (!user) throw unauthorized('Invalid token');
       return user;
     }

@@ -178,7 +178,7 @@ export class RouteDeclarer {
     ) => (() => void) | undefined,
   ): void {
     const declaration = apiRoutes[spec.route];
-    const users = new WeakMap<FastifyRequest, StoredUser>();
+    const users = new WeakMap<FastifyRequest, { user: StoredUser; token: string }>();
     this.api.get(
       declaration.path,
       {
@@ -187,19 +187,22 @@ export class RouteDeclarer {
           const uuid = (req.params as { uuid?: string }).uuid;
           const scoped = spec.instance !== undefined && uuid !== spec.allInstances;
           if (scoped && uuid !== undefined) this.ctx.instances.require(uuid);
-          const user = await this.ctx.tokens.verify(spec.token(req));
+          const token = spec.token(req);
+          const user = await this.ctx.tokens.verify(token);
           if (scoped && uuid !== undefined && spec.instance)
             this.ctx.guard.require(user, action(spec.instance, uuid));
-          users.set(req, user);
+          users.set(req, { user, token });
         },
       },
       (socket, req) => {
-        const user = users.get(req);
-        if (!user) {
+        const caller = users.get(req);
+        if (!caller) {
           socket.close(1011, 'Not authenticated');
           return;
         }
-        const session = bindSocketToUser(this.ctx, socket, user);
+        const session = bindSocketToUser(this.ctx, socket, caller.user, () =>
+          this.ctx.tokens.verify(caller.token),
+        );
         const cleanup = serve(socket, req, session);
         if (spec.echo) {
           socket.on('message', (data, isBinary) => {

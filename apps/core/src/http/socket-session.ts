@@ -14,11 +14,28 @@ export function bindSocketToUser(
   ctx: CoreContext,
   socket: WebSocket,
   user: StoredUser,
+  /** Reads the caller again from its token (a macro task's rights also follow its code's authors). */
+  reverify?: () => Promise<StoredUser>,
 ): { current: () => StoredUser; dispose: () => void } {
   let current = user;
   const unsubscribe = ctx.events.subscribeGeneral((event) => {
     const inner = event.event_inner;
-    if (inner.type !== 'UserEvent' || inner.user_id !== user.uid) return;
+    if (inner.type !== 'UserEvent') return;
+    if (user.task !== undefined && reverify !== undefined) {
+      // Anyone's change may narrow a task (its starter's, an author's): never the stored user.
+      const change = inner.user_event_inner.type;
+      if (
+        change === 'PermissionChanged' ||
+        change === 'UsernameChanged' ||
+        change === 'UserDeleted'
+      )
+        reverify().then(
+          (fresh) => (current = fresh),
+          () => socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended'),
+        );
+      if (inner.user_id !== user.uid || change !== 'UserLoggedOut') return;
+    }
+    if (inner.user_id !== user.uid) return;
     switch (inner.user_event_inner.type) {
       case 'UserDeleted':
       case 'UserLoggedOut':

@@ -10,6 +10,32 @@ export interface StoredUser {
   isAdmin: boolean;
   permissions: UserPermission;
   secret: string;
+  /**
+   * Set (never stored) when the caller is a macro task acting for this user: the role, admin flag
+   * and permissions above are then what the user AND the authors of the task's code may all do.
+   */
+  task?: TaskActing;
+}
+
+/** A macro task acting for a user (services/macros/task-tokens.ts fills it in). */
+export interface TaskActing {
+  pid: number;
+  macroName: string;
+  instanceUuid: string;
+  /** Other users whose rights bound the task: its code's authors (and a schedule's other actors). */
+  limiters: readonly string[];
+  /** Part of its code was changed outside Hearth's API (nobody can be named for it). */
+  unknownAuthor: boolean;
+}
+
+/**
+ * True for a task whose code not only its starter answers for: it may not hand its starter's name to
+ * anything that outlives it or that later runs as that user (schedules, macro code and config).
+ */
+export function isLimitedTask(user: StoredUser): boolean {
+  const task = user.task;
+  if (task === undefined) return false;
+  return task.unknownAuthor || task.limiters.some((uid) => uid !== user.uid);
 }
 
 interface Row {

@@ -4,6 +4,7 @@ import type { CoreContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { declareRoutes } from '../http/route.ts';
 import { parseWith } from '../http/validation.ts';
+import { boundsOf } from '../services/macros/macro-service.ts';
 import { userCause } from '../services/user-service.ts';
 
 /** A task pid from the path: a small decimal integer (the reference's MacroPID). */
@@ -35,7 +36,8 @@ export function macroRoutes(ctx: CoreContext) {
     route.http(
       { route: 'macroRun', access, body: runArgs, bodyName: 'Macro arguments' },
       async ({ user, params, body }) => {
-        await macros.start(params.uuid, params.name, body, userCause(user));
+        // A task starting a macro passes on what bounds it (its authors, its own bounds).
+        await macros.start(params.uuid, params.name, body, userCause(user), boundsOf(user));
         return null;
       },
     );
@@ -51,8 +53,8 @@ export function macroRoutes(ctx: CoreContext) {
 
     route.http(
       { route: 'macroConfigStore', access, body: MacroConfigSchema, bodyName: 'Macro config' },
-      async ({ params, body }) => {
-        await macros.storeConfig(params.uuid, params.name, body);
+      async ({ user, params, body }) => {
+        await macros.storeConfig(params.uuid, params.name, body, user);
       },
     );
   };

@@ -1,13 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { ScheduleInputSchema, TestClockAdvanceBodySchema } from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
+import { permissionDenied } from '../errors.ts';
 import { declareRoutes } from '../http/route.ts';
 import { booleanBody } from '../services/instance-rules.ts';
 import { ManualClock } from '../services/schedules/clock.ts';
+import { isLimitedTask, type StoredUser } from '../services/user-service.ts';
 
 const VIEW = { instance: ['ViewInstance'] } as const;
 /** Editing what runs on an instance is an instance setting; each step is checked again at run time. */
 const EDIT = { instance: ['AccessSetting'] } as const;
+
+/**
+ * A schedule runs later as the user who last changed it, by uid. A macro task whose code not only
+ * its starter wrote would hand its starter's full rights to its authors that way (or by pressing
+ * Run now as them), so it may not.
+ */
+function notForOthersCode(user: StoredUser): void {
+  if (isLimitedTask(user))
+    throw permissionDenied(
+      'A macro may change or run schedules only when its starter wrote all of its code',
+    );
+}
 
 /** Hearth's schedules (issue 13; services/schedules/README.md). */
 export function scheduleRoutes(ctx: CoreContext) {
@@ -24,18 +38,24 @@ export function scheduleRoutes(ctx: CoreContext) {
     );
 
     route.http(
-      { route: 'scheduleCreate', access: EDIT, body: ScheduleInputSchema },
+      { route: 'scheduleCreate', access: EDIT, rule: notForOthersCode, body: ScheduleInputSchema },
       ({ user, params, body }) => schedules.create(params.uuid, user.uid, body),
     );
 
     route.http(
-      { route: 'scheduleUpdate', access: EDIT, body: ScheduleInputSchema },
+      { route: 'scheduleUpdate', access: EDIT, rule: notForOthersCode, body: ScheduleInputSchema },
       ({ user, params, body }) => schedules.update(params.uuid, params.schedule, user.uid, body),
     );
 
     route.http(
-      { route: 'scheduleEnabled', access: EDIT, body: booleanBody('Enabled') },
-      ({ params, body }) => schedules.setEnabled(params.uuid, params.schedule, body),
+      {
+        route: 'scheduleEnabled',
+        access: EDIT,
+        rule: notForOthersCode,
+        body: booleanBody('Enabled'),
+      },
+      ({ user, params, body }) =>
+        schedules.setEnabled(params.uuid, params.schedule, user.uid, body),
     );
 
     route.http({ route: 'scheduleDelete', access: EDIT }, async ({ params }) => {
@@ -43,7 +63,7 @@ export function scheduleRoutes(ctx: CoreContext) {
       return null;
     });
 
-    route.http({ route: 'scheduleRun', access: EDIT }, ({ user, params }) =>
+    route.http({ route: 'scheduleRun', access: EDIT, rule: notForOthersCode }, ({ user, params }) =>
       schedules.runNow(params.uuid, params.schedule, { uid: user.uid, name: user.username }),
     );
 

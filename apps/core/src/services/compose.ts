@@ -14,6 +14,7 @@ import { EventRepository } from '../repositories/event-repository.ts';
 import { BackupRepository } from '../repositories/backup-repository.ts';
 import { InstanceRepository } from '../repositories/instance-repository.ts';
 import { ScheduleRepository } from '../repositories/schedule-repository.ts';
+import { MacroAuthorRepository } from '../repositories/macro-author-repository.ts';
 import { MacroRepository } from '../repositories/macro-repository.ts';
 import { SettingsRepository } from '../repositories/settings-repository.ts';
 import { UserRepository } from '../repositories/user-repository.ts';
@@ -47,6 +48,7 @@ import {
 } from './schedules/instance-executors.ts';
 import { runProgressions } from './schedules/run-progressions.ts';
 import { ScheduleService } from './schedules/schedule-service.ts';
+import { MacroAuthors } from './macros/macro-authors.ts';
 import { MacroService } from './macros/macro-service.ts';
 import { TaskTokens } from './macros/task-tokens.ts';
 import { PlayitService } from './playit-service.ts';
@@ -113,8 +115,15 @@ export function composeServices(
     events.record(activity, causedBy),
   );
   const guard = new PermissionGuard(() => settings.safeMode);
-  // A running macro task's token acts as the user who started it.
-  const taskTokens = new TaskTokens();
+  // A running macro task's token acts as the user who started it, bounded by its code's authors.
+  const taskTokens = new TaskTokens({
+    user: (uid) => userRepository.byUid(uid),
+    instances: () => registry.all().map((entry) => entry.uuid),
+  });
+  const macroAuthors = new MacroAuthors({
+    repository: new MacroAuthorRepository(db, dbWrites),
+    onWrite: (instanceUuid, uid) => taskTokens.limitInstance(instanceUuid, uid),
+  });
   const tokens = new TokenService(userRepository, taskTokens);
   const users = new UserService(userRepository, tokens, events, guard, () => settings.safeMode);
   const visibility = new EventVisibility(guard);
@@ -200,6 +209,7 @@ export function composeServices(
     instances: { get: (uuid) => ({ dir: instances.folder(uuid) }) },
     events,
     users,
+    macroCode: macroAuthors,
     limits: {
       ...(options.maxExtractBytes === undefined
         ? {}
@@ -222,12 +232,16 @@ export function composeServices(
     repository: new MacroRepository(db, dbWrites),
     instances,
     tokens: taskTokens,
+    authors: macroAuthors,
+    userName: (uid) => userRepository.byUid(uid)?.username ?? null,
     log,
     runner: { sandbox: instanceSandbox },
   });
-  // Schedules' "Run macro" step runs a task to its end (rejecting when it fails).
+  // Schedules' "Run macro" step runs a task to its end (rejecting when it fails), bounded by every
+  // user the run acts for.
   const macroRunner: MacroRunner = {
-    runMacro: (uuid, name, args, causedBy) => macros.runMacro(uuid, name, args, causedBy),
+    runMacro: (uuid, name, args, causedBy, actors) =>
+      macros.runMacro(uuid, name, args, causedBy, { limiters: actors, unknownAuthor: false }),
   };
   // A test-only clock (HEARTH_TEST_CLOCK=1): moved by the owner-only test route, never in production.
   const scheduleClock: Clock = config.testClock

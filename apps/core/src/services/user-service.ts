@@ -19,12 +19,13 @@ import type { TokenService } from '../auth/token-service.ts';
 import { badRequest, notFound, permissionDenied, unauthorized } from '../errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import {
+  isLimitedTask,
   toPublicUser,
   type StoredUser,
   type UserRepository,
 } from '../repositories/user-repository.ts';
 
-export { toPublicUser };
+export { isLimitedTask, toPublicUser, type StoredUser };
 
 const USERNAME_MAX = 32;
 
@@ -42,11 +43,17 @@ function sameKey(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export const userCause = (user: StoredUser): CausedBy => ({
-  type: 'User',
-  user_id: user.uid,
-  user_name: user.username,
-});
+/** The user as an event's cause; a macro task acting for them is named too (core-api.md §2.3). */
+export const userCause = (user: StoredUser): CausedBy =>
+  user.task === undefined
+    ? { type: 'User', user_id: user.uid, user_name: user.username }
+    : {
+        type: 'User',
+        user_id: user.uid,
+        user_name: user.username,
+        macro_name: user.task.macroName,
+        macro_pid: user.task.pid,
+      };
 
 function validateUsername(raw: unknown): string {
   if (typeof raw !== 'string' || raw.trim().length === 0) throw badRequest('Username is required');
@@ -147,9 +154,14 @@ export class UserService {
     return this.users.all();
   }
 
-  /** Only self or a user manager may read another user (core-api.md §1.4.3). */
+  /**
+   * Only self or a user manager may read another user (core-api.md §1.4.3). A macro task is its
+   * starter's "self" only when the starter alone wrote its code: another author's task may not
+   * rename its starter, change their password or log them out.
+   */
   requireSelfOrManager(caller: StoredUser, uid: string): void {
-    if (caller.uid !== uid) this.guard.require(caller, { type: 'ManageUser' });
+    if (caller.uid !== uid || isLimitedTask(caller))
+      this.guard.require(caller, { type: 'ManageUser' });
   }
 
   async create(caller: StoredUser, username: unknown, password: unknown): Promise<LoginReply> {

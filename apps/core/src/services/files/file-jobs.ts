@@ -4,7 +4,14 @@ import { badRequest, permissionDenied, toCoreError } from '../../errors.ts';
 import type { StoredUser } from '../../repositories/user-repository.ts';
 import { archiveKindOf } from './archive-extract.ts';
 import { joinClientPath } from './client-file.ts';
-import { PROTECTED_DENIAL, reasonOf, type FileAccess } from './file-access.ts';
+import {
+  MACROS_DENIAL,
+  PROTECTED_DENIAL,
+  reasonOf,
+  touchOfPath,
+  type FileAccess,
+} from './file-access.ts';
+import type { MacroTouch } from '../macros/macro-authors.ts';
 import { FileJob, mb } from './file-job.ts';
 import { sanitizeFileName } from './file-name.ts';
 import { clientBaseName, clientDirName, normalizeClientPath } from '../../lib/file-sandbox.ts';
@@ -32,6 +39,19 @@ function label(paths: readonly string[]): string {
   const names = paths.map((p) => clientBaseName(p) ?? '.');
   if (names.length <= 2) return names.join(' and ');
   return `${names.length} items`;
+}
+
+/** What of `macros/` some client paths name, or null for nothing. */
+function touchOfPaths(paths: readonly string[]): MacroTouch | null {
+  let all = false;
+  const under = new Set<string>();
+  for (const p of paths) {
+    const touch = touchOfPath(p);
+    if (touch === 'all') all = true;
+    else if (touch !== null) for (const path of touch) under.add(path);
+  }
+  if (all) return 'all';
+  return under.size > 0 ? under : null;
 }
 
 /** Reads a stream to its end, discarding it (a refused upload part must still be consumed). */
@@ -68,10 +88,12 @@ export class FileJobs {
     work: () => Promise<string>,
     failure: (reason: string) => string,
   ): void {
-    const run = work().then(
-      (message) => job.end(true, message),
-      (err: unknown) => job.end(false, failure(reasonOf(err))),
-    );
+    const run = Promise.resolve()
+      .then(work)
+      .then(
+        (message) => job.end(true, message),
+        (err: unknown) => job.end(false, failure(reasonOf(err))),
+      );
     this.#running.add(run);
     void run.finally(() => this.#running.delete(run));
   }
@@ -98,6 +120,12 @@ export class FileJobs {
       await service.stat(source);
       total += totalSize(await collectTree(await service.sandbox.resolve(source), source));
     }
+    // What lands in the destination: the destination itself and each source's name inside it.
+    const landing = [
+      dest,
+      ...sources.map((src) => joinClientPath(dest, clientBaseName(src) ?? '.')),
+    ];
+    const touch = await this.access.guardMacros(user, uuid, service, landing);
     await this.access.requireUnprotected(user, dest, () =>
       this.access.isProtectedDir(service, dest),
     );
@@ -107,13 +135,29 @@ export class FileJobs {
     const job = this.#job(user, uuid, `Copying ${what}`, total);
     this.#background(
       job,
-      async () => {
-        const created = await service.copy(sources, dest, ({ doneBytes }) =>
-          job.progress(doneBytes, () => `Copying ${what}, ${mb(doneBytes)} / ${mb(total)} MB`),
-        );
-        await this.#emitCreated(user, service, created);
-        return `Copied ${what} to ${dest === '.' ? 'the instance folder' : dest}`;
-      },
+      () =>
+        this.access
+          .macroWrite(
+            user,
+            uuid,
+            service,
+            touch,
+            async () => {
+              const created = await service.copy(sources, dest, ({ doneBytes }) =>
+                job.progress(
+                  doneBytes,
+                  () => `Copying ${what}, ${mb(doneBytes)} / ${mb(total)} MB`,
+                ),
+              );
+              await this.#emitCreated(user, service, created);
+              return {
+                created,
+                message: `Copied ${what} to ${dest === '.' ? 'the instance folder' : dest}`,
+              };
+            },
+            { more: ({ created }) => touchOfPaths(created), carries: true },
+          )
+          .then(({ message }) => message),
       (reason) => `Failed to copy ${what}: ${reason}`,
     );
   }
@@ -130,15 +174,17 @@ export class FileJobs {
     if ((await service.stat(clientDirName(dest))).file_type !== 'Directory')
       throw badRequest('Failed to zip', 'Not a directory');
     await service.sandbox.resolve(dest);
+    const touch = await this.access.guardMacros(user, uuid, service, [dest]);
     await this.access.requireUnprotected(user, dest, () => isProtectedPath(dest, false));
     const what = label(targets);
     this.#background(
       this.#job(user, uuid, `Zipping ${what}`, null),
-      async () => {
-        const archive = await service.zip(targets, dest);
-        await this.#emitCreated(user, service, [archive]);
-        return `Zipped ${what}`;
-      },
+      () =>
+        this.access.macroWrite(user, uuid, service, touch, async () => {
+          const archive = await service.zip(targets, dest);
+          await this.#emitCreated(user, service, [archive]);
+          return `Zipped ${what}`;
+        }),
       (reason) => `Failed to zip ${what}: ${reason}`,
     );
   }
@@ -180,25 +226,43 @@ export class FileJobs {
     const destDir =
       typeof option === 'object' ? normalizeClientPath(option.ToDir) : clientDirName(archive);
     await service.sandbox.resolve(destDir);
+    const touch = await this.access.guardMacros(user, uuid, service, [destDir]);
     await this.access.requireUnprotected(user, destDir, () =>
       this.access.isProtectedDir(service, destDir),
     );
     const privileged = this.access.mayWriteProtected(user);
+    const macroWriter = this.access.mayWriteMacros(user, uuid);
     this.#background(
       this.#job(user, uuid, `Unzipping ${file.name}`, null),
       async () => {
         try {
-          const placed = await service.unzip(archive, option);
-          if (!privileged) {
-            for (const item of placed) {
-              if (!(await service.containsProtected(item))) continue;
-              for (const undo of placed) await removeQuietly(service, undo);
-              throw permissionDenied(
-                PROTECTED_DENIAL,
-                `The archive contains protected files (${item})`,
-              );
-            }
-          }
+          const placed = await this.access.macroWrite(
+            user,
+            uuid,
+            service,
+            touch,
+            async () => {
+              const items = await service.unzip(archive, option);
+              // An archive may bring a `macros` folder of its own: code, like any write there.
+              const brought = touchOfPaths(items);
+              if (brought !== null && !macroWriter) {
+                for (const undo of items) await removeQuietly(service, undo);
+                throw permissionDenied(MACROS_DENIAL, 'The archive contains macro code (macros)');
+              }
+              if (!privileged) {
+                for (const item of items) {
+                  if (!(await service.containsProtected(item))) continue;
+                  for (const undo of items) await removeQuietly(service, undo);
+                  throw permissionDenied(
+                    PROTECTED_DENIAL,
+                    `The archive contains protected files (${item})`,
+                  );
+                }
+              }
+              return items;
+            },
+            { more: touchOfPaths },
+          );
           await this.#emitCreated(user, service, placed);
           return `Unzipped ${file.name}`;
         } finally {
@@ -223,6 +287,25 @@ export class FileJobs {
   ): Promise<string[]> {
     const service = this.access.service(uuid);
     const dirClient = normalizeClientPath(dir);
+    const touch = await this.access.guardMacros(user, uuid, service, [dirClient]);
+    return this.access.macroWrite(
+      user,
+      uuid,
+      service,
+      touch,
+      () => this.#upload(user, uuid, service, dirClient, parts, request),
+      { more: touchOfPaths },
+    );
+  }
+
+  async #upload(
+    user: StoredUser,
+    uuid: string,
+    service: FileService,
+    dirClient: string,
+    parts: AsyncIterable<UploadPart>,
+    request: UploadRequest,
+  ): Promise<string[]> {
     const total = request.totalBytes;
     const job = this.#job(user, uuid, 'Uploading files', total);
     const saved: string[] = [];
@@ -240,6 +323,7 @@ export class FileJobs {
             throw badRequest('Failed to upload file', 'Every part must carry a filename');
           name = sanitizeFileName(part.filename);
           const target = joinClientPath(dirClient, name);
+          this.access.requireMacroWrite(user, uuid, touchOfPath(target), target);
           await this.access.requireUnprotected(user, target, () => isProtectedPath(target, false));
         } catch (err) {
           refusal = err;

@@ -5,12 +5,7 @@ import { compareClientFiles, type ClientFile, type UnzipOption } from '@hearth/p
 import { CoreError, badRequest, permissionDenied } from '../../errors.ts';
 import { zipEntries } from './archive-create.ts';
 import type { ExtractLimits } from './archive-extract.ts';
-import {
-  renameNoReplace,
-  tempName,
-  writeAll,
-  type WriteSource,
-} from './atomic-ops.ts';
+import { renameNoReplace, tempName, writeAll, type WriteSource } from './atomic-ops.ts';
 import { joinClientPath, toClientFile } from './client-file.ts';
 import { sanitizeFileName } from './file-name.ts';
 import {

@@ -60,49 +60,67 @@ export class InstanceFiles {
     return text;
   }
 
-  /** Streams `body` into the file atomically (temp file + rename): an aborted body changes nothing. */
+  /**
+   * Streams `body` into the file atomically (temp file + rename): an aborted body changes nothing.
+   * Under `macros/` it needs the macro permission too, and the writer becomes the code's author.
+   */
   async write(user: StoredUser, uuid: string, relative: string, body: Readable): Promise<void> {
     const service = this.access.service(uuid);
+    const touch = await this.access.guardMacros(user, uuid, service, [relative]);
     await this.access.requireUnprotected(user, relative, () =>
       this.access.isProtectedNow(service, relative),
     );
-    await service.writeAtomic(relative, body);
-    this.access.emit(user, 'Write', await this.access.target(service, relative));
+    await this.access.macroWrite(user, uuid, service, touch, async () => {
+      await service.writeAtomic(relative, body);
+      this.access.emit(user, 'Write', await this.access.target(service, relative));
+    });
   }
 
   async newFile(user: StoredUser, uuid: string, relative: string): Promise<void> {
     const service = this.access.service(uuid);
+    const touch = await this.access.guardMacros(user, uuid, service, [relative]);
     await this.access.requireUnprotected(user, relative, () =>
       this.access.isProtectedNow(service, relative),
     );
-    await service.newFile(relative);
-    this.access.emit(user, 'Create', await this.access.target(service, relative));
+    await this.access.macroWrite(user, uuid, service, touch, async () => {
+      await service.newFile(relative);
+      this.access.emit(user, 'Create', await this.access.target(service, relative));
+    });
   }
 
   async mkdir(user: StoredUser, uuid: string, relative: string): Promise<void> {
     const service = this.access.service(uuid);
-    await service.mkdir(relative);
-    this.access.emit(user, 'Create', await this.access.target(service, relative));
+    const touch = await this.access.guardMacros(user, uuid, service, [relative]);
+    await this.access.macroWrite(user, uuid, service, touch, async () => {
+      await service.mkdir(relative);
+      this.access.emit(user, 'Create', await this.access.target(service, relative));
+    });
   }
 
   async rm(user: StoredUser, uuid: string, relative: string): Promise<void> {
     if (normalizeClientPath(relative) === '.') throw permissionDenied(DELETE_ROOT);
     const service = this.access.service(uuid);
+    const touch = await this.access.guardMacros(user, uuid, service, [relative]);
     await this.access.requireUnprotected(user, relative, () =>
       this.access.isProtectedNow(service, relative),
     );
     const target = await this.access.target(service, relative, false);
-    await service.rm(relative);
-    this.access.emit(user, 'Delete', { type: 'File', path: target.path });
+    await this.access.macroWrite(user, uuid, service, touch, async () => {
+      await service.rm(relative);
+      this.access.emit(user, 'Delete', { type: 'File', path: target.path });
+    });
   }
 
   async rmdir(user: StoredUser, uuid: string, relative: string): Promise<void> {
     if (normalizeClientPath(relative) === '.') throw permissionDenied(DELETE_ROOT);
     const service = this.access.service(uuid);
+    const touch = await this.access.guardMacros(user, uuid, service, [relative]);
     await this.access.requireUnprotected(user, relative, () => service.containsProtected(relative));
     const target = await this.access.target(service, relative, false);
-    await service.rmdir(relative);
-    this.access.emit(user, 'Delete', { type: 'Directory', path: target.path });
+    await this.access.macroWrite(user, uuid, service, touch, async () => {
+      await service.rmdir(relative);
+      this.access.emit(user, 'Delete', { type: 'Directory', path: target.path });
+    });
   }
 
   /**
@@ -114,16 +132,26 @@ export class InstanceFiles {
     const service = this.access.service(uuid);
     const from = await service.stat(source);
     const isDir = from.file_type === 'Directory';
+    const touch = await this.access.guardMacros(user, uuid, service, [source, destination]);
     await this.access.requireUnprotected(user, source, () => service.containsProtected(source));
     await this.access.requireUnprotected(user, destination, () =>
       isProtectedPath(destination, isDir),
     );
     const sourceTarget = await this.access.target(service, source, false);
-    await service.move(source, destination);
-    this.access.emit(
+    await this.access.macroWrite(
       user,
-      { Move: { source: sourceTarget.path } },
-      await this.access.target(service, destination, false),
+      uuid,
+      service,
+      touch,
+      async () => {
+        await service.move(source, destination);
+        this.access.emit(
+          user,
+          { Move: { source: sourceTarget.path } },
+          await this.access.target(service, destination, false),
+        );
+      },
+      { carries: true },
     );
   }
 

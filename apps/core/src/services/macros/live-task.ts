@@ -45,8 +45,15 @@ export interface LiveTaskInit {
   instanceUuid: string;
   creationTime: number;
   token: string;
-  /** The user who started it; progressions are theirs (so their notification panel shows them). */
+  /**
+   * The user who started it, naming the task: progressions are theirs (so their notification panel
+   * shows them).
+   */
   starter: CausedBy;
+  /** The task itself as a cause (its own events, its console lines). */
+  cause: CausedBy;
+  /** Whose code it runs, when not only its starter's (the Started entry's details); or ''. */
+  authorship: string;
   process: MacroProcess;
 }
 
@@ -61,6 +68,8 @@ export class LiveTask {
   readonly creationTime: number;
   readonly token: string;
   readonly starter: CausedBy;
+  readonly cause: CausedBy;
+  readonly authorship: string;
   readonly process: MacroProcess;
   startedEmitted = false;
   private detached = false;
@@ -77,6 +86,8 @@ export class LiveTask {
     this.creationTime = init.creationTime;
     this.token = init.token;
     this.starter = init.starter;
+    this.cause = init.cause;
+    this.authorship = init.authorship;
     this.process = init.process;
     this.done = new Promise((resolve) => (this.markDone = resolve));
   }
@@ -102,7 +113,7 @@ export class LiveTask {
             message: `[macro ${this.name}] ${text}\n`,
           },
         },
-        { causedBy: { type: 'Macro', macro_pid: this.pid } },
+        { causedBy: this.cause },
       );
     }
   }

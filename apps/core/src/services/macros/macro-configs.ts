@@ -46,14 +46,18 @@ export async function macroConfig(instanceDir: string, name: string): Promise<Ge
   );
 }
 
-/** Checks the settings against the declaration and stores them (`<name>_config.json`). */
+/**
+ * Checks the settings against the declaration and stores them (`macros/<name>/<name>_config.json`);
+ * returns the macro's files and name (the folder the config went into).
+ */
 export async function storeMacroConfig(
   instanceDir: string,
   name: string,
   body: Record<string, SettingManifest>,
-): Promise<void> {
+): Promise<{ files: MacroFiles; name: string }> {
   const { files, file, declaration } = await loadForConfig(instanceDir, name);
   await new MacroConfigStore(files).write(file.name, declaration, body);
+  return { files, name: file.name };
 }
 
 /**

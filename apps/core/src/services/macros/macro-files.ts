@@ -4,9 +4,9 @@ import path from 'node:path';
 import { CoreError, badRequest, notFound } from '../../errors.ts';
 import { FileSandbox } from '../../lib/file-sandbox.ts';
 import { isErrno } from '../../lib/fs-error.ts';
+import { MACROS_DIR, ensureMacrosFolder } from './macro-digest.ts';
 
-/** Where macros live inside an instance folder (core-api.md §3.11). */
-export const MACROS_DIR = 'macros';
+export { MACROS_DIR };
 /** A macro source larger than this is refused (it is read whole to find its config declaration). */
 export const MAX_MACRO_SOURCE_BYTES = 4 * 1024 * 1024;
 const MAX_NAME_BYTES = 200;
@@ -109,8 +109,12 @@ export class MacroFiles {
     }
   }
 
-  /** Real path of `macros/<name>/`, created if missing (for the config cache). */
+  /**
+   * Real path of `macros/<name>/`, created if missing (for the config cache); `macros/` itself must
+   * be a real folder, never a link (see ensureMacrosFolder).
+   */
   async ensureFolder(name: string): Promise<string> {
+    await ensureMacrosFolder(this.sandbox);
     const dir = await this.sandbox.resolve(`${MACROS_DIR}/${validateMacroName(name)}`);
     await this.sandbox.mkdirp(dir);
     return dir;

@@ -21,11 +21,15 @@ import {
 import type { EventBus } from '../../events/event-bus.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { MacroRepository } from '../../repositories/macro-repository.ts';
+import { isLimitedTask, type StoredUser } from '../../repositories/user-repository.ts';
 import type { CoreEndpoint } from '../../runtime/macros/core-endpoint.ts';
 import type { MacroExit } from '../../runtime/macros/macro-process.ts';
 import { isAlive, processStartTicks, signalTree } from '../../runtime/supervisor/process-tree.ts';
 import { LiveTask } from './live-task.ts';
 import { macroConfig, macroToRun, storeMacroConfig } from './macro-configs.ts';
+import { authorshipNote, type MacroAuthors } from './macro-authors.ts';
+import { openMacrosDir } from './macro-digest.ts';
+import { configFileName } from './config-store.ts';
 import { MacroFiles } from './macro-files.ts';
 import { TaskLauncher, type MacroRunnerOptions } from './task-launcher.ts';
 import type { TaskTokens } from './task-tokens.ts';
@@ -46,8 +50,29 @@ export interface MacroServiceDeps {
   repository: MacroRepository;
   instances: MacroInstances;
   tokens: TaskTokens;
+  /** Who wrote the macro code of each instance (records, judgements, one at a time). */
+  authors: MacroAuthors;
+  /** A user's current name, or null for a deleted user (for the Started entry's detail). */
+  userName: (uid: string) => string | null;
   log: Logger;
   runner?: MacroRunnerOptions;
+}
+
+/** Who else bounds a task besides its starter and its code's authors. */
+export interface TaskBounds {
+  /** Their uids: a schedule's other actors, the bounds of the task that started this one. */
+  limiters: readonly string[];
+  /** Bounded by the unknown author (inherited from a task whose code nobody could vouch for). */
+  unknownAuthor: boolean;
+}
+
+const NO_BOUNDS: TaskBounds = { limiters: [], unknownAuthor: false };
+
+/** The bounds a caller passes on to the tasks it starts: a task's own, nothing for a person. */
+export function boundsOf(user: StoredUser): TaskBounds {
+  return user.task === undefined
+    ? NO_BOUNDS
+    : { limiters: user.task.limiters, unknownAuthor: user.task.unknownAuthor };
 }
 
 /** Finished tasks kept per instance. */
@@ -107,6 +132,7 @@ export class MacroService {
       if (p.type === 'ProgressionEnd' && p.success && p.inner?.type === 'InstanceDelete') {
         const uuid = p.inner.instance_uuid;
         this.deps.repository.forgetInstance(uuid);
+        this.deps.authors.forgetInstance(uuid);
         this.launcher.forgetInstance(uuid).catch((err: unknown) => {
           this.deps.log.warn(`Could not remove the macro cache of ${uuid}: ${describeError(err)}`);
         });
@@ -157,8 +183,30 @@ export class MacroService {
     return macroConfig(this.deps.instances.folder(uuid), name);
   }
 
-  storeConfig(uuid: string, name: string, body: Record<string, SettingManifest>): Promise<void> {
-    return storeMacroConfig(this.deps.instances.folder(uuid), name, body);
+  /**
+   * Stores a macro's config as `user`, who becomes an author of the macro's folder: what a config
+   * makes a macro do is theirs to answer for. A task whose code not only its starter wrote may not.
+   */
+  async storeConfig(
+    uuid: string,
+    name: string,
+    body: Record<string, SettingManifest>,
+    user: StoredUser,
+  ): Promise<void> {
+    if (isLimitedTask(user))
+      throw permissionDenied(
+        'A macro may change macros only when its starter wrote all of its code',
+      );
+    const dir = this.deps.instances.folder(uuid);
+    await this.deps.authors.exclusive(uuid, async () => {
+      const stored = await storeMacroConfig(dir, name, body);
+      await this.deps.authors.recordWrite(
+        uuid,
+        stored.files.sandbox,
+        user.uid,
+        new Set([`${stored.name}/${configFileName(stored.name)}`]),
+      );
+    });
   }
 
   /**
@@ -166,8 +214,14 @@ export class MacroService {
    * when the task exits successfully, rejects with a CoreError when it fails to start, throws or
    * is killed. The task acts as the user `causedBy` names.
    */
-  async runMacro(uuid: string, name: string, args: string[], causedBy: CausedBy): Promise<void> {
-    const task = await this.launch(uuid, name, args, causedBy);
+  async runMacro(
+    uuid: string,
+    name: string,
+    args: string[],
+    causedBy: CausedBy,
+    bounds: TaskBounds = NO_BOUNDS,
+  ): Promise<void> {
+    const task = await this.launch(uuid, name, args, causedBy, bounds);
     const exit = await task.done;
     if (exit.type === 'Success') return;
     if (exit.type === 'Killed') throw badRequest(`Macro ${task.name} was killed`);
@@ -175,8 +229,44 @@ export class MacroService {
   }
 
   /** Starts a task; resolves once its module is about to run (MacroEvent Started). */
-  async start(uuid: string, name: string, args: string[], causedBy: CausedBy): Promise<TaskEntry> {
-    return (await this.launch(uuid, name, args, causedBy)).entry();
+  async start(
+    uuid: string,
+    name: string,
+    args: string[],
+    causedBy: CausedBy,
+    bounds: TaskBounds = NO_BOUNDS,
+  ): Promise<TaskEntry> {
+    return (await this.launch(uuid, name, args, causedBy, bounds)).entry();
+  }
+
+  /**
+   * Resolves the macro, judges who wrote the code it may load and issues its token — one at a time
+   * with the instance's writes under `macros/`, so no write slips between the judgement and the
+   * token (a write after it bounds the running task through TaskTokens.limitInstance).
+   */
+  private async prepare(
+    uuid: string,
+    name: string,
+    starter: string,
+    bounds: TaskBounds,
+    pid: number,
+  ) {
+    const dir = this.deps.instances.folder(uuid);
+    return this.deps.authors.exclusive(uuid, async () => {
+      const loaded = await macroToRun(dir, name);
+      // A link in place of macros/ would lead the task's code somewhere the game may write.
+      await (await openMacrosDir(loaded.files.sandbox))?.close();
+      const authorship = await this.deps.authors.judge(uuid, loaded.files.sandbox);
+      const token = this.deps.tokens.issue({
+        uid: starter,
+        pid,
+        instanceUuid: uuid,
+        macroName: loaded.file.name,
+        limiters: new Set([...authorship.authors, ...bounds.limiters]),
+        unknownAuthor: authorship.unknown.length > 0 || bounds.unknownAuthor,
+      });
+      return { ...loaded, authorship, token };
+    });
   }
 
   private async launch(
@@ -184,22 +274,35 @@ export class MacroService {
     name: string,
     args: string[],
     causedBy: CausedBy,
+    bounds: TaskBounds,
   ): Promise<LiveTask> {
     if (this.closed) throw internal('The core is shutting down');
     // A task's token carries a user's permissions: there must be one.
     if (causedBy.type !== 'User') throw permissionDenied('A macro task must be started by a user');
     const dir = this.deps.instances.folder(uuid);
-    const { files, file, config } = await macroToRun(dir, name);
     const endpoint = this.endpoint();
     if (endpoint === null) throw internal('The core is not listening yet');
     const pid = this.nextPid++;
     const creationTime = nowSeconds();
-    const token = this.deps.tokens.issue({
-      uid: causedBy.user_id,
+    const { files, file, config, authorship, token } = await this.prepare(
+      uuid,
+      name,
+      causedBy.user_id,
+      bounds,
       pid,
-      instanceUuid: uuid,
-      macroName: file.name,
-    });
+    );
+    const starter: CausedBy = {
+      type: 'User',
+      user_id: causedBy.user_id,
+      user_name: causedBy.user_name,
+      macro_name: file.name,
+      macro_pid: pid,
+    };
+    const note = authorshipNote(
+      causedBy.user_name,
+      authorship.authors.map((uid) => this.deps.userName(uid) ?? 'a deleted user'),
+      authorship.unknown,
+    );
     let task: LiveTask;
     try {
       const process = await this.launcher.launch({
@@ -224,7 +327,15 @@ export class MacroService {
         instanceUuid: uuid,
         creationTime,
         token,
-        starter: causedBy,
+        starter,
+        cause: {
+          type: 'Macro',
+          macro_pid: pid,
+          macro_name: file.name,
+          user_id: causedBy.user_id,
+          user_name: causedBy.user_name,
+        },
+        authorship: note,
         process,
       });
     } catch (err) {
@@ -301,7 +412,10 @@ export class MacroService {
     this.emit(task, { type: 'Started' });
   }
 
-  /** MacroEvent Started / Stopped are caused by the task itself (core-api.md §2.4.3). */
+  /**
+   * MacroEvent Started / Stopped are caused by the task itself (core-api.md §2.4.3), named with its
+   * macro and starter; Started's details say whose code it runs when not only the starter's.
+   */
   private emit(task: LiveTask, inner: MacroEventInner): void {
     this.deps.events.emit(
       {
@@ -310,13 +424,21 @@ export class MacroService {
         macro_pid: task.pid,
         macro_event_inner: inner,
       },
-      { causedBy: { type: 'Macro', macro_pid: task.pid } },
+      {
+        causedBy: task.cause,
+        ...(inner.type === 'Started' && task.authorship !== '' ? { details: task.authorship } : {}),
+      },
     );
   }
 
   private finish(task: LiveTask, exit: MacroExit): void {
     this.emitStarted(task);
     this.deps.tokens.revoke(task.token);
+    this.launcher.finished(task.instanceUuid, task.pid).catch((err: unknown) => {
+      this.deps.log.warn(
+        `Could not remove the Deno cache of task ${task.pid}: ${describeError(err)}`,
+      );
+    });
     this.tasks.delete(task.pid);
     task.endOpenProgressions(this.deps.events);
     const status: ExitStatus = { ...exit, time: nowSeconds() };

@@ -39,8 +39,9 @@ export interface LaunchRequest {
 
 /**
  * Turns a run request into one Deno process (see runtime/macros/README.md for every flag), inside
- * the core's sandbox when there is one. Each instance has its own Deno cache folder, so a task can
- * never leave something in the cache another instance's tasks read.
+ * the core's sandbox when there is one. Each task has its own Deno cache folder, removed when it
+ * ends: a task (through a link a game planted in its folder) could otherwise leave compiled code in
+ * a cache that a later task — another author's, with more rights — would run.
  */
 export class TaskLauncher {
   private importMapPath: string | null = null;
@@ -56,20 +57,33 @@ export class TaskLauncher {
     this.denoRoot = path.join(dataDir, 'cache', 'deno');
   }
 
-  /** Writes the import map (once, at boot). */
+  /**
+   * Writes the import map and removes the Deno caches a stopped core left (once, at boot, before any
+   * task runs; `rm` never follows a link a task may have planted in them).
+   */
   async prepare(): Promise<void> {
     this.importMapPath = await writeImportMap(this.cacheDir);
+    await rm(this.denoRoot, { recursive: true, force: true });
   }
 
-  /** Removes a deleted instance's Deno cache. */
+  /** Removes a deleted instance's Deno caches. */
   async forgetInstance(instanceUuid: string): Promise<void> {
-    await rm(this.denoDirOf(instanceUuid), { recursive: true, force: true });
+    await rm(path.join(this.denoRoot, path.basename(instanceUuid)), {
+      recursive: true,
+      force: true,
+    });
+  }
+
+  /** Removes an ended task's Deno cache. */
+  async finished(instanceUuid: string, pid: number): Promise<void> {
+    await rm(this.denoDirOf(instanceUuid, pid), { recursive: true, force: true });
   }
 
   async launch(request: LaunchRequest): Promise<MacroProcess> {
     const denoPath = this.options.denoPath ?? denoBinaryPath();
     this.importMapPath ??= await writeImportMap(this.cacheDir);
-    const denoDir = this.denoDirOf(request.init.instanceUuid);
+    const denoDir = this.denoDirOf(request.init.instanceUuid, request.init.pid);
+    await rm(denoDir, { recursive: true, force: true });
     await mkdir(denoDir, { recursive: true, mode: 0o700 });
     const { endpoint } = request;
     const init: TaskInit = {
@@ -116,8 +130,8 @@ export class TaskLauncher {
     });
   }
 
-  private denoDirOf(instanceUuid: string): string {
+  private denoDirOf(instanceUuid: string, pid: number): string {
     // Instance uuids are made by the core (INSTANCE_<uuid>); never a path of their own.
-    return path.join(this.denoRoot, path.basename(instanceUuid));
+    return path.join(this.denoRoot, path.basename(instanceUuid), String(pid));
   }
 }

@@ -13,7 +13,14 @@ import type { ScheduleAuthorizer, ScheduleExecutors } from './schedule-executors
  * the macro service; absent, a macro step fails with "Macros are not available".
  */
 export interface MacroRunner {
-  runMacro(instanceUuid: string, name: string, args: string[], causedBy: CausedBy): Promise<void>;
+  /** `actors`: every user the run acts for; the task is bounded by each of them. */
+  runMacro(
+    instanceUuid: string,
+    name: string,
+    args: string[],
+    causedBy: CausedBy,
+    actors: readonly string[],
+  ): Promise<void>;
 }
 
 export interface InstanceExecutorDeps {
@@ -52,10 +59,10 @@ export function instanceExecutors(deps: InstanceExecutorDeps): ScheduleExecutors
     backup: async (uuid, options, causedBy) => ({
       id: (await deps.backups.create(uuid, options, causedBy).done).id,
     }),
-    macro: (uuid, name, args, causedBy) => {
+    macro: (uuid, name, args, causedBy, actors) => {
       const macros = deps.macros();
       if (macros === null) throw unsupported('Macros are not available');
-      return macros.runMacro(uuid, name, args, causedBy);
+      return macros.runMacro(uuid, name, args, causedBy, actors);
     },
   };
 }

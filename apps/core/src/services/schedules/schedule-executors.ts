@@ -17,8 +17,17 @@ export interface ScheduleExecutors {
     options: { name: string | null; locked: boolean },
     causedBy: CausedBy,
   ): Promise<{ id: string }>;
-  /** Resolves when the macro ends successfully; rejects with its error otherwise. */
-  macro(instanceUuid: string, name: string, args: string[], causedBy: CausedBy): Promise<void>;
+  /**
+   * Resolves when the macro ends successfully; rejects with its error otherwise. The task acts as
+   * `causedBy`, bounded by every one of `actors` (the author, who pressed Run now).
+   */
+  macro(
+    instanceUuid: string,
+    name: string,
+    args: string[],
+    causedBy: CausedBy,
+    actors: readonly string[],
+  ): Promise<void>;
 }
 
 export type AuthorizeResult =

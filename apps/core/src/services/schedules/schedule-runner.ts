@@ -79,7 +79,7 @@ async function perform(ctx: RunContext, step: ScheduleStep, causedBy: CausedBy):
       return `Backup ${made.id} made`;
     }
     case 'Macro':
-      await executors.macro(instanceUuid, step.macro, step.args, causedBy);
+      await executors.macro(instanceUuid, step.macro, step.args, causedBy, ctx.actors);
       return `Macro ${step.macro} finished`;
     case 'Wait':
       await sleep(ctx.clock, step.seconds * 1000);

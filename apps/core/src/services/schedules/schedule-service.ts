@@ -5,6 +5,7 @@ import {
   type Schedule,
   type ScheduleInput,
   type ScheduleRun,
+  type ScheduleStep,
 } from '@hearth/protocol';
 import { badRequest, notFound, permissionDenied } from '../../errors.ts';
 import type { ScheduleRepository, StoredSchedule } from '../../repositories/schedule-repository.ts';
@@ -144,10 +145,27 @@ export class ScheduleService {
     });
   }
 
-  async setEnabled(instanceUuid: string, id: string, enabled: boolean): Promise<Schedule> {
+  /**
+   * Switches a schedule on or off. It needs what editing needs (the editor may do every step) and
+   * makes the editor its author like an edit does: a schedule switched on by someone runs with no
+   * more than their rights, never its previous author's.
+   */
+  async setEnabled(
+    instanceUuid: string,
+    id: string,
+    editorUid: string,
+    enabled: boolean,
+  ): Promise<Schedule> {
     const current = this.find(instanceUuid, id);
-    if (current.enabled === enabled) return this.view(current);
-    return this.store({ ...current, enabled, next_run_at: null });
+    this.validateSteps(instanceUuid, editorUid, current.steps);
+    if (current.enabled === enabled && current.author_uid === editorUid) return this.view(current);
+    return this.store({
+      ...current,
+      enabled,
+      author_uid: editorUid,
+      updated_at: this.deps.clock.now(),
+      next_run_at: null,
+    });
   }
 
   async delete(instanceUuid: string, id: string): Promise<void> {
@@ -193,7 +211,16 @@ export class ScheduleService {
   private validate(instanceUuid: string, editorUid: string, input: ScheduleInput): void {
     validateTrigger(input.trigger);
     if (input.trigger.type === 'ConsoleLine') compileLinePattern(input.trigger.pattern);
-    for (const step of input.steps) {
+    this.validateSteps(instanceUuid, editorUid, input.steps);
+  }
+
+  /** 403 unless the editor may do every step (checked again at each run). */
+  private validateSteps(
+    instanceUuid: string,
+    editorUid: string,
+    steps: readonly ScheduleStep[],
+  ): void {
+    for (const step of steps) {
       if (step.type === 'Wait') continue;
       const verdict = this.deps.authorize(editorUid, instanceUuid, step);
       if (!verdict.allowed) throw permissionDenied(verdict.reason);

@@ -6,6 +6,15 @@ describe('backup wording', () => {
     expect(madeByText({ type: 'User', user_id: 'u', user_name: 'alice' })).toBe('alice');
     expect(madeByText({ type: 'System' })).toBe('Hearth');
     expect(madeByText({ type: 'Macro', macro_pid: 7 })).toBe('Macro 7');
+    expect(
+      madeByText({
+        type: 'User',
+        user_id: 'u',
+        user_name: 'alice',
+        macro_name: 'nightly',
+        macro_pid: 7,
+      }),
+    ).toBe('macro nightly started by alice');
   });
 
   it('names unnamed backups by their time', () => {

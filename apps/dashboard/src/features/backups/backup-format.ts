@@ -1,4 +1,4 @@
-import type { BackupRecord, CausedBy } from '@hearth/protocol';
+import { causeName, type BackupRecord, type CausedBy } from '@hearth/protocol';
 
 // How the Backups tab words a backup record.
 
@@ -8,13 +8,15 @@ export function formatDateTime(ms: number): string {
   return DATE_TIME.format(new Date(ms));
 }
 
-/** Who made a backup: a user's name, or what acted for nobody in particular. */
+/**
+ * Who made a backup: a user's name (or their macro task, named like the event log names it), or
+ * what acted for nobody in particular.
+ */
 export function madeByText(cause: CausedBy): string {
   switch (cause.type) {
     case 'User':
-      return cause.user_name;
     case 'Macro':
-      return `Macro ${cause.macro_pid}`;
+      return causeName(cause);
     case 'Instance':
       return 'The instance';
     case 'System':
