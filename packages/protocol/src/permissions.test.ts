@@ -252,6 +252,7 @@ describe('intersectPrincipals', () => {
       ),
     ],
     ['manager', principal({}, { can_manage_permission: true, can_start_instance: [I, OTHER] })],
+    ['moderator', principal({}, { can_view_instance: [I], can_manage_instance_players: [I] })],
     ['nobody', principal({})],
   ];
   const actions: UserAction[] = ROWS.flatMap((row) =>

@@ -164,6 +164,7 @@ const INSTANCE_KEY_ACTION: Record<
   can_access_instance_macro: 'AccessMacro',
   can_read_instance_file: 'ReadInstanceFile',
   can_write_instance_file: 'WriteInstanceFile',
+  can_manage_instance_players: 'ManagePlayers',
 };
 
 /** The global action each global key grants. */
