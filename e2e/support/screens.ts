@@ -148,6 +148,16 @@ export const SCREENS: readonly Screen[] = [
     // exact: the tab's own h2, not also the page's sr-only h1 "Schedules - {instance}".
     ready: (p) => p.getByRole('heading', { name: 'Schedules', exact: true }),
   }),
+  tab('Players', 'players', {
+    ready: (p) => p.getByRole('region', { name: 'Banned players' }),
+  }),
+  tab('Players: ban dialog', 'players', {
+    ready: (p) => p.getByRole('button', { name: 'Ban player' }),
+    open: async (p) => {
+      await p.getByRole('button', { name: 'Ban player' }).click();
+      await expect(p.getByRole('dialog', { name: 'Ban a player' })).toBeVisible();
+    },
+  }),
   tab('Playitgg', 'playitgg'),
   tab('Unknown tab', 'nothing'),
   { name: 'Instance not found', path: '/dashboard/overview' },

@@ -43,7 +43,8 @@ type InstanceKey =
   | 'can_access_instance_setting'
   | 'can_read_instance_file'
   | 'can_write_instance_file'
-  | 'can_access_instance_macro';
+  | 'can_access_instance_macro'
+  | 'can_manage_instance_players';
 type GlobalKey =
   | 'can_create_instance'
   | 'can_delete_instance'
@@ -518,6 +519,21 @@ const ROWS: Row[] = [
     '/instance/:uuid/players',
     viewKey('can_view_instance'),
     (e) => `/instance/${e.a}/players`,
+  ),
+  // Issue 27: player actions and their lists (admins too; not unsafe: the console does as much).
+  // This game declares no player actions, so the allowed roles get its clear 400.
+  simple(
+    'GET',
+    '/instance/:uuid/players/lists',
+    viewKey('can_manage_instance_players'),
+    (e) => `/instance/${e.a}/players/lists`,
+  ),
+  simple(
+    'POST',
+    '/instance/:uuid/players/action',
+    viewKey('can_manage_instance_players'),
+    (e) => `/instance/${e.a}/players/action`,
+    { action: 'whitelist_on' },
   ),
   simple(
     'GET',

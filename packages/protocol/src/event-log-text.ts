@@ -1,6 +1,7 @@
 import type { CausedBy, EventInner, FSOperation, InstanceEventInner } from './events.ts';
 import type { Activity, LogEntry } from './event-log.ts';
 import type { Player } from './instances.ts';
+import type { PlayerActionKind } from './players.ts';
 
 // An event log entry in words ("Steve joined", "Stopped by alice", "Macro greeter failed"), once for
 // the dashboard, the webhooks and the text search, so all three say the same thing.
@@ -225,7 +226,35 @@ function activityText(activity: Activity, causedBy: CausedBy): LogEntryText {
         detail: activity.reason === '' ? null : activity.reason,
       };
     }
+    case 'PlayerAction':
+      return playerActionText(activity, causedBy);
   }
+}
+
+/** "owner banned Steve: griefing", "alice turned the whitelist on" (issue 27). */
+function playerActionText(
+  activity: Extract<Activity, { type: 'PlayerAction' }>,
+  causedBy: CausedBy,
+): LogEntryText {
+  const target = activity.target ?? '';
+  const deed: Record<PlayerActionKind, string> = {
+    kick: `kicked ${target}`,
+    ban: `banned ${target}`,
+    pardon: `pardoned ${target}`,
+    ban_ip: `banned IP ${target}`,
+    pardon_ip: `pardoned IP ${target}`,
+    op: `made ${target} an operator`,
+    deop: `made ${target} no longer an operator`,
+    whitelist_add: `added ${target} to the whitelist`,
+    whitelist_remove: `removed ${target} from the whitelist`,
+    whitelist_on: 'turned the whitelist on',
+    whitelist_off: 'turned the whitelist off',
+  };
+  const why = activity.reason ? `: ${activity.reason}` : '';
+  return {
+    title: `${causeName(causedBy)} ${deed[activity.action]}${why}`,
+    detail: activity.via === 'file' ? "Written to the server's files (it was stopped)" : null,
+  };
 }
 
 /** The entry in words. The event's own `details` become the detail line when nothing else is. */

@@ -8,6 +8,7 @@ import {
   type EventInner,
   type EventLevel,
 } from './events.ts';
+import { PlayerActionKindSchema, PlayerActionWaySchema } from './players.ts';
 import { SnowflakeSchema } from './snowflake.ts';
 
 // Hearth's event log (issue 14): the events worth showing a person — who did what, when — read
@@ -29,6 +30,7 @@ export const LogCategorySchema = z.enum([
   'schedules',
   'tasks',
   'tunnels',
+  'moderation',
 ]);
 export type LogCategory = z.infer<typeof LogCategorySchema>;
 export const LOG_CATEGORIES = LogCategorySchema.options;
@@ -94,6 +96,18 @@ export const ActivitySchema = z.discriminatedUnion('type', [
     schedule_name: z.string(),
     reason: z.string(),
   }),
+  z.object({
+    /** A kick, ban, pardon, op, deop or whitelist change made from the panel (issue 27). */
+    type: z.literal('PlayerAction'),
+    action: PlayerActionKindSchema,
+    instance_uuid: z.string(),
+    instance_name: z.string(),
+    /** The player's name or the IP address; null for the whitelist switch. */
+    target: z.nullable(z.string()),
+    reason: z.nullable(z.string()),
+    /** A console command to the running server, or its files edited while it was stopped. */
+    via: PlayerActionWaySchema,
+  }),
 ]);
 export type Activity = z.infer<typeof ActivitySchema>;
 
@@ -105,6 +119,7 @@ export const ACTIVITY_CATEGORY: Record<Activity['type'], LogCategory> = {
   SshKeyChanged: 'users',
   BackupActivity: 'backups',
   ScheduleRunActivity: 'schedules',
+  PlayerAction: 'moderation',
 };
 
 export function activityLevel(activity: Activity): EventLevel {

@@ -27,4 +27,5 @@ export * from './names.ts';
 export * from './backups.ts';
 export * from './schedules.ts';
 export * from './sftp.ts';
+export * from './players.ts';
 export * from './cron-describe.ts';

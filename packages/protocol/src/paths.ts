@@ -97,6 +97,9 @@ export const apiPaths = {
   /** Hearth: a player's avatar through the core; `name` gives the placeholder its initial. */
   playerAvatar: (uuid: string, name?: string) =>
     `/players/avatar/${seg(uuid)}${name === undefined ? '' : `?name=${encodeURIComponent(name)}`}`,
+  // Hearth: kick, ban, op and whitelist
+  playerLists: (uuid: string) => `/instance/${seg(uuid)}/players/lists`,
+  playerAction: (uuid: string) => `/instance/${seg(uuid)}/players/action`,
   // §1.4.11
   consoleBuffer: (uuid: string) => `/instance/${seg(uuid)}/console/buffer`,
   // Hearth: `format` asks for batched messages (console-frames.ts); a core that does not know it

@@ -111,6 +111,14 @@ const ROWS: Row[] = [
     admin: false,
     safe: true,
   },
+  // Hearth (issue 27): player actions, as safe as the console that can do them already.
+  {
+    action: { type: 'ManagePlayers', instance: I },
+    grant: { can_manage_instance_players: [I] },
+    otherGrant: { can_manage_instance_players: [OTHER] },
+    admin: true,
+    safe: true,
+  },
   {
     action: { type: 'CreateInstance' },
     grant: { can_create_instance: true },
@@ -244,6 +252,7 @@ describe('intersectPrincipals', () => {
       ),
     ],
     ['manager', principal({}, { can_manage_permission: true, can_start_instance: [I, OTHER] })],
+    ['moderator', principal({}, { can_view_instance: [I], can_manage_instance_players: [I] })],
     ['nobody', principal({})],
   ];
   const actions: UserAction[] = ROWS.flatMap((row) =>

@@ -23,6 +23,8 @@ export type UserAction =
   | { type: 'AccessMacro'; instance: string | null }
   | { type: 'ReadInstanceFile'; instance: string }
   | { type: 'WriteInstanceFile'; instance: string }
+  /** Hearth (issue 27): kick, ban, op and whitelist players from the panel. */
+  | { type: 'ManagePlayers'; instance: string }
   | { type: 'CreateInstance' }
   | { type: 'DeleteInstance' }
   | { type: 'ReadGlobalFile' }
@@ -96,6 +98,9 @@ export function canPerform(user: Principal, action: UserAction, safeMode: boolea
       return admin || p.can_read_global_file || p.can_read_instance_file.includes(action.instance);
     case 'WriteInstanceFile':
       return p.can_write_global_file || p.can_write_instance_file.includes(action.instance);
+    case 'ManagePlayers':
+      // Not unsafe: the console (which admins and console users have) can do all of it already.
+      return admin || p.can_manage_instance_players.includes(action.instance);
     case 'CreateInstance':
       return admin || p.can_create_instance;
     case 'DeleteInstance':
@@ -124,6 +129,7 @@ const DENIAL: Record<UserActionType, string> = {
   AccessMacro: "You don't have permission to access this instance's macros",
   ReadInstanceFile: "You don't have permission to read this instance's files",
   WriteInstanceFile: "You don't have permission to write this instance's files",
+  ManagePlayers: "You don't have permission to manage this instance's players",
   CreateInstance: "You don't have permission to create instances",
   DeleteInstance: "You don't have permission to delete instances",
   ReadGlobalFile: "You don't have permission to read global files",
@@ -158,6 +164,7 @@ const INSTANCE_KEY_ACTION: Record<
   can_access_instance_macro: 'AccessMacro',
   can_read_instance_file: 'ReadInstanceFile',
   can_write_instance_file: 'WriteInstanceFile',
+  can_manage_instance_players: 'ManagePlayers',
 };
 
 /** The global action each global key grants. */

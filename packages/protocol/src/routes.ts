@@ -100,6 +100,9 @@ export const apiRoutes = {
   players: http('GET', '/instance/:uuid/players'),
   // Hearth: a player's avatar, fetched once by the core and kept (issue 23; `?name=` for the initial)
   playerAvatar: http('GET', '/players/avatar/:uuid'),
+  // Hearth: kick, ban, op and whitelist (issue 27; players.ts)
+  playerLists: http('GET', '/instance/:uuid/players/lists'),
+  playerAction: http('POST', '/instance/:uuid/players/action'),
   // §1.4.11
   consoleBuffer: http('GET', '/instance/:uuid/console/buffer'),
   consoleStream: socket('/instance/:uuid/console/stream'),

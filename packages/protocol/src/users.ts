@@ -2,7 +2,10 @@ import { z } from 'zod/mini';
 
 const InstanceIds = z.array(z.string());
 
-/** core-api.md §2.11: all keys always present on output; can_install_extension defaults to false. */
+/**
+ * core-api.md §2.11: all keys always present on output; can_install_extension defaults to false,
+ * and Hearth's own can_manage_instance_players to no instances.
+ */
 export const UserPermissionSchema = z.object({
   can_view_instance: InstanceIds,
   can_start_instance: InstanceIds,
@@ -20,6 +23,11 @@ export const UserPermissionSchema = z.object({
   can_write_global_file: z.boolean(),
   can_manage_permission: z.boolean(),
   can_install_extension: z._default(z.boolean(), false),
+  /**
+   * Hearth (issue 27): kick, ban, op and whitelist from the panel. Last, after the reference's
+   * keys; Lodestone clients omit it (no instances).
+   */
+  can_manage_instance_players: z._default(InstanceIds, []),
 });
 export type UserPermission = z.output<typeof UserPermissionSchema>;
 
@@ -34,6 +42,7 @@ export const INSTANCE_PERMISSION_KEYS = [
   'can_access_instance_macro',
   'can_read_instance_file',
   'can_write_instance_file',
+  'can_manage_instance_players',
 ] as const;
 export type InstancePermissionKey = (typeof INSTANCE_PERMISSION_KEYS)[number];
 
@@ -74,6 +83,7 @@ export function emptyPermissions(): UserPermission {
     can_write_global_file: false,
     can_manage_permission: false,
     can_install_extension: false,
+    can_manage_instance_players: [],
   };
 }
 

@@ -15,6 +15,7 @@ export const WebhookEventSchema = z.enum([
   'backups',
   'schedules',
   'macro_failures',
+  'moderation',
 ]);
 export type WebhookEvent = z.infer<typeof WebhookEventSchema>;
 export const WEBHOOK_EVENTS = WebhookEventSchema.options;

@@ -59,7 +59,7 @@ function expectRoundTrip(schema: { parse(data: unknown): unknown }, text: string
 const INSTANCE = 'INSTANCE_1b4e28ba-2fa1-11d2-883f-0016d3cca427';
 const USER = 'USER_9c5b94b1-35ad-49bb-b118-8e8fc24abf80';
 
-// §2.11, with one instance granted so the array branch is exercised.
+// §2.11, with one instance granted so the array branch is exercised, and Hearth's one key last.
 const PERMISSIONS = `{
   "can_view_instance": ["INSTANCE_…"],
   "can_start_instance": [],
@@ -76,7 +76,8 @@ const PERMISSIONS = `{
   "can_read_global_file": false,
   "can_write_global_file": false,
   "can_manage_permission": false,
-  "can_install_extension": false
+  "can_install_extension": false,
+  "can_manage_instance_players": []
 }`;
 
 // §2.6 fields after `uuid`, verbatim; reused for the flattened ProgressionEnd InstanceCreation.
@@ -627,6 +628,14 @@ describe('§2.11 users and permissions', () => {
   it('can_install_extension defaults to false when absent, and lands in its wire position', () => {
     const input = JSON.parse(PERMISSIONS) as Record<string, unknown>;
     delete input.can_install_extension;
+    expect(JSON.stringify(UserPermissionSchema.parse(input))).toBe(
+      JSON.stringify(JSON.parse(PERMISSIONS)),
+    );
+  });
+
+  it('can_manage_instance_players (Hearth) defaults to none when a Lodestone client leaves it out', () => {
+    const input = JSON.parse(PERMISSIONS) as Record<string, unknown>;
+    delete input.can_manage_instance_players;
     expect(JSON.stringify(UserPermissionSchema.parse(input))).toBe(
       JSON.stringify(JSON.parse(PERMISSIONS)),
     );

@@ -1,5 +1,6 @@
 // flying-squid as a Hearth generic game: a Minecraft server written in Node, started through our own
-// launcher.mjs (vanilla-style console, `list`/`say`/`stop`). Ships with Hearth; also the e2e peer.
+// launcher.mjs (vanilla-style console, `list`/`say`/`stop`, and the player commands with vanilla's
+// list files, moderation.mjs). Ships with Hearth; also the e2e peer.
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -159,6 +160,31 @@ const definition: GenericGameDefinition = {
     flush: 'save-all flush',
     saved: `${LINE}Saved the game$`,
     enable: ['save-on'],
+  },
+  // launcher.mjs answers the vanilla player commands and keeps vanilla's list files; the
+  // whitelist switch is `whitelist` in its settings file. Offline mode: offline uuids.
+  players: {
+    commands: {
+      kick: 'kick {name} {reason}',
+      ban: 'ban {name} {reason}',
+      pardon: 'pardon {name}',
+      ban_ip: 'ban-ip {ip} {reason}',
+      pardon_ip: 'pardon-ip {ip}',
+      op: 'op {name}',
+      deop: 'deop {name}',
+      whitelist_add: 'whitelist add {name}',
+      whitelist_remove: 'whitelist remove {name}',
+      whitelist_on: 'whitelist on',
+      whitelist_off: 'whitelist off',
+    },
+    files: {
+      banned_players: 'banned-players.json',
+      banned_ips: 'banned-ips.json',
+      ops: 'ops.json',
+      whitelist: 'whitelist.json',
+    },
+    whitelist_switch: { file: SETTINGS_FILE, format: 'json', key: 'whitelist' },
+    uuids: 'offline',
   },
 };
 

@@ -222,6 +222,69 @@ describe('flying-squid definition', () => {
     await leave();
   });
 
+  it('keeps vanilla list files and refuses banned, IP-banned and (whitelist on) unlisted players', async () => {
+    expect(loaded.players).toMatchObject({
+      commands: { ban: 'ban {name} {reason}', whitelist_on: 'whitelist on' },
+      files: { banned_players: 'banned-players.json', ops: 'ops.json' },
+      whitelist_switch: { file: 'hearth-squid.json', format: 'json', key: 'whitelist' },
+      uuids: 'offline',
+    });
+    const { instanceDir, child, output } = await installAndStart('moderation', 0);
+    const listening = await output.waitFor(
+      (line) => / Listening on 127\.0\.0\.1:\d+$/.test(line),
+      'with the port',
+    );
+    const port = Number(/:(\d+)$/.exec(listening)?.[1]);
+    await output.waitFor((line) => / Done \(/.test(line), 'Done');
+    /** Joins, or resolves with the reason the server gave for refusing. */
+    const refusal = (username: string) =>
+      joinBot({ host: '127.0.0.1', port, username, version: '1.21.4' }).then(
+        async ({ leave }) => {
+          await leave();
+          return null;
+        },
+        (err: unknown) => String(err),
+      );
+    const json = async (file: string) =>
+      JSON.parse(await readFile(join(instanceDir, file), 'utf8')) as unknown;
+
+    child.stdin.write('ban Steve griefing\n');
+    await output.waitFor((line) => line.endsWith(']: Banned Steve: griefing'), 'from ban');
+    expect(await json('banned-players.json')).toEqual([
+      expect.objectContaining({
+        name: 'Steve',
+        source: 'Server',
+        expires: 'forever',
+        reason: 'griefing',
+      }),
+    ]);
+    expect(await refusal('Steve')).toContain('You are banned from this server. Reason: griefing');
+    child.stdin.write('pardon Steve\n');
+    await output.waitFor((line) => line.endsWith(']: Unbanned Steve'), 'from pardon');
+    expect(await refusal('Steve')).toBeNull();
+
+    child.stdin.write('ban-ip 127.0.0.1 too many bots\n');
+    await output.waitFor(
+      (line) => line.endsWith(']: Banned IP 127.0.0.1: too many bots'),
+      'ban-ip',
+    );
+    expect(await refusal('Alex')).toContain('Your IP address is banned');
+    child.stdin.write('pardon-ip 127.0.0.1\n');
+    await output.waitFor((line) => line.endsWith(']: Unbanned IP 127.0.0.1'), 'pardon-ip');
+
+    child.stdin.write('whitelist add Steve\nop Kai\nwhitelist on\n');
+    await output.waitFor((line) => line.endsWith(']: Whitelist is now turned on'), 'whitelist on');
+    expect(await json('hearth-squid.json')).toMatchObject({ whitelist: true, version: '1.21.4' });
+    expect(await refusal('Alex')).toContain('You are not white-listed on this server!');
+    // Listed players and operators get in.
+    expect(await refusal('Steve')).toBeNull();
+    expect(await refusal('Kai')).toBeNull();
+
+    const exited = exitOf(child);
+    child.stdin.write('stop\n');
+    expect(await exited).toBe(0);
+  });
+
   it('exits with a clear message and code 1 when the port is taken', async () => {
     const blocker = createServer();
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));

@@ -1,12 +1,14 @@
 // Hearth's launcher for flying-squid (a Minecraft server in Node). flying-squid's own CLI ignores
 // most settings and binds 0.0.0.0:25565, so this script builds the server itself and speaks like a
 // vanilla console: `[HH:MM:SS] [Server thread/INFO]: ...` lines, and `list`, `say`, `save-off`,
-// `save-all`, `save-on`, `stop`, `help` read from stdin.
+// `save-all`, `save-on`, `stop`, `help` read from stdin, plus the player commands of moderation.mjs
+// (kick, ban, ban-ip, pardon, pardon-ip, op, deop, whitelist, banlist) with vanilla's list files.
 // Usage: node launcher.mjs --config hearth-squid.json [--port N]
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { clientAddress, createModeration } from './moderation.mjs';
 
 const require = createRequire(import.meta.url);
 const startedAt = process.hrtime.bigint();
@@ -62,6 +64,7 @@ function readSettings(args) {
     motd: typeof raw.motd === 'string' ? raw.motd : 'A Hearth server',
     version: raw.version,
     world: typeof raw.world === 'string' ? raw.world : 'world',
+    whitelist: raw.whitelist === true,
   };
   if (!Number.isInteger(settings.port) || settings.port < 0 || settings.port > 65535) {
     fatal(`Invalid port ${String(settings.port)}`);
@@ -143,10 +146,25 @@ serv.info = () => undefined;
 serv.warn = (message) => warn(message);
 serv.err = (message) => error(message);
 
-// Refuse players beyond max-players before flying-squid spawns them.
+const moderation = createModeration({
+  settingsFile: resolve(args.config),
+  whitelist: settings.whitelist,
+  online: () => serv.players,
+  warn,
+});
+
+// Refuse banned and (whitelist on) unlisted players, and players beyond max-players, before
+// flying-squid spawns them.
 const joinListeners = serv._server.rawListeners('playerJoin');
 serv._server.removeAllListeners('playerJoin');
 serv._server.on('playerJoin', (client) => {
+  const address = clientAddress(client.socket?.remoteAddress);
+  const refusal = moderation.joinRefusal({ username: client.username, uuid: client.uuid, address });
+  if (refusal !== null) {
+    info(`Disconnecting ${client.username} (/${address}): ${refusal}`);
+    client.end(refusal);
+    return;
+  }
   if (serv.players.length >= settings.maxPlayers) {
     info(`Disconnecting ${client.username}: The server is full!`);
     client.end('The server is full!');
@@ -177,6 +195,7 @@ serv.on('error', (e) => {
 
 serv.on('newPlayer', (player) => {
   player.on('connected', () => {
+    player.op = moderation.isOp(player.username, player.uuid);
     joined.add(player);
     info(`${player.username} joined the game`);
   });
@@ -235,6 +254,10 @@ const COMMANDS = {
     info('save-off - pauses automatic saving');
     info('save-all - writes the world and players to disk now');
     info('save-on - resumes automatic saving');
+    info('kick <player> [reason], ban <player> [reason], pardon <player> - players');
+    info('ban-ip <address|player> [reason], pardon-ip <address>, banlist [ips] - bans');
+    info('op <player>, deop <player> - operators');
+    info('whitelist on|off|add <player>|remove <player>|list|reload - the whitelist');
     info('stop - stops the server');
   },
   'save-off': () => {
@@ -264,6 +287,26 @@ const COMMANDS = {
   },
   stop: () => stop(),
 };
+
+// The player commands, from the console and from an operator in game (flying-squid's own ones keep
+// bans in memory only, and its ban by name is never checked at join).
+for (const [name, run] of Object.entries(moderation.commands)) {
+  COMMANDS[name] = (rest) => {
+    for (const line of run(rest, 'Server').split('\n')) info(line);
+  };
+  serv.commands.add({
+    base: name,
+    info: `${name} (vanilla)`,
+    usage: `/${name}`,
+    op: true,
+    action(rest, ctx) {
+      const source = ctx.player?.username ?? 'Server';
+      const answer = run(String(rest ?? ''), source);
+      info(`[${source}: ${answer.split('\n')[0]}]`);
+      return answer;
+    },
+  });
+}
 
 createInterface({ input: process.stdin, terminal: false }).on('line', (line) => {
   const trimmed = line.trim().replace(/^\//, '');

@@ -14,7 +14,8 @@ import type { LogScope } from '../repositories/event-log-repository.ts';
  * permission on that instance (a user who sees one instance sees only its entries); an entry about
  * no instance is shown to `everyone`, to the user it is about (`subject`), to whoever caused it
  * (`actor`), or — when absent — to the owner only. Matches the event stream's rules and refines
- * them per kind: console commands need the console, files file reading, settings the settings.
+ * them per kind: console commands need the console, files file reading, settings the settings,
+ * player actions (bans name addresses) the permission to manage players.
  */
 const WITH_INSTANCE: Record<LogCategory, readonly UserActionType[]> = {
   state: ['ViewInstance'],
@@ -28,6 +29,7 @@ const WITH_INSTANCE: Record<LogCategory, readonly UserActionType[]> = {
   schedules: ['ViewInstance'],
   tasks: ['ViewInstance'],
   tunnels: ['ViewInstance'],
+  moderation: ['ViewInstance', 'ManagePlayers'],
 };
 
 const WITHOUT_INSTANCE: Partial<Record<LogCategory, 'everyone' | 'subject' | 'actor'>> = {

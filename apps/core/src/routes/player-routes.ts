@@ -1,14 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import { PlayerActionSchema } from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
 import { unsupported } from '../errors.ts';
 import { declareRoutes } from '../http/route.ts';
 import { userCause } from '../services/user-service.ts';
 import { validatePlayerLimit } from '../services/instance-rules.ts';
 
-/** core-api.md §1.4.10, with the ViewInstance check the reference leaves out. */
+/**
+ * core-api.md §1.4.10, with the ViewInstance check the reference leaves out; and Hearth's player
+ * actions (issue 27: kick, ban, op, whitelist), behind ManagePlayers — the lists too, since they
+ * hold banned addresses.
+ */
 export function playerRoutes(ctx: CoreContext) {
-  const { instances } = ctx;
+  const { instances, playerAdmin } = ctx;
   const view = { instance: ['ViewInstance'] } as const;
+  const manage = { instance: ['ManagePlayers'] } as const;
   return async (api: FastifyInstance) => {
     // Hearth (issue 23 #24): open like an <img> needs, and only ever a uuid's avatar or its
     // placeholder (the service bounds what a stranger can make the core fetch and keep).
@@ -50,5 +56,12 @@ export function playerRoutes(ctx: CoreContext) {
       },
     );
     route.http({ route: 'players', access: view }, ({ params }) => instances.players(params.uuid));
+    route.http({ route: 'playerLists', access: manage }, ({ params }) =>
+      playerAdmin.lists(params.uuid),
+    );
+    route.http(
+      { route: 'playerAction', access: manage, body: PlayerActionSchema },
+      ({ user, params, body }) => playerAdmin.act(params.uuid, body, userCause(user)),
+    );
   };
 }

@@ -23,7 +23,7 @@ import { UserRepository } from '../repositories/user-repository.ts';
 import { WebhookRepository } from '../repositories/webhook-repository.ts';
 import { InstanceHost } from '../runtime/instances/instance-host.ts';
 import { InstanceRegistry } from '../runtime/instances/instance-registry.ts';
-import { resolveUpstreams } from '../runtime/minecraft/index.ts';
+import { lookupOnlineUuid, resolveUpstreams } from '../runtime/minecraft/index.ts';
 import { MonitorHub } from '../runtime/monitor/monitor-hub.ts';
 import type { Sandbox } from '../runtime/sandbox/index.ts';
 import { BackupService } from './backups/backup-service.ts';
@@ -55,6 +55,7 @@ import { MacroService } from './macros/macro-service.ts';
 import { TaskTokens } from './macros/task-tokens.ts';
 import { PlayitService } from './playit-service.ts';
 import { AvatarService, DEFAULT_AVATAR_UPSTREAM } from './avatar-service.ts';
+import { PlayerAdminService } from './players/player-admin-service.ts';
 import { SettingsService } from './settings-service.ts';
 import { SftpAuthenticator } from './sftp/sftp-auth.ts';
 import { SftpService } from './sftp/sftp-service.ts';
@@ -105,6 +106,8 @@ export interface CoreServices {
   sftp: SftpService;
   /** The SSH public keys users add in their Profile (SFTP sign-in). */
   sshKeys: SshKeyService;
+  /** Kick, ban, op and whitelist from the panel (issue 27). */
+  playerAdmin: PlayerAdminService;
 }
 
 export function composeServices(
@@ -400,5 +403,10 @@ export function composeServices(
     macros,
     sftp,
     sshKeys,
+    playerAdmin: new PlayerAdminService({
+      instances,
+      events,
+      onlineUuid: (name) => lookupOnlineUuid(name, upstreams),
+    }),
   };
 }

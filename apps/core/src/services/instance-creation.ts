@@ -57,6 +57,7 @@ export const CREATOR_PERMISSIONS: readonly InstancePermissionKey[] = [
   'can_write_instance_file',
   'can_access_instance_console',
   'can_access_instance_setting',
+  'can_manage_instance_players',
 ];
 
 /** What `/games` lists: every flavour Hearth can really install (core-api.md §1.4.6). */

@@ -22,6 +22,7 @@ import {
   type InstanceRegistry,
 } from '../runtime/instances/instance-registry.ts';
 import type { SaveHooks } from '../runtime/handlers/game-handler.ts';
+import type { PlayerAdmin } from '../runtime/players/player-admin.ts';
 import type { MonitorHub } from '../runtime/monitor/monitor-hub.ts';
 import { Progression } from './instance-progression.ts';
 import type { UserService } from './user-service.ts';
@@ -244,7 +245,21 @@ export class InstanceService {
     runtime.emit({ type: 'InstanceInput', message: command }, causedBy);
   }
 
+  /**
+   * Writes a player action's console line (services/players). No InstanceInput event: the action
+   * is logged as what it is ("owner banned Steve"), for those who may manage players.
+   */
+  writePlayerCommand(uuid: string, command: string, causedBy: CausedBy): void {
+    this.deps.registry.get(uuid).runtime.supervisor.sendCommand(command, causedBy);
+  }
+
   // Players
+
+  /** How the game's players are kicked, banned, opped and whitelisted; null when it cannot. */
+  playerAdmin(uuid: string): Promise<PlayerAdmin | null> {
+    const entry = this.deps.registry.get(uuid);
+    return entry.handler.playerAdmin(handlerView(entry));
+  }
 
   /** The players online; UnsupportedOperation for games that report none. */
   players(uuid: string): Player[] {

@@ -1,7 +1,9 @@
 // A stand-in for a Minecraft server jar in tests: same console lines and commands, no world, no
 // network. Reads server-port and max-players from ./server.properties.
 //
-// Commands: stop, list, say <text>, help, and for tests: fake-join <name>, fake-leave <name>,
+// Commands: stop, list, say <text>, help, the player commands' answers (kick, ban, pardon, ban-ip,
+// pardon-ip, op, deop, whitelist: vanilla's console lines, no list files), and for tests:
+// fake-join <name>, fake-leave <name>,
 // fake-chat <name> <text>, fake-stderr <text>, crash (exit 1 at once).
 // System properties: -Dfake.crashOnStart=true (exit 1 before "Done"), -Dfake.ignoreStop=true
 // (ignore `stop`, SIGTERM and SIGINT; only SIGKILL ends it), -Dfake.startDelayMs=N (wait before
@@ -145,6 +147,42 @@ public final class FakeServer {
         case "help":
           info("stop, list, say <text>, fake-join <name>, fake-leave <name>, fake-chat <name> <text>, fake-stderr <text>, crash");
           break;
+        case "kick": {
+          String[] parts = rest(line, command).split("\\s+", 2);
+          info("Kicked " + parts[0] + ": " + (parts.length > 1 ? parts[1] : "Kicked by an operator"));
+          break;
+        }
+        case "ban": {
+          String[] parts = rest(line, command).split("\\s+", 2);
+          info("Banned " + parts[0] + ": " + (parts.length > 1 ? parts[1] : "Banned by an operator."));
+          break;
+        }
+        case "ban-ip": {
+          String[] parts = rest(line, command).split("\\s+", 2);
+          info("Banned IP " + parts[0] + ": " + (parts.length > 1 ? parts[1] : "Banned by an operator."));
+          break;
+        }
+        case "pardon":
+          info("Unbanned " + rest(line, command));
+          break;
+        case "pardon-ip":
+          info("Unbanned IP " + rest(line, command));
+          break;
+        case "op":
+          info("Made " + rest(line, command) + " a server operator");
+          break;
+        case "deop":
+          info("Made " + rest(line, command) + " no longer a server operator");
+          break;
+        case "whitelist": {
+          String[] parts = rest(line, command).split("\\s+", 2);
+          if (parts[0].equals("on")) info("Whitelist is now turned on");
+          else if (parts[0].equals("off")) info("Whitelist is now turned off");
+          else if (parts[0].equals("add") && parts.length > 1) info("Added " + parts[1] + " to the whitelist");
+          else if (parts[0].equals("remove") && parts.length > 1) info("Removed " + parts[1] + " from the whitelist");
+          else info("Unknown or incomplete command, see below for error");
+          break;
+        }
         case "fake-join": {
           String name = rest(line, command);
           if (!name.isEmpty() && !players.contains(name)) players.add(name);

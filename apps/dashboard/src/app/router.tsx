@@ -32,6 +32,7 @@ export const DASHBOARD_TABS = [
   'tunnels',
   'backups',
   'schedules',
+  'players',
 ] as const;
 /** Settings pages (dashboard.md §2); the settings nav replaces the instance sidebar there. */
 export const SETTINGS_PAGES = ['general', 'users', 'profile', 'events', 'webhooks'] as const;

@@ -98,6 +98,7 @@ function describe(definition) {
     output: definition.output ?? null,
     ping: definition.ping ?? null,
     backup: definition.backup ?? null,
+    players: definition.players ?? null,
     functions,
   };
 }

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { StopMethod } from '../supervisor/stop-method.ts';
 import type {
   ConfigurableValue,
+  PlayerActionKind,
   SectionManifestSchema,
   SetupManifestSchema,
   SetupValue,
@@ -96,6 +97,24 @@ export interface BackupHooks {
   timeout_seconds?: number;
 }
 
+/**
+ * How the panel kicks, bans, ops and whitelists players (issue 27). Each action the game has is a
+ * console command (used while the server runs; `{name}`, `{ip}` and `{reason}` are filled in) and,
+ * for the lists, a file in vanilla Minecraft's JSON format (`banned-players.json`,
+ * `banned-ips.json`, `ops.json`, `whitelist.json`), read for the lists and written while the server
+ * is stopped. An action with neither is not offered.
+ */
+export interface PlayerManagement {
+  /** One line each, e.g. `{ ban: 'ban {name} {reason}', whitelist_on: 'whitelist on' }`. */
+  commands?: Partial<Record<PlayerActionKind, string>>;
+  /** Paths relative to the instance folder. */
+  files?: { banned_players?: string; banned_ips?: string; ops?: string; whitelist?: string };
+  /** Where a stopped server keeps whitelist on/off (`format: 'json'`: a top-level key). */
+  whitelist_switch?: { file: string; format: 'properties' | 'json'; key: string };
+  /** Uuids the lists store: the offline ones (default), or Mojang's for an online-mode game. */
+  uuids?: 'offline' | 'online';
+}
+
 export interface GenericGameDefinition {
   /** Game.Generic.game_name: a stable identifier (e.g. "flying-squid"). */
   game_name: string;
@@ -109,6 +128,8 @@ export interface GenericGameDefinition {
   ping?: PingMethod;
   /** Save hooks for consistent backups while the server runs (optional). */
   backup?: BackupHooks;
+  /** Player actions from the panel (optional). */
+  players?: PlayerManagement;
   /** Extra sections for the instance's settings page (read-only display in this version). */
   configurableManifest?(
     ctx: StartContext,

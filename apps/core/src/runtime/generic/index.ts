@@ -31,5 +31,11 @@ export {
   type OutputMatch,
 } from './output-patterns.ts';
 export { FLYING_SQUID_DEFINITION_URL } from './builtin.ts';
-export { BackupHooksSchema, StartPlanSchema, type ValidBackupHooks } from './schemas.ts';
+export {
+  BackupHooksSchema,
+  PlayerManagementSchema,
+  StartPlanSchema,
+  type ValidBackupHooks,
+  type ValidPlayerManagement,
+} from './schemas.ts';
 export { launchFor, StartCommandError, type Launch } from './start-command.ts';

@@ -33,6 +33,7 @@ import {
   StartPlanSchema,
   type ValidBackupHooks,
   type ValidInstallResult,
+  type ValidPlayerManagement,
   type ValidStartPlan,
 } from './schemas.ts';
 
@@ -70,6 +71,8 @@ export interface LoadedDefinition {
   ping: PingMethod | null;
   /** Save hooks for consistent backups while running (null: backups of a running server are live). */
   backup: ValidBackupHooks | null;
+  /** Player actions from the panel (null: the game offers none). */
+  players: ValidPlayerManagement | null;
   hasConfigurableManifest: boolean;
 }
 
@@ -236,6 +239,7 @@ export async function describeBundle(
     output: shape.output ?? {},
     ping: shape.ping,
     backup: shape.backup,
+    players: shape.players,
     hasConfigurableManifest: shape.functions.configurableManifest === 'function',
   };
 }

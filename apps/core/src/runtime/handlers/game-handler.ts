@@ -1,4 +1,5 @@
 import type { ConfigurableValue, Player, ResourceLimits, SectionManifest } from '@hearth/protocol';
+import type { PlayerAdmin } from '../players/player-admin.ts';
 import type { LaunchPlan } from '../supervisor/game-process.ts';
 import type { StopMethod } from '../supervisor/stop-method.ts';
 
@@ -103,4 +104,6 @@ export interface GameHandler {
   changeVersion(instance: HandlerInstance, version: string): Promise<string>;
   /** The game's backup save hooks, or null (a backup while it runs is then taken live). */
   saveHooks(instance: HandlerInstance): SaveHooks | null;
+  /** How players are kicked, banned, opped and whitelisted (issue 27), or null when the game cannot. */
+  playerAdmin(instance: HandlerInstance): Promise<PlayerAdmin | null>;
 }

@@ -5,6 +5,7 @@ import { CoreError, badRequest, notFound } from '../../errors.ts';
 import {
   BackupHooksSchema,
   GenericDefinitionError,
+  PlayerManagementSchema,
   compileOutputPatterns,
   isStoredBundle,
   launchFor,
@@ -22,6 +23,7 @@ import {
   type StartRequest,
 } from '../generic/index.ts';
 import { offlineUuid } from '../minecraft/index.ts';
+import type { PlayerAdmin } from '../players/player-admin.ts';
 import { pingMinecraft } from '../players/server-list-ping.ts';
 import type { Sandbox } from '../sandbox/index.ts';
 import { StopMethodSchema } from '../supervisor/stop-method.ts';
@@ -49,6 +51,8 @@ export const GenericDataSchema = z.object({
   ping: z.boolean(),
   /** The definition's backup save hooks (instances made before hooks existed have none). */
   backup: BackupHooksSchema.nullable().default(null),
+  /** The definition's player actions (instances made before issue 27 have none). */
+  players: PlayerManagementSchema.nullable().default(null),
   has_configurable: z.boolean().default(false),
   max_players: z.number().int().nullable(),
   config: z.record(z.string(), z.unknown()),
@@ -75,6 +79,7 @@ export function genericDataFrom(
     output: definition.output,
     ping: definition.ping?.kind === 'minecraft',
     backup: definition.backup,
+    players: definition.players,
     has_configurable: definition.hasConfigurableManifest,
     max_players: install.max_players,
     config: install.config,
@@ -303,6 +308,20 @@ export class GenericHandler implements GameHandler {
       savedLine: new RegExp(hooks.saved, 'u'),
       enable: hooks.enable,
       timeoutMs: hooks.timeout_seconds * 1000,
+    };
+  }
+
+  /** What the definition declared about player actions, as stored with the instance. */
+  async playerAdmin(instance: HandlerInstance): Promise<PlayerAdmin | null> {
+    const parsed = GenericDataSchema.safeParse(instance.data);
+    const players = parsed.success ? parsed.data.players : null;
+    if (players === null) return null;
+    return {
+      commands: players.commands,
+      files: players.files,
+      whitelistSwitch: players.whitelist_switch,
+      uuids: players.uuids,
+      opLevel: 4,
     };
   }
 

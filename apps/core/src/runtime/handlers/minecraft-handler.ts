@@ -3,6 +3,7 @@ import type { ConfigurableValue, Player, SectionManifest } from '@hearth/protoco
 import { badRequest, unsupported } from '../../errors.ts';
 import {
   MINECRAFT_SAVE_HOOKS,
+  SERVER_PROPERTIES_FILE,
   MinecraftConfigSchema,
   applySetting,
   buildLaunchCommand,
@@ -21,6 +22,11 @@ import {
   type MinecraftConfig,
   type MinecraftUpstreams,
 } from '../minecraft/index.ts';
+import {
+  VANILLA_PLAYER_COMMANDS,
+  VANILLA_PLAYER_FILES,
+  type PlayerAdmin,
+} from '../players/player-admin.ts';
 import { pingMinecraft } from '../players/server-list-ping.ts';
 import type { Sandbox, SandboxLaunch } from '../sandbox/index.ts';
 import type {
@@ -210,6 +216,20 @@ export class MinecraftHandler implements GameHandler {
 
   saveHooks(): SaveHooks {
     return MINECRAFT_SAVE_HOOKS;
+  }
+
+  /** Vanilla's commands and files; `server.properties` says online mode, the op level and the whitelist. */
+  async playerAdmin(instance: HandlerInstance): Promise<PlayerAdmin> {
+    const properties = await readServerProperties(instance.dir);
+    const online = (getProperty(properties, 'online-mode') ?? 'true').trim().toLowerCase();
+    const level = Number((getProperty(properties, 'op-permission-level') ?? '').trim());
+    return {
+      commands: { ...VANILLA_PLAYER_COMMANDS },
+      files: { ...VANILLA_PLAYER_FILES },
+      whitelistSwitch: { file: SERVER_PROPERTIES_FILE, format: 'properties', key: 'white-list' },
+      uuids: online === 'false' ? 'offline' : 'online',
+      opLevel: Number.isInteger(level) && level >= 1 && level <= 4 ? level : 4,
+    };
   }
 }
 

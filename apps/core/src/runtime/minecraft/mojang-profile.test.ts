@@ -4,7 +4,7 @@ import {
   startUpstreamFixture,
   type UpstreamFixture,
 } from '../../../test-support/upstream-fixture/index.ts';
-import { lookupUuid, offlineUuid } from './mojang-profile.ts';
+import { dashedUuid, lookupOnlineUuid, lookupUuid, offlineUuid } from './mojang-profile.ts';
 
 /** Java's UUID.nameUUIDFromBytes, written out independently of the implementation. */
 function javaNameUuid(text: string): string {
@@ -28,6 +28,17 @@ describe('offlineUuid', () => {
   });
 });
 
+describe('dashedUuid', () => {
+  it('writes the 8-4-4-4-12 form of the JSON files', () => {
+    expect(dashedUuid('069A79F444E94726A5BEFCA90E38AAF5')).toBe(
+      '069a79f4-44e9-4726-a5be-fca90e38aaf5',
+    );
+    expect(dashedUuid('069a79f4-44e9-4726-a5be-fca90e38aaf5')).toBe(
+      '069a79f4-44e9-4726-a5be-fca90e38aaf5',
+    );
+  });
+});
+
 describe('lookupUuid', () => {
   let fixture: UpstreamFixture;
   beforeAll(async () => {
@@ -43,6 +54,14 @@ describe('lookupUuid', () => {
     expect(await lookupUuid('NoSuchPlayer', fixture.upstreams)).toBe(offlineUuid('NoSuchPlayer'));
     const unreachable = { mojangProfileApi: 'http://127.0.0.1:9' };
     expect(await lookupUuid('Steve', unreachable)).toBe(offlineUuid('Steve'));
+  });
+
+  it('says when there is no Mojang account (a ban must not name the offline uuid then)', async () => {
+    expect(await lookupOnlineUuid('Notch', fixture.upstreams)).toBe(
+      '069a79f444e94726a5befca90e38aaf5',
+    );
+    expect(await lookupOnlineUuid('NoSuchPlayer', fixture.upstreams)).toBeNull();
+    expect(await lookupOnlineUuid('Steve', { mojangProfileApi: 'http://127.0.0.1:9' })).toBeNull();
   });
 
   it('gives up after the time-out instead of blocking', async () => {

@@ -25,17 +25,14 @@ export interface LookupOptions {
 
 /**
  * The player's uuid from Mojang's profile API (`GET <profileApi>/users/profiles/minecraft/<name>` →
- * `id`), or `offlineUuid(name)` when the name is unknown, the API fails or it takes longer than
- * `timeoutMs`. Never rejects; successful answers are cached for the life of the process.
- *
- * The reference puts `null` here when the lookup fails; Hearth uses the offline uuid so offline-mode
- * players still get a stable id (and an avatar) and compare by uuid like everyone else.
+ * `id`), or null when the name is unknown, the API fails or it takes longer than `timeoutMs`.
+ * Never rejects; successful answers are cached for the life of the process.
  */
-export async function lookupUuid(
+export async function lookupOnlineUuid(
   name: string,
   upstreams: Pick<MinecraftUpstreams, 'mojangProfileApi'>,
   opts: LookupOptions = {},
-): Promise<string> {
+): Promise<string | null> {
   const key = `${upstreams.mojangProfileApi}\n${name.toLowerCase()}`;
   const cached = cache.get(key);
   if (cached !== undefined) return cached;
@@ -46,12 +43,33 @@ export async function lookupUuid(
       signal: opts.signal,
       timeoutMs: opts.timeoutMs ?? PROFILE_LOOKUP_TIMEOUT_MS,
     })) as { id?: unknown } | null;
-    if (body === null || typeof body !== 'object') return offlineUuid(name);
-    if (typeof body.id !== 'string' || !/^[0-9a-fA-F]{32}$/.test(body.id)) return offlineUuid(name);
+    if (body === null || typeof body !== 'object') return null;
+    if (typeof body.id !== 'string' || !/^[0-9a-fA-F]{32}$/.test(body.id)) return null;
     const id = body.id.toLowerCase();
     cache.set(key, id);
     return id;
   } catch {
-    return offlineUuid(name);
+    return null;
   }
+}
+
+/**
+ * The player's uuid from Mojang's profile API, or `offlineUuid(name)` when the lookup finds none
+ * (see `lookupOnlineUuid`). Never rejects.
+ *
+ * The reference puts `null` here when the lookup fails; Hearth uses the offline uuid so offline-mode
+ * players still get a stable id (and an avatar) and compare by uuid like everyone else.
+ */
+export async function lookupUuid(
+  name: string,
+  upstreams: Pick<MinecraftUpstreams, 'mojangProfileApi'>,
+  opts: LookupOptions = {},
+): Promise<string> {
+  return (await lookupOnlineUuid(name, upstreams, opts)) ?? offlineUuid(name);
+}
+
+/** A 32-digit uuid in the dashed form Minecraft's JSON files use (`8-4-4-4-12`). */
+export function dashedUuid(hex: string): string {
+  const h = hex.replaceAll('-', '').toLowerCase();
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }

@@ -107,6 +107,7 @@ const WHAT: Record<UserAction['type'], string> = {
   AccessMacro: "run this instance's macros",
   ReadInstanceFile: "read this instance's files (backups)",
   WriteInstanceFile: "write this instance's files",
+  ManagePlayers: "manage this instance's players",
   CreateInstance: 'create instances',
   DeleteInstance: 'delete instances',
   ReadGlobalFile: 'read global files',

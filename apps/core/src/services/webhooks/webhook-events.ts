@@ -7,6 +7,7 @@ import type { LogCategory, LogEntry, WebhookEvent } from '@hearth/protocol';
 const BY_CATEGORY: Partial<Record<LogCategory, WebhookEvent>> = {
   backups: 'backups',
   schedules: 'schedules',
+  moderation: 'moderation',
 };
 
 /** The supervisor's words for a crash after which the server is restarted (no InstanceError then). */

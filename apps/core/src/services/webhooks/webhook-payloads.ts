@@ -57,6 +57,7 @@ const COLOURS: Record<WebhookEvent | 'test', number> = {
   backups: 0x8e4ec6,
   schedules: 0x12a594,
   macro_failures: 0xe5484d,
+  moderation: 0xf76b15,
   test: 0x8b8d98,
 };
 

@@ -217,6 +217,7 @@ describe('instance dashboard (dashboard.md §2)', () => {
       'Event Logs',
       'Backups',
       'Schedules',
+      'Players',
     ]);
     expect(within(nav).getByRole('button', { name: 'Event Logs' })).toHaveAttribute(
       'aria-current',

@@ -14,6 +14,7 @@ export const CATEGORY_LABELS: Record<LogCategory, string> = {
   schedules: 'Schedules',
   tasks: 'Tasks',
   tunnels: 'Tunnels',
+  moderation: 'Player actions',
 };
 
 /** What the page knows to name things: users by uid, instances by uuid (with their folder). */

@@ -73,6 +73,12 @@ export const SAFE_INSTANCE: readonly PermissionEntry[] = [
     label: 'Read files',
     description: 'Browse, open and download the instance files.',
   },
+  {
+    kind: 'instance',
+    key: 'can_manage_instance_players',
+    label: 'Manage players',
+    description: 'Kick, ban, op and whitelist players, and see the ban lists.',
+  },
 ];
 
 export const UNSAFE: readonly PermissionEntry[] = [

@@ -20,6 +20,7 @@ export const EVENT_LABELS: Record<WebhookEvent, string> = {
   backups: 'Backups',
   schedules: 'Schedules',
   macro_failures: 'Macro failures',
+  moderation: 'Player actions (kick, ban, op, whitelist)',
 };
 
 export interface WebhookFormValues {

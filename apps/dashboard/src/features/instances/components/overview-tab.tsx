@@ -19,6 +19,8 @@ export interface OverviewTabProps {
   host: string;
   /** /info total_ram in bytes (the memory chart's maximum). */
   totalRam: number | null | undefined;
+  /** The actions on an online player (another feature's; absent without the permission). */
+  playerActions?: (name: string) => ReactNode;
 }
 
 function Stat({ label, children }: { label: string; children: ReactNode }) {
@@ -31,7 +33,7 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The Overview tab (dashboard.md §2). */
-export function OverviewTab({ instance, viewer, host, totalRam }: OverviewTabProps) {
+export function OverviewTab({ instance, viewer, host, totalRam, playerActions }: OverviewTabProps) {
   const update = useUpdateInstanceTextMutation();
   const disk = useInstanceDisk(instance.uuid);
   const editable = viewerCan(viewer, { type: 'AccessSetting', instance: instance.uuid });
@@ -82,7 +84,10 @@ export function OverviewTab({ instance, viewer, host, totalRam }: OverviewTabPro
         ) : null}
       </dl>
       <MonitorCharts uuid={instance.uuid} totalRam={totalRam} />
-      <PlayerList players={instance.player_list} />
+      <PlayerList
+        players={instance.player_list}
+        {...(playerActions ? { actions: playerActions } : {})}
+      />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { ArrowDownAZ, ArrowUpZA } from 'lucide-react';
 import type { Player } from '@hearth/protocol';
 import { cn } from '@/lib/cn.ts';
@@ -39,8 +40,15 @@ export function PlayerAvatar({ player }: { player: Player }) {
   );
 }
 
-/** The online players, sortable by name (dashboard.md §2 Overview). */
-export function PlayerList({ players }: { players: readonly Player[] | null }) {
+/** The online players, sortable by name (dashboard.md §2 Overview), each with its actions if given. */
+export function PlayerList({
+  players,
+  actions,
+}: {
+  players: readonly Player[] | null;
+  /** A player's actions (kick, ban, …), drawn at the end of its row. */
+  actions?: (name: string) => ReactNode;
+}) {
   const [direction, setDirection] = useState<SortDirection>('ascending');
   const sorted = sortPlayers(players ?? [], direction);
   const Icon = direction === 'ascending' ? ArrowDownAZ : ArrowUpZA;
@@ -63,6 +71,11 @@ export function PlayerList({ players }: { players: readonly Player[] | null }) {
                   <Icon aria-hidden className="size-3.5" />
                 </button>
               </th>
+              {actions ? (
+                <th scope="col" className="px-4 py-2">
+                  <span className="sr-only">Actions</span>
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -74,11 +87,17 @@ export function PlayerList({ players }: { players: readonly Player[] | null }) {
                     {player.name}
                   </span>
                 </td>
+                {actions ? (
+                  <td className="px-2 py-0.5 text-right">{actions(player.name)}</td>
+                ) : null}
               </tr>
             ))}
             {sorted.length === 0 ? (
               <tr>
-                <td className="px-4 py-6 text-center text-[13px] text-faint">
+                <td
+                  colSpan={actions ? 2 : 1}
+                  className="px-4 py-6 text-center text-[13px] text-faint"
+                >
                   {players === null ? 'This game does not report its players' : 'No players online'}
                 </td>
               </tr>

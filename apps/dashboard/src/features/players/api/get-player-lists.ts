@@ -1,0 +1,98 @@
+import { z } from 'zod/mini';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  BannedIpSchema,
+  BannedPlayerSchema,
+  OperatorSchema,
+  PlayerListsSchema,
+  WhitelistEntrySchema,
+  apiPaths,
+} from '@hearth/protocol';
+import type { PlayerLists } from '@hearth/protocol';
+import { ApiError, apiRequest } from '@/lib/api-client.ts';
+
+/** While the server runs it changes its own lists (an operator in game): look again this often. */
+export const RUNNING_REFRESH_MS = 5000;
+
+/** Entries checked per task: 10,000 bans are checked in ten short tasks, not one long one. */
+export const ENTRIES_PER_TASK = 1000;
+
+/** The answer with its lists not yet looked into (they are checked slice by slice). */
+const ShellSchema = z.object({
+  ...PlayerListsSchema.shape,
+  banned_players: z.nullable(z.array(z.unknown())),
+  banned_ips: z.nullable(z.array(z.unknown())),
+  ops: z.nullable(z.array(z.unknown())),
+  whitelist: z.nullable(z.array(z.unknown())),
+});
+
+/** Lets the page draw and answer input before the next slice (not throttled like a timer). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}
+
+async function checkList<T>(
+  schema: z.ZodMiniType<T>,
+  list: readonly unknown[] | null,
+): Promise<T[] | null> {
+  if (list === null) return null;
+  const slice = z.array(schema);
+  const out: T[] = [];
+  for (let start = 0; start < list.length; start += ENTRIES_PER_TASK) {
+    if (start > 0) await nextTask();
+    out.push(...slice.parse(list.slice(start, start + ENTRIES_PER_TASK)));
+  }
+  return out;
+}
+
+/**
+ * Every entry is checked with the protocol's schemas, as any answer is, but a slice at a time:
+ * a server with 10,000 bans must not hold the page for one long task (bench/players-render.ts).
+ */
+export async function parsePlayerLists(data: unknown): Promise<PlayerLists> {
+  const shell = ShellSchema.parse(data);
+  return {
+    ...shell,
+    banned_players: await checkList(BannedPlayerSchema, shell.banned_players),
+    banned_ips: await checkList(BannedIpSchema, shell.banned_ips),
+    ops: await checkList(OperatorSchema, shell.ops),
+    whitelist: await checkList(WhitelistEntrySchema, shell.whitelist),
+  };
+}
+
+/** GET /instance/:uuid/players/lists: bans, operators, whitelist and what the game supports. */
+export async function getPlayerLists(
+  instanceUuid: string,
+  signal?: AbortSignal,
+): Promise<PlayerLists> {
+  const path = apiPaths.playerLists(instanceUuid);
+  const data = await apiRequest<unknown>(path, { ...(signal ? { signal } : {}) });
+  try {
+    return await parsePlayerLists(data);
+  } catch (err) {
+    console.error(`Unexpected response shape from ${path}`, err);
+    throw new ApiError({ type: 'unknown' }, `Unexpected response from ${path}`);
+  }
+}
+
+export function getPlayerListsQueryOptions(instanceUuid: string) {
+  return queryOptions({
+    queryKey: ['instance', instanceUuid, 'players', 'lists'] as const,
+    queryFn: ({ signal }) => getPlayerLists(instanceUuid, signal),
+  });
+}
+
+export function usePlayerLists(instanceUuid: string, enabled: boolean, running: boolean) {
+  return useQuery({
+    ...getPlayerListsQueryOptions(instanceUuid),
+    enabled,
+    refetchInterval: running ? RUNNING_REFRESH_MS : false,
+  });
+}

@@ -1,0 +1,130 @@
+import { playerActionProblem, playerActionTarget } from '@hearth/protocol';
+import type {
+  InstanceState,
+  PlayerAction,
+  PlayerActionKind,
+  PlayerActionResult,
+  PlayerActionSupport,
+  PlayerLists,
+} from '@hearth/protocol';
+
+// What the Players tab and the Overview's player menu offer, from the game's support and the
+// instance state (the same rule the core refuses with), and the words for what happened.
+
+/** A control for an action: absent (the game lacks it), or shown and maybe disabled with a reason. */
+export type Availability = { shown: false } | { shown: true; disabledReason: string | null };
+
+const WAIT = 'Wait until the server is running or stopped';
+
+export function availability(
+  support: PlayerActionSupport | undefined,
+  action: PlayerActionKind,
+  state: InstanceState,
+): Availability {
+  switch (playerActionProblem(support?.[action] ?? [], state)) {
+    case 'unsupported':
+      return { shown: false };
+    case 'busy':
+      return { shown: true, disabledReason: WAIT };
+    case 'needs_running':
+      return { shown: true, disabledReason: 'Only while the server is running' };
+    case 'needs_stopped':
+      return { shown: true, disabledReason: 'Only while the server is stopped' };
+    case null:
+      return { shown: true, disabledReason: null };
+  }
+}
+
+/** What the server was asked to do, or did, in words for a toast. */
+export function doneText(action: PlayerAction, result: PlayerActionResult): string {
+  const who = playerActionTarget(action) ?? '';
+  const text: Record<PlayerActionKind, string> = {
+    kick: `Kicked ${who}`,
+    ban: `Banned ${who}`,
+    pardon: `Pardoned ${who}`,
+    ban_ip: `Banned ${who}`,
+    pardon_ip: `Pardoned ${who}`,
+    op: `${who} is now an operator`,
+    deop: `${who} is no longer an operator`,
+    whitelist_add: `Added ${who} to the whitelist`,
+    whitelist_remove: `Removed ${who} from the whitelist`,
+    whitelist_on: 'The whitelist is on',
+    whitelist_off: 'The whitelist is off',
+  };
+  // A command the server's files did not show yet: say it was sent, not that it is done.
+  if (result.via === 'command' && !result.confirmed && action.action !== 'kick')
+    return `Sent to the server: ${text[action.action]}`;
+  return text[action.action];
+}
+
+const lower = (s: string | null) => (s ?? '').toLowerCase();
+
+/** Where a player stands on each list (null: the game keeps no such list). */
+export function standing(lists: PlayerLists | undefined, name: string) {
+  const is = (list: readonly { name: string }[] | null | undefined) =>
+    list ? list.some((e) => lower(e.name) === lower(name)) : null;
+  return {
+    banned: is(lists?.banned_players),
+    op: is(lists?.ops),
+    whitelisted: is(lists?.whitelist),
+  };
+}
+
+/** A row of one of the lists: the name or address, and the rest in words. */
+export interface ListEntry {
+  key: string;
+  primary: string;
+  secondary: string | null;
+}
+
+function banWords(ban: {
+  reason: string | null;
+  source: string | null;
+  created: string | null;
+  expires: string | null;
+}): string | null {
+  const parts = [
+    ban.reason,
+    ban.source ? `by ${ban.source}` : null,
+    ban.created,
+    ban.expires && ban.expires !== 'forever' ? `until ${ban.expires}` : null,
+  ].filter((p): p is string => p !== null && p !== '');
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+/** The rows of each list as the Players tab shows them (null: the game keeps no such list). */
+export function listEntries(lists: PlayerLists | undefined) {
+  const rows = <T>(list: readonly T[] | null | undefined, row: (e: T, i: number) => ListEntry) =>
+    list ? list.map(row) : null;
+  return {
+    bannedPlayers: rows(lists?.banned_players, (b, i) => ({
+      key: `${i}:${b.name}`,
+      primary: b.name,
+      secondary: banWords(b),
+    })),
+    bannedIps: rows(lists?.banned_ips, (b, i) => ({
+      key: `${i}:${b.ip}`,
+      primary: b.ip,
+      secondary: banWords(b),
+    })),
+    ops: rows(lists?.ops, (o, i) => ({
+      key: `${i}:${o.name}`,
+      primary: o.name,
+      secondary: `Level ${o.level}${o.bypasses_player_limit ? ' · may join a full server' : ''}`,
+    })),
+    whitelist: rows(lists?.whitelist, (w, i) => ({
+      key: `${i}:${w.name}`,
+      primary: w.name,
+      secondary: null,
+    })),
+  };
+}
+
+/** The rows whose name, address or words hold `query` (any case); all when it is empty. */
+export function matchEntries(entries: readonly ListEntry[], query: string): readonly ListEntry[] {
+  const q = query.trim().toLowerCase();
+  if (q === '') return entries;
+  return entries.filter(
+    (e) => e.primary.toLowerCase().includes(q) || lower(e.secondary).includes(q),
+  );
+}
