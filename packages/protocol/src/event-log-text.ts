@@ -218,6 +218,15 @@ function activityText(activity: Activity, causedBy: CausedBy): LogEntryText {
         title: `Schedule ${activity.schedule_name} ${activity.outcome === 'Failed' ? 'failed' : 'missed runs'}`,
         detail: activity.reason,
       };
+    case 'AddonActivity': {
+      const verb = { installed: 'Installed', updated: 'Updated', removed: 'Removed' }[
+        activity.action
+      ];
+      return {
+        title: `${verb} ${activity.title} ${activity.version_number}${byUser(causedBy)}`,
+        detail: activity.path,
+      };
+    }
   }
 }
 

@@ -81,6 +81,19 @@ export const ActivitySchema = z.discriminatedUnion('type', [
     schedule_name: z.string(),
     reason: z.string(),
   }),
+  z.object({
+    /** An add-on from Modrinth installed, updated or removed (issue 27). */
+    type: z.literal('AddonActivity'),
+    action: z.enum(['installed', 'updated', 'removed']),
+    instance_uuid: z.string(),
+    instance_name: z.string(),
+    project_id: z.string(),
+    title: z.string(),
+    /** The version now there (for a removal, the one removed). */
+    version_number: z.string(),
+    /** Client path of the file written or removed. */
+    path: z.string(),
+  }),
 ]);
 export type Activity = z.infer<typeof ActivitySchema>;
 
@@ -91,6 +104,7 @@ export const ACTIVITY_CATEGORY: Record<Activity['type'], LogCategory> = {
   WebhookChanged: 'settings',
   BackupActivity: 'backups',
   ScheduleRunActivity: 'schedules',
+  AddonActivity: 'files',
 };
 
 export function activityLevel(activity: Activity): EventLevel {

@@ -25,4 +25,6 @@ export * from './permissions.ts';
 export * from './names.ts';
 export * from './backups.ts';
 export * from './schedules.ts';
+export * from './addons.ts';
+export * from './imports.ts';
 export * from './cron-describe.ts';
