@@ -15,6 +15,7 @@ import { createHttpServer, sendError, type RegisteredRoute } from './http/server
 import { createLogger } from './lib/logger.ts';
 import { storageFailure } from './lib/storage-error.ts';
 import { activityRoutes } from './routes/activity-routes.ts';
+import { addonRoutes } from './routes/addon-routes.ts';
 import { backupRoutes } from './routes/backup-routes.ts';
 import { consoleRoutes } from './routes/console-routes.ts';
 import { coreRoutes } from './routes/core-routes.ts';
@@ -166,6 +167,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
         globalFileRoutes,
         backupRoutes,
         scheduleRoutes,
+        addonRoutes,
       ])
         await api.register(routesOf(ctx));
     },

@@ -109,6 +109,11 @@ export interface CoreConfig {
   eventRetention?: Partial<RetentionOptions>;
   /** Webhook delivery: queue size, attempts, backoff, time-out, and for tests the DNS resolver. */
   webhooks?: Partial<WebhookOptions>;
+  /**
+   * Modrinth's API root for the Add-ons tab (default `https://api.modrinth.com`; paths add `/v2`).
+   * `--modrinth-api-url`, `HEARTH_MODRINTH_API_URL`: a mirror, or a local test server.
+   */
+  modrinthApiUrl?: string;
 }
 
 export interface PlayitConfig {
@@ -227,6 +232,7 @@ export const CONFIG_OPTIONS = [
   'default-memory-limit',
   'seccomp',
   'strict',
+  'modrinth-api-url',
 ] as const;
 
 /** Parses `--flag value` / `--flag=value` and HEARTH_* environment variables (flags win). */
@@ -327,7 +333,9 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     ),
   };
   const strict = parseSwitch('strict', pick('strict', 'HEARTH_STRICT'));
+  const modrinth = pick('modrinth-api-url', 'HEARTH_MODRINTH_API_URL');
   return defaultConfig({
+    ...(modrinth ? { modrinthApiUrl: parseHttpUrl('Modrinth API URL', modrinth) } : {}),
     ...(strict === undefined ? {} : { strict }),
     eventRetention,
     playit: parsePlayit(pick),

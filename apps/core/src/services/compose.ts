@@ -9,6 +9,7 @@ import { EventVisibility } from '../events/event-visibility.ts';
 import { LogVisibility } from '../events/log-visibility.ts';
 import { BackgroundWork } from '../lib/background-work.ts';
 import type { Logger } from '../lib/logger.ts';
+import { AddonRepository } from '../repositories/addon-repository.ts';
 import { EventLogRepository } from '../repositories/event-log-repository.ts';
 import { EventRepository } from '../repositories/event-repository.ts';
 import { BackupRepository } from '../repositories/backup-repository.ts';
@@ -24,6 +25,8 @@ import { InstanceRegistry } from '../runtime/instances/instance-registry.ts';
 import { resolveUpstreams } from '../runtime/minecraft/index.ts';
 import { MonitorHub } from '../runtime/monitor/monitor-hub.ts';
 import type { Sandbox } from '../runtime/sandbox/index.ts';
+import { AddonService } from './addons/addon-service.ts';
+import { ModrinthClient } from './addons/modrinth-client.ts';
 import { BackupService } from './backups/backup-service.ts';
 import { instanceBackupTargets } from './backups/instance-backup-target.ts';
 import { ConsoleService } from './console-service.ts';
@@ -93,6 +96,8 @@ export interface CoreServices {
   scheduleClock: Clock;
   /** Macros: Deno tasks in the sandbox, their tokens, history (issue 11). */
   macros: MacroService;
+  /** Mods, plugins and datapacks from Modrinth (issue 27). */
+  addons: AddonService;
 }
 
 export function composeServices(
@@ -290,6 +295,15 @@ export function composeServices(
     limits: access.deps.limits,
   });
 
+  const addons = new AddonService({
+    client: new ModrinthClient(config.modrinthApiUrl),
+    repository: new AddonRepository(db, dbWrites),
+    instance: (uuid) => registry.get(uuid),
+    access,
+    record: (activity, causedBy) => events.record(activity, causedBy),
+    enabled: () => settings.get().modrinth_enabled,
+  });
+
   const logRepository = new EventLogRepository(db);
   const retention = new EventRetention(logRepository, log, {
     ...DEFAULT_RETENTION,
@@ -348,5 +362,6 @@ export function composeServices(
     schedules,
     scheduleClock,
     macros,
+    addons,
   };
 }
