@@ -26,6 +26,7 @@ import { gatewayRoutes } from './routes/gateway-routes.ts';
 import { globalFileRoutes } from './routes/global-file-routes.ts';
 import { macroRoutes } from './routes/macro-routes.ts';
 import { macroSdkRoutes } from './routes/macro-sdk-routes.ts';
+import { importRoutes } from './routes/import-routes.ts';
 import { instanceRoutes } from './routes/instance-routes.ts';
 import { monitorRoutes } from './routes/monitor-routes.ts';
 import { playitRoutes } from './routes/playit-routes.ts';
@@ -168,6 +169,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
         backupRoutes,
         scheduleRoutes,
         addonRoutes,
+        importRoutes,
       ])
         await api.register(routesOf(ctx));
     },
@@ -217,6 +219,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   });
   // Hooks run in reverse: schedules stop first, then backups in progress end, then the servers.
   shutdownHooks.push(() => services.backups.shutdown());
+  shutdownHooks.push(() => services.imports.close());
   shutdownHooks.push(() => services.schedules.stop());
 
   const setupKey = services.users.initSetupKey();

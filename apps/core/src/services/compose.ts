@@ -39,6 +39,7 @@ import { FileJobs } from './files/file-jobs.ts';
 import { createGlobalFiles, type GlobalFiles } from './files/global-files.ts';
 import { InstanceFiles } from './files/instance-files.ts';
 import { GatewayService } from './gateway/gateway-service.ts';
+import { ImportService } from './imports/import-service.ts';
 import { UpnpPortMapper } from './gateway/upnp-port-mapper.ts';
 import { InstanceCreation } from './instance-creation.ts';
 import { InstanceConfigService } from './instance-config-service.ts';
@@ -98,6 +99,8 @@ export interface CoreServices {
   macros: MacroService;
   /** Mods, plugins and datapacks from Modrinth (issue 27). */
   addons: AddonService;
+  /** Importing an existing server: staged uploads and host folders, then creation (issue 27). */
+  imports: ImportService;
 }
 
 export function composeServices(
@@ -203,7 +206,7 @@ export function composeServices(
     log,
     safeMode: () => settings.safeMode,
     sandbox: instanceSandbox,
-    shippedDefinitionUrls: () => definitions.list().map((d) => d.url),
+    shippedDefinitionUrls: () => definitions.urls(),
   });
 
   const options = config.files ?? {};
@@ -304,6 +307,15 @@ export function composeServices(
     enabled: () => settings.get().modrinth_enabled,
   });
 
+  const imports = new ImportService({
+    dataDir: config.dataDir,
+    limits: access.deps.limits,
+    creation,
+    shipped: () => definitions.all(),
+    safeMode: () => settings.safeMode,
+    log,
+  });
+
   const logRepository = new EventLogRepository(db);
   const retention = new EventRetention(logRepository, log, {
     ...DEFAULT_RETENTION,
@@ -363,5 +375,6 @@ export function composeServices(
     scheduleClock,
     macros,
     addons,
+    imports,
   };
 }

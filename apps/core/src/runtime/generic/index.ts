@@ -26,6 +26,6 @@ export {
   type CompiledOutputPatterns,
   type OutputMatch,
 } from './output-patterns.ts';
-export { FLYING_SQUID_DEFINITION_URL } from './builtin.ts';
+export { CUSTOM_COMMAND_DEFINITION_URL, FLYING_SQUID_DEFINITION_URL } from './builtin.ts';
 export { BackupHooksSchema, type ValidBackupHooks } from './schemas.ts';
 export { launchFor, StartCommandError, type Launch } from './start-command.ts';
