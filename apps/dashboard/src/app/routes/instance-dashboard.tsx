@@ -17,9 +17,14 @@ import { useViewer } from '../use-viewer.ts';
 // /dashboard/:tab (dashboard.md §2 "Instance dashboard"): the left nav with the selected instance
 // and its tabs, and the tab chosen by the second path segment.
 
-/** The tabs this core shows: Playitgg only when the global setting playit_enabled is on. */
-export function visibleTabs(playitEnabled: boolean) {
-  return INSTANCE_TABS.filter((tab) => tab.id !== 'playitgg' || playitEnabled);
+/**
+ * The tabs this core shows: Playitgg only when the global setting playit_enabled is on, Add-ons
+ * only while modrinth_enabled is (on by default).
+ */
+export function visibleTabs(playitEnabled: boolean, modrinthEnabled = true) {
+  return INSTANCE_TABS.filter(
+    (tab) => (tab.id !== 'playitgg' || playitEnabled) && (tab.id !== 'addons' || modrinthEnabled),
+  );
 }
 
 function Centered({ children }: { children: ReactNode }) {
@@ -86,7 +91,10 @@ export function InstanceDashboardRoute() {
 
   const uuid = params.get('instance');
   const instance = instances.data?.find((i) => i.uuid === uuid) ?? null;
-  const tabs = visibleTabs(settings.data?.playit_enabled ?? false);
+  const tabs = visibleTabs(
+    settings.data?.playit_enabled ?? false,
+    settings.data?.modrinth_enabled ?? true,
+  );
   const known = tabs.some((t) => t.id === tab);
   const canCreate = viewerCan(viewer, { type: 'CreateInstance' });
   // dashboard.md §2: an `instance` naming no instance of this core goes to / (so does a deleted one).

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { InstanceInfo } from '@hearth/protocol';
 
-// The instance tabs of dashboard.md §2, in spec order, then Hearth's own (Backups, Schedules),
+// The instance tabs of dashboard.md §2, in spec order, then Hearth's own (Backups, Schedules, Add-ons),
 // chosen from the second path segment.
 // Each feature registers its screen here (app/ is the only place that combines features);
 // a tab without a screen shows "{tab} not found".
@@ -21,6 +21,7 @@ export const INSTANCE_TABS = [
   { id: 'playitgg', label: 'Playitgg' },
   { id: 'backups', label: 'Backups' },
   { id: 'schedules', label: 'Schedules' },
+  { id: 'addons', label: 'Add-ons' },
 ] as const;
 
 export type InstanceTabId = (typeof INSTANCE_TABS)[number]['id'];
@@ -49,6 +50,9 @@ export const INSTANCE_TAB_SCREENS: Partial<Record<InstanceTabId, TabScreen>> = {
   })),
   schedules: lazy(async () => ({
     default: (await import('./instance-schedules-tab.tsx')).InstanceSchedulesTab,
+  })),
+  addons: lazy(async () => ({
+    default: (await import('./instance-addons-tab.tsx')).InstanceAddonsTab,
   })),
   playitgg: lazy(async () => ({
     default: (await import('./instance-playitgg-tab.tsx')).InstancePlayitggTab,
