@@ -9,6 +9,7 @@ import { useAppNavigate } from '@/lib/url-state.ts';
 import { useInstances } from '@/features/instances/api/get-instances.ts';
 import { InstanceNav } from '@/features/instances/components/instance-nav.tsx';
 import { CreateInstanceWizardLazy } from '@/features/instances/components/lazy-wizard.tsx';
+import { importAccessOf } from '@/features/instances/import-access.ts';
 import { useGlobalSettings } from '@/features/settings/api/get-global-settings.ts';
 import { INSTANCE_TABS, INSTANCE_TAB_SCREENS } from './instance-tabs.tsx';
 import type { InstanceTabId } from './instance-tabs.tsx';
@@ -131,6 +132,7 @@ export function InstanceDashboardRoute() {
         open={wizardOpen}
         onOpenChange={setWizardOpen}
         onCreated={openInstance}
+        imports={importAccessOf(viewer)}
       />
     </div>
   );

@@ -1,4 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
+import type { ImportAccess } from '../import-access.ts';
 import { useOpenCreatedInstance } from '../use-open-created-instance.ts';
 
 const Wizard = lazy(async () => ({
@@ -13,10 +14,12 @@ export function CreateInstanceWizardLazy({
   open,
   onOpenChange,
   onCreated,
+  imports,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCreated: (uuid: string) => void;
+  imports?: ImportAccess;
 }) {
   const [wanted, setWanted] = useState(open);
   const tracker = useOpenCreatedInstance(onCreated);
@@ -24,7 +27,12 @@ export function CreateInstanceWizardLazy({
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Wizard open={open} onOpenChange={onOpenChange} tracker={tracker} />
+      <Wizard
+        open={open}
+        onOpenChange={onOpenChange}
+        tracker={tracker}
+        {...(imports ? { imports } : {})}
+      />
     </Suspense>
   );
 }
