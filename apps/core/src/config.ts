@@ -39,6 +39,8 @@ export interface CoreConfig {
   dataDir: string;
   port: number;
   host: string;
+  /** The address the SFTP server binds when the owner turns it on (default: `host`). */
+  sftpHost?: string;
   /** The folder the global file routes (`/fs/...`) serve (default `<dataDir>/global`). */
   globalDir?: string;
   /**
@@ -114,6 +116,11 @@ export interface CoreConfig {
    * `--modrinth-api-url`, `HEARTH_MODRINTH_API_URL`: a mirror, or a local test server.
    */
   modrinthApiUrl?: string;
+  /**
+   * `--avatar-url`: where player avatars are fetched from (once each, then kept in the data
+   * directory; default mc-heads.net), or null (`off`): never fetched, a drawn initial instead.
+   */
+  avatarUpstream?: string | null;
 }
 
 export interface PlayitConfig {
@@ -205,6 +212,15 @@ function parsePlayit(pick: (flag: string, envName: string) => string | undefined
   return config;
 }
 
+/** `--sftp-host`: an address to bind, like `--host` (absent: the SFTP server binds `--host`). */
+function sftpHost(text: string | undefined): { sftpHost?: string } {
+  if (text === undefined || text.trim() === '') return {};
+  const host = text.trim();
+  if (isIP(host) === 0 && !/^[a-z0-9.-]+$/i.test(host))
+    throw new ConfigError(`Invalid SFTP host (an address or host name): ${text}`);
+  return { sftpHost: host };
+}
+
 /** Every command-line option `--name`; its environment variable is `HEARTH_NAME` (capitals, `_` for `-`). */
 export const CONFIG_OPTIONS = [
   'port',
@@ -232,6 +248,8 @@ export const CONFIG_OPTIONS = [
   'default-memory-limit',
   'seccomp',
   'strict',
+  'sftp-host',
+  'avatar-url',
   'modrinth-api-url',
 ] as const;
 
@@ -333,8 +351,12 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     ),
   };
   const strict = parseSwitch('strict', pick('strict', 'HEARTH_STRICT'));
+  const avatarUrl = pick('avatar-url', 'HEARTH_AVATAR_URL');
   const modrinth = pick('modrinth-api-url', 'HEARTH_MODRINTH_API_URL');
   return defaultConfig({
+    ...(avatarUrl === undefined
+      ? {}
+      : { avatarUpstream: avatarUrl === 'off' ? null : parseHttpUrl('avatar URL', avatarUrl) }),
     ...(modrinth ? { modrinthApiUrl: parseHttpUrl('Modrinth API URL', modrinth) } : {}),
     ...(strict === undefined ? {} : { strict }),
     eventRetention,
@@ -351,6 +373,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     dataDir,
     port,
     host: pick('host', 'HEARTH_HOST') ?? '::',
+    ...sftpHost(pick('sftp-host', 'HEARTH_SFTP_HOST')),
     dashboardDir: dashboardDir ? path.resolve(cwd, dashboardDir) : null,
     ...(globalDir ? { globalDir: path.resolve(cwd, globalDir) } : {}),
     tls:

@@ -133,6 +133,13 @@ const ROWS: Row[] = [
   simple('GET', '/system/cpu', { kind: 'public' }, () => '/system/cpu'),
   simple('GET', '/check/port/:port', { kind: 'public' }, () => '/check/port/25565'),
   simple('GET', '/check/name/:name', { kind: 'public' }, () => '/check/name/Alpha'),
+  // Issue 23 #24: what an <img> loads (the upstream is a closed local port: the placeholder).
+  simple(
+    'GET',
+    '/players/avatar/:uuid',
+    { kind: 'public' },
+    () => '/players/avatar/853c80ef3c3749fdaa49938b674adae6',
+  ),
   simple('GET', '/system/warnings', { kind: 'owner' }, () => '/system/warnings'),
   // The key is spent: a public route that answers 403 "Setup key already used." — checked below.
   simple('POST', '/setup/:key', { kind: 'public' }, () => '/setup/AAAAAAAAAAAAAAAA', {
@@ -292,6 +299,20 @@ const ROWS: Row[] = [
     () => '/webhooks/settings/private_targets',
     false,
   ),
+  // Issue 28: SFTP. Everyone reads their own accounts and manages their own keys; the owner alone
+  // switches the server (re-asserting "off" here, so nothing listens).
+  simple('GET', '/sftp', { kind: 'token' }, () => '/sftp'),
+  simple('PUT', '/sftp/settings', { kind: 'owner' }, () => '/sftp/settings', {
+    enabled: false,
+    port: 2022,
+  }),
+  simple('GET', '/ssh_keys', { kind: 'token' }, () => '/ssh_keys'),
+  simple('POST', '/ssh_keys', { kind: 'token' }, () => '/ssh_keys', {
+    name: 'matrix',
+    public_key:
+      'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICXGrkUgrrvXSHJ/rzWBIltnXx4M+8c6Q2lnImsh/q5X matrix',
+  }),
+  simple('DELETE', '/ssh_keys/:id', { kind: 'token' }, () => '/ssh_keys/SSHKEY_missing'),
   simple('PUT', '/gateway/open_port/:port', { kind: 'owner' }, () => '/gateway/open_port/25565'),
   // Playit (the reference leaves these open; Hearth: owner only). Here the provider is a closed
   // local port, so the owner gets 400 (no key) or 502 (unreachable), never a refusal.
@@ -675,6 +696,20 @@ const ROWS: Row[] = [
     (e) => `/instance/${e.a}/macro/config/store/missing`,
     {},
   ),
+  // Issue 23: a task's own output (an unknown pid: 404 for whoever may ask).
+  simple(
+    'GET',
+    '/instance/:uuid/macro/output/:pid',
+    viewKey('can_access_instance_macro', false),
+    (e) => `/instance/${e.a}/macro/output/999999`,
+  ),
+  {
+    method: 'GET',
+    url: '/instance/:uuid/macro/output/:pid/stream',
+    access: viewKey('can_access_instance_macro', false),
+    websocket: true,
+    request: async (env) => ({ path: `/instance/${env.a}/macro/output/999999/stream` }),
+  },
   simple('POST', '/macro_sdk/console_out', { kind: 'task' }, () => '/macro_sdk/console_out', {
     line: 'x',
   }),
@@ -952,6 +987,7 @@ beforeAll(async () => {
     gateway: { ssdpAddress: '127.0.0.1', ssdpPort: 9, timeoutMs: 200 },
     playit: { apiUrl: 'http://127.0.0.1:9', controlAddr: '127.0.0.1:9' },
     modrinthApiUrl: 'http://127.0.0.1:9',
+    avatarUpstream: 'http://127.0.0.1:9',
   });
   const owner = await t.setupOwner();
   tokens.owner = owner;

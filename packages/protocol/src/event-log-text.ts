@@ -202,6 +202,11 @@ function activityText(activity: Activity, causedBy: CausedBy): LogEntryText {
         title: `Webhook ${activity.webhook_name} ${activity.change}${byUser(causedBy)}`,
         detail: null,
       };
+    case 'SshKeyChanged':
+      return {
+        title: `SSH key ${activity.key_name} ${activity.change}${byUser(causedBy)}`,
+        detail: activity.fingerprint,
+      };
     case 'BackupActivity': {
       const name = activity.backup_name === null ? 'a backup' : `backup ${activity.backup_name}`;
       const title = {
@@ -213,11 +218,13 @@ function activityText(activity: Activity, causedBy: CausedBy): LogEntryText {
       }[activity.action];
       return { title: `${title}${byUser(causedBy)}`, detail: activity.message };
     }
-    case 'ScheduleRunActivity':
+    case 'ScheduleRunActivity': {
+      const what = { Success: 'ran', Failed: 'failed', Missed: 'missed runs' }[activity.outcome];
       return {
-        title: `Schedule ${activity.schedule_name} ${activity.outcome === 'Failed' ? 'failed' : 'missed runs'}`,
-        detail: activity.reason,
+        title: `Schedule ${activity.schedule_name} ${what}`,
+        detail: activity.reason === '' ? null : activity.reason,
       };
+    }
     case 'AddonActivity': {
       const verb = { installed: 'Installed', updated: 'Updated', removed: 'Removed' }[
         activity.action

@@ -61,6 +61,14 @@ export const ActivitySchema = z.discriminatedUnion('type', [
     webhook_name: z.string(),
   }),
   z.object({
+    /** An SSH public key added to or removed from a user's Profile (SFTP sign-in, issue 28). */
+    type: z.literal('SshKeyChanged'),
+    change: z.enum(['added', 'removed']),
+    user_id: z.string(),
+    key_name: z.string(),
+    fingerprint: z.string(),
+  }),
+  z.object({
     /** A backup made, restored or deleted, or one that failed (issue 13). */
     type: z.literal('BackupActivity'),
     action: z.enum(['created', 'restored', 'deleted', 'failed', 'restore_failed']),
@@ -72,9 +80,14 @@ export const ActivitySchema = z.discriminatedUnion('type', [
     message: z.string(),
   }),
   z.object({
-    /** A schedule run that needs attention: failed, or missed while the core was down (issue 13). */
+    /**
+     * One schedule run (issue 13; every run since issue 23): it ran all its steps, failed, or was
+     * missed while the core was down. Skipped runs stay in the schedule's own history only (an
+     * interval waiting for a running server would fill the log). `reason` never shows a console
+     * command or a macro step's message (anyone who may view the instance sees the entry).
+     */
     type: z.literal('ScheduleRunActivity'),
-    outcome: z.enum(['Failed', 'Missed']),
+    outcome: z.enum(['Success', 'Failed', 'Missed']),
     instance_uuid: z.string(),
     instance_name: z.string(),
     schedule_id: z.string(),
@@ -102,6 +115,7 @@ export const ACTIVITY_CATEGORY: Record<Activity['type'], LogCategory> = {
   InstanceSettingChanged: 'settings',
   CoreSettingChanged: 'settings',
   WebhookChanged: 'settings',
+  SshKeyChanged: 'users',
   BackupActivity: 'backups',
   ScheduleRunActivity: 'schedules',
   AddonActivity: 'files',
@@ -110,8 +124,10 @@ export const ACTIVITY_CATEGORY: Record<Activity['type'], LogCategory> = {
 export function activityLevel(activity: Activity): EventLevel {
   if (activity.type === 'BackupActivity')
     return activity.action === 'failed' || activity.action === 'restore_failed' ? 'Error' : 'Info';
-  if (activity.type === 'ScheduleRunActivity')
-    return activity.outcome === 'Failed' ? 'Error' : 'Warning';
+  if (activity.type === 'ScheduleRunActivity') {
+    if (activity.outcome === 'Failed') return 'Error';
+    return activity.outcome === 'Missed' ? 'Warning' : 'Info';
+  }
   return 'Info';
 }
 

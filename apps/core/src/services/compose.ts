@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Activity, CausedBy } from '@hearth/protocol';
 import { PermissionGuard } from '../auth/permission-guard.ts';
 import { TokenService } from '../auth/token-service.ts';
 import type { CoreConfig } from '../config.ts';
@@ -18,6 +19,7 @@ import { ScheduleRepository } from '../repositories/schedule-repository.ts';
 import { MacroAuthorRepository } from '../repositories/macro-author-repository.ts';
 import { MacroRepository } from '../repositories/macro-repository.ts';
 import { SettingsRepository } from '../repositories/settings-repository.ts';
+import { SshKeyRepository } from '../repositories/ssh-key-repository.ts';
 import { UserRepository } from '../repositories/user-repository.ts';
 import { WebhookRepository } from '../repositories/webhook-repository.ts';
 import { InstanceHost } from '../runtime/instances/instance-host.ts';
@@ -56,7 +58,11 @@ import { MacroAuthors } from './macros/macro-authors.ts';
 import { MacroService } from './macros/macro-service.ts';
 import { TaskTokens } from './macros/task-tokens.ts';
 import { PlayitService } from './playit-service.ts';
+import { AvatarService, DEFAULT_AVATAR_UPSTREAM } from './avatar-service.ts';
 import { SettingsService } from './settings-service.ts';
+import { SftpAuthenticator } from './sftp/sftp-auth.ts';
+import { SftpService } from './sftp/sftp-service.ts';
+import { SshKeyService } from './sftp/ssh-keys.ts';
 import { ShippedDefinitions } from './shipped-definitions.ts';
 import { SystemService } from './system-service.ts';
 import { UserService, userCause } from './user-service.ts';
@@ -87,6 +93,8 @@ export interface CoreServices {
   globalFiles: GlobalFiles;
   gateway: GatewayService;
   playit: PlayitService;
+  /** Player avatars through the core (issue 23 #24). */
+  avatars: AvatarService;
   /** The event log: search, export, live entries (issue 14). */
   activity: EventLogService;
   retention: EventRetention;
@@ -101,6 +109,10 @@ export interface CoreServices {
   addons: AddonService;
   /** Importing an existing server: staged uploads and host folders, then creation (issue 27). */
   imports: ImportService;
+  /** The SFTP server (issue 28): off until the owner turns it on. */
+  sftp: SftpService;
+  /** The SSH public keys users add in their Profile (SFTP sign-in). */
+  sshKeys: SshKeyService;
 }
 
 export function composeServices(
@@ -316,6 +328,31 @@ export function composeServices(
     log,
   });
 
+  const instanceFiles = new InstanceFiles(access, keys, guard, backups);
+  const record = (activity: Activity, causedBy: CausedBy) => events.record(activity, causedBy);
+  const sshKeys = new SshKeyService(new SshKeyRepository(db, dbWrites), record);
+  const sftp = new SftpService({
+    dataDir: config.dataDir,
+    host: config.sftpHost ?? config.host,
+    settings: settingsRepository,
+    record,
+    events,
+    guard,
+    files: instanceFiles,
+    keys: sshKeys,
+    auth: new SftpAuthenticator({
+      limiter: users.limiter,
+      passwordChecks: [(name, password) => users.checkPassword(name, password)],
+      userByName: (name) => users.byName(name),
+      findKey: (uid, blob) => sshKeys.find(uid, blob),
+      keyUsed: (id) => sshKeys.used(id),
+      instances: () => registry.all().map((entry) => entry.uuid),
+      mayRead: (user, instance) => guard.can(user, { type: 'ReadInstanceFile', instance }),
+    }),
+    instances: () => registry.all().map((entry) => ({ uuid: entry.uuid, name: entry.record.name })),
+    log,
+  });
+
   const logRepository = new EventLogRepository(db);
   const retention = new EventRetention(logRepository, log, {
     ...DEFAULT_RETENTION,
@@ -346,6 +383,7 @@ export function composeServices(
       ...sandbox.warnings,
       ...events.warnings(),
       ...dbWrites.warnings(),
+      ...sftp.warnings(),
     ]),
     instances,
     instanceConfig,
@@ -353,12 +391,18 @@ export function composeServices(
     definitions,
     console: new ConsoleService(events, instances),
     files: {
-      files: new InstanceFiles(access, keys, guard, backups),
+      files: instanceFiles,
       jobs: new FileJobs(access),
       keys,
     },
     globalFiles,
     gateway: new GatewayService(new UpnpPortMapper(config.gateway)),
+    avatars: new AvatarService({
+      dataDir: config.dataDir,
+      upstream:
+        config.avatarUpstream === undefined ? DEFAULT_AVATAR_UPSTREAM : config.avatarUpstream,
+      log,
+    }),
     playit: new PlayitService({
       dataDir: config.dataDir,
       config: config.playit ?? {},
@@ -367,7 +411,13 @@ export function composeServices(
       settings: settingsRepository,
       log,
     }),
-    activity: new EventLogService(events, logRepository, new LogVisibility(guard), log),
+    activity: new EventLogService(
+      events,
+      logRepository,
+      new LogVisibility(guard),
+      log,
+      (uuid) => registry.find(uuid)?.record.name ?? null,
+    ),
     retention,
     webhooks,
     backups,
@@ -376,5 +426,7 @@ export function composeServices(
     macros,
     addons,
     imports,
+    sftp,
+    sshKeys,
   };
 }

@@ -22,7 +22,7 @@ import { definitionError, genericDataFrom } from '../runtime/handlers/generic-ha
 import {
   CUSTOM_COMMAND_DEFINITION_URL,
   loadGenericDefinition,
-  runInstall,
+  runInstallWithPlan,
   type LoadedDefinition,
 } from '../runtime/generic/index.ts';
 import {
@@ -408,7 +408,7 @@ export class InstanceCreation {
     let sent = 0;
     let result;
     try {
-      result = await runInstall(
+      result = await runInstallWithPlan(
         definition.bundlePath,
         { definitionUrl: definition.url, instanceDir: dir, setupValue: setup },
         (fraction, message) => {
@@ -423,21 +423,22 @@ export class InstanceCreation {
     } catch (err) {
       throw definitionError(err);
     }
-    if (this.deps.registry.isPortAllocated(result.port, uuid)) {
-      throw badRequest(`Port ${result.port} is already used by another instance`);
+    const { install, startPlan } = result;
+    if (this.deps.registry.isPortAllocated(install.port, uuid)) {
+      throw badRequest(`Port ${install.port} is already used by another instance`);
     }
     return {
       uuid,
       name: setup.name,
       description: setup.description ?? '',
       game: definition.game,
-      version: result.version,
-      port: result.port,
+      version: install.version,
+      port: install.port,
       creation_time: Math.floor(Date.now() / 1000),
       auto_start: setup.auto_start,
       restart_on_crash: setup.restart_on_crash,
       handler: 'generic',
-      data: genericDataFrom(definition, result),
+      data: genericDataFrom(definition, install, startPlan),
       limits: {},
     };
   }

@@ -8,6 +8,7 @@ import {
 } from '@/components/layout/settings-section.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { TextSetting } from '@/components/ui/text-setting.tsx';
+import { SftpProfileSections } from '@/features/sftp/components/sftp-profile-sections.tsx';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { useRenameUserMutation } from '../api/rename-user.ts';
@@ -38,7 +39,7 @@ export interface ProfilePanelProps {
   onRenamed?: () => void;
 }
 
-/** Profile (/settings/profile): your username and password. */
+/** Profile (/settings/profile): your username and password, SFTP usernames and SSH keys. */
 export function ProfilePanel({
   core,
   me,
@@ -79,6 +80,7 @@ export function ProfilePanel({
           }
         />
       </SettingsSection>
+      {editable ? <SftpProfileSections core={core} /> : null}
       {me ? (
         <ChangePasswordDialog
           core={core}
