@@ -47,19 +47,6 @@ const featureBoundaries = features.map((feature) => ({
   },
 }));
 
-// The dashboard builds on Preact (apps/dashboard/vite.config.ts). It leaves autoFocus to the
-// browser, which focuses nothing mounted after page load (React focuses it itself); and an
-// uncontrolled Radix tooltip closes itself the moment it opens under it.
-const noAutoFocus = {
-  selector: "JSXAttribute[name.name='autoFocus']",
-  message: 'Use ref={focusOnMount} (@/lib/focus-on-mount.ts): Preact does not focus autoFocus.',
-};
-const noUncontrolledTooltip = {
-  selector: "JSXOpeningElement > JSXMemberExpression[object.name=/Tooltip$/][property.name='Root']",
-  message:
-    'Use TooltipRoot (@/components/ui/tooltip-popup.tsx): under Preact an uncontrolled one closes at once.',
-};
-
 // Issue 22: the core never opens, stats, follows or runs a path a user or a game chose except through
 // the file sandbox (apps/core/src/lib/file-sandbox.ts). So `node:fs` is refused in the core except in
 // the files below, each touching only paths the core owns (or doing so through the sandbox's verified
@@ -220,12 +207,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      'no-restricted-syntax': ['error', noAutoFocus, noUncontrolledTooltip],
     },
-  },
-  {
-    files: ['apps/dashboard/src/components/ui/tooltip-popup.tsx'],
-    rules: { 'no-restricted-syntax': ['error', noAutoFocus] },
   },
   ...featureBoundaries,
   ...coreBoundaries,

@@ -1,7 +1,7 @@
 import type { AddonKind } from './addons.ts';
 import { encodePathSegment } from './base64url.ts';
 import type { EventQueryInput } from './events.ts';
-import { logQueryParams, type LogFilter } from './event-log-filter.ts';
+import { logQueryParams, type LogFilter } from './event-log-query.ts';
 import { EVENT_STREAM_HEARTH_PARAM, EVENT_STREAM_HEARTH_VALUE } from './hearth-events.ts';
 import type { HandlerGameType } from './instances.ts';
 

@@ -1,14 +1,14 @@
 import { Suspense, lazy, useState } from 'react';
 import type { ImportAccess } from '../import-access.ts';
-import { useOpenCreatedInstance } from '../use-open-created-instance.ts';
 
 const Wizard = lazy(async () => ({
-  default: (await import('./create-instance-wizard.tsx')).CreateInstanceWizard,
+  default: (await import('./create-instance-wizard.tsx')).CreateInstanceWizardOpening,
 }));
 
 /**
- * The wizard in its own chunk, loaded the first time it opens. It stays mounted while closed so
- * that the instance it created opens (`onCreated`) once the install has ended.
+ * The wizard in its own chunk (with what follows an instance it created), loaded the first time
+ * it opens. It stays mounted while closed so that the instance it created opens (`onCreated`)
+ * once the install has ended.
  */
 export function CreateInstanceWizardLazy({
   open,
@@ -22,7 +22,6 @@ export function CreateInstanceWizardLazy({
   imports?: ImportAccess;
 }) {
   const [wanted, setWanted] = useState(open);
-  const tracker = useOpenCreatedInstance(onCreated);
   if (open && !wanted) setWanted(true);
   if (!wanted) return null;
   return (
@@ -30,7 +29,7 @@ export function CreateInstanceWizardLazy({
       <Wizard
         open={open}
         onOpenChange={onOpenChange}
-        tracker={tracker}
+        onCreated={onCreated}
         {...(imports ? { imports } : {})}
       />
     </Suspense>
