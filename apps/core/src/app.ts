@@ -15,6 +15,7 @@ import { createHttpServer, sendError, type RegisteredRoute } from './http/server
 import { createLogger } from './lib/logger.ts';
 import { storageFailure } from './lib/storage-error.ts';
 import { activityRoutes } from './routes/activity-routes.ts';
+import { addonRoutes } from './routes/addon-routes.ts';
 import { backupRoutes } from './routes/backup-routes.ts';
 import { consoleRoutes } from './routes/console-routes.ts';
 import { coreRoutes } from './routes/core-routes.ts';
@@ -25,6 +26,7 @@ import { gatewayRoutes } from './routes/gateway-routes.ts';
 import { globalFileRoutes } from './routes/global-file-routes.ts';
 import { macroRoutes } from './routes/macro-routes.ts';
 import { macroSdkRoutes } from './routes/macro-sdk-routes.ts';
+import { importRoutes } from './routes/import-routes.ts';
 import { instanceRoutes } from './routes/instance-routes.ts';
 import { monitorRoutes } from './routes/monitor-routes.ts';
 import { playitRoutes } from './routes/playit-routes.ts';
@@ -168,6 +170,8 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
         backupRoutes,
         scheduleRoutes,
         sftpRoutes,
+        addonRoutes,
+        importRoutes,
       ])
         await api.register(routesOf(ctx));
     },
@@ -220,6 +224,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   shutdownHooks.push(() => services.sftp.close());
   // Hooks run in reverse: schedules stop first, then backups in progress end, then the servers.
   shutdownHooks.push(() => services.backups.shutdown());
+  shutdownHooks.push(() => services.imports.close());
   shutdownHooks.push(() => services.schedules.stop());
 
   const setupKey = services.users.initSetupKey();

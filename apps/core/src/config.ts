@@ -112,6 +112,11 @@ export interface CoreConfig {
   /** Webhook delivery: queue size, attempts, backoff, time-out, and for tests the DNS resolver. */
   webhooks?: Partial<WebhookOptions>;
   /**
+   * Modrinth's API root for the Add-ons tab (default `https://api.modrinth.com`; paths add `/v2`).
+   * `--modrinth-api-url`, `HEARTH_MODRINTH_API_URL`: a mirror, or a local test server.
+   */
+  modrinthApiUrl?: string;
+  /**
    * `--avatar-url`: where player avatars are fetched from (once each, then kept in the data
    * directory; default mc-heads.net), or null (`off`): never fetched, a drawn initial instead.
    */
@@ -245,6 +250,7 @@ export const CONFIG_OPTIONS = [
   'strict',
   'sftp-host',
   'avatar-url',
+  'modrinth-api-url',
 ] as const;
 
 /** Parses `--flag value` / `--flag=value` and HEARTH_* environment variables (flags win). */
@@ -346,10 +352,12 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
   };
   const strict = parseSwitch('strict', pick('strict', 'HEARTH_STRICT'));
   const avatarUrl = pick('avatar-url', 'HEARTH_AVATAR_URL');
+  const modrinth = pick('modrinth-api-url', 'HEARTH_MODRINTH_API_URL');
   return defaultConfig({
     ...(avatarUrl === undefined
       ? {}
       : { avatarUpstream: avatarUrl === 'off' ? null : parseHttpUrl('avatar URL', avatarUrl) }),
+    ...(modrinth ? { modrinthApiUrl: parseHttpUrl('Modrinth API URL', modrinth) } : {}),
     ...(strict === undefined ? {} : { strict }),
     eventRetention,
     playit: parsePlayit(pick),

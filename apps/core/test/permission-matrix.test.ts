@@ -61,6 +61,8 @@ type Access =
   | { kind: 'instance'; keys: InstanceKey[]; admin: boolean }
   | { kind: 'global'; key: GlobalKey; admin: boolean; unsafe: boolean }
   | { kind: 'generic' }
+  /** The owner, and only while safe mode is off (a folder on the core's machine, issue 27). */
+  | { kind: 'ownerSafeOff' }
   /** Only a running macro task's token (issue 11): every user token is refused, the owner's too. */
   | { kind: 'task' };
 
@@ -95,6 +97,7 @@ const REPLACE_ACCESS: Access = {
 };
 const backups = (env: Env, rest: string) => `/instance/${env.a}/backups${rest}`;
 const schedules = (env: Env, rest: string) => `/instance/${env.a}/schedules${rest}`;
+const addons = (env: Env, rest: string) => `/instance/${env.a}/addons${rest}`;
 const GLOBAL_READ: Access = {
   kind: 'global',
   key: 'can_read_global_file',
@@ -851,6 +854,69 @@ const ROWS: Row[] = [
   simple('GET', '/instance/:uuid/schedules/:schedule/runs', viewKey('can_view_instance'), (e) =>
     schedules(e, '/1/runs'),
   ),
+  // Issue 27: imports are for those who may create generic games; a host folder is the owner's
+  // with safe mode off; a staged import is its stager's (an unknown one is a 404 for anyone).
+  {
+    method: 'POST',
+    url: '/import/upload',
+    access: { kind: 'generic' },
+    request: async () => {
+      const form = new FormData();
+      form.append('file', new Blob(['not an archive']), 'notes.txt');
+      return { path: '/import/upload', raw: { data: form } };
+    },
+  },
+  simple('POST', '/import/folder', { kind: 'ownerSafeOff' }, () => '/import/folder', {
+    path: '/nonexistent/hearth-matrix',
+  }),
+  simple('POST', '/import/:import/create', { kind: 'generic' }, () => '/import/nope/create', {
+    kind: 'command',
+    name: 'Imported by matrix',
+    port: 1,
+    command: 'sh start.sh',
+  }),
+  simple('DELETE', '/import/:import', { kind: 'token' }, () => '/import/nope'),
+  // Issue 27: add-ons — looking is reading files, installing is writing them.
+  simple('GET', '/instance/:uuid/addons/target', viewKey('can_read_instance_file'), (e) =>
+    addons(e, '/target'),
+  ),
+  simple('GET', '/instance/:uuid/addons/search', viewKey('can_read_instance_file'), (e) =>
+    addons(e, '/search?query=x&kind=mod'),
+  ),
+  simple('GET', '/instance/:uuid/addons/project/:project', viewKey('can_read_instance_file'), (e) =>
+    addons(e, '/project/AABBCCDD?kind=mod'),
+  ),
+  simple('GET', '/instance/:uuid/addons', viewKey('can_read_instance_file'), (e) => addons(e, '')),
+  simple('GET', '/instance/:uuid/addons/updates', viewKey('can_read_instance_file'), (e) =>
+    addons(e, '/updates'),
+  ),
+  simple(
+    'POST',
+    '/instance/:uuid/addons',
+    viewKey('can_write_instance_file', false),
+    (e) => addons(e, ''),
+    { version_id: 'AABBCCDD' },
+  ),
+  simple(
+    'PUT',
+    '/instance/:uuid/addons/:addon',
+    viewKey('can_write_instance_file', false),
+    (e) => addons(e, '/1'),
+    {},
+  ),
+  simple(
+    'DELETE',
+    '/instance/:uuid/addons/:addon',
+    viewKey('can_write_instance_file', false),
+    (e) => addons(e, '/1'),
+  ),
+  simple(
+    'PUT',
+    '/global_settings/modrinth_enabled',
+    { kind: 'owner' },
+    () => '/global_settings/modrinth_enabled',
+    true,
+  ),
 ];
 
 let definitionFile = '';
@@ -879,6 +945,7 @@ function expectedAllowed(access: Access, role: Role, safeMode: boolean): boolean
   if (access.kind === 'task') return false;
   if (access.kind === 'public' || access.kind === 'capability') return true;
   if (role === 'guest') return false;
+  if (access.kind === 'ownerSafeOff') return role === 'owner' && !safeMode;
   if (role === 'owner') return true;
   switch (access.kind) {
     case 'token':
@@ -935,6 +1002,7 @@ beforeAll(async () => {
     },
     gateway: { ssdpAddress: '127.0.0.1', ssdpPort: 9, timeoutMs: 200 },
     playit: { apiUrl: 'http://127.0.0.1:9', controlAddr: '127.0.0.1:9' },
+    modrinthApiUrl: 'http://127.0.0.1:9',
     avatarUpstream: 'http://127.0.0.1:9',
   });
   const owner = await t.setupOwner();

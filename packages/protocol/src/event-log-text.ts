@@ -228,6 +228,15 @@ function activityText(activity: Activity, causedBy: CausedBy): LogEntryText {
     }
     case 'PlayerAction':
       return playerActionText(activity, causedBy);
+    case 'AddonActivity': {
+      const verb = { installed: 'Installed', updated: 'Updated', removed: 'Removed' }[
+        activity.action
+      ];
+      return {
+        title: `${verb} ${activity.title} ${activity.version_number}${byUser(causedBy)}`,
+        detail: activity.path,
+      };
+    }
   }
 }
 

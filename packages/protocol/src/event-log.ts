@@ -108,6 +108,19 @@ export const ActivitySchema = z.discriminatedUnion('type', [
     /** A console command to the running server, or its files edited while it was stopped. */
     via: PlayerActionWaySchema,
   }),
+  z.object({
+    /** An add-on from Modrinth installed, updated or removed (issue 27). */
+    type: z.literal('AddonActivity'),
+    action: z.enum(['installed', 'updated', 'removed']),
+    instance_uuid: z.string(),
+    instance_name: z.string(),
+    project_id: z.string(),
+    title: z.string(),
+    /** The version now there (for a removal, the one removed). */
+    version_number: z.string(),
+    /** Client path of the file written or removed. */
+    path: z.string(),
+  }),
 ]);
 export type Activity = z.infer<typeof ActivitySchema>;
 
@@ -120,6 +133,7 @@ export const ACTIVITY_CATEGORY: Record<Activity['type'], LogCategory> = {
   BackupActivity: 'backups',
   ScheduleRunActivity: 'schedules',
   PlayerAction: 'moderation',
+  AddonActivity: 'files',
 };
 
 export function activityLevel(activity: Activity): EventLevel {

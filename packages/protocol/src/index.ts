@@ -26,6 +26,8 @@ export * from './permissions.ts';
 export * from './names.ts';
 export * from './backups.ts';
 export * from './schedules.ts';
+export * from './addons.ts';
+export * from './imports.ts';
 export * from './sftp.ts';
 export * from './players.ts';
 export * from './cron-describe.ts';

@@ -1,3 +1,4 @@
+import type { AddonKind } from './addons.ts';
 import { encodePathSegment } from './base64url.ts';
 import type { EventQueryInput } from './events.ts';
 import { logQueryParams, type LogFilter } from './event-log-query.ts';
@@ -53,6 +54,7 @@ export const apiPaths = {
   globalSettingsSafeMode: () => '/global_settings/safe_mode',
   globalSettingsDomain: () => '/global_settings/domain',
   globalSettingsPlayitEnabled: () => '/global_settings/playit_enabled',
+  globalSettingsModrinthEnabled: () => '/global_settings/modrinth_enabled',
   // §1.4.5
   openPort: (port: number) => `/gateway/open_port/${port}`,
   // §1.4.6
@@ -216,6 +218,25 @@ export const apiPaths = {
   webhookTest: (id: string) => `/webhooks/${seg(id)}/test`,
   webhookDeliveries: (id: string) => `/webhooks/${seg(id)}/deliveries`,
   webhookPrivateTargets: () => '/webhooks/settings/private_targets',
+  // Hearth: importing an existing server (issue 27)
+  importUpload: () => '/import/upload',
+  importFolder: () => '/import/folder',
+  importCreate: (id: string) => `/import/${seg(id)}/create`,
+  importDiscard: (id: string) => `/import/${seg(id)}`,
+  // Hearth: add-ons from Modrinth (issue 27)
+  addonTarget: (uuid: string) => `/instance/${seg(uuid)}/addons/target`,
+  addonSearch: (uuid: string, query: { text: string; kind: AddonKind; offset?: number }) => {
+    const params = new URLSearchParams({ query: query.text, kind: query.kind });
+    if (query.offset) params.set('offset', String(query.offset));
+    return withQuery(`/instance/${seg(uuid)}/addons/search`, params);
+  },
+  addonProject: (uuid: string, project: string, kind: AddonKind) =>
+    `/instance/${seg(uuid)}/addons/project/${seg(project)}?kind=${kind}`,
+  addonList: (uuid: string) => `/instance/${seg(uuid)}/addons`,
+  addonInstall: (uuid: string) => `/instance/${seg(uuid)}/addons`,
+  addonUpdates: (uuid: string) => `/instance/${seg(uuid)}/addons/updates`,
+  addonUpdate: (uuid: string, addon: string) => `/instance/${seg(uuid)}/addons/${seg(addon)}`,
+  addonRemove: (uuid: string, addon: string) => `/instance/${seg(uuid)}/addons/${seg(addon)}`,
   // Hearth: SFTP (issue 28)
   sftpInfo: () => '/sftp',
   sftpSettings: () => '/sftp/settings',

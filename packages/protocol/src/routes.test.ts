@@ -21,6 +21,8 @@ const SAMPLE_ARGS: Record<string, unknown[]> = {
   ],
   activityExport: [emptyLogFilter(), 'csv'],
   activityStream: [emptyLogFilter(), 'token'],
+  addonSearch: ['INSTANCE_x', { text: 'sodium extra', kind: 'mod', offset: 20 }],
+  addonProject: ['INSTANCE_x', 'AABBCCDD', 'datapack'],
 };
 
 function sample(name: string, arity: number): unknown[] {

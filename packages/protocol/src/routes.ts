@@ -61,6 +61,8 @@ export const apiRoutes = {
   globalSettingsSafeMode: http('PUT', '/global_settings/safe_mode'),
   globalSettingsDomain: http('PUT', '/global_settings/domain'),
   globalSettingsPlayitEnabled: http('PUT', '/global_settings/playit_enabled'),
+  // Hearth: the Modrinth browser on or off (issue 27, owner only)
+  globalSettingsModrinthEnabled: http('PUT', '/global_settings/modrinth_enabled'),
   // §1.4.5
   openPort: http('PUT', '/gateway/open_port/:port'),
   // §1.4.6
@@ -195,6 +197,20 @@ export const apiRoutes = {
   webhookTest: http('POST', '/webhooks/:id/test'),
   webhookDeliveries: http('GET', '/webhooks/:id/deliveries'),
   webhookPrivateTargets: http('PUT', '/webhooks/settings/private_targets'),
+  // Hearth: importing an existing server (issue 27; imports.ts)
+  importUpload: http('POST', '/import/upload'),
+  importFolder: http('POST', '/import/folder'),
+  importCreate: http('POST', '/import/:import/create'),
+  importDiscard: http('DELETE', '/import/:import'),
+  // Hearth: add-ons from Modrinth (issue 27; addons.ts)
+  addonTarget: http('GET', '/instance/:uuid/addons/target'),
+  addonSearch: http('GET', '/instance/:uuid/addons/search'),
+  addonProject: http('GET', '/instance/:uuid/addons/project/:project'),
+  addonList: http('GET', '/instance/:uuid/addons'),
+  addonInstall: http('POST', '/instance/:uuid/addons'),
+  addonUpdates: http('GET', '/instance/:uuid/addons/updates'),
+  addonUpdate: http('PUT', '/instance/:uuid/addons/:addon'),
+  addonRemove: http('DELETE', '/instance/:uuid/addons/:addon'),
   // Hearth: SFTP (issue 28; sftp.ts): the server and the caller's accounts, the owner's setting,
   // and the caller's own SSH public keys.
   sftpInfo: http('GET', '/sftp'),

@@ -6,6 +6,8 @@ export const GlobalSettingsDataSchema = z.object({
   safe_mode: z.boolean(),
   domain: z.nullable(z.string()),
   playit_enabled: z._default(z.boolean(), false),
+  /** Hearth (issue 27): the Add-ons tab's Modrinth browser; the owner may turn it off. */
+  modrinth_enabled: z._default(z.boolean(), true),
 });
 export type GlobalSettingsData = z.output<typeof GlobalSettingsDataSchema>;
 

@@ -933,20 +933,22 @@ describe('§2.16 playit', () => {
 });
 
 describe('§2.17 and §1.4.1 small types', () => {
-  it('GlobalSettingsData, with playit_enabled defaulting to false when absent', () => {
+  it('GlobalSettingsData, with playit_enabled off and modrinth_enabled on when absent', () => {
     expectRoundTrip(
       GlobalSettingsDataSchema,
-      `{"core_name":"Alice's Lodestone Core","safe_mode":true,"domain":null,"playit_enabled":true}`,
+      `{"core_name":"Alice's Lodestone Core","safe_mode":true,"domain":null,"playit_enabled":true,"modrinth_enabled":false}`,
     );
     expectRoundTrip(
       GlobalSettingsDataSchema,
-      '{"core_name":"c","safe_mode":false,"domain":"example.com","playit_enabled":false}',
+      '{"core_name":"c","safe_mode":false,"domain":"example.com","playit_enabled":false,"modrinth_enabled":true}',
     );
     expect(
       JSON.stringify(
         GlobalSettingsDataSchema.parse({ core_name: 'c', safe_mode: true, domain: null }),
       ),
-    ).toBe('{"core_name":"c","safe_mode":true,"domain":null,"playit_enabled":false}');
+    ).toBe(
+      '{"core_name":"c","safe_mode":true,"domain":null,"playit_enabled":false,"modrinth_enabled":true}',
+    );
   });
 
   it('PortStatus', () => {

@@ -173,6 +173,27 @@ export class InstanceRepository {
     return dir;
   }
 
+  /**
+   * Moves a staged folder (an import the core extracted or copied under `instances/`) into place as
+   * a new instance folder, marked as "being created": the name is claimed exclusively first (an
+   * empty folder), then the staged one renamed over it, so an existing folder is never replaced.
+   */
+  async placeFolder(staged: string, folderName: string): Promise<string> {
+    await this.ensureRoot();
+    const dir = path.join(this.root, folderName);
+    if (path.dirname(dir) !== this.root)
+      throw new Error('Instance folder must be a direct child of instances/');
+    await fs.writeFile(path.join(staged, CREATING_MARKER), '');
+    await fs.mkdir(dir);
+    try {
+      await fs.rename(staged, dir);
+    } catch (err) {
+      await fs.rmdir(dir).catch(() => undefined);
+      throw err;
+    }
+    return dir;
+  }
+
   /** Stores the record (the instance exists from here on), writes Lodestone's marker, unmarks the folder. */
   async register(dir: string, dot: DotLodestoneConfig, record: InstanceRecord): Promise<void> {
     await this.writes.now(() => this.insert(dir, record));

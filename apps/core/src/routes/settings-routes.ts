@@ -32,5 +32,13 @@ export function settingsRoutes(ctx: CoreContext) {
       },
       ({ user, body }) => settings.setPlayitEnabled(body, userCause(user)),
     );
+    route.http(
+      {
+        route: 'globalSettingsModrinthEnabled',
+        access: OWNER_ONLY,
+        body: parseSwitch('Modrinth browser'),
+      },
+      ({ user, body }) => settings.setModrinthEnabled(body, userCause(user)),
+    );
   };
 }

@@ -10,6 +10,7 @@ import { EventVisibility } from '../events/event-visibility.ts';
 import { LogVisibility } from '../events/log-visibility.ts';
 import { BackgroundWork } from '../lib/background-work.ts';
 import type { Logger } from '../lib/logger.ts';
+import { AddonRepository } from '../repositories/addon-repository.ts';
 import { EventLogRepository } from '../repositories/event-log-repository.ts';
 import { EventRepository } from '../repositories/event-repository.ts';
 import { BackupRepository } from '../repositories/backup-repository.ts';
@@ -26,6 +27,8 @@ import { InstanceRegistry } from '../runtime/instances/instance-registry.ts';
 import { lookupOnlineUuid, resolveUpstreams } from '../runtime/minecraft/index.ts';
 import { MonitorHub } from '../runtime/monitor/monitor-hub.ts';
 import type { Sandbox } from '../runtime/sandbox/index.ts';
+import { AddonService } from './addons/addon-service.ts';
+import { ModrinthClient } from './addons/modrinth-client.ts';
 import { BackupService } from './backups/backup-service.ts';
 import { instanceBackupTargets } from './backups/instance-backup-target.ts';
 import { ConsoleService } from './console-service.ts';
@@ -38,6 +41,7 @@ import { FileJobs } from './files/file-jobs.ts';
 import { createGlobalFiles, type GlobalFiles } from './files/global-files.ts';
 import { InstanceFiles } from './files/instance-files.ts';
 import { GatewayService } from './gateway/gateway-service.ts';
+import { ImportService } from './imports/import-service.ts';
 import { UpnpPortMapper } from './gateway/upnp-port-mapper.ts';
 import { InstanceCreation } from './instance-creation.ts';
 import { InstanceConfigService } from './instance-config-service.ts';
@@ -102,6 +106,10 @@ export interface CoreServices {
   scheduleClock: Clock;
   /** Macros: Deno tasks in the sandbox, their tokens, history (issue 11). */
   macros: MacroService;
+  /** Mods, plugins and datapacks from Modrinth (issue 27). */
+  addons: AddonService;
+  /** Importing an existing server: staged uploads and host folders, then creation (issue 27). */
+  imports: ImportService;
   /** The SFTP server (issue 28): off until the owner turns it on. */
   sftp: SftpService;
   /** The SSH public keys users add in their Profile (SFTP sign-in). */
@@ -213,7 +221,7 @@ export function composeServices(
     log,
     safeMode: () => settings.safeMode,
     sandbox: instanceSandbox,
-    shippedDefinitionUrls: () => definitions.list().map((d) => d.url),
+    shippedDefinitionUrls: () => definitions.urls(),
   });
 
   const options = config.files ?? {};
@@ -303,6 +311,24 @@ export function composeServices(
     guard,
     keys: new DownloadKeyStore(keyOptions),
     limits: access.deps.limits,
+  });
+
+  const addons = new AddonService({
+    client: new ModrinthClient(config.modrinthApiUrl),
+    repository: new AddonRepository(db, dbWrites),
+    instance: (uuid) => registry.get(uuid),
+    access,
+    record: (activity, causedBy) => events.record(activity, causedBy),
+    enabled: () => settings.get().modrinth_enabled,
+  });
+
+  const imports = new ImportService({
+    dataDir: config.dataDir,
+    limits: access.deps.limits,
+    creation,
+    shipped: () => definitions.all(),
+    safeMode: () => settings.safeMode,
+    log,
   });
 
   const instanceFiles = new InstanceFiles(access, keys, guard, backups);
@@ -401,6 +427,8 @@ export function composeServices(
     schedules,
     scheduleClock,
     macros,
+    addons,
+    imports,
     sftp,
     sshKeys,
     playerAdmin: new PlayerAdminService({

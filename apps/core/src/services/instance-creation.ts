@@ -4,6 +4,7 @@ import {
   type CausedBy,
   type DotLodestoneConfig,
   type GenericCreateRequest,
+  type ImportCreateBody,
   type InstanceInfo,
   type InstancePermissionKey,
   type HandlerGameType,
@@ -19,13 +20,16 @@ import type { InstanceRecord, InstanceRepository } from '../repositories/instanc
 import type { StoredUser } from '../repositories/user-repository.ts';
 import { definitionError, genericDataFrom } from '../runtime/handlers/generic-handler.ts';
 import {
+  CUSTOM_COMMAND_DEFINITION_URL,
   loadGenericDefinition,
   runInstallWithPlan,
   type LoadedDefinition,
 } from '../runtime/generic/index.ts';
 import {
+  IMPORT_PROGRESS_TOTAL,
   INSTALL_PROGRESS_TOTAL,
   FLAVOURS,
+  SERVER_JAR,
   SPIGOT_UNAVAILABLE_REASON,
   buildSetupManifest,
   checkJavaCommand,
@@ -33,6 +37,7 @@ import {
   javaCommandOwnerOnly,
   flavourFromHandlerGameType,
   gameFor,
+  importMinecraft,
   installMinecraft,
   listVersions,
   readSetupValue,
@@ -253,46 +258,190 @@ export class InstanceCreation {
       `Setting up ${definition.game.game_display_name} server ${name}`,
       GENERIC_PROGRESS_TOTAL,
     );
+    this.finish(
+      uuid,
+      dir,
+      'Generic',
+      caller,
+      progression,
+      () => this.installGeneric(definition, setup, uuid, dir, progression),
+      () => undefined,
+    );
+    return uuid;
+  }
+
+  /**
+   * An existing server folder (an import, staged and detected by services/imports) becomes an
+   * instance: it is moved into place as the new instance's folder, then set up in the background as
+   * an install would be (Minecraft: Java and the settings the user confirmed; a definition, the
+   * shipped start-command one included: its install() in that folder, in the sandbox). Whatever
+   * the folder holds runs as the game, so the caller may create generic games (checked here too).
+   */
+  async createImported(
+    staged: string,
+    body: ImportCreateBody,
+    caller: StoredUser,
+  ): Promise<string> {
+    this.requireGenericRights(caller);
+    if (body.kind === 'minecraft') return this.importMinecraft(staged, body, caller);
+    const request: GenericCreateRequest =
+      body.kind === 'definition'
+        ? { url: body.url, setup_value: body.setup_value }
+        : {
+            url: CUSTOM_COMMAND_DEFINITION_URL,
+            setup_value: {
+              name: body.name,
+              description: body.description,
+              auto_start: body.auto_start,
+              restart_on_crash: body.restart_on_crash,
+              setting_sections: {
+                section_1: {
+                  settings: {
+                    command: { value: { type: 'String', value: body.command } },
+                    port: { value: { type: 'UnsignedInteger', value: body.port } },
+                  },
+                },
+              },
+            },
+          };
+    const name = validateInstanceName(request.setup_value.name);
+    this.requireDefinitionSource(request.url, caller);
+    const definition = await this.loadDefinition(request.url);
+    const setup = resolveSetupValue(definition.setupManifest, { ...request.setup_value, name });
+    const port = portFromSetup(setup);
+    if (port !== null) await this.deps.registry.checkPort(port);
+    const { uuid, dir, progression } = await this.begin(
+      name,
+      port,
+      caller,
+      `Importing ${definition.game.game_display_name} server ${name}`,
+      GENERIC_PROGRESS_TOTAL,
+      staged,
+    );
+    this.finish(
+      uuid,
+      dir,
+      'Generic',
+      caller,
+      progression,
+      () => this.installGeneric(definition, setup, uuid, dir, progression),
+      () => undefined,
+    );
+    return uuid;
+  }
+
+  private async importMinecraft(
+    staged: string,
+    body: Extract<ImportCreateBody, { kind: 'minecraft' }>,
+    caller: StoredUser,
+  ): Promise<string> {
+    const name = validateInstanceName(body.name);
+    if (body.min_ram > body.max_ram)
+      throw badRequest('Minimum RAM cannot be more than maximum RAM');
+    await this.deps.registry.checkPort(body.port);
+    const { uuid, dir, progression } = await this.begin(
+      name,
+      body.port,
+      caller,
+      `Importing Minecraft server ${name}`,
+      IMPORT_PROGRESS_TOTAL,
+      staged,
+    );
+    const controller = new AbortController();
+    this.controllers.add(controller);
     const work = async (): Promise<InstanceRecord> => {
-      let sent = 0;
-      let result;
-      try {
-        result = await runInstallWithPlan(
-          definition.bundlePath,
-          { definitionUrl: definition.url, instanceDir: dir, setupValue: setup },
-          (fraction, message) => {
-            const target = Math.max(0, Math.min(1, fraction)) * GENERIC_PROGRESS_TOTAL;
-            if (target > sent) {
-              progression.update(target - sent, message);
-              sent = target;
-            }
-          },
-          this.deps.sandbox ? { sandbox: { sandbox: this.deps.sandbox, instanceId: uuid } } : {},
-        );
-      } catch (err) {
-        throw definitionError(err);
-      }
-      const { install, startPlan } = result;
-      if (this.deps.registry.isPortAllocated(install.port, uuid)) {
-        throw badRequest(`Port ${install.port} is already used by another instance`);
-      }
+      const { config, serverJar } = await importMinecraft({
+        setup: {
+          name,
+          description: body.description,
+          flavour: body.flavour,
+          version: body.version,
+          loaderVersion: body.loader_version,
+          serverJar: body.server_jar,
+          javaMajor: body.java_major,
+          minRam: body.min_ram,
+          maxRam: body.max_ram,
+          cmdArgs: body.cmd_args.filter((a) => a.trim() !== ''),
+          port: body.port,
+          autoStart: body.auto_start,
+          restartOnCrash: body.restart_on_crash,
+        },
+        instanceDir: dir,
+        dataDir: this.deps.dataDir,
+        upstreams: this.deps.upstreams,
+        onProgress: (increment, message) => progression.update(increment, message),
+        signal: controller.signal,
+        sandbox: this.deps.sandbox && {
+          sandbox: this.deps.sandbox,
+          request: { instanceDir: dir, instanceId: uuid, limits: {} },
+        },
+        ...(this.deps.pathJava ? { pathJava: this.deps.pathJava } : {}),
+      });
       return {
         uuid,
         name,
-        description: setup.description ?? '',
-        game: definition.game,
-        version: install.version,
-        port: install.port,
+        description: body.description,
+        game: gameFor(body.flavour),
+        version: config.version,
+        port: config.port,
         creation_time: Math.floor(Date.now() / 1000),
-        auto_start: setup.auto_start,
-        restart_on_crash: setup.restart_on_crash,
-        handler: 'generic',
-        data: genericDataFrom(definition, install, startPlan),
+        auto_start: body.auto_start,
+        restart_on_crash: body.restart_on_crash,
+        handler: 'minecraft',
+        data: serverJar === SERVER_JAR ? { config } : { config, server_jar: serverJar },
         limits: {},
       };
     };
-    this.finish(uuid, dir, 'Generic', caller, progression, work, () => undefined);
+    this.finish(uuid, dir, 'MinecraftJava', caller, progression, work, () =>
+      this.controllers.delete(controller),
+    );
     return uuid;
+  }
+
+  /** A definition's install() in the instance folder (sandboxed), as the instance's record. */
+  private async installGeneric(
+    definition: LoadedDefinition,
+    setup: SetupValue,
+    uuid: string,
+    dir: string,
+    progression: Progression,
+  ): Promise<InstanceRecord> {
+    let sent = 0;
+    let result;
+    try {
+      result = await runInstallWithPlan(
+        definition.bundlePath,
+        { definitionUrl: definition.url, instanceDir: dir, setupValue: setup },
+        (fraction, message) => {
+          const target = Math.max(0, Math.min(1, fraction)) * GENERIC_PROGRESS_TOTAL;
+          if (target > sent) {
+            progression.update(target - sent, message);
+            sent = target;
+          }
+        },
+        this.deps.sandbox ? { sandbox: { sandbox: this.deps.sandbox, instanceId: uuid } } : {},
+      );
+    } catch (err) {
+      throw definitionError(err);
+    }
+    const { install, startPlan } = result;
+    if (this.deps.registry.isPortAllocated(install.port, uuid)) {
+      throw badRequest(`Port ${install.port} is already used by another instance`);
+    }
+    return {
+      uuid,
+      name: setup.name,
+      description: setup.description ?? '',
+      game: definition.game,
+      version: install.version,
+      port: install.port,
+      creation_time: Math.floor(Date.now() / 1000),
+      auto_start: setup.auto_start,
+      restart_on_crash: setup.restart_on_crash,
+      handler: 'generic',
+      data: genericDataFrom(definition, install, startPlan),
+      limits: {},
+    };
   }
 
   private async loadDefinition(url: string): Promise<LoadedDefinition> {
@@ -309,19 +458,27 @@ export class InstanceCreation {
     }
   }
 
-  /** Reserves the name and port, creates the (marked) folder and announces the progression. */
+  /**
+   * Reserves the name and port, creates the (marked) folder — or moves a staged import's folder
+   * into place as it — and announces the progression.
+   */
   private async begin(
     name: string,
     port: number | null,
     caller: StoredUser,
     title: string,
     total: number,
+    staged?: string,
   ) {
     const uuid = `INSTANCE_${randomUUID()}`;
     this.deps.registry.reserve(uuid, name, port);
     let dir: string;
     try {
-      dir = await this.deps.repo.createFolder(instanceFolderName(name, uuid));
+      const folder = instanceFolderName(name, uuid);
+      dir =
+        staged === undefined
+          ? await this.deps.repo.createFolder(folder)
+          : await this.deps.repo.placeFolder(staged, folder);
     } catch (err) {
       this.deps.registry.release(uuid);
       throw toCoreError(err).withContext('Could not create the instance folder');

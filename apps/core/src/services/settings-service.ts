@@ -19,6 +19,7 @@ const SETTING_NAMES: Record<keyof GlobalSettingsData, string> = {
   safe_mode: 'Safe mode',
   domain: 'Public domain',
   playit_enabled: 'Playit integration',
+  modrinth_enabled: 'Modrinth browser',
 };
 
 /** Where a change goes in the event log (EventBus.record). */
@@ -59,7 +60,10 @@ export function parseSwitch(what: string): (raw: unknown) => boolean {
   };
 }
 
-/** Global settings (core-api.md §1.4.4, §2.17). Safe mode is on by default; playit is opt-in. */
+/**
+ * Global settings (core-api.md §1.4.4, §2.17). Safe mode is on by default; playit is opt-in; the
+ * Modrinth browser is on until the owner turns it off.
+ */
 export class SettingsService {
   private cache: GlobalSettingsData;
 
@@ -70,7 +74,13 @@ export class SettingsService {
     const stored = GlobalSettingsDataSchema.safeParse(repository.get(KEY));
     this.cache = stored.success
       ? stored.data
-      : { core_name: defaultCoreName(), safe_mode: true, domain: null, playit_enabled: false };
+      : {
+          core_name: defaultCoreName(),
+          safe_mode: true,
+          domain: null,
+          playit_enabled: false,
+          modrinth_enabled: true,
+        };
     if (!stored.success) repository.set(KEY, this.cache);
   }
 
@@ -96,6 +106,10 @@ export class SettingsService {
 
   async setPlayitEnabled(on: boolean, causedBy: CausedBy = SYSTEM): Promise<void> {
     await this.update('playit_enabled', on, causedBy);
+  }
+
+  async setModrinthEnabled(on: boolean, causedBy: CausedBy = SYSTEM): Promise<void> {
+    await this.update('modrinth_enabled', on, causedBy);
   }
 
   /** Stored first: a change the database refused (503) leaves the old settings in force. */

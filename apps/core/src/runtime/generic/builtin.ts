@@ -6,3 +6,8 @@ import { corePath } from '../../lib/core-paths.ts';
 export const FLYING_SQUID_DEFINITION_URL = pathToFileURL(
   corePath('definitions', 'flying-squid', 'definition.ts'),
 ).href;
+
+/** The start-command game of imports Hearth does not recognise (apps/core/definitions/custom-command). */
+export const CUSTOM_COMMAND_DEFINITION_URL = pathToFileURL(
+  corePath('definitions', 'custom-command', 'definition.ts'),
+).href;

@@ -30,7 +30,7 @@ export {
   type CompiledOutputPatterns,
   type OutputMatch,
 } from './output-patterns.ts';
-export { FLYING_SQUID_DEFINITION_URL } from './builtin.ts';
+export { CUSTOM_COMMAND_DEFINITION_URL, FLYING_SQUID_DEFINITION_URL } from './builtin.ts';
 export {
   BackupHooksSchema,
   PlayerManagementSchema,

@@ -55,9 +55,23 @@ export interface MinecraftHandlerOptions {
   sandbox: Sandbox | null;
 }
 
-/** What a Minecraft instance's record keeps: Lodestone's config shape, owned by the core. */
-export const MinecraftDataSchema = z.object({ config: MinecraftConfigSchema });
+/**
+ * What a Minecraft instance's record keeps: Lodestone's config shape, owned by the core, and for an
+ * imported server the jar it starts from when that is not `server.jar` (a version change downloads
+ * `server.jar` and forgets it).
+ */
+export const MinecraftDataSchema = z.object({
+  config: MinecraftConfigSchema,
+  server_jar: z.string().optional(),
+});
 export type MinecraftData = z.output<typeof MinecraftDataSchema>;
+
+function minecraftDataOf(instance: HandlerInstance): MinecraftData {
+  const parsed = MinecraftDataSchema.safeParse(instance.data);
+  if (!parsed.success)
+    throw badRequest('The Minecraft settings of this instance are damaged; recreate the instance');
+  return parsed.data;
+}
 
 /**
  * The instance's Minecraft settings from its stored record, with the common fields the record owns.
@@ -65,11 +79,8 @@ export type MinecraftData = z.output<typeof MinecraftDataSchema>;
  * user can edit it, so it is never read back.
  */
 export function minecraftConfigOf(instance: HandlerInstance): MinecraftConfig {
-  const parsed = MinecraftDataSchema.safeParse(instance.data);
-  if (!parsed.success)
-    throw badRequest('The Minecraft settings of this instance are damaged; recreate the instance');
   return {
-    ...parsed.data.config,
+    ...minecraftDataOf(instance).config,
     name: instance.name,
     description: instance.description,
     port: instance.port,
@@ -125,12 +136,16 @@ export class MinecraftHandler implements GameHandler {
   async prepareStart(instance: HandlerInstance): Promise<PreparedStart> {
     const config = minecraftConfigOf(instance);
     if (config.java_cmd) await checkJavaCommand(config.java_cmd, this.policy);
-    const command = await buildLaunchCommand(config, instance.dir);
+    const serverJar = minecraftDataOf(instance).server_jar;
+    const command = await buildLaunchCommand(config, instance.dir, process.platform, serverJar);
     const properties = await readServerProperties(instance.dir);
     const onlineMode =
       (getProperty(properties, 'online-mode') ?? 'true').trim().toLowerCase() !== 'false';
     if (!config.has_started)
-      await this.options.saveData(instance.uuid, { config: { ...config, has_started: true } });
+      await this.options.saveData(instance.uuid, {
+        ...minecraftDataOf(instance),
+        config: { ...config, has_started: true },
+      });
     const upstreams = this.options.upstreams;
     const fallback = (name: string) =>
       onlineMode ? lookupUuid(name, upstreams) : Promise.resolve(offlineUuid(name));
@@ -180,7 +195,7 @@ export class MinecraftHandler implements GameHandler {
       this.policy,
       caller,
     );
-    await this.options.saveData(instance.uuid, { config });
+    await this.options.saveData(instance.uuid, { ...minecraftDataOf(instance), config });
     return config.port !== instance.port ? { port: config.port } : {};
   }
 
@@ -210,6 +225,7 @@ export class MinecraftHandler implements GameHandler {
       sandbox: this.sandboxFor(instance),
       ...(this.options.pathJava !== undefined ? { pathJava: this.options.pathJava } : {}),
     });
+    // The new version's jar is server.jar, whatever an imported server started from before.
     await this.options.saveData(instance.uuid, { config });
     return config.version;
   }

@@ -1,8 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { badRequest, notFound } from '../../errors.ts';
+import {
+  DotLodestoneConfigSchema,
+  INSTANCE_CONFIG_FILE,
+  type DotLodestoneConfig,
+} from '@hearth/protocol';
+import { CoreError, badRequest, notFound } from '../../errors.ts';
 import { corePath } from '../../lib/core-paths.ts';
-import { isWithin } from '../../lib/file-sandbox.ts';
+import { FileSandbox, isWithin } from '../../lib/file-sandbox.ts';
 import type { InstanceRecord, UnregisteredFolder } from '../../repositories/instance-repository.ts';
 import {
   flavourOfConfig,
@@ -74,4 +79,34 @@ function checkAdoptedDefinition(record: InstanceRecord): void {
   throw badRequest(
     `its definition ${url} is neither an http(s) URL nor a definition that ships with Hearth; create the instance again`,
   );
+}
+
+/** Largest marker file read (real ones are a few hundred bytes). */
+const MAX_MARKER_BYTES = 1024 * 1024;
+
+/**
+ * A Lodestone (or Hearth) instance folder's markers for an import: `.lodestone_config` and, for a
+ * Minecraft one, `.lodestone_minecraft_config.json`, read once through the file sandbox (regular
+ * files of at most 1 MiB, no link out, no FIFO) as adoption reads them. Null when the folder has no
+ * `.lodestone_config`; a marker that is there but invalid is a BadRequest naming it. The caller
+ * uses what they say as suggestions only (a Java command named there is never taken).
+ */
+export async function readLodestoneMarkers(
+  dir: string,
+): Promise<{ dot: DotLodestoneConfig; minecraft: MinecraftConfig | null } | null> {
+  let bytes: Buffer;
+  try {
+    bytes = await new FileSandbox(dir).readRegular(INSTANCE_CONFIG_FILE, MAX_MARKER_BYTES);
+  } catch (err) {
+    if (err instanceof CoreError && err.kind === 'NotFound') return null;
+    throw badRequest(`${INSTANCE_CONFIG_FILE} cannot be read`);
+  }
+  let dot: DotLodestoneConfig;
+  try {
+    dot = DotLodestoneConfigSchema.parse(JSON.parse(bytes.toString('utf8')));
+  } catch {
+    throw badRequest(`${INSTANCE_CONFIG_FILE} is not a Lodestone instance marker`);
+  }
+  if (dot.game_type !== 'MinecraftJava') return { dot, minecraft: null };
+  return { dot, minecraft: await readMinecraftConfig(dir) };
 }

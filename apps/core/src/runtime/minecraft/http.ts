@@ -28,7 +28,7 @@ export async function fetchOptionalText(url: string, signal?: AbortSignal): Prom
 }
 
 export interface ExpectedChecksum {
-  algorithm: 'sha1' | 'sha256';
+  algorithm: 'sha1' | 'sha256' | 'sha512';
   hex: string;
 }
 
@@ -52,6 +52,8 @@ export interface DownloadOptions {
   checksum?: ExpectedChecksum | undefined;
   /** Used when the response has no Content-Length. */
   expectedSize?: number | undefined;
+  /** A body past this many bytes is refused while it streams (the source said how large it is). */
+  maxBytes?: number | undefined;
   /**
    * Called roughly every 1 % of the size: `fractionDelta` is the share of the whole download received
    * since the last call (they add up to exactly 1), or 0 when the size is unknown.
@@ -110,6 +112,13 @@ export async function downloadFile(opts: DownloadOptions): Promise<number> {
     for await (const chunk of body) {
       const buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
       received += buf.length;
+      if (opts.maxBytes !== undefined && received > opts.maxBytes) {
+        throw new MinecraftError(
+          'External',
+          `Download of ${opts.url} is larger than announced`,
+          `more than ${opts.maxBytes} bytes`,
+        );
+      }
       hash?.update(buf);
       report(false);
       yield buf;

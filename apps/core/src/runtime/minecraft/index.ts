@@ -15,3 +15,5 @@ export * from './settings-manifest.ts';
 export * from './output-parser.ts';
 export * from './mojang-profile.ts';
 export * from './save-hooks.ts';
+export * from './server-detection.ts';
+export * from './server-import.ts';

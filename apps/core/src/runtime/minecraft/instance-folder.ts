@@ -2,11 +2,11 @@
 // sandbox (lib/file-sandbox.ts). The game and anyone with file permission write there (links,
 // FIFOs, huge files), so the core never follows a link out of it, never blocks on a FIFO in it, never
 // reads more than a small cap of it, and replaces files atomically instead of writing through a link.
-import { lstat, mkdir, readdir } from 'node:fs/promises';
+import { constants, lstat, mkdir, readdir, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { CoreError } from '../../errors.ts';
 import type { WriteSource } from '../../lib/atomic-write.ts';
-import { FileSandbox } from '../../lib/file-sandbox.ts';
+import { FileSandbox, normalizeClientPath } from '../../lib/file-sandbox.ts';
 import { MinecraftError } from './errors.ts';
 
 /** Largest small file (server.properties, the Lodestone config) the core reads: real ones are KiB. */
@@ -93,10 +93,52 @@ export class InstanceFolder {
     }
   }
 
+  /**
+   * Opens a regular file read-only for the core to look into (a jar's central directory), or null
+   * when it is not one: no link out, no FIFO (opened non-blocking), re-checked on the descriptor.
+   */
+  async openRegular(relative: string): Promise<FileHandle | null> {
+    let handle: FileHandle;
+    try {
+      handle = await this.files.open(
+        await this.files.resolve(relative),
+        constants.O_RDONLY,
+        0,
+        `Could not read ${relative}`,
+      );
+    } catch (err) {
+      if (err instanceof CoreError) return null;
+      throw err;
+    }
+    if (!(await handle.stat()).isFile()) {
+      await handle.close();
+      return null;
+    }
+    return handle;
+  }
+
   /** Names of the regular files directly in the folder (links and everything else left out). */
   async regularFiles(): Promise<string[]> {
-    const root = await this.files.realRoot();
-    const entries = await this.files.withDir(root, (dir) => readdir(dir, { withFileTypes: true }));
-    return entries.filter((e) => e.isFile()).map((e) => e.name);
+    return (await this.entries('.')).filter((e) => e.kind === 'file').map((e) => e.name);
+  }
+
+  /**
+   * What a sub-folder holds, listed through a verified descriptor and never following anything:
+   * links, FIFOs, sockets and devices are `other`. Empty when the folder is missing, not a real
+   * folder, or reached through a link out of the instance.
+   */
+  async entries(relative: string): Promise<{ name: string; kind: EntryKind }[]> {
+    const isRoot = normalizeClientPath(relative) === '.';
+    if (!isRoot && (await this.kind(relative)) !== 'directory') return [];
+    const absolute = isRoot
+      ? await this.files.realRoot()
+      : await this.files.resolve(relative, { followFinal: false });
+    const entries = await this.files.withDir(absolute, (dir) =>
+      readdir(dir, { withFileTypes: true }),
+    );
+    return entries.map((e) => ({
+      name: e.name,
+      kind: e.isFile() ? 'file' : e.isDirectory() ? 'directory' : 'other',
+    }));
   }
 }

@@ -10,6 +10,23 @@ export interface LaunchCommand {
   cwd: string;
 }
 
+/** The jar Hearth installs and starts (an imported server may start from another, named in its record). */
+export const SERVER_JAR = 'server.jar';
+
+/**
+ * A server jar named in a record: a plain `.jar` name directly in the instance folder (the JVM opens
+ * it inside the game's sandbox; the core never does).
+ */
+export function checkServerJarName(name: string): string {
+  if (!/^[^/\\\0]+\.jar$/i.test(name) || name.startsWith('.'))
+    throw new MinecraftError(
+      'BadRequest',
+      `Invalid server jar name: ${JSON.stringify(name)}`,
+      'a .jar file directly in the instance folder',
+    );
+  return name;
+}
+
 /** `1.20.1` → 20, `1.8` → 8; null for ids that are not `1.<minor>…` (snapshots, betas). */
 export function minecraftMinor(version: string): number | null {
   const match = /^1\.(\d+)(?:\.|-|$)/.exec(version);
@@ -48,10 +65,11 @@ export async function launchTarget(
   config: MinecraftConfig,
   instanceDir: string,
   platform: NodeJS.Platform = process.platform,
+  serverJar: string = SERVER_JAR,
 ): Promise<string[]> {
   const flavour = config.flavour;
   if (typeof flavour === 'string' || !('forge' in flavour)) {
-    return ['-jar', path.join(instanceDir, 'server.jar')];
+    return ['-jar', path.join(instanceDir, checkServerJarName(serverJar))];
   }
   const build = flavour.forge.build_version;
   const minor = minecraftMinor(config.version);
@@ -92,11 +110,12 @@ export async function buildLaunchCommand(
   config: MinecraftConfig,
   instanceDir: string,
   platform: NodeJS.Platform = process.platform,
+  serverJar: string = SERVER_JAR,
 ): Promise<LaunchCommand> {
   if (!config.java_cmd)
     throw new MinecraftError('BadRequest', 'No Java command is set for this instance');
   checkJvmFlags(config.cmd_args.filter((a) => a.trim() !== ''));
-  const target = await launchTarget(config, instanceDir, platform);
+  const target = await launchTarget(config, instanceDir, platform, serverJar);
   return {
     command: config.java_cmd,
     args: [

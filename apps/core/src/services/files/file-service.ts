@@ -58,6 +58,8 @@ export interface UploadOptions {
   signal?: AbortSignal;
   /** The expected size, when the caller knows it (Content-Length), for progress reports. */
   totalBytes?: number;
+  /** Refuse a taken name instead of saving as `name_1.ext` (an add-on loaded twice breaks a server). */
+  exactName?: boolean;
 }
 
 export interface DownloadFile {
@@ -348,7 +350,7 @@ export class FileService {
   async saveUpload(
     dirRelative: string,
     fileName: string,
-    data: Readable,
+    data: Readable | AsyncIterable<Buffer>,
     opts: UploadOptions = {},
   ): Promise<string> {
     const name = sanitizeFileName(fileName);
@@ -376,7 +378,7 @@ export class FileService {
             });
             await handle.sync();
             await handle.close();
-            return await renameNoReplace(temp, false, dir, name, true);
+            return await renameNoReplace(temp, false, dir, name, opts.exactName !== true);
           } catch (err) {
             await handle.close().catch(() => undefined);
             await unlink(temp).catch(() => undefined);

@@ -35,7 +35,7 @@ const GIB = 1024 * 1024 * 1024;
  * that filesystem minus a reserve (1 GiB, or 5 % of a smaller disk), so that extractions running
  * in several instances at once still cannot fill the disk the core and its database live on.
  */
-async function limitsFor(dir: string, limits: ExtractLimits): Promise<ExtractLimits> {
+export async function limitsFor(dir: string, limits: ExtractLimits): Promise<ExtractLimits> {
   let free: number;
   let size: number;
   try {

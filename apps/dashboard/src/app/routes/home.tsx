@@ -13,6 +13,7 @@ import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
 import { useInstances } from '@/features/instances/api/get-instances.ts';
 import { InstanceGrid } from '@/features/instances/components/instance-grid.tsx';
 import { CreateInstanceWizardLazy } from '@/features/instances/components/lazy-wizard.tsx';
+import { importAccessOf } from '@/features/instances/import-access.ts';
 import { useGlobalSettings } from '@/features/settings/api/get-global-settings.ts';
 import { useViewer } from '../use-viewer.ts';
 
@@ -109,6 +110,7 @@ export function HomeRoute() {
         open={wizardOpen}
         onOpenChange={setWizardOpen}
         onCreated={openInstance}
+        imports={importAccessOf(viewer)}
       />
     </section>
   );

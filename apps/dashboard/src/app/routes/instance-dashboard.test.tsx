@@ -218,6 +218,7 @@ describe('instance dashboard (dashboard.md §2)', () => {
       'Backups',
       'Schedules',
       'Players',
+      'Add-ons',
     ]);
     expect(within(nav).getByRole('button', { name: 'Event Logs' })).toHaveAttribute(
       'aria-current',
@@ -265,6 +266,16 @@ describe('instance dashboard (dashboard.md §2)', () => {
     const nav = await screen.findByRole('navigation', { name: 'Instance tabs' });
     expect(await within(nav).findByRole('button', { name: 'Playitgg' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'tunnels not found' })).toBeInTheDocument();
+  });
+
+  it('hides Add-ons while the owner has turned Modrinth off (issue 27)', async () => {
+    signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })], {
+      'GET /global_settings': { body: { ...SETTINGS, modrinth_enabled: false } },
+    });
+    renderApp('/dashboard/addons?instance=A');
+    const nav = await screen.findByRole('navigation', { name: 'Instance tabs' });
+    expect(await screen.findByRole('heading', { name: 'addons not found' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('button', { name: 'Add-ons' })).not.toBeInTheDocument();
   });
 
   it('an instance the core does not know goes to / (dashboard.md §2, issue 15 #6)', async () => {

@@ -9,6 +9,7 @@ import { useAppNavigate } from '@/lib/url-state.ts';
 import { useInstances } from '@/features/instances/api/get-instances.ts';
 import { InstanceNav } from '@/features/instances/components/instance-nav.tsx';
 import { CreateInstanceWizardLazy } from '@/features/instances/components/lazy-wizard.tsx';
+import { importAccessOf } from '@/features/instances/import-access.ts';
 import { useGlobalSettings } from '@/features/settings/api/get-global-settings.ts';
 import { INSTANCE_TABS, INSTANCE_TAB_SCREENS } from './instance-tabs.tsx';
 import type { InstanceTabId } from './instance-tabs.tsx';
@@ -17,9 +18,14 @@ import { useViewer } from '../use-viewer.ts';
 // /dashboard/:tab (dashboard.md §2 "Instance dashboard"): the left nav with the selected instance
 // and its tabs, and the tab chosen by the second path segment.
 
-/** The tabs this core shows: Playitgg only when the global setting playit_enabled is on. */
-export function visibleTabs(playitEnabled: boolean) {
-  return INSTANCE_TABS.filter((tab) => tab.id !== 'playitgg' || playitEnabled);
+/**
+ * The tabs this core shows: Playitgg only when the global setting playit_enabled is on, Add-ons
+ * only while modrinth_enabled is (on by default).
+ */
+export function visibleTabs(playitEnabled: boolean, modrinthEnabled = true) {
+  return INSTANCE_TABS.filter(
+    (tab) => (tab.id !== 'playitgg' || playitEnabled) && (tab.id !== 'addons' || modrinthEnabled),
+  );
 }
 
 function Centered({ children }: { children: ReactNode }) {
@@ -86,7 +92,10 @@ export function InstanceDashboardRoute() {
 
   const uuid = params.get('instance');
   const instance = instances.data?.find((i) => i.uuid === uuid) ?? null;
-  const tabs = visibleTabs(settings.data?.playit_enabled ?? false);
+  const tabs = visibleTabs(
+    settings.data?.playit_enabled ?? false,
+    settings.data?.modrinth_enabled ?? true,
+  );
   const known = tabs.some((t) => t.id === tab);
   const canCreate = viewerCan(viewer, { type: 'CreateInstance' });
   // dashboard.md §2: an `instance` naming no instance of this core goes to / (so does a deleted one).
@@ -123,6 +132,7 @@ export function InstanceDashboardRoute() {
         open={wizardOpen}
         onOpenChange={setWizardOpen}
         onCreated={openInstance}
+        imports={importAccessOf(viewer)}
       />
     </div>
   );

@@ -3,7 +3,7 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import type { InstanceInfo } from '@hearth/protocol';
 
 // The instance tabs of dashboard.md §2, in spec order, then Hearth's own (Backups, Schedules,
-// Players),
+// Players, Add-ons),
 // chosen from the second path segment.
 // Each feature registers its screen here (app/ is the only place that combines features);
 // a tab without a screen shows "{tab} not found".
@@ -23,6 +23,7 @@ export const INSTANCE_TABS = [
   { id: 'backups', label: 'Backups' },
   { id: 'schedules', label: 'Schedules' },
   { id: 'players', label: 'Players' },
+  { id: 'addons', label: 'Add-ons' },
 ] as const;
 
 export type InstanceTabId = (typeof INSTANCE_TABS)[number]['id'];
@@ -54,6 +55,9 @@ export const INSTANCE_TAB_SCREENS: Partial<Record<InstanceTabId, TabScreen>> = {
   })),
   players: lazy(async () => ({
     default: (await import('./instance-players-tab.tsx')).InstancePlayersTab,
+  })),
+  addons: lazy(async () => ({
+    default: (await import('./instance-addons-tab.tsx')).InstanceAddonsTab,
   })),
   playitgg: lazy(async () => ({
     default: (await import('./instance-playitgg-tab.tsx')).InstancePlayitggTab,

@@ -13,6 +13,7 @@ const SETTINGS: GlobalSettingsData = {
   safe_mode: false,
   domain: null,
   playit_enabled: false,
+  modrinth_enabled: true,
 };
 
 async function openGeneral(
@@ -40,6 +41,7 @@ async function openGeneral(
       'PUT /global_settings/domain': setter('domain'),
       'PUT /global_settings/safe_mode': setter('safe_mode'),
       'PUT /global_settings/playit_enabled': setter('playit_enabled'),
+      'PUT /global_settings/modrinth_enabled': setter('modrinth_enabled'),
       ...options.routes,
     }),
   );
@@ -183,6 +185,17 @@ describe('Core Settings: toggles', () => {
     await vi.waitFor(() =>
       expect(net.callsTo('PUT', '/global_settings/playit_enabled')[0]?.body).toBe(true),
     );
+  });
+
+  it('Enable Modrinth Add-ons is on by default and turning it off sends false', async () => {
+    const { user, net } = await openGeneral();
+    const toggle = screen.getByRole('switch', { name: 'Enable Modrinth Add-ons' });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    await vi.waitFor(() =>
+      expect(net.callsTo('PUT', '/global_settings/modrinth_enabled')[0]?.body).toBe(false),
+    );
+    expect(toggle).not.toBeChecked();
   });
 
   it('turning Playit Integration off also stops the runner (stop_cli)', async () => {

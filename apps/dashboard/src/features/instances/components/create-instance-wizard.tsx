@@ -1,14 +1,17 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { WIZARD_WIDTH } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError } from '@/components/ui/field.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/cn.ts';
 import { toUserMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
 import { useCreateInstanceMutation } from '../api/create-instance.ts';
+import { useCoreExtensions } from '../api/get-shipped-definitions.ts';
 import type { CreateRequest } from '../api/create-instance.ts';
+import type { ImportAccess } from '../import-access.ts';
 import { buildSetupValue } from '../setup-form.ts';
 import { useOpenCreatedInstance } from '../use-open-created-instance.ts';
 import type { CreationTracker } from '../use-open-created-instance.ts';
@@ -16,6 +19,11 @@ import { LAST_STEP, WIZARD_STEPS, useWizard } from './use-wizard.ts';
 import type { Wizard } from './use-wizard.ts';
 import { WizardSelectGame } from './wizard-select-game.tsx';
 import { WizardAutoStep, WizardBasicStep, WizardManifestStep } from './wizard-steps.tsx';
+
+// Only those who press "Import an existing server" load its screens.
+const ImportServer = lazy(async () => ({
+  default: (await import('./import-server.tsx')).ImportServer,
+}));
 
 function StepList({ step }: { step: number }) {
   return (
@@ -47,7 +55,51 @@ function requestOf(wizard: Wizard): CreateRequest | null {
   return { kind: 'generic', url: wizard.generic.loadedUrl, setup };
 }
 
-function WizardBody({ onDone, tracker }: { onDone: () => void; tracker?: CreationTracker }) {
+function WizardBody({
+  onDone,
+  tracker,
+  imports,
+}: {
+  onDone: () => void;
+  tracker?: CreationTracker;
+  imports: ImportAccess;
+}) {
+  const [importing, setImporting] = useState(false);
+  // Importing is Hearth's: a Lodestone core has no /import routes.
+  const hearth = useCoreExtensions().data?.hearth ?? false;
+  if (importing)
+    return (
+      <div className="flex flex-col gap-5">
+        <h3 className="text-base font-semibold">Import an existing server</h3>
+        <Suspense fallback={<Spinner />}>
+          <ImportServer
+            hostFolder={imports.hostFolder}
+            onBack={() => setImporting(false)}
+            onDone={onDone}
+            tracker={tracker}
+          />
+        </Suspense>
+      </div>
+    );
+  return (
+    <CreateSteps
+      onDone={onDone}
+      {...(tracker ? { tracker } : {})}
+      onImport={imports.allowed && hearth ? () => setImporting(true) : null}
+    />
+  );
+}
+
+function CreateSteps({
+  onDone,
+  tracker,
+  onImport,
+}: {
+  onDone: () => void;
+  tracker?: CreationTracker;
+  /** Null: this user may not import (or the core is not Hearth). */
+  onImport: (() => void) | null;
+}) {
   const wizard = useWizard();
   const create = useCreateInstanceMutation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -85,6 +137,14 @@ function WizardBody({ onDone, tracker }: { onDone: () => void; tracker?: Creatio
       <h3 className="text-base font-semibold">{WIZARD_STEPS[step]}</h3>
       <div className="max-h-[55vh] min-h-48 overflow-y-auto pr-1">
         {step === 0 ? <WizardSelectGame wizard={wizard} /> : null}
+        {step === 0 && onImport ? (
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-dashed border-line p-4">
+            <span className="text-sm text-muted">
+              Already have a server folder, or a backup of one?
+            </span>
+            <Button onClick={onImport}>Import an existing server</Button>
+          </div>
+        ) : null}
         {step === 1 ? <WizardBasicStep wizard={wizard} /> : null}
         {step === 2 ? <WizardManifestStep wizard={wizard} /> : null}
         {step === 3 ? <WizardAutoStep wizard={wizard} /> : null}
@@ -125,10 +185,13 @@ export function CreateInstanceWizard({
   open,
   onOpenChange,
   tracker,
+  imports = { allowed: false, hostFolder: false },
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   tracker?: CreationTracker;
+  /** Who may import a server (Hearth, issue 27): a third way beside the games. */
+  imports?: ImportAccess;
 }) {
   return (
     <Modal
@@ -147,7 +210,11 @@ export function CreateInstanceWizard({
       }}
     >
       {open ? (
-        <WizardBody onDone={() => onOpenChange(false)} {...(tracker ? { tracker } : {})} />
+        <WizardBody
+          onDone={() => onOpenChange(false)}
+          imports={imports}
+          {...(tracker ? { tracker } : {})}
+        />
       ) : null}
     </Modal>
   );
@@ -162,11 +229,20 @@ export function CreateInstanceWizardOpening({
   open,
   onOpenChange,
   onCreated,
+  imports,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCreated: (uuid: string) => void;
+  imports?: ImportAccess;
 }) {
   const tracker = useOpenCreatedInstance(onCreated);
-  return <CreateInstanceWizard open={open} onOpenChange={onOpenChange} tracker={tracker} />;
+  return (
+    <CreateInstanceWizard
+      open={open}
+      onOpenChange={onOpenChange}
+      tracker={tracker}
+      {...(imports ? { imports } : {})}
+    />
+  );
 }

@@ -1,4 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
+import type { ImportAccess } from '../import-access.ts';
 
 const Wizard = lazy(async () => ({
   default: (await import('./create-instance-wizard.tsx')).CreateInstanceWizardOpening,
@@ -13,17 +14,24 @@ export function CreateInstanceWizardLazy({
   open,
   onOpenChange,
   onCreated,
+  imports,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCreated: (uuid: string) => void;
+  imports?: ImportAccess;
 }) {
   const [wanted, setWanted] = useState(open);
   if (open && !wanted) setWanted(true);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Wizard open={open} onOpenChange={onOpenChange} onCreated={onCreated} />
+      <Wizard
+        open={open}
+        onOpenChange={onOpenChange}
+        onCreated={onCreated}
+        {...(imports ? { imports } : {})}
+      />
     </Suspense>
   );
 }

@@ -14,6 +14,7 @@ import { notify } from '@/lib/toast.ts';
 import { useGlobalSettings } from '../api/get-global-settings.ts';
 import { useUpdateCoreDomainMutation } from '../api/update-core-domain.ts';
 import { useUpdateCoreNameMutation } from '../api/update-core-name.ts';
+import { useUpdateModrinthEnabledMutation } from '../api/update-modrinth-enabled.ts';
 import { useUpdatePlayitEnabledMutation } from '../api/update-playit-enabled.ts';
 import { validateCoreName, validateDomain } from '../core-settings-validation.ts';
 import { OpenPortDialog } from './open-port-dialog.tsx';
@@ -41,6 +42,7 @@ export function CoreSettingsPanel({
   const updateName = useUpdateCoreNameMutation();
   const updateDomain = useUpdateCoreDomainMutation();
   const updatePlayit = useUpdatePlayitEnabledMutation();
+  const updateModrinth = useUpdateModrinthEnabledMutation();
   const [openPort, setOpenPort] = useState(false);
 
   if (settings.isPending) return <PageSpinner />;
@@ -93,6 +95,23 @@ export function CoreSettingsPanel({
               disabled={!canEdit}
               onCheckedChange={(on) =>
                 updatePlayit.mutate(
+                  { core, on },
+                  { onError: (err) => notify('error', toUserMessage(err)) },
+                )
+              }
+            />
+          }
+        />
+        <SettingRow
+          title="Enable Modrinth Add-ons"
+          description="Shows the Add-ons tab on every instance: the core searches Modrinth and installs mods, plugins and datapacks from it."
+          control={
+            <Switch
+              label="Enable Modrinth Add-ons"
+              checked={data.modrinth_enabled}
+              disabled={!canEdit}
+              onCheckedChange={(on) =>
+                updateModrinth.mutate(
                   { core, on },
                   { onError: (err) => notify('error', toUserMessage(err)) },
                 )

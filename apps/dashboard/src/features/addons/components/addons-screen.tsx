@@ -1,0 +1,508 @@
+import { useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { RefreshCw, Search } from 'lucide-react';
+import type {
+  AddonKind,
+  AddonSearchHit,
+  AddonTarget,
+  AddonUpdate,
+  AddonVersion,
+  InstalledAddon,
+  InstanceInfo,
+} from '@hearth/protocol';
+import { Badge } from '@/components/ui/badge.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { SelectField, TextField } from '@/components/ui/field.tsx';
+import { PageSpinner, Spinner } from '@/components/ui/spinner.tsx';
+import { toUserMessage } from '@/lib/errors.ts';
+import { notify } from '@/lib/toast.ts';
+import {
+  useInstallAddonMutation,
+  useRemoveAddonMutation,
+  useUpdateAddonMutation,
+} from '../api/change-addons.ts';
+import { useAddonProject } from '../api/get-addon-project.ts';
+import { useAddonTarget } from '../api/get-addon-target.ts';
+import { useCheckAddonUpdatesMutation } from '../api/get-addon-updates.ts';
+import { useAddons } from '../api/get-addons.ts';
+import { useAddonSearch } from '../api/search-addons.ts';
+import type { AddonSearch } from '../api/search-addons.ts';
+import { compactCount, kindLabel, mayChange } from '../addon-rights.ts';
+import type { AddonRights } from '../addon-rights.ts';
+
+export interface AddonsScreenProps {
+  instance: InstanceInfo;
+  rights: AddonRights;
+}
+
+/** Versions shown per project before "Show all". */
+const VERSIONS_SHOWN = 5;
+
+const reportError = (err: unknown) => notify('error', toUserMessage(err));
+
+/**
+ * The Add-ons tab (Hearth, issue 27): what Hearth installed from Modrinth with update and remove,
+ * and a search of Modrinth (through the core) filtered for this instance, with each project's
+ * versions and dependencies. Reading files looks; writing files (a jar: also the protected-file
+ * right) installs, updates and removes.
+ */
+export function AddonsScreen({ instance, rights }: AddonsScreenProps) {
+  const target = useAddonTarget(instance.uuid, rights.read);
+  if (!rights.read)
+    return (
+      <Layout>
+        <Message>No permission</Message>
+      </Layout>
+    );
+  if (target.isPending)
+    return (
+      <Layout>
+        <PageSpinner />
+      </Layout>
+    );
+  if (target.isError)
+    return (
+      <Layout>
+        <p role="alert" className="text-sm text-danger">
+          {toUserMessage(target.error)}
+        </p>
+      </Layout>
+    );
+  if (target.data.kinds.length === 0)
+    return (
+      <Layout>
+        <Message>{target.data.reason ?? 'This instance takes no add-ons.'}</Message>
+      </Layout>
+    );
+  return (
+    <Layout>
+      <TargetLine target={target.data} />
+      <InstalledSection instance={instance} rights={rights} />
+      <SearchSection instance={instance} target={target.data} rights={rights} />
+    </Layout>
+  );
+}
+
+function TargetLine({ target }: { target: AddonTarget }) {
+  const loaders = target.loaders.join(', ');
+  return (
+    <p className="text-sm text-muted">
+      Modrinth results are filtered for this server
+      {loaders ? ` (${loaders}` : ' ('}
+      {target.game_version ? `${loaders ? ', ' : ''}Minecraft ${target.game_version})` : ')'}.
+      {target.kinds.map((kind) => (
+        <span key={kind}>
+          {' '}
+          {kindLabel(kind)} go to <code>{target.folders[kind]}</code>.
+        </span>
+      ))}
+    </p>
+  );
+}
+
+function InstalledSection({ instance, rights }: AddonsScreenProps) {
+  const installed = useAddons(instance.uuid, true);
+  const check = useCheckAddonUpdatesMutation(instance.uuid);
+  const update = useUpdateAddonMutation(instance.uuid);
+  const remove = useRemoveAddonMutation(instance.uuid);
+  const updates = new Map<string, AddonUpdate>(
+    (check.data ?? []).map((u) => [u.addon_id, u] as const),
+  );
+
+  let body: ReactNode;
+  if (installed.isPending) body = <Spinner />;
+  else if (installed.isError)
+    body = (
+      <p role="alert" className="text-sm text-danger">
+        {toUserMessage(installed.error)}
+      </p>
+    );
+  else if (installed.data.length === 0)
+    body = <Message>Nothing installed from Modrinth yet. Search below to add some.</Message>;
+  else
+    body = (
+      <ul className="flex flex-col divide-y divide-line rounded-lg border border-line">
+        {installed.data.map((addon) => (
+          <InstalledRow
+            key={addon.id}
+            addon={addon}
+            update={updates.get(addon.id)}
+            canChange={mayChange(rights, addon.kind)}
+            busy={
+              (update.isPending && update.variables.addonId === addon.id) ||
+              (remove.isPending && remove.variables === addon.id)
+            }
+            onUpdate={(u) =>
+              update.mutate(
+                { addonId: addon.id, versionId: u.latest.id },
+                {
+                  onSuccess: (next) => {
+                    notify('success', `${next.title} updated to ${next.version_number}`);
+                    check.reset();
+                  },
+                  onError: reportError,
+                },
+              )
+            }
+            onRemove={() =>
+              remove.mutate(addon.id, {
+                onSuccess: () => notify('success', `${addon.title} removed`),
+                onError: reportError,
+              })
+            }
+          />
+        ))}
+      </ul>
+    );
+
+  return (
+    <section aria-labelledby="addons-installed" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h3 id="addons-installed" className="text-base font-semibold">
+          Installed
+        </h3>
+        <Button
+          variant="secondary"
+          loading={check.isPending}
+          disabled={!installed.data?.length}
+          onClick={() =>
+            check.mutate(undefined, {
+              onSuccess: (list) =>
+                notify(
+                  'info',
+                  list.length === 0
+                    ? 'Everything is up to date'
+                    : `${list.length} update${list.length === 1 ? '' : 's'} available`,
+                ),
+              onError: reportError,
+            })
+          }
+        >
+          <RefreshCw aria-hidden className="size-4" />
+          Check for updates
+        </Button>
+      </div>
+      {body}
+    </section>
+  );
+}
+
+function InstalledRow({
+  addon,
+  update,
+  canChange,
+  busy,
+  onUpdate,
+  onRemove,
+}: {
+  addon: InstalledAddon;
+  update: AddonUpdate | undefined;
+  canChange: boolean;
+  busy: boolean;
+  onUpdate: (update: AddonUpdate) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <li
+      aria-label={addon.title}
+      className="flex flex-wrap items-center justify-between gap-3 px-4 py-3"
+    >
+      <div className="flex min-w-0 flex-col gap-0.5">
+        <span className="font-medium">{addon.title}</span>
+        <span className="truncate text-[13px] text-muted">
+          {addon.version_number} · <code>{addon.path}</code>
+        </span>
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        {addon.present ? null : <Badge tone="warning">File missing</Badge>}
+        {update ? <Badge tone="success">{`Update: ${update.latest.version_number}`}</Badge> : null}
+        {update && canChange ? (
+          <Button
+            size="sm"
+            variant="primary"
+            loading={busy}
+            onClick={() => onUpdate(update)}
+            aria-label={`Update ${addon.title}`}
+          >
+            Update
+          </Button>
+        ) : null}
+        {canChange ? (
+          <Button
+            size="sm"
+            variant="danger"
+            loading={busy}
+            onClick={onRemove}
+            aria-label={`Remove ${addon.title}`}
+          >
+            Remove
+          </Button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+function SearchSection({
+  instance,
+  target,
+  rights,
+}: {
+  instance: InstanceInfo;
+  target: AddonTarget;
+  rights: AddonRights;
+}) {
+  const [text, setText] = useState('');
+  const [kind, setKind] = useState<AddonKind>(target.kinds[0] ?? 'datapack');
+  const [search, setSearch] = useState<AddonSearch | null>(null);
+  const [open, setOpen] = useState<string | null>(null);
+  const results = useAddonSearch(instance.uuid, search);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setOpen(null);
+    setSearch({ text: text.trim(), kind });
+  };
+
+  return (
+    <section aria-labelledby="addons-search" className="flex flex-col gap-3">
+      <h3 id="addons-search" className="text-base font-semibold">
+        Find on Modrinth
+      </h3>
+      <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-3">
+        <div className="min-w-48 flex-1">
+          <TextField
+            label="Search"
+            type="search"
+            value={text}
+            maxLength={200}
+            onChange={(e) => setText(e.currentTarget.value)}
+          />
+        </div>
+        {target.kinds.length > 1 ? (
+          <SelectField
+            label="Kind"
+            value={kind}
+            options={target.kinds.map((k) => ({ value: k, label: kindLabel(k) }))}
+            onChange={(e) => setKind(e.currentTarget.value as AddonKind)}
+          />
+        ) : null}
+        <Button type="submit" variant="primary" loading={results.isFetching}>
+          <Search aria-hidden className="size-4" />
+          Search
+        </Button>
+      </form>
+      {results.isError ? (
+        <p role="alert" className="text-sm text-danger">
+          {toUserMessage(results.error)}
+        </p>
+      ) : null}
+      {results.data ? (
+        results.data.hits.length === 0 ? (
+          <Message>No {kindLabel(results.data.kind).toLowerCase()} found for this server.</Message>
+        ) : (
+          <ul aria-label="Results" className="flex flex-col gap-2">
+            {results.data.hits.map((hit) => (
+              <SearchHit
+                key={hit.project_id}
+                instance={instance}
+                hit={hit}
+                kind={results.data.kind}
+                rights={rights}
+                open={open === hit.project_id}
+                onToggle={() => setOpen(open === hit.project_id ? null : hit.project_id)}
+              />
+            ))}
+          </ul>
+        )
+      ) : null}
+    </section>
+  );
+}
+
+function SearchHit({
+  instance,
+  hit,
+  kind,
+  rights,
+  open,
+  onToggle,
+}: {
+  instance: InstanceInfo;
+  hit: AddonSearchHit;
+  kind: AddonKind;
+  rights: AddonRights;
+  open: boolean;
+  onToggle: () => void;
+}) {
+  const panel = `addon-versions-${hit.project_id}`;
+  return (
+    <li aria-label={hit.title} className="flex flex-col gap-2 rounded-lg border border-line p-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col gap-0.5">
+          <span className="font-medium">
+            {hit.title} <span className="text-[13px] font-normal text-muted">by {hit.author}</span>
+          </span>
+          <span className="text-[13px] text-muted">{hit.description}</span>
+          <span className="text-[13px] text-faint">{compactCount(hit.downloads)} downloads</span>
+        </div>
+        <div className="flex items-center gap-2">
+          {hit.installed ? <Badge tone="success">Installed</Badge> : null}
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-expanded={open}
+            aria-controls={panel}
+            onClick={onToggle}
+            aria-label={`Versions of ${hit.title}`}
+          >
+            Versions
+          </Button>
+        </div>
+      </div>
+      {open ? (
+        <div id={panel}>
+          <ProjectVersions
+            instance={instance}
+            projectId={hit.project_id}
+            kind={kind}
+            canInstall={mayChange(rights, kind)}
+          />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function ProjectVersions({
+  instance,
+  projectId,
+  kind,
+  canInstall,
+}: {
+  instance: InstanceInfo;
+  projectId: string;
+  kind: AddonKind;
+  canInstall: boolean;
+}) {
+  const project = useAddonProject(instance.uuid, projectId, kind);
+  const install = useInstallAddonMutation(instance.uuid);
+  const [all, setAll] = useState(false);
+  if (project.isPending) return <Spinner label="Loading versions" />;
+  if (project.isError)
+    return (
+      <p role="alert" className="text-sm text-danger">
+        {toUserMessage(project.error)}
+      </p>
+    );
+  const versions = all ? project.data.versions : project.data.versions.slice(0, VERSIONS_SHOWN);
+  if (versions.length === 0)
+    return <p className="text-sm text-muted">No version of it fits this server.</p>;
+  return (
+    <div className="flex flex-col gap-2">
+      <ul aria-label={`Versions of ${project.data.title}`} className="flex flex-col gap-2">
+        {versions.map((version) => (
+          <VersionRow
+            key={version.id}
+            version={version}
+            canInstall={canInstall}
+            busy={install.isPending && install.variables.version_id === version.id}
+            onInstall={() =>
+              install.mutate(
+                { version_id: version.id, with_dependencies: true },
+                {
+                  onSuccess: (added) =>
+                    notify(
+                      'success',
+                      added.length > 1
+                        ? `Installed ${added.map((a) => a.title).join(', ')}`
+                        : `Installed ${project.data.title} ${version.version_number}`,
+                    ),
+                  onError: reportError,
+                },
+              )
+            }
+          />
+        ))}
+      </ul>
+      {!all && project.data.versions.length > VERSIONS_SHOWN ? (
+        <Button size="sm" variant="ghost" onClick={() => setAll(true)}>
+          Show all {project.data.versions.length} versions
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+function VersionRow({
+  version,
+  canInstall,
+  busy,
+  onInstall,
+}: {
+  version: AddonVersion;
+  canInstall: boolean;
+  busy: boolean;
+  onInstall: () => void;
+}) {
+  const deps = version.dependencies.filter((d) => d.dependency_type !== 'embedded');
+  return (
+    <li
+      aria-label={version.version_number}
+      className="flex flex-wrap items-center justify-between gap-3 rounded-md bg-raised px-3 py-2"
+    >
+      <div className="flex min-w-0 flex-col gap-0.5 text-[13px]">
+        <span className="font-medium">
+          {version.version_number}{' '}
+          {version.version_type === 'release' ? null : (
+            <Badge tone="warning">{version.version_type}</Badge>
+          )}
+        </span>
+        <span className="text-muted">{version.game_versions.join(', ')}</span>
+        {deps.length > 0 ? (
+          <span className="text-muted">
+            Needs:{' '}
+            {deps.map((d, i) => (
+              <span key={`${d.project_id ?? d.file_name ?? i}`}>
+                {i > 0 ? ', ' : ''}
+                {d.title ?? d.project_id ?? d.file_name} ({d.dependency_type}
+                {d.installed ? ', installed' : ''})
+              </span>
+            ))}
+          </span>
+        ) : null}
+      </div>
+      {canInstall ? (
+        <Button
+          size="sm"
+          variant="primary"
+          loading={busy}
+          disabled={version.file === null}
+          onClick={onInstall}
+          aria-label={`Install ${version.version_number}`}
+        >
+          Install
+        </Button>
+      ) : null}
+    </li>
+  );
+}
+
+function Message({ children }: { children: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-line bg-panel px-5 py-6 text-center text-sm text-muted">
+      {children}
+    </div>
+  );
+}
+
+function Layout({ children }: { children: ReactNode }) {
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 p-6">
+      <header>
+        <h2 className="text-xl font-semibold">Add-ons</h2>
+      </header>
+      {children}
+    </div>
+  );
+}

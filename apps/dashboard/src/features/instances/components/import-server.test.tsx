@@ -1,0 +1,151 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ImportDetection, StagedImport } from '@hearth/protocol';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
+import type { FakeHandler } from '@/test/fake-fetch.ts';
+import { TEST_CORE, validJwt } from '@/test/fixtures.ts';
+import { connectTo } from '@/test/render-app.tsx';
+import type { ImportAccess } from '../import-access.ts';
+import { CreateInstanceWizard } from './create-instance-wizard.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function detection(overrides: Partial<ImportDetection> = {}): ImportDetection {
+  return {
+    kind: 'minecraft',
+    lodestone: false,
+    name: 'survival',
+    description: '',
+    port: 25570,
+    motd: 'Hi',
+    minecraft: {
+      flavour: 'paper',
+      version: '1.21.1',
+      loader_version: '130',
+      server_jar: 'paper-1.21.1-130.jar',
+      java_major: 21,
+      min_ram: 1024,
+      max_ram: 4096,
+      cmd_args: [],
+    },
+    definition: null,
+    command: null,
+    jars: ['paper-1.21.1-130.jar'],
+    notes: ['Paper 1.21.1 server jar paper-1.21.1-130.jar', 'server.properties: port 25570'],
+    files: 42,
+    bytes: 1000,
+    ...overrides,
+  };
+}
+
+const staged = (d: ImportDetection): StagedImport => ({ id: 'IMP1', expires_at: 1, detection: d });
+
+function setup(imports: ImportAccess, routes: Record<string, FakeHandler> = {}) {
+  connectTo(TEST_CORE, validJwt());
+  const calls = installFakeFetch(
+    coreRoutes({
+      'GET /games': { body: ['MinecraftJavaVanilla'] },
+      'POST /import/upload': { body: staged(detection()) },
+      'POST /import/IMP1/create': { body: 'INSTANCE_NEW' },
+      'DELETE /import/IMP1': { body: null },
+      ...routes,
+    }),
+  );
+  const onOpenChange = vi.fn();
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={createQueryClient({ retry: false })}>
+      <CreateInstanceWizard open onOpenChange={onOpenChange} imports={imports} />
+    </QueryClientProvider>,
+  );
+  const dialog = screen.getByRole('dialog', { name: 'Create a new instance' });
+  return { calls, onOpenChange, user, dialog };
+}
+
+const ARCHIVE = new File(['PK'], 'server.zip', { type: 'application/zip' });
+
+describe('wizard: import an existing server (issue 27)', () => {
+  it('is offered only to those who may import', async () => {
+    setup({ allowed: false, hostFolder: false });
+    await screen.findByRole('radiogroup');
+    expect(screen.queryByRole('button', { name: 'Import an existing server' })).toBeNull();
+  });
+
+  it('uploads an archive, shows what was detected, and creates it as corrected', async () => {
+    const { calls, onOpenChange, user, dialog } = setup({ allowed: true, hostFolder: false });
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Import an existing server' }),
+    );
+    expect(
+      within(dialog).queryByRole('textbox', { name: "Folder on the core's machine" }),
+    ).toBeNull();
+    await user.upload(await within(dialog).findByLabelText('Server archive'), ARCHIVE);
+    expect(
+      within(dialog).queryByRole('textbox', { name: "Folder on the core's machine" }),
+    ).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Upload and detect' }));
+    const found = await within(dialog).findByRole('region', { name: 'Detected' });
+    expect(found).toHaveTextContent('Paper 1.21.1 server jar');
+    expect(calls.callsTo('POST', '/import/upload')).toHaveLength(1);
+    expect(within(dialog).getByRole('textbox', { name: 'Port' })).toHaveValue('25570');
+
+    const version = within(dialog).getByRole('textbox', { name: 'Minecraft version' });
+    await user.clear(version);
+    await user.type(version, '1.21.4');
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(calls.callsTo('POST', '/import/IMP1/create')[0]?.body).toEqual({
+      kind: 'minecraft',
+      name: 'survival',
+      port: 25570,
+      flavour: 'paper',
+      version: '1.21.4',
+      loader_version: '130',
+      server_jar: 'paper-1.21.1-130.jar',
+      java_major: 21,
+      min_ram: 1024,
+      max_ram: 4096,
+      cmd_args: [],
+    });
+  });
+
+  it('an unknown folder needs its start command confirmed; Back discards the staged import', async () => {
+    const { calls, user, dialog } = setup(
+      { allowed: true, hostFolder: true },
+      {
+        'POST /import/folder': {
+          body: staged(
+            detection({
+              kind: 'command',
+              command: 'sh start.sh',
+              jars: [],
+              notes: ['start.sh'],
+              port: null,
+            }),
+          ),
+        },
+      },
+    );
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Import an existing server' }),
+    );
+    await user.type(
+      await within(dialog).findByRole('textbox', { name: "Folder on the core's machine" }),
+      '/srv/game',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Copy and detect' }));
+    const command = await within(dialog).findByRole('textbox', { name: 'Start command' });
+    expect(calls.callsTo('POST', '/import/folder')[0]?.body).toEqual({ path: '/srv/game' });
+    expect(command).toHaveValue('sh start.sh');
+    await user.clear(command);
+    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await vi.waitFor(() => expect(calls.callsTo('DELETE', '/import/IMP1')).toHaveLength(1));
+    expect(
+      await within(dialog).findByRole('button', { name: 'Import an existing server' }),
+    ).toBeInTheDocument();
+  });
+});
