@@ -25,4 +25,6 @@ export * from './permissions.ts';
 export * from './names.ts';
 export * from './backups.ts';
 export * from './schedules.ts';
+export * from './access.ts';
+export * from './user-agent.ts';
 export * from './cron-describe.ts';

@@ -6,6 +6,11 @@ export const GlobalSettingsDataSchema = z.object({
   safe_mode: z.boolean(),
   domain: z.nullable(z.string()),
   playit_enabled: z._default(z.boolean(), false),
+  /**
+   * Hearth (issue 28): every user must sign in with a second factor. A Hearth core always sends
+   * it; a Lodestone core has no such setting (absent, read as false).
+   */
+  require_two_factor: z.optional(z.boolean()),
 });
 export type GlobalSettingsData = z.output<typeof GlobalSettingsDataSchema>;
 

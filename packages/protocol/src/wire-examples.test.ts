@@ -931,6 +931,11 @@ describe('§2.17 and §1.4.1 small types', () => {
         GlobalSettingsDataSchema.parse({ core_name: 'c', safe_mode: true, domain: null }),
       ),
     ).toBe('{"core_name":"c","safe_mode":true,"domain":null,"playit_enabled":false}');
+    // Hearth's own setting (issue 28) rides along and keeps its value.
+    expectRoundTrip(
+      GlobalSettingsDataSchema,
+      '{"core_name":"c","safe_mode":false,"domain":null,"playit_enabled":false,"require_two_factor":true}',
+    );
   });
 
   it('PortStatus', () => {
