@@ -109,6 +109,8 @@ export interface CoreConfig {
   eventRetention?: Partial<RetentionOptions>;
   /** Webhook delivery: queue size, attempts, backoff, time-out, and for tests the DNS resolver. */
   webhooks?: Partial<WebhookOptions>;
+  /** Test only: the clock two-factor codes are checked against (default Date.now). */
+  access?: { now?: () => number };
 }
 
 export interface PlayitConfig {

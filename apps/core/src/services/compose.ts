@@ -1,6 +1,12 @@
 import path from 'node:path';
+import { ApiKeys } from '../auth/api-keys.ts';
 import { PermissionGuard } from '../auth/permission-guard.ts';
+import { Revocations } from '../auth/revocations.ts';
+import { SecretBox } from '../auth/secret-box.ts';
+import { Sessions } from '../auth/sessions.ts';
 import { TokenService } from '../auth/token-service.ts';
+import { TwoFactorChallenges } from '../auth/two-factor-challenges.ts';
+import type { Activity, CausedBy } from '@hearth/protocol';
 import type { CoreConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { DbWrites } from '../db/db-writes.ts';
@@ -17,6 +23,9 @@ import { ScheduleRepository } from '../repositories/schedule-repository.ts';
 import { MacroAuthorRepository } from '../repositories/macro-author-repository.ts';
 import { MacroRepository } from '../repositories/macro-repository.ts';
 import { SettingsRepository } from '../repositories/settings-repository.ts';
+import { ApiKeyRepository } from '../repositories/api-key-repository.ts';
+import { SessionRepository } from '../repositories/session-repository.ts';
+import { TwoFactorRepository } from '../repositories/two-factor-repository.ts';
 import { UserRepository } from '../repositories/user-repository.ts';
 import { WebhookRepository } from '../repositories/webhook-repository.ts';
 import { InstanceHost } from '../runtime/instances/instance-host.ts';
@@ -24,6 +33,9 @@ import { InstanceRegistry } from '../runtime/instances/instance-registry.ts';
 import { resolveUpstreams } from '../runtime/minecraft/index.ts';
 import { MonitorHub } from '../runtime/monitor/monitor-hub.ts';
 import type { Sandbox } from '../runtime/sandbox/index.ts';
+import { ApiKeyService } from './access/api-key-service.ts';
+import { SessionService } from './access/session-service.ts';
+import { TwoFactorService } from './access/two-factor-service.ts';
 import { BackupService } from './backups/backup-service.ts';
 import { instanceBackupTargets } from './backups/instance-backup-target.ts';
 import { ConsoleService } from './console-service.ts';
@@ -93,6 +105,16 @@ export interface CoreServices {
   scheduleClock: Clock;
   /** Macros: Deno tasks in the sandbox, their tokens, history (issue 11). */
   macros: MacroService;
+  /** Two-factor sign-in, API keys and sessions (issue 28). */
+  access: AccessServices;
+}
+
+export interface AccessServices {
+  twoFactor: TwoFactorService;
+  apiKeys: ApiKeyService;
+  sessions: SessionService;
+  /** Sessions and keys that just stopped working: their sockets close (http/socket-session.ts). */
+  revocations: Revocations;
 }
 
 export function composeServices(
@@ -121,8 +143,60 @@ export function composeServices(
     repository: new MacroAuthorRepository(db, dbWrites),
     onWrite: (instanceUuid, uid) => taskTokens.limitInstance(instanceUuid, uid),
   });
-  const tokens = new TokenService(userRepository, taskTokens);
-  const users = new UserService(userRepository, tokens, events, guard, () => settings.safeMode);
+  // Issue 28: sessions behind every JWT, API keys, two-factor sign-in. Only tests move the clock
+  // that codes and key expiries are checked against.
+  const accessNow = config.access?.now ?? Date.now;
+  const recordSecurity = (activity: Activity, causedBy: CausedBy) => {
+    events.record(activity, causedBy);
+  };
+  const revocations = new Revocations();
+  const sessionRows = new SessionRepository(db, dbWrites);
+  const sessions = new Sessions(sessionRows, revocations);
+  const keyRows = new ApiKeyRepository(db, dbWrites);
+  const apiKeys = new ApiKeys(
+    keyRows,
+    {
+      user: (uid) => userRepository.byUid(uid),
+      instances: () => registry.all().map((entry) => entry.uuid),
+    },
+    revocations,
+    accessNow,
+  );
+  const twoFactor = new TwoFactorService({
+    repo: new TwoFactorRepository(db, dbWrites),
+    users: userRepository,
+    box: SecretBox.inDataDir(config.dataDir),
+    record: recordSecurity,
+    issuer: () => settings.get().core_name,
+    required: () => settings.requireTwoFactor,
+    now: accessNow,
+  });
+  const tokens = new TokenService(userRepository, sessions, taskTokens, apiKeys);
+  const users = new UserService(userRepository, tokens, events, guard, () => settings.safeMode, {
+    sessions,
+    twoFactor,
+    challenges: new TwoFactorChallenges(),
+    apiKeys,
+  });
+  const accessServices: AccessServices = {
+    twoFactor,
+    apiKeys: new ApiKeyService({
+      keys: apiKeys,
+      users: userRepository,
+      record: recordSecurity,
+      now: accessNow,
+    }),
+    sessions: new SessionService({
+      sessions,
+      sessionRows,
+      keyRows,
+      users: userRepository,
+      twoFactorUsers: () => twoFactor.enabledUsers(),
+      record: recordSecurity,
+      now: Date.now,
+    }),
+    revocations,
+  };
   const visibility = new EventVisibility(guard);
   events.subscribeGeneral((e) => visibility.track(e));
 
@@ -348,5 +422,6 @@ export function composeServices(
     schedules,
     scheduleClock,
     macros,
+    access: accessServices,
   };
 }

@@ -19,6 +19,7 @@ const SETTING_NAMES: Record<keyof GlobalSettingsData, string> = {
   safe_mode: 'Safe mode',
   domain: 'Public domain',
   playit_enabled: 'Playit integration',
+  require_two_factor: 'Require two-factor sign-in',
 };
 
 /** Where a change goes in the event log (EventBus.record). */
@@ -69,8 +70,14 @@ export class SettingsService {
   ) {
     const stored = GlobalSettingsDataSchema.safeParse(repository.get(KEY));
     this.cache = stored.success
-      ? stored.data
-      : { core_name: defaultCoreName(), safe_mode: true, domain: null, playit_enabled: false };
+      ? { ...stored.data, require_two_factor: stored.data.require_two_factor ?? false }
+      : {
+          core_name: defaultCoreName(),
+          safe_mode: true,
+          domain: null,
+          playit_enabled: false,
+          require_two_factor: false,
+        };
     if (!stored.success) repository.set(KEY, this.cache);
   }
 
@@ -98,6 +105,14 @@ export class SettingsService {
     await this.update('playit_enabled', on, causedBy);
   }
 
+  get requireTwoFactor(): boolean {
+    return this.cache.require_two_factor === true;
+  }
+
+  async setRequireTwoFactor(on: boolean, causedBy: CausedBy = SYSTEM): Promise<void> {
+    await this.update('require_two_factor', on, causedBy);
+  }
+
   /** Stored first: a change the database refused (503) leaves the old settings in force. */
   private async update<K extends keyof GlobalSettingsData>(
     key: K,
@@ -109,7 +124,7 @@ export class SettingsService {
     await this.repository.save(KEY, next);
     this.cache = next;
     if (before === value) return;
-    const text = (v: GlobalSettingsData[K]) => (v === null ? null : String(v));
+    const text = (v: GlobalSettingsData[K]) => (v === null || v === undefined ? null : String(v));
     this.record(
       {
         type: 'CoreSettingChanged',
