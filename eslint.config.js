@@ -19,6 +19,7 @@ const features = [
   'schedules',
   'event-logs',
   'webhooks',
+  'access',
 ];
 
 // A feature may not import another feature; shared pieces live in components/ or lib/.
