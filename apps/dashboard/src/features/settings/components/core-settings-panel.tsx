@@ -15,6 +15,7 @@ import { useGlobalSettings } from '../api/get-global-settings.ts';
 import { useUpdateCoreDomainMutation } from '../api/update-core-domain.ts';
 import { useUpdateCoreNameMutation } from '../api/update-core-name.ts';
 import { useUpdatePlayitEnabledMutation } from '../api/update-playit-enabled.ts';
+import { useUpdateRequireTwoFactorMutation } from '../api/update-require-two-factor.ts';
 import { validateCoreName, validateDomain } from '../core-settings-validation.ts';
 import { OpenPortDialog } from './open-port-dialog.tsx';
 import { SafeModeSetting } from './safe-mode-setting.tsx';
@@ -40,6 +41,7 @@ export function CoreSettingsPanel({
   const updateName = useUpdateCoreNameMutation();
   const updateDomain = useUpdateCoreDomainMutation();
   const updatePlayit = useUpdatePlayitEnabledMutation();
+  const updateRequireTwoFactor = useUpdateRequireTwoFactorMutation();
   const [openPort, setOpenPort] = useState(false);
 
   if (settings.isPending) return <PageSpinner />;
@@ -100,6 +102,27 @@ export function CoreSettingsPanel({
           }
         />
       </SettingsSection>
+      {data.require_two_factor === undefined ? null : (
+        <SettingsSection title="Sign-in">
+          <SettingRow
+            title="Require two-factor sign-in"
+            description="Everyone must turn on two-factor sign-in in their profile before using this core. Turn it on for your own account first."
+            control={
+              <Switch
+                label="Require two-factor sign-in"
+                checked={data.require_two_factor}
+                disabled={!canEdit}
+                onCheckedChange={(on) =>
+                  updateRequireTwoFactor.mutate(
+                    { core, on },
+                    { onError: (err) => notify('error', toUserMessage(err)) },
+                  )
+                }
+              />
+            }
+          />
+        </SettingsSection>
+      )}
       <SettingsSection title="Danger Zone" danger>
         <SafeModeSetting core={core} on={data.safe_mode} disabled={!canEdit} />
         <SettingRow

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { LOGIN_TOAST_MS, LOGIN_WARNING_DELAY_MS } from '@hearth/protocol';
 import type { PublicUser } from '@hearth/protocol';
 import {
@@ -36,6 +37,8 @@ export interface ProfilePanelProps {
   signedIn: boolean;
   onOwnPasswordChanged: (newPassword: string) => Promise<void>;
   onRenamed?: () => void;
+  /** The Profile's other sections (two-factor sign-in, API keys, sessions: app/ adds them). */
+  children?: ReactNode;
 }
 
 /** Profile (/settings/profile): your username and password. */
@@ -45,6 +48,7 @@ export function ProfilePanel({
   signedIn,
   onOwnPasswordChanged,
   onRenamed,
+  children,
 }: ProfilePanelProps) {
   useNotLoggedInToast(signedIn);
   const rename = useRenameUserMutation();
@@ -79,6 +83,7 @@ export function ProfilePanel({
           }
         />
       </SettingsSection>
+      {children}
       {me ? (
         <ChangePasswordDialog
           core={core}
