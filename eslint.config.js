@@ -103,7 +103,7 @@ const CORE_FS_ALLOWED = {
   'runtime/minecraft/java.ts': 'Java runtimes downloaded into the data directory',
   'runtime/minecraft/launch-policy.ts':
     "the owner's Java command (host paths outside every instance folder, /proc refused)",
-  'runtime/monitor/process-sampler.ts': '/proc',
+  'runtime/monitor/proc-table.ts': '/proc (one listing per tick for every server)',
   'runtime/supervisor/process-tree.ts': '/proc',
   'runtime/sandbox/cgroup-discovery.ts': '/proc and cgroup filesystems',
   'runtime/sandbox/cgroup-lease.ts': 'cgroup filesystems',
@@ -115,6 +115,7 @@ const CORE_FS_ALLOWED = {
   'runtime/sandbox/sandbox.ts': 'bwrap, setpriv and the seccomp program file',
   'runtime/sandbox/seccomp-file.ts': 'the seccomp program in an unlinked file',
   'runtime/tunnels/playit-key-store.ts': "playit's secret in the data directory",
+  'services/sftp/host-key.ts': "the SFTP server's host key in the data directory",
   'services/backups/backup-job.ts': 'the backups folder in the data directory',
   'services/backups/backup-service.ts': 'the backups folder in the data directory',
   'services/backups/restore-workflow.ts': 'reads a backup archive from the backups folder',

@@ -5,7 +5,8 @@
 // same frames to the same subscribers. For each: lines/s per subscriber, lines lost, server CPU µs
 // per line delivered, server RSS peak, `GET /info` latency idle and during the flood; for the core
 // also the bytes its data dir grew by and the bytes it wrote (/proc/<pid>/io). A fresh core per
-// round; median of BENCH_RUNS (3) rounds, order alternated. Figures only: it never fails on a time.
+// round; median of BENCH_RUNS (3) rounds, order alternated, each ratio with its spread over the
+// rounds. Figures only: it never fails on a time.
 //
 //   npx tsx bench/console-throughput.ts
 import path from 'node:path';
@@ -23,6 +24,7 @@ import {
   ms,
   quantile,
   ratio,
+  ratioSpread,
   rotated,
 } from './support/figures.ts';
 import { startHearth } from './support/hearth-process.ts';
@@ -119,7 +121,16 @@ export default async function run(): Promise<BenchRow[]> {
     `${int(h.rate)} (slowest subscriber ${int(h.minRate)}), ${int(h.lost)} lost of ${int(h.printed)} × ${SUBSCRIBERS}`,
   );
   line('bare ws lines/s per subscriber', `${int(b.rate)}, ${int(b.lost)} lost`);
-  line('Hearth / bare ws', ratio(h.rate, b.rate));
+  const rateRatio = ratioSpread(
+    rounds.hearth.map((r) => r.rate),
+    rounds.bare.map((r) => r.rate),
+  );
+  const infoRatio = ratioSpread(
+    rounds.hearth.map((r) => median(r.flood)),
+    rounds.hearth.map((r) => median(r.idle)),
+    1,
+  );
+  line('Hearth / bare ws', rateRatio);
   line(
     'CPU µs per line delivered',
     `Hearth ${h.us.toFixed(2)}, bare ws ${b.us.toFixed(2)} (${ratio(h.us, b.us)})`,
@@ -149,7 +160,7 @@ export default async function run(): Promise<BenchRow[]> {
       measure: `Console fan-out, 1 flood instance → ${SUBSCRIBERS} subscribers`,
       hearth: `${int(h.rate)} lines/s per subscriber, ${int(h.lost)} lost; ${h.us.toFixed(2)} µs CPU per line; RSS peak ${mib(h.rss)}`,
       sideBySide: `a bare Node \`ws\` server, same child and frames: ${int(b.rate)}; ${b.us.toFixed(2)} µs; ${mib(b.rss)}`,
-      ratio: ratio(h.rate, b.rate),
+      ratio: rateRatio,
     },
     {
       measure: `Disk during that ${SECONDS} s flood`,
@@ -161,7 +172,7 @@ export default async function run(): Promise<BenchRow[]> {
       measure: '`GET /info` during the flood',
       hearth: `p50 ${ms(h.p50, 1)}, max ${ms(h.max)}`,
       sideBySide: `idle: ${ms(h.idle, 1)}; bare \`ws\` server during its flood: p50 ${ms(b.p50, 1)}`,
-      ratio: ratio(h.p50, h.idle, 1),
+      ratio: infoRatio,
     },
   ];
 }

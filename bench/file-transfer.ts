@@ -4,7 +4,8 @@
 // fsync of the copy (`sync FILE`), and a bare node:http server that streams the upload to disk with
 // fsync and serves the download (support/bare-file-server.ts). Downloads are fsynced by the client.
 // Every source is dropped from the page cache first (per file, support/page-cache.ts). Median of
-// BENCH_RUNS (3) rounds, the order rotated each round. Figures only: it never fails on a time.
+// BENCH_RUNS (3) rounds, the order rotated each round; the ratios with their spread over the rounds.
+// Figures only: it never fails on a time.
 //
 //   npx tsx bench/file-transfer.ts
 import { spawnSync } from 'node:child_process';
@@ -23,6 +24,7 @@ import {
   MiB,
   mib,
   ratio,
+  ratioSpread,
   rotated,
 } from './support/figures.ts';
 import { idleDefinition, startHearth } from './support/hearth-process.ts';
@@ -141,6 +143,12 @@ export default async function run(): Promise<BenchRow[]> {
       ? 'cold (each source dropped from the page cache by fadvise; fincore: 0 bytes resident)'
       : `warm (could not drop every source from the page cache: ${residentAfterEvict.join(', ')})`;
     const f = (n: number) => `${n.toFixed(0)} MiB/s`;
+    /** Hearth's rate over the bare server's, round by round (a rate ratio is a time ratio upside down). */
+    const rateSpread = (kind: 'up' | 'down') =>
+      ratioSpread(
+        rounds.bare.map((r) => r[kind]),
+        rounds.hearth.map((r) => r[kind]),
+      );
     console.log(`file transfer — ${mb} MiB, median of ${RUNS}, order rotated (${machine()})`);
     line('reads', cache);
     line('cp + fsync of the copy', f(rate('cp', 'up')));
@@ -154,6 +162,7 @@ export default async function run(): Promise<BenchRow[]> {
       'Hearth download (/file/:key)',
       `${f(rate('hearth', 'down'))} — ${ratio(rate('hearth', 'down'), rate('bare', 'down'))} bare, ${ratio(rate('hearth', 'down'), rate('cp', 'down'))} cp`,
     );
+    line('Hearth / bare, per round (up, down)', `${rateSpread('up')}; ${rateSpread('down')}`);
     line('core RSS peak during an upload', mib(median(rounds.hearth.map((r) => r.rssPeak))));
     line('bare server RSS peak during one', mib(median(rounds.bare.map((r) => r.rssPeak))));
     return [
@@ -161,7 +170,7 @@ export default async function run(): Promise<BenchRow[]> {
         measure: `Upload / download ${mb} MiB, client and server in separate processes`,
         hearth: `${rate('hearth', 'up').toFixed(0)} / ${rate('hearth', 'down').toFixed(0)} MiB/s`,
         sideBySide: `bare Node HTTP server streaming to disk with fsync: ${rate('bare', 'up').toFixed(0)} / ${rate('bare', 'down').toFixed(0)}; \`cp\` + fsync: ${rate('cp', 'up').toFixed(0)}`,
-        ratio: `${ratio(rate('hearth', 'up'), rate('bare', 'up'))} / ${ratio(rate('hearth', 'down'), rate('bare', 'down'))}`,
+        ratio: `${rateSpread('up')} / ${rateSpread('down')}`,
       },
     ];
   } finally {

@@ -1,6 +1,7 @@
-// Runs the benchmarks of issue 16's table once each, in the table's order, and prints the table
-// (Measure | Hearth | Side by side | Ratio) as Markdown at the end, so the benchmark table of
-// docs/performance.md comes from one run. Each benchmark still prints its own figures as it goes.
+// Runs the benchmarks of issue 16's table (and issue 26's `scale`) once each, in the table's order,
+// and prints the table (Measure | Hearth | Side by side | Ratio) as Markdown at the end, so the
+// benchmark table of docs/performance.md comes from one run. Each benchmark still prints its own
+// figures as it goes.
 // A benchmark that throws (no build, a core that did not start) gets a "failed" row and the run
 // exits non-zero; nothing fails on a number. Before each benchmark it waits (at most SETTLE_MAX_MS) for the
 // machine's 1-minute load to fall below SETTLE_LOAD, so one benchmark does not measure the tail of the
@@ -25,6 +26,7 @@ const BENCHES: [string, () => Promise<Bench>][] = [
   ['core-start', async () => (await import('./core-start.ts')).default],
   ['file-transfer', async () => (await import('./file-transfer.ts')).default],
   ['ls-10k', async () => (await import('./ls-10k.ts')).default],
+  ['scale', async () => (await import('./scale.ts')).default],
 ];
 
 const SETTLE_LOAD = 1.0;

@@ -20,6 +20,8 @@ const KEEP_EXTERNAL = new Set([
   'deno',
   'esbuild',
   'flying-squid',
+  // Its optional native crypto addon is loaded by a path relative to its own files when built.
+  'ssh2',
   'tsx',
 ]);
 const external = Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies }).filter(

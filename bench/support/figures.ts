@@ -68,3 +68,26 @@ export function envNumber(name: string, fallback: number): number {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
+
+/** The ratio of each run's pair (`a[i] / b[i]`), skipping pairs with a missing side. */
+export function ratiosOf(a: readonly number[], b: readonly number[]): number[] {
+  return a
+    .map((value, i) => value / (b[i] ?? NaN))
+    .filter((r) => Number.isFinite(r) && r !== Infinity);
+}
+
+/** `median (min–max)` of a list, each value formatted by `format`; one value alone as itself. */
+export function spread(values: readonly number[], format: (n: number) => string): string {
+  if (values.length === 0) return '—';
+  if (values.length === 1) return format(values[0]!);
+  return `${format(median(values))} (${format(Math.min(...values))}–${format(Math.max(...values))})`;
+}
+
+/** The median of per-run ratios with their spread: `1.23× (1.10–1.40× over 3 runs)`. */
+export function ratioSpread(a: readonly number[], b: readonly number[], digits = 2): string {
+  const r = ratiosOf(a, b);
+  if (r.length === 0) return '—';
+  const f = (n: number) => `${n.toFixed(digits)}×`;
+  if (r.length === 1) return `${f(r[0]!)} (1 run)`;
+  return `${f(median(r))} (${f(Math.min(...r))}–${f(Math.max(...r))} over ${r.length} runs)`;
+}

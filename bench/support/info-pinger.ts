@@ -1,14 +1,21 @@
-// `GET /api/v1/info` latency, sampled one request after another (never two at once) with a short
-// pause between them, from the benchmark's process: idle, or while something else is going on.
+// `GET /api/v1/info` latency (or any GET's: `headers` carries a token), sampled one request after
+// another (never two at once) with a short pause between them, from the benchmark's process: idle,
+// or while something else is going on.
 import http from 'node:http';
 
 const PAUSE_MS = 20;
 
-function once(url: string): Promise<number> {
+export interface PingOptions {
+  headers?: Record<string, string>;
+  /** Between two requests (default 20 ms). */
+  pauseMs?: number;
+}
+
+function once(url: string, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     http
-      .get(url, { agent: false }, (res) => {
+      .get(url, { agent: false, headers }, (res) => {
         res.resume();
         res.on('end', () =>
           res.statusCode === 200
@@ -21,11 +28,15 @@ function once(url: string): Promise<number> {
 }
 
 /** Latencies (ms) of `count` requests. */
-export async function pingTimes(url: string, count: number): Promise<number[]> {
+export async function pingTimes(
+  url: string,
+  count: number,
+  options: PingOptions = {},
+): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
-    times.push(await once(url));
-    await new Promise((r) => setTimeout(r, PAUSE_MS));
+    times.push(await once(url, options.headers));
+    await new Promise((r) => setTimeout(r, options.pauseMs ?? PAUSE_MS));
   }
   return times;
 }
@@ -34,13 +45,16 @@ export async function pingTimes(url: string, count: number): Promise<number[]> {
  * Pings until stop() is called; stop() resolves with every latency measured (and rejects with the
  * first failed request, if one failed). Calling stop() again gives the same answer.
  */
-export function pingUntilStopped(url: string): { stop(): Promise<number[]> } {
+export function pingUntilStopped(
+  url: string,
+  options: PingOptions = {},
+): { stop(): Promise<number[]> } {
   const times: number[] = [];
   let running = true;
   const loop = (async () => {
     while (running) {
-      times.push(await once(url));
-      await new Promise((r) => setTimeout(r, PAUSE_MS));
+      times.push(await once(url, options.headers));
+      await new Promise((r) => setTimeout(r, options.pauseMs ?? PAUSE_MS));
     }
     return times;
   })();

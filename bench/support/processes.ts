@@ -65,6 +65,7 @@ export function writeBytesOf(pid: number): number {
 
 export interface ProcessEntry {
   pid: number;
+  ppid: number;
   command: string;
   rss: number;
 }
@@ -84,7 +85,7 @@ export function descendantsOf(pid: number): ProcessEntry[] {
     for (const [child, ppid] of parents) {
       if (ppid !== parent) continue;
       const command = (readProc(child, 'cmdline') ?? '').split('\0').join(' ').trim();
-      found.push({ pid: child, command, rss: rssOf(child) });
+      found.push({ pid: child, ppid, command, rss: rssOf(child) });
       walk(child);
     }
   };

@@ -32,6 +32,7 @@ import { playitRoutes } from './routes/playit-routes.ts';
 import { playerRoutes } from './routes/player-routes.ts';
 import { scheduleRoutes } from './routes/schedule-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
+import { sftpRoutes } from './routes/sftp-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
 import { coreEndpoint } from './runtime/macros/core-endpoint.ts';
 import { Sandbox, coreDefaultLimits } from './runtime/sandbox/index.ts';
@@ -168,6 +169,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
         globalFileRoutes,
         backupRoutes,
         scheduleRoutes,
+        sftpRoutes,
       ])
         await api.register(routesOf(ctx));
     },
@@ -215,6 +217,9 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
     await services.webhooks.close();
     await services.retention.stop();
   });
+  // SFTP listens once instances exist; at close its sessions end before the servers stop.
+  await services.sftp.start();
+  shutdownHooks.push(() => services.sftp.close());
   // Hooks run in reverse: schedules stop first, then backups in progress end, then the servers.
   shutdownHooks.push(() => services.backups.shutdown());
   shutdownHooks.push(() => services.schedules.stop());

@@ -39,6 +39,8 @@ export interface CoreConfig {
   dataDir: string;
   port: number;
   host: string;
+  /** The address the SFTP server binds when the owner turns it on (default: `host`). */
+  sftpHost?: string;
   /** The folder the global file routes (`/fs/...`) serve (default `<dataDir>/global`). */
   globalDir?: string;
   /**
@@ -202,6 +204,15 @@ function parsePlayit(pick: (flag: string, envName: string) => string | undefined
   return config;
 }
 
+/** `--sftp-host`: an address to bind, like `--host` (absent: the SFTP server binds `--host`). */
+function sftpHost(text: string | undefined): { sftpHost?: string } {
+  if (text === undefined || text.trim() === '') return {};
+  const host = text.trim();
+  if (isIP(host) === 0 && !/^[a-z0-9.-]+$/i.test(host))
+    throw new ConfigError(`Invalid SFTP host (an address or host name): ${text}`);
+  return { sftpHost: host };
+}
+
 /** Every command-line option `--name`; its environment variable is `HEARTH_NAME` (capitals, `_` for `-`). */
 export const CONFIG_OPTIONS = [
   'port',
@@ -229,6 +240,7 @@ export const CONFIG_OPTIONS = [
   'default-memory-limit',
   'seccomp',
   'strict',
+  'sftp-host',
 ] as const;
 
 /** Parses `--flag value` / `--flag=value` and HEARTH_* environment variables (flags win). */
@@ -345,6 +357,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     dataDir,
     port,
     host: pick('host', 'HEARTH_HOST') ?? '::',
+    ...sftpHost(pick('sftp-host', 'HEARTH_SFTP_HOST')),
     dashboardDir: dashboardDir ? path.resolve(cwd, dashboardDir) : null,
     ...(globalDir ? { globalDir: path.resolve(cwd, globalDir) } : {}),
     tls:

@@ -331,6 +331,20 @@ const ROWS: Row[] = [
     () => '/webhooks/settings/private_targets',
     false,
   ),
+  // Issue 28: SFTP. Everyone reads their own accounts and manages their own keys; the owner alone
+  // switches the server (re-asserting "off" here, so nothing listens).
+  simple('GET', '/sftp', { kind: 'token' }, () => '/sftp'),
+  simple('PUT', '/sftp/settings', { kind: 'owner' }, () => '/sftp/settings', {
+    enabled: false,
+    port: 2022,
+  }),
+  simple('GET', '/ssh_keys', { kind: 'token' }, () => '/ssh_keys'),
+  simple('POST', '/ssh_keys', { kind: 'token' }, () => '/ssh_keys', {
+    name: 'matrix',
+    public_key:
+      'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAICXGrkUgrrvXSHJ/rzWBIltnXx4M+8c6Q2lnImsh/q5X matrix',
+  }),
+  simple('DELETE', '/ssh_keys/:id', { kind: 'token' }, () => '/ssh_keys/SSHKEY_missing'),
   simple('PUT', '/gateway/open_port/:port', { kind: 'owner' }, () => '/gateway/open_port/25565'),
   // Playit (the reference leaves these open; Hearth: owner only). Here the provider is a closed
   // local port, so the owner gets 400 (no key) or 502 (unreachable), never a refusal.

@@ -148,3 +148,13 @@ export const LOG_PAGE_SIZE = 100;
 export const LOG_PAGE_MAX = 500;
 /** Hearth event log: the longest text search. */
 export const LOG_TEXT_MAX = 200;
+
+/**
+ * Hearth SFTP (issue 28): the server's default port (Pterodactyl Wings' too), how many characters of
+ * an instance's uuid name it in an SFTP username (`alice.1a2b3c4d`; more when two instances share
+ * them), a key's name length and how many keys one user may add.
+ */
+export const DEFAULT_SFTP_PORT = 2022;
+export const SFTP_SHORT_ID_LENGTH = 8;
+export const SSH_KEY_NAME_MAX = 64;
+export const SSH_KEYS_PER_USER_MAX = 50;

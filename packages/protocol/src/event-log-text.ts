@@ -207,6 +207,11 @@ function activityText(activity: Activity, causedBy: CausedBy): LogEntryText {
         title: `Webhook ${activity.webhook_name} ${activity.change}${byUser(causedBy)}`,
         detail: null,
       };
+    case 'SshKeyChanged':
+      return {
+        title: `SSH key ${activity.key_name} ${activity.change}${byUser(causedBy)}`,
+        detail: activity.fingerprint,
+      };
     case 'BackupActivity': {
       const name = activity.backup_name === null ? 'a backup' : `backup ${activity.backup_name}`;
       const title = {

@@ -114,6 +114,22 @@ describe('what the event log keeps', () => {
       detail: '20 → 30',
     });
   });
+
+  it('files an SSH key added or removed under users, with its fingerprint', () => {
+    const activity: Activity = {
+      type: 'SshKeyChanged',
+      change: 'added',
+      user_id: 'USER_alice',
+      key_name: 'laptop',
+      fingerprint: 'SHA256:abc',
+    };
+    const entry = logEntryOfActivity(activity, encodeSnowflake(AT), ALICE);
+    expect(entry).toMatchObject({ category: 'users', instance_uuid: null, level: 'Info' });
+    expect(describeLogEntry(entry)).toEqual({
+      title: 'SSH key laptop added by alice',
+      detail: 'SHA256:abc',
+    });
+  });
 });
 
 describe('the event log in words', () => {

@@ -73,6 +73,14 @@ export const ActivitySchema = z.discriminatedUnion('type', [
     webhook_name: z.string(),
   }),
   z.object({
+    /** An SSH public key added to or removed from a user's Profile (SFTP sign-in, issue 28). */
+    type: z.literal('SshKeyChanged'),
+    change: z.enum(['added', 'removed']),
+    user_id: z.string(),
+    key_name: z.string(),
+    fingerprint: z.string(),
+  }),
+  z.object({
     /** A backup made, restored or deleted, or one that failed (issue 13). */
     type: z.literal('BackupActivity'),
     action: z.enum(['created', 'restored', 'deleted', 'failed', 'restore_failed']),
@@ -111,6 +119,7 @@ export const ACTIVITY_CATEGORY: Record<Activity['type'], LogCategory> = {
   InstanceSettingChanged: 'settings',
   CoreSettingChanged: 'settings',
   WebhookChanged: 'settings',
+  SshKeyChanged: 'users',
   BackupActivity: 'backups',
   ScheduleRunActivity: 'schedules',
   AccountSecurity: 'users',

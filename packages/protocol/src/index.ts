@@ -27,4 +27,5 @@ export * from './backups.ts';
 export * from './schedules.ts';
 export * from './access.ts';
 export * from './user-agent.ts';
+export * from './sftp.ts';
 export * from './cron-describe.ts';

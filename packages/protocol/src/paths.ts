@@ -219,6 +219,12 @@ export const apiPaths = {
   webhookTest: (id: string) => `/webhooks/${seg(id)}/test`,
   webhookDeliveries: (id: string) => `/webhooks/${seg(id)}/deliveries`,
   webhookPrivateTargets: () => '/webhooks/settings/private_targets',
+  // Hearth: SFTP (issue 28)
+  sftpInfo: () => '/sftp',
+  sftpSettings: () => '/sftp/settings',
+  sshKeyList: () => '/ssh_keys',
+  sshKeyAdd: () => '/ssh_keys',
+  sshKeyDelete: (id: string) => `/ssh_keys/${seg(id)}`,
 } as const;
 
 function withQuery(path: string, params: URLSearchParams): string {

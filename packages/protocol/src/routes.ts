@@ -203,6 +203,13 @@ export const apiRoutes = {
   webhookTest: http('POST', '/webhooks/:id/test'),
   webhookDeliveries: http('GET', '/webhooks/:id/deliveries'),
   webhookPrivateTargets: http('PUT', '/webhooks/settings/private_targets'),
+  // Hearth: SFTP (issue 28; sftp.ts): the server and the caller's accounts, the owner's setting,
+  // and the caller's own SSH public keys.
+  sftpInfo: http('GET', '/sftp'),
+  sftpSettings: http('PUT', '/sftp/settings'),
+  sshKeyList: http('GET', '/ssh_keys'),
+  sshKeyAdd: http('POST', '/ssh_keys'),
+  sshKeyDelete: http('DELETE', '/ssh_keys/:id'),
 } as const satisfies Record<string, RouteDeclaration>;
 
 export type ApiRouteName = keyof typeof apiRoutes;

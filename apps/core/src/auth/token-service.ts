@@ -1,9 +1,13 @@
+import { webcrypto } from 'node:crypto';
 import { SignJWT, decodeJwt, jwtVerify } from 'jose';
 import { JWT_LIFETIME_SECONDS } from '@hearth/protocol';
 import { unauthorized } from '../errors.ts';
 import type { StoredUser, UserRepository } from '../repositories/user-repository.ts';
 import type { ApiKeys } from './api-keys.ts';
 import type { SessionLookup } from './sessions.ts';
+
+/** Users whose keys are kept at most (more are dropped all at once: a bound, not a policy). */
+const MAX_KEPT_KEYS = 1000;
 
 /** Tokens the core hands to its own processes (macro tasks); each acts for one user until revoked. */
 export interface DelegatedTokens {
@@ -28,12 +32,34 @@ export interface Caller {
  * tokens have their own forms and are never read as JWTs.
  */
 export class TokenService {
+  /**
+   * Each user's verification key, imported once per secret (importing it on every request was a
+   * tenth of a request's time, issue 26); a rotated secret replaces its entry.
+   */
+  private readonly keys = new Map<string, { secret: string; key: Promise<webcrypto.CryptoKey> }>();
+
   constructor(
     private readonly users: UserRepository,
     private readonly sessions: SessionLookup,
     private readonly delegated: DelegatedTokens | null = null,
     private readonly apiKeys: ApiKeys | null = null,
   ) {}
+
+  private keyOf(user: StoredUser): Promise<webcrypto.CryptoKey> {
+    const kept = this.keys.get(user.uid);
+    if (kept?.secret === user.secret) return kept.key;
+    if (this.keys.size >= MAX_KEPT_KEYS) this.keys.clear();
+    const key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(user.secret),
+      { name: 'HMAC', hash: 'SHA-512' },
+      false,
+      ['verify'],
+    );
+    this.keys.set(user.uid, { secret: user.secret, key });
+    key.catch(() => this.keys.delete(user.uid));
+    return key;
+  }
 
   /** A token for `sessionId`, expiring when the session does (`exp`, unix seconds). */
   async issue(
@@ -70,7 +96,7 @@ export class TokenService {
     if (!user) throw unauthorized('Invalid token');
     let sid: unknown;
     try {
-      const { payload } = await jwtVerify(token, new TextEncoder().encode(user.secret), {
+      const { payload } = await jwtVerify(token, await this.keyOf(user), {
         algorithms: ['HS512'],
         clockTolerance: 60,
         requiredClaims: ['exp'],

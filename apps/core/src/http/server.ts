@@ -13,6 +13,7 @@ import {
 } from '../errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { MAX_PARAM_LENGTH, answerClientError, sendFrameworkError } from './framework-errors.ts';
+import { flushCoalescedFrames } from './socket-session.ts';
 
 /** One registered API route, as the permission matrix test enumerates them. */
 export interface RegisteredRoute {
@@ -92,6 +93,12 @@ export async function createHttpServer(
       if (err.status >= 500) request.log.error({ err: error }, 'request failed');
     }
     return sendError(reply, err);
+  });
+
+  // Event frames held for this turn go out before the answer (see sendCoalesced).
+  app.addHook('onSend', (_request, _reply, payload, done) => {
+    flushCoalescedFrames();
+    done(null, payload);
   });
 
   const routes: RegisteredRoute[] = [];

@@ -3,7 +3,7 @@ import { EventQuerySchema, emptyEventQuery, type EventQuery } from '@hearth/prot
 import type { CoreContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { declareRoutes } from '../http/route.ts';
-import { sendBounded } from '../http/socket-session.ts';
+import { sendCoalesced } from '../http/socket-session.ts';
 import { parseWith } from '../http/validation.ts';
 
 /** The `filter` query parameter: JSON of an EventQuery (empty = everything). */
@@ -42,7 +42,7 @@ export function eventRoutes(ctx: CoreContext) {
       },
       (socket, req, session) =>
         ctx.eventLog.stream(
-          (frame) => sendBounded(socket, frame),
+          (frame) => sendCoalesced(socket, frame),
           session.current,
           readFilter(req),
         ),

@@ -26,6 +26,7 @@ import { SettingsRepository } from '../repositories/settings-repository.ts';
 import { ApiKeyRepository } from '../repositories/api-key-repository.ts';
 import { SessionRepository } from '../repositories/session-repository.ts';
 import { TwoFactorRepository } from '../repositories/two-factor-repository.ts';
+import { SshKeyRepository } from '../repositories/ssh-key-repository.ts';
 import { UserRepository } from '../repositories/user-repository.ts';
 import { WebhookRepository } from '../repositories/webhook-repository.ts';
 import { InstanceHost } from '../runtime/instances/instance-host.ts';
@@ -65,6 +66,9 @@ import { MacroService } from './macros/macro-service.ts';
 import { TaskTokens } from './macros/task-tokens.ts';
 import { PlayitService } from './playit-service.ts';
 import { SettingsService } from './settings-service.ts';
+import { SftpAuthenticator } from './sftp/sftp-auth.ts';
+import { SftpService } from './sftp/sftp-service.ts';
+import { SshKeyService } from './sftp/ssh-keys.ts';
 import { ShippedDefinitions } from './shipped-definitions.ts';
 import { SystemService } from './system-service.ts';
 import { UserService, userCause } from './user-service.ts';
@@ -107,6 +111,10 @@ export interface CoreServices {
   macros: MacroService;
   /** Two-factor sign-in, API keys and sessions (issue 28). */
   access: AccessServices;
+  /** The SFTP server (issue 28): off until the owner turns it on. */
+  sftp: SftpService;
+  /** The SSH public keys users add in their Profile (SFTP sign-in). */
+  sshKeys: SshKeyService;
 }
 
 export interface AccessServices {
@@ -364,6 +372,31 @@ export function composeServices(
     limits: access.deps.limits,
   });
 
+  const instanceFiles = new InstanceFiles(access, keys, guard, backups);
+  const record = (activity: Activity, causedBy: CausedBy) => events.record(activity, causedBy);
+  const sshKeys = new SshKeyService(new SshKeyRepository(db, dbWrites), record);
+  const sftp = new SftpService({
+    dataDir: config.dataDir,
+    host: config.sftpHost ?? config.host,
+    settings: settingsRepository,
+    record,
+    events,
+    guard,
+    files: instanceFiles,
+    keys: sshKeys,
+    auth: new SftpAuthenticator({
+      limiter: users.limiter,
+      passwordChecks: [(name, password) => users.checkPassword(name, password)],
+      userByName: (name) => users.byName(name),
+      findKey: (uid, blob) => sshKeys.find(uid, blob),
+      keyUsed: (id) => sshKeys.used(id),
+      instances: () => registry.all().map((entry) => entry.uuid),
+      mayRead: (user, instance) => guard.can(user, { type: 'ReadInstanceFile', instance }),
+    }),
+    instances: () => registry.all().map((entry) => ({ uuid: entry.uuid, name: entry.record.name })),
+    log,
+  });
+
   const logRepository = new EventLogRepository(db);
   const retention = new EventRetention(logRepository, log, {
     ...DEFAULT_RETENTION,
@@ -394,6 +427,7 @@ export function composeServices(
       ...sandbox.warnings,
       ...events.warnings(),
       ...dbWrites.warnings(),
+      ...sftp.warnings(),
     ]),
     instances,
     instanceConfig,
@@ -401,7 +435,7 @@ export function composeServices(
     definitions,
     console: new ConsoleService(events, instances),
     files: {
-      files: new InstanceFiles(access, keys, guard, backups),
+      files: instanceFiles,
       jobs: new FileJobs(access),
       keys,
     },
@@ -423,5 +457,7 @@ export function composeServices(
     scheduleClock,
     macros,
     access: accessServices,
+    sftp,
+    sshKeys,
   };
 }

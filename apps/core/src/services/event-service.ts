@@ -12,6 +12,20 @@ import type { EventRepository } from '../repositories/event-repository.ts';
 /** How many stored events one search answers with at most. */
 const SEARCH_LIMIT = 5000;
 
+/**
+ * Each event's JSON, made once for all the sockets it goes to (with 50 dashboards open, a burst of
+ * starts was 50 serializations of every event, issue 26). An emitted event never changes.
+ */
+const frames = new WeakMap<ClientEvent, string>();
+function frameOf(event: ClientEvent): string {
+  let frame = frames.get(event);
+  if (frame === undefined) {
+    frame = JSON.stringify(event);
+    frames.set(event, frame);
+  }
+  return frame;
+}
+
 /** core-api.md §1.4.12: the event ring, history search and live streams, filtered per viewer. */
 export class EventService {
   constructor(
@@ -40,7 +54,7 @@ export class EventService {
     return this.events.subscribeGeneral((event) => {
       if (!eventMatchesQuery(event, query)) return;
       if (!this.visibility.canView(viewer(), event)) return;
-      send(JSON.stringify(event));
+      send(frameOf(event));
     });
   }
 }

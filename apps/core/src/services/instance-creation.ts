@@ -20,7 +20,7 @@ import type { StoredUser } from '../repositories/user-repository.ts';
 import { definitionError, genericDataFrom } from '../runtime/handlers/generic-handler.ts';
 import {
   loadGenericDefinition,
-  runInstall,
+  runInstallWithPlan,
   type LoadedDefinition,
 } from '../runtime/generic/index.ts';
 import {
@@ -256,7 +256,7 @@ export class InstanceCreation {
       let sent = 0;
       let result;
       try {
-        result = await runInstall(
+        result = await runInstallWithPlan(
           definition.bundlePath,
           { definitionUrl: definition.url, instanceDir: dir, setupValue: setup },
           (fraction, message) => {
@@ -271,21 +271,22 @@ export class InstanceCreation {
       } catch (err) {
         throw definitionError(err);
       }
-      if (this.deps.registry.isPortAllocated(result.port, uuid)) {
-        throw badRequest(`Port ${result.port} is already used by another instance`);
+      const { install, startPlan } = result;
+      if (this.deps.registry.isPortAllocated(install.port, uuid)) {
+        throw badRequest(`Port ${install.port} is already used by another instance`);
       }
       return {
         uuid,
         name,
         description: setup.description ?? '',
         game: definition.game,
-        version: result.version,
-        port: result.port,
+        version: install.version,
+        port: install.port,
         creation_time: Math.floor(Date.now() / 1000),
         auto_start: setup.auto_start,
         restart_on_crash: setup.restart_on_crash,
         handler: 'generic',
-        data: genericDataFrom(definition, result),
+        data: genericDataFrom(definition, install, startPlan),
         limits: {},
       };
     };

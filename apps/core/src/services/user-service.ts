@@ -91,7 +91,8 @@ export class UserService {
   private setupKey: string | null = null;
   /** True while a setup request holds the key (hashing the owner's password). */
   private setupClaimed = false;
-  private readonly limiter = new LoginRateLimiter();
+  /** Failed sign-ins, web and SFTP alike: one budget per address and per (address, username). */
+  readonly limiter = new LoginRateLimiter();
 
   constructor(
     private readonly users: UserRepository,
@@ -218,6 +219,25 @@ export class UserService {
       token: await this.tokens.issue(user, session.id, nowSeconds),
       user: toPublicUser(user),
     };
+  }
+
+  /**
+   * The user with this name and password, or null. An unknown name costs the same argon2 work as a
+   * known one. Not throttled: the caller checks `limiter` first (SFTP sign-in, services/sftp).
+   */
+  async checkPassword(username: string, password: string): Promise<StoredUser | null> {
+    // No password is longer (validatePassword): a huge one would only cost argon2 time.
+    if (password.length === 0 || password.length > 1024) return null;
+    const user = this.users.byUsername(username);
+    const ok = await verify(user?.hashedPassword ?? (await decoyHash()), password).catch(
+      () => false,
+    );
+    return user !== null && ok ? user : null;
+  }
+
+  /** The user with this name, or null. */
+  byName(username: string): StoredUser | null {
+    return this.users.byUsername(username);
   }
 
   get(uid: string): StoredUser {

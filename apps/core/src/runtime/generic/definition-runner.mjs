@@ -1,6 +1,9 @@
 // Runs one call against a bundled generic definition, in its own node process, so the core never
-// imports user code. Request: one JSON object on stdin {op, bundlePath, ctx}. Answers: JSON lines on
-// fd 3 ({type:"progress"|"result"|"error"}); fd 1/2 stay free for whatever the definition prints.
+// imports user code. Request: one JSON object on stdin {op, bundlePath, ctx, thenStart?}. Answers:
+// JSON lines on fd 3 ({type:"progress"|"result"|"error"}); fd 1/2 stay free for whatever the
+// definition prints. `thenStart` on an install also asks start() for the plan the new instance will
+// run (the core keeps it, so a start needs no runner): {install, start} where a start() that throws
+// or answers nothing gives start: null (the first start then asks again and reports the error).
 import { writeSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
@@ -66,6 +69,23 @@ async function call(definition, name, ...args) {
   }
 }
 
+/** start() for the context the new instance will start with; null when it cannot answer. */
+async function planAfter(definition, ctx, installed) {
+  if (typeof definition.start !== 'function' || installed === null || typeof installed !== 'object')
+    return null;
+  try {
+    const plan = await definition.start({
+      instanceDir: ctx.instanceDir,
+      definitionUrl: ctx.definitionUrl,
+      port: installed.port,
+      config: installed.config ?? {},
+    });
+    return plan ?? null;
+  } catch {
+    return null;
+  }
+}
+
 function describe(definition) {
   const functions = {};
   for (const name of ['setupManifest', 'install', 'start', 'configurableManifest']) {
@@ -100,9 +120,14 @@ async function main() {
       const progress = (fraction, message) => {
         send({ type: 'progress', fraction: Number(fraction), message: String(message ?? '') });
       };
+      const installed = (await call(definition, 'install', { ...ctx, progress })) ?? null;
+      if (request.thenStart !== true) {
+        send({ type: 'result', value: installed });
+        break;
+      }
       send({
         type: 'result',
-        value: (await call(definition, 'install', { ...ctx, progress })) ?? null,
+        value: { install: installed, start: await planAfter(definition, ctx, installed) },
       });
       break;
     }

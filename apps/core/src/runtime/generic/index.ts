@@ -11,9 +11,13 @@ export {
   resolveConfigurableSections,
   resolveStartPlan,
   runInstall,
+  runInstallWithPlan,
+  startPlanKey,
+  type CachedStartPlan,
   type CallOptions,
   type InstallOutcome,
   type InstallRequest,
+  type InstallWithPlan,
   type DefinitionSandbox,
   type LoadedDefinition,
   type LoadOptions,
@@ -27,5 +31,5 @@ export {
   type OutputMatch,
 } from './output-patterns.ts';
 export { FLYING_SQUID_DEFINITION_URL } from './builtin.ts';
-export { BackupHooksSchema, type ValidBackupHooks } from './schemas.ts';
+export { BackupHooksSchema, StartPlanSchema, type ValidBackupHooks } from './schemas.ts';
 export { launchFor, StartCommandError, type Launch } from './start-command.ts';

@@ -14,6 +14,8 @@ import {
   resolveConfigurableSections,
   resolveStartPlan,
   runInstall,
+  runInstallWithPlan,
+  startPlanKey,
 } from './loader.ts';
 
 const MANIFEST = `{
@@ -393,5 +395,47 @@ describe('runInstall / resolveStartPlan', () => {
     ).rejects.toThrow(
       /start\(\) returned an invalid start plan \(cwd: must stay inside the instance folder\)/,
     );
+  });
+
+  it('installs and asks start() in one process for the port and config the install answered', async () => {
+    const url = await writeDefinition('withplan', definitionSource());
+    const loaded = await loadGenericDefinition(url, { cacheDir });
+    const instanceDir = join(root, 'instance-withplan');
+    await mkdir(instanceDir);
+    const { install, startPlan } = await runInstallWithPlan(
+      loaded.bundlePath,
+      { definitionUrl: url, instanceDir, setupValue: setupValue(4343) },
+      () => undefined,
+    );
+    expect(install).toMatchObject({ port: 4343, config: { motd: 'hi' } });
+    const inputs = { definitionUrl: url, instanceDir, port: 4343, config: { motd: 'hi' } };
+    expect(startPlan).toEqual({
+      key: startPlanKey(loaded.bundlePath, inputs),
+      plan: await resolveStartPlan(loaded.bundlePath, inputs),
+    });
+    for (const changed of [{ port: 4344 }, { config: { motd: 'yo' } }, { instanceDir: root }])
+      expect(startPlanKey(loaded.bundlePath, { ...inputs, ...changed })).not.toBe(startPlan?.key);
+    expect(startPlanKey(`${loaded.bundlePath}x`, inputs)).not.toBe(startPlan?.key);
+  });
+
+  it('installs without a plan when start() throws or answers an invalid plan', async () => {
+    for (const [name, start] of [
+      ['planthrows', "() => { throw new Error('not now'); }"],
+      ['planinvalid', "() => ({ command: 'node', cwd: '/etc' })"],
+    ] as const) {
+      const url = await writeDefinition(name, definitionSource({ start }));
+      const loaded = await loadGenericDefinition(url, { cacheDir });
+      const instanceDir = join(root, `instance-${name}`);
+      await mkdir(instanceDir);
+      const outcome = await runInstallWithPlan(
+        loaded.bundlePath,
+        { definitionUrl: url, instanceDir, setupValue: setupValue(1) },
+        () => undefined,
+      );
+      expect(outcome).toEqual({
+        install: { version: '1.0', port: 1, max_players: null, config: { motd: 'hi' } },
+        startPlan: null,
+      });
+    }
   });
 });

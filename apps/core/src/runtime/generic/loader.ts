@@ -96,6 +96,28 @@ export interface StartRequest {
 export type InstallOutcome = ValidInstallResult;
 export type StartPlanOutcome = ValidStartPlan;
 
+/**
+ * A start plan kept with its instance. start() is asked once per set of inputs (the stored bundle,
+ * the definition URL, the instance folder, its port and its config): `key` names them, and a start
+ * whose inputs differ asks the definition again.
+ */
+export interface CachedStartPlan {
+  key: string;
+  plan: StartPlanOutcome;
+}
+
+/** What a start plan depends on, as one key (see CachedStartPlan). */
+export function startPlanKey(bundlePath: string, ctx: StartRequest): string {
+  const inputs = [bundlePath, ctx.definitionUrl, ctx.instanceDir, ctx.port, ctx.config];
+  return createHash('sha256').update(JSON.stringify(inputs)).digest('hex');
+}
+
+/** An install, and the plan the new instance starts with (null: start() is asked at its first start). */
+export interface InstallWithPlan {
+  install: InstallOutcome;
+  startPlan: CachedStartPlan | null;
+}
+
 function hash(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
@@ -245,14 +267,13 @@ export function flattenSetupValues(setupValue: SetupValue): Record<string, Setti
   return values;
 }
 
-/** Runs install() in a child process (cwd = the instance folder), relaying its progress. */
-export async function runInstall(
+function installCall(
   bundlePath: string,
   ctx: InstallRequest,
   onProgress: (fraction: number, message: string) => void,
-  options: CallOptions = {},
-): Promise<InstallOutcome> {
-  const answer = await run(ctx.definitionUrl, {
+  options: CallOptions,
+): RunnerCall {
+  return {
     op: 'install',
     bundlePath,
     cwd: ctx.instanceDir,
@@ -261,13 +282,59 @@ export async function runInstall(
     ctx: { ...ctx, values: flattenSetupValues(ctx.setupValue) },
     onProgress,
     ...(options.onOutput ? { onOutput: options.onOutput } : {}),
-  });
+  };
+}
+
+/** Runs install() in a child process (cwd = the instance folder), relaying its progress. */
+export async function runInstall(
+  bundlePath: string,
+  ctx: InstallRequest,
+  onProgress: (fraction: number, message: string) => void,
+  options: CallOptions = {},
+): Promise<InstallOutcome> {
+  const answer = await run(ctx.definitionUrl, installCall(bundlePath, ctx, onProgress, options));
   return parseOrThrow(
     ctx.definitionUrl,
     InstallResultSchema,
     answer,
     'install() returned an invalid result',
   );
+}
+
+/**
+ * runInstall, and in the same child process start() for the new instance (its install's port and
+ * config), so that its first start spawns no definition process. A start() that fails or answers
+ * an invalid plan fails nothing here: the first start asks again and reports it.
+ */
+export async function runInstallWithPlan(
+  bundlePath: string,
+  ctx: InstallRequest,
+  onProgress: (fraction: number, message: string) => void,
+  options: CallOptions = {},
+): Promise<InstallWithPlan> {
+  const answer = await run(ctx.definitionUrl, {
+    ...installCall(bundlePath, ctx, onProgress, options),
+    thenStart: true,
+  });
+  const { install: rawInstall, start: rawPlan } = (answer ?? {}) as {
+    install?: unknown;
+    start?: unknown;
+  };
+  const install = parseOrThrow(
+    ctx.definitionUrl,
+    InstallResultSchema,
+    rawInstall,
+    'install() returned an invalid result',
+  );
+  const plan = rawPlan === null ? null : z.safeParse(StartPlanSchema, rawPlan);
+  if (!plan?.success) return { install, startPlan: null };
+  const inputs: StartRequest = {
+    definitionUrl: ctx.definitionUrl,
+    instanceDir: ctx.instanceDir,
+    port: install.port,
+    config: install.config,
+  };
+  return { install, startPlan: { key: startPlanKey(bundlePath, inputs), plan: plan.data } };
 }
 
 /** Asks start() for the command line; `cwd` in the answer is relative to the instance folder. */

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import type { SandboxLaunch } from '../sandbox/sandbox.ts';
 import type { LaunchPlan } from '../supervisor/game-process.ts';
 import { corePath } from '../../lib/core-paths.ts';
+import { spawnTurn } from '../../lib/spawn-turns.ts';
 
 const RUNNER_PATH = corePath('src', 'runtime', 'generic', 'definition-runner.mjs');
 
@@ -20,6 +21,8 @@ export interface RunnerCall {
   onOutput?: (line: string) => void;
   /** Run the definition inside this sandbox (its instance folder = `cwd`); absent: as is. */
   sandbox?: SandboxLaunch;
+  /** An install also asks start() for the new instance's plan (definition-runner.mjs). */
+  thenStart?: boolean;
 }
 
 /** Why a runner call failed: `load` = the module itself is broken, `call` = a function failed. */
@@ -66,13 +69,17 @@ export async function callRunner(call: RunnerCall): Promise<unknown> {
     cwd: call.cwd,
     env: { NODE_OPTIONS: '' },
   };
-  if (!call.sandbox) return runPlan(call, plan);
+  if (!call.sandbox) {
+    await spawnTurn();
+    return runPlan(call, plan);
+  }
   const { sandbox, request } = call.sandbox;
   const wrapped = await sandbox.wrap(plan, {
     ...request,
     runtimeReadOnly: [...(request.runtimeReadOnly ?? []), call.bundlePath],
   });
   try {
+    await spawnTurn();
     return await runPlan(call, wrapped.plan);
   } finally {
     await wrapped.cleanup();
@@ -162,7 +169,12 @@ function runPlan(call: RunnerCall, plan: LaunchPlan): Promise<unknown> {
     });
     child.stdin.on('error', () => undefined);
     child.stdin.end(
-      JSON.stringify({ op: call.op, bundlePath: call.bundlePath, ctx: call.ctx ?? {} }),
+      JSON.stringify({
+        op: call.op,
+        bundlePath: call.bundlePath,
+        ctx: call.ctx ?? {},
+        ...(call.thenStart ? { thenStart: true } : {}),
+      }),
     );
   });
 }

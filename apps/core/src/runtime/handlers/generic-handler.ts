@@ -13,8 +13,13 @@ import {
   resolveConfigurableSections,
   resolveStartPlan,
   StartCommandError,
+  StartPlanSchema,
+  startPlanKey,
+  type CachedStartPlan,
   type DefinitionSandbox,
   type LoadedDefinition,
+  type StartPlanOutcome,
+  type StartRequest,
 } from '../generic/index.ts';
 import { offlineUuid } from '../minecraft/index.ts';
 import { pingMinecraft } from '../players/server-list-ping.ts';
@@ -47,6 +52,11 @@ export const GenericDataSchema = z.object({
   has_configurable: z.boolean().default(false),
   max_players: z.number().int().nullable(),
   config: z.record(z.string(), z.unknown()),
+  /**
+   * The last plan start() answered and the inputs it answered for (loader.ts CachedStartPlan): a
+   * start with the same inputs spawns no definition process. Never taken from an adopted folder.
+   */
+  start_plan: z.object({ key: z.string(), plan: StartPlanSchema }).nullable().default(null),
 });
 export type GenericData = z.output<typeof GenericDataSchema>;
 
@@ -56,6 +66,7 @@ export const GENERIC_SECTION = 'instance_section';
 export function genericDataFrom(
   definition: LoadedDefinition,
   install: { max_players: number | null; config: Record<string, unknown> },
+  startPlan: CachedStartPlan | null = null,
 ): GenericData {
   return {
     url: definition.url,
@@ -67,6 +78,7 @@ export function genericDataFrom(
     has_configurable: definition.hasConfigurableManifest,
     max_players: install.max_players,
     config: install.config,
+    start_plan: startPlan,
   };
 }
 
@@ -77,13 +89,28 @@ export function definitionError(err: unknown): CoreError {
   return badRequest(err instanceof Error ? err.message : String(err));
 }
 
+/**
+ * Each record's data parsed once: `GET /instance/list` asks every instance whether it has players
+ * (100 parses per call, issue 26). A record's data object is replaced, never changed, when saved.
+ */
+const parsedData = new WeakMap<object, GenericData | null>();
+function parseData(instance: HandlerInstance): GenericData | null {
+  let data = parsedData.get(instance.data);
+  if (data === undefined) {
+    const parsed = GenericDataSchema.safeParse(instance.data);
+    data = parsed.success ? parsed.data : null;
+    parsedData.set(instance.data, data);
+  }
+  return data;
+}
+
 function readData(instance: HandlerInstance): GenericData {
-  const parsed = GenericDataSchema.safeParse(instance.data);
-  if (!parsed.success)
+  const data = parseData(instance);
+  if (data === null)
     throw badRequest(
       'The generic definition data of this instance is damaged; recreate the instance',
     );
-  return parsed.data;
+  return data;
 }
 
 /** Generic instances: a definition module run out of process (runtime/generic). */
@@ -104,23 +131,32 @@ export class GenericHandler implements GameHandler {
       : {};
   }
 
-  async prepareStart(instance: HandlerInstance): Promise<PreparedStart> {
-    const data = await this.withBundle(instance);
+  /**
+   * The plan start() answers for the instance as it is now: the one kept with the instance when its
+   * inputs are unchanged, else asked of the definition (in its sandbox) and kept for next time.
+   */
+  private async startPlan(instance: HandlerInstance, data: GenericData): Promise<StartPlanOutcome> {
+    const inputs: StartRequest = {
+      definitionUrl: data.url,
+      instanceDir: instance.dir,
+      port: instance.port,
+      config: data.config,
+    };
+    const key = startPlanKey(data.bundle_path, inputs);
+    if (data.start_plan?.key === key) return data.start_plan.plan;
     let plan;
     try {
-      plan = await resolveStartPlan(
-        data.bundle_path,
-        {
-          definitionUrl: data.url,
-          instanceDir: instance.dir,
-          port: instance.port,
-          config: data.config,
-        },
-        this.sandboxFor(instance),
-      );
+      plan = await resolveStartPlan(data.bundle_path, inputs, this.sandboxFor(instance));
     } catch (err) {
       throw definitionError(err);
     }
+    await this.saveData(instance.uuid, { ...data, start_plan: { key, plan } });
+    return plan;
+  }
+
+  async prepareStart(instance: HandlerInstance): Promise<PreparedStart> {
+    const data = await this.withBundle(instance);
+    const plan = await this.startPlan(instance, data);
     let launch;
     try {
       launch = launchFor(plan, { instanceDir: instance.dir, definitionUrl: data.url });
@@ -173,8 +209,8 @@ export class GenericHandler implements GameHandler {
   }
 
   playersSupported(instance: HandlerInstance): boolean {
-    const parsed = GenericDataSchema.safeParse(instance.data);
-    return parsed.success && (parsed.data.ping || parsed.data.output.join !== undefined);
+    const data = parseData(instance);
+    return data !== null && (data.ping || data.output.join !== undefined);
   }
 
   async settingSections(instance: HandlerInstance): Promise<Record<string, SectionManifest>> {
@@ -259,8 +295,7 @@ export class GenericHandler implements GameHandler {
   }
 
   saveHooks(instance: HandlerInstance): SaveHooks | null {
-    const parsed = GenericDataSchema.safeParse(instance.data);
-    const hooks = parsed.success ? parsed.data.backup : null;
+    const hooks = parseData(instance)?.backup ?? null;
     if (hooks === null) return null;
     return {
       disable: hooks.disable,

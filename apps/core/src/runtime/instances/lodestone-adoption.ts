@@ -21,7 +21,11 @@ export async function adoptFolder(folder: UnregisteredFolder): Promise<InstanceR
   if (folder.legacy) {
     if (folder.legacy.handler !== 'minecraft') {
       checkAdoptedDefinition(folder.legacy);
-      return folder.legacy;
+      // A kept start plan is the core's own answer from the definition, never the folder's word.
+      const data = Object.fromEntries(
+        Object.entries(folder.legacy.data).filter(([key]) => key !== 'start_plan'),
+      );
+      return { ...folder.legacy, data };
     }
     const config = await readMinecraftConfig(folder.dir);
     return { ...folder.legacy, data: { config } };

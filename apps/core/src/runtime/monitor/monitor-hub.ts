@@ -1,26 +1,51 @@
+import os from 'node:os';
 import { MONITOR_INTERVAL_MS, MONITOR_RING_SIZE, type PerformanceReport } from '@hearth/protocol';
 import { RingBuffer } from '../../events/ring-buffer.ts';
-import { EMPTY_REPORT, ProcessSampler, clearSamplerHistory } from './process-sampler.ts';
+import { ProcTable, type TreeSample } from './proc-table.ts';
+
+export const EMPTY_REPORT: PerformanceReport = {
+  memory_usage: null,
+  disk_usage: null,
+  cpu_usage: null,
+  start_time: null,
+};
 
 type Listener = (report: PerformanceReport) => void;
+
+/** The server process an entry samples, and what its previous sample left to compare with. */
+interface Sampled {
+  pid: number;
+  /** Unix ms when the process was spawned. */
+  startedAt: number;
+  /** performance.now() of its previous sample (null: none yet). */
+  sampledAt: number | null;
+  io: { read: number; written: number } | null;
+}
 
 interface Entry {
   ring: RingBuffer<PerformanceReport>;
   listeners: Set<Listener>;
-  sampler: ProcessSampler | null;
+  process: Sampled | null;
 }
 
 /**
- * One sampler for every instance (core-api.md §3.18): each second it samples each live server once,
- * keeps the last 64 reports per instance and hands the fresh report to that instance's sockets, so
- * ten open monitors cost one measurement, not ten.
+ * One sampler for every instance (core-api.md §3.18): each second one pass over /proc
+ * (`ProcTable`) measures every live server's process tree, the last 64 reports per instance are
+ * kept and each fresh report is handed to that instance's sockets, so ten open monitors cost one
+ * measurement, not ten, and a hundred servers cost one listing of /proc, not a hundred.
  */
 export class MonitorHub {
   private readonly entries = new Map<string, Entry>();
+  private readonly table: ProcTable;
   private timer: NodeJS.Timeout | null = null;
   private sampling = false;
 
-  constructor(private readonly intervalMs = MONITOR_INTERVAL_MS) {}
+  constructor(
+    private readonly intervalMs = MONITOR_INTERVAL_MS,
+    table?: ProcTable,
+  ) {
+    this.table = table ?? new ProcTable();
+  }
 
   start(): void {
     if (this.timer) return;
@@ -32,7 +57,7 @@ export class MonitorHub {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     for (const entry of this.entries.values()) entry.listeners.clear();
-    clearSamplerHistory();
+    this.table.close();
   }
 
   add(uuid: string): void {
@@ -40,7 +65,7 @@ export class MonitorHub {
       this.entries.set(uuid, {
         ring: new RingBuffer(MONITOR_RING_SIZE),
         listeners: new Set(),
-        sampler: null,
+        process: null,
       });
   }
 
@@ -54,7 +79,7 @@ export class MonitorHub {
   setProcess(uuid: string, process: { pid: number; startedAt: number } | null): void {
     const entry = this.entries.get(uuid);
     if (!entry) return;
-    entry.sampler = process ? new ProcessSampler(process.pid, process.startedAt) : null;
+    entry.process = process ? { ...process, sampledAt: null, io: null } : null;
   }
 
   buffer(uuid: string): PerformanceReport[] {
@@ -68,28 +93,62 @@ export class MonitorHub {
     return () => entry.listeners.delete(listener);
   }
 
-  /** One sampling round; exposed for tests. */
+  /** One sampling round: one pass over /proc for every live server; exposed for tests. */
   async tick(): Promise<void> {
     if (this.sampling) return;
     this.sampling = true;
     try {
-      await Promise.all(
-        [...this.entries.values()].map(async (entry) => {
-          const sampler = entry.sampler;
-          let report = EMPTY_REPORT;
-          if (sampler) {
-            try {
-              report = await sampler.sample();
-            } catch {
-              report = EMPTY_REPORT;
-            }
-          }
-          entry.ring.push(report);
-          for (const listener of entry.listeners) listener(report);
-        }),
-      );
+      const roots: number[] = [];
+      for (const entry of this.entries.values()) if (entry.process) roots.push(entry.process.pid);
+      let samples: Map<number, TreeSample>;
+      try {
+        samples = await this.table.scan(roots);
+      } catch {
+        samples = new Map();
+      }
+      const now = performance.now();
+      for (const entry of this.entries.values()) {
+        const sampled = entry.process;
+        const tree = sampled ? samples.get(sampled.pid) : undefined;
+        const report = sampled && tree ? this.report(sampled, tree, now) : EMPTY_REPORT;
+        entry.ring.push(report);
+        for (const listener of entry.listeners) listener(report);
+      }
     } finally {
       this.sampling = false;
     }
+  }
+
+  /**
+   * CPU as a share of the whole machine (0–100): the tree's ticks since the previous sample over
+   * the time between them (the first sample: since the server started); memory the summed resident
+   * bytes; disk the summed I/O counters with the change since the previous sample.
+   */
+  private report(sampled: Sampled, tree: TreeSample, now: number): PerformanceReport {
+    if (tree.processes === 0) return EMPTY_REPORT;
+    const ticks = sampled.sampledAt === null ? tree.cpuTicksTotal : tree.cpuTicks;
+    const seconds =
+      sampled.sampledAt === null
+        ? Math.max(0.001, (Date.now() - sampled.startedAt) / 1000)
+        : Math.max(0.001, (now - sampled.sampledAt) / 1000);
+    const cpus = Math.max(1, os.availableParallelism());
+    let disk: PerformanceReport['disk_usage'] = null;
+    if (tree.io) {
+      const previous = sampled.io;
+      disk = {
+        total_written_bytes: tree.io.written,
+        written_bytes: previous ? Math.max(0, tree.io.written - previous.written) : 0,
+        total_read_bytes: tree.io.read,
+        read_bytes: previous ? Math.max(0, tree.io.read - previous.read) : 0,
+      };
+      sampled.io = tree.io;
+    }
+    sampled.sampledAt = now;
+    return {
+      memory_usage: tree.rssBytes,
+      disk_usage: disk,
+      cpu_usage: (100 * ticks) / this.table.ticksPerSecond / seconds / cpus,
+      start_time: Math.floor(sampled.startedAt / 1000),
+    };
   }
 }

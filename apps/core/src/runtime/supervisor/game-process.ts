@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawnTurn } from '../../lib/spawn-turns.ts';
 import { LineSplitter } from '../console/line-splitter.ts';
 import { OutputPacer } from '../console/output-pacer.ts';
 import {
@@ -119,6 +120,7 @@ export class GameProcess {
     const wrapped = sandbox ? await sandbox.sandbox.wrap(plan, sandbox.request) : null;
     let proc: GameProcess;
     try {
+      await spawnTurn();
       proc = await GameProcess.spawn(wrapped?.plan ?? plan, handlers, wrapped);
     } catch (err) {
       await wrapped?.cleanup();

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FileService } from './file-service.ts';
+import type { StagedWrite } from './staged-write.ts';
 import { coreErrorOf, makeFixture, makeZip, snapshotTree, type Fixture } from './test-helpers.ts';
 
 let fx: Fixture;
@@ -65,8 +66,17 @@ const operations: Op[] = [
   ],
   ['zipDirectoryStream', (s, p) => s.zipDirectoryStream(p)],
   ['openForDownload', (s, p) => s.openForDownload(p)],
+  ['openRead', (s, p) => s.openRead(p).then(({ handle }) => handle.close())],
+  ['beginWrite', (s, p) => s.beginWrite(p).then((w) => stagePwned(w))],
+  ['beginWrite (keep)', (s, p) => s.beginWrite(p, { keep: true }).then((w) => stagePwned(w))],
   ['containsProtected', (s, p) => s.containsProtected(p)],
 ];
+
+/** Writes `pwned` through a staged write and commits it (an SFTP upload). */
+async function stagePwned(write: StagedWrite): Promise<void> {
+  await write.write(Buffer.from('pwned'), 0);
+  await write.commit();
+}
 
 /** Path forms that must be refused outright (BadRequest), before touching the disk. */
 const traversals: [string, () => string][] = [
@@ -184,6 +194,9 @@ describe('a link leading out, as the last component', () => {
       'saveUpload (directory)',
       'zipDirectoryStream',
       'openForDownload',
+      'openRead',
+      'beginWrite',
+      'beginWrite (keep)',
     ].includes(name),
   );
   it.each(['out-dir', 'out-file', 'sibling', 'up', 'dangling', 'loop-a'])(
@@ -275,8 +288,38 @@ describe('links planted after resolution (TOCTOU) are not followed at use time',
     expect((await snapshotTree(fx.root))['victim.txt']).toBe('new content');
   });
 
+  it('a staged write replaces a link planted at the target instead of writing through it', async () => {
+    plantAfterResolve('victim.txt', () => symlink(secret(), r('victim.txt')));
+    const write = await fx.service.beginWrite('victim.txt');
+    await write.write(Buffer.from('new content'), 0);
+    await write.commit();
+    expect(await readFile(secret(), 'utf8')).toBe('outside secret');
+    expect(await readFile(r('victim.txt'), 'utf8')).toBe('new content');
+  });
+
+  it('a staged write that keeps the old bytes refuses a link planted at the target', async () => {
+    plantAfterResolve('victim.txt', () => symlink(secret(), r('victim.txt')));
+    const err = await coreErrorOf(fx.service.beginWrite('victim.txt', { keep: true }));
+    expect(err.kind).toBe('PermissionDenied');
+    expect(await readFile(secret(), 'utf8')).toBe('outside secret');
+    expect(await readdir(fx.root)).toEqual(['dir', 'inside.txt', 'ok.zip', 'victim.txt']);
+  });
+
+  it('a staged write commits into the directory it verified, even if that is swapped meanwhile', async () => {
+    await mkdir(r('sub'));
+    before = await snapshotTree(fx.outside);
+    const write = await fx.service.beginWrite('sub/victim.txt');
+    await write.write(Buffer.from('late'), 0);
+    await rename(r('sub'), r('sub-old'));
+    await symlink(fx.outside, r('sub'));
+    await write.commit();
+    expect(await snapshotTree(fx.outside)).toEqual(before);
+    expect(await readFile(r('sub-old/victim.txt'), 'utf8')).toBe('late');
+  });
+
   it.each([
     ['writeAtomic', (s: FileService) => s.writeAtomic('sub/victim.txt', Buffer.from('pwned'))],
+    ['beginWrite', (s: FileService) => s.beginWrite('sub/victim.txt').then(stagePwned)],
     ['newFile', (s: FileService) => s.newFile('sub/victim.txt')],
     ['mkdir', (s: FileService) => s.mkdir('sub/victim.txt')],
     [
@@ -320,6 +363,7 @@ describe('links planted after resolution (TOCTOU) are not followed at use time',
   it.each([
     ['readText', (s: FileService) => s.readText('victim.txt')],
     ['openForDownload', (s: FileService) => s.openForDownload('victim.txt')],
+    ['openRead', (s: FileService) => s.openRead('victim.txt')],
     ['copy', (s: FileService) => s.copy(['victim.txt'], 'dir')],
     ['unzip', (s: FileService) => s.unzip('victim.zip', 'Normal')],
   ])('%s refuses a file swapped for a link after resolution', async (name, op) => {
@@ -360,6 +404,43 @@ describe('writes that fail half-way leave the old state', () => {
     expect(err.causes[0]).toBe('Failed to write file');
     expect(await readdir(path.join(fx.root, 'dir'))).toEqual(['config.toml']);
     expect(await readFile(path.join(fx.root, 'dir/config.toml'), 'utf8')).toBe('old = true');
+  });
+
+  it('a staged write keeps the old content until its commit, and an abort leaves no temp file', async () => {
+    const file = path.join(fx.root, 'dir/world.dat');
+    await writeFile(file, 'old bytes');
+    const write = await fx.service.beginWrite('dir/world.dat');
+    await write.write(Buffer.from('new'), 0);
+    expect(await readFile(file, 'utf8')).toBe('old bytes');
+    await write.abort();
+    expect(await readdir(path.join(fx.root, 'dir'))).toEqual(['world.dat']);
+    expect(await readFile(file, 'utf8')).toBe('old bytes');
+  });
+
+  it('a staged write that keeps the old bytes changes only what it writes (a resumed upload)', async () => {
+    const file = path.join(fx.root, 'dir/part.bin');
+    await writeFile(file, 'abcdef');
+    const write = await fx.service.beginWrite('dir/part.bin', { keep: true });
+    await write.write(Buffer.from('XYZ1234'), 4);
+    expect(await write.size()).toBe(11);
+    await write.commit();
+    expect(await readFile(file, 'utf8')).toBe('abcdXYZ1234');
+    expect(await readdir(path.join(fx.root, 'dir'))).toEqual(['part.bin']);
+  });
+
+  it('an exclusive staged write refuses a name taken before or during it', async () => {
+    await writeFile(path.join(fx.root, 'dir/taken.txt'), 'first');
+    expect(
+      (await coreErrorOf(fx.service.beginWrite('dir/taken.txt', { exclusive: true }))).causes,
+    ).toEqual(['A file named taken.txt already exists']);
+    const write = await fx.service.beginWrite('dir/late.txt', { exclusive: true });
+    await write.write(Buffer.from('second'), 0);
+    await writeFile(path.join(fx.root, 'dir/late.txt'), 'racer');
+    expect((await coreErrorOf(write.commit())).causes).toEqual([
+      'A file named late.txt already exists',
+    ]);
+    expect(await readFile(path.join(fx.root, 'dir/late.txt'), 'utf8')).toBe('racer');
+    expect((await readdir(path.join(fx.root, 'dir'))).sort()).toEqual(['late.txt', 'taken.txt']);
   });
 
   it('saveUpload leaves nothing behind when the stream fails', async () => {

@@ -1,4 +1,13 @@
-import { constants, lstat, mkdir, open, readdir, rm, unlink } from 'node:fs/promises';
+import {
+  constants,
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  rm,
+  unlink,
+  type FileHandle,
+} from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { compareClientFiles, type ClientFile, type UnzipOption } from '@hearth/protocol';
@@ -8,6 +17,7 @@ import type { ExtractLimits } from './archive-extract.ts';
 import { renameNoReplace, tempName, writeAll, type WriteSource } from './atomic-ops.ts';
 import { joinClientPath, toClientFile } from './client-file.ts';
 import { sanitizeFileName } from './file-name.ts';
+import { StagedWrite, type StagedWriteOptions } from './staged-write.ts';
 import {
   clientBaseName,
   isWithin,
@@ -399,26 +409,38 @@ export class FileService {
 
   /** A regular file opened for download; the stream closes the file when it ends or is destroyed. */
   async openForDownload(relative: string): Promise<DownloadFile> {
+    const { handle, size } = await this.openRead(relative, 'Failed to download file');
+    return {
+      stream: handle.createReadStream(),
+      size,
+      name: clientBaseName(relative) ?? '.',
+    };
+  }
+
+  /**
+   * A regular file opened for reading at any offset (an SFTP download), and its size when opened;
+   * the caller closes the handle. Directories, FIFOs and links leading out are refused.
+   */
+  async openRead(
+    relative: string,
+    context = 'Failed to read file',
+  ): Promise<{ handle: FileHandle; size: number }> {
     const absolute = await this.sandbox.resolve(relative);
-    const handle = await this.sandbox.open(
-      absolute,
-      constants.O_RDONLY,
-      0,
-      'Failed to download file',
-    );
+    const handle = await this.sandbox.open(absolute, constants.O_RDONLY, 0, context);
     try {
       const st = await handle.stat();
-      if (st.isDirectory()) throw badRequest('Failed to download file', 'Is a directory');
-      if (!st.isFile()) throw badRequest('Failed to download file', 'Not a regular file');
-      return {
-        stream: handle.createReadStream(),
-        size: st.size,
-        name: clientBaseName(relative) ?? path.basename(absolute),
-      };
+      if (st.isDirectory()) throw badRequest(context, 'Is a directory');
+      if (!st.isFile()) throw badRequest(context, 'Not a regular file');
+      return { handle, size: st.size };
     } catch (err) {
       await handle.close();
-      throw fsError(err, 'Failed to download file');
+      throw fsError(err, context);
     }
+  }
+
+  /** Begins a write of `relative` in pieces, committed atomically (staged-write.ts). */
+  beginWrite(relative: string, options: StagedWriteOptions = {}): Promise<StagedWrite> {
+    return StagedWrite.begin(this.sandbox, relative, options);
   }
 
   /** Whether the path or anything inside it falls under the protected-path rule (rmdir check). */

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import type { ClientFile } from '@hearth/protocol';
 import type { PermissionGuard } from '../../auth/permission-guard.ts';
@@ -8,6 +8,8 @@ import type { StoredUser } from '../../repositories/user-repository.ts';
 import type { DownloadKeyStore } from '../download-keys.ts';
 import type { FileAccess } from './file-access.ts';
 import { FileJob } from './file-job.ts';
+import type { FileService } from './file-service.ts';
+import type { StagedWrite, StagedWriteOptions } from './staged-write.ts';
 import { clientBaseName, normalizeClientPath } from '../../lib/file-sandbox.ts';
 import { isProtectedPath } from './protected-path.ts';
 
@@ -22,6 +24,22 @@ export interface OpenedDownload {
   /** Bytes, or null for a directory zipped while it is sent. */
   size: number | null;
   done(success: boolean): void;
+}
+
+/**
+ * A file being uploaded in pieces (SFTP): `staged` takes the bytes; `commit` checks the rules again
+ * for the user as they are now and puts the file in place; `abort` drops it.
+ */
+export interface InstanceUpload {
+  readonly staged: StagedWrite;
+  commit(user: StoredUser): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/** A file opened for reading at any offset (SFTP): its handle (the caller closes it) and size. */
+export interface OpenedRead {
+  handle: FileHandle;
+  size: number;
 }
 
 /** Backup archives a download key may name (BackupService.download fits). */
@@ -66,22 +84,73 @@ export class InstanceFiles {
    */
   async write(user: StoredUser, uuid: string, relative: string, body: Readable): Promise<void> {
     const service = this.access.service(uuid);
-    const touch = await this.access.guardMacros(user, uuid, service, [relative]);
-    await this.access.requireUnprotected(user, relative, () =>
-      this.access.isProtectedNow(service, relative),
-    );
+    const touch = await this.#guardWrite(user, uuid, service, relative);
     await this.access.macroWrite(user, uuid, service, touch, async () => {
       await service.writeAtomic(relative, body);
       this.access.emit(user, 'Write', await this.access.target(service, relative));
     });
   }
 
-  async newFile(user: StoredUser, uuid: string, relative: string): Promise<void> {
+  /** What a path is now (links inside the root followed); no event, like a listing's entries. */
+  async stat(uuid: string, relative: string): Promise<ClientFile> {
+    return this.access.service(uuid).stat(relative);
+  }
+
+  /**
+   * A regular file opened for a remote client to read at any offset (SFTP); the caller closes it.
+   * An FSEvent `Download`, as for an HTTP download.
+   */
+  async openRead(user: StoredUser, uuid: string, relative: string): Promise<OpenedRead> {
     const service = this.access.service(uuid);
+    const opened = await service.openRead(relative);
+    this.access.emit(user, 'Download', await this.access.target(service, relative));
+    return opened;
+  }
+
+  /**
+   * Begins an upload written in pieces (SFTP). The rules of `write` (macro code, protected paths)
+   * are checked now and again at `commit`, which replaces the file atomically, records the author
+   * of a macro file and emits an FSEvent `Upload`; nothing changes before it.
+   */
+  async beginWrite(
+    user: StoredUser,
+    uuid: string,
+    relative: string,
+    options: StagedWriteOptions = {},
+  ): Promise<InstanceUpload> {
+    const service = this.access.service(uuid);
+    await this.#guardWrite(user, uuid, service, relative);
+    const staged = await service.beginWrite(relative, options);
+    return {
+      staged,
+      commit: async (by) => {
+        const touch = await this.#guardWrite(by, uuid, service, relative).catch(
+          async (err: unknown) => {
+            await staged.abort();
+            throw err;
+          },
+        );
+        await this.access.macroWrite(by, uuid, service, touch, async () => {
+          await staged.commit();
+          this.access.emit(by, 'Upload', await this.access.target(service, relative));
+        });
+      },
+      abort: () => staged.abort(),
+    };
+  }
+
+  /** The rules of a file write: macro code needs the macro permission, protected paths a privilege. */
+  async #guardWrite(user: StoredUser, uuid: string, service: FileService, relative: string) {
     const touch = await this.access.guardMacros(user, uuid, service, [relative]);
     await this.access.requireUnprotected(user, relative, () =>
       this.access.isProtectedNow(service, relative),
     );
+    return touch;
+  }
+
+  async newFile(user: StoredUser, uuid: string, relative: string): Promise<void> {
+    const service = this.access.service(uuid);
+    const touch = await this.#guardWrite(user, uuid, service, relative);
     await this.access.macroWrite(user, uuid, service, touch, async () => {
       await service.newFile(relative);
       this.access.emit(user, 'Create', await this.access.target(service, relative));

@@ -53,7 +53,7 @@ export function SettingsProfileRoute() {
     >
       {me.data && token !== null ? (
         <>
-          {/* Account security (issue 28). */}
+          {/* Account security (issue 28); the panel's SFTP sections follow. */}
           <TwoFactorSection core={core} uid={me.data.uid} username={me.data.username} />
           <ApiKeysSection
             core={core}
@@ -61,7 +61,6 @@ export function SettingsProfileRoute() {
             instances={(instances.data ?? []).map((i) => ({ uuid: i.uuid, name: i.name }))}
           />
           <SessionsSection core={core} uid={me.data.uid} self />
-          {/* File transfer (issue 28, SFTP part): SSH keys and the SFTP address go below. */}
         </>
       ) : null}
     </ProfilePanel>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { clipboardText, selectionText } from '../model/footer-text.ts';
 
 /** `N items selected` and `N items in clipboard` (dashboard.md §2 Files). */
@@ -5,10 +6,12 @@ export function FilesFooter({
   selected,
   inClipboard,
   total,
+  extra,
 }: {
   selected: number;
   inClipboard: number;
   total: number | null;
+  extra?: ReactNode;
 }) {
   const selection = selectionText(selected);
   const clipboard = clipboardText(inClipboard);
@@ -21,8 +24,11 @@ export function FilesFooter({
         {selection ? <span>{selection}</span> : null}
         {clipboard ? <span>{clipboard}</span> : null}
       </span>
+      {extra ? <span className="ml-auto flex min-w-0 items-center">{extra}</span> : null}
       {total === null ? null : (
-        <span className="ml-auto text-faint">{total === 1 ? '1 entry' : `${total} entries`}</span>
+        <span className={extra ? 'shrink-0 text-faint' : 'ml-auto text-faint'}>
+          {total === 1 ? '1 entry' : `${total} entries`}
+        </span>
       )}
     </footer>
   );

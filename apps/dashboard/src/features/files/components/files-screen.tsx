@@ -1,5 +1,5 @@
 import { Lock } from 'lucide-react';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import type { InstanceInfo } from '@hearth/protocol';
 import { FILE_LIST_WIDTH_DEFAULT, FILE_LIST_WIDTH_MIN } from '@hearth/protocol';
 import { ResizeHandle, useResizableWidth } from '@/components/ui/resizable.tsx';
@@ -17,6 +17,8 @@ export interface FilesScreenProps {
   /** can_read_instance_file / can_write_instance_file for this instance (the caller knows the user). */
   canRead: boolean;
   canWrite: boolean;
+  /** Shown in the footer (the SFTP address of this instance, when the core offers one). */
+  footerExtra?: ReactNode;
 }
 
 /** dashboard.md §9: min 200, default 200, remembered; the maximum leaves the editor room. */
@@ -30,7 +32,7 @@ export const FILE_PANE_STORAGE_KEY = 'hearth.files.listWidth';
 export const NO_READ_PERMISSION = "You don't have permission to read this folder";
 
 /** The Files tab (dashboard.md §2 Files). */
-export function FilesScreen({ instance, canRead, canWrite }: FilesScreenProps) {
+export function FilesScreen({ instance, canRead, canWrite, footerExtra }: FilesScreenProps) {
   if (!canRead) {
     return (
       <div className="flex h-full flex-col items-center justify-center gap-3 p-8 text-center">
@@ -39,10 +41,18 @@ export function FilesScreen({ instance, canRead, canWrite }: FilesScreenProps) {
       </div>
     );
   }
-  return <FileBrowser instance={instance} canWrite={canWrite} />;
+  return <FileBrowser instance={instance} canWrite={canWrite} footerExtra={footerExtra} />;
 }
 
-function FileBrowser({ instance, canWrite }: { instance: InstanceInfo; canWrite: boolean }) {
+function FileBrowser({
+  instance,
+  canWrite,
+  footerExtra,
+}: {
+  instance: InstanceInfo;
+  canWrite: boolean;
+  footerExtra: ReactNode;
+}) {
   const ctl = useFilesController(instance.uuid, canWrite);
   const narrow = useNarrowLayout();
   const [width, setWidth] = useResizableWidth(FILE_PANE_STORAGE_KEY, FILE_PANE_LIMITS);
@@ -92,6 +102,7 @@ function FileBrowser({ instance, canWrite }: { instance: InstanceInfo; canWrite:
         selected={state.selected.size === 0 ? 0 : ctl.selected.length}
         inClipboard={state.clipboard?.items.length ?? 0}
         total={ctl.list.isSuccess ? ctl.files.length : null}
+        extra={footerExtra}
       />
       <FileDialogs ctl={ctl} />
     </div>

@@ -20,6 +20,7 @@ import { validateCoreName, validateDomain } from '../core-settings-validation.ts
 import { OpenPortDialog } from './open-port-dialog.tsx';
 import { SafeModeSetting } from './safe-mode-setting.tsx';
 import { TextSetting } from '@/components/ui/text-setting.tsx';
+import { SftpCoreSetting } from '@/features/sftp/components/sftp-core-setting.tsx';
 
 const DOMAIN_TIP =
   'The public IP address or domain name players use to reach this machine from the Internet. It only works when the game ports are forwarded to this machine (for example with Open Port below). Leave it empty to show the core address.';
@@ -123,6 +124,9 @@ export function CoreSettingsPanel({
           />
         </SettingsSection>
       )}
+      <SettingsSection title="SFTP">
+        <SftpCoreSetting core={core} canEdit={canEdit} />
+      </SettingsSection>
       <SettingsSection title="Danger Zone" danger>
         <SafeModeSetting core={core} on={data.safe_mode} disabled={!canEdit} />
         <SettingRow

@@ -9,6 +9,7 @@ import {
 } from '@/components/layout/settings-section.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { TextSetting } from '@/components/ui/text-setting.tsx';
+import { SftpProfileSections } from '@/features/sftp/components/sftp-profile-sections.tsx';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { useRenameUserMutation } from '../api/rename-user.ts';
@@ -41,7 +42,7 @@ export interface ProfilePanelProps {
   children?: ReactNode;
 }
 
-/** Profile (/settings/profile): your username and password. */
+/** Profile (/settings/profile): your username and password, SFTP usernames and SSH keys. */
 export function ProfilePanel({
   core,
   me,
@@ -84,6 +85,7 @@ export function ProfilePanel({
         />
       </SettingsSection>
       {children}
+      {editable ? <SftpProfileSections core={core} /> : null}
       {me ? (
         <ChangePasswordDialog
           core={core}
