@@ -48,19 +48,6 @@ const featureBoundaries = features.map((feature) => ({
   },
 }));
 
-// The dashboard builds on Preact (apps/dashboard/vite.config.ts). It leaves autoFocus to the
-// browser, which focuses nothing mounted after page load (React focuses it itself); and an
-// uncontrolled Radix tooltip closes itself the moment it opens under it.
-const noAutoFocus = {
-  selector: "JSXAttribute[name.name='autoFocus']",
-  message: 'Use ref={focusOnMount} (@/lib/focus-on-mount.ts): Preact does not focus autoFocus.',
-};
-const noUncontrolledTooltip = {
-  selector: "JSXOpeningElement > JSXMemberExpression[object.name=/Tooltip$/][property.name='Root']",
-  message:
-    'Use TooltipRoot (@/components/ui/tooltip-popup.tsx): under Preact an uncontrolled one closes at once.',
-};
-
 // Issue 22: the core never opens, stats, follows or runs a path a user or a game chose except through
 // the file sandbox (apps/core/src/lib/file-sandbox.ts). So `node:fs` is refused in the core except in
 // the files below, each touching only paths the core owns (or doing so through the sandbox's verified
@@ -100,6 +87,7 @@ const CORE_FS_ALLOWED = {
   'runtime/macros/deno-binary.ts': 'the Deno binary shipped in node_modules',
   'runtime/macros/deno-command.ts': "Deno's caches in the data directory",
   'services/macros/task-launcher.ts': "a task's Deno cache in the data directory",
+  'services/avatar-service.ts': 'player avatars it fetched, in the data directory (avatars/)',
   'runtime/minecraft/java.ts': 'Java runtimes downloaded into the data directory',
   'runtime/minecraft/launch-policy.ts':
     "the owner's Java command (host paths outside every instance folder, /proc refused)",
@@ -221,12 +209,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-      'no-restricted-syntax': ['error', noAutoFocus, noUncontrolledTooltip],
     },
-  },
-  {
-    files: ['apps/dashboard/src/components/ui/tooltip-popup.tsx'],
-    rules: { 'no-restricted-syntax': ['error', noAutoFocus] },
   },
   ...featureBoundaries,
   ...coreBoundaries,

@@ -1,20 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { options as preactOptions } from 'preact';
 import { resetSessionFromStorage } from '@/lib/session.ts';
 import { resetConnectionStatus } from '@/lib/connection-status.ts';
 import { setDesktopBridge } from '@/lib/desktop-bridge.ts';
 import { FakeSocket } from '@/test/fake-socket.ts';
 import { minimumDurations } from '@/lib/use-minimum-duration.ts';
 import { dropWaitingToasts } from '@/lib/toast.ts';
-
-// The tests run on Preact, as the build does (vite.config.ts). Preact runs effects (and the
-// cleanups of unmounted components) after the next animation frame; React flushes them before act()
-// returns, and RTL's act() wraps only renders and events, not the fetch answers and timers that
-// re-render between them. Without this a test would see, e.g., a closed dialog's aria-hidden on
-// the page for one more frame. Here they run as soon as the render that queued them is done.
-preactOptions.requestAnimationFrame = (flush) => queueMicrotask(flush);
 
 // Screens that must show a loader for a minimum time render at once in component tests.
 minimumDurations.scale = 0;
@@ -49,10 +41,13 @@ for (const [name, stub] of Object.entries(stubs)) {
   if (!(name in element)) element[name] = stub;
 }
 
-// The machine is shared; lazily loaded screens can take a moment to compile on first use.
-configure({ asyncUtilTimeout: 4000 });
-// Load the lazily imported toast, dialog and popup code up front, so the first use in a file is
-// not slow (the popups still load on first use: their import only resolves at once).
+// The machine is shared; lazily loaded screens can take a moment to compile on first use. A wait
+// ends as soon as what it waits for is there: the limit only bounds how long a failure takes.
+configure({ asyncUtilTimeout: 10_000 });
+// Load the lazily imported toast, dialog and popup code and the services every screen starts
+// after its first paint up front, so the first use in a file is not slow (they still load on
+// first use: their import only resolves at once).
+await import('@/app/root-services.tsx');
 await import('@/components/ui/toaster.tsx');
 await import('@/components/ui/dialog.tsx');
 await import('@/components/ui/drawer-popup.tsx');

@@ -113,6 +113,11 @@ export interface CoreConfig {
   webhooks?: Partial<WebhookOptions>;
   /** Test only: the clock two-factor codes are checked against (default Date.now). */
   access?: { now?: () => number };
+  /**
+   * `--avatar-url`: where player avatars are fetched from (once each, then kept in the data
+   * directory; default mc-heads.net), or null (`off`): never fetched, a drawn initial instead.
+   */
+  avatarUpstream?: string | null;
 }
 
 export interface PlayitConfig {
@@ -241,6 +246,7 @@ export const CONFIG_OPTIONS = [
   'seccomp',
   'strict',
   'sftp-host',
+  'avatar-url',
 ] as const;
 
 /** Parses `--flag value` / `--flag=value` and HEARTH_* environment variables (flags win). */
@@ -341,7 +347,11 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     ),
   };
   const strict = parseSwitch('strict', pick('strict', 'HEARTH_STRICT'));
+  const avatarUrl = pick('avatar-url', 'HEARTH_AVATAR_URL');
   return defaultConfig({
+    ...(avatarUrl === undefined
+      ? {}
+      : { avatarUpstream: avatarUrl === 'off' ? null : parseHttpUrl('avatar URL', avatarUrl) }),
     ...(strict === undefined ? {} : { strict }),
     eventRetention,
     playit: parsePlayit(pick),

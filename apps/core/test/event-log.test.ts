@@ -252,8 +252,8 @@ describe('searching the log', () => {
     });
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const rows = (await csv.text()).trimEnd().split('\r\n');
-    expect(rows[0]).toBe('time,level,kind,instance,who,summary,detail,snowflake');
-    expect(rows[1]).toContain(',console,Alpha,owner,"Command ""say hi"" sent by owner",');
+    expect(rows[0]).toBe('time,level,kind,instance,instance_uuid,who,summary,detail,snowflake');
+    expect(rows[1]).toContain(`,console,Alpha,${a},owner,"Command ""say hi"" sent by owner",`);
     const bad = await t.request('GET', '/activity/export?format=xml', { token: owner });
     expect(bad.status).toBe(400);
   });

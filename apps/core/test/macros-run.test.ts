@@ -69,6 +69,7 @@ describe('macros through HTTP', () => {
       name: 'alpha',
       last_run: null,
       path: path.join(inst.path, 'macros', 'alpha'),
+      needs_config: false,
     });
   });
 

@@ -140,6 +140,13 @@ const ROWS: Row[] = [
   simple('GET', '/system/cpu', { kind: 'public' }, () => '/system/cpu'),
   simple('GET', '/check/port/:port', { kind: 'public' }, () => '/check/port/25565'),
   simple('GET', '/check/name/:name', { kind: 'public' }, () => '/check/name/Alpha'),
+  // Issue 23 #24: what an <img> loads (the upstream is a closed local port: the placeholder).
+  simple(
+    'GET',
+    '/players/avatar/:uuid',
+    { kind: 'public' },
+    () => '/players/avatar/853c80ef3c3749fdaa49938b674adae6',
+  ),
   simple('GET', '/system/warnings', { kind: 'owner' }, () => '/system/warnings'),
   // The key is spent: a public route that answers 403 "Setup key already used." — checked below.
   simple('POST', '/setup/:key', { kind: 'public' }, () => '/setup/AAAAAAAAAAAAAAAA', {
@@ -728,6 +735,20 @@ const ROWS: Row[] = [
     (e) => `/instance/${e.a}/macro/config/store/missing`,
     {},
   ),
+  // Issue 23: a task's own output (an unknown pid: 404 for whoever may ask).
+  simple(
+    'GET',
+    '/instance/:uuid/macro/output/:pid',
+    viewKey('can_access_instance_macro', false),
+    (e) => `/instance/${e.a}/macro/output/999999`,
+  ),
+  {
+    method: 'GET',
+    url: '/instance/:uuid/macro/output/:pid/stream',
+    access: viewKey('can_access_instance_macro', false),
+    websocket: true,
+    request: async (env) => ({ path: `/instance/${env.a}/macro/output/999999/stream` }),
+  },
   simple('POST', '/macro_sdk/console_out', { kind: 'task' }, () => '/macro_sdk/console_out', {
     line: 'x',
   }),
@@ -940,6 +961,7 @@ beforeAll(async () => {
     },
     gateway: { ssdpAddress: '127.0.0.1', ssdpPort: 9, timeoutMs: 200 },
     playit: { apiUrl: 'http://127.0.0.1:9', controlAddr: '127.0.0.1:9' },
+    avatarUpstream: 'http://127.0.0.1:9',
   });
   const owner = await t.setupOwner();
   tokens.owner = owner;

@@ -64,8 +64,16 @@ const runnerEvent = (type: string) => (e: ClientEvent) =>
   e.event_inner.type === 'PlayitggRunnerEvent' &&
   e.event_inner.playitgg_runner_event_inner.type === type;
 
-/** Signs the core up through the routes; the fake accepts the claim. */
-async function signUp(t: TestCore, owner: string, f: FakePlayit): Promise<void> {
+/**
+ * Signs the core up through the routes; the fake accepts the claim. The sign-up starts the runner
+ * (issue 23 #25); unless `keepRunning`, it is stopped again so a test starts from a stopped runner.
+ */
+async function signUp(
+  t: TestCore,
+  owner: string,
+  f: FakePlayit,
+  options: { keepRunning?: boolean } = {},
+): Promise<void> {
   const link = await t.request('GET', '/playitgg/generate_signup_link', { token: owner });
   expect(link.status, link.text).toBe(200);
   const data = PlayitSignupDataSchema.parse(link.json);
@@ -78,6 +86,13 @@ async function signUp(t: TestCore, owner: string, f: FakePlayit): Promise<void> 
       timeout: 10_000,
     })
     .toBe(true);
+  await expect
+    .poll(async () => (await t.request('GET', '/playitgg/cli_is_running', { token: owner })).json, {
+      timeout: 10_000,
+    })
+    .toBe(true);
+  if (options.keepRunning !== true)
+    expect((await t.request('POST', '/playitgg/stop_cli', { token: owner })).status).toBe(200);
 }
 
 /** A generic instance configured on `port` (its process never listens; a test server does). */
@@ -232,6 +247,26 @@ describe('playit routes (core-api.md §1.4.18)', () => {
     const log = await EventLog.open(t, user.token);
     expect((await t.request('POST', '/playitgg/start_cli', { token: owner })).status).toBe(200);
     await log.wait(runnerEvent('RunnerStarted'), 'RunnerStarted for a plain user');
+    log.close();
+  });
+
+  it('a sign-up starts the runner as the user who asked, and each start and stop names its user (issue 23 #25)', async () => {
+    const t = await coreWithFake();
+    const owner = await t.setupOwner();
+    const ownerCause = { type: 'User', user_name: 'owner' };
+    const log = await EventLog.open(t, owner);
+    // The dashboard signs up from the runner's toggle: no start_cli after it.
+    await signUp(t, owner, fake!, { keepRunning: true });
+    const started = await log.wait(runnerEvent('RunnerStarted'), 'RunnerStarted after sign-up');
+    expect((await log.wait(runnerEvent('RunnerLoading'))).caused_by).toMatchObject(ownerCause);
+    expect(started.caused_by).toMatchObject(ownerCause);
+
+    const stopped = log.next(runnerEvent('RunnerStopped'), 'RunnerStopped');
+    expect((await t.request('POST', '/playitgg/stop_cli', { token: owner })).status).toBe(200);
+    expect((await stopped).caused_by).toMatchObject(ownerCause);
+    const again = log.next(runnerEvent('RunnerStarted'), 'RunnerStarted');
+    expect((await t.request('POST', '/playitgg/start_cli', { token: owner })).status).toBe(200);
+    expect((await again).caused_by).toMatchObject(ownerCause);
     log.close();
   });
 

@@ -219,7 +219,7 @@ describe('event triggers and steps', () => {
     expect(run!.steps.map((x) => [x.outcome, x.message])).toEqual([
       ['Success', 'Instance restarted'],
       ['Success', 'Sent "say back"'],
-      ['Success', expect.stringMatching(/^Backup \d+ made$/)],
+      ['Success', 'Made backup "scheduled"'],
       ['Success', 'Macro greet finished'],
       ['Failed', expect.stringMatching(/missing/)],
     ]);

@@ -15,7 +15,7 @@ beforeEach(async () => {
   await writeFile(path.join(backups.target.dir, 'level.dat'), 'world');
   schedules.executors.backupWith = async (uuid, options, causedBy) => {
     const made = await backups.service.create(uuid, options, causedBy).done;
-    return { id: made.id };
+    return { id: made.id, name: made.name, created_at: made.created_at };
   };
 });
 
@@ -44,7 +44,7 @@ it('a backup step makes a real backup as the author; a concurrent one fails the 
     made_by: { type: 'User', user_id: 'alice', user_name: 'alice' },
   });
   expect(schedules.service.runs(INSTANCE_UUID, s.id)[0]!.steps[0]!.message).toBe(
-    `Backup ${made!.id} made`,
+    'Made backup "nightly"',
   );
 
   const manual = backups.service.create(INSTANCE_UUID, {}, USER);

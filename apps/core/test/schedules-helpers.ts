@@ -51,7 +51,7 @@ export class RecordingExecutors implements ScheduleExecutors {
   ) {
     if (this.backupWith) return this.backupWith(instance, options, causedBy);
     this.calls.push(`backup ${options.name}`);
-    return { id: 'b1' };
+    return { id: 'b1', name: options.name, created_at: 0 };
   }
 
   async macro(_instance: string, name: string, args: string[]): Promise<void> {

@@ -1,9 +1,13 @@
 import { z } from 'zod/mini';
 import { LOG_PAGE_MAX, LOG_PAGE_SIZE, LOG_TEXT_MAX } from './constants.ts';
-import { EventLevelSchema, type EventLevel } from './events.ts';
-import { actorOf, LogCategorySchema, type LogCategory, type LogEntry } from './event-log.ts';
+import { EventLevelSchema } from './events.ts';
+import { actorOf, LogCategorySchema, type LogEntry } from './event-log.ts';
 import { logEntrySearchText } from './event-log-text.ts';
 import { snowflakeToMs } from './snowflake.ts';
+import { emptyLogFilter, type LogFilter, type LogQuery } from './event-log-query.ts';
+
+export { emptyLogFilter, logQueryParams } from './event-log-query.ts';
+export type { LogFilter, LogQuery } from './event-log-query.ts';
 
 // The event log's filter, as query parameters that both the core (search, export, live stream)
 // and the dashboard (its URL, so a view can be shared) read and write with the same codec:
@@ -12,38 +16,6 @@ import { snowflakeToMs } from './snowflake.ts';
 
 /** `who` value for entries no user caused (the core, an instance, a macro). */
 export const SYSTEM_ACTOR = '@system';
-
-export interface LogFilter {
-  levels: EventLevel[] | null;
-  categories: LogCategory[] | null;
-  /** User ids, or SYSTEM_ACTOR. */
-  actors: string[] | null;
-  instances: string[] | null;
-  /** Unix ms, both inclusive. */
-  since: number | null;
-  until: number | null;
-  /** Matched case-insensitively anywhere in the entry's words. */
-  text: string | null;
-}
-
-export interface LogQuery {
-  filter: LogFilter;
-  /** Only entries older than this snowflake (the previous page's `next_cursor`). */
-  before: string | null;
-  limit: number;
-}
-
-export function emptyLogFilter(): LogFilter {
-  return {
-    levels: null,
-    categories: null,
-    actors: null,
-    instances: null,
-    since: null,
-    until: null,
-    text: null,
-  };
-}
 
 const csv = z.pipe(
   z.optional(z.string().check(z.maxLength(20_000))),
@@ -104,27 +76,6 @@ export const LogQuerySchema = z.pipe(
     limit: q.limit,
   })),
 );
-
-/** The filter (and page) as query parameters, in a stable order, leaving out what is unset. */
-export function logQueryParams(
-  filter: LogFilter,
-  page: { before?: string | null; limit?: number } = {},
-): URLSearchParams {
-  const params = new URLSearchParams();
-  const list = (key: string, values: readonly string[] | null) => {
-    if (values && values.length > 0) params.set(key, values.join(','));
-  };
-  list('level', filter.levels);
-  list('kind', filter.categories);
-  list('who', filter.actors);
-  list('instance', filter.instances);
-  if (filter.since !== null) params.set('from', String(Math.floor(filter.since)));
-  if (filter.until !== null) params.set('to', String(Math.floor(filter.until)));
-  if (filter.text !== null && filter.text.trim() !== '') params.set('q', filter.text.trim());
-  if (page.before) params.set('before', page.before);
-  if (page.limit !== undefined) params.set('limit', String(page.limit));
-  return params;
-}
 
 /** Reads a filter back from query parameters; anything invalid is left out rather than refused. */
 export function logFilterFromParams(params: URLSearchParams): LogFilter {

@@ -223,11 +223,13 @@ function activityText(activity: Activity, causedBy: CausedBy): LogEntryText {
       }[activity.action];
       return { title: `${title}${byUser(causedBy)}`, detail: activity.message };
     }
-    case 'ScheduleRunActivity':
+    case 'ScheduleRunActivity': {
+      const what = { Success: 'ran', Failed: 'failed', Missed: 'missed runs' }[activity.outcome];
       return {
-        title: `Schedule ${activity.schedule_name} ${activity.outcome === 'Failed' ? 'failed' : 'missed runs'}`,
-        detail: activity.reason,
+        title: `Schedule ${activity.schedule_name} ${what}`,
+        detail: activity.reason === '' ? null : activity.reason,
       };
+    }
     case 'AccountSecurity':
       return accountSecurityText(activity, causedBy);
   }

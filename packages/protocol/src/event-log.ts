@@ -92,9 +92,14 @@ export const ActivitySchema = z.discriminatedUnion('type', [
     message: z.string(),
   }),
   z.object({
-    /** A schedule run that needs attention: failed, or missed while the core was down (issue 13). */
+    /**
+     * One schedule run (issue 13; every run since issue 23): it ran all its steps, failed, or was
+     * missed while the core was down. Skipped runs stay in the schedule's own history only (an
+     * interval waiting for a running server would fill the log). `reason` never shows a console
+     * command or a macro step's message (anyone who may view the instance sees the entry).
+     */
     type: z.literal('ScheduleRunActivity'),
-    outcome: z.enum(['Failed', 'Missed']),
+    outcome: z.enum(['Success', 'Failed', 'Missed']),
     instance_uuid: z.string(),
     instance_name: z.string(),
     schedule_id: z.string(),
@@ -128,8 +133,10 @@ export const ACTIVITY_CATEGORY: Record<Activity['type'], LogCategory> = {
 export function activityLevel(activity: Activity): EventLevel {
   if (activity.type === 'BackupActivity')
     return activity.action === 'failed' || activity.action === 'restore_failed' ? 'Error' : 'Info';
-  if (activity.type === 'ScheduleRunActivity')
-    return activity.outcome === 'Failed' ? 'Error' : 'Warning';
+  if (activity.type === 'ScheduleRunActivity') {
+    if (activity.outcome === 'Failed') return 'Error';
+    return activity.outcome === 'Missed' ? 'Warning' : 'Info';
+  }
   return 'Info';
 }
 

@@ -13,6 +13,7 @@ export * from './macros.ts';
 export * from './tunnels.ts';
 export * from './events.ts';
 export * from './console-frames.ts';
+export * from './hearth-events.ts';
 export * from './event-log.ts';
 export * from './event-log-filter.ts';
 export * from './event-log-text.ts';

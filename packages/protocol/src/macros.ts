@@ -15,6 +15,12 @@ export const MacroEntrySchema = z.object({
   name: z.string(),
   last_run: z.nullable(z.number()),
   path: z.string(),
+  /**
+   * Hearth: `run` would refuse it with the reference's `500 Config error` (its config declaration
+   * is invalid, or no valid config is stored yet), so a client opens the config dialog first.
+   * Lodestone cores do not send it (false).
+   */
+  needs_config: z._default(z.boolean(), false),
 });
 export type MacroEntry = z.infer<typeof MacroEntrySchema>;
 export const TaskEntrySchema = z.object({
@@ -49,6 +55,38 @@ export const MacroRunBodySchema = z
     ),
   )
   .check(z.maxLength(MACRO_MAX_ARGS, `At most ${MACRO_MAX_ARGS} macro arguments`));
+
+// Hearth: a task's own output (its stdout and stderr lines, in the order they came), kept per task
+// with its history entry and served at GET …/macro/output/:pid and on …/macro/output/:pid/stream.
+/** Lines kept per task (the newest). */
+export const MACRO_OUTPUT_MAX_LINES = 1000;
+/** Bytes kept per task (UTF-8, a newline counted per line; the newest lines). */
+export const MACRO_OUTPUT_MAX_BYTES = 256 * 1024;
+/** A longer line is cut here (and ends with `…`). */
+export const MACRO_OUTPUT_LINE_MAX_CHARS = 4096;
+
+/**
+ * `GET /instance/:uuid/macro/output/:pid`. `truncated`: not every line the task printed is here —
+ * older lines went past the bounds above, or lines came faster than the core reads them (a line
+ * in their place says how many).
+ */
+export const MacroOutputSchema = z.object({
+  lines: z.array(z.string()),
+  truncated: z.boolean(),
+});
+export type MacroOutput = z.infer<typeof MacroOutputSchema>;
+
+/**
+ * The frames of `WS /instance/:uuid/macro/output/:pid/stream`: first `Output` (every line kept so
+ * far), then `Lines` as the task prints (batched), then `End` with its exit, and the socket closes
+ * (1000). A finished task's socket sends `Output` and `End` at once.
+ */
+export const MacroOutputFrameSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('Output'), lines: z.array(z.string()), truncated: z.boolean() }),
+  z.object({ type: z.literal('Lines'), lines: z.array(z.string()) }),
+  z.object({ type: z.literal('End'), exit_status: ExitStatusSchema, truncated: z.boolean() }),
+]);
+export type MacroOutputFrame = z.infer<typeof MacroOutputFrameSchema>;
 
 // What a running task's SDK sends to the routes only its token may call (Hearth, issue 11).
 const SdkText = z.string().check(z.maxLength(64 * 1024));

@@ -1,6 +1,7 @@
 import { encodePathSegment } from './base64url.ts';
 import type { EventQueryInput } from './events.ts';
-import { logQueryParams, type LogFilter } from './event-log-filter.ts';
+import { logQueryParams, type LogFilter } from './event-log-query.ts';
+import { EVENT_STREAM_HEARTH_PARAM, EVENT_STREAM_HEARTH_VALUE } from './hearth-events.ts';
 import type { HandlerGameType } from './instances.ts';
 
 export type ConsoleStreamFormat = 'events' | 'batch' | 'lines';
@@ -108,6 +109,9 @@ export const apiPaths = {
   playersMax: (uuid: string) => `/instance/${seg(uuid)}/players/max`,
   playersSetMax: (uuid: string) => `/instance/${seg(uuid)}/players/max`,
   players: (uuid: string) => `/instance/${seg(uuid)}/players`,
+  /** Hearth: a player's avatar through the core; `name` gives the placeholder its initial. */
+  playerAvatar: (uuid: string, name?: string) =>
+    `/players/avatar/${seg(uuid)}${name === undefined ? '' : `?name=${encodeURIComponent(name)}`}`,
   // §1.4.11
   consoleBuffer: (uuid: string) => `/instance/${seg(uuid)}/console/buffer`,
   // Hearth: `format` asks for batched messages (console-frames.ts); a core that does not know it
@@ -119,8 +123,9 @@ export const apiPaths = {
   // §1.4.12
   eventsBuffer: (query: EventQueryInput) =>
     `/events/all/buffer?filter=${encodeURIComponent(JSON.stringify(query))}`,
-  eventsStream: (query: EventQueryInput) =>
-    `/events/all/stream?filter=${encodeURIComponent(JSON.stringify(query))}`,
+  /** `hearth`: Hearth's own frames too (hearth-events.ts); Lodestone cores ignore the parameter. */
+  eventsStream: (query: EventQueryInput, options: { hearth?: boolean } = {}) =>
+    `/events/all/stream?filter=${encodeURIComponent(JSON.stringify(query))}${options.hearth ? `&${EVENT_STREAM_HEARTH_PARAM}=${EVENT_STREAM_HEARTH_VALUE}` : ''}`,
   eventsSearch: (query: EventQueryInput) =>
     `/events/search?filter=${encodeURIComponent(JSON.stringify(query))}`,
   // §1.4.13 (Hearth requires a token: query `token=Bearer <jwt>` like the console)
@@ -165,6 +170,10 @@ export const apiPaths = {
     `/instance/${seg(uuid)}/macro/config/get/${seg(name)}`,
   macroConfigStore: (uuid: string, name: string) =>
     `/instance/${seg(uuid)}/macro/config/store/${seg(name)}`,
+  // Hearth: a task's own output (issue 23)
+  macroOutput: (uuid: string, pid: number) => `/instance/${seg(uuid)}/macro/output/${pid}`,
+  macroOutputStream: (uuid: string, pid: number, token: string) =>
+    `/instance/${seg(uuid)}/macro/output/${pid}/stream?token=${encodeURIComponent(`Bearer ${token}`)}`,
   // Hearth: a macro task's SDK (issue 11)
   macroSdkConsoleOut: () => '/macro_sdk/console_out',
   macroSdkProgressionStart: () => '/macro_sdk/progression/start',

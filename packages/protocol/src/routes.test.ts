@@ -8,6 +8,8 @@ const SAMPLE_ARGS: Record<string, unknown[]> = {
   checkPort: [25565],
   openPort: [25565],
   macroKill: ['INSTANCE_x', 3],
+  macroOutput: ['INSTANCE_x', 3],
+  macroOutputStream: ['INSTANCE_x', 3, 'token'],
   eventsBuffer: [{}],
   eventsStream: [{}],
   eventsSearch: [{}],
@@ -50,6 +52,7 @@ describe('apiRoutes and apiPaths', () => {
       'activityStream',
       'consoleStream',
       'eventsStream',
+      'macroOutputStream',
       'monitor',
     ]);
     for (const [, r] of sockets) expect(r.method).toBe('GET');

@@ -114,6 +114,8 @@ export const apiRoutes = {
   playersMax: http('GET', '/instance/:uuid/players/max'),
   playersSetMax: http('PUT', '/instance/:uuid/players/max'),
   players: http('GET', '/instance/:uuid/players'),
+  // Hearth: a player's avatar, fetched once by the core and kept (issue 23; `?name=` for the initial)
+  playerAvatar: http('GET', '/players/avatar/:uuid'),
   // §1.4.11
   consoleBuffer: http('GET', '/instance/:uuid/console/buffer'),
   consoleStream: socket('/instance/:uuid/console/stream'),
@@ -158,6 +160,9 @@ export const apiRoutes = {
   macroKill: http('PUT', '/instance/:uuid/macro/kill/:pid'),
   macroConfigGet: http('GET', '/instance/:uuid/macro/config/get/:name'),
   macroConfigStore: http('POST', '/instance/:uuid/macro/config/store/:name'),
+  // Hearth: a task's own output, kept and live (issue 23; macros.ts MacroOutput)
+  macroOutput: http('GET', '/instance/:uuid/macro/output/:pid'),
+  macroOutputStream: socket('/instance/:uuid/macro/output/:pid/stream'),
   // Hearth: what only a running macro task's token may call (its SDK; issue 11)
   macroSdkConsoleOut: http('POST', '/macro_sdk/console_out'),
   macroSdkProgressionStart: http('POST', '/macro_sdk/progression/start'),

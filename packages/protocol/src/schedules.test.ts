@@ -10,10 +10,17 @@ import {
 import { describeLogEntry } from './event-log-text.ts';
 import { logEntryOfActivity } from './event-log.ts';
 import {
+  ALL_STEPS_VISIBLE,
+  NO_STEP_DETAILS,
   ScheduleInputSchema,
+  ScheduleSchema,
   isScheduleProgressionOf,
   isValidTimeZone,
+  runForViewer,
+  scheduleForViewer,
   scheduleProgressionTitle,
+  type Schedule,
+  type ScheduleRun,
 } from './schedules.ts';
 
 const valid = {
@@ -170,5 +177,108 @@ describe('backup and schedule activities in the event log', () => {
     );
     expect(missed).toMatchObject({ category: 'schedules', level: 'Warning' });
     expect(describeLogEntry(missed).title).toBe('Schedule nightly restart missed runs');
+    const ran = logEntryOfActivity(
+      {
+        type: 'ScheduleRunActivity',
+        outcome: 'Success',
+        instance_uuid: 'A',
+        instance_name: 'Alpha',
+        schedule_id: 's',
+        schedule_name: 'greet',
+        reason: '',
+      },
+      '12',
+      by,
+    );
+    expect(ran).toMatchObject({ category: 'schedules', level: 'Info', instance_uuid: 'A' });
+    expect(describeLogEntry(ran)).toEqual({ title: 'Schedule greet ran', detail: null });
+  });
+});
+
+describe('what a viewer sees of a schedule (issue 23 #12)', () => {
+  const step = (
+    index: number,
+    type: 'Command' | 'Macro' | 'Wait',
+    outcome: 'Success' | 'Failed' | 'Skipped',
+    message: string,
+    refused?: true,
+  ) => ({
+    index,
+    type,
+    outcome,
+    message,
+    started_at: 1,
+    finished_at: 2,
+    ...(refused ? { refused } : {}),
+  });
+  const run: ScheduleRun = {
+    id: 'r',
+    schedule_id: 's',
+    scheduled_for: 1,
+    started_at: 1,
+    finished_at: 2,
+    outcome: 'Failed',
+    reason: 'Step 2 (Macro) failed: Macro cleanup failed: --all is not allowed',
+    cause: 'cron',
+    steps: [
+      step(0, 'Command', 'Success', 'Sent "say backup in 1 minute"'),
+      step(1, 'Macro', 'Failed', 'Macro cleanup failed: --all is not allowed'),
+      step(2, 'Wait', 'Skipped', 'An earlier step failed'),
+    ],
+  };
+  const schedule: Schedule = ScheduleSchema.parse({
+    ...valid,
+    id: 's',
+    instance_uuid: 'A',
+    author_uid: 'u',
+    created_at: 1,
+    updated_at: 1,
+    next_run: null,
+    last_run: run,
+  });
+
+  it('shows everything to a viewer who may use the console and macros', () => {
+    expect(scheduleForViewer(schedule, ALL_STEPS_VISIBLE)).toBe(schedule);
+  });
+
+  it('empties console commands and macro steps, and what they said, for anyone else', () => {
+    const seen = scheduleForViewer(schedule, NO_STEP_DETAILS);
+    expect(JSON.stringify(seen)).not.toMatch(/say backup|cleanup|--all/);
+    expect(seen.steps[0]).toEqual({ type: 'Command', command: '', hidden: true });
+    expect(seen.steps[4]).toEqual({ type: 'Macro', macro: '', args: [], hidden: true });
+    expect(seen.steps.slice(1, 4)).toEqual(schedule.steps.slice(1, 4));
+    expect(seen.last_run?.reason).toBe('Step 2 (Macro) failed');
+    expect(seen.last_run?.steps.map((s) => [s.message, s.hidden])).toEqual([
+      ['', true],
+      ['', true],
+      ['An earlier step failed', undefined],
+    ]);
+    expect(ScheduleSchema.parse(seen)).toEqual(seen);
+  });
+
+  it('keeps a refusal and a command that could not be sent: they say nothing of the step', () => {
+    const refused: ScheduleRun = {
+      ...run,
+      reason:
+        "Step 1 (Command) failed: bob does not have permission to use this instance's console",
+      steps: [
+        step(
+          0,
+          'Command',
+          'Failed',
+          "bob does not have permission to use this instance's console",
+          true,
+        ),
+        step(1, 'Macro', 'Failed', 'The user this schedule acts as no longer exists', true),
+        step(2, 'Command', 'Failed', 'Instance is not running'),
+      ],
+    };
+    expect(runForViewer(refused, NO_STEP_DETAILS)).toEqual({
+      ...refused,
+      steps: refused.steps,
+    });
+    const onlyConsole = runForViewer(run, { Command: true, Macro: false });
+    expect(onlyConsole.steps[0]?.message).toBe('Sent "say backup in 1 minute"');
+    expect(onlyConsole.steps[1]?.hidden).toBe(true);
   });
 });

@@ -102,50 +102,54 @@ export type StepType = z.infer<typeof StepTypeSchema>;
 
 // The dashboard's schedule editor shows these messages as they are, and zod/mini loads no locale
 // (its default text is "Invalid input"): every check a draft can fail carries its own words.
-export const ScheduleStepSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('Command'),
-    command: z.string().check(
-      z.minLength(1, 'Command cannot be empty'),
-      z.maxLength(
-        SCHEDULE_COMMAND_MAX,
-        `Command cannot be longer than ${SCHEDULE_COMMAND_MAX} characters`,
-      ),
-      z.refine((s) => !/[\r\n]/.test(s), 'The command must be a single line'),
+const CommandStepSchema = z.object({
+  type: z.literal('Command'),
+  command: z.string().check(
+    z.minLength(1, 'Command cannot be empty'),
+    z.maxLength(
+      SCHEDULE_COMMAND_MAX,
+      `Command cannot be longer than ${SCHEDULE_COMMAND_MAX} characters`,
     ),
-  }),
-  z.object({ type: z.literal('Power'), action: PowerActionSchema }),
-  z.object({
-    type: z.literal('Backup'),
-    name: z.nullable(BackupNameSchema),
-    locked: z.boolean(),
-  }),
-  z.object({
-    type: z.literal('Macro'),
-    macro: z
-      .string()
-      .check(
-        z.minLength(1, 'Macro name cannot be empty'),
-        z.maxLength(255, 'Macro name cannot be longer than 255 characters'),
-      ),
-    args: z
-      .array(
-        z
-          .string()
-          .check(z.maxLength(1000, 'A macro argument cannot be longer than 1000 characters')),
-      )
-      .check(z.maxLength(32, 'At most 32 macro arguments')),
-  }),
-  z.object({
-    type: z.literal('Wait'),
-    seconds: z
-      .number('Seconds must be a number')
-      .check(
-        z.int('Seconds must be a whole number'),
-        z.gte(1, 'Wait at least 1 second'),
-        z.lte(SCHEDULE_WAIT_MAX_S, 'Wait at most a day'),
-      ),
-  }),
+    z.refine((s) => !/[\r\n]/.test(s), 'The command must be a single line'),
+  ),
+});
+const PowerStepSchema = z.object({ type: z.literal('Power'), action: PowerActionSchema });
+const BackupStepSchema = z.object({
+  type: z.literal('Backup'),
+  name: z.nullable(BackupNameSchema),
+  locked: z.boolean(),
+});
+const MacroStepSchema = z.object({
+  type: z.literal('Macro'),
+  macro: z
+    .string()
+    .check(
+      z.minLength(1, 'Macro name cannot be empty'),
+      z.maxLength(255, 'Macro name cannot be longer than 255 characters'),
+    ),
+  args: z
+    .array(
+      z.string().check(z.maxLength(1000, 'A macro argument cannot be longer than 1000 characters')),
+    )
+    .check(z.maxLength(32, 'At most 32 macro arguments')),
+});
+const WaitStepSchema = z.object({
+  type: z.literal('Wait'),
+  seconds: z
+    .number('Seconds must be a number')
+    .check(
+      z.int('Seconds must be a whole number'),
+      z.gte(1, 'Wait at least 1 second'),
+      z.lte(SCHEDULE_WAIT_MAX_S, 'Wait at most a day'),
+    ),
+});
+
+export const ScheduleStepSchema = z.discriminatedUnion('type', [
+  CommandStepSchema,
+  PowerStepSchema,
+  BackupStepSchema,
+  MacroStepSchema,
+  WaitStepSchema,
 ]);
 export type ScheduleStep = z.infer<typeof ScheduleStepSchema>;
 
@@ -182,9 +186,14 @@ export const StepOutcomeSchema = z.object({
   index: z.number().check(z.int()),
   type: StepTypeSchema,
   outcome: z.enum(['Success', 'Failed', 'Skipped']),
+  /** Empty when `hidden`. */
   message: z.string(),
   started_at: z.nullable(z.number()),
   finished_at: z.nullable(z.number()),
+  /** The permission check refused the step at run time (`message` says who may not do what). */
+  refused: z.optional(z.literal(true)),
+  /** The viewer may not see what this step said (see `StepVisibility`). */
+  hidden: z.optional(z.literal(true)),
 });
 export type StepOutcome = z.infer<typeof StepOutcomeSchema>;
 
@@ -204,7 +213,28 @@ export const ScheduleRunSchema = z.object({
 });
 export type ScheduleRun = z.infer<typeof ScheduleRunSchema>;
 
+/**
+ * A step as a viewer sees it: a console command or a macro step the viewer may not see is sent
+ * with its text emptied and `hidden: true` (the Event Logs' rule, `StepVisibility`).
+ */
+export const ScheduleStepViewSchema = z.discriminatedUnion('type', [
+  z.extend(CommandStepSchema, {
+    command: z.string(),
+    hidden: z.optional(z.literal(true)),
+  }),
+  PowerStepSchema,
+  BackupStepSchema,
+  z.extend(MacroStepSchema, {
+    macro: z.string(),
+    args: z.array(z.string()),
+    hidden: z.optional(z.literal(true)),
+  }),
+  WaitStepSchema,
+]);
+export type ScheduleStepView = z.infer<typeof ScheduleStepViewSchema>;
+
 export const ScheduleSchema = z.extend(ScheduleInputSchema, {
+  steps: z.array(ScheduleStepViewSchema),
   id: z.string(),
   instance_uuid: z.string(),
   /** The user whose permissions every run uses (the last one who saved the steps). */
@@ -216,6 +246,70 @@ export const ScheduleSchema = z.extend(ScheduleInputSchema, {
   last_run: z.nullable(ScheduleRunSchema),
 });
 export type Schedule = z.infer<typeof ScheduleSchema>;
+
+/**
+ * Which steps a viewer may see the insides of: the rule the Event Logs apply to the same actions
+ * (a console command needs the console, a macro run the macro permission; core
+ * `events/log-visibility.ts`). Power, backup and wait steps only need to view the instance.
+ */
+export interface StepVisibility {
+  Command: boolean;
+  Macro: boolean;
+}
+
+export const ALL_STEPS_VISIBLE: StepVisibility = { Command: true, Macro: true };
+/** What anyone who may view the instance sees (Event Logs entries of kind schedules, progressions). */
+export const NO_STEP_DETAILS: StepVisibility = { Command: false, Macro: false };
+
+function stepHidden(type: StepType, may: StepVisibility): boolean {
+  return (type === 'Command' && !may.Command) || (type === 'Macro' && !may.Macro);
+}
+
+/** A step as `may` lets its viewer see it. */
+export function stepForViewer(step: ScheduleStepView, may: StepVisibility): ScheduleStepView {
+  if (!stepHidden(step.type, may)) return step;
+  if (step.type === 'Command') return { type: 'Command', command: '', hidden: true };
+  if (step.type === 'Macro') return { type: 'Macro', macro: '', args: [], hidden: true };
+  return step;
+}
+
+/**
+ * Whether a step's message tells what the step held: a command's `Sent "…"`, anything a macro step
+ * reports (its name, its error text). A permission refusal, a command that could not be sent and a
+ * skipped step say nothing of it.
+ */
+function messageHidden(step: StepOutcome, may: StepVisibility): boolean {
+  if (!stepHidden(step.type, may) || step.refused === true || step.outcome === 'Skipped')
+    return false;
+  return step.type === 'Macro' || step.outcome === 'Success';
+}
+
+/**
+ * A run as `may` lets its viewer see it: what hidden steps said is emptied, and a failure reason
+ * that quoted one says only which step failed.
+ */
+export function runForViewer(run: ScheduleRun, may: StepVisibility): ScheduleRun {
+  if (may.Command && may.Macro) return run;
+  const steps = run.steps.map((step) =>
+    messageHidden(step, may) ? { ...step, message: '', hidden: true as const } : step,
+  );
+  const failed = run.steps.find((step) => step.outcome === 'Failed');
+  const reason =
+    failed !== undefined && messageHidden(failed, may) && run.reason !== null
+      ? `Step ${failed.index + 1} (${failed.type}) failed`
+      : run.reason;
+  return { ...run, steps, reason };
+}
+
+/** A schedule (its steps and last run) as `may` lets its viewer see it. */
+export function scheduleForViewer(schedule: Schedule, may: StepVisibility): Schedule {
+  if (may.Command && may.Macro) return schedule;
+  return {
+    ...schedule,
+    steps: schedule.steps.map((step) => stepForViewer(step, may)),
+    last_run: schedule.last_run === null ? null : runForViewer(schedule.last_run, may),
+  };
+}
 
 function duration(seconds: number): string {
   const units: [number, string][] = [

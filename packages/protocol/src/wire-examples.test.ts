@@ -857,14 +857,21 @@ describe('§2.14 PerformanceReport', () => {
 });
 
 describe('§2.15 macros, tasks, history', () => {
-  it('MacroEntry, TaskEntry, HistoryEntry', () => {
+  it("MacroEntry (with Hearth's needs_config, false when absent), TaskEntry, HistoryEntry", () => {
     expectRoundTrip(
       MacroEntrySchema,
-      '{"name":"auto-backup","last_run":1718900000,"path":"/abs/instance/macros/auto-backup"}',
+      '{"name":"auto-backup","last_run":1718900000,"path":"/abs/instance/macros/auto-backup","needs_config":true}',
     );
-    expectRoundTrip(
-      MacroEntrySchema,
-      '{"name":"auto-backup","last_run":null,"path":"/abs/instance/macros/auto-backup"}',
+    expect(
+      JSON.stringify(
+        MacroEntrySchema.parse(
+          JSON.parse(
+            '{"name":"auto-backup","last_run":null,"path":"/abs/instance/macros/auto-backup"}',
+          ),
+        ),
+      ),
+    ).toBe(
+      '{"name":"auto-backup","last_run":null,"path":"/abs/instance/macros/auto-backup","needs_config":false}',
     );
     expectRoundTrip(TaskEntrySchema, '{"name":"auto-backup","creation_time":1718900000,"pid":3}');
     expectRoundTrip(

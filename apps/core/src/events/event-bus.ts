@@ -10,6 +10,7 @@ import {
   type CausedBy,
   type ClientEvent,
   type EventInner,
+  type HearthEvent,
   type LogEntry,
 } from '@hearth/protocol';
 import { describeError, isDatabaseUnavailable } from '../errors.ts';
@@ -21,10 +22,18 @@ import { RingBuffer } from './ring-buffer.ts';
 export type EventListener = (event: ClientEvent) => void;
 /** Receives every event log entry: the log-worthy events and the Hearth activities. */
 export type LogListener = (entry: LogEntry) => void;
+/** Receives Hearth's signals for its own clients (hearth-events.ts in protocol). */
+export type HearthListener = (event: HearthEvent) => void;
 
 export interface EmitOptions {
   causedBy?: CausedBy;
   details?: string;
+  /**
+   * False: the event is kept for Lodestone's history, rings and sockets but is no Event Logs entry
+   * of its own, because a Hearth activity tells it better (a schedule run's progression: the run is
+   * one `ScheduleRunActivity`).
+   */
+  logged?: boolean;
 }
 
 /**
@@ -52,6 +61,7 @@ export class EventBus {
   /** Console listeners by instance uuid; `null` listens to every instance. */
   private readonly consoleListeners = new Map<string | null, Set<EventListener>>();
   private readonly logListeners = new Set<LogListener>();
+  private readonly hearthListeners = new Set<HearthListener>();
   /** Which instance a file event is about, from its host path (set once the instances exist). */
   private locate: (path: string) => string | null = () => null;
   private pending: EventRow[] = [];
@@ -87,10 +97,10 @@ export class EventBus {
       return event;
     }
     this.general.push(event);
-    const entry = logEntryOfEvent(
-      event,
-      inner.type === 'FSEvent' ? this.locate(inner.target.path) : null,
-    );
+    const entry =
+      options.logged === false
+        ? null
+        : logEntryOfEvent(event, inner.type === 'FSEvent' ? this.locate(inner.target.path) : null);
     if (
       this.repository &&
       !(
@@ -139,6 +149,25 @@ export class EventBus {
     if (this.repository) this.store(rowOfActivity(entry));
     this.publishEntry(entry);
     return entry;
+  }
+
+  /**
+   * A Hearth signal (e.g. an instance's macros changed): given to its listeners (the event streams
+   * that asked for Hearth frames) and nothing else — not stored, not in a ring, not in the log.
+   */
+  signal(event: HearthEvent): void {
+    for (const listener of this.hearthListeners) {
+      try {
+        listener(event);
+      } catch (err) {
+        this.log.error({ err }, 'hearth event listener failed');
+      }
+    }
+  }
+
+  subscribeHearth(listener: HearthListener): () => void {
+    this.hearthListeners.add(listener);
+    return () => this.hearthListeners.delete(listener);
   }
 
   subscribeLog(listener: LogListener): () => void {
@@ -286,5 +315,6 @@ export class EventBus {
     this.generalListeners.clear();
     this.consoleListeners.clear();
     this.logListeners.clear();
+    this.hearthListeners.clear();
   }
 }

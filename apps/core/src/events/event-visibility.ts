@@ -1,4 +1,4 @@
-import type { ClientEvent } from '@hearth/protocol';
+import type { ClientEvent, HearthEvent } from '@hearth/protocol';
 import type { PermissionGuard, Principal } from '../auth/permission-guard.ts';
 
 interface ProgressionContext {
@@ -31,6 +31,14 @@ export class EventVisibility {
     if (this.progressions.size > MAX_TRACKED) {
       const oldest = this.progressions.keys().next().value;
       if (oldest !== undefined) this.progressions.delete(oldest);
+    }
+  }
+
+  /** Hearth's signals go to whoever may use what they are about. */
+  canViewHearth(user: Principal, event: HearthEvent): boolean {
+    switch (event.type) {
+      case 'MacrosChanged':
+        return this.guard.can(user, { type: 'AccessMacro', instance: event.instance_uuid });
     }
   }
 

@@ -77,6 +77,11 @@ export interface SocketSpec<N extends ApiRouteName> {
   allInstances?: string;
   /** Echo client frames back (the reference's ping behaviour). */
   echo: boolean;
+  /**
+   * What the socket is about must exist: checked after the permission, before the upgrade (a
+   * refusal, e.g. 404 for an unknown macro task, is an ordinary HTTP error).
+   */
+  load?: (req: FastifyRequest) => void;
 }
 
 function isSchema<B>(parser: BodyParser<B>): parser is z.core.$ZodType<B> {
@@ -195,6 +200,7 @@ export class RouteDeclarer {
           if (spec.route !== 'eventsStream') this.ctx.access.twoFactor.requireEnrolled(user, null);
           if (scoped && uuid !== undefined && spec.instance)
             this.ctx.guard.require(user, action(spec.instance, uuid));
+          spec.load?.(req);
           users.set(req, { user, token });
         },
       },

@@ -1,4 +1,4 @@
-import type { ExitStatus, HistoryEntry } from '@hearth/protocol';
+import type { ExitStatus, HistoryEntry, MacroOutput } from '@hearth/protocol';
 import type { Db } from '../db/database.ts';
 import type { DbWrites } from '../db/db-writes.ts';
 
@@ -23,6 +23,20 @@ interface Row {
   exit_type: string | null;
   exit_time: number | null;
   error_msg: string | null;
+  output: string | null;
+  output_truncated: number;
+}
+
+/** A stored output as the API answers it (a column from before it existed reads as none). */
+function outputOf(row: Pick<Row, 'output' | 'output_truncated'>): MacroOutput {
+  let lines: string[] = [];
+  try {
+    const parsed: unknown = row.output === null ? [] : JSON.parse(row.output);
+    if (Array.isArray(parsed)) lines = parsed.filter((l): l is string => typeof l === 'string');
+  } catch {
+    lines = [];
+  }
+  return { lines, truncated: row.output_truncated === 1 };
 }
 
 function exitOf(row: Row): ExitStatus {
@@ -71,12 +85,33 @@ export class MacroRepository {
     );
   }
 
-  finish(pid: number, exit: ExitStatus): void {
+  /** The task's exit and, when it ran, what it printed (kept with its history entry). */
+  finish(pid: number, exit: ExitStatus, output: MacroOutput | null = null): void {
     this.writes.later('macro task record', () =>
       this.db
-        .prepare('UPDATE macro_tasks SET exit_type = ?, exit_time = ?, error_msg = ? WHERE pid = ?')
-        .run(exit.type, exit.time, exit.type === 'Error' ? exit.error_msg : null, pid),
+        .prepare(
+          `UPDATE macro_tasks SET exit_type = ?, exit_time = ?, error_msg = ?, output = ?,
+             output_truncated = ? WHERE pid = ?`,
+        )
+        .run(
+          exit.type,
+          exit.time,
+          exit.type === 'Error' ? exit.error_msg : null,
+          output === null ? null : JSON.stringify(output.lines),
+          output?.truncated === true ? 1 : 0,
+          pid,
+        ),
     );
+  }
+
+  /** A finished task's exit and output; null for an unknown pid, another instance's, or a running one. */
+  finished(instanceUuid: string, pid: number): { exit: ExitStatus; output: MacroOutput } | null {
+    const row = this.db
+      .prepare(
+        'SELECT * FROM macro_tasks WHERE pid = ? AND instance_uuid = ? AND exit_type IS NOT NULL',
+      )
+      .get(pid, instanceUuid) as Row | undefined;
+    return row ? { exit: exitOf(row), output: outputOf(row) } : null;
   }
 
   /** Tasks recorded as running (at boot: those of a core that stopped without ending them). */

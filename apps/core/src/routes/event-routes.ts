@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { EventQuerySchema, emptyEventQuery, type EventQuery } from '@hearth/protocol';
+import {
+  EVENT_STREAM_HEARTH_PARAM,
+  EVENT_STREAM_HEARTH_VALUE,
+  EventQuerySchema,
+  emptyEventQuery,
+  type EventQuery,
+} from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { declareRoutes } from '../http/route.ts';
@@ -17,6 +23,13 @@ function readFilter(req: FastifyRequest): EventQuery {
     throw badRequest('Invalid filter: not valid JSON');
   }
   return parseWith(EventQuerySchema, json, 'filter');
+}
+
+/** `hearth=1`: Hearth's own frames too (protocol hearth-events.ts); Lodestone clients never ask. */
+function wantsHearth(req: FastifyRequest): boolean {
+  return (
+    (req.query as Record<string, unknown>)[EVENT_STREAM_HEARTH_PARAM] === EVENT_STREAM_HEARTH_VALUE
+  );
 }
 
 /** core-api.md §1.4.12: event buffer, live stream and search — filtered by what each user may see. */
@@ -45,6 +58,7 @@ export function eventRoutes(ctx: CoreContext) {
           (frame) => sendCoalesced(socket, frame),
           session.current,
           readFilter(req),
+          { hearth: wantsHearth(req) },
         ),
     );
   };

@@ -10,6 +10,24 @@ export function playerRoutes(ctx: CoreContext) {
   const { instances } = ctx;
   const view = { instance: ['ViewInstance'] } as const;
   return async (api: FastifyInstance) => {
+    // Hearth (issue 23 #24): open like an <img> needs, and only ever a uuid's avatar or its
+    // placeholder (the service bounds what a stranger can make the core fetch and keep).
+    declareRoutes(api, ctx).open({ route: 'playerAvatar' }, async ({ params, req, reply }) => {
+      const name = (req.query as { name?: unknown }).name;
+      const avatar = await ctx.avatars.get(
+        params.uuid,
+        typeof name === 'string' ? name : undefined,
+      );
+      return (
+        reply
+          .type(avatar.type)
+          .header('cache-control', avatar.cacheable ? 'private, max-age=86400' : 'no-store')
+          .header('x-content-type-options', 'nosniff')
+          // An avatar opened on its own (the placeholder is an SVG) may run or load nothing.
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+          .send(avatar.body)
+      );
+    });
     const route = declareRoutes(api, ctx);
     route.http(
       { route: 'playersCount', access: view },

@@ -5,6 +5,7 @@ import { permissionDenied } from '../errors.ts';
 import { declareRoutes } from '../http/route.ts';
 import { booleanBody } from '../services/instance-rules.ts';
 import { ManualClock } from '../services/schedules/clock.ts';
+import { stepVisibility } from '../services/schedules/instance-executors.ts';
 import { isLimitedTask, type StoredUser } from '../services/user-service.ts';
 
 const VIEW = { instance: ['ViewInstance'] } as const;
@@ -29,12 +30,13 @@ export function scheduleRoutes(ctx: CoreContext) {
   return async (api: FastifyInstance) => {
     const route = declareRoutes(api, ctx);
 
-    route.http({ route: 'scheduleList', access: VIEW }, ({ params }) =>
-      schedules.list(params.uuid),
+    // A viewer sees console commands and macro steps only as the Event Logs would show them.
+    route.http({ route: 'scheduleList', access: VIEW }, ({ user, params }) =>
+      schedules.list(params.uuid, stepVisibility(ctx.guard, user, params.uuid)),
     );
 
-    route.http({ route: 'scheduleRuns', access: VIEW }, ({ params }) =>
-      schedules.runs(params.uuid, params.schedule),
+    route.http({ route: 'scheduleRuns', access: VIEW }, ({ user, params }) =>
+      schedules.runs(params.uuid, params.schedule, stepVisibility(ctx.guard, user, params.uuid)),
     );
 
     route.http(

@@ -65,6 +65,7 @@ import { MacroAuthors } from './macros/macro-authors.ts';
 import { MacroService } from './macros/macro-service.ts';
 import { TaskTokens } from './macros/task-tokens.ts';
 import { PlayitService } from './playit-service.ts';
+import { AvatarService, DEFAULT_AVATAR_UPSTREAM } from './avatar-service.ts';
 import { SettingsService } from './settings-service.ts';
 import { SftpAuthenticator } from './sftp/sftp-auth.ts';
 import { SftpService } from './sftp/sftp-service.ts';
@@ -99,6 +100,8 @@ export interface CoreServices {
   globalFiles: GlobalFiles;
   gateway: GatewayService;
   playit: PlayitService;
+  /** Player avatars through the core (issue 23 #24). */
+  avatars: AvatarService;
   /** The event log: search, export, live entries (issue 14). */
   activity: EventLogService;
   retention: EventRetention;
@@ -441,6 +444,12 @@ export function composeServices(
     },
     globalFiles,
     gateway: new GatewayService(new UpnpPortMapper(config.gateway)),
+    avatars: new AvatarService({
+      dataDir: config.dataDir,
+      upstream:
+        config.avatarUpstream === undefined ? DEFAULT_AVATAR_UPSTREAM : config.avatarUpstream,
+      log,
+    }),
     playit: new PlayitService({
       dataDir: config.dataDir,
       config: config.playit ?? {},
@@ -449,7 +458,13 @@ export function composeServices(
       settings: settingsRepository,
       log,
     }),
-    activity: new EventLogService(events, logRepository, new LogVisibility(guard), log),
+    activity: new EventLogService(
+      events,
+      logRepository,
+      new LogVisibility(guard),
+      log,
+      (uuid) => registry.find(uuid)?.record.name ?? null,
+    ),
     retention,
     webhooks,
     backups,

@@ -49,12 +49,29 @@ export class EventService {
       .filter((e) => eventMatchesQuery(e, query) && this.visibility.canView(viewer, e));
   }
 
-  /** Sends each new non-console event the viewer (as it is now) may see and the query matches. */
-  stream(send: (frame: string) => void, viewer: () => Principal, query: EventQuery): () => void {
-    return this.events.subscribeGeneral((event) => {
+  /**
+   * Sends each new non-console event the viewer (as it is now) may see and the query matches;
+   * with `hearth`, also Hearth's signals the viewer may see (protocol hearth-events.ts: frames a
+   * Lodestone client never asks for, so never receives).
+   */
+  stream(
+    send: (frame: string) => void,
+    viewer: () => Principal,
+    query: EventQuery,
+    options: { hearth?: boolean } = {},
+  ): () => void {
+    const offEvents = this.events.subscribeGeneral((event) => {
       if (!eventMatchesQuery(event, query)) return;
       if (!this.visibility.canView(viewer(), event)) return;
       send(frameOf(event));
     });
+    if (options.hearth !== true) return offEvents;
+    const offHearth = this.events.subscribeHearth((event) => {
+      if (this.visibility.canViewHearth(viewer(), event)) send(JSON.stringify(event));
+    });
+    return () => {
+      offEvents();
+      offHearth();
+    };
   }
 }

@@ -8,11 +8,17 @@ import type { EventBus } from '../events/event-bus.ts';
 
 const ids = new SnowflakeGenerator();
 
+export interface ProgressionOptions {
+  /** False: no Event Logs entries of its own (an activity tells the story; EmitOptions.logged). */
+  logged?: boolean;
+}
+
 /** One progression (core-api.md §2.4.4): start, increments, one end. Updates after the end are dropped. */
 export class Progression {
   private readonly eventId = ids.next();
   private ended = false;
   private sent = 0;
+  private readonly logged: boolean;
 
   constructor(
     private readonly events: EventBus,
@@ -20,14 +26,16 @@ export class Progression {
     name: string,
     private readonly total: number | null,
     inner: ProgressionStartValue | null,
+    options: ProgressionOptions = {},
   ) {
+    this.logged = options.logged ?? true;
     this.events.emit(
       {
         type: 'ProgressionEvent',
         event_id: this.eventId,
         progression_event_inner: { type: 'ProgressionStart', progression_name: name, total, inner },
       },
-      { causedBy },
+      { causedBy, logged: this.logged },
     );
   }
 
@@ -47,7 +55,7 @@ export class Progression {
           progress: room,
         },
       },
-      { causedBy: this.causedBy },
+      { causedBy: this.causedBy, logged: this.logged },
     );
   }
 
@@ -60,7 +68,7 @@ export class Progression {
         event_id: this.eventId,
         progression_event_inner: { type: 'ProgressionEnd', success, message, inner },
       },
-      { causedBy: this.causedBy },
+      { causedBy: this.causedBy, logged: this.logged },
     );
   }
 }

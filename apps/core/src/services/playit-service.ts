@@ -1,4 +1,4 @@
-import type { PlayitSignupData, PlayitTunnelInfo } from '@hearth/protocol';
+import type { CausedBy, PlayitSignupData, PlayitTunnelInfo } from '@hearth/protocol';
 import type { PlayitConfig } from '../config.ts';
 import { describeError } from '../errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -47,6 +47,12 @@ export class PlayitService {
   private readonly integration: PlayitIntegration;
   private booting: Promise<void> | null = null;
   private closed = false;
+  /** Who started the runner (its Loading/Started events name them); unset: the core (boot). */
+  private startCause: CausedBy | undefined;
+  /** Who stopped it (its Stopped event names them); unset: it stopped on its own. */
+  private stopCause: CausedBy | undefined;
+  /** Who asked for the current signup link: its accepted claim starts the runner as them. */
+  private signupCause: CausedBy | undefined;
 
   constructor(private readonly deps: PlayitServiceDeps) {
     const { config } = deps;
@@ -65,20 +71,33 @@ export class PlayitService {
     });
   }
 
-  /** `GET /playitgg/generate_signup_link`: a claim link; the claim is polled in the background. */
-  signupLink(): PlayitSignupData {
+  /**
+   * `GET /playitgg/generate_signup_link`: a claim link; the claim is polled in the background and,
+   * once accepted, the runner starts as `causedBy` — a dashboard signs up from the runner's toggle
+   * (there is no key to start with), so the sign-up is the start the user asked for (issue 23 #25).
+   */
+  signupLink(causedBy?: CausedBy): PlayitSignupData {
+    this.signupCause = causedBy;
     return this.integration.generateSignupLink();
   }
 
   /** `POST /playitgg/start_cli`: no-op while running; remembered for auto-start. */
-  async start(): Promise<void> {
-    await this.integration.startCli();
+  async start(causedBy?: CausedBy): Promise<void> {
+    const running = this.integration.cliIsRunning();
+    if (!running) this.startCause = causedBy;
+    try {
+      await this.integration.startCli();
+    } catch (err) {
+      if (!running) this.startCause = undefined;
+      throw err;
+    }
     this.remember(true);
   }
 
   /** `POST /playitgg/stop_cli`: answers also when nothing runs. */
-  async stop(): Promise<void> {
+  async stop(causedBy?: CausedBy): Promise<void> {
     this.remember(false);
+    if (this.integration.cliIsRunning()) this.stopCause = causedBy;
     await this.integration.stopCli();
   }
 
@@ -135,15 +154,27 @@ export class PlayitService {
     const { log, events } = this.deps;
     switch (event.type) {
       case 'RunnerLoading':
-        events.emit(runnerEvent('RunnerLoading'), { details: 'Starting runner' });
+        events.emit(runnerEvent('RunnerLoading'), {
+          details: 'Starting runner',
+          ...causeOf(this.startCause),
+        });
         return;
       case 'RunnerStarted':
-        events.emit(runnerEvent('RunnerStarted'), { details: 'Started' });
+        events.emit(runnerEvent('RunnerStarted'), {
+          details: 'Started',
+          ...causeOf(this.startCause),
+        });
         return;
       case 'RunnerStopped': {
         const why = event.causes.join(': ');
         if (why && !this.closed) log.warn(`playit: the runner stopped: ${why}`);
-        events.emit(runnerEvent('RunnerStopped'), { details: why ? `Stopped: ${why}` : 'Stopped' });
+        const causedBy = this.stopCause;
+        this.startCause = undefined;
+        this.stopCause = undefined;
+        events.emit(runnerEvent('RunnerStopped'), {
+          details: why ? `Stopped: ${why}` : 'Stopped',
+          ...causeOf(causedBy),
+        });
         return;
       }
       case 'ControlConnected':
@@ -171,7 +202,18 @@ export class PlayitService {
   private onClaim(status: ClaimStatus): void {
     const why = status.causes.length > 0 ? `: ${status.causes.join(': ')}` : '';
     this.deps.log.info(`playit: claim ${status.code} ${status.state}${why}`);
+    if (status.state !== 'accepted' || this.closed) return;
+    const causedBy = this.signupCause;
+    this.signupCause = undefined;
+    this.start(causedBy).catch((err: unknown) => {
+      this.deps.log.warn(`playit: the runner did not start after sign-up: ${describeError(err)}`);
+    });
   }
+}
+
+/** An event's cause when someone caused it (unset: the core, System). */
+function causeOf(causedBy: CausedBy | undefined): { causedBy?: CausedBy } {
+  return causedBy ? { causedBy } : {};
 }
 
 function runnerEvent(type: 'RunnerLoading' | 'RunnerStarted' | 'RunnerStopped') {

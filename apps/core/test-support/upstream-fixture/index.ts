@@ -25,8 +25,16 @@ export interface FixtureFaults {
   forgeInstallerFails: boolean;
 }
 
+/** What the fixture answers for every player avatar: a 1×1 PNG. */
+export const FIXTURE_AVATAR_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 export interface UpstreamFixture {
   upstreams: MinecraftUpstreams;
+  /** The player avatar upstream (`--avatar-url`): `<avatarUrl>/<uuid>/<size>` is a PNG. */
+  avatarUrl: string;
   /** `http://127.0.0.1:<port>` */
   baseUrl: string;
   /** Path (with query) of every request, in order. */
@@ -327,6 +335,9 @@ export async function startUpstreamFixture(opts: UpstreamFixtureOptions): Promis
             body: { path: p, errorMessage: `Couldn't find any profile with name ${name}` },
           };
     }
+    // Player avatars (mc-heads.net's `/avatar/<uuid>/<size>`)
+    if (/^\/avatars\/[0-9a-f]{32}\/\d+$/.test(p))
+      return { status: 200, bytes: FIXTURE_AVATAR_PNG, headers: { 'content-type': 'image/png' } };
     return notFound;
   };
 
@@ -364,6 +375,7 @@ export async function startUpstreamFixture(opts: UpstreamFixtureOptions): Promis
 
   return {
     baseUrl: base,
+    avatarUrl: `${base}/avatars`,
     upstreams: {
       mojangVersionManifest: `${base}/mojang/mc/game/version_manifest.json`,
       fabricMeta: `${base}/fabric`,

@@ -1,7 +1,8 @@
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '@/lib/router/router.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { RealtimeHub } from '@/lib/realtime/socket-hub.ts';
 import { adoptCoreFromUrl } from './core-params.ts';
+import { prefetchFirstScreen } from './first-screen.ts';
 import { AppProviders } from './providers.tsx';
 import { AppRoutes } from './router.tsx';
 
@@ -9,6 +10,7 @@ import { AppRoutes } from './router.tsx';
 export function createApp() {
   adoptCoreFromUrl(window.location.search);
   const services = { queryClient: createQueryClient(), hub: new RealtimeHub() };
+  prefetchFirstScreen(services.queryClient);
   return function App() {
     return (
       <AppProviders services={services}>

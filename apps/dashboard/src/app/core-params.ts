@@ -1,5 +1,5 @@
-import { useEffect, useLayoutEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from '@/lib/router/router.tsx';
 import { rememberRoute } from '@/lib/last-route.ts';
 import { getSession, selectCore } from '@/lib/session.ts';
 import { coreFromParams, coreParamsMatch, withCoreParams } from '@/lib/url-state.ts';
@@ -14,34 +14,22 @@ export function adoptCoreFromUrl(search: string): void {
  * Keeps `address`, `port`, `protocol` and `apiVersion` in the URL equal to the current core
  * (dashboard.md §2). It runs when the location changes, not when the core does: code that
  * switches cores navigates right after, through useAppNavigate, which writes the new core's
- * parameters itself; reacting to the core change would cancel that navigation. A layout effect,
- * so the fix-up happens in the commit that shows the location: Preact runs passive effects only
- * after the next paint, and a click in that frame (Go Home) would be undone by a replace back to
- * the old path.
+ * parameters itself; reacting to the core change would cancel that navigation.
  */
 export function useCoreParamSync(): void {
   const location = useLocation();
   const navigate = useNavigate();
-  useLayoutEffect(() => {
+  useEffect(() => {
     const core = getSession().current;
-    if (coreParamsMatch(location.search, core)) return undefined;
-    let current = true;
-    // Right after the commit rather than in it: on the first one a router has not yet subscribed
-    // to its history (its own layout effect runs after ours), and would miss the change.
-    queueMicrotask(() => {
-      if (!current) return;
-      void navigate(
-        {
-          pathname: location.pathname,
-          search: withCoreParams(location.search, core),
-          hash: location.hash,
-        },
-        { replace: true, state: location.state as unknown },
-      );
-    });
-    return () => {
-      current = false;
-    };
+    if (coreParamsMatch(location.search, core)) return;
+    void navigate(
+      {
+        pathname: location.pathname,
+        search: withCoreParams(location.search, core),
+        hash: location.hash,
+      },
+      { replace: true, state: location.state },
+    );
   }, [location, navigate]);
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet } from '@/lib/router/router.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { useCurrentToken, useSession } from '@/lib/session.ts';
 import { usePreservedTo } from '@/lib/url-state.ts';

@@ -2,7 +2,7 @@
 // token (the session reset refetched the queries mounted for the signed-in user) and showed
 // "Unauthorized: Authorization header is missing". A guest makes no authenticated calls.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/fixtures.ts';
 import { connectTo, renderApp } from '@/test/render-app.tsx';
@@ -37,14 +37,14 @@ describe('signing out (issue 15 #4)', () => {
         },
       }),
     );
-    const { user } = renderApp('/');
+    const { user, queryClient } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: /alice/ }));
     const menu = await screen.findByRole('menu');
     const before = net.calls.length;
     await user.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
     expect(await screen.findByText('Log in to view your server instances')).toBeInTheDocument();
-    // Let any refetch the sign-out would trigger run.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Whatever the sign-out set off has been answered.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
 
     const unauthenticated = net.calls
       .slice(before)

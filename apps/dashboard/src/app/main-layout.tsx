@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '@/lib/router/router.tsx';
 import { Settings } from 'lucide-react';
 import { AppShell, Sidebar } from '@/components/layout/app-shell.tsx';
 import { Wordmark } from '@/components/layout/logo.tsx';

@@ -1,5 +1,5 @@
 import type { PublicUser } from '@hearth/protocol';
-import { useEventSubscription } from '@/lib/realtime/realtime-hooks.ts';
+import { useEventSubscription } from '@/lib/realtime/event-hooks.ts';
 import { getSession } from '@/lib/session.ts';
 import { getUserInfoQueryOptions } from '@/features/auth/api/get-user-info.ts';
 import { getInstancesQueryOptions } from '@/features/instances/api/get-instances.ts';

@@ -1,22 +1,21 @@
+import { Suspense, lazy } from 'react';
 import type { ReactNode } from 'react';
-import { useEventStream } from '@/lib/realtime/realtime-hooks.ts';
-import { useTokenWatcher } from '@/features/auth/use-token-watcher.ts';
-import { useUserEventSync } from '@/features/auth/use-user-event-sync.ts';
-import { ConnectionModals } from '@/features/connection/components/connection-modals.tsx';
 import { useConnectionWatch } from '@/features/connection/use-connection-watch.ts';
-import { useInstanceEventSync } from '@/features/instances/use-instance-event-sync.ts';
-import { useNotificationSync } from '@/features/notifications/use-notifications.ts';
-import { useRunnerStatusSync } from '@/features/tunnels/use-runner-status-sync.ts';
-import { useUserListEventSync } from '@/features/users/user-list-events.ts';
 import { useCoreParamSync, useRememberRoute } from './core-params.ts';
-import { useOwnPermissionSync } from './own-permission-sync.ts';
 
 export interface RouteHandle {
   /** Routes inside the main layout (home, instance tabs, settings). */
   layout?: 'main';
 }
 
-/** Wraps every screen: URL ↔ core sync, token rules, the event stream and the connection modals. */
+const RootServices = lazy(async () => ({
+  default: (await import('./root-services.tsx')).RootServices,
+}));
+
+/**
+ * Wraps every screen: URL ↔ core sync and the connection status at once; the token rules, the
+ * event stream and the connection modals as soon as their chunk is there (root-services.tsx).
+ */
 export function RootLayout({
   inMainLayout,
   children,
@@ -27,19 +26,13 @@ export function RootLayout({
 }) {
   useCoreParamSync();
   useRememberRoute();
-  useTokenWatcher();
   useConnectionWatch();
-  useEventStream();
-  useUserEventSync();
-  useInstanceEventSync();
-  useNotificationSync();
-  useUserListEventSync();
-  useOwnPermissionSync();
-  useRunnerStatusSync();
   return (
     <>
       {children}
-      <ConnectionModals inMainLayout={inMainLayout} />
+      <Suspense fallback={null}>
+        <RootServices inMainLayout={inMainLayout} />
+      </Suspense>
     </>
   );
 }

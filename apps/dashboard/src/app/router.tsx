@@ -1,7 +1,7 @@
 import { Component, Suspense, lazy } from 'react';
 import type { ComponentType, ErrorInfo, ReactNode } from 'react';
-import { matchRoutes, useLocation, useRoutes } from 'react-router';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, useLocation, useRoutes } from '@/lib/router/router.tsx';
+import type { RouteObject } from '@/lib/router/router.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { RequireCore, RequireNotSetUp, RequireSetUp, RequireToken } from './guards.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -14,11 +14,11 @@ import { HomeRoute } from './routes/home.tsx';
 // main layout and home: a signed-in visit opens on them, so they ship in the entry and the home's
 // first load is one script (issue 16); what they open on use (menus, the wizard) stays lazy.
 //
-// Declarative routing (`useRoutes` in a BrowserRouter) rather than react-router's data router:
-// the dashboard has no loaders or actions, and the data router adds ~15 kB (brotli) to the first
-// load (issue 16). A screen's chunk loads inside its own Suspense boundary, so the layouts around
-// it stay on screen while it does; one error boundary shows RouteError for a screen that throws or
-// whose code cannot be loaded.
+// The table is drawn by the dashboard's own router (lib/router: `useRoutes` in a BrowserRouter):
+// the dashboard has no loaders, actions or forms, and React Router, even without its data router,
+// cost ~13 kB (gzip) of the first load (issue 24). A screen's chunk loads inside its own Suspense
+// boundary, so the layouts around it stay on screen while it does; one error boundary shows
+// RouteError for a screen that throws or whose code cannot be loaded.
 
 /** The instance tabs' path segments (dashboard.md §2); the tab registry is routes/instance-tabs.tsx. */
 export const DASHBOARD_TABS = [
@@ -194,7 +194,7 @@ export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> 
 /** Every screen, for the router around it (BrowserRouter in the app, MemoryRouter in tests). */
 export function AppRoutes() {
   const location = useLocation();
-  const inMainLayout = (matchRoutes(routes, location) ?? []).some(
+  const inMainLayout = (matchRoutes(routes, location.pathname) ?? []).some(
     (match) => (match.route.handle as RouteHandle | undefined)?.layout === 'main',
   );
   const element = useRoutes(routes, location);

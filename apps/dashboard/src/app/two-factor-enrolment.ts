@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '@/lib/router/router.tsx';
 import { useCurrentCore } from '@/lib/session.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
 import { useTwoFactorStatus } from '@/features/access/api/get-two-factor-status.ts';

@@ -96,7 +96,8 @@ function utf8Base64(text: string): string {
   return btoa(binary);
 }
 
-function buildHeaders<T>(options: RequestOptions<T>, core: CoreConnection): Headers {
+/** The request's headers: its authorization (bearer by default) and a JSON body's type. */
+export function buildHeaders<T>(options: RequestOptions<T>, core: CoreConnection): Headers {
   const headers = new Headers();
   const auth = options.auth ?? 'bearer';
   if (auth === 'bearer') {
@@ -114,7 +115,7 @@ function buildHeaders<T>(options: RequestOptions<T>, core: CoreConnection): Head
 }
 
 /** Error bodies arrive as JSON sent with `text/plain`; parse whatever looks like JSON. */
-function parseText(text: string): unknown {
+export function parseText(text: string): unknown {
   if (text.length === 0) return null;
   try {
     return JSON.parse(text) as unknown;
@@ -199,72 +200,3 @@ export const api: { get: Shortcut; delete: Shortcut; post: BodyShortcut; put: Bo
   post: (path, body, options) => apiRequest(path, { ...options, method: 'POST', body }),
   put: (path, body, options) => apiRequest(path, { ...options, method: 'PUT', body }),
 };
-
-export interface UploadOptions<T> {
-  schema?: Parser<T>;
-  /** Bytes of the body sent so far, and the total when the browser knows it. */
-  onProgress?: (sent: number, total: number | null) => void;
-  /** Aborting cancels the upload; the promise rejects with an `AbortError` DOMException. */
-  signal?: AbortSignal;
-  core?: CoreConnection;
-}
-
-/**
- * A multipart upload through the same rules as apiRequest (current core, bearer token, ApiError),
- * but over XMLHttpRequest, the one browser API that reports upload progress, and with no time-out
- * (dashboard.md §9: "Upload has no time-out").
- */
-export function apiUpload<T = unknown>(
-  path: string,
-  form: FormData,
-  options: UploadOptions<T> = {},
-): Promise<T> {
-  const core = options.core ?? getSession().current;
-  if (!core) return Promise.reject(new ApiError({ type: 'network', message: 'No core selected' }));
-  const url = apiUrl(path, core);
-  const headers = buildHeaders({ rawBody: form }, core);
-  return new Promise<T>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    const onAbort = () => xhr.abort();
-    const settle = () => options.signal?.removeEventListener('abort', onAbort);
-    xhr.open('PUT', url);
-    headers.forEach((value, name) => xhr.setRequestHeader(name, value));
-    xhr.upload.onprogress = (ev) =>
-      options.onProgress?.(ev.loaded, ev.lengthComputable ? ev.total : null);
-    xhr.onload = () => {
-      settle();
-      if (xhr.status < 200 || xhr.status >= 300) {
-        reject(
-          new ApiError({
-            type: 'http',
-            status: xhr.status,
-            statusText: xhr.statusText,
-            body: parseText(xhr.responseText),
-          }),
-        );
-        return;
-      }
-      const data = parseText(xhr.responseText);
-      try {
-        resolve(options.schema ? options.schema.parse(data) : (data as T));
-      } catch (err) {
-        console.error(`Unexpected response shape from ${path}`, err);
-        reject(new ApiError({ type: 'unknown' }, `Unexpected response from ${path}`));
-      }
-    };
-    xhr.onerror = () => {
-      settle();
-      reject(new ApiError({ type: 'network', code: 'ERR_NETWORK' }));
-    };
-    xhr.onabort = () => {
-      settle();
-      reject(new DOMException('The upload was cancelled', 'AbortError'));
-    };
-    if (options.signal?.aborted) {
-      reject(new DOMException('The upload was cancelled', 'AbortError'));
-      return;
-    }
-    options.signal?.addEventListener('abort', onAbort);
-    xhr.send(form);
-  });
-}

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError, apiUpload } from './api-client.ts';
+import { ApiError } from './api-client.ts';
+import { apiUpload } from './api-upload.ts';
 import { FakeXhr } from '@/test/fake-xhr.ts';
 import { TEST_CORE, validJwt } from '@/test/fixtures.ts';
 import { connectTo } from '@/test/render-app.tsx';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '@/lib/router/router.tsx';
 import { getSession, toCoreConnection } from './session.ts';
 import type { CoreConnection } from './session.ts';
 

@@ -1,8 +1,8 @@
 import { useLayoutEffect } from 'react';
-import { useLocation } from 'react-router';
-import type { Location } from 'react-router';
+import { useLocation } from '@/lib/router/router.tsx';
+import type { Location } from '@/lib/router/router.tsx';
 
-/** What tests read of the router: where it is now (`router.state.location`, as on a data router). */
+/** What tests read of the router: where it is now (`router.state.location`). */
 export interface LocationRecorder {
   state: { location: Pick<Location, 'pathname' | 'search' | 'hash'> };
 }

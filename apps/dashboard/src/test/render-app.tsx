@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { MemoryRouter } from '@/lib/router/router.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { RealtimeHub } from '@/lib/realtime/socket-hub.ts';
 import type { SocketFactory, Timers } from '@/lib/realtime/socket-hub.ts';
@@ -16,12 +17,15 @@ export interface RenderAppOptions {
   createSocket?: SocketFactory;
   /** The hub's timers (reconnects); real ones unless given. */
   timers?: Timers;
+  /** Runs with the query client before the first render (as app.tsx prefetches). */
+  prefetch?: (queryClient: QueryClient) => void;
 }
 
 /** The whole app (real routes, guards, providers) in a memory router at `path`. */
 export function renderApp(path = '/', options: RenderAppOptions = {}) {
   adoptCoreFromUrl(new URL(path, 'http://localhost').search);
   const queryClient = createQueryClient({ retry: false });
+  options.prefetch?.(queryClient);
   const hub = new RealtimeHub({
     createSocket: options.createSocket ?? ((url) => new FakeSocket(url)),
     ...(options.timers ? { timers: options.timers } : {}),

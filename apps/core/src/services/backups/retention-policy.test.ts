@@ -5,9 +5,15 @@ import { retentionVictims, type RetentionCandidate } from './retention-policy.ts
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = 100 * DAY;
 
-/** b(id, age in days, size in GiB, locked?) */
-function b(id: string, ageDays: number, gib = 1, locked = false): RetentionCandidate {
-  return { id, created_at: NOW - ageDays * DAY, size_bytes: gib * GIB, locked };
+/** b(id, age in days, size in GiB, locked?, a restore's safety backup?) */
+function b(
+  id: string,
+  ageDays: number,
+  gib = 1,
+  locked = false,
+  safety = false,
+): RetentionCandidate {
+  return { id, created_at: NOW - ageDays * DAY, size_bytes: gib * GIB, locked, safety };
 }
 
 const policy = (p: Partial<BackupRetention>): BackupRetention => ({ ...NO_RETENTION, ...p });
@@ -49,6 +55,12 @@ describe('retentionVictims', () => {
       'the newest is kept even when too old',
       [b('a', 40), b('b', 30)],
       policy({ max_age_days: 7 }),
+      ['a'],
+    ],
+    [
+      "a restore's safety backups are exempt and not counted (issue 23 #9)",
+      [b('a', 5), b('s', 4, 1, false, true), b('c', 3), b('t', 1, 1, false, true)],
+      policy({ keep_last: 1, max_age_days: 2, max_total_gib: 1 }),
       ['a'],
     ],
     ['empty list', [], policy({ keep_last: 1 }), []],

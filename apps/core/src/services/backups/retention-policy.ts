@@ -5,16 +5,20 @@ export interface RetentionCandidate {
   created_at: number;
   size_bytes: number;
   locked: boolean;
+  /** A restore's safety backup: the user was promised it is kept until they delete it. */
+  safety: boolean;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The backups a retention policy removes, oldest first. Locked backups are exempt: never removed
- * and not counted toward "last N" or the size budget. Among the others, newest first, a backup is
- * kept only while it satisfies every limit that is set: among the newest `keep_last`, younger than
- * `max_age_days`, and the running total of sizes within `max_total_gib`. The newest unlocked
- * backup is always kept (a policy never leaves an instance with no backup of its own making).
+ * The backups a retention policy removes, oldest first. Locked backups and a restore's safety
+ * backups are exempt: never removed and not counted toward "last N" or the size budget (the restore
+ * dialog promises the replaced files are kept; only the user deletes them). Among the others,
+ * newest first, a backup is kept only while it satisfies every limit that is set: among the newest
+ * `keep_last`, younger than `max_age_days`, and the running total of sizes within
+ * `max_total_gib`. The newest of them is always kept (a policy never leaves an instance with no
+ * backup of its own making).
  */
 export function retentionVictims(
   backups: readonly RetentionCandidate[],
@@ -22,7 +26,7 @@ export function retentionVictims(
   now: number,
 ): string[] {
   const unlocked = backups
-    .filter((b) => !b.locked)
+    .filter((b) => !b.locked && !b.safety)
     .sort((a, b) => b.created_at - a.created_at || (a.id < b.id ? 1 : -1));
   const maxBytes = policy.max_total_gib === null ? null : policy.max_total_gib * GIB;
   const victims: RetentionCandidate[] = [];

@@ -39,6 +39,8 @@ export class EventLogService {
     private readonly repository: EventLogRepository,
     private readonly visibility: LogVisibility,
     private readonly log: Logger,
+    /** An instance's current name (null once deleted): the export's `instance` column. */
+    private readonly instanceName: (uuid: string) => string | null = () => null,
   ) {}
 
   search(viewer: Principal, query: LogQuery): LogPage {
@@ -67,7 +69,8 @@ export class EventLogService {
       const page = this.search(viewer, { filter, before, limit: EXPORT_CHUNK });
       let chunk = '';
       for (const entry of page.entries)
-        chunk += format === 'csv' ? csvLine(entry) : `${JSON.stringify(entry)}\n`;
+        chunk +=
+          format === 'csv' ? csvLine(entry, this.instanceName) : `${JSON.stringify(entry)}\n`;
       if (chunk) yield chunk;
       if (page.next_cursor === null) return;
       before = page.next_cursor;

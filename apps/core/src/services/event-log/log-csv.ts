@@ -6,7 +6,17 @@ import {
   type LogEntry,
 } from '@hearth/protocol';
 
-const COLUMNS = ['time', 'level', 'kind', 'instance', 'who', 'summary', 'detail', 'snowflake'];
+const COLUMNS = [
+  'time',
+  'level',
+  'kind',
+  'instance',
+  'instance_uuid',
+  'who',
+  'summary',
+  'detail',
+  'snowflake',
+];
 
 /**
  * One CSV field (RFC 4180 quoting). A field a spreadsheet would run as a formula (=, +, -, @, tab,
@@ -21,13 +31,23 @@ export function csvHeader(): string {
   return `${COLUMNS.join(',')}\r\n`;
 }
 
-export function csvLine(entry: LogEntry): string {
+/**
+ * One row. `instance` is the instance's name (the one the entry carries, else its current name;
+ * empty for an instance deleted since), `instance_uuid` its id: both for every row, whatever kind
+ * of entry knows what (a file or macro event carries only the uuid, a state change both).
+ */
+export function csvLine(
+  entry: LogEntry,
+  instanceName: (uuid: string) => string | null = () => null,
+): string {
   const { title, detail } = describeLogEntry(entry);
+  const uuid = entry.instance_uuid;
   return `${[
     new Date(snowflakeToMs(entry.snowflake)).toISOString(),
     entry.level,
     entry.category,
-    logEntryInstanceName(entry) ?? entry.instance_uuid ?? '',
+    logEntryInstanceName(entry) ?? (uuid === null ? null : instanceName(uuid)) ?? '',
+    uuid ?? '',
     causeName(entry.caused_by),
     title,
     detail ?? '',

@@ -229,8 +229,11 @@ export class FileAccess {
           : new Set<string>();
       const result = await work();
       const touched = mergeTouch(touch, options.more?.(result) ?? null);
-      if (touched !== null)
+      if (touched !== null) {
         await code.recordWrite(uuid, service.sandbox, user.uid, touched, unknown);
+        // The macro list may have changed (a dashboard refetches it on this signal).
+        this.deps.events.signal({ type: 'MacrosChanged', instance_uuid: uuid });
+      }
       return result;
     };
     return touch === null ? run() : code.exclusive(uuid, run);

@@ -7,6 +7,7 @@ import {
 import { CoreError, badRequest, notFound } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
 import type { MacroProcess } from '../../runtime/macros/macro-process.ts';
+import type { TaskOutput } from './task-output.ts';
 
 /** What a task may send through the SDK routes: a burst of 200 events, then 50 a second. */
 const SDK_BURST = 200;
@@ -55,6 +56,8 @@ export interface LiveTaskInit {
   /** Whose code it runs, when not only its starter's (the Started entry's details); or ''. */
   authorship: string;
   process: MacroProcess;
+  /** What the task printed (its stdout and stderr lines). */
+  output: TaskOutput;
 }
 
 /**
@@ -71,6 +74,7 @@ export class LiveTask {
   readonly cause: CausedBy;
   readonly authorship: string;
   readonly process: MacroProcess;
+  readonly output: TaskOutput;
   startedEmitted = false;
   private detached = false;
   private readonly progressions = new Map<string, { total: number | null; sent: number }>();
@@ -89,6 +93,7 @@ export class LiveTask {
     this.cause = init.cause;
     this.authorship = init.authorship;
     this.process = init.process;
+    this.output = init.output;
     this.done = new Promise((resolve) => (this.markDone = resolve));
   }
 

@@ -61,6 +61,22 @@ export async function storeMacroConfig(
 }
 
 /**
+ * Whether `run` would refuse the macro with `Config error` now (its declaration is invalid, or no
+ * valid config is stored): the macro list says so, so a client opens the config dialog first.
+ */
+export async function needsConfig(files: MacroFiles, file: MacroFile): Promise<boolean> {
+  let declaration: ConfigDeclaration | null;
+  try {
+    declaration = parseConfigDeclaration(await files.readSource(file));
+  } catch (err) {
+    if (err instanceof ConfigDeclarationError) return true;
+    throw err;
+  }
+  if (declaration === null) return false;
+  return (await new MacroConfigStore(files).read(file.name, declaration)).status !== 'ok';
+}
+
+/**
  * The macro to run and the config injected into it: `Config error` when the declaration is invalid
  * or the stored config is missing or no longer matches it.
  */

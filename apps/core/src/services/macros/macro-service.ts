@@ -6,6 +6,8 @@ import {
   type HistoryEntry,
   type MacroEntry,
   type MacroEventInner,
+  type MacroOutput,
+  type MacroOutputFrame,
   type SettingManifest,
   type TaskEntry,
 } from '@hearth/protocol';
@@ -26,12 +28,13 @@ import type { CoreEndpoint } from '../../runtime/macros/core-endpoint.ts';
 import type { MacroExit } from '../../runtime/macros/macro-process.ts';
 import { isAlive, processStartTicks, signalTree } from '../../runtime/supervisor/process-tree.ts';
 import { LiveTask } from './live-task.ts';
-import { macroConfig, macroToRun, storeMacroConfig } from './macro-configs.ts';
+import { macroConfig, macroToRun, needsConfig, storeMacroConfig } from './macro-configs.ts';
 import { authorshipNote, type MacroAuthors } from './macro-authors.ts';
 import { openMacrosDir } from './macro-digest.ts';
 import { configFileName } from './config-store.ts';
 import { MacroFiles } from './macro-files.ts';
 import { TaskLauncher, type MacroRunnerOptions } from './task-launcher.ts';
+import { TaskOutput } from './task-output.ts';
 import type { TaskTokens } from './task-tokens.ts';
 
 /** The instance verbs macros need (InstanceService fits). */
@@ -77,6 +80,11 @@ export function boundsOf(user: StoredUser): TaskBounds {
 
 /** Finished tasks kept per instance. */
 const HISTORY_KEEP = 1000;
+/**
+ * Finished tasks whose exit and output are also kept in memory: their record is a background
+ * write (DbWrites.later), so a viewer asking right after the end never finds it missing.
+ */
+const RECENT_KEEP = 32;
 /** How long `run` waits for the macro's module to start before answering anyway. */
 const STARTED_WAIT_MS = 30_000;
 const SHUTDOWN_WAIT_MS = 5000;
@@ -92,8 +100,22 @@ function sleep(ms: number): Promise<void> {
  * killing, tasks and persisted history. Every task ends on kill, on its instance's deletion and on
  * shutdown. Nothing here knows about HTTP.
  */
+/** Where a task's output socket sends its frames (MacroOutputFrame), and how it is closed. */
+export interface OutputSink {
+  send(frame: MacroOutputFrame): void;
+  /** The task ended and its last frame went out. */
+  end(): void;
+}
+
+interface FinishedTask {
+  instanceUuid: string;
+  exit: ExitStatus;
+  output: MacroOutput;
+}
+
 export class MacroService {
   private readonly tasks = new Map<number, LiveTask>();
+  private readonly recent = new Map<number, FinishedTask>();
   private readonly launcher: TaskLauncher;
   private nextPid = 1;
   private closed = false;
@@ -131,6 +153,8 @@ export class MacroService {
         this.killInstanceTasks(p.inner.instance_uuid);
       if (p.type === 'ProgressionEnd' && p.success && p.inner?.type === 'InstanceDelete') {
         const uuid = p.inner.instance_uuid;
+        for (const [pid, finished] of this.recent)
+          if (finished.instanceUuid === uuid) this.recent.delete(pid);
         this.deps.repository.forgetInstance(uuid);
         this.deps.authors.forgetInstance(uuid);
         this.launcher.forgetInstance(uuid).catch((err: unknown) => {
@@ -158,12 +182,74 @@ export class MacroService {
   async list(uuid: string): Promise<MacroEntry[]> {
     const dir = this.deps.instances.folder(uuid);
     const lastRuns = this.deps.repository.lastRuns(uuid);
-    const files = await new MacroFiles(dir).list();
-    return files.map((f) => ({
-      name: f.name,
-      last_run: lastRuns.get(f.name) ?? null,
-      path: f.listedPath,
-    }));
+    const macroFiles = new MacroFiles(dir);
+    const entries: MacroEntry[] = [];
+    for (const f of await macroFiles.list()) {
+      entries.push({
+        name: f.name,
+        last_run: lastRuns.get(f.name) ?? null,
+        path: f.listedPath,
+        // A macro whose source cannot be read now is run's problem to report, not the list's.
+        needs_config: await needsConfig(macroFiles, f).catch(() => false),
+      });
+    }
+    return entries;
+  }
+
+  /** What a task printed so far (running) or in all (finished); NotFound for an unknown pid. */
+  output(uuid: string, pid: number): MacroOutput {
+    return this.outputOf(uuid, pid).output;
+  }
+
+  /** NotFound unless the instance has (or had) task `pid`: checked before an output socket opens. */
+  requireTask(uuid: string, pid: number): void {
+    this.outputOf(uuid, pid);
+  }
+
+  /**
+   * Streams a task's output: every line kept so far, then new lines in batches, then its end
+   * (then `sink.end()`); a finished task's at once. Returns what stops it (the socket closed).
+   */
+  streamOutput(uuid: string, pid: number, sink: OutputSink): () => void {
+    const found = this.outputOf(uuid, pid);
+    sink.send({ type: 'Output', ...found.output });
+    if (found.live === null) {
+      sink.send({ type: 'End', exit_status: found.exit, truncated: found.output.truncated });
+      sink.end();
+      return () => undefined;
+    }
+    const task = found.live;
+    let open = true;
+    const unsubscribe = task.output.subscribe((lines) => {
+      if (open) sink.send({ type: 'Lines', lines });
+    });
+    void task.done.then((exit) => {
+      unsubscribe();
+      if (!open) return;
+      open = false;
+      sink.send({ type: 'End', exit_status: exit, truncated: task.output.snapshot().truncated });
+      sink.end();
+    });
+    return () => {
+      open = false;
+      unsubscribe();
+    };
+  }
+
+  private outputOf(
+    uuid: string,
+    pid: number,
+  ):
+    | { live: LiveTask; output: MacroOutput }
+    | { live: null; exit: ExitStatus; output: MacroOutput } {
+    this.deps.instances.require(uuid);
+    const live = this.tasks.get(pid);
+    if (live?.instanceUuid === uuid) return { live, output: live.output.snapshot() };
+    const recent = this.recent.get(pid);
+    if (recent?.instanceUuid === uuid) return { live: null, ...recent };
+    const stored = this.deps.repository.finished(uuid, pid);
+    if (stored) return { live: null, ...stored };
+    throw notFound(`Macro with pid MacroPID(${pid}) not found`);
   }
 
   tasksOf(uuid: string): TaskEntry[] {
@@ -207,6 +293,8 @@ export class MacroService {
         new Set([`${stored.name}/${configFileName(stored.name)}`]),
       );
     });
+    // The list's needs_config may have changed.
+    this.deps.events.signal({ type: 'MacrosChanged', instance_uuid: uuid });
   }
 
   /**
@@ -304,6 +392,7 @@ export class MacroService {
       authorship.unknown,
     );
     let task: LiveTask;
+    const output = new TaskOutput();
     try {
       const process = await this.launcher.launch({
         instanceDir: await files.sandbox.realRoot(),
@@ -320,6 +409,7 @@ export class MacroService {
           config,
         },
         label: `${file.name}#${pid}`,
+        output,
       });
       task = new LiveTask({
         pid,
@@ -337,6 +427,7 @@ export class MacroService {
         },
         authorship: note,
         process,
+        output,
       });
     } catch (err) {
       this.deps.tokens.revoke(token);
@@ -442,8 +533,15 @@ export class MacroService {
     this.tasks.delete(task.pid);
     task.endOpenProgressions(this.deps.events);
     const status: ExitStatus = { ...exit, time: nowSeconds() };
+    task.output.flush();
+    const output = task.output.snapshot();
+    this.recent.set(task.pid, { instanceUuid: task.instanceUuid, exit: status, output });
+    for (const pid of this.recent.keys()) {
+      if (this.recent.size <= RECENT_KEEP) break;
+      this.recent.delete(pid);
+    }
     try {
-      this.deps.repository.finish(task.pid, status);
+      this.deps.repository.finish(task.pid, status, output);
       this.deps.repository.prune(task.instanceUuid, HISTORY_KEEP);
     } catch (err) {
       this.deps.log.error(

@@ -10,6 +10,7 @@ import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from '../../runtime/macros/o
 import { sandboxWrap } from '../../runtime/macros/sandboxed-spawn.ts';
 import type { TaskInit } from '../../runtime/macros/sdk/task-context.ts';
 import type { Sandbox } from '../../runtime/sandbox/index.ts';
+import type { TaskOutput } from './task-output.ts';
 
 const DEFAULT_MEMORY_MB = 256;
 
@@ -35,6 +36,8 @@ export interface LaunchRequest {
   init: Omit<TaskInit, 'api' | 'main'>;
   /** Names the task in the core's log. */
   label: string;
+  /** Where the task's output lines go (kept with its history entry, streamed to its viewers). */
+  output: TaskOutput;
 }
 
 /**
@@ -94,6 +97,8 @@ export class TaskLauncher {
     const extraPaths = request.listedDir === request.instanceDir ? [] : [request.listedDir];
     const memoryMb = this.options.memoryMb ?? DEFAULT_MEMORY_MB;
     const sandbox = this.options.sandbox ?? null;
+    const limits = this.options.outputLimits ?? DEFAULT_OUTPUT_LIMITS;
+    const { output, label } = request;
     return MacroProcess.start({
       spec: {
         command: denoPath,
@@ -123,10 +128,17 @@ export class TaskLauncher {
           }
         : {}),
       stdin: `${JSON.stringify(init)}\n`,
-      limits: this.options.outputLimits ?? DEFAULT_OUTPUT_LIMITS,
-      onLine: (line) => this.log.info(`[macro ${request.label}] ${line}`),
-      onDropped: (count) =>
-        this.log.warn(`[macro ${request.label}] ${count} output lines dropped (rate limit)`),
+      limits,
+      // The task's output is its own (History, the output socket); the core's log keeps it at
+      // debug level only, and says when the rate limit dropped lines.
+      onLine: (line) => {
+        output.append(line);
+        this.log.debug(`[macro ${label}] ${line}`);
+      },
+      onDropped: (count) => {
+        output.dropped(count, `more than ${limits.linesPerWindow} lines in ${limits.windowMs} ms`);
+        this.log.warn(`[macro ${label}] ${count} output lines dropped (rate limit)`);
+      },
     });
   }
 

@@ -1,5 +1,11 @@
-import type { CausedBy, PowerAction, ScheduleStep, UserAction } from '@hearth/protocol';
-import type { PermissionGuard } from '../../auth/permission-guard.ts';
+import type {
+  CausedBy,
+  PowerAction,
+  ScheduleStep,
+  StepVisibility,
+  UserAction,
+} from '@hearth/protocol';
+import type { PermissionGuard, Principal } from '../../auth/permission-guard.ts';
 import { CoreError, unsupported } from '../../errors.ts';
 import type { StoredUser } from '../../repositories/user-repository.ts';
 import type { BackupService } from '../backups/backup-service.ts';
@@ -56,9 +62,10 @@ export function instanceExecutors(deps: InstanceExecutorDeps): ScheduleExecutors
     isRunning: (uuid) => deps.instances.state(uuid) === 'Running',
     sendCommand: (uuid, command, causedBy) => deps.instances.sendCommand(uuid, command, causedBy),
     power: (uuid, action, causedBy) => power(deps, uuid, action, causedBy),
-    backup: async (uuid, options, causedBy) => ({
-      id: (await deps.backups.create(uuid, options, causedBy).done).id,
-    }),
+    backup: async (uuid, options, causedBy) => {
+      const made = await deps.backups.create(uuid, options, causedBy).done;
+      return { id: made.id, name: made.name, created_at: made.created_at };
+    },
     macro: (uuid, name, args, causedBy, actors) => {
       const macros = deps.macros();
       if (macros === null) throw unsupported('Macros are not available');
@@ -134,5 +141,21 @@ export function userAuthorizer(
         };
     }
     return { allowed: true, causedBy: userCause(user) };
+  };
+}
+
+/**
+ * Which steps `viewer` may see the insides of on an instance: the Event Logs' rule for the same
+ * actions (events/log-visibility.ts: console commands need the console, macro runs the macro
+ * permission). Used by GET …/schedules and …/runs.
+ */
+export function stepVisibility(
+  guard: PermissionGuard,
+  viewer: Principal,
+  instance: string,
+): StepVisibility {
+  return {
+    Command: guard.can(viewer, { type: 'AccessConsole', instance }),
+    Macro: guard.can(viewer, { type: 'AccessMacro', instance }),
   };
 }

@@ -1,4 +1,6 @@
 import {
+  NO_STEP_DETAILS,
+  runForViewer,
   scheduleDisplayName,
   scheduleProgressionTitle,
   type CausedBy,
@@ -15,8 +17,12 @@ function stepLine(step: StepOutcome): string {
 /**
  * Each run that executes steps becomes one progression (start, one update per finished step, end
  * with the outcome), caused by the schedule's author: the notification panel shows it and the
- * Schedules tab refreshes on it. A failed or missed run is also an event-log activity (category
- * schedules, so webhooks that chose schedules are told); successful runs stay in the run history.
+ * Schedules tab refreshes on it. The progression is no Event Logs entry of its own: every run that
+ * ran, failed or was missed is one activity of kind schedules naming the schedule, the instance
+ * and the outcome (so webhooks that chose schedules hear of successes too); skipped runs stay in
+ * the schedule's history. Whoever may view the instance sees both the progression and the entry,
+ * so neither shows what a console command or a macro step said (`NO_STEP_DETAILS`, the rule of
+ * GET …/schedules for a viewer without the console or macro permission).
  */
 export function runProgressions(
   events: EventBus,
@@ -26,8 +32,9 @@ export function runProgressions(
   },
 ): RunReporter {
   return {
-    finished(schedule, run) {
-      if (run.outcome !== 'Failed' && run.outcome !== 'Missed') return;
+    finished(schedule, finished) {
+      const run = runForViewer(finished, NO_STEP_DETAILS);
+      if (run.outcome !== 'Success' && run.outcome !== 'Failed' && run.outcome !== 'Missed') return;
       events.record(
         {
           type: 'ScheduleRunActivity',
@@ -48,17 +55,21 @@ export function runProgressions(
         scheduleProgressionTitle(schedule, names.instanceName(schedule.instance_uuid)),
         Math.max(1, schedule.steps.length),
         null,
+        { logged: false },
       );
       let reported = 0;
       return {
         step(progress) {
-          const finished = progress.steps.filter((s) => s.finished_at !== null);
+          const finished = runForViewer(progress, NO_STEP_DETAILS).steps.filter(
+            (s) => s.finished_at !== null,
+          );
           for (const step of finished.slice(reported)) progression.update(1, stepLine(step));
           reported = Math.max(reported, finished.length);
         },
         end(final) {
           const success = final.outcome === 'Success';
-          progression.end(success, success ? `Finished (${run.cause})` : final.reason, null);
+          const reason = runForViewer(final, NO_STEP_DETAILS).reason;
+          progression.end(success, success ? `Finished (${run.cause})` : reason, null);
         },
       };
     },

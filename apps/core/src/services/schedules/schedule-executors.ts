@@ -1,5 +1,13 @@
 import type { CausedBy, PowerAction, ScheduleStep } from '@hearth/protocol';
 
+/** What a backup step made: the run's history names it as the Backups tab does. */
+export interface MadeBackup {
+  id: string;
+  name: string | null;
+  /** Unix ms. */
+  created_at: number;
+}
+
 /**
  * What a schedule's steps act through. The lead wires these to the instance service, the backup
  * service and the macro service. Each call acts as `causedBy` (the schedule's author, as returned
@@ -11,12 +19,12 @@ export interface ScheduleExecutors {
   sendCommand(instanceUuid: string, command: string, causedBy: CausedBy): Promise<void> | void;
   /** Resolves once the action took effect: start → Running, stop/kill → Stopped, restart → Running. */
   power(instanceUuid: string, action: PowerAction, causedBy: CausedBy): Promise<void>;
-  /** Resolves with the backup's id once it is Ready (BackupService.create(...).done). */
+  /** Resolves with the backup once it is Ready (BackupService.create(...).done). */
   backup(
     instanceUuid: string,
     options: { name: string | null; locked: boolean },
     causedBy: CausedBy,
-  ): Promise<{ id: string }>;
+  ): Promise<MadeBackup>;
   /**
    * Resolves when the macro ends successfully; rejects with its error otherwise. The task acts as
    * `causedBy`, bounded by every one of `actors` (the author, who pressed Run now).

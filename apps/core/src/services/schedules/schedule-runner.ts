@@ -7,7 +7,7 @@ import type {
 } from '@hearth/protocol';
 import { toCoreError } from '../../errors.ts';
 import type { Clock } from './clock.ts';
-import type { ScheduleAuthorizer, ScheduleExecutors } from './schedule-executors.ts';
+import type { MadeBackup, ScheduleAuthorizer, ScheduleExecutors } from './schedule-executors.ts';
 
 export const STOPPED_DURING_RUN = 'The core stopped during this run';
 
@@ -57,6 +57,13 @@ const POWER_DONE: Record<PowerAction, string> = {
   kill: 'Instance killed',
 };
 
+/** A backup step's outcome, naming the backup as the Backups tab does (never by its id). */
+export function madeBackupMessage(made: MadeBackup): string {
+  if (made.name !== null) return `Made backup "${made.name}"`;
+  const when = new Date(made.created_at).toISOString().slice(0, 19).replace('T', ' ');
+  return `Made an unnamed backup (${when} UTC)`;
+}
+
 function sleep(clock: Clock, ms: number): Promise<void> {
   return new Promise((resolve) => clock.setTimer(resolve, ms));
 }
@@ -76,7 +83,7 @@ async function perform(ctx: RunContext, step: ScheduleStep, causedBy: CausedBy):
         { name: step.name, locked: step.locked },
         causedBy,
       );
-      return `Backup ${made.id} made`;
+      return madeBackupMessage(made);
     }
     case 'Macro':
       await executors.macro(instanceUuid, step.macro, step.args, causedBy, ctx.actors);
@@ -125,6 +132,7 @@ export async function executeRun(ctx: RunContext, run: ScheduleRun): Promise<Sch
     if (typeof actor === 'string') {
       outcome.outcome = 'Failed';
       outcome.message = actor;
+      outcome.refused = true;
     } else {
       try {
         outcome.message = await untilAborted(perform(ctx, step, actor), ctx.signal);

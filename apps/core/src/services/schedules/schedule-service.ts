@@ -1,11 +1,15 @@
 import {
+  ALL_STEPS_VISIBLE,
   SCHEDULES_PER_INSTANCE_MAX,
   SCHEDULE_EVENT_COOLDOWN_MS,
   SnowflakeGenerator,
+  runForViewer,
+  scheduleForViewer,
   type Schedule,
   type ScheduleInput,
   type ScheduleRun,
   type ScheduleStep,
+  type StepVisibility,
 } from '@hearth/protocol';
 import { badRequest, notFound, permissionDenied } from '../../errors.ts';
 import type { ScheduleRepository, StoredSchedule } from '../../repositories/schedule-repository.ts';
@@ -91,16 +95,20 @@ export class ScheduleService {
     await Promise.allSettled(runs.map((r) => r.done));
   }
 
-  list(instanceUuid: string): Schedule[] {
-    return this.deps.repository.list(instanceUuid).map((s) => this.view(s));
+  /** The instance's schedules as a viewer who may see `may` sees them (GET …/schedules). */
+  list(instanceUuid: string, may: StepVisibility = ALL_STEPS_VISIBLE): Schedule[] {
+    return this.deps.repository.list(instanceUuid).map((s) => scheduleForViewer(this.view(s), may));
   }
 
   get(instanceUuid: string, id: string): Schedule {
     return this.view(this.find(instanceUuid, id));
   }
 
-  runs(instanceUuid: string, id: string): ScheduleRun[] {
-    return this.deps.repository.runs(this.find(instanceUuid, id).id);
+  /** A schedule's runs, newest first, as a viewer who may see `may` sees them. */
+  runs(instanceUuid: string, id: string, may: StepVisibility = ALL_STEPS_VISIBLE): ScheduleRun[] {
+    return this.deps.repository
+      .runs(this.find(instanceUuid, id).id)
+      .map((run) => runForViewer(run, may));
   }
 
   /**

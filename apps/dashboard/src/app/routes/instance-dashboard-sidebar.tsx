@@ -1,4 +1,4 @@
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '@/lib/router/router.tsx';
 import type { InstanceInfo } from '@hearth/protocol';
 import { useAppNavigate } from '@/lib/url-state.ts';
 import { InstanceList } from '@/features/instances/components/instance-list.tsx';

@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from '@/lib/router/router.tsx';
 import { INSTANCE_NOT_FOUND_SPLASH_MS } from '@hearth/protocol';
 import type { InstanceInfo } from '@hearth/protocol';
 import { PageSpinner } from '@/components/ui/spinner.tsx';

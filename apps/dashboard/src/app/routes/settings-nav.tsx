@@ -1,4 +1,4 @@
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from '@/lib/router/router.tsx';
 import { ArrowLeft, ScrollText, Settings2, UserRound, Users, UserX, Webhook } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn.ts';

@@ -1,13 +1,21 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Link, MemoryRouter, Route, Routes } from 'react-router';
+import { Link, MemoryRouter, useRoutes } from '@/lib/router/router.tsx';
 import { NARROW_LAYOUT_QUERY } from '@/lib/use-media-query.ts';
 import { installMediaQueries } from '@/test/media-queries.ts';
 import { AppShell, Sidebar } from './app-shell.tsx';
 
 let media: ReturnType<typeof installMediaQueries> | undefined;
 afterEach(() => media?.restore());
+
+const PAGES = [
+  { path: '/', element: <h1>Home</h1> },
+  { path: '/dashboard/console', element: <h1>Console</h1> },
+];
+function Pages() {
+  return useRoutes(PAGES);
+}
 
 function Shell() {
   return (
@@ -23,10 +31,7 @@ function Shell() {
           </Sidebar>
         }
       >
-        <Routes>
-          <Route path="/" element={<h1>Home</h1>} />
-          <Route path="/dashboard/console" element={<h1>Console</h1>} />
-        </Routes>
+        <Pages />
       </AppShell>
     </MemoryRouter>
   );

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { NavigationType, useLocation, useNavigationType } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from '@/lib/router/router.tsx';
 import { Menu } from 'lucide-react';
 import { Drawer } from '@/components/ui/drawer.tsx';
 import { useNarrowLayout } from '@/lib/use-media-query.ts';

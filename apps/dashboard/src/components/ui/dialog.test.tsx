@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Button } from './button.tsx';
 import { Modal } from './dialog.tsx';
 import { DropdownMenu, DropdownMenuItem } from './dropdown-menu.tsx';
+import { MultiSelect } from './multi-select.tsx';
 
 /** A dialog opened from state (no Radix trigger): by a button, or by a menu entry. */
 function Page() {
@@ -56,5 +57,37 @@ describe('Modal focus return', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(menuButton).toHaveFocus();
+  });
+});
+
+/** A dialog with a list that opens in a popover (drawn in a portal outside the dialog). */
+function PickerDialog() {
+  const [open, setOpen] = useState(true);
+  const [picked, setPicked] = useState<string[]>([]);
+  return (
+    <Modal open={open} onOpenChange={setOpen} title="New webhook">
+      <MultiSelect
+        label="Instances"
+        options={[
+          { value: 'a', label: 'Survival' },
+          { value: 'b', label: 'Creative' },
+        ]}
+        selected={picked}
+        onChange={setPicked}
+      />
+    </Modal>
+  );
+}
+
+describe('Modal with a popover opened from it', () => {
+  it('stays open, with the choice, when an option in the popover is pressed', async () => {
+    const user = userEvent.setup();
+    render(<PickerDialog />);
+    await user.click(screen.getByRole('button', { name: 'Instances: None' }));
+    const options = await screen.findByRole('group', { name: 'Instances' });
+    await user.click(within(options).getByRole('checkbox', { name: 'Creative' }));
+    expect(screen.getByRole('dialog', { name: 'New webhook' })).toBeInTheDocument();
+    expect(within(options).getByRole('checkbox', { name: 'Creative' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Instances: Creative' })).toBeInTheDocument();
   });
 });

@@ -3,7 +3,6 @@ import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { focusOpener, openerOf } from './focus-return.ts';
-import { keepOpenForNestedLayers } from './nested-layers.ts';
 
 export interface ModalProps {
   open: boolean;
@@ -59,7 +58,6 @@ export function Modal({
           className="fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-xl border border-line bg-panel p-5 shadow-2xl shadow-black/50 wide:p-6"
           {...(description ? {} : { 'aria-describedby': undefined })}
           {...(onOpenAutoFocus ? { onOpenAutoFocus } : {})}
-          onPointerDownOutside={keepOpenForNestedLayers}
           onCloseAutoFocus={(event) => {
             if (focusOpener(opener.current)) event.preventDefault();
           }}

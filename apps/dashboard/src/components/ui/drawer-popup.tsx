@@ -2,7 +2,6 @@ import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PopupTriggerProps } from './lazy-popup.tsx';
-import { keepOpenForNestedLayers } from './nested-layers.ts';
 
 export interface DrawerProps extends PopupTriggerProps {
   open: boolean;
@@ -25,7 +24,6 @@ export function DrawerPopup({ open, onOpenChange, title, trigger, children }: Dr
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
         <Dialog.Content
           aria-describedby={undefined}
-          onPointerDownOutside={keepOpenForNestedLayers}
           className="fixed inset-y-0 left-0 z-50 flex w-[min(20rem,calc(100vw-3rem))] flex-col border-r border-line bg-panel shadow-2xl shadow-black/50"
         >
           <div className="flex h-14 shrink-0 items-center justify-between gap-2 border-b border-line px-3">

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn.ts';
 
 const CONTROL =
@@ -51,8 +51,6 @@ function describedBy(id: string, error: string | undefined, hint: ReactNode): st
 }
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
-  /** The input itself (e.g. `focusOnMount`). */
-  ref?: Ref<HTMLInputElement> | undefined;
   label: string;
   altLabel?: string;
   error?: string | undefined;

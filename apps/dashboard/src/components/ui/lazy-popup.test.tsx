@@ -4,7 +4,6 @@ import { DropdownMenu, Popover, Tooltip } from 'radix-ui';
 import type { ComponentType } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { lazyPopup } from './lazy-popup.tsx';
-import { TooltipRoot } from './tooltip-popup.tsx';
 import type { PopupTriggerProps } from './lazy-popup.tsx';
 
 // The real components, as a feature's lazily loaded module would hold them.
@@ -39,12 +38,12 @@ function RealPopover({ trigger }: PopupTriggerProps) {
 function RealTooltip({ trigger, text }: PopupTriggerProps & { text: string }) {
   return (
     <Tooltip.Provider delayDuration={0}>
-      <TooltipRoot>
+      <Tooltip.Root>
         <Tooltip.Trigger asChild>{trigger}</Tooltip.Trigger>
         <Tooltip.Portal>
           <Tooltip.Content>{text}</Tooltip.Content>
         </Tooltip.Portal>
-      </TooltipRoot>
+      </Tooltip.Root>
     </Tooltip.Provider>
   );
 }

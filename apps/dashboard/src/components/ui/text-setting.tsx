@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { Button } from '@/components/ui/button.tsx';
-import { InfoTip } from '@/components/ui/tooltip.tsx';
+import { InfoTip } from '@/components/ui/info-tip.tsx';
 import { cn } from '@/lib/cn.ts';
 import { toUserMessage } from '@/lib/errors.ts';
 

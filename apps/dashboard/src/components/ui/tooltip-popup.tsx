@@ -1,25 +1,9 @@
-import { useState } from 'react';
 import { Tooltip as RadixTooltip } from 'radix-ui';
 import type { ReactNode } from 'react';
 import type { PopupTriggerProps } from './lazy-popup.tsx';
 
 const CONTENT =
   'z-50 max-w-72 rounded-md border border-line bg-raised px-2.5 py-1.5 text-xs leading-relaxed text-fg shadow-lg';
-
-/**
- * Radix's `Tooltip.Root` with its open state held here (use it instead of `Tooltip.Root`; lint
- * says so). Uncontrolled, Radix announces an opening ("close the other tooltips") from an effect;
- * under Preact that effect runs after the bubble's own listener is in place, so every tooltip
- * closed itself the moment it opened. Controlled, the announcement goes out when it opens.
- */
-export function TooltipRoot({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState(false);
-  return (
-    <RadixTooltip.Root open={open} onOpenChange={setOpen}>
-      {children}
-    </RadixTooltip.Root>
-  );
-}
 
 export interface TooltipPopupProps extends PopupTriggerProps {
   content: ReactNode;
@@ -35,14 +19,14 @@ export interface TooltipPopupProps extends PopupTriggerProps {
 export function TooltipPopup({ trigger, content, side, className = CONTENT }: TooltipPopupProps) {
   return (
     <RadixTooltip.Provider delayDuration={300}>
-      <TooltipRoot>
+      <RadixTooltip.Root>
         <RadixTooltip.Trigger asChild>{trigger}</RadixTooltip.Trigger>
         <RadixTooltip.Portal>
           <RadixTooltip.Content side={side} sideOffset={6} className={className}>
             {content}
           </RadixTooltip.Content>
         </RadixTooltip.Portal>
-      </TooltipRoot>
+      </RadixTooltip.Root>
     </RadixTooltip.Provider>
   );
 }

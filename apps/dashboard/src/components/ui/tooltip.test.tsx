@@ -1,7 +1,7 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { InfoTip } from './tooltip.tsx';
+import { InfoTip } from './info-tip.tsx';
 
 describe('Tooltip', () => {
   it('shows its text on keyboard focus and keeps showing it', async () => {
@@ -16,8 +16,8 @@ describe('Tooltip', () => {
     await user.tab();
     expect(screen.getByRole('button', { name: 'About Port' })).toHaveFocus();
     expect(await screen.findByRole('tooltip')).toHaveTextContent('The port the server listens on');
-    // Still there once every effect of the opening has run (it used to close itself).
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Still there once React has run every effect of the opening (act flushes them all).
+    await act(async () => {});
     expect(screen.getByRole('tooltip')).toHaveTextContent('The port the server listens on');
   });
 

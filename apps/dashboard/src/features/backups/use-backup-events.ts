@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEventResync, useEventSubscription } from '@/lib/realtime/realtime-hooks.ts';
+import { useEventResync, useEventSubscription } from '@/lib/realtime/event-hooks.ts';
 import { getBackupsQueryOptions } from './api/get-backups.ts';
 import { reduceBackupProgress, type BackupWork } from './backup-progress.ts';
 

@@ -1,42 +1,22 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect } from 'react';
 import { dispatchConnection, resetConnectionStatus } from '@/lib/connection-status.ts';
 import { coreKey, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
-import { notify } from '@/lib/toast.ts';
 import { useCoreInfo } from './api/get-core-info.ts';
-import { versionOutcome } from './version-rule.ts';
 
-const versionToastsShown = new Set<string>();
-
-/**
- * Feeds the /info answers of the current core into the connection status (dashboard.md §4)
- * and shows the patch-version toast once per core and version.
- */
+/** Feeds the /info answers of the current core into the connection status (dashboard.md §4). */
 export function useConnectionWatch(): void {
   const core = useCurrentCore();
   const token = useCurrentToken();
   const id = core ? `${core.protocol}://${coreKey(core)}` : null;
   const info = useCoreInfo();
 
-  // Layout effects, so each answer is reported in the commit that shows it, in the order it came
-  // in: Preact runs passive effects only after the next paint, and an info success reported that
-  // late would overwrite a socket error that came after it.
   // A new core or a new user starts over: a socket refused for a token that is gone no longer counts.
-  useLayoutEffect(() => {
+  useEffect(() => {
     resetConnectionStatus();
   }, [id, token]);
 
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (info.status === 'success') dispatchConnection({ type: 'info-success' });
     else if (info.status === 'error') dispatchConnection({ type: 'info-failure' });
   }, [info.status, info.dataUpdatedAt, info.errorUpdatedAt, id, token]);
-
-  const version = info.data?.version;
-  useEffect(() => {
-    if (!id || version === undefined) return;
-    const outcome = versionOutcome(version);
-    const key = `${id}@${version}`;
-    if (outcome.kind !== 'toast' || versionToastsShown.has(key)) return;
-    versionToastsShown.add(key);
-    notify('warning', outcome.message, { id: `version-${key}`, duration: outcome.durationMs });
-  }, [id, version]);
 }

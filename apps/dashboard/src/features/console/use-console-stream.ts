@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { apiPaths, coreSocketUrl } from '@hearth/protocol';
 import { parseConsoleMessage } from '@hearth/protocol';
 import type { ClientEvent, ConsoleItem } from '@hearth/protocol';
-import { useManagedSocket } from '@/lib/realtime/realtime-hooks.ts';
+import { useManagedSocket } from '@/lib/realtime/use-managed-socket.ts';
 import type { SocketSpec, SocketStatus } from '@/lib/realtime/socket-hub.ts';
 import { useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import { isUsableToken } from '@/lib/token.ts';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { LogEntrySchema, apiPaths, coreSocketUrl } from '@hearth/protocol';
 import type { LogEntry, LogFilter } from '@hearth/protocol';
-import { useManagedSocket } from '@/lib/realtime/realtime-hooks.ts';
+import { useManagedSocket } from '@/lib/realtime/use-managed-socket.ts';
 import type { SocketSpec } from '@/lib/realtime/socket-hub.ts';
 import { useCurrentToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';

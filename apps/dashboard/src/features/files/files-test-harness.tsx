@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, useRoutes } from '@/lib/router/router.tsx';
 import { apiPaths } from '@hearth/protocol';
 import type { ClientEvent, ClientFile, InstanceInfo } from '@hearth/protocol';
 import { Toaster } from '@/components/ui/toaster.tsx';
@@ -81,6 +81,12 @@ function Screen() {
   return props ? <FilesScreen {...props} /> : null;
 }
 
+/** The Files tab at its path only, as the app's route table has it. */
+const FILES_ROUTES = [{ path: '/dashboard/files', element: <Screen /> }];
+function FilesRoute() {
+  return useRoutes(FILES_ROUTES);
+}
+
 export interface RenderOptions {
   routes?: Record<string, FakeHandler>;
   canRead?: boolean;
@@ -109,9 +115,7 @@ export function renderFiles(options: RenderOptions = {}) {
         <PropsContext.Provider value={props}>
           <div style={{ height: 800 }}>
             <MemoryRouter initialEntries={[url]}>
-              <Routes>
-                <Route path="/dashboard/files" element={<Screen />} />
-              </Routes>
+              <FilesRoute />
               <LocationProbe into={router} />
             </MemoryRouter>
           </div>

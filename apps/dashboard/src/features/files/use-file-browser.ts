@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from '@/lib/router/router.tsx';
 import { useAppNavigate } from '@/lib/url-state.ts';
 import { browserReducer, initialBrowserState } from './model/browser-state.ts';
 import { ROOT_PATH, isRootPath, normalizeDirPath } from './model/file-path.ts';

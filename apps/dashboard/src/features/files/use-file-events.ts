@@ -1,5 +1,5 @@
 import type { ProgressionEndValue } from '@hearth/protocol';
-import { useEventSubscription } from '@/lib/realtime/realtime-hooks.ts';
+import { useEventSubscription } from '@/lib/realtime/event-hooks.ts';
 import { notify } from '@/lib/toast.ts';
 
 export type FsCompleted = Extract<ProgressionEndValue, { type: 'FSOperationCompleted' }>;

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { Dispatch } from 'react';
 import { toUserMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
@@ -19,7 +19,7 @@ export function useOpenFile(
   const original = content.isSuccess ? content.data : null;
   const dirty = isDirty({ original, draft: state.draft });
   const latestDraft = useRef(state.draft);
-  useLayoutEffect(() => {
+  useEffect(() => {
     latestDraft.current = state.draft;
   });
 

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toRequestFailure, toUserMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
 import { uploadFile } from './api/upload-file.ts';
@@ -28,7 +28,7 @@ export function useUploads(instanceUuid: string, onSettled: () => void) {
   /** Failures and cancels this tab already told the user about (see takeReportedFailure). */
   const reported = useRef(0);
   const settled = useRef(onSettled);
-  useLayoutEffect(() => {
+  useEffect(() => {
     settled.current = onSettled;
   });
   // Leaving the tab does not cancel uploads: they finish in the background.

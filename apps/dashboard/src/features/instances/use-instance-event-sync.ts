@@ -1,5 +1,5 @@
 import type { InstanceInfo } from '@hearth/protocol';
-import { useEventResync, useEventSubscription } from '@/lib/realtime/realtime-hooks.ts';
+import { useEventResync, useEventSubscription } from '@/lib/realtime/event-hooks.ts';
 import { getSession } from '@/lib/session.ts';
 import { getInstancesQueryOptions } from './api/get-instances.ts';
 import { applyInstanceEvent } from './instance-list-events.ts';

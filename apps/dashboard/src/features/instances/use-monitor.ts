@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { PerformanceReportSchema, apiPaths, coreSocketUrl } from '@hearth/protocol';
-import { useManagedSocket } from '@/lib/realtime/realtime-hooks.ts';
+import { useManagedSocket } from '@/lib/realtime/use-managed-socket.ts';
 import type { SocketStatus } from '@/lib/realtime/socket-hub.ts';
 import { useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import { isUsableToken } from '@/lib/token.ts';

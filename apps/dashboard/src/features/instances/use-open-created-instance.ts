@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useEventSubscription } from '@/lib/realtime/realtime-hooks.ts';
+import { useEventSubscription } from '@/lib/realtime/event-hooks.ts';
 import { useInstances } from './api/get-instances.ts';
 import { CreationWatch, creationOutcome } from './creation-watch.ts';
 import type { CreationOutcome, CreationTarget } from './creation-watch.ts';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { HistoryEntry, MacroEventInner, TaskEntry } from '@hearth/protocol';
-import { useEventResync, useEventSubscription } from '@/lib/realtime/realtime-hooks.ts';
+import { useEventResync, useEventSubscription } from '@/lib/realtime/event-hooks.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import { getHistoryQueryOptions } from './api/get-history.ts';
 import { getMacrosQueryOptions } from './api/get-macros.ts';

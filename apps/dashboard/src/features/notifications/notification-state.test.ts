@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { encodeSnowflake } from '@hearth/protocol';
 import type { ClientEvent, EventInner } from '@hearth/protocol';
+import { applyNotificationEvent } from './notification-events.ts';
 import {
   EMPTY_NOTIFICATIONS,
-  applyNotificationEvent,
   markAllSeen,
   progressPercent,
   unreadCount,

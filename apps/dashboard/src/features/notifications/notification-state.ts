@@ -1,8 +1,9 @@
-import { PROGRESS_DISPLAY_CAP, snowflakeToMs } from '@hearth/protocol';
-import type { ClientEvent, EventLevel, Player } from '@hearth/protocol';
+import { PROGRESS_DISPLAY_CAP } from '@hearth/protocol';
+import type { EventLevel } from '@hearth/protocol';
 
-// dashboard.md §2 "Notification panel", §3 Notification / Ongoing progress, §4 "Progression
-// events" and "Player changes": what the event stream turns into, as a pure reducer.
+// dashboard.md §2 "Notification panel", §3 Notification / Ongoing progress: what the bell and the
+// panel show. What the event stream turns into it is notification-events.ts (loaded with the
+// stream, after the first paint).
 
 export interface AppNotification {
   /** The event's snowflake. */
@@ -42,134 +43,6 @@ export function progressPercent(
 ): number | null {
   if (progress.total === null || progress.total <= 0) return null;
   return Math.floor(Math.min(progress.progress / progress.total, PROGRESS_DISPLAY_CAP) * 100);
-}
-
-function playerNames(players: readonly Player[]): string {
-  return players.map((p) => p.name).join(', ');
-}
-
-function addItems(state: NotificationState, items: AppNotification[]): NotificationState {
-  if (items.length === 0) return state;
-  const known = new Set(state.items.map((i) => i.key));
-  const fresh = items.filter((i) => !known.has(i.key));
-  if (fresh.length === 0) return state;
-  const all = [...fresh, ...state.items].sort((a, b) => b.timestamp - a.timestamp);
-  return { ...state, items: all.slice(0, NOTIFICATION_LIMIT) };
-}
-
-function instanceNotifications(
-  event: ClientEvent,
-  base: Omit<AppNotification, 'key' | 'title' | 'message' | 'level'>,
-): AppNotification[] {
-  const inner = event.event_inner;
-  if (inner.type !== 'InstanceEvent') return [];
-  const instance = inner.instance_name;
-  const note = (suffix: string, message: string, level: EventLevel): AppNotification => ({
-    ...base,
-    key: `${event.snowflake}${suffix}`,
-    title: instance,
-    message,
-    level,
-  });
-  const change = inner.instance_event_inner;
-  switch (change.type) {
-    case 'StateTransition':
-      return [note('', `${instance} is ${change.to}`, 'Info')];
-    case 'InstanceError':
-      return [note('', change.message, 'Error')];
-    case 'InstanceWarning':
-      return [note('', change.message, 'Warning')];
-    case 'PlayerChange': {
-      const out: AppNotification[] = [];
-      if (change.players_joined.length > 0)
-        out.push(
-          note(':joined', `${playerNames(change.players_joined)} Joined ${instance}`, 'Info'),
-        );
-      if (change.players_left.length > 0)
-        out.push(note(':left', `${playerNames(change.players_left)} Left ${instance}`, 'Info'));
-      return out;
-    }
-    case 'InstanceInput':
-    case 'InstanceOutput':
-    case 'SystemMessage':
-    case 'PlayerMessage':
-      return [];
-  }
-}
-
-function applyProgression(
-  state: NotificationState,
-  event: ClientEvent,
-  timestamp: number,
-  fresh: boolean,
-): NotificationState {
-  const inner = event.event_inner;
-  if (inner.type !== 'ProgressionEvent') return state;
-  const id = inner.event_id;
-  const step = inner.progression_event_inner;
-  switch (step.type) {
-    case 'ProgressionStart': {
-      if (state.ongoing.some((o) => o.event_id === id)) return state;
-      const entry: OngoingProgress = {
-        event_id: id,
-        title: step.progression_name,
-        message: '',
-        progress: 0,
-        total: step.total,
-        creationOf: step.inner?.type === 'InstanceCreation' ? step.inner.instance_uuid : null,
-        startedAt: timestamp,
-      };
-      return { ...state, ongoing: [...state.ongoing, entry] };
-    }
-    case 'ProgressionUpdate': {
-      let changed = false;
-      const ongoing = state.ongoing.map((o) => {
-        if (o.event_id !== id) return o;
-        changed = true;
-        const sum = o.progress + step.progress;
-        return {
-          ...o,
-          message: step.progress_message,
-          progress: o.total === null ? sum : Math.min(sum, o.total),
-        };
-      });
-      return changed ? { ...state, ongoing } : state;
-    }
-    case 'ProgressionEnd': {
-      const started = state.ongoing.find((o) => o.event_id === id);
-      const rest = { ...state, ongoing: state.ongoing.filter((o) => o.event_id !== id) };
-      return addItems(rest, [
-        {
-          key: event.snowflake,
-          title: started?.title ?? (step.success ? 'Finished' : 'Failed'),
-          message: step.message ?? (step.success ? 'Done' : 'Failed'),
-          timestamp,
-          level: step.success ? 'Info' : 'Error',
-          fresh,
-        },
-      ]);
-    }
-  }
-}
-
-/** The state after `event`; `fresh` is false for events replayed from the buffer. */
-export function applyNotificationEvent(
-  state: NotificationState,
-  event: ClientEvent,
-  fresh: boolean,
-): NotificationState {
-  const timestamp = snowflakeToMs(event.snowflake);
-  switch (event.event_inner.type) {
-    case 'ProgressionEvent':
-      return applyProgression(state, event, timestamp, fresh);
-    case 'InstanceEvent':
-      return addItems(state, instanceNotifications(event, { timestamp, fresh }));
-    case 'UserEvent':
-    case 'MacroEvent':
-    case 'FSEvent':
-    case 'PlayitggRunnerEvent':
-      return state;
-  }
 }
 
 /** Opening the panel: nothing is new any more. */

@@ -1,13 +1,13 @@
 import { useCallback } from 'react';
 import { queryOptions, skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEventSubscription } from '@/lib/realtime/realtime-hooks.ts';
-import { coreKey, getSession, useCurrentCore } from '@/lib/session.ts';
+import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
-import { EMPTY_NOTIFICATIONS, applyNotificationEvent, markAllSeen } from './notification-state.ts';
+import { EMPTY_NOTIFICATIONS, markAllSeen } from './notification-state.ts';
 import type { NotificationState, OngoingProgress } from './notification-state.ts';
 
 // The notifications live in the query cache (conventions.md habit 2: socket frames update the
-// cache, no second store), per core, filled from the event stream by useNotificationSync.
+// cache, no second store), per core, filled from the event stream by useNotificationSync
+// (use-notification-sync.ts).
 
 export function getNotificationsQueryOptions(core: CoreConnection | null) {
   return queryOptions<NotificationState>({
@@ -15,16 +15,6 @@ export function getNotificationsQueryOptions(core: CoreConnection | null) {
     queryFn: skipToken,
     initialData: EMPTY_NOTIFICATIONS,
     gcTime: Infinity,
-  });
-}
-
-/** Feeds every event (buffered and live) into the notification state; mount once, at the root. */
-export function useNotificationSync(): void {
-  useEventSubscription((event, { fresh, queryClient }) => {
-    const key = getNotificationsQueryOptions(getSession().current).queryKey;
-    const state = queryClient.getQueryData<NotificationState>(key) ?? EMPTY_NOTIFICATIONS;
-    const next = applyNotificationEvent(state, event, fresh);
-    if (next !== state) queryClient.setQueryData(key, next);
   });
 }
 

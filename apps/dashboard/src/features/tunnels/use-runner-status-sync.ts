@@ -1,4 +1,4 @@
-import { useEventResync, useEventSubscription } from '@/lib/realtime/realtime-hooks.ts';
+import { useEventResync, useEventSubscription } from '@/lib/realtime/event-hooks.ts';
 import { getSession } from '@/lib/session.ts';
 import { getRunnerStatusQueryOptions } from './api/get-runner-status.ts';
 import type { RunnerStatus } from './runner-status.ts';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ClientEvent, PublicUser } from '@hearth/protocol';
-import { useEventResync, useEventSubscription } from '@/lib/realtime/realtime-hooks.ts';
+import { useEventResync, useEventSubscription } from '@/lib/realtime/event-hooks.ts';
 import { getSession } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getUserListQueryOptions } from './api/get-user-list.ts';

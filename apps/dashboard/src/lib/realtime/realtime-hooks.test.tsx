@@ -5,7 +5,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { FakeSocket } from '@/test/fake-socket.ts';
 import { ManualTimers } from '@/test/manual-timers.ts';
 import { publishResync } from './event-handlers.ts';
-import { RealtimeProvider, useEventResync, useManagedSocket } from './realtime-hooks.ts';
+import { useEventResync } from './event-hooks.ts';
+import { RealtimeProvider } from './realtime-hooks.ts';
+import { useManagedSocket } from './use-managed-socket.ts';
 import { RealtimeHub } from './socket-hub.ts';
 import type { SocketSpec } from './socket-hub.ts';
 

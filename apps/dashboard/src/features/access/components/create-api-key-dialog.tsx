@@ -8,7 +8,6 @@ import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError, SelectField, TextField } from '@/components/ui/field.tsx';
 import { RadioCard, RadioCardGroup } from '@/components/ui/radio-cards.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
-import { focusOnMount } from '@/lib/focus-on-mount.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { useCreateApiKeyMutation } from '../api/create-api-key.ts';
 import {
@@ -113,7 +112,7 @@ export function CreateApiKeyDialog({
             value={name}
             error={nameError ?? undefined}
             onChange={(event) => setName(event.target.value)}
-            ref={focusOnMount}
+            autoFocus
           />
           <SelectField
             label="Expires"

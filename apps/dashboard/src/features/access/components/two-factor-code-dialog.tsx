@@ -4,7 +4,6 @@ import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
-import { focusOnMount } from '@/lib/focus-on-mount.ts';
 
 export interface TwoFactorCodeDialogProps {
   title: string;
@@ -61,7 +60,7 @@ export function TwoFactorCodeDialog({
           autoComplete="one-time-code"
           value={code}
           onChange={(event) => setCode(event.target.value)}
-          ref={focusOnMount}
+          autoFocus
         />
         <FormError message={error} />
         <div className="flex justify-end gap-2">

@@ -7,7 +7,6 @@ import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
-import { focusOnMount } from '@/lib/focus-on-mount.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { useConfirmTwoFactorMutation } from '../api/confirm-two-factor.ts';
 import { useSetupTwoFactorMutation } from '../api/setup-two-factor.ts';
@@ -67,7 +66,7 @@ function SetupStep({
         autoComplete="one-time-code"
         value={code}
         onChange={(event) => setCode(event.target.value)}
-        ref={focusOnMount}
+        autoFocus
       />
       <FormError message={error} />
       <div className="flex justify-end gap-2">

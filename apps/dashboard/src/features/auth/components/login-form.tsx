@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
-import { focusOnMount } from '@/lib/focus-on-mount.ts';
 import { setToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { useForm } from '@/lib/use-form.ts';
@@ -67,12 +66,7 @@ export function LoginForm({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <TextField
-        label="Username"
-        autoComplete="username"
-        ref={focusOnMount}
-        {...form.field('username')}
-      />
+      <TextField label="Username" autoComplete="username" autoFocus {...form.field('username')} />
       <TextField
         label="Password"
         type="password"

@@ -4,7 +4,6 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { useDesktopBridge } from '@/lib/desktop-bridge.ts';
 import { toUserMessage } from '@/lib/errors.ts';
-import { focusOnMount } from '@/lib/focus-on-mount.ts';
 import { setToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { useForm } from '@/lib/use-form.ts';
@@ -63,12 +62,7 @@ export function OwnerSetupForm({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <TextField
-        label="Username"
-        autoComplete="username"
-        ref={focusOnMount}
-        {...form.field('username')}
-      />
+      <TextField label="Username" autoComplete="username" autoFocus {...form.field('username')} />
       <TextField
         label="Setup Key"
         autoComplete="off"

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
-import { focusOnMount } from '@/lib/focus-on-mount.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { useLoginWithCodeMutation } from '../api/login-two-factor.ts';
 import type { SignedIn } from '../api/login.ts';
@@ -45,7 +44,7 @@ export function TwoFactorLoginForm({
         value={code}
         error={missing ? CODE_REQUIRED : undefined}
         onChange={(event) => setCode(event.target.value)}
-        ref={focusOnMount}
+        autoFocus
       />
       <FormError message={login.isError ? loginErrorMessage(login.error) : null} />
       <Button type="submit" variant="primary" loading={login.isPending} className="mt-1 w-full">

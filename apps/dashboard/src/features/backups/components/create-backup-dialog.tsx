@@ -5,7 +5,6 @@ import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
-import { focusOnMount } from '@/lib/focus-on-mount.ts';
 import { useCreateBackupMutation } from '../api/create-backup.ts';
 
 /** Create backup: an optional name and lock; the backup then runs in the background. */
@@ -52,7 +51,7 @@ export function CreateBackupDialog({
         <TextField
           label="Name"
           optional
-          ref={focusOnMount}
+          autoFocus
           autoComplete="off"
           placeholder="Before the update"
           value={name}

@@ -5,7 +5,6 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormError, SelectField, TextField } from '@/components/ui/field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { toUserMessage } from '@/lib/errors.ts';
-import { focusOnMount } from '@/lib/focus-on-mount.ts';
 import { selectCore } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { useForm } from '@/lib/use-form.ts';
@@ -79,7 +78,7 @@ export function AddCoreForm({
           placeholder="localhost"
           autoComplete="off"
           spellCheck={false}
-          ref={focusOnMount}
+          autoFocus
           {...form.field('address')}
         />
       </div>

@@ -22,11 +22,7 @@ const LazyModal = lazy(async () => ({
   default: (await import('@/components/ui/dialog.tsx')).Modal,
 }));
 
-/**
- * Only the dialog waits for its code. A Suspense around the whole chooser would park it while the
- * code loads, and Preact drops a parked component's subscriptions (the connection status) until
- * after the next paint, so a status change in between would show late.
- */
+/** Only the dialog waits for its code: the chooser around it keeps following the status meanwhile. */
 function Modal(props: ModalProps) {
   return (
     <Suspense fallback={null}>

@@ -2,7 +2,6 @@ import { memo } from 'react';
 import { Tooltip } from 'radix-ui';
 import type { InstanceState } from '@hearth/protocol';
 import { Badge } from '@/components/ui/badge.tsx';
-import { TooltipRoot } from '@/components/ui/tooltip-popup.tsx';
 import { INDICATOR_VIEWS, instanceStateTone } from '../console-status.ts';
 import type { ConsoleIndicator } from '../console-status.ts';
 import { ConsoleSearch } from './console-search.tsx';
@@ -13,7 +12,7 @@ export function ConsoleStatusIndicator({ indicator }: { indicator: ConsoleIndica
   const view = INDICATOR_VIEWS[indicator];
   return (
     <Tooltip.Provider delayDuration={200}>
-      <TooltipRoot>
+      <Tooltip.Root>
         <Tooltip.Trigger asChild>
           <span role="status" aria-label={view.tooltip} tabIndex={0} className="rounded-full">
             <Badge tone={view.tone} pulse={indicator === 'live'}>
@@ -30,7 +29,7 @@ export function ConsoleStatusIndicator({ indicator }: { indicator: ConsoleIndica
             {view.tooltip}
           </Tooltip.Content>
         </Tooltip.Portal>
-      </TooltipRoot>
+      </Tooltip.Root>
     </Tooltip.Provider>
   );
 }

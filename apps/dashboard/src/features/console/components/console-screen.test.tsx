@@ -10,6 +10,7 @@ import { FakeSocket } from '@/test/fake-socket.ts';
 import { installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeResponse } from '@/test/fake-fetch.ts';
 import { SQUID_GAME, TEST_CORE, TEST_CORE_HOST, instanceInfo, validJwt } from '@/test/fixtures.ts';
+import { ManualTimers } from '@/test/manual-timers.ts';
 import { connectTo } from '@/test/render-app.tsx';
 import { INSTANCE_UUID, instanceEvent, outputEvent, outputRun } from '../test-events.ts';
 import { ConsoleScreen } from './console-screen.tsx';
@@ -36,6 +37,8 @@ interface Options {
   canAccess?: boolean;
   buffer?: FakeResponse | (() => Promise<FakeResponse>);
   uuid?: string;
+  /** The hub's timers (its reconnects); real ones, 10 ms apart, unless given. */
+  timers?: ManualTimers;
 }
 
 function renderConsole(options: Options = {}) {
@@ -49,7 +52,11 @@ function renderConsole(options: Options = {}) {
     },
   });
   const queryClient = createQueryClient({ retry: false });
-  const hub = new RealtimeHub({ createSocket: (url) => new FakeSocket(url), reconnectMs: 10 });
+  const hub = new RealtimeHub({
+    createSocket: (url) => new FakeSocket(url),
+    reconnectMs: 10,
+    ...(options.timers ? { timers: options.timers } : {}),
+  });
   const user = userEvent.setup();
   const ui = (props: Options) => (
     <QueryClientProvider client={queryClient}>
@@ -203,13 +210,16 @@ describe('status → tooltip and input placeholder', () => {
   });
 
   it('close code 1000 → closed, input disabled, no reconnect', async () => {
-    renderConsole();
+    const timers = new ManualTimers();
+    renderConsole({ timers });
     const socket = await openLive();
     act(() => socket.serverClose(1000));
     expect(await statusNamed('Console is closed')).toBeInTheDocument();
     expect(commandInput()).toBeDisabled();
     expect(commandInput()).toHaveAttribute('placeholder', 'Console is closed');
-    await new Promise((r) => setTimeout(r, 60));
+    // No reconnect is waiting, and running every timer there is opens nothing.
+    expect(timers.pending).toBe(0);
+    act(() => timers.fireAll());
     expect(FakeSocket.instances).toHaveLength(1);
   });
 

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '@/lib/router/router.tsx';
 import { SYSTEM_ACTOR, emptyLogFilter } from '@hearth/protocol';
 import type { InstanceInfo, LogFilter } from '@hearth/protocol';
 import type { MultiSelectOption } from '@/components/ui/multi-select.tsx';

@@ -1,5 +1,5 @@
 import { apiPaths } from '@hearth/protocol';
-import { apiUpload } from '@/lib/api-client.ts';
+import { apiUpload } from '@/lib/api-upload.ts';
 
 /** PUT /instance/:uuid/fs/:dir/upload — multipart field `file`, no time-out, progress and cancel. */
 export async function uploadFile(

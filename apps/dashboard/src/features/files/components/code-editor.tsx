@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
 import { StreamLanguage, bracketMatching, indentOnInput } from '@codemirror/language';
@@ -56,10 +56,12 @@ export function CodeEditor({ value, language, readOnly, onChange, label }: CodeE
   const theme = useResolvedTheme();
   const themeNow = useRef(theme);
   const changed = useRef(onChange);
-  useLayoutEffect(() => {
+  useEffect(() => {
     changed.current = onChange;
     themeNow.current = theme;
   });
+  /** Texts the editor reported that no render has given back yet (oldest first). */
+  const echoes = useRef<string[]>([]);
 
   // One view per mount (the pane remounts it per file, so undo history never spans files).
   useEffect(() => {
@@ -84,7 +86,10 @@ export function CodeEditor({ value, language, readOnly, onChange, label }: CodeE
           layout,
           languageExtension(language),
           EditorView.updateListener.of((update) => {
-            if (update.docChanged) changed.current(update.state.doc.toString());
+            if (!update.docChanged) return;
+            const text = update.state.doc.toString();
+            echoes.current.push(text);
+            changed.current(text);
           }),
         ],
       }),
@@ -105,14 +110,19 @@ export function CodeEditor({ value, language, readOnly, onChange, label }: CodeE
     });
   }, [theme]);
 
-  // Outside changes (Discard Changes, a save that reloaded the text) replace the document. A
-  // layout effect, so it compares the editor with the text of the render that just happened: a
-  // passive one runs after the next paint under Preact, by when more keys may have been typed, and
-  // it would put the older text back — which the editor reports, and the two texts then chase
-  // each other for ever (the page hung on typing).
-  useLayoutEffect(() => {
+  // Outside changes (Discard Changes, a save that reloaded the text) replace the document. A value
+  // the editor reported itself is not one, even when more keys have been typed since that render:
+  // putting it back would undo them, the editor would report that, and the two texts would chase
+  // each other for ever.
+  useEffect(() => {
     const editor = view.current;
     if (!editor) return;
+    const echo = echoes.current.indexOf(value);
+    if (echo >= 0) {
+      echoes.current.splice(0, echo + 1);
+      return;
+    }
+    echoes.current = [];
     const current = editor.state.doc.toString();
     if (current !== value)
       editor.dispatch({ changes: { from: 0, to: current.length, insert: value } });

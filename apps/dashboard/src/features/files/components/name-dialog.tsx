@@ -3,7 +3,6 @@ import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
-import { focusOnMount } from '@/lib/focus-on-mount.ts';
 import { validateFileName } from '../model/name-validation.ts';
 
 export interface NameDialogProps {
@@ -57,7 +56,7 @@ export function NameDialog({
       >
         <TextField
           label="Name"
-          ref={focusOnMount}
+          autoFocus
           autoComplete="off"
           spellCheck={false}
           placeholder={placeholder}

@@ -10,6 +10,7 @@ import { notify } from '@/lib/toast.ts';
 import { useCreateInstanceMutation } from '../api/create-instance.ts';
 import type { CreateRequest } from '../api/create-instance.ts';
 import { buildSetupValue } from '../setup-form.ts';
+import { useOpenCreatedInstance } from '../use-open-created-instance.ts';
 import type { CreationTracker } from '../use-open-created-instance.ts';
 import { LAST_STEP, WIZARD_STEPS, useWizard } from './use-wizard.ts';
 import type { Wizard } from './use-wizard.ts';
@@ -150,4 +151,22 @@ export function CreateInstanceWizard({
       ) : null}
     </Modal>
   );
+}
+
+/**
+ * The wizard as the home and the instance dashboard use it (lazy-wizard.tsx): what it creates opens
+ * (`onCreated`) once the install has ended, even if the wizard was closed meanwhile. It stays
+ * mounted from the first opening on.
+ */
+export function CreateInstanceWizardOpening({
+  open,
+  onOpenChange,
+  onCreated,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onCreated: (uuid: string) => void;
+}) {
+  const tracker = useOpenCreatedInstance(onCreated);
+  return <CreateInstanceWizard open={open} onOpenChange={onOpenChange} tracker={tracker} />;
 }

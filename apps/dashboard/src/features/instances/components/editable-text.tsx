@@ -3,7 +3,6 @@ import type { KeyboardEvent } from 'react';
 import { Pencil } from 'lucide-react';
 import { cn } from '@/lib/cn.ts';
 import { toUserMessage } from '@/lib/errors.ts';
-import { focusOnMount } from '@/lib/focus-on-mount.ts';
 
 export interface EditableTextProps {
   /** The field's name (its accessible label). */
@@ -95,7 +94,7 @@ export function EditableText({
       <input
         id={id}
         aria-label={label}
-        ref={focusOnMount}
+        autoFocus
         value={draft}
         readOnly={saving}
         placeholder={placeholder}

@@ -1,8 +1,7 @@
+import { Suspense, lazy } from 'react';
 import type { InstanceInfo } from '@hearth/protocol';
 import type { Viewer } from '@/lib/permissions.ts';
-import { formatMemory, latest } from '../monitor-series.ts';
-import type { MonitorSample } from '../monitor-series.ts';
-import { useMonitor } from '../use-monitor.ts';
+import { Figure } from './card-figure.tsx';
 import { CopyAddress } from './copy-address.tsx';
 import { GameIcon, gameLabel } from './game-icon.tsx';
 import { InstanceActionsBar } from './instance-actions-bar.tsx';
@@ -18,31 +17,16 @@ export interface InstanceCardProps {
   onOpen: (uuid: string) => void;
 }
 
-const pickCpu = (s: MonitorSample) => s.cpu;
-const pickMemory = (s: MonitorSample) => s.memory;
+const LiveFigures = lazy(async () => ({
+  default: (await import('./live-figures.tsx')).LiveFigures,
+}));
 
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="flex min-w-0 flex-col">
-      <dt className="text-[11px] font-medium text-faint">{label}</dt>
-      <dd aria-label={label} className="truncate text-sm font-medium tabular-nums">
-        {value}
-      </dd>
-    </div>
-  );
-}
-
-function LiveFigures({ uuid }: { uuid: string }) {
-  const { samples } = useMonitor(uuid);
-  const cpu = latest(samples, pickCpu);
-  const memory = latest(samples, pickMemory);
-  return (
-    <>
-      <Figure label="CPU" value={cpu === null ? '—' : `${cpu.toFixed(1)} %`} />
-      <Figure label="Memory" value={memory === null ? '—' : formatMemory(memory)} />
-    </>
-  );
-}
+const NO_FIGURES = (
+  <>
+    <Figure label="CPU" value="—" />
+    <Figure label="Memory" value="—" />
+  </>
+);
 
 function players(instance: InstanceInfo): string {
   if (instance.player_count === null) return 'N/A';
@@ -76,12 +60,11 @@ export function InstanceCard({ instance, viewer, host, live, onOpen }: InstanceC
       <dl className="grid grid-cols-3 gap-2">
         <Figure label="Players" value={players(instance)} />
         {live ? (
-          <LiveFigures uuid={instance.uuid} />
+          <Suspense fallback={NO_FIGURES}>
+            <LiveFigures uuid={instance.uuid} />
+          </Suspense>
         ) : (
-          <>
-            <Figure label="CPU" value="—" />
-            <Figure label="Memory" value="—" />
-          </>
+          NO_FIGURES
         )}
       </dl>
       <div className="flex min-w-0 items-center gap-2 text-muted">

@@ -1,13 +1,13 @@
 import { Suspense, lazy, useState } from 'react';
-import { useOpenCreatedInstance } from '../use-open-created-instance.ts';
 
 const Wizard = lazy(async () => ({
-  default: (await import('./create-instance-wizard.tsx')).CreateInstanceWizard,
+  default: (await import('./create-instance-wizard.tsx')).CreateInstanceWizardOpening,
 }));
 
 /**
- * The wizard in its own chunk, loaded the first time it opens. It stays mounted while closed so
- * that the instance it created opens (`onCreated`) once the install has ended.
+ * The wizard in its own chunk (with what follows an instance it created), loaded the first time
+ * it opens. It stays mounted while closed so that the instance it created opens (`onCreated`)
+ * once the install has ended.
  */
 export function CreateInstanceWizardLazy({
   open,
@@ -19,12 +19,11 @@ export function CreateInstanceWizardLazy({
   onCreated: (uuid: string) => void;
 }) {
   const [wanted, setWanted] = useState(open);
-  const tracker = useOpenCreatedInstance(onCreated);
   if (open && !wanted) setWanted(true);
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Wizard open={open} onOpenChange={onOpenChange} tracker={tracker} />
+      <Wizard open={open} onOpenChange={onOpenChange} onCreated={onCreated} />
     </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { MONITOR_WINDOW_S } from '@hearth/protocol';
@@ -74,7 +74,7 @@ export function UplotChart(props: UplotChartProps) {
   const { max, unit, colour, height } = props;
   const theme = useResolvedTheme();
   const data = useRef(props.data);
-  useLayoutEffect(() => {
+  useEffect(() => {
     data.current = props.data;
   });
 

@@ -3,7 +3,6 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { toUserMessage } from '@/lib/errors.ts';
-import { focusOnMount } from '@/lib/focus-on-mount.ts';
 import { fieldKey } from '../setup-form.ts';
 import type { AutoValues } from '../setup-form.ts';
 import { SetupField } from './setup-field.tsx';
@@ -16,7 +15,7 @@ export function WizardBasicStep({ wizard }: { wizard: Wizard }) {
     <div className="flex flex-col gap-4">
       <TextField
         label="Name"
-        ref={focusOnMount}
+        autoFocus
         autoComplete="off"
         value={basic.name}
         error={errors.name}

@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
-import { focusOnMount } from '@/lib/focus-on-mount.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { useForm } from '@/lib/use-form.ts';
 import { useGlobalSettings } from '../api/get-global-settings.ts';
@@ -43,7 +42,7 @@ export function CoreConfigForm({ core, onSaved }: { core: CoreConnection; onSave
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <TextField label="Core Name" ref={focusOnMount} maxLength={64} {...form.field('coreName')} />
+      <TextField label="Core Name" autoFocus maxLength={64} {...form.field('coreName')} />
       <TextField
         label="Public Domain/IP"
         optional

@@ -4,7 +4,6 @@ import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
-import { focusOnMount } from '@/lib/focus-on-mount.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { useOpenPortMutation } from '../api/open-port.ts';
@@ -69,7 +68,7 @@ export function OpenPortDialog({
         <TextField
           label="Port to open"
           inputMode="numeric"
-          ref={focusOnMount}
+          autoFocus
           value={value}
           error={fieldError}
           onChange={(event) => {

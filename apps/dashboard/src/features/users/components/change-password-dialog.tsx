@@ -4,7 +4,6 @@ import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
-import { focusOnMount } from '@/lib/focus-on-mount.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { withTokenRotation } from '@/lib/token-rotation.ts';
@@ -66,7 +65,7 @@ function ChangePasswordForm({
           label="Old Password"
           type="password"
           autoComplete="current-password"
-          ref={focusOnMount}
+          autoFocus
           {...form.field('oldPassword')}
         />
       ) : null}
@@ -75,7 +74,7 @@ function ChangePasswordForm({
         altLabel="Password"
         type="password"
         autoComplete="new-password"
-        ref={isSelf ? undefined : focusOnMount}
+        autoFocus={!isSelf}
         {...form.field('password')}
       />
       <TextField

@@ -2,7 +2,6 @@ import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
-import { focusOnMount } from '@/lib/focus-on-mount.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { useForm } from '@/lib/use-form.ts';
@@ -34,12 +33,7 @@ function CreateUserForm({
   });
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <TextField
-        label="Username"
-        autoComplete="off"
-        ref={focusOnMount}
-        {...form.field('username')}
-      />
+      <TextField label="Username" autoComplete="off" autoFocus {...form.field('username')} />
       <TextField
         label="Password"
         type="password"

@@ -1,0 +1,21 @@
+import { useEffect, useEffectEvent } from 'react';
+import { addEventHandler, addResyncHandler } from './event-handlers.ts';
+import type { EventHandler, ResyncHandler } from './event-handlers.ts';
+
+// A handler is registered once per mount and always calls the latest render's function (an effect
+// event: React swaps it in with the commit, so an event arriving later never reaches an old one).
+
+/** Calls `handler` for every event (history, live and missed) while the component is mounted. */
+export function useEventSubscription(handler: EventHandler): void {
+  const onEvent = useEffectEvent(handler);
+  useEffect(() => addEventHandler((event, context) => onEvent(event, context)), []);
+}
+
+/**
+ * Calls `handler` when the event stream is back after a gap, once the missed events were
+ * replayed: invalidate there the queries that events keep up to date.
+ */
+export function useEventResync(handler: ResyncHandler): void {
+  const onResync = useEffectEvent(handler);
+  useEffect(() => addResyncHandler((context) => onResync(context)), []);
+}
