@@ -19,6 +19,7 @@ const features = [
   'schedules',
   'event-logs',
   'webhooks',
+  'access',
 ];
 
 // A feature may not import another feature; shared pieces live in components/ or lib/.
@@ -73,6 +74,7 @@ const CORE_FS_ALLOWED = {
   'repositories/instance-repository.ts': 'instances/ itself; markers read through FileSandbox',
   // The core's own paths: the data directory, its code, /proc, cgroups, the admin's configuration.
   'app.ts': 'the data directory',
+  'auth/secret-box.ts': 'the two-factor key file (keys/two-factor.key) in the data directory',
   'db/**': 'the database and its lock in the data directory',
   'http/dashboard-static.ts': "the built dashboard (the core's own files)",
   'http/docs-page.ts': "the docs (the core's own files)",

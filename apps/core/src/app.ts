@@ -14,6 +14,7 @@ import { makeAuthenticate } from './http/request-auth.ts';
 import { createHttpServer, sendError, type RegisteredRoute } from './http/server.ts';
 import { createLogger } from './lib/logger.ts';
 import { storageFailure } from './lib/storage-error.ts';
+import { accessRoutes } from './routes/access-routes.ts';
 import { activityRoutes } from './routes/activity-routes.ts';
 import { addonRoutes } from './routes/addon-routes.ts';
 import { backupRoutes } from './routes/backup-routes.ts';
@@ -152,6 +153,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
       for (const routesOf of [
         coreRoutes,
         userRoutes,
+        accessRoutes,
         settingsRoutes,
         eventRoutes,
         gatewayRoutes,

@@ -111,6 +111,8 @@ export interface CoreConfig {
   eventRetention?: Partial<RetentionOptions>;
   /** Webhook delivery: queue size, attempts, backoff, time-out, and for tests the DNS resolver. */
   webhooks?: Partial<WebhookOptions>;
+  /** Test only: the clock two-factor codes are checked against (default Date.now). */
+  access?: { now?: () => number };
   /**
    * Modrinth's API root for the Add-ons tab (default `https://api.modrinth.com`; paths add `/v2`).
    * `--modrinth-api-url`, `HEARTH_MODRINTH_API_URL`: a mirror, or a local test server.

@@ -10,13 +10,25 @@ export class CoreError extends Error {
   readonly causes: string[];
   readonly status: number;
 
-  constructor(kind: ErrorKind, causes: string[] | string, status?: number) {
+  /**
+   * Fields sent beside `kind` and `causes` (the login's `two_factor` challenge): a Lodestone client
+   * reads the envelope as always and ignores them.
+   */
+  readonly extra: Readonly<Record<string, unknown>>;
+
+  constructor(
+    kind: ErrorKind,
+    causes: string[] | string,
+    status?: number,
+    extra: Readonly<Record<string, unknown>> = {},
+  ) {
     const list = Array.isArray(causes) ? causes : [causes];
     super(list.join(': ') || kind);
     this.name = 'CoreError';
     this.kind = kind;
     this.causes = list;
     this.status = status ?? ERROR_STATUS[kind];
+    this.extra = extra;
   }
 
   toClientError(): ClientError {
@@ -25,7 +37,7 @@ export class CoreError extends Error {
 
   /** Prepends an outer context message (outermost first, like the reference's chains). */
   withContext(message: string): CoreError {
-    return new CoreError(this.kind, [message, ...this.causes], this.status);
+    return new CoreError(this.kind, [message, ...this.causes], this.status, this.extra);
   }
 }
 

@@ -73,6 +73,8 @@ interface Env {
   /** A fresh resource for destructive rows (a new user or instance). */
   freshUser(): Promise<string>;
   freshInstance(): Promise<string>;
+  /** The uid of the role's own user (a guest's requests name role-none's). */
+  self(role: Role): string;
 }
 
 interface Row {
@@ -125,6 +127,14 @@ const simple = (
   url,
   access,
   request: async (env) => ({ path: build(env), body }),
+});
+
+/** A route on the caller's own account (`/user/<their uid><rest>`): every signed-in user. */
+const ownAccount = (method: string, url: string, rest: string, body?: unknown): Row => ({
+  method,
+  url,
+  access: { kind: 'token' },
+  request: async (env, role) => ({ path: `/user/${env.self(role)}${rest}`, body }),
 });
 
 const ROWS: Row[] = [
@@ -244,6 +254,38 @@ const ROWS: Row[] = [
     () => '/global_settings/playit_enabled',
     false,
   ),
+  // Issue 28: the owner's switch, re-asserting off; the account routes of each user on their own
+  // account (any signed-in user), the owner's overview; the code step of a sign-in is public (a
+  // made-up challenge answers its own 401, checked below).
+  simple(
+    'PUT',
+    '/global_settings/require_two_factor',
+    { kind: 'owner' },
+    () => '/global_settings/require_two_factor',
+    false,
+  ),
+  simple('POST', '/user/login/2fa', { kind: 'public' }, () => '/user/login/2fa', {
+    challenge: 'made-up',
+    code: '000000',
+  }),
+  ownAccount('GET', '/user/:uid/two_factor', '/two_factor'),
+  ownAccount('POST', '/user/:uid/two_factor/setup', '/two_factor/setup'),
+  ownAccount('POST', '/user/:uid/two_factor/confirm', '/two_factor/confirm', { code: '000000' }),
+  ownAccount('POST', '/user/:uid/two_factor/disable', '/two_factor/disable', { code: '000000' }),
+  ownAccount('POST', '/user/:uid/two_factor/recovery_codes', '/two_factor/recovery_codes', {
+    code: '000000',
+  }),
+  ownAccount('GET', '/user/:uid/api_keys', '/api_keys'),
+  ownAccount('POST', '/user/:uid/api_keys', '/api_keys', {
+    name: 'matrix',
+    expires_at: null,
+    scope: { is_owner: false, is_admin: false, permissions: emptyPermissions() },
+  }),
+  ownAccount('DELETE', '/user/:uid/api_keys/:key', '/api_keys/APIKEY_missing'),
+  ownAccount('GET', '/user/:uid/sessions', '/sessions'),
+  ownAccount('DELETE', '/user/:uid/sessions/:session', '/sessions/SESSION_missing'),
+  ownAccount('POST', '/user/:uid/sessions/revoke_others', '/sessions/revoke_others'),
+  simple('GET', '/access/users', { kind: 'owner' }, () => '/access/users'),
   simple(
     'GET',
     '/events/:any/buffer',
@@ -1028,7 +1070,9 @@ beforeAll(async () => {
     b: await createInstance('Beta'),
     freshUser: async () => (await t.createUser(owner, `fresh-${++counter}`)).uid,
     freshInstance: () => createInstance(`Fresh ${++counter}`),
+    self: (role) => uids[role === 'guest' ? 'none' : role]!,
   };
+  uids.owner = t.core.ctx.users.list().find((u) => u.isOwner)!.uid;
   for (const role of ['none', 'exact', 'other', 'admin'] as const) {
     const user = await t.createUser(owner, `role-${role}`);
     tokens[role] = user.token;
@@ -1124,7 +1168,9 @@ describe('permission matrix', () => {
           const refusedWith = role === 'guest' ? (row.guestStatus ?? 401) : 403;
           let ok: boolean;
           if (allowed) {
-            const authRefusal = status === 401 || (status === 403 && row.url !== '/setup/:key');
+            const authRefusal =
+              (status === 401 && row.url !== '/user/login/2fa') ||
+              (status === 403 && row.url !== '/setup/:key');
             // 501/502 are honest answers here (a generic game without players, no gateway or upstream
             // on this machine); 500 would be a bug.
             ok = !authRefusal && status !== 0 && status !== 500;
@@ -1141,6 +1187,16 @@ describe('permission matrix', () => {
       });
     }
   }
+
+  it('answers a made-up sign-in challenge with its own 401 (the one public 401)', async () => {
+    const res = await env.t.request('POST', '/user/login/2fa', {
+      body: { challenge: 'made-up', code: '000000' },
+    });
+    expect(res.json).toEqual({
+      kind: 'Unauthorized',
+      causes: ['Sign-in expired: enter your password again'],
+    });
+  });
 
   it('keeps the spent setup key a refusal for everyone (the one public 403)', async () => {
     const res = await env.t.request('POST', '/setup/AAAAAAAAAAAAAAAA', {

@@ -31,7 +31,8 @@ describe('first-run setup', () => {
     expect(reply.user).toMatchObject({ username: 'alice', is_owner: true, is_admin: false });
     expect(decodeProtectedHeader(reply.token)).toEqual({ typ: 'JWT', alg: 'HS512' });
     const claims = decodeJwt(reply.token);
-    expect(Object.keys(claims).sort()).toEqual(['exp', 'uid']);
+    // Hearth adds `sid`, the session the sign-in opened (issue 28; docs/compatibility.md).
+    expect(Object.keys(claims).sort()).toEqual(['exp', 'sid', 'uid']);
     expect(claims.uid).toBe(reply.user.uid);
     expect(claims.exp! - Date.now() / 1000).toBeGreaterThan(59 * 24 * 3600);
 
@@ -154,8 +155,12 @@ describe('tokens', () => {
     t = await startTestCore();
     await t.setupOwner('alice', 'pw');
     const user = t.core.ctx.users.list()[0]!;
+    // A live session, so that the expiry is what refuses the token.
+    const signedIn = (await t.login('alice', 'pw')).json as { token: string };
+    const sid = decodeJwt(signedIn.token).sid as string;
     const expired = await t.core.ctx.tokens.issue(
       user,
+      sid,
       Math.floor(Date.now() / 1000) - 61 * 24 * 3600,
     );
     const res = await t.request('GET', '/user/info', { token: expired });

@@ -117,6 +117,32 @@ export const LOGIN_PAIR_FORGET_MS = 24 * 60 * 60_000;
 /** A pair that logged in from an address is exempt from that address's budget for this long. */
 export const LOGIN_KNOWN_PAIR_MS = 30 * 24 * 60 * 60_000;
 
+/**
+ * Hearth: two-factor sign-in (issue 28). TOTP as RFC 6238 with the authenticator apps' defaults
+ * (HMAC-SHA1, 30 s steps, 6 digits, a 160-bit secret); a code of the step before or after the
+ * current one is accepted too (clock drift), each step's code once.
+ */
+export const TOTP_PERIOD_SECONDS = 30;
+export const TOTP_DIGITS = 6;
+export const TOTP_WINDOW_STEPS = 1;
+export const TOTP_SECRET_BYTES = 20;
+/** Recovery codes given when two-factor sign-in is turned on: each works once. */
+export const RECOVERY_CODE_COUNT = 10;
+/** Characters of a recovery code (base32: 80 random bits), shown in groups of four. */
+export const RECOVERY_CODE_LENGTH = 16;
+/** How long the challenge of a right password waits for its code, and how many codes it takes. */
+export const TWO_FACTOR_CHALLENGE_SECONDS = 5 * 60;
+export const TWO_FACTOR_CHALLENGE_ATTEMPTS = 5;
+/** Hearth: API keys (issue 28). What every key starts with (a JWT starts with `eyJ`). */
+export const API_KEY_PREFIX = 'hth_';
+/** Characters of a key shown in lists (the prefix and the first random characters). */
+export const API_KEY_SHOWN_LENGTH = 12;
+export const API_KEY_NAME_MAX = 64;
+/** A key's or a session's last use is written at most this often (it is kept in memory between). */
+export const ACCESS_TOUCH_INTERVAL_MS = 60_000;
+/** Close code of a socket whose user, session or API key was signed out or revoked. */
+export const SESSION_ENDED_CLOSE_CODE = 4001;
+
 /** Hearth event log (issue 14): entries per page by default and at most. */
 export const LOG_PAGE_SIZE = 100;
 export const LOG_PAGE_MAX = 500;

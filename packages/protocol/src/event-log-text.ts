@@ -1,5 +1,5 @@
 import type { CausedBy, EventInner, FSOperation, InstanceEventInner } from './events.ts';
-import type { Activity, LogEntry } from './event-log.ts';
+import type { AccountSecurityAction, Activity, LogEntry } from './event-log.ts';
 import type { Player } from './instances.ts';
 import type { PlayerActionKind } from './players.ts';
 
@@ -23,10 +23,15 @@ export interface LogNames {
 /** Who caused an entry, in words: a macro task's doings name the macro and who started it. */
 export function causeName(causedBy: CausedBy): string {
   switch (causedBy.type) {
-    case 'User':
+    case 'User': {
+      const who =
+        causedBy.api_key_name === undefined
+          ? causedBy.user_name
+          : `${causedBy.user_name} via API key ${causedBy.api_key_name}`;
       return causedBy.macro_name === undefined
-        ? causedBy.user_name
-        : `macro ${causedBy.macro_name} started by ${causedBy.user_name}`;
+        ? who
+        : `macro ${causedBy.macro_name} started by ${who}`;
+    }
     case 'Instance':
       return 'Instance';
     case 'Macro':
@@ -237,6 +242,8 @@ function activityText(activity: Activity, causedBy: CausedBy): LogEntryText {
         detail: activity.path,
       };
     }
+    case 'AccountSecurity':
+      return accountSecurityText(activity, causedBy);
   }
 }
 
@@ -264,6 +271,26 @@ function playerActionText(
     title: `${causeName(causedBy)} ${deed[activity.action]}${why}`,
     detail: activity.via === 'file' ? "Written to the server's files (it was stopped)" : null,
   };
+}
+
+const ACCOUNT_SECURITY_TITLE: Record<AccountSecurityAction, (who: string) => string> = {
+  two_factor_enabled: (who) => `Two-factor sign-in turned on for ${who}`,
+  two_factor_disabled: (who) => `Two-factor sign-in turned off for ${who}`,
+  recovery_code_used: (who) => `${who} signed in with a recovery code`,
+  recovery_codes_renewed: (who) => `New recovery codes made for ${who}`,
+  api_key_created: (who) => `API key created for ${who}`,
+  api_key_revoked: (who) => `API key of ${who} revoked`,
+  session_revoked: (who) => `A session of ${who} signed out`,
+  sessions_revoked: (who) => `Sessions of ${who} signed out`,
+};
+
+function accountSecurityText(
+  activity: Extract<Activity, { type: 'AccountSecurity' }>,
+  causedBy: CausedBy,
+): LogEntryText {
+  const self = causedBy.type === 'User' && causedBy.user_id === activity.user_id;
+  const title = ACCOUNT_SECURITY_TITLE[activity.action](activity.user_name);
+  return { title: self ? title : `${title}${byUser(causedBy)}`, detail: activity.detail };
 }
 
 /** The entry in words. The event's own `details` become the detail line when nothing else is. */

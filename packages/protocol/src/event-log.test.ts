@@ -201,6 +201,39 @@ describe('the event log in words', () => {
     expect(logEntrySearchText(created)).toContain('macro greeter started by alice');
   });
 
+  it('names the API key a user acted through (issue 28)', () => {
+    const say = (e: ClientEvent) => describeLogEntry(logEntryOfEvent(e)!).title;
+    const viaKey: CausedBy = { ...ALICE, api_key_name: 'deploy' };
+    expect(say(instance({ type: 'StateTransition', to: 'Stopped' }, viaKey))).toBe(
+      'Stopped by alice via API key deploy',
+    );
+    const entry = logEntryOfEvent(instance({ type: 'InstanceInput', message: 'stop' }, viaKey))!;
+    expect(logEntrySearchText(entry)).toContain('via api key deploy');
+  });
+
+  it("tells account security changes, naming who did it when it is not the account's user", () => {
+    const activity = (action: string, detail: string | null): Activity =>
+      ({
+        type: 'AccountSecurity',
+        action,
+        user_id: 'USER_alice',
+        user_name: 'alice',
+        detail,
+      }) as Activity;
+    const owner: CausedBy = { type: 'User', user_id: 'USER_owner', user_name: 'owner' };
+    expect(
+      describeLogEntry(logEntryOfActivity(activity('two_factor_enabled', null), '1', ALICE)),
+    ).toEqual({ title: 'Two-factor sign-in turned on for alice', detail: null });
+    expect(
+      describeLogEntry(
+        logEntryOfActivity(activity('session_revoked', 'Firefox on Linux'), '2', owner),
+      ),
+    ).toEqual({ title: 'A session of alice signed out by owner', detail: 'Firefox on Linux' });
+    expect(logEntryOfActivity(activity('api_key_created', 'deploy'), '3', ALICE).category).toBe(
+      'users',
+    );
+  });
+
   it('shows a crash as one, with the message as its detail', () => {
     const text = describeLogEntry(
       logEntryOfEvent(

@@ -35,6 +35,18 @@ export const LogCategorySchema = z.enum([
 export type LogCategory = z.infer<typeof LogCategorySchema>;
 export const LOG_CATEGORIES = LogCategorySchema.options;
 
+export const AccountSecurityActionSchema = z.enum([
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'recovery_code_used',
+  'recovery_codes_renewed',
+  'api_key_created',
+  'api_key_revoked',
+  'session_revoked',
+  'sessions_revoked',
+]);
+export type AccountSecurityAction = z.infer<typeof AccountSecurityActionSchema>;
+
 /** Hearth activity: what users do that no Lodestone event says. One variant per kind of action. */
 export const ActivitySchema = z.discriminatedUnion('type', [
   z.object({
@@ -121,6 +133,16 @@ export const ActivitySchema = z.discriminatedUnion('type', [
     /** Client path of the file written or removed. */
     path: z.string(),
   }),
+  z.object({
+    /** Two-factor sign-in, API keys and sessions of one user (issue 28). */
+    type: z.literal('AccountSecurity'),
+    action: AccountSecurityActionSchema,
+    /** The user whose account it is (who may see the entry besides the owner). */
+    user_id: z.string(),
+    user_name: z.string(),
+    /** The key's name, the session's device, how many codes are left… */
+    detail: z.nullable(z.string()),
+  }),
 ]);
 export type Activity = z.infer<typeof ActivitySchema>;
 
@@ -134,6 +156,7 @@ export const ACTIVITY_CATEGORY: Record<Activity['type'], LogCategory> = {
   ScheduleRunActivity: 'schedules',
   PlayerAction: 'moderation',
   AddonActivity: 'files',
+  AccountSecurity: 'users',
 };
 
 export function activityLevel(activity: Activity): EventLevel {
@@ -148,6 +171,11 @@ export function activityLevel(activity: Activity): EventLevel {
 
 export function activityInstance(activity: Activity): string | null {
   return 'instance_uuid' in activity ? activity.instance_uuid : null;
+}
+
+/** The user an activity is about (they may see it in their Event Logs), if any. */
+export function activitySubject(activity: Activity): string | null {
+  return activity.type === 'AccountSecurity' ? activity.user_id : null;
 }
 
 /** What a secret setting's values become in the log. */

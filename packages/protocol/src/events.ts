@@ -20,6 +20,8 @@ export const CausedBySchema = z.discriminatedUnion('type', [
     user_name: z.string(),
     macro_name: z.optional(z.string()),
     macro_pid: z.optional(z.number()),
+    /** Hearth (issue 28): the user acted through this API key of theirs. */
+    api_key_name: z.optional(z.string()),
   }),
   z.object({ type: z.literal('Instance'), instance_uuid: z.string() }),
   z.object({

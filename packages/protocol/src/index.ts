@@ -28,6 +28,8 @@ export * from './backups.ts';
 export * from './schedules.ts';
 export * from './addons.ts';
 export * from './imports.ts';
+export * from './access.ts';
+export * from './user-agent.ts';
 export * from './sftp.ts';
 export * from './players.ts';
 export * from './cron-describe.ts';

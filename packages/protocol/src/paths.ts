@@ -48,6 +48,20 @@ export const apiPaths = {
   userRename: (uid: string) => `/user/${seg(uid)}/rename`,
   userPassword: (uid: string) => `/user/${seg(uid)}/password`,
   userLogout: (uid: string) => `/user/logout/${seg(uid)}`,
+  // Hearth: two-factor sign-in, API keys and sessions (issue 28)
+  userLoginTwoFactor: () => '/user/login/2fa',
+  twoFactorStatus: (uid: string) => `/user/${seg(uid)}/two_factor`,
+  twoFactorSetup: (uid: string) => `/user/${seg(uid)}/two_factor/setup`,
+  twoFactorConfirm: (uid: string) => `/user/${seg(uid)}/two_factor/confirm`,
+  twoFactorDisable: (uid: string) => `/user/${seg(uid)}/two_factor/disable`,
+  twoFactorRecoveryCodes: (uid: string) => `/user/${seg(uid)}/two_factor/recovery_codes`,
+  apiKeyList: (uid: string) => `/user/${seg(uid)}/api_keys`,
+  apiKeyCreate: (uid: string) => `/user/${seg(uid)}/api_keys`,
+  apiKeyRevoke: (uid: string, id: string) => `/user/${seg(uid)}/api_keys/${seg(id)}`,
+  sessionList: (uid: string) => `/user/${seg(uid)}/sessions`,
+  sessionRevoke: (uid: string, id: string) => `/user/${seg(uid)}/sessions/${seg(id)}`,
+  sessionRevokeOthers: (uid: string) => `/user/${seg(uid)}/sessions/revoke_others`,
+  accessOverview: () => '/access/users',
   // §1.4.4
   globalSettings: () => '/global_settings',
   globalSettingsName: () => '/global_settings/name',
@@ -55,6 +69,7 @@ export const apiPaths = {
   globalSettingsDomain: () => '/global_settings/domain',
   globalSettingsPlayitEnabled: () => '/global_settings/playit_enabled',
   globalSettingsModrinthEnabled: () => '/global_settings/modrinth_enabled',
+  globalSettingsRequireTwoFactor: () => '/global_settings/require_two_factor',
   // §1.4.5
   openPort: (port: number) => `/gateway/open_port/${port}`,
   // §1.4.6

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canPerform,
   intersectPrincipals,
+  principalExcess,
   isUnsafeAction,
   permissionDenialText,
   principalOf,
@@ -278,5 +279,59 @@ describe('intersectPrincipals', () => {
     expect(intersectPrincipals(owner, owner, [I]).isOwner).toBe(true);
     expect(intersectPrincipals(owner, admin, [I])).toMatchObject({ isOwner: false, isAdmin: true });
     expect(intersectPrincipals(admin, principal({}), [I])).toMatchObject({ isAdmin: false });
+  });
+});
+
+describe('principalExcess (an API key scope never holds more than its user)', () => {
+  const user: Principal = {
+    uid: 'U',
+    isOwner: false,
+    isAdmin: false,
+    permissions: { ...emptyPermissions(), can_view_instance: [I], can_create_instance: true },
+  };
+  const scope = (over: Partial<Principal>): Principal => ({
+    uid: 'U',
+    isOwner: false,
+    isAdmin: false,
+    permissions: emptyPermissions(),
+    ...over,
+  });
+
+  it('accepts a subset and names every grant beyond it', () => {
+    expect(principalExcess(user, scope({}))).toEqual([]);
+    expect(
+      principalExcess(
+        user,
+        scope({ permissions: { ...emptyPermissions(), can_view_instance: [I] } }),
+      ),
+    ).toEqual([]);
+    expect(
+      principalExcess(
+        user,
+        scope({
+          isOwner: true,
+          isAdmin: true,
+          permissions: {
+            ...emptyPermissions(),
+            can_view_instance: [I, OTHER],
+            can_delete_instance: true,
+          },
+        }),
+      ),
+    ).toEqual(['owner', 'admin', `can_view_instance on ${OTHER}`, 'can_delete_instance']);
+  });
+
+  it("lets an admin's key name instances the admin sees without listing them", () => {
+    const admin = { ...user, isAdmin: true, permissions: emptyPermissions() };
+    const wanted = scope({ permissions: { ...emptyPermissions(), can_view_instance: [OTHER] } });
+    expect(principalExcess(admin, wanted)).toEqual([]);
+    // Writing files is not implied by admin (core-api.md §1.5).
+    const write = scope({ permissions: { ...emptyPermissions(), can_write_instance_file: [I] } });
+    expect(principalExcess(admin, write)).toEqual([`can_write_instance_file on ${I}`]);
+  });
+
+  it('an owner may scope a key to anything', () => {
+    const owner = { ...user, isOwner: true };
+    expect(principalExcess(owner, scope({ isOwner: true, isAdmin: true }))).toEqual([]);
   });
 });

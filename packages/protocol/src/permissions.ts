@@ -181,6 +181,26 @@ const GLOBAL_KEY_ACTION: Record<
 };
 
 /**
+ * What `wanted` claims beyond what `holder` may do, one phrase per grant (empty when it claims
+ * nothing more). An API key's scope is refused unless this is empty: a key never holds more than
+ * its user. Safe mode is left out here; it applies at each request, to a key as to its user.
+ */
+export function principalExcess(holder: Principal, wanted: Principal): string[] {
+  const out: string[] = [];
+  if (wanted.isOwner && !holder.isOwner) out.push('owner');
+  if (wanted.isAdmin && !holder.isAdmin && !holder.isOwner) out.push('admin');
+  for (const key of INSTANCE_PERMISSION_KEYS) {
+    const type = INSTANCE_KEY_ACTION[key];
+    for (const instance of wanted.permissions[key])
+      if (!canPerform(holder, { type, instance }, false)) out.push(`${key} on ${instance}`);
+  }
+  for (const key of GLOBAL_PERMISSION_KEYS)
+    if (wanted.permissions[key] && !canPerform(holder, { type: GLOBAL_KEY_ACTION[key] }, false))
+      out.push(key);
+  return out;
+}
+
+/**
  * What both `a` and `b` may do, as one principal (with `a`'s uid): canPerform of the result is
  * canPerform of `a` and of `b`, for every action on the `instances` listed (those that exist) and
  * every global action, safe mode applied as usual. Owner and admin survive only when both are; an

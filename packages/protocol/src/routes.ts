@@ -55,6 +55,20 @@ export const apiRoutes = {
   userRename: http('PUT', '/user/:uid/rename'),
   userPassword: http('PUT', '/user/:uid/password'),
   userLogout: http('POST', '/user/logout/:uid'),
+  // Hearth: two-factor sign-in, API keys and sessions (issue 28; access.ts)
+  userLoginTwoFactor: http('POST', '/user/login/2fa'),
+  twoFactorStatus: http('GET', '/user/:uid/two_factor'),
+  twoFactorSetup: http('POST', '/user/:uid/two_factor/setup'),
+  twoFactorConfirm: http('POST', '/user/:uid/two_factor/confirm'),
+  twoFactorDisable: http('POST', '/user/:uid/two_factor/disable'),
+  twoFactorRecoveryCodes: http('POST', '/user/:uid/two_factor/recovery_codes'),
+  apiKeyList: http('GET', '/user/:uid/api_keys'),
+  apiKeyCreate: http('POST', '/user/:uid/api_keys'),
+  apiKeyRevoke: http('DELETE', '/user/:uid/api_keys/:key'),
+  sessionList: http('GET', '/user/:uid/sessions'),
+  sessionRevoke: http('DELETE', '/user/:uid/sessions/:session'),
+  sessionRevokeOthers: http('POST', '/user/:uid/sessions/revoke_others'),
+  accessOverview: http('GET', '/access/users'),
   // §1.4.4
   globalSettings: http('GET', '/global_settings'),
   globalSettingsName: http('PUT', '/global_settings/name'),
@@ -63,6 +77,8 @@ export const apiRoutes = {
   globalSettingsPlayitEnabled: http('PUT', '/global_settings/playit_enabled'),
   // Hearth: the Modrinth browser on or off (issue 27, owner only)
   globalSettingsModrinthEnabled: http('PUT', '/global_settings/modrinth_enabled'),
+  // Hearth: the owner requires two-factor sign-in of everyone (issue 28)
+  globalSettingsRequireTwoFactor: http('PUT', '/global_settings/require_two_factor'),
   // §1.4.5
   openPort: http('PUT', '/gateway/open_port/:port'),
   // §1.4.6

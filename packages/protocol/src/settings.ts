@@ -8,6 +8,11 @@ export const GlobalSettingsDataSchema = z.object({
   playit_enabled: z._default(z.boolean(), false),
   /** Hearth (issue 27): the Add-ons tab's Modrinth browser; the owner may turn it off. */
   modrinth_enabled: z._default(z.boolean(), true),
+  /**
+   * Hearth (issue 28): every user must sign in with a second factor. A Hearth core always sends
+   * it; a Lodestone core has no such setting (absent, read as false).
+   */
+  require_two_factor: z.optional(z.boolean()),
 });
 export type GlobalSettingsData = z.output<typeof GlobalSettingsDataSchema>;
 

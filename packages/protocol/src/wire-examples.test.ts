@@ -949,6 +949,11 @@ describe('§2.17 and §1.4.1 small types', () => {
     ).toBe(
       '{"core_name":"c","safe_mode":true,"domain":null,"playit_enabled":false,"modrinth_enabled":true}',
     );
+    // Hearth's own setting (issue 28) rides along and keeps its value.
+    expectRoundTrip(
+      GlobalSettingsDataSchema,
+      '{"core_name":"c","safe_mode":false,"domain":null,"playit_enabled":false,"modrinth_enabled":true,"require_two_factor":true}',
+    );
   });
 
   it('PortStatus', () => {

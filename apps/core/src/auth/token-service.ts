@@ -3,6 +3,8 @@ import { SignJWT, decodeJwt, jwtVerify } from 'jose';
 import { JWT_LIFETIME_SECONDS } from '@hearth/protocol';
 import { unauthorized } from '../errors.ts';
 import type { StoredUser, UserRepository } from '../repositories/user-repository.ts';
+import type { ApiKeys } from './api-keys.ts';
+import type { SessionLookup } from './sessions.ts';
 
 /** Users whose keys are kept at most (more are dropped all at once: a bound, not a policy). */
 const MAX_KEPT_KEYS = 1000;
@@ -18,9 +20,16 @@ export interface DelegatedTokens {
   userFor(token: string): StoredUser | null;
 }
 
+/** Who presents a token (the request's client address), for last-seen records. */
+export interface Caller {
+  ip: string;
+}
+
 /**
- * HS512 JWTs with exactly {uid, exp} signed by the user's own secret (core-api.md §1.2):
- * rotating the secret revokes every token of that user at once.
+ * HS512 JWTs signed by the user's own secret (core-api.md §1.2), with `{uid, exp}` and Hearth's
+ * `sid`: the session the sign-in opened (auth/sessions.ts). Rotating the secret revokes every
+ * token of that user at once, ending a session revokes its own. API keys (`hth_…`) and macro task
+ * tokens have their own forms and are never read as JWTs.
  */
 export class TokenService {
   /**
@@ -31,7 +40,9 @@ export class TokenService {
 
   constructor(
     private readonly users: UserRepository,
+    private readonly sessions: SessionLookup,
     private readonly delegated: DelegatedTokens | null = null,
+    private readonly apiKeys: ApiKeys | null = null,
   ) {}
 
   private keyOf(user: StoredUser): Promise<webcrypto.CryptoKey> {
@@ -50,14 +61,25 @@ export class TokenService {
     return key;
   }
 
-  async issue(user: StoredUser, nowSeconds = Math.floor(Date.now() / 1000)): Promise<string> {
-    return new SignJWT({ uid: user.uid, exp: nowSeconds + JWT_LIFETIME_SECONDS })
+  /** A token for `sessionId`, expiring when the session does (`exp`, unix seconds). */
+  async issue(
+    user: StoredUser,
+    sessionId: string,
+    nowSeconds = Math.floor(Date.now() / 1000),
+  ): Promise<string> {
+    return new SignJWT({ uid: user.uid, exp: nowSeconds + JWT_LIFETIME_SECONDS, sid: sessionId })
       .setProtectedHeader({ typ: 'JWT', alg: 'HS512' })
       .sign(new TextEncoder().encode(user.secret));
   }
 
+  /** When a token issued now expires (unix ms), for its session's record. */
+  expiryOfNew(nowSeconds = Math.floor(Date.now() / 1000)): number {
+    return (nowSeconds + JWT_LIFETIME_SECONDS) * 1000;
+  }
+
   /** The user a token belongs to, or an Unauthorized error. */
-  async verify(token: string): Promise<StoredUser> {
+  async verify(token: string, caller?: Caller): Promise<StoredUser> {
+    if (this.apiKeys?.owns(token)) return this.apiKeys.verify(token, caller);
     if (this.delegated?.owns(token)) {
       const user = this.delegated.userFor(token);
       if (!user) throw unauthorized('Invalid token');
@@ -72,6 +94,7 @@ export class TokenService {
     if (typeof claimed !== 'string') throw unauthorized('Invalid token');
     const user = this.users.byUid(claimed);
     if (!user) throw unauthorized('Invalid token');
+    let sid: unknown;
     try {
       const { payload } = await jwtVerify(token, await this.keyOf(user), {
         algorithms: ['HS512'],
@@ -79,10 +102,15 @@ export class TokenService {
         requiredClaims: ['exp'],
       });
       if (payload.uid !== user.uid) throw new Error('uid mismatch');
+      sid = payload.sid;
     } catch (err) {
       const expired = err instanceof Error && 'code' in err && err.code === 'ERR_JWT_EXPIRED';
       throw unauthorized(expired ? 'Token expired' : 'Invalid token');
     }
-    return user;
+    // A token from before sessions existed, or of a session since signed out, is refused.
+    const session = typeof sid === 'string' ? this.sessions.check(sid, user.uid) : null;
+    if (session === null) throw unauthorized('Session ended');
+    if (caller) this.sessions.seen(session, caller.ip);
+    return { ...user, sessionId: session.id };
   }
 }

@@ -1,4 +1,10 @@
-import { actorOf, logEntrySearchText, type ClientEvent, type LogEntry } from '@hearth/protocol';
+import {
+  activitySubject,
+  actorOf,
+  logEntrySearchText,
+  type ClientEvent,
+  type LogEntry,
+} from '@hearth/protocol';
 import { ACTIVITY_ROW, type EventRow } from '../repositories/event-repository.ts';
 
 /** The stored row of a Lodestone event and, when the log shows it, its log entry. */
@@ -25,7 +31,8 @@ export function rowOfActivity(entry: LogEntry): EventRow {
     level: entry.level,
     eventType: ACTIVITY_ROW,
     instanceId: entry.instance_uuid,
-    userId: null,
+    // The user an account security entry is about may see it (events/log-visibility.ts).
+    userId: entry.source === 'activity' ? activitySubject(entry.activity) : null,
     actorId: actorOf(entry.caused_by),
     category: entry.category,
     searchText: logEntrySearchText(entry),

@@ -2,6 +2,7 @@ import {
   INSTANCE_PERMISSION_KEYS,
   LOG_CATEGORIES,
   actorOf,
+  activitySubject,
   type LogCategory,
   type LogEntry,
   type UserActionType,
@@ -41,11 +42,10 @@ const WITHOUT_INSTANCE: Partial<Record<LogCategory, 'everyone' | 'subject' | 'ac
 /** An instance id no instance has: a permission that holds for it holds for every instance. */
 const ANY_INSTANCE = '\u0000any';
 
-/** The subject of an entry: the user a user event is about. */
+/** The subject of an entry: the user a user event or an account security entry is about. */
 function subjectOf(entry: LogEntry): string | null {
-  return entry.source === 'event' && entry.event_inner.type === 'UserEvent'
-    ? entry.event_inner.user_id
-    : null;
+  if (entry.source === 'activity') return activitySubject(entry.activity);
+  return entry.event_inner.type === 'UserEvent' ? entry.event_inner.user_id : null;
 }
 
 export class LogVisibility {

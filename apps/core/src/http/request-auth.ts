@@ -1,9 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../errors.ts';
+import type { ClientInfo } from '../auth/sessions.ts';
 import type { TokenService } from '../auth/token-service.ts';
 import type { StoredUser } from '../repositories/user-repository.ts';
 
-/** The JWT from `Authorization: Bearer <jwt>`; missing or malformed headers are 401s. */
+/** The token from `Authorization: Bearer <token>`; missing or malformed headers are 401s. */
 export function bearerToken(request: FastifyRequest): string {
   const header = request.headers.authorization;
   if (!header) throw unauthorized('Authorization header is missing');
@@ -12,7 +13,7 @@ export function bearerToken(request: FastifyRequest): string {
   return m[1]!;
 }
 
-/** `token=Bearer <jwt>` (console/monitor sockets): the word Bearer is optional. */
+/** `token=Bearer <token>` (console/monitor sockets; a JWT or an API key): "Bearer" is optional. */
 export function tokenFromQueryValue(value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') throw unauthorized('Missing token');
   return value.trim().replace(/^Bearer\s+/i, '');
@@ -20,6 +21,13 @@ export function tokenFromQueryValue(value: unknown): string {
 
 export type Authenticate = (request: FastifyRequest) => Promise<StoredUser>;
 
+/** A JWT, an API key (`hth_…`) or a macro task's token, from the Authorization header. */
 export function makeAuthenticate(tokens: TokenService): Authenticate {
-  return (request) => tokens.verify(bearerToken(request));
+  return (request) => tokens.verify(bearerToken(request), { ip: request.ip });
+}
+
+/** Who is signing in, as this request shows them (for their session's record). */
+export function clientOf(request: FastifyRequest): ClientInfo {
+  const agent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof agent === 'string' ? agent : '' };
 }

@@ -118,6 +118,7 @@ export class RouteDeclarer {
       spec,
       async (req) => {
         const user = await this.ctx.authenticate(req);
+        this.ctx.access.twoFactor.requireEnrolled(user, spec.route);
         const uuid = (req.params as { uuid?: string }).uuid;
         if (uuid === undefined || uuid !== spec.allInstances) this.check(user, spec.access, uuid);
         spec.rule?.(user, req);
@@ -193,7 +194,10 @@ export class RouteDeclarer {
           const scoped = spec.instance !== undefined && uuid !== spec.allInstances;
           if (scoped && uuid !== undefined) this.ctx.instances.require(uuid);
           const token = spec.token(req);
-          const user = await this.ctx.tokens.verify(token);
+          const user = await this.ctx.tokens.verify(token, { ip: req.ip });
+          // The event stream stays open to a user who must still turn on two-factor sign-in (it
+          // carries only what they may see, and tells their dashboard when they are signed out).
+          if (spec.route !== 'eventsStream') this.ctx.access.twoFactor.requireEnrolled(user, null);
           if (scoped && uuid !== undefined && spec.instance)
             this.ctx.guard.require(user, action(spec.instance, uuid));
           spec.load?.(req);
@@ -207,7 +211,7 @@ export class RouteDeclarer {
           return;
         }
         const session = bindSocketToUser(this.ctx, socket, caller.user, () =>
-          this.ctx.tokens.verify(caller.token),
+          this.ctx.tokens.verify(caller.token, { ip: req.ip }),
         );
         const cleanup = serve(socket, req, session);
         if (spec.echo) {

@@ -38,7 +38,7 @@ export function sendError(reply: { code(n: number): ErrorReply }, err: CoreError
   const answer = reply.code(err.status).header('content-type', 'application/json; charset=utf-8');
   if (err instanceof TooManyRequestsError || err instanceof DatabaseBusyError)
     answer.header('retry-after', String(err.retryAfterSeconds));
-  return answer.send(JSON.stringify(body));
+  return answer.send(JSON.stringify({ ...body, ...err.extra }));
 }
 
 /**

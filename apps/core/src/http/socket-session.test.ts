@@ -5,6 +5,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { emptyPermissions } from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
 import { EventBus } from '../events/event-bus.ts';
+import { Revocations } from '../auth/revocations.ts';
 import { createLogger } from '../lib/logger.ts';
 import type { StoredUser } from '../repositories/user-repository.ts';
 import {
@@ -91,7 +92,11 @@ const bobsTask: StoredUser = {
 
 function setUp() {
   const events = new EventBus(null, createLogger('silent'));
-  const ctx = { events, users: { list: () => [bob] } } as unknown as CoreContext;
+  const ctx = {
+    events,
+    users: { list: () => [bob] },
+    access: { revocations: new Revocations() },
+  } as unknown as CoreContext;
   const closed: number[] = [];
   const socket = Object.assign(new EventEmitter(), {
     close: (code: number) => closed.push(code),

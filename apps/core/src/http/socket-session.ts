@@ -1,50 +1,66 @@
 import type { WebSocket } from 'ws';
+import { SESSION_ENDED_CLOSE_CODE } from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
 import type { StoredUser } from '../repositories/user-repository.ts';
 
-/** Close code sent when the socket's user logs out, changes password or is deleted. */
-export const SESSION_ENDED_CLOSE_CODE = 4001;
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** Close code sent when the socket's user, session or API key is signed out, revoked or deleted. */
+export { SESSION_ENDED_CLOSE_CODE };
 
 /**
- * Keeps a socket honest about its user: closes it the moment that user is deleted or their tokens
- * are revoked, and keeps the principal's permissions current for per-frame checks.
+ * Keeps a socket honest about its caller: closes it the moment that user is deleted, their tokens
+ * are revoked (password change, log out), its own session is signed out or its API key revoked or
+ * expired, and keeps the principal's permissions current for per-frame checks.
  * Returns the live principal getter and a disposer.
  */
 export function bindSocketToUser(
   ctx: CoreContext,
   socket: WebSocket,
   user: StoredUser,
-  /** Reads the caller again from its token (a macro task's rights also follow its code's authors). */
+  /** Reads the caller again from its token (a task's or a key's rights are narrower than its user's). */
   reverify?: () => Promise<StoredUser>,
 ): { current: () => StoredUser; dispose: () => void } {
   let current = user;
+  const end = () => socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
+  const delegated =
+    (user.task !== undefined || user.apiKey !== undefined) && reverify !== undefined;
+  const readAgain = () =>
+    reverify?.().then(
+      (fresh) => (current = fresh),
+      () => end(),
+    );
   const unsubscribe = ctx.events.subscribeGeneral((event) => {
     const inner = event.event_inner;
     if (inner.type !== 'UserEvent') return;
-    if (user.task !== undefined && reverify !== undefined) {
+    const change = inner.user_event_inner.type;
+    if (user.task !== undefined && delegated) {
       // Anyone's change may narrow a task (its starter's, an author's): never the stored user.
-      const change = inner.user_event_inner.type;
       if (
         change === 'PermissionChanged' ||
         change === 'UsernameChanged' ||
         change === 'UserDeleted'
       )
-        reverify().then(
-          (fresh) => (current = fresh),
-          () => socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended'),
-        );
+        void readAgain();
       if (inner.user_id !== user.uid || change !== 'UserLoggedOut') return;
     }
     if (inner.user_id !== user.uid) return;
-    switch (inner.user_event_inner.type) {
+    switch (change) {
       case 'UserDeleted':
+        end();
+        return;
       case 'UserLoggedOut':
-        socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
+        // Signing out everywhere ends sessions; an API key is a credential of its own and stays.
+        if (user.apiKey === undefined) end();
         return;
       case 'PermissionChanged':
       case 'UsernameChanged': {
+        if (delegated) {
+          void readAgain();
+          return;
+        }
         const fresh = ctx.users.list().find((u) => u.uid === user.uid);
-        if (fresh) current = fresh;
+        if (fresh) current = { ...fresh, ...sessionPart(user) };
         return;
       }
       case 'UserCreated':
@@ -52,8 +68,26 @@ export function bindSocketToUser(
         return;
     }
   });
-  socket.on('close', unsubscribe);
-  return { current: () => current, dispose: unsubscribe };
+  const stopRevocations = ctx.access.revocations.on((revoked) => {
+    const mine = revoked.kind === 'session' ? user.sessionId : user.apiKey?.id;
+    if (mine !== undefined && revoked.ids.includes(mine)) end();
+  });
+  // A key that expires while its socket is open closes it then (a timer holds at most ~24 days;
+  // a key that far from its expiry is checked again when its socket reconnects).
+  const left = (user.apiKey?.expiresAt ?? Infinity) - Date.now();
+  const expiry = left < MAX_TIMER_MS ? setTimeout(end, Math.max(0, left)) : undefined;
+  const dispose = () => {
+    unsubscribe();
+    stopRevocations();
+    if (expiry !== undefined) clearTimeout(expiry);
+  };
+  socket.on('close', dispose);
+  return { current: () => current, dispose };
+}
+
+/** How the caller reached the core, kept when their stored record is read again. */
+function sessionPart(user: StoredUser): Pick<StoredUser, 'sessionId'> {
+  return user.sessionId === undefined ? {} : { sessionId: user.sessionId };
 }
 
 /** Sends a frame unless the peer is gone or too far behind (bounded memory per subscriber). */

@@ -15,6 +15,13 @@ export interface StoredUser {
    * and permissions above are then what the user AND the authors of the task's code may all do.
    */
   task?: TaskActing;
+  /** Set (never stored) for a signed-in session's caller: the session its token names. */
+  sessionId?: string;
+  /**
+   * Set (never stored) when the caller is one of the user's API keys: the permissions above are
+   * then what the key's scope and the user both hold (auth/api-keys.ts).
+   */
+  apiKey?: { id: string; name: string; expiresAt: number | null };
 }
 
 /** A macro task acting for a user (services/macros/task-tokens.ts fills it in). */

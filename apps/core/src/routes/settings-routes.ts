@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CoreContext } from '../context.ts';
+import { badRequest } from '../errors.ts';
 import { declareRoutes } from '../http/route.ts';
 import { parseCoreName, parseDomain, parseSwitch } from '../services/settings-service.ts';
 import { userCause } from '../services/user-service.ts';
@@ -39,6 +40,19 @@ export function settingsRoutes(ctx: CoreContext) {
         body: parseSwitch('Modrinth browser'),
       },
       ({ user, body }) => settings.setModrinthEnabled(body, userCause(user)),
+    );
+    route.http(
+      {
+        route: 'globalSettingsRequireTwoFactor',
+        access: OWNER_ONLY,
+        body: parseSwitch('Require two-factor sign-in'),
+      },
+      ({ user, body }) => {
+        // Turning it on without it yourself would send you, too, to turn it on at once.
+        if (body && !ctx.access.twoFactor.isEnabled(user.uid))
+          throw badRequest('Turn on two-factor sign-in for your own account first');
+        return settings.setRequireTwoFactor(body, userCause(user));
+      },
     );
   };
 }

@@ -3,10 +3,12 @@ import { z } from 'zod';
 import {
   ChangePasswordRequestSchema,
   CredentialsSchema,
+  TwoFactorLoginSchema,
   UserPermissionSchema,
 } from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
 import { badRequest, unauthorized } from '../errors.ts';
+import { clientOf } from '../http/request-auth.ts';
 import { declareRoutes } from '../http/route.ts';
 import { toPublicUser } from '../services/user-service.ts';
 
@@ -25,14 +27,19 @@ export function userRoutes(ctx: CoreContext) {
   return async (api: FastifyInstance) => {
     const route = declareRoutes(api, ctx);
 
-    route.open({ route: 'setup', body: CredentialsSchema }, ({ params, body }) =>
-      users.setup(params.key, body.username, body.password),
+    route.open({ route: 'setup', body: CredentialsSchema }, ({ params, body, req }) =>
+      users.setup(params.key, body.username, body.password, clientOf(req)),
     );
 
     route.open({ route: 'userLogin' }, ({ req }) => {
       const { username, password } = basicCredentials(req.headers.authorization);
-      return users.login(req.ip, username, password);
+      return users.login(clientOf(req), username, password);
     });
+
+    // Issue 28: the second step of a sign-in with two-factor on (protocol access.ts).
+    route.open({ route: 'userLoginTwoFactor', body: TwoFactorLoginSchema }, ({ body, req }) =>
+      users.loginWithCode(clientOf(req), body.challenge, body.code),
+    );
 
     route.http({ route: 'userInfo', access: 'user' }, ({ user }) => toPublicUser(user));
 
@@ -40,12 +47,13 @@ export function userRoutes(ctx: CoreContext) {
       users.list().map(toPublicUser),
     );
 
-    route.http({ route: 'userCreate', access: 'user', body: CredentialsSchema }, ({ user, body }) =>
-      users.create(user, body.username, body.password),
+    route.http(
+      { route: 'userCreate', access: 'user', body: CredentialsSchema },
+      ({ user, body, req }) => users.create(user, body.username, body.password, clientOf(req)),
     );
 
     route.http({ route: 'user', access: 'user' }, ({ user, params }) => {
-      users.requireSelfOrManager(user, params.uid);
+      users.requireSelfOrManager(user, params.uid, false);
       return toPublicUser(users.get(params.uid));
     });
 

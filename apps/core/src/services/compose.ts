@@ -1,7 +1,12 @@
 import path from 'node:path';
-import type { Activity, CausedBy } from '@hearth/protocol';
+import { ApiKeys } from '../auth/api-keys.ts';
 import { PermissionGuard } from '../auth/permission-guard.ts';
+import { Revocations } from '../auth/revocations.ts';
+import { SecretBox } from '../auth/secret-box.ts';
+import { Sessions } from '../auth/sessions.ts';
 import { TokenService } from '../auth/token-service.ts';
+import { TwoFactorChallenges } from '../auth/two-factor-challenges.ts';
+import type { Activity, CausedBy } from '@hearth/protocol';
 import type { CoreConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { DbWrites } from '../db/db-writes.ts';
@@ -19,6 +24,9 @@ import { ScheduleRepository } from '../repositories/schedule-repository.ts';
 import { MacroAuthorRepository } from '../repositories/macro-author-repository.ts';
 import { MacroRepository } from '../repositories/macro-repository.ts';
 import { SettingsRepository } from '../repositories/settings-repository.ts';
+import { ApiKeyRepository } from '../repositories/api-key-repository.ts';
+import { SessionRepository } from '../repositories/session-repository.ts';
+import { TwoFactorRepository } from '../repositories/two-factor-repository.ts';
 import { SshKeyRepository } from '../repositories/ssh-key-repository.ts';
 import { UserRepository } from '../repositories/user-repository.ts';
 import { WebhookRepository } from '../repositories/webhook-repository.ts';
@@ -29,6 +37,9 @@ import { MonitorHub } from '../runtime/monitor/monitor-hub.ts';
 import type { Sandbox } from '../runtime/sandbox/index.ts';
 import { AddonService } from './addons/addon-service.ts';
 import { ModrinthClient } from './addons/modrinth-client.ts';
+import { ApiKeyService } from './access/api-key-service.ts';
+import { SessionService } from './access/session-service.ts';
+import { TwoFactorService } from './access/two-factor-service.ts';
 import { BackupService } from './backups/backup-service.ts';
 import { instanceBackupTargets } from './backups/instance-backup-target.ts';
 import { ConsoleService } from './console-service.ts';
@@ -110,12 +121,22 @@ export interface CoreServices {
   addons: AddonService;
   /** Importing an existing server: staged uploads and host folders, then creation (issue 27). */
   imports: ImportService;
+  /** Two-factor sign-in, API keys and sessions (issue 28). */
+  access: AccessServices;
   /** The SFTP server (issue 28): off until the owner turns it on. */
   sftp: SftpService;
   /** The SSH public keys users add in their Profile (SFTP sign-in). */
   sshKeys: SshKeyService;
   /** Kick, ban, op and whitelist from the panel (issue 27). */
   playerAdmin: PlayerAdminService;
+}
+
+export interface AccessServices {
+  twoFactor: TwoFactorService;
+  apiKeys: ApiKeyService;
+  sessions: SessionService;
+  /** Sessions and keys that just stopped working: their sockets close (http/socket-session.ts). */
+  revocations: Revocations;
 }
 
 export function composeServices(
@@ -144,8 +165,60 @@ export function composeServices(
     repository: new MacroAuthorRepository(db, dbWrites),
     onWrite: (instanceUuid, uid) => taskTokens.limitInstance(instanceUuid, uid),
   });
-  const tokens = new TokenService(userRepository, taskTokens);
-  const users = new UserService(userRepository, tokens, events, guard, () => settings.safeMode);
+  // Issue 28: sessions behind every JWT, API keys, two-factor sign-in. Only tests move the clock
+  // that codes and key expiries are checked against.
+  const accessNow = config.access?.now ?? Date.now;
+  const recordSecurity = (activity: Activity, causedBy: CausedBy) => {
+    events.record(activity, causedBy);
+  };
+  const revocations = new Revocations();
+  const sessionRows = new SessionRepository(db, dbWrites);
+  const sessions = new Sessions(sessionRows, revocations);
+  const keyRows = new ApiKeyRepository(db, dbWrites);
+  const apiKeys = new ApiKeys(
+    keyRows,
+    {
+      user: (uid) => userRepository.byUid(uid),
+      instances: () => registry.all().map((entry) => entry.uuid),
+    },
+    revocations,
+    accessNow,
+  );
+  const twoFactor = new TwoFactorService({
+    repo: new TwoFactorRepository(db, dbWrites),
+    users: userRepository,
+    box: SecretBox.inDataDir(config.dataDir),
+    record: recordSecurity,
+    issuer: () => settings.get().core_name,
+    required: () => settings.requireTwoFactor,
+    now: accessNow,
+  });
+  const tokens = new TokenService(userRepository, sessions, taskTokens, apiKeys);
+  const users = new UserService(userRepository, tokens, events, guard, () => settings.safeMode, {
+    sessions,
+    twoFactor,
+    challenges: new TwoFactorChallenges(),
+    apiKeys,
+  });
+  const accessServices: AccessServices = {
+    twoFactor,
+    apiKeys: new ApiKeyService({
+      keys: apiKeys,
+      users: userRepository,
+      record: recordSecurity,
+      now: accessNow,
+    }),
+    sessions: new SessionService({
+      sessions,
+      sessionRows,
+      keyRows,
+      users: userRepository,
+      twoFactorUsers: () => twoFactor.enabledUsers(),
+      record: recordSecurity,
+      now: Date.now,
+    }),
+    revocations,
+  };
   const visibility = new EventVisibility(guard);
   events.subscribeGeneral((e) => visibility.track(e));
 
@@ -429,6 +502,7 @@ export function composeServices(
     macros,
     addons,
     imports,
+    access: accessServices,
     sftp,
     sshKeys,
     playerAdmin: new PlayerAdminService({

@@ -20,6 +20,7 @@ const SETTING_NAMES: Record<keyof GlobalSettingsData, string> = {
   domain: 'Public domain',
   playit_enabled: 'Playit integration',
   modrinth_enabled: 'Modrinth browser',
+  require_two_factor: 'Require two-factor sign-in',
 };
 
 /** Where a change goes in the event log (EventBus.record). */
@@ -73,13 +74,14 @@ export class SettingsService {
   ) {
     const stored = GlobalSettingsDataSchema.safeParse(repository.get(KEY));
     this.cache = stored.success
-      ? stored.data
+      ? { ...stored.data, require_two_factor: stored.data.require_two_factor ?? false }
       : {
           core_name: defaultCoreName(),
           safe_mode: true,
           domain: null,
           playit_enabled: false,
           modrinth_enabled: true,
+          require_two_factor: false,
         };
     if (!stored.success) repository.set(KEY, this.cache);
   }
@@ -112,6 +114,14 @@ export class SettingsService {
     await this.update('modrinth_enabled', on, causedBy);
   }
 
+  get requireTwoFactor(): boolean {
+    return this.cache.require_two_factor === true;
+  }
+
+  async setRequireTwoFactor(on: boolean, causedBy: CausedBy = SYSTEM): Promise<void> {
+    await this.update('require_two_factor', on, causedBy);
+  }
+
   /** Stored first: a change the database refused (503) leaves the old settings in force. */
   private async update<K extends keyof GlobalSettingsData>(
     key: K,
@@ -123,7 +133,7 @@ export class SettingsService {
     await this.repository.save(KEY, next);
     this.cache = next;
     if (before === value) return;
-    const text = (v: GlobalSettingsData[K]) => (v === null ? null : String(v));
+    const text = (v: GlobalSettingsData[K]) => (v === null || v === undefined ? null : String(v));
     this.record(
       {
         type: 'CoreSettingChanged',

@@ -7,16 +7,20 @@ import {
   UNSAFE_PERMISSION_KEYS,
   USER_SECRET_LENGTH,
   emptyPermissions,
+  TWO_FACTOR_REQUIRED_CAUSE,
   type CausedBy,
   type InstancePermissionKey,
   type LoginReply,
   type UserPermission,
 } from '@hearth/protocol';
+import type { ApiKeys } from '../auth/api-keys.ts';
 import { LoginRateLimiter } from '../auth/login-rate-limiter.ts';
 import { randomAlphanumeric } from '../auth/random.ts';
 import type { PermissionGuard } from '../auth/permission-guard.ts';
+import type { ClientInfo, Sessions } from '../auth/sessions.ts';
 import type { TokenService } from '../auth/token-service.ts';
-import { badRequest, notFound, permissionDenied, unauthorized } from '../errors.ts';
+import type { TwoFactorChallenges } from '../auth/two-factor-challenges.ts';
+import { CoreError, badRequest, notFound, permissionDenied, unauthorized } from '../errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import {
   isLimitedTask,
@@ -24,8 +28,10 @@ import {
   type StoredUser,
   type UserRepository,
 } from '../repositories/user-repository.ts';
+import type { TwoFactorService } from './access/two-factor-service.ts';
 
 export { isLimitedTask, toPublicUser, type StoredUser };
+export type { ClientInfo };
 
 const USERNAME_MAX = 32;
 
@@ -43,17 +49,25 @@ function sameKey(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-/** The user as an event's cause; a macro task acting for them is named too (core-api.md §2.3). */
-export const userCause = (user: StoredUser): CausedBy =>
-  user.task === undefined
-    ? { type: 'User', user_id: user.uid, user_name: user.username }
-    : {
-        type: 'User',
-        user_id: user.uid,
-        user_name: user.username,
-        macro_name: user.task.macroName,
-        macro_pid: user.task.pid,
-      };
+/**
+ * The user as an event's cause; a macro task acting for them is named too (core-api.md §2.3), and
+ * so is the API key they acted through (issue 28).
+ */
+export const userCause = (user: StoredUser): CausedBy => ({
+  type: 'User',
+  user_id: user.uid,
+  user_name: user.username,
+  ...(user.task === undefined ? {} : { macro_name: user.task.macroName, macro_pid: user.task.pid }),
+  ...(user.apiKey === undefined ? {} : { api_key_name: user.apiKey.name }),
+});
+
+/** What sign-ins need beyond the users: sessions, the second factor and its challenges, keys. */
+export interface SignInDeps {
+  sessions: Sessions;
+  twoFactor: TwoFactorService;
+  challenges: TwoFactorChallenges;
+  apiKeys: ApiKeys;
+}
 
 function validateUsername(raw: unknown): string {
   if (typeof raw !== 'string' || raw.trim().length === 0) throw badRequest('Username is required');
@@ -86,6 +100,7 @@ export class UserService {
     private readonly events: EventBus,
     private readonly guard: PermissionGuard,
     private readonly safeMode: () => boolean,
+    private readonly signIn: SignInDeps,
   ) {}
 
   /** Generates the first-run key while no owner exists (core-api.md §1.4.2); null once set up. */
@@ -103,7 +118,12 @@ export class UserService {
    * password hash), so of any number of racing requests exactly one gets past this point; if that
    * one then fails, nothing was created and the key works again.
    */
-  async setup(key: string, username: unknown, password: unknown): Promise<LoginReply> {
+  async setup(
+    key: string,
+    username: unknown,
+    password: unknown,
+    client: ClientInfo,
+  ): Promise<LoginReply> {
     if (this.setupKey === null || this.setupClaimed)
       throw permissionDenied('Setup key already used.');
     if (!sameKey(key, this.setupKey)) throw permissionDenied('Invalid setup key.');
@@ -121,11 +141,17 @@ export class UserService {
       { type: 'UserEvent', user_id: owner.uid, user_event_inner: { type: 'UserCreated' } },
       { causedBy: userCause(owner) },
     );
-    return { token: await this.tokens.issue(owner), user: toPublicUser(owner) };
+    return this.signedIn(owner, client, false);
   }
 
-  /** `ip` is the client's address: the peer, or what a configured trusted proxy says it is. */
-  async login(ip: string, username: string, password: string): Promise<LoginReply> {
+  /**
+   * The password step. `client.ip` is the client's address: the peer, or what a configured trusted
+   * proxy says it is. A user with two-factor sign-in on gets no token here but a 401 whose body
+   * carries a challenge (protocol access.ts) for `loginWithCode`; the pair is neither cleared nor
+   * charged until the code's outcome.
+   */
+  async login(client: ClientInfo, username: string, password: string): Promise<LoginReply> {
+    const { ip } = client;
     if (password.length === 0) throw badRequest('You must provide a password');
     this.limiter.check(ip, username);
     try {
@@ -138,11 +164,61 @@ export class UserService {
         this.limiter.recordFailure(ip, username);
         throw unauthorized('Credential mismatch');
       }
+      if (this.signIn.twoFactor.isEnabled(user.uid)) {
+        const { challenge, expiresIn } = this.signIn.challenges.issue(user.uid, user.username);
+        throw new CoreError('Unauthorized', [TWO_FACTOR_REQUIRED_CAUSE], 401, {
+          two_factor: { challenge, expires_in: expiresIn },
+        });
+      }
       this.limiter.recordSuccess(ip, username);
-      return { token: await this.tokens.issue(user), user: toPublicUser(user) };
+      return await this.signedIn(user, client, false);
     } finally {
       this.limiter.release(ip, username);
     }
+  }
+
+  /**
+   * The code step: a current code or a recovery code for a challenge of `login`. Throttled with the
+   * password's own (address, username) budget; a challenge takes five wrong codes at most.
+   */
+  async loginWithCode(client: ClientInfo, challenge: string, code: string): Promise<LoginReply> {
+    const pending = this.signIn.challenges.peek(challenge);
+    if (pending === null) throw unauthorized('Sign-in expired: enter your password again');
+    const { ip } = client;
+    this.limiter.check(ip, pending.username);
+    try {
+      const outcome = await this.signIn.twoFactor.verify(pending.uid, code);
+      const user = this.users.byUid(pending.uid);
+      if (outcome === null || user === null) {
+        this.limiter.recordFailure(ip, pending.username);
+        this.signIn.challenges.fail(challenge);
+        throw unauthorized('Invalid two-factor code');
+      }
+      this.signIn.challenges.consume(challenge);
+      this.limiter.recordSuccess(ip, pending.username);
+      return await this.signedIn(user, client, true);
+    } finally {
+      this.limiter.release(ip, pending.username);
+    }
+  }
+
+  /** A new session for `user` and its token. */
+  private async signedIn(
+    user: StoredUser,
+    client: ClientInfo,
+    twoFactor: boolean,
+  ): Promise<LoginReply> {
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const session = await this.signIn.sessions.open(
+      user.uid,
+      client,
+      twoFactor,
+      this.tokens.expiryOfNew(nowSeconds),
+    );
+    return {
+      token: await this.tokens.issue(user, session.id, nowSeconds),
+      user: toPublicUser(user),
+    };
   }
 
   /**
@@ -175,16 +251,24 @@ export class UserService {
   }
 
   /**
-   * Only self or a user manager may read another user (core-api.md §1.4.3). A macro task is its
-   * starter's "self" only when the starter alone wrote its code: another author's task may not
-   * rename its starter, change their password or log them out.
+   * Only self or a user manager may read or change another user (core-api.md §1.4.3). To change
+   * an account, a macro task is its starter's "self" only when the starter alone wrote its code
+   * (another author's task may not rename its starter, change their password or log them out),
+   * and an API key never is: its scope grants what it may do on the core, not over its account.
    */
-  requireSelfOrManager(caller: StoredUser, uid: string): void {
-    if (caller.uid !== uid || isLimitedTask(caller))
-      this.guard.require(caller, { type: 'ManageUser' });
+  requireSelfOrManager(caller: StoredUser, uid: string, change = true): void {
+    const self =
+      caller.uid === uid && (!change || (!isLimitedTask(caller) && caller.apiKey === undefined));
+    if (!self) this.guard.require(caller, { type: 'ManageUser' });
   }
 
-  async create(caller: StoredUser, username: unknown, password: unknown): Promise<LoginReply> {
+  /** The reply holds a token of the new user (the reference's shape), in a session of its own. */
+  async create(
+    caller: StoredUser,
+    username: unknown,
+    password: unknown,
+    client: ClientInfo,
+  ): Promise<LoginReply> {
     this.guard.require(caller, { type: 'ManageUser' });
     const name = validateUsername(username);
     const psw = validatePassword(password);
@@ -194,7 +278,7 @@ export class UserService {
       { type: 'UserEvent', user_id: user.uid, user_event_inner: { type: 'UserCreated' } },
       { causedBy: userCause(caller) },
     );
-    return { token: await this.tokens.issue(user), user: toPublicUser(user) };
+    return this.signedIn(user, client, false);
   }
 
   async delete(caller: StoredUser, uid: string): Promise<void> {
@@ -203,6 +287,9 @@ export class UserService {
     const target = this.get(uid);
     if (target.isOwner) throw permissionDenied('The owner cannot be deleted');
     await this.users.delete(uid);
+    // The rows went with the user (ON DELETE CASCADE); the caches and the sockets go now.
+    await this.signIn.sessions.revokeAll(uid);
+    this.signIn.apiKeys.forgetUser(uid);
     this.events.emit(
       { type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UserDeleted' } },
       { causedBy: userCause(caller) },
@@ -240,6 +327,9 @@ export class UserService {
       if (!ok) throw unauthorized('Credential mismatch');
     }
     await this.users.setPassword(uid, await hash(psw), randomAlphanumeric(USER_SECRET_LENGTH));
+    // The new secret already refuses every token; the sessions go from the list too. API keys
+    // stay: they are credentials of their own, revoked on their own.
+    await this.signIn.sessions.revokeAll(uid);
     this.events.emit(
       { type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UserLoggedOut' } },
       { causedBy: userCause(caller) },
@@ -250,6 +340,7 @@ export class UserService {
     this.requireSelfOrManager(caller, uid);
     this.get(uid);
     await this.users.setSecret(uid, randomAlphanumeric(USER_SECRET_LENGTH));
+    await this.signIn.sessions.revokeAll(uid);
     this.events.emit(
       { type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UserLoggedOut' } },
       { causedBy: userCause(caller) },

@@ -16,6 +16,7 @@ import {
 import { CoreWarningsBanner } from '@/features/connection/components/core-warnings-banner.tsx';
 import { NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
 import { InstanceSidebar } from './routes/instance-dashboard-sidebar.tsx';
+import { useTwoFactorEnrolment } from './two-factor-enrolment.ts';
 
 const SettingsNav = lazy(async () => ({
   default: (await import('./routes/settings-nav.tsx')).SettingsNav,
@@ -53,6 +54,7 @@ export function MainLayout() {
   const info = useCoreInfo();
   const user = useCurrentUser();
   const inSettings = isSettingsPath(useLocation().pathname);
+  useTwoFactorEnrolment();
 
   const topStart = (
     <>

@@ -36,7 +36,9 @@ function setUp(users: Map<string, StoredUser>) {
     instances: () => [I, OTHER],
   });
   const repo = { byUid: (uid: string) => users.get(uid) ?? null } as unknown as UserRepository;
-  return { tasks, tokens: new TokenService(repo, tasks) };
+  // No sessions: only task tokens are verified here.
+  const sessions = { check: () => null, seen: () => undefined };
+  return { tasks, tokens: new TokenService(repo, sessions, tasks) };
 }
 
 const grant = (over: Partial<TaskGrant> = {}): TaskGrant => ({

@@ -10,6 +10,10 @@ import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { TEST_CORE, coreInfo, publicUser, validJwt } from '@/test/fixtures.ts';
 import { connectTo, renderApp } from '@/test/render-app.tsx';
 
+// Profile also loads its account-security sections (issue 28): on a shared, busy machine its
+// longer walks (typed a key at a time) need more than the default five seconds.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();

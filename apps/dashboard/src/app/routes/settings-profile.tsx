@@ -4,10 +4,15 @@ import { notify } from '@/lib/toast.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
 import { getUserInfoQueryOptions, useCurrentUser } from '@/features/auth/api/get-user-info.ts';
 import { login } from '@/features/auth/api/login.ts';
+import { ApiKeysSection } from '@/features/access/components/api-keys-section.tsx';
+import { SessionsSection } from '@/features/access/components/sessions-section.tsx';
+import { TwoFactorSection } from '@/features/access/components/two-factor-section.tsx';
+import { useInstances } from '@/features/instances/api/get-instances.ts';
 import { ProfilePanel } from '@/features/users/components/profile-panel.tsx';
 
 /**
- * /settings/profile. Changing your own password revokes every token of yours, so the dashboard
+ * /settings/profile: your account, then its security (two-factor sign-in, API keys, sessions).
+ * Changing your own password revokes every token of yours, so the dashboard
  * signs in again with the new password; if that fails the user is sent to sign in, told why.
  */
 export function SettingsProfileRoute() {
@@ -16,6 +21,7 @@ export function SettingsProfileRoute() {
   const me = useCurrentUser();
   const queryClient = useQueryClient();
   const navigate = useAppNavigate();
+  const instances = useInstances();
   if (!core) return null;
 
   const signInAgain = async (newPassword: string) => {
@@ -44,6 +50,19 @@ export function SettingsProfileRoute() {
           queryKey: getUserInfoQueryOptions(core, true).queryKey,
         })
       }
-    />
+    >
+      {me.data && token !== null ? (
+        <>
+          {/* Account security (issue 28); the panel's SFTP sections follow. */}
+          <TwoFactorSection core={core} uid={me.data.uid} username={me.data.username} />
+          <ApiKeysSection
+            core={core}
+            me={me.data}
+            instances={(instances.data ?? []).map((i) => ({ uuid: i.uuid, name: i.name }))}
+          />
+          <SessionsSection core={core} uid={me.data.uid} self />
+        </>
+      ) : null}
+    </ProfilePanel>
   );
 }

@@ -1,5 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { ClientEventSchema, apiPaths, coreSocketUrl, emptyEventQuery } from '@hearth/protocol';
+import {
+  ClientEventSchema,
+  SESSION_ENDED_CLOSE_CODE,
+  apiPaths,
+  coreSocketUrl,
+  emptyEventQuery,
+} from '@hearth/protocol';
 import type { ClientEvent } from '@hearth/protocol';
 import { apiRequest } from '../api-client.ts';
 import { dispatchConnection } from '../connection-status.ts';
@@ -132,9 +138,13 @@ export function startEventStream(options: EventStreamOptions): () => void {
       }
       sequence.live(event);
     },
-    onStatus: (status) => {
+    onStatus: (status, detail) => {
       const action = STATUS_ACTION[status];
       if (action) report(action);
+      // The core ended this socket's session (signed out elsewhere, revoked): the features read
+      // again what they show, and the user's own record answers Unauthorized, which signs out.
+      if (status === 'closed' && detail.code === SESSION_ENDED_CLOSE_CODE && !stopped)
+        publishResync(queryClient);
     },
     onGap: fillGap,
   });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
@@ -5,12 +6,17 @@ import { setToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { useForm } from '@/lib/use-form.ts';
 import { getUserInfoQueryOptions } from '../api/get-user-info.ts';
+import { twoFactorChallengeOf } from '../api/login-two-factor.ts';
 import { useLoginMutation } from '../api/login.ts';
 import type { SignedIn } from '../api/login.ts';
 import { loginErrorMessage } from '../login-error.ts';
 import { validateLogin } from '../validation.ts';
+import { TwoFactorLoginForm } from './two-factor-login-form.tsx';
 
-/** Sign in (dashboard.md §2): stores the token for this core, then hands over. */
+/**
+ * Sign in (dashboard.md §2): stores the token for this core, then hands over. A user with
+ * two-factor sign-in on is asked for a code after the password (the core's challenge).
+ */
 export function LoginForm({
   core,
   onSignedIn,
@@ -21,20 +27,42 @@ export function LoginForm({
   const queryClient = useQueryClient();
   const form = useForm({ username: '', password: '' }, validateLogin);
   const login = useLoginMutation();
+  // Set when the password was right and the user has two-factor sign-in on (issue 28).
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  const finish = (signedIn: SignedIn) => {
+    setToken(core, signedIn.token);
+    if (signedIn.user)
+      queryClient.setQueryData(getUserInfoQueryOptions(core, true).queryKey, signedIn.user);
+    onSignedIn(signedIn);
+  };
 
   const submit = form.handleSubmit((values) => {
     login.mutate(
       { core, username: values.username.trim(), password: values.password },
       {
-        onSuccess: (signedIn) => {
-          setToken(core, signedIn.token);
-          if (signedIn.user)
-            queryClient.setQueryData(getUserInfoQueryOptions(core, true).queryKey, signedIn.user);
-          onSignedIn(signedIn);
+        onSuccess: finish,
+        onError: (err) => {
+          const asked = twoFactorChallengeOf(err);
+          if (asked) setChallenge(asked.challenge);
         },
       },
     );
   });
+
+  if (challenge !== null)
+    return (
+      <TwoFactorLoginForm
+        core={core}
+        challenge={challenge}
+        onSignedIn={finish}
+        onBack={() => {
+          login.reset();
+          form.setValue('password', '');
+          setChallenge(null);
+        }}
+      />
+    );
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">

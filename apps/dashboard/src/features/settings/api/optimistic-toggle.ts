@@ -3,11 +3,12 @@ import type { GlobalSettingsData } from '@hearth/protocol';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getGlobalSettingsQueryOptions } from './get-global-settings.ts';
 
-type ToggleField = 'safe_mode' | 'playit_enabled' | 'modrinth_enabled';
+type ToggleField = 'safe_mode' | 'playit_enabled' | 'modrinth_enabled' | 'require_two_factor';
 
 /**
  * A global-setting toggle that shows the new value at once, puts the old one back if the core
- * refuses, and re-reads the settings afterwards. Shared by the safe-mode, playit and Modrinth toggles.
+ * refuses, and re-reads the settings afterwards. Shared by the safe-mode, playit, Modrinth and
+ * two-factor toggles.
  */
 export function useOptimisticToggleMutation(
   field: ToggleField,

@@ -16,6 +16,7 @@ import { useUpdateCoreDomainMutation } from '../api/update-core-domain.ts';
 import { useUpdateCoreNameMutation } from '../api/update-core-name.ts';
 import { useUpdateModrinthEnabledMutation } from '../api/update-modrinth-enabled.ts';
 import { useUpdatePlayitEnabledMutation } from '../api/update-playit-enabled.ts';
+import { useUpdateRequireTwoFactorMutation } from '../api/update-require-two-factor.ts';
 import { validateCoreName, validateDomain } from '../core-settings-validation.ts';
 import { OpenPortDialog } from './open-port-dialog.tsx';
 import { SafeModeSetting } from './safe-mode-setting.tsx';
@@ -43,6 +44,7 @@ export function CoreSettingsPanel({
   const updateDomain = useUpdateCoreDomainMutation();
   const updatePlayit = useUpdatePlayitEnabledMutation();
   const updateModrinth = useUpdateModrinthEnabledMutation();
+  const updateRequireTwoFactor = useUpdateRequireTwoFactorMutation();
   const [openPort, setOpenPort] = useState(false);
 
   if (settings.isPending) return <PageSpinner />;
@@ -120,6 +122,27 @@ export function CoreSettingsPanel({
           }
         />
       </SettingsSection>
+      {data.require_two_factor === undefined ? null : (
+        <SettingsSection title="Sign-in">
+          <SettingRow
+            title="Require two-factor sign-in"
+            description="Everyone must turn on two-factor sign-in in their profile before using this core. Turn it on for your own account first."
+            control={
+              <Switch
+                label="Require two-factor sign-in"
+                checked={data.require_two_factor}
+                disabled={!canEdit}
+                onCheckedChange={(on) =>
+                  updateRequireTwoFactor.mutate(
+                    { core, on },
+                    { onError: (err) => notify('error', toUserMessage(err)) },
+                  )
+                }
+              />
+            }
+          />
+        </SettingsSection>
+      )}
       <SettingsSection title="SFTP">
         <SftpCoreSetting core={core} canEdit={canEdit} />
       </SettingsSection>

@@ -1,4 +1,5 @@
 import { KeyRound, MoreHorizontal, Trash2, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { PublicUser } from '@hearth/protocol';
 import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu.tsx';
 import { canActOn, roleLabels } from '../members.ts';
@@ -10,10 +11,19 @@ export interface MemberRowProps {
   onSelect: (uid: string) => void;
   onChangePassword: (user: PublicUser) => void;
   onDelete: (user: PublicUser) => void;
+  /** More about the member, after the role badges (app/ adds whether they have two-factor on). */
+  extra?: (user: PublicUser) => ReactNode;
 }
 
 /** One member: opens the permission editor; the menu offers Change Password and Delete User. */
-export function MemberRow({ user, meUid, onSelect, onChangePassword, onDelete }: MemberRowProps) {
+export function MemberRow({
+  user,
+  meUid,
+  onSelect,
+  onChangePassword,
+  onDelete,
+  extra,
+}: MemberRowProps) {
   return (
     <li className="flex items-center gap-2 px-3 py-2">
       <button
@@ -29,6 +39,7 @@ export function MemberRow({ user, meUid, onSelect, onChangePassword, onDelete }:
         </span>
         <span className="truncate text-sm font-medium text-fg">{user.username}</span>
         <RoleBadges labels={roleLabels(user, meUid)} />
+        {extra?.(user)}
       </button>
       {canActOn(user, meUid) ? (
         <DropdownMenu

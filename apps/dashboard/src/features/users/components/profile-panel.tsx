@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { LOGIN_TOAST_MS, LOGIN_WARNING_DELAY_MS } from '@hearth/protocol';
 import type { PublicUser } from '@hearth/protocol';
 import {
@@ -37,6 +38,8 @@ export interface ProfilePanelProps {
   signedIn: boolean;
   onOwnPasswordChanged: (newPassword: string) => Promise<void>;
   onRenamed?: () => void;
+  /** The Profile's other sections (two-factor sign-in, API keys, sessions: app/ adds them). */
+  children?: ReactNode;
 }
 
 /** Profile (/settings/profile): your username and password, SFTP usernames and SSH keys. */
@@ -46,6 +49,7 @@ export function ProfilePanel({
   signedIn,
   onOwnPasswordChanged,
   onRenamed,
+  children,
 }: ProfilePanelProps) {
   useNotLoggedInToast(signedIn);
   const rename = useRenameUserMutation();
@@ -80,6 +84,7 @@ export function ProfilePanel({
           }
         />
       </SettingsSection>
+      {children}
       {editable ? <SftpProfileSections core={core} /> : null}
       {me ? (
         <ChangePasswordDialog

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { UserPlus } from 'lucide-react';
 import type { InstanceInfo, PublicUser } from '@hearth/protocol';
 import { SettingsPage } from '@/components/layout/settings-section.tsx';
@@ -27,6 +28,10 @@ export interface UsersPanelProps {
   instances: readonly InstanceInfo[];
   /** Why the instances could not be loaded, if they could not. */
   instancesError?: string | null;
+  /** More about each member in the list (app/ adds whether they have two-factor on). */
+  memberExtra?: (user: PublicUser) => ReactNode;
+  /** Sections under the selected member's permissions (app/ adds their sign-in and sessions). */
+  selectedExtra?: (user: PublicUser) => ReactNode;
 }
 
 /** User Settings (/settings/users, dashboard.md §2): members, or the selected member's permissions. */
@@ -38,6 +43,8 @@ export function UsersPanel({
   safeMode,
   instances,
   instancesError = null,
+  memberExtra,
+  selectedExtra,
 }: UsersPanelProps) {
   const isOwner = me.is_owner;
   const list = useUserList(isOwner);
@@ -97,6 +104,7 @@ export function UsersPanel({
           safeMode={safeMode}
           canEdit={isOwner}
         />
+        {selectedExtra?.(selected)}
         {dialogs}
       </SettingsPage>
     );
@@ -123,6 +131,7 @@ export function UsersPanel({
         onSelect={onSelect}
         onChangePassword={setPasswordFor}
         onDelete={setDeleting}
+        {...(memberExtra ? { extra: memberExtra } : {})}
       />
       {dialogs}
     </SettingsPage>

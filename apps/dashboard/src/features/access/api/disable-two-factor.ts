@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+import { getAccessOverviewQueryOptions } from './get-access-overview.ts';
+import { getTwoFactorStatusQueryOptions } from './get-two-factor-status.ts';
+
+/**
+ * POST /user/:uid/two_factor/disable: with a current or a recovery code for yourself; the owner
+ * turns it off for someone else without one (`code` null).
+ */
+export async function disableTwoFactor(
+  core: CoreConnection,
+  uid: string,
+  code: string | null,
+): Promise<void> {
+  await apiRequest(apiPaths.twoFactorDisable(uid), {
+    core,
+    method: 'POST',
+    body: code === null ? {} : { code },
+  });
+}
+
+export function useDisableTwoFactorMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { core: CoreConnection; uid: string; code: string | null }) =>
+      disableTwoFactor(input.core, input.uid, input.code),
+    onSuccess: async (_data, input) => {
+      await queryClient.invalidateQueries({
+        queryKey: getTwoFactorStatusQueryOptions(input.core, input.uid).queryKey,
+      });
+      await queryClient.invalidateQueries({
+        queryKey: getAccessOverviewQueryOptions(input.core, true).queryKey,
+      });
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { TwoFactorStatusSchema, apiPaths } from '@hearth/protocol';
+import type { TwoFactorStatus } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import { coreKey } from '@/lib/session.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+
+/** GET /user/:uid/two_factor (yourself, or the owner for anyone). */
+export function getTwoFactorStatus(
+  core: CoreConnection,
+  uid: string,
+  signal?: AbortSignal,
+): Promise<TwoFactorStatus> {
+  return apiRequest(apiPaths.twoFactorStatus(uid), {
+    core,
+    schema: TwoFactorStatusSchema,
+    ...(signal ? { signal } : {}),
+  });
+}
+
+export function getTwoFactorStatusQueryOptions(core: CoreConnection | null, uid: string | null) {
+  return queryOptions({
+    queryKey: ['access', 'two-factor', core ? coreKey(core) : null, uid] as const,
+    queryFn:
+      core && uid !== null ? ({ signal }) => getTwoFactorStatus(core, uid, signal) : skipToken,
+    // A Lodestone core has no such route (404): nothing to retry.
+    retry: false,
+  });
+}
+
+export function useTwoFactorStatus(core: CoreConnection | null, uid: string | null) {
+  return useQuery(getTwoFactorStatusQueryOptions(core, uid));
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod/mini';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPaths } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+import { getAccessOverviewQueryOptions } from './get-access-overview.ts';
+import { getSessionsQueryOptions } from './get-sessions.ts';
+
+const RevokedSchema = z.object({ revoked: z.number() });
+
+/** POST /user/:uid/sessions/revoke_others: every session but this one (the owner's: all of them). */
+export async function revokeOtherSessions(core: CoreConnection, uid: string): Promise<number> {
+  const answer = await apiRequest(apiPaths.sessionRevokeOthers(uid), {
+    core,
+    method: 'POST',
+    schema: RevokedSchema,
+  });
+  return answer.revoked;
+}
+
+export function useRevokeOtherSessionsMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { core: CoreConnection; uid: string }) =>
+      revokeOtherSessions(input.core, input.uid),
+    onSuccess: async (_data, input) => {
+      await queryClient.invalidateQueries({
+        queryKey: getSessionsQueryOptions(input.core, input.uid).queryKey,
+      });
+      await queryClient.invalidateQueries({
+        queryKey: getAccessOverviewQueryOptions(input.core, true).queryKey,
+      });
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { TwoFactorSetupSchema, apiPaths } from '@hearth/protocol';
+import type { TwoFactorSetup } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+
+/** POST /user/:uid/two_factor/setup: a new secret and its QR code (nothing is on yet). */
+export function setupTwoFactor(core: CoreConnection, uid: string): Promise<TwoFactorSetup> {
+  return apiRequest(apiPaths.twoFactorSetup(uid), {
+    core,
+    method: 'POST',
+    schema: TwoFactorSetupSchema,
+  });
+}
+
+export function useSetupTwoFactorMutation() {
+  return useMutation({
+    mutationFn: (input: { core: CoreConnection; uid: string }) =>
+      setupTwoFactor(input.core, input.uid),
+  });
+}

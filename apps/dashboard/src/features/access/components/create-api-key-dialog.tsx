@@ -1,0 +1,159 @@
+import { useMemo, useState } from 'react';
+import type { FormEvent } from 'react';
+import { apiKeyNameProblem } from '@hearth/protocol';
+import type { ApiKeyCreated, PublicUser } from '@hearth/protocol';
+import { Button } from '@/components/ui/button.tsx';
+import { CopyText } from '@/components/ui/copy-text.tsx';
+import { Modal } from '@/components/ui/dialog.tsx';
+import { FormError, SelectField, TextField } from '@/components/ui/field.tsx';
+import { RadioCard, RadioCardGroup } from '@/components/ui/radio-cards.tsx';
+import { toUserMessage } from '@/lib/errors.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+import { useCreateApiKeyMutation } from '../api/create-api-key.ts';
+import {
+  EXPIRY_CHOICES,
+  customScope,
+  expiryFrom,
+  fullScope,
+  heldRights,
+  readOnlyScope,
+  type ScopePreset,
+} from '../key-scope.ts';
+import { CustomScopeFields, emptyChoice, type ScopeChoice } from './custom-scope-fields.tsx';
+
+export interface InstanceChoice {
+  uuid: string;
+  name: string;
+}
+
+const PRESETS: readonly { value: ScopePreset; title: string; text: string }[] = [
+  { value: 'all', title: 'Everything I can do', text: 'Follows your permissions as they change.' },
+  { value: 'read', title: 'Read only', text: 'See instances and read their files, nothing more.' },
+  { value: 'custom', title: 'Choose', text: 'Pick the permissions this key gets.' },
+];
+
+function CreatedKey({ created, onClose }: { created: ApiKeyCreated; onClose: () => void }) {
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-muted">
+        Copy the key now: it is not shown again. Send it as Authorization: Bearer &lt;key&gt;.
+      </p>
+      <div className="rounded-lg border border-line bg-bg p-3">
+        <CopyText text={created.secret} className="max-w-full text-sm text-fg" />
+      </div>
+      <div className="flex justify-end">
+        <Button variant="primary" onClick={onClose}>
+          Done
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** Create API Key: a name, an expiry and what it may do (never more than you). */
+export function CreateApiKeyDialog({
+  core,
+  me,
+  instances,
+  onClose,
+}: {
+  core: CoreConnection;
+  me: PublicUser;
+  instances: readonly InstanceChoice[];
+  onClose: () => void;
+}) {
+  const create = useCreateApiKeyMutation();
+  const held = useMemo(
+    () =>
+      heldRights(
+        me,
+        instances.map((i) => i.uuid),
+      ),
+    [me, instances],
+  );
+  const [name, setName] = useState('');
+  const [expiry, setExpiry] = useState('90');
+  const [preset, setPreset] = useState<ScopePreset>('all');
+  const [choice, setChoice] = useState<ScopeChoice>(emptyChoice);
+  const [nameError, setNameError] = useState<string | null>(null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = apiKeyNameProblem(name);
+    setNameError(problem);
+    if (problem) return;
+    const scope =
+      preset === 'all'
+        ? fullScope(me)
+        : preset === 'read'
+          ? readOnlyScope(held)
+          : customScope(held, choice);
+    create.mutate({
+      core,
+      uid: me.uid,
+      request: { name: name.trim(), expires_at: expiryFrom(expiry, Date.now()), scope },
+    });
+  };
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && !create.isPending && onClose()}
+      title={create.data ? 'Your new API key' : 'Create API Key'}
+      width={520}
+    >
+      {create.data ? (
+        <CreatedKey created={create.data} onClose={onClose} />
+      ) : (
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+          <TextField
+            label="Name"
+            hint="What uses it, e.g. backup script."
+            value={name}
+            error={nameError ?? undefined}
+            onChange={(event) => setName(event.target.value)}
+            autoFocus
+          />
+          <SelectField
+            label="Expires"
+            options={EXPIRY_CHOICES}
+            value={expiry}
+            onChange={(event) => setExpiry(event.target.value)}
+          />
+          <RadioCardGroup
+            label="What it may do"
+            value={preset}
+            onValueChange={(value) => setPreset(value as ScopePreset)}
+            className="flex flex-col gap-2"
+          >
+            {PRESETS.map((p) => (
+              <RadioCard key={p.value} value={p.value}>
+                <span className="flex min-w-0 flex-1 flex-col">
+                  <span className="text-sm font-medium text-fg">{p.title}</span>
+                  <span className="text-xs text-muted">{p.text}</span>
+                </span>
+              </RadioCard>
+            ))}
+          </RadioCardGroup>
+          {preset === 'custom' ? (
+            <CustomScopeFields
+              held={held}
+              instances={instances}
+              choice={choice}
+              onChange={setChoice}
+            />
+          ) : null}
+          <FormError message={create.isError ? toUserMessage(create.error) : null} />
+          <div className="flex justify-end gap-2">
+            <Button onClick={onClose} disabled={create.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="primary" loading={create.isPending}>
+              Create Key
+            </Button>
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

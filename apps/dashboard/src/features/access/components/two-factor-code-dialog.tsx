@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Button } from '@/components/ui/button.tsx';
+import { Modal } from '@/components/ui/dialog.tsx';
+import { FormError, TextField } from '@/components/ui/field.tsx';
+import { toUserMessage } from '@/lib/errors.ts';
+
+export interface TwoFactorCodeDialogProps {
+  title: string;
+  description: string;
+  submitLabel: string;
+  /** Recovery codes are accepted too (turning it off). */
+  allowRecovery: boolean;
+  danger?: boolean;
+  /** Rejects with the core's refusal, shown in the dialog. */
+  onSubmit: (code: string) => Promise<void>;
+  onClose: () => void;
+}
+
+/** Asks for a current code (or a recovery code) before a change to two-factor sign-in. */
+export function TwoFactorCodeDialog({
+  title,
+  description,
+  submitLabel,
+  allowRecovery,
+  danger = false,
+  onSubmit,
+  onClose,
+}: TwoFactorCodeDialogProps) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim() === '') {
+      setError('Code is required');
+      return;
+    }
+    setPending(true);
+    setError(null);
+    try {
+      await onSubmit(code.trim());
+    } catch (err) {
+      setError(toUserMessage(err));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && !pending && onClose()}
+      title={title}
+      description={description}
+    >
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <TextField
+          label={allowRecovery ? 'Code or recovery code' : 'Code from your app'}
+          inputMode={allowRecovery ? 'text' : 'numeric'}
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          autoFocus
+        />
+        <FormError message={error} />
+        <div className="flex justify-end gap-2">
+          <Button onClick={onClose} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" variant={danger ? 'danger' : 'primary'} loading={pending}>
+            {submitLabel}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,159 @@
+import {
+  GLOBAL_PERMISSION_KEYS,
+  INSTANCE_PERMISSION_KEYS,
+  canPerform,
+  emptyPermissions,
+  principalOf,
+} from '@hearth/protocol';
+import type {
+  ApiKeyScope,
+  GlobalPermissionKey,
+  InstancePermissionKey,
+  PublicUser,
+  UserAction,
+} from '@hearth/protocol';
+
+// What a new API key may hold: never more than its user (the core refuses more, protocol
+// principalExcess), so the form offers only what the user holds now.
+
+export type ScopePreset = 'all' | 'read' | 'custom';
+
+/** The user's own words for each permission (the Users screen's). */
+export const PERMISSION_LABELS: Record<InstancePermissionKey | GlobalPermissionKey, string> = {
+  can_view_instance: 'View instance',
+  can_start_instance: 'Start instance',
+  can_stop_instance: 'Stop instance',
+  can_access_instance_console: 'Access console',
+  can_access_instance_setting: 'Access settings',
+  can_read_instance_resource: 'Read resources',
+  can_write_instance_resource: 'Write resources',
+  can_access_instance_macro: 'Access macros',
+  can_read_instance_file: 'Read files',
+  can_write_instance_file: 'Write files',
+  can_create_instance: 'Create instances',
+  can_delete_instance: 'Delete instances',
+  can_read_global_file: 'Read global files',
+  can_write_global_file: 'Write global files',
+  can_manage_permission: 'Manage permissions',
+  can_install_extension: 'Install extensions',
+};
+
+const INSTANCE_ACTION: Record<
+  InstancePermissionKey,
+  Extract<UserAction, { instance: string | null }>['type']
+> = {
+  can_view_instance: 'ViewInstance',
+  can_start_instance: 'StartInstance',
+  can_stop_instance: 'StopInstance',
+  can_access_instance_console: 'AccessConsole',
+  can_access_instance_setting: 'AccessSetting',
+  can_read_instance_resource: 'ReadResource',
+  can_write_instance_resource: 'WriteResource',
+  can_access_instance_macro: 'AccessMacro',
+  can_read_instance_file: 'ReadInstanceFile',
+  can_write_instance_file: 'WriteInstanceFile',
+};
+
+const GLOBAL_ACTION: Record<
+  GlobalPermissionKey,
+  Exclude<UserAction, { instance: string | null }>['type']
+> = {
+  can_create_instance: 'CreateInstance',
+  can_delete_instance: 'DeleteInstance',
+  can_read_global_file: 'ReadGlobalFile',
+  can_write_global_file: 'WriteGlobalFile',
+  can_manage_permission: 'ManagePermission',
+  can_install_extension: 'InstallExtension',
+};
+
+/** What the user holds, as choices: per key, the instances they hold it on; the global keys held. */
+export interface HeldRights {
+  owner: boolean;
+  admin: boolean;
+  instance: Record<InstancePermissionKey, string[]>;
+  global: GlobalPermissionKey[];
+}
+
+export function heldRights(me: PublicUser, instances: readonly string[]): HeldRights {
+  const principal = principalOf(me);
+  const instance = Object.fromEntries(
+    INSTANCE_PERMISSION_KEYS.map((key) => [
+      key,
+      instances.filter((uuid) =>
+        canPerform(principal, { type: INSTANCE_ACTION[key], instance: uuid }, false),
+      ),
+    ]),
+  ) as Record<InstancePermissionKey, string[]>;
+  const global = GLOBAL_PERMISSION_KEYS.filter((key) =>
+    canPerform(principal, { type: GLOBAL_ACTION[key] }, false),
+  );
+  return { owner: me.is_owner, admin: me.is_admin, instance, global };
+}
+
+/** Everything the user can do, now and as it changes (an owner's key is an owner key). */
+export function fullScope(me: PublicUser): ApiKeyScope {
+  return { is_owner: me.is_owner, is_admin: me.is_admin, permissions: me.permissions };
+}
+
+/** Looking only: view, read resources and files on the instances the user sees now. */
+export function readOnlyScope(held: HeldRights): ApiKeyScope {
+  const permissions = emptyPermissions();
+  permissions.can_view_instance = held.instance.can_view_instance;
+  permissions.can_read_instance_resource = held.instance.can_read_instance_resource;
+  permissions.can_read_instance_file = held.instance.can_read_instance_file;
+  permissions.can_read_global_file = held.global.includes('can_read_global_file');
+  return { is_owner: false, is_admin: false, permissions };
+}
+
+/** A chosen scope, kept within what is held (a stale choice is dropped, never sent). */
+export function customScope(
+  held: HeldRights,
+  chosen: {
+    owner: boolean;
+    admin: boolean;
+    instance: Partial<Record<InstancePermissionKey, readonly string[]>>;
+    global: readonly GlobalPermissionKey[];
+  },
+): ApiKeyScope {
+  const permissions = emptyPermissions();
+  for (const key of INSTANCE_PERMISSION_KEYS)
+    permissions[key] = (chosen.instance[key] ?? []).filter((uuid) =>
+      held.instance[key].includes(uuid),
+    );
+  for (const key of GLOBAL_PERMISSION_KEYS)
+    permissions[key] = chosen.global.includes(key) && held.global.includes(key);
+  return {
+    is_owner: chosen.owner && held.owner,
+    is_admin: chosen.admin && (held.admin || held.owner),
+    permissions,
+  };
+}
+
+/** Expiry choices of the form, in days (null: never). */
+export const EXPIRY_CHOICES: readonly { value: string; label: string; days: number | null }[] = [
+  { value: '7', label: '7 days', days: 7 },
+  { value: '30', label: '30 days', days: 30 },
+  { value: '90', label: '90 days', days: 90 },
+  { value: '365', label: '1 year', days: 365 },
+  { value: 'never', label: 'Never', days: null },
+];
+
+export function expiryFrom(choice: string, nowMs: number): number | null {
+  const days = EXPIRY_CHOICES.find((c) => c.value === choice)?.days ?? null;
+  return days === null ? null : nowMs + days * 24 * 60 * 60 * 1000;
+}
+
+/** "Everything", "Owner", or the permissions a scope holds in words. */
+export function describeScope(scope: ApiKeyScope): string {
+  if (scope.is_owner) return 'Owner';
+  const parts: string[] = [];
+  if (scope.is_admin) parts.push('Admin');
+  for (const key of GLOBAL_PERMISSION_KEYS)
+    if (scope.permissions[key]) parts.push(PERMISSION_LABELS[key]);
+  for (const key of INSTANCE_PERMISSION_KEYS) {
+    const count = scope.permissions[key].length;
+    if (count > 0)
+      parts.push(`${PERMISSION_LABELS[key]} (${count} ${count === 1 ? 'instance' : 'instances'})`);
+  }
+  return parts.length === 0 ? 'Nothing' : parts.join(', ');
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { Button } from '@/components/ui/button.tsx';
+import { FormError, TextField } from '@/components/ui/field.tsx';
+import type { CoreConnection } from '@/lib/session.ts';
+import { useLoginWithCodeMutation } from '../api/login-two-factor.ts';
+import type { SignedIn } from '../api/login.ts';
+import { loginErrorMessage } from '../login-error.ts';
+
+export const CODE_REQUIRED = 'Code is required';
+
+/** The second step of signing in: a code from the authenticator app, or a recovery code. */
+export function TwoFactorLoginForm({
+  core,
+  challenge,
+  onSignedIn,
+  onBack,
+}: {
+  core: CoreConnection;
+  challenge: string;
+  onSignedIn: (signedIn: SignedIn) => void;
+  /** Back to the password (a challenge that expired needs it again). */
+  onBack: () => void;
+}) {
+  const login = useLoginWithCodeMutation();
+  const [code, setCode] = useState('');
+  const [missing, setMissing] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = code.trim();
+    setMissing(value === '');
+    if (value === '') return;
+    login.mutate({ core, challenge, code: value }, { onSuccess: onSignedIn });
+  };
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <p className="text-sm text-muted">
+        Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+      </p>
+      <TextField
+        label="Two-factor code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        value={code}
+        error={missing ? CODE_REQUIRED : undefined}
+        onChange={(event) => setCode(event.target.value)}
+        autoFocus
+      />
+      <FormError message={login.isError ? loginErrorMessage(login.error) : null} />
+      <Button type="submit" variant="primary" loading={login.isPending} className="mt-1 w-full">
+        Verify
+      </Button>
+      <Button variant="ghost" size="sm" onClick={onBack} disabled={login.isPending}>
+        Back to password
+      </Button>
+    </form>
+  );
+}

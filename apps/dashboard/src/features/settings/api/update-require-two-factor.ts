@@ -1,0 +1,16 @@
+import { apiPaths } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+import { useOptimisticToggleMutation } from './optimistic-toggle.ts';
+
+/**
+ * PUT /global_settings/require_two_factor with a JSON bool (owner only; Hearth cores). Turning it
+ * on is refused until the owner has two-factor sign-in on themselves.
+ */
+export async function updateRequireTwoFactor(core: CoreConnection, on: boolean): Promise<void> {
+  await apiRequest(apiPaths.globalSettingsRequireTwoFactor(), { core, method: 'PUT', body: on });
+}
+
+export function useUpdateRequireTwoFactorMutation() {
+  return useOptimisticToggleMutation('require_two_factor', updateRequireTwoFactor);
+}
