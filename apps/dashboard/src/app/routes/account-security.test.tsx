@@ -47,6 +47,7 @@ const SETTINGS: GlobalSettingsData = {
   safe_mode: false,
   domain: null,
   playit_enabled: false,
+  modrinth_enabled: true,
   require_two_factor: false,
 };
 

@@ -30,6 +30,7 @@ export const PERMISSION_LABELS: Record<InstancePermissionKey | GlobalPermissionK
   can_access_instance_macro: 'Access macros',
   can_read_instance_file: 'Read files',
   can_write_instance_file: 'Write files',
+  can_manage_instance_players: 'Manage players',
   can_create_instance: 'Create instances',
   can_delete_instance: 'Delete instances',
   can_read_global_file: 'Read global files',
@@ -52,6 +53,7 @@ const INSTANCE_ACTION: Record<
   can_access_instance_macro: 'AccessMacro',
   can_read_instance_file: 'ReadInstanceFile',
   can_write_instance_file: 'WriteInstanceFile',
+  can_manage_instance_players: 'ManagePlayers',
 };
 
 const GLOBAL_ACTION: Record<
