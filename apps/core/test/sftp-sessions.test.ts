@@ -5,7 +5,8 @@ import fs from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, emptyPermissions } from '@hearth/protocol';
+import { apiPaths, emptyPermissions, TwoFactorSetupSchema } from '@hearth/protocol';
+import { codeAt, stepOf } from './access-helpers.ts';
 import { eventually, grant } from './files-helpers.ts';
 import { freePort } from './instance-helpers.ts';
 import {
@@ -61,6 +62,30 @@ describe('password sign-in', () => {
     const web = await sc.t.login('guessed', 'guessed-password');
     expect(web.status).toBe(429);
     expect(web.headers.get('retry-after')).not.toBeNull();
+  });
+});
+
+describe('two-factor sign-in', () => {
+  it('a user with two-factor sign-in on cannot sign in to SFTP with the password alone; a key still works', async () => {
+    const user = await fileUser('guarded');
+    const setup = await sc.t.request('POST', `/user/${user.uid}/two_factor/setup`, {
+      token: user.token,
+    });
+    expect(setup.status, setup.text).toBe(200);
+    const { secret } = TwoFactorSetupSchema.parse(setup.json);
+    const confirm = await sc.t.request('POST', `/user/${user.uid}/two_factor/confirm`, {
+      token: user.token,
+      body: { code: codeAt(secret, stepOf(Date.now())) },
+    });
+    expect(confirm.status, confirm.text).toBe(200);
+    expect(await signInError(sc, sc.login('guarded'), { password: 'guarded-password' })).toMatch(
+      /authentication methods failed/,
+    );
+    const key = await makeKey(sc.keyDir, 'guarded');
+    await addKey(sc, user.token, 'laptop', key.pub);
+    const session = await connectSsh2(sc, sc.login('guarded'), { keyFile: key.file });
+    expect(await p.readdir(session.sftp, '/')).toContain('notes.txt');
+    session.client.end();
   });
 });
 

@@ -418,7 +418,15 @@ export function composeServices(
     keys: sshKeys,
     auth: new SftpAuthenticator({
       limiter: users.limiter,
-      passwordChecks: [(name, password) => users.checkPassword(name, password)],
+      // A password is one factor: a user with two-factor sign-in on (or everyone, while the owner
+      // requires it) signs in to SFTP with an SSH key, never with the password alone.
+      passwordChecks: [
+        async (name, password) => {
+          const user = await users.checkPassword(name, password);
+          if (user === null) return null;
+          return twoFactor.isEnabled(user.uid) || settings.requireTwoFactor ? null : user;
+        },
+      ],
       userByName: (name) => users.byName(name),
       findKey: (uid, blob) => sshKeys.find(uid, blob),
       keyUsed: (id) => sshKeys.used(id),
