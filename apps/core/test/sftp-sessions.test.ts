@@ -5,7 +5,13 @@ import fs from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiPaths, emptyPermissions, TwoFactorSetupSchema } from '@hearth/protocol';
+import {
+  ApiKeyCreatedSchema,
+  apiPaths,
+  emptyPermissions,
+  TwoFactorSetupSchema,
+  type UserPermission,
+} from '@hearth/protocol';
 import { codeAt, stepOf } from './access-helpers.ts';
 import { eventually, grant } from './files-helpers.ts';
 import { freePort } from './instance-helpers.ts';
@@ -86,6 +92,54 @@ describe('two-factor sign-in', () => {
     const session = await connectSsh2(sc, sc.login('guarded'), { keyFile: key.file });
     expect(await p.readdir(session.sftp, '/')).toContain('notes.txt');
     session.client.end();
+  });
+});
+
+describe('an API key as the password', () => {
+  async function keyFor(token: string, uid: string, permissions: UserPermission) {
+    const res = await sc.t.request('POST', apiPaths.apiKeyCreate(uid), {
+      token,
+      body: {
+        name: 'sync script',
+        expires_at: null,
+        scope: { is_owner: false, is_admin: false, permissions },
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    return ApiKeyCreatedSchema.parse(res.json).secret;
+  }
+
+  it('signs in when its scope reads the files, and not when it does not or names another user', async () => {
+    const user = await fileUser('scripted');
+    const reads = await keyFor(user.token, user.uid, {
+      ...emptyPermissions(),
+      can_read_instance_file: [sc.uuid],
+    });
+    const session = await connectSsh2(sc, sc.login('scripted'), { password: reads });
+    expect(await p.readdir(session.sftp, '/')).toContain('notes.txt');
+    // Revoking the key ends the session it opened at once, and it signs in no more.
+    const keys = (await sc.t.request('GET', apiPaths.apiKeyList(user.uid), { token: user.token }))
+      .json as { id: string }[];
+    const revoke = await sc.t.request('DELETE', apiPaths.apiKeyRevoke(user.uid, keys[0]!.id), {
+      token: user.token,
+    });
+    expect(revoke.status, revoke.text).toBe(200);
+    await session.closed;
+    expect(await signInError(sc, sc.login('scripted'), { password: reads })).toMatch(
+      /authentication methods failed/,
+    );
+    const again = await keyFor(user.token, user.uid, {
+      ...emptyPermissions(),
+      can_read_instance_file: [sc.uuid],
+    });
+    await fileUser('someone-else');
+    expect(await signInError(sc, sc.login('someone-else'), { password: again })).toMatch(
+      /authentication methods failed/,
+    );
+    const none = await keyFor(user.token, user.uid, emptyPermissions());
+    expect(await signInError(sc, sc.login('scripted'), { password: none })).toMatch(
+      /authentication methods failed/,
+    );
   });
 });
 

@@ -6,7 +6,7 @@ import { SecretBox } from '../auth/secret-box.ts';
 import { Sessions } from '../auth/sessions.ts';
 import { TokenService } from '../auth/token-service.ts';
 import { TwoFactorChallenges } from '../auth/two-factor-challenges.ts';
-import type { Activity, CausedBy } from '@hearth/protocol';
+import { isApiKey, type Activity, type CausedBy } from '@hearth/protocol';
 import type { CoreConfig } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { DbWrites } from '../db/db-writes.ts';
@@ -426,6 +426,13 @@ export function composeServices(
           if (user === null) return null;
           return twoFactor.isEnabled(user.uid) || settings.requireTwoFactor ? null : user;
         },
+        // An API key of that user works as the password: the session acts with the key's scope
+        // (the account exists only while that scope reads the instance's files).
+        async (name, password) => {
+          if (!isApiKey(password)) return null;
+          const user = await tokens.verify(password).catch(() => null);
+          return user !== null && user.username === name ? user : null;
+        },
       ],
       userByName: (name) => users.byName(name),
       findKey: (uid, blob) => sshKeys.find(uid, blob),
@@ -435,6 +442,9 @@ export function composeServices(
     }),
     instances: () => registry.all().map((entry) => ({ uuid: entry.uuid, name: entry.record.name })),
     log,
+  });
+  revocations.on((gone) => {
+    if (gone.kind === 'apiKey') sftp.endKeySessions(gone.ids);
   });
 
   const logRepository = new EventLogRepository(db);

@@ -199,6 +199,13 @@ export class SftpService {
     );
   }
 
+  /** API keys were revoked: the sessions they opened (as a password) end at once. */
+  endKeySessions(ids: readonly string[]): void {
+    this.endWhere(
+      (account) => account.user.apiKey !== undefined && ids.includes(account.user.apiKey.id),
+    );
+  }
+
   private endWhere(match: (account: SftpAccount) => boolean): void {
     this.#server?.endWhere(match);
   }
