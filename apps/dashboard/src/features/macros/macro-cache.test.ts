@@ -3,8 +3,8 @@ import type { HistoryEntry, MacroEntry, TaskEntry } from '@hearth/protocol';
 import { withFinished, withLastRun, withoutTask } from './macro-cache.ts';
 
 const macros: MacroEntry[] = [
-  { name: 'backup', last_run: null, path: '/i/macros/backup' },
-  { name: 'greeter', last_run: 100, path: '/i/macros/greeter' },
+  { name: 'backup', last_run: null, path: '/i/macros/backup', needs_config: false },
+  { name: 'greeter', last_run: 100, path: '/i/macros/greeter', needs_config: false },
 ];
 const task = (pid: number, name = 'greeter'): TaskEntry => ({ name, creation_time: 10, pid });
 

@@ -6,7 +6,9 @@ import { renderMacros, route } from '../macros-test-harness.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const MACROS: MacroEntry[] = [{ name: 'greeter', last_run: null, path: '/data/i/macros/greeter' }];
+const MACROS: MacroEntry[] = [
+  { name: 'greeter', last_run: null, path: '/data/i/macros/greeter', needs_config: false },
+];
 const CONFIG: GetConfigResponse = {
   config: {
     greeting: setting(
