@@ -5,7 +5,7 @@ import { apiPaths, encodeSnowflake } from '@hearth/protocol';
 import type { ClientEvent, MacroEventInner } from '@hearth/protocol';
 import { Toaster } from '@/components/ui/toaster.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
-import { publishEvent } from '@/lib/realtime/event-handlers.ts';
+import { publishEvent, publishHearthEvent } from '@/lib/realtime/event-handlers.ts';
 import { RealtimeProvider } from '@/lib/realtime/realtime-hooks.ts';
 import { RealtimeHub } from '@/lib/realtime/socket-hub.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
@@ -85,4 +85,14 @@ export function sendMacroEvent(
     caused_by: { type: 'Macro', macro_pid: pid },
   };
   act(() => publishEvent(event, { fresh: true, queryClient }));
+}
+
+/** Delivers Hearth's MacrosChanged frame for the instance, as the event stream would. */
+export function sendMacrosChanged(
+  queryClient: ReturnType<typeof createQueryClient>,
+  instanceUuid = UUID,
+): void {
+  act(() =>
+    publishHearthEvent({ type: 'MacrosChanged', instance_uuid: instanceUuid }, { queryClient }),
+  );
 }

@@ -7,6 +7,7 @@ import {
   renderMacros,
   route,
   sendMacroEvent,
+  sendMacrosChanged,
 } from '../macros-test-harness.tsx';
 
 afterEach(() => {
@@ -16,8 +17,8 @@ afterEach(() => {
 
 const JAN_5 = localSeconds(2024, 0, 5, 15, 4);
 const MACROS: MacroEntry[] = [
-  { name: 'backup', last_run: JAN_5, path: '/data/i/macros/backup' },
-  { name: 'greeter', last_run: null, path: '/data/i/macros/greeter' },
+  { name: 'backup', last_run: JAN_5, path: '/data/i/macros/backup', needs_config: false },
+  { name: 'greeter', last_run: null, path: '/data/i/macros/greeter', needs_config: false },
 ];
 const GREETER_TASK: TaskEntry = { name: 'greeter', creation_time: JAN_5, pid: 7 };
 
@@ -220,5 +221,25 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
     );
     expect(within(tasks).getByText('greeter')).toBeInTheDocument();
     expect(network.calls).toHaveLength(before);
+  });
+
+  it('shows a macro folder added through Files or the API without a reload (MacrosChanged)', async () => {
+    let listed: MacroEntry[] = [MACROS[0]!];
+    const { queryClient } = renderMacros({ [route.list]: () => ({ body: listed }) });
+    const table = await screen.findByRole('table', { name: 'All Macros' });
+    await within(table).findByText('backup');
+    listed = MACROS;
+    sendMacrosChanged(queryClient, 'INSTANCE_2');
+    sendMacrosChanged(queryClient);
+    expect(await within(table).findByText('greeter')).toBeInTheDocument();
+  });
+
+  it("does not refetch the list for another instance's MacrosChanged", async () => {
+    const { queryClient, network } = renderMacros({ [route.list]: { body: MACROS } });
+    const table = await screen.findByRole('table', { name: 'All Macros' });
+    await within(table).findByText('greeter');
+    const before = network.callsTo('GET', route.list.slice(4)).length;
+    sendMacrosChanged(queryClient, 'INSTANCE_2');
+    expect(network.callsTo('GET', route.list.slice(4))).toHaveLength(before);
   });
 });
