@@ -10,19 +10,23 @@ export const CONFIG_NO_INSTANCE = 'Error opening macro config: No instance selec
 export const KILL_NO_INSTANCE = 'Error killing task: No instance selected';
 
 export interface MacroActions {
+  /** Asks for the arguments (the Run Macro dialog). */
   run(name: string): void;
+  /** Runs it with the arguments from that dialog. */
+  start(name: string, args: string[]): void;
   editConfig(name: string): void;
   kill(task: TaskEntry): void;
 }
 
 /**
  * The row menu actions. `instance` is the instance selected when the action is chosen (null once
- * it is gone). A failed run shows its message, then opens the config dialog (the usual cause is a
- * config the macro still needs).
+ * it is gone). Run Macro opens the run dialog (`openRun`) for the arguments; a failed run shows
+ * its message, then opens the config dialog (the usual cause is a config the macro still needs).
  */
 export function useMacroActions(
   instance: InstanceInfo | null,
   openConfig: (name: string) => void,
+  openRun: (name: string) => void = () => undefined,
 ): MacroActions {
   const uuid = instance?.uuid ?? '';
   const runMutation = useRunMacroMutation(uuid);
@@ -30,12 +34,19 @@ export function useMacroActions(
   return {
     run(name) {
       if (!instance) return notify('error', RUN_NO_INSTANCE);
-      runMutation.mutate(name, {
-        onError: (err) => {
-          notify('error', toUserMessage(err));
-          openConfig(name);
+      openRun(name);
+    },
+    start(name, args) {
+      if (!instance) return notify('error', RUN_NO_INSTANCE);
+      runMutation.mutate(
+        { name, args },
+        {
+          onError: (err) => {
+            notify('error', toUserMessage(err));
+            openConfig(name);
+          },
         },
-      });
+      );
     },
     editConfig(name) {
       if (!instance) return notify('error', CONFIG_NO_INSTANCE);

@@ -47,6 +47,15 @@ async function chooseRowAction(
   await user.click(await screen.findByRole('menuitem', { name: action }));
 }
 
+/** Run Macro from the row menu, then Run in its dialog with these arguments (issue 23 #3). */
+async function runFromMenu(user: ReturnType<typeof renderMacros>['user'], name: string, args = '') {
+  await chooseRowAction(user, name, 'Run Macro');
+  const dialog = await screen.findByRole('dialog', { name: 'Run Macro' });
+  if (args) await user.type(within(dialog).getByRole('textbox', { name: 'Arguments' }), args);
+  await user.click(within(dialog).getByRole('button', { name: 'Run' }));
+  return dialog;
+}
+
 describe('Macros tab (dashboard.md §2 Macros)', () => {
   it('lists All Macros with MACRO NAME and LAST RUN, dates like Jan 5 2024 at 3:04 PM or N/A', async () => {
     renderMacros({ [route.list]: { body: MACROS } });
@@ -108,7 +117,8 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
         return { body: null };
       },
     });
-    await chooseRowAction(user, 'greeter', 'Run Macro');
+    const dialog = await runFromMenu(user, 'greeter');
+    await vi.waitFor(() => expect(dialog).not.toBeInTheDocument());
     const table = screen.getByRole('table', { name: 'All Macros' });
     await vi.waitFor(() =>
       expect(rowsOf(table)[1]!.slice(0, 2)).toEqual(['greeter', 'Jun 1 2024 at 9:30 AM']),
@@ -122,6 +132,31 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
     );
   });
 
+  it('Run Macro passes the arguments typed in its dialog, split at spaces', async () => {
+    const { user, network } = renderMacros({
+      [route.list]: { body: MACROS },
+      [route.run('greeter')]: { body: null },
+    });
+    const dialog = await runFromMenu(user, 'greeter', '  --name  Steve 3 ');
+    await vi.waitFor(() =>
+      expect(network.callsTo('PUT', route.run('greeter').slice(4))[0]?.body).toEqual([
+        '--name',
+        'Steve',
+        '3',
+      ]),
+    );
+    await vi.waitFor(() => expect(dialog).not.toBeInTheDocument());
+  });
+
+  it('Cancel in the Run Macro dialog runs nothing', async () => {
+    const { user, network } = renderMacros({ [route.list]: { body: MACROS } });
+    await chooseRowAction(user, 'greeter', 'Run Macro');
+    const dialog = await screen.findByRole('dialog', { name: 'Run Macro' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(network.callsTo('PUT', route.run('greeter').slice(4))).toHaveLength(0);
+  });
+
   it('a failed run toasts its message, then opens the Macro Config dialog', async () => {
     const { user } = renderMacros({
       [route.list]: { body: MACROS },
@@ -130,7 +165,7 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
         body: { config: {}, message: 'Local config cache not found', error: 'NotFound' },
       },
     });
-    await chooseRowAction(user, 'greeter', 'Run Macro');
+    await runFromMenu(user, 'greeter');
     expect(await screen.findByText('Internal: Config error')).toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: 'Macro Config' });
     expect(within(dialog).getByText('This macro requires additional config.')).toBeInTheDocument();

@@ -12,6 +12,7 @@ import { useMacroActions } from '../use-macro-actions.ts';
 import { useMacroEvents } from '../use-macro-events.ts';
 import { MacroConfigDialog } from './macro-config-dialog.tsx';
 import { MacroTable } from './macro-table.tsx';
+import { RunMacroDialog } from './run-macro-dialog.tsx';
 
 export const MACRO_PAGES = ['All Macros', 'Running Tasks', 'History'] as const;
 type MacroPage = (typeof MACRO_PAGES)[number];
@@ -59,7 +60,9 @@ function MacrosPanel({ instance }: { instance: InstanceInfo }) {
   const [page, setPage] = useState<MacroPage>('All Macros');
   const [configFor, setConfigFor] = useState<string | null>(null);
   const closeConfig = useCallback(() => setConfigFor(null), []);
-  const actions = useMacroActions(instance, setConfigFor);
+  const [runFor, setRunFor] = useState<string | null>(null);
+  const closeRun = useCallback(() => setRunFor(null), []);
+  const actions = useMacroActions(instance, setConfigFor, setRunFor);
 
   return (
     <section aria-label="Macros" className="flex flex-col gap-4 p-5">
@@ -139,6 +142,14 @@ function MacrosPanel({ instance }: { instance: InstanceInfo }) {
           </Tabs.Content>
         </div>
       </Tabs.Root>
+      {runFor !== null ? (
+        <RunMacroDialog
+          key={runFor}
+          name={runFor}
+          onRun={(args) => actions.start(runFor, args)}
+          onClose={closeRun}
+        />
+      ) : null}
       {configFor !== null ? (
         <MacroConfigDialog
           key={configFor}
