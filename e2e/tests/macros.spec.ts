@@ -136,15 +136,20 @@ test('macros: upload, configure, run (say reaches a player and the console), kil
     await expect(rowOf(page, 'All Macros', 'say-hello')).toContainText('N/A');
   });
 
-  await test.step('running it without config: the message, then the Macro Config dialog', async () => {
-    await runMacro(page, 'say-hello');
-    await expect(toast(page, 'Internal: Config error')).toBeVisible();
+  await test.step('running it without config opens the Macro Config dialog first, no error toast', async () => {
+    // The list says needs_config (issue 23 #7): no run is tried, so no "Internal: Config error".
+    await rowAction(page, 'All Macros', 'say-hello', 'Run Macro');
     const dialog = page.getByRole('dialog', { name: 'Macro Config' });
     await expect(dialog.getByText('This macro requires additional config.')).toBeVisible();
     await expect(dialog.getByText('What the server says to everyone')).toBeVisible();
     await dialog.getByRole('textbox', { name: 'message' }).fill(MESSAGE);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
+    // Then the run dialog; the run itself comes once a player is there to hear it.
+    const run = page.getByRole('dialog', { name: 'Run Macro' });
+    await run.getByRole('button', { name: 'Cancel' }).click();
+    await expect(run).toBeHidden();
+    await expect(toast(page, 'Internal: Config error')).toHaveCount(0);
     await rowAction(page, 'All Macros', 'say-hello', 'Edit Config');
     await expect(dialog.getByRole('textbox', { name: 'message' })).toHaveValue(MESSAGE);
     await expect(dialog.getByText('This macro requires additional config.')).toHaveCount(0);

@@ -34,6 +34,8 @@ export interface MacroConfigDialogProps {
   /** The macro whose config is shown; the dialog is open while it is set. */
   name: string;
   onClose: () => void;
+  /** After a successful Save, once the dialog closed (Run Macro goes on to the run dialog). */
+  onSaved?: () => void;
 }
 
 /**
@@ -42,7 +44,12 @@ export interface MacroConfigDialogProps {
  * while a field holds text its type refuses, Save stores nothing and the dialog stays open with
  * the field's error. A config the core cannot read closes the dialog with a toast.
  */
-export function MacroConfigDialog({ instanceUuid, name, onClose }: MacroConfigDialogProps) {
+export function MacroConfigDialog({
+  instanceUuid,
+  name,
+  onClose,
+  onSaved,
+}: MacroConfigDialogProps) {
   const config = useMacroConfig(instanceUuid, name);
   const store = useStoreMacroConfigMutation(instanceUuid);
   const edits = useRef(new Map<string, ConfigurableValue>());
@@ -63,7 +70,13 @@ export function MacroConfigDialog({ instanceUuid, name, onClose }: MacroConfigDi
     setSaveError(null);
     store.mutate(
       { name, config: withEdits(data.config, edits.current) },
-      { onSuccess: onClose, onError: (err) => setSaveError(toUserMessage(err)) },
+      {
+        onSuccess: () => {
+          onClose();
+          onSaved?.();
+        },
+        onError: (err) => setSaveError(toUserMessage(err)),
+      },
     );
   };
 

@@ -157,9 +157,36 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
     expect(network.callsTo('PUT', route.run('greeter').slice(4))).toHaveLength(0);
   });
 
-  it('a failed run toasts its message, then opens the Macro Config dialog', async () => {
+  it('with needs_config, Run Macro opens Macro Config first (no run, no toast), then the run dialog', async () => {
+    const { user, network } = renderMacros({
+      [route.list]: { body: [{ ...MACROS[1]!, needs_config: true }] },
+      [route.configGet('greeter')]: {
+        body: { config: {}, message: 'Local config cache not found', error: 'NotFound' },
+      },
+      [route.configStore('greeter')]: { body: null },
+      [route.run('greeter')]: { body: null },
+    });
+    await chooseRowAction(user, 'greeter', 'Run Macro');
+    const config = await screen.findByRole('dialog', { name: 'Macro Config' });
+    expect(
+      await within(config).findByText('This macro requires additional config.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Config error/)).not.toBeInTheDocument();
+    expect(network.callsTo('PUT', route.run('greeter').slice(4))).toHaveLength(0);
+    await user.click(within(config).getByRole('button', { name: 'Save' }));
+    const run = await screen.findByRole('dialog', { name: 'Run Macro' });
+    await user.click(within(run).getByRole('button', { name: 'Run' }));
+    await vi.waitFor(() =>
+      expect(network.callsTo('PUT', route.run('greeter').slice(4))).toHaveLength(1),
+    );
+  });
+
+  it('against a core without needs_config (Lodestone): a failed run toasts its message, then opens the Macro Config dialog', async () => {
     const { user } = renderMacros({
-      [route.list]: { body: MACROS },
+      // Lodestone's list entries: no needs_config.
+      [route.list]: {
+        body: MACROS.map((m) => ({ name: m.name, last_run: m.last_run, path: m.path })),
+      },
       [route.run('greeter')]: { status: 500, body: { kind: 'Internal', causes: ['Config error'] } },
       [route.configGet('greeter')]: {
         body: { config: {}, message: 'Local config cache not found', error: 'NotFound' },

@@ -58,11 +58,16 @@ function MacrosPanel({ instance }: { instance: InstanceInfo }) {
   const history = useHistory(uuid, true);
   useMacroEvents(uuid, true);
   const [page, setPage] = useState<MacroPage>('All Macros');
-  const [configFor, setConfigFor] = useState<string | null>(null);
+  /** The macro whose config is open; `thenRun` when Run Macro opened it (needs_config). */
+  const [configFor, setConfigFor] = useState<{ name: string; thenRun: boolean } | null>(null);
   const closeConfig = useCallback(() => setConfigFor(null), []);
+  const openConfig = useCallback(
+    (name: string, thenRun = false) => setConfigFor({ name, thenRun }),
+    [],
+  );
   const [runFor, setRunFor] = useState<string | null>(null);
   const closeRun = useCallback(() => setRunFor(null), []);
-  const actions = useMacroActions(instance, setConfigFor, setRunFor);
+  const actions = useMacroActions(instance, openConfig, setRunFor);
 
   return (
     <section aria-label="Macros" className="flex flex-col gap-4 p-5">
@@ -94,7 +99,7 @@ function MacrosPanel({ instance }: { instance: InstanceInfo }) {
                 {
                   label: 'Run Macro',
                   icon: <PlayCircle aria-hidden className="size-4" />,
-                  onSelect: (m) => actions.run(m.name),
+                  onSelect: (m) => actions.run(m.name, m.needs_config),
                 },
                 {
                   label: 'Edit Config',
@@ -152,10 +157,11 @@ function MacrosPanel({ instance }: { instance: InstanceInfo }) {
       ) : null}
       {configFor !== null ? (
         <MacroConfigDialog
-          key={configFor}
+          key={configFor.name}
           instanceUuid={uuid}
-          name={configFor}
+          name={configFor.name}
           onClose={closeConfig}
+          {...(configFor.thenRun ? { onSaved: () => setRunFor(configFor.name) } : {})}
         />
       ) : null}
     </section>
