@@ -28,6 +28,7 @@ export const route = {
   kill: (pid: number) => `PUT ${apiPaths.macroKill(UUID, pid)}`,
   configGet: (name: string) => `GET ${apiPaths.macroConfigGet(UUID, name)}`,
   configStore: (name: string) => `POST ${apiPaths.macroConfigStore(UUID, name)}`,
+  output: (pid: number) => `GET ${apiPaths.macroOutput(UUID, pid)}`,
 };
 
 /** Unix seconds of a local wall-clock time (the tables show local times). */

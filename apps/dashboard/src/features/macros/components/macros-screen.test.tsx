@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { HistoryEntry, MacroEntry, TaskEntry } from '@hearth/protocol';
+import { FakeSocket } from '@/test/fake-socket.ts';
+import { NO_ROUTE } from '@/test/lodestone-fixtures.ts';
 import {
   DENIAL,
   localSeconds,
@@ -94,7 +96,7 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
       within(history)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['MACRO NAME', 'CREATED', 'FINISHED', 'PROCESS ID']);
+    ).toEqual(['MACRO NAME', 'CREATED', 'FINISHED', 'PROCESS ID', 'Actions']);
     expect(await within(history).findByText('No data currently available')).toBeInTheDocument();
   });
 
@@ -219,8 +221,8 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
     expect(network.callsTo('PUT', route.kill(7).slice(4))).toHaveLength(1);
     const history = await openTab(user, 'History');
     expect(rowsOf(history)).toEqual([
-      ['greeterKilled', 'Jan 5 2024 at 3:04 PM', 'Jun 1 2024 at 9:05 PM', '7'],
-      ['backup', 'Jan 5 2024 at 3:04 PM', 'Jan 5 2024 at 3:04 PM', '3'],
+      ['greeterKilled', 'Jan 5 2024 at 3:04 PM', 'Jun 1 2024 at 9:05 PM', '7', ''],
+      ['backup', 'Jan 5 2024 at 3:04 PM', 'Jan 5 2024 at 3:04 PM', '3', ''],
     ]);
   });
 
@@ -262,7 +264,13 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
     );
     const history = await openTab(user, 'History');
     expect(rowsOf(history)).toEqual([
-      ['greeterError: Uncaught Error: boom', 'Jan 5 2024 at 3:04 PM', 'Feb 2 2024 at 8:00 AM', '7'],
+      [
+        'greeterError: Uncaught Error: boom',
+        'Jan 5 2024 at 3:04 PM',
+        'Feb 2 2024 at 8:00 AM',
+        '7',
+        '',
+      ],
     ]);
     expect(network.callsTo('GET', route.history.slice(4))).toHaveLength(historyCalls);
   });
@@ -303,5 +311,72 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
     const before = network.callsTo('GET', route.list.slice(4)).length;
     sendMacrosChanged(queryClient, 'INSTANCE_2');
     expect(network.callsTo('GET', route.list.slice(4))).toHaveLength(before);
+  });
+
+  it("View Output on a running task shows the task's output live (issue 23 #2)", async () => {
+    const { user } = renderMacros({
+      [route.tasks]: { body: [GREETER_TASK] },
+      [route.output(7)]: { body: { lines: ['hello'], truncated: false } },
+    });
+    const tasks = await openTab(user, 'Running Tasks');
+    await within(tasks).findByText('greeter');
+    await chooseRowAction(user, 'greeter (7)', 'View Output');
+    const dialog = await screen.findByRole('dialog', { name: 'Macro Output' });
+    const log = within(dialog).getByRole('log', { name: 'Macro output' });
+    expect(await within(log).findByText('hello')).toBeInTheDocument();
+    const socket = await vi.waitFor(() => {
+      const found = FakeSocket.instances.find((s) => s.url.includes('/macro/output/7/stream'));
+      if (!found) throw new Error('no output socket yet');
+      return found;
+    });
+    act(() => {
+      socket.open();
+      socket.push({ type: 'Output', lines: ['hello', 'world'], truncated: false });
+      socket.push({ type: 'Lines', lines: ['again'] });
+    });
+    expect(
+      within(log)
+        .getAllByText(/^(hello|world|again)$/)
+        .map((l) => l.textContent),
+    ).toEqual(['hello', 'world', 'again']);
+    act(() =>
+      socket.push({ type: 'End', exit_status: { type: 'Success', time: JAN_5 }, truncated: false }),
+    );
+    expect(await within(dialog).findByText('Finished')).toBeInTheDocument();
+  });
+
+  it("History's View Output shows the saved output and says when lines were dropped", async () => {
+    const done: HistoryEntry = {
+      task: { name: 'backup', creation_time: JAN_5, pid: 3 },
+      exit_status: { type: 'Success', time: JAN_5 },
+    };
+    const { user } = renderMacros({
+      [route.history]: { body: [done] },
+      [route.output(3)]: { body: { lines: ['copied 3 files', 'done'], truncated: true } },
+    });
+    const history = await openTab(user, 'History');
+    await within(history).findByText('backup');
+    await chooseRowAction(user, 'backup (3)', 'View Output');
+    const dialog = await screen.findByRole('dialog', { name: 'Macro Output' });
+    const log = within(dialog).getByRole('log', { name: 'Macro output' });
+    expect(await within(log).findByText('copied 3 files')).toBeInTheDocument();
+    expect(within(log).getByText('done')).toBeInTheDocument();
+    expect(within(dialog).getByText('Older lines were not kept.')).toBeInTheDocument();
+    expect(FakeSocket.instances.some((s) => s.url.includes('/macro/output/'))).toBe(false);
+  });
+
+  it('View Output against a core that keeps no output (Lodestone) says so and opens no socket', async () => {
+    const { user } = renderMacros({
+      [route.tasks]: { body: [GREETER_TASK] },
+      [route.output(7)]: NO_ROUTE,
+    });
+    const tasks = await openTab(user, 'Running Tasks');
+    await within(tasks).findByText('greeter');
+    await chooseRowAction(user, 'greeter (7)', 'View Output');
+    const dialog = await screen.findByRole('dialog', { name: 'Macro Output' });
+    expect(
+      await within(dialog).findByText("This core does not keep a macro's output."),
+    ).toBeInTheDocument();
+    expect(FakeSocket.instances.some((s) => s.url.includes('/macro/output/'))).toBe(false);
   });
 });

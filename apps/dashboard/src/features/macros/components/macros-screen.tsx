@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { Tabs } from 'radix-ui';
-import { Lock, PlayCircle, Settings2, Skull } from 'lucide-react';
+import { Lock, PlayCircle, ScrollText, Settings2, Skull } from 'lucide-react';
 import { formatMacroDate } from '@hearth/protocol';
 import type { HistoryEntry, InstanceInfo, MacroEntry, TaskEntry } from '@hearth/protocol';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -11,6 +11,7 @@ import { useTasks } from '../api/get-tasks.ts';
 import { useMacroActions } from '../use-macro-actions.ts';
 import { useMacroEvents } from '../use-macro-events.ts';
 import { MacroConfigDialog } from './macro-config-dialog.tsx';
+import { MacroOutputDialog } from './macro-output-dialog.tsx';
 import { MacroTable } from './macro-table.tsx';
 import { RunMacroDialog } from './run-macro-dialog.tsx';
 
@@ -68,6 +69,14 @@ function MacrosPanel({ instance }: { instance: InstanceInfo }) {
   const [runFor, setRunFor] = useState<string | null>(null);
   const closeRun = useCallback(() => setRunFor(null), []);
   const actions = useMacroActions(instance, openConfig, setRunFor);
+  /** The task whose output is shown; `running` from the table it was opened in. */
+  const [outputOf, setOutputOf] = useState<{ task: TaskEntry; running: boolean } | null>(null);
+  const closeOutput = useCallback(() => setOutputOf(null), []);
+  const viewOutput = (running: boolean) => ({
+    label: 'View Output',
+    icon: <ScrollText aria-hidden className="size-4" />,
+    onSelect: (task: TaskEntry) => setOutputOf({ task, running }),
+  });
 
   return (
     <section aria-label="Macros" className="flex flex-col gap-4 p-5">
@@ -122,6 +131,7 @@ function MacrosPanel({ instance }: { instance: InstanceInfo }) {
               rowKey={(t) => String(t.pid)}
               rowName={(t) => `${t.name} (${t.pid})`}
               actions={[
+                viewOutput(true),
                 {
                   label: 'Kill Task',
                   icon: <Skull aria-hidden className="size-4" />,
@@ -143,10 +153,26 @@ function MacrosPanel({ instance }: { instance: InstanceInfo }) {
               status={statusOf(history)}
               rowKey={(h) => String(h.task.pid)}
               rowName={(h) => `${h.task.name} (${h.task.pid})`}
+              actions={[
+                {
+                  ...viewOutput(false),
+                  onSelect: (h: HistoryEntry) => setOutputOf({ task: h.task, running: false }),
+                },
+              ]}
             />
           </Tabs.Content>
         </div>
       </Tabs.Root>
+      {outputOf !== null ? (
+        <MacroOutputDialog
+          key={outputOf.task.pid}
+          instanceUuid={uuid}
+          name={outputOf.task.name}
+          pid={outputOf.task.pid}
+          running={outputOf.running}
+          onClose={closeOutput}
+        />
+      ) : null}
       {runFor !== null ? (
         <RunMacroDialog
           key={runFor}
