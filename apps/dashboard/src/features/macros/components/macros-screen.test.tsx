@@ -222,7 +222,7 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
     const history = await openTab(user, 'History');
     expect(rowsOf(history)).toEqual([
       ['greeterKilled', 'Jan 5 2024 at 3:04 PM', 'Jun 1 2024 at 9:05 PM', '7', ''],
-      ['backup', 'Jan 5 2024 at 3:04 PM', 'Jan 5 2024 at 3:04 PM', '3', ''],
+      ['backupSuccess', 'Jan 5 2024 at 3:04 PM', 'Jan 5 2024 at 3:04 PM', '3', ''],
     ]);
   });
 
@@ -378,5 +378,31 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
       await within(dialog).findByText("This core does not keep a macro's output."),
     ).toBeInTheDocument();
     expect(FakeSocket.instances.some((s) => s.url.includes('/macro/output/'))).toBe(false);
+  });
+
+  it('History labels a success, and a long error stays on one line until expanded (issue 23 #6)', async () => {
+    const message = `Uncaught Error: ${'the server refused the request because '.repeat(12)}end`;
+    const entries: HistoryEntry[] = [
+      {
+        task: { name: 'greeter', creation_time: JAN_5, pid: 7 },
+        exit_status: { type: 'Error', time: JAN_5, error_msg: message },
+      },
+      {
+        task: { name: 'backup', creation_time: JAN_5, pid: 3 },
+        exit_status: { type: 'Success', time: JAN_5 },
+      },
+    ];
+    const { user } = renderMacros({ [route.history]: { body: entries } });
+    const history = await openTab(user, 'History');
+    const backup = (await within(history).findByText('backup')).closest('tr')!;
+    expect(within(backup).getByText('Success')).toBeInTheDocument();
+
+    const error = within(history).getByRole('button', { name: `Error: ${message}` });
+    expect(error).toHaveAttribute('aria-expanded', 'false');
+    expect(error).toHaveAttribute('title', `Error: ${message}`);
+    await user.click(error);
+    expect(error).toHaveAttribute('aria-expanded', 'true');
+    await user.click(error);
+    expect(error).toHaveAttribute('aria-expanded', 'false');
   });
 });

@@ -1,9 +1,11 @@
 import { useCallback, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Tabs } from 'radix-ui';
 import { Lock, PlayCircle, ScrollText, Settings2, Skull } from 'lucide-react';
 import { formatMacroDate } from '@hearth/protocol';
 import type { HistoryEntry, InstanceInfo, MacroEntry, TaskEntry } from '@hearth/protocol';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { cn } from '@/lib/cn.ts';
 import { toUserMessage } from '@/lib/errors.ts';
 import { useHistory } from '../api/get-history.ts';
 import { useMacros } from '../api/get-macros.ts';
@@ -35,19 +37,47 @@ function statusOf(query: UseQueryResult<unknown>): string | null {
   return null;
 }
 
-/** A finished task's name, with how it ended when it did not succeed (a macro's error message). */
+/**
+ * A finished task's name with how it ended: "Success", "Killed", or its error. A long error stays
+ * on one line (the column must not take the page, issue 23 #6) and expands on a press — the full
+ * text readable by touch and by keyboard, not only in a hover title.
+ */
 function HistoryName({ entry }: { entry: HistoryEntry }) {
+  const [expanded, setExpanded] = useState(false);
   const exit = entry.exit_status;
-  const note =
-    exit.type === 'Error' ? `Error: ${exit.error_msg}` : exit.type === 'Killed' ? 'Killed' : null;
+  let note: ReactNode;
+  if (exit.type === 'Error') {
+    const text = `Error: ${exit.error_msg}`;
+    note = (
+      <button
+        type="button"
+        aria-expanded={expanded}
+        title={text}
+        onClick={() => setExpanded(!expanded)}
+        className={cn(
+          'min-h-6 rounded text-left text-xs font-normal text-danger hover:underline focus-inset',
+          expanded ? 'break-words whitespace-pre-wrap' : 'truncate',
+        )}
+      >
+        {text}
+      </button>
+    );
+  } else {
+    note = (
+      <span
+        className={cn(
+          'text-xs font-normal',
+          exit.type === 'Success' ? 'text-success' : 'text-faint',
+        )}
+      >
+        {exit.type === 'Success' ? 'Success' : 'Killed'}
+      </span>
+    );
+  }
   return (
     <div className="flex min-w-0 flex-col">
-      <span>{entry.task.name}</span>
-      {note ? (
-        <span className="truncate text-xs font-normal text-faint" title={note}>
-          {note}
-        </span>
-      ) : null}
+      <span className="truncate">{entry.task.name}</span>
+      {note}
     </div>
   );
 }
@@ -92,7 +122,7 @@ function MacrosPanel({ instance }: { instance: InstanceInfo }) {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <div className="mt-3 rounded-lg border border-line bg-panel">
+        <div className="relative mt-3 overflow-x-auto rounded-lg border border-line bg-panel">
           <Tabs.Content value={pageId('All Macros')}>
             <MacroTable<MacroEntry>
               label="All Macros"
