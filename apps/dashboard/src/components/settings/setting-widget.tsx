@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Check } from 'lucide-react';
 import { SETTING_TEXT_MAX, VALIDATION_DEBOUNCE_MS } from '@hearth/protocol';
@@ -19,6 +19,11 @@ interface WidgetProps {
   disabled: boolean;
   /** Say "Saved" after a save (off where `save` only keeps a draft, e.g. the Macro Config dialog). */
   showSaved?: boolean;
+  /**
+   * Told the text field's error whenever its draft changes (null: nothing unsaved is wrong), so a
+   * dialog that saves many settings at once can refuse while one of them cannot be sent.
+   */
+  onDraftError?: (error: string | null) => void;
 }
 
 const CONTROL =
@@ -56,6 +61,7 @@ function TextWidget({
   disabled,
   label,
   showSaved = true,
+  onDraftError,
 }: WidgetProps & { label: string }) {
   const id = useId();
   const kind = widgetKind(setting);
@@ -68,6 +74,11 @@ function TextWidget({
   const error =
     checked === stored || draft === stored ? null : validateWidgetText(setting, checked);
   const message = error ?? serverError;
+  const draftError = draft === stored ? null : validateWidgetText(setting, draft);
+  const reportDraftError = useEffectEvent((value: string | null) => onDraftError?.(value));
+  useEffect(() => reportDraftError(draftError), [draftError]);
+  // A field that goes away (the config refetched) holds nothing unsaved any more.
+  useEffect(() => () => reportDraftError(null), []);
 
   const submit = async () => {
     if (draft === stored || saving) return;

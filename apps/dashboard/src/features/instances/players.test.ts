@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TEST_CORE as CORE } from '@/test/fixtures.ts';
 import { avatarUrl, initialOf, sortPlayers } from './players.ts';
 
 const p = (name: string, uuid: string | null = null) => ({
@@ -18,12 +19,18 @@ describe('players (dashboard.md §2 Overview)', () => {
     ]);
   });
 
-  it('builds 16 px avatar URLs from the uuid only', () => {
-    expect(avatarUrl(p('Steve', '853c80ef-3c37-49fd-aa49-938b674adae6'))).toBe(
-      'https://mc-heads.net/avatar/853c80ef-3c37-49fd-aa49-938b674adae6/16',
+  it("asks the core's avatar route by uuid (issue 23 #24), never a third party", () => {
+    expect(avatarUrl(p('Steve', '853c80ef-3c37-49fd-aa49-938b674adae6'), CORE, true)).toBe(
+      'http://core.test:16662/api/v1/players/avatar/853c80ef-3c37-49fd-aa49-938b674adae6?name=Steve',
     );
-    expect(avatarUrl(p('Steve'))).toBeNull();
-    expect(avatarUrl({ type: 'GenericPlayer', id: '1', name: 'x' })).toBeNull();
+    expect(avatarUrl(p('Steve'), CORE, true)).toBeNull();
+    expect(avatarUrl({ type: 'GenericPlayer', id: '1', name: 'x' }, CORE, true)).toBeNull();
+  });
+
+  it('draws the initial against a core without the route (Lodestone) or none yet', () => {
+    const steve = p('Steve', '853c80ef-3c37-49fd-aa49-938b674adae6');
+    expect(avatarUrl(steve, CORE, false)).toBeNull();
+    expect(avatarUrl(steve, null, true)).toBeNull();
   });
 
   it('falls back to an upper-case initial', () => {

@@ -1,7 +1,11 @@
+import { apiPaths } from '@hearth/protocol';
 import type { Player } from '@hearth/protocol';
+import { apiUrl } from '@/lib/api-client.ts';
+import type { CoreConnection } from '@/lib/session.ts';
 
-// dashboard.md §2 Overview: the player list is sortable by name; avatars come from a public
-// avatar service by uuid at 16 px.
+// dashboard.md §2 Overview: the player list is sortable by name, with a 16 px avatar by uuid.
+// Issue 23 #24: the avatar comes through the core (which fetches it once and keeps it), never
+// from the browser to a third party that would learn every player's id.
 
 export type SortDirection = 'ascending' | 'descending';
 
@@ -14,10 +18,18 @@ export function sortPlayers(players: readonly Player[], direction: SortDirection
 
 export const AVATAR_SIZE = 16;
 
-/** The avatar URL of a Minecraft player with a uuid; null for anyone else. */
-export function avatarUrl(player: Player): string | null {
-  if (player.type !== 'MinecraftPlayer' || !player.uuid) return null;
-  return `https://mc-heads.net/avatar/${encodeURIComponent(player.uuid)}/${AVATAR_SIZE}`;
+/**
+ * The core's avatar URL for a Minecraft player with a uuid; null for anyone else, and null when the
+ * core has no avatar route (a Lodestone core: `hearth` false) or is not known yet, so the drawn
+ * initial shows instead.
+ */
+export function avatarUrl(
+  player: Player,
+  core: CoreConnection | null,
+  hearth: boolean,
+): string | null {
+  if (player.type !== 'MinecraftPlayer' || !player.uuid || !core || !hearth) return null;
+  return apiUrl(apiPaths.playerAvatar(player.uuid, player.name), core);
 }
 
 export function playerKey(player: Player): string {

@@ -5,7 +5,7 @@ import { apiPaths, encodeSnowflake } from '@hearth/protocol';
 import type { ClientEvent, MacroEventInner } from '@hearth/protocol';
 import { Toaster } from '@/components/ui/toaster.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
-import { publishEvent } from '@/lib/realtime/event-handlers.ts';
+import { publishEvent, publishHearthEvent } from '@/lib/realtime/event-handlers.ts';
 import { RealtimeProvider } from '@/lib/realtime/realtime-hooks.ts';
 import { RealtimeHub } from '@/lib/realtime/socket-hub.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
@@ -28,6 +28,7 @@ export const route = {
   kill: (pid: number) => `PUT ${apiPaths.macroKill(UUID, pid)}`,
   configGet: (name: string) => `GET ${apiPaths.macroConfigGet(UUID, name)}`,
   configStore: (name: string) => `POST ${apiPaths.macroConfigStore(UUID, name)}`,
+  output: (pid: number) => `GET ${apiPaths.macroOutput(UUID, pid)}`,
 };
 
 /** Unix seconds of a local wall-clock time (the tables show local times). */
@@ -85,4 +86,14 @@ export function sendMacroEvent(
     caused_by: { type: 'Macro', macro_pid: pid },
   };
   act(() => publishEvent(event, { fresh: true, queryClient }));
+}
+
+/** Delivers Hearth's MacrosChanged frame for the instance, as the event stream would. */
+export function sendMacrosChanged(
+  queryClient: ReturnType<typeof createQueryClient>,
+  instanceUuid = UUID,
+): void {
+  act(() =>
+    publishHearthEvent({ type: 'MacrosChanged', instance_uuid: instanceUuid }, { queryClient }),
+  );
 }

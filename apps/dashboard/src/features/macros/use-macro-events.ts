@@ -1,6 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { HistoryEntry, MacroEventInner, TaskEntry } from '@hearth/protocol';
-import { useEventResync, useEventSubscription } from '@/lib/realtime/event-hooks.ts';
+import {
+  useEventResync,
+  useEventSubscription,
+  useHearthEventSubscription,
+} from '@/lib/realtime/event-hooks.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import { getHistoryQueryOptions } from './api/get-history.ts';
 import { getMacrosQueryOptions } from './api/get-macros.ts';
@@ -54,7 +58,8 @@ export function applyMacroEvent(
 
 /**
  * Keeps All Macros, Running Tasks and History current from the event stream (live events of this
- * instance), and refetches them after an event-stream gap.
+ * instance), and refetches them after an event-stream gap. A Hearth core also says when something
+ * under `macros/` changed (a folder added through Files or the API): the list is refetched then.
  */
 export function useMacroEvents(uuid: string, enabled: boolean): void {
   const core = useCurrentCore();
@@ -64,6 +69,10 @@ export function useMacroEvents(uuid: string, enabled: boolean): void {
     const inner = event.event_inner;
     if (inner.type !== 'MacroEvent' || inner.instance_uuid !== uuid) return;
     applyMacroEvent(queryClient, coreId, uuid, inner);
+  });
+  useHearthEventSubscription((event, { queryClient }) => {
+    if (!enabled || event.type !== 'MacrosChanged' || event.instance_uuid !== uuid) return;
+    void queryClient.invalidateQueries({ queryKey: getMacrosQueryOptions(coreId, uuid).queryKey });
   });
   useEventResync(({ queryClient }) => {
     if (enabled) void queryClient.invalidateQueries({ queryKey: macroKeys.instance(coreId, uuid) });

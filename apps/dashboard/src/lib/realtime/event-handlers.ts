@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ClientEvent } from '@hearth/protocol';
+import type { ClientEvent, HearthEvent } from '@hearth/protocol';
 
 // Who listens to the event stream. Features register here (through the hooks) and update the
 // query cache; the stream publishes every event once, and says when it came back from a gap.
@@ -18,8 +18,18 @@ export type EventHandler = (event: ClientEvent, context: EventContext) => void;
 /** Called once the stream is back after a gap and the missed events were replayed. */
 export type ResyncHandler = (context: { queryClient: QueryClient }) => void;
 
+/**
+ * Hearth's own frames (protocol hearth-events.ts): signals without a snowflake, so live only —
+ * never history, never replayed after a gap (the resync refetches what they would have changed).
+ */
+export type HearthEventHandler = (
+  event: HearthEvent,
+  context: { queryClient: QueryClient },
+) => void;
+
 const eventHandlers = new Set<EventHandler>();
 const resyncHandlers = new Set<ResyncHandler>();
+const hearthHandlers = new Set<HearthEventHandler>();
 
 /** One failing handler must not keep the others from their event. */
 function safely(run: () => void): void {
@@ -48,4 +58,17 @@ export function addResyncHandler(handler: ResyncHandler): () => void {
 
 export function publishResync(queryClient: QueryClient): void {
   for (const handler of [...resyncHandlers]) safely(() => handler({ queryClient }));
+}
+
+/** Registers a handler for Hearth's own frames (e.g. MacrosChanged); returns the unsubscribe. */
+export function addHearthEventHandler(handler: HearthEventHandler): () => void {
+  hearthHandlers.add(handler);
+  return () => hearthHandlers.delete(handler);
+}
+
+export function publishHearthEvent(
+  event: HearthEvent,
+  context: { queryClient: QueryClient },
+): void {
+  for (const handler of [...hearthHandlers]) safely(() => handler(event, context));
 }

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent } from 'react';
-import { addEventHandler, addResyncHandler } from './event-handlers.ts';
-import type { EventHandler, ResyncHandler } from './event-handlers.ts';
+import { addEventHandler, addHearthEventHandler, addResyncHandler } from './event-handlers.ts';
+import type { EventHandler, HearthEventHandler, ResyncHandler } from './event-handlers.ts';
 
 // A handler is registered once per mount and always calls the latest render's function (an effect
 // event: React swaps it in with the commit, so an event arriving later never reaches an old one).
@@ -18,4 +18,10 @@ export function useEventSubscription(handler: EventHandler): void {
 export function useEventResync(handler: ResyncHandler): void {
   const onResync = useEffectEvent(handler);
   useEffect(() => addResyncHandler((context) => onResync(context)), []);
+}
+
+/** Calls `handler` for each of Hearth's own live frames (a Lodestone core sends none). */
+export function useHearthEventSubscription(handler: HearthEventHandler): void {
+  const onEvent = useEffectEvent(handler);
+  useEffect(() => addHearthEventHandler((event, context) => onEvent(event, context)), []);
 }

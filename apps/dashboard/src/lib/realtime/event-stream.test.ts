@@ -4,7 +4,7 @@ import type { ClientEvent } from '@hearth/protocol';
 import { FakeSocket } from '@/test/fake-socket.ts';
 import { TEST_CORE } from '@/test/fixtures.ts';
 import type { ConnectionAction } from '../connection-status.ts';
-import { addEventHandler, addResyncHandler } from './event-handlers.ts';
+import { addEventHandler, addHearthEventHandler, addResyncHandler } from './event-handlers.ts';
 import { eventStreamUrl, parseEventFrame, startEventStream } from './event-stream.ts';
 import { RealtimeHub } from './socket-hub.ts';
 
@@ -66,7 +66,7 @@ describe('event stream', () => {
   it('connects to /events/all/stream with the URL-encoded EventQuery carrying the token', () => {
     const url = eventStreamUrl(TEST_CORE, 'a.b.c');
     expect(url.startsWith('ws://core.test:16662/api/v1/events/all/stream?filter=')).toBe(true);
-    const filter = JSON.parse(decodeURIComponent(url.split('filter=')[1] ?? '')) as Record<
+    const filter = JSON.parse(new URL(url).searchParams.get('filter') ?? '') as Record<
       string,
       unknown
     >;
@@ -74,6 +74,26 @@ describe('event stream', () => {
     expect(eventStreamUrl({ ...TEST_CORE, protocol: 'https' }, 't').startsWith('wss://')).toBe(
       true,
     );
+  });
+
+  it("asks for Hearth's own frames too (hearth=1; a Lodestone core ignores the parameter)", () => {
+    expect(new URL(eventStreamUrl(TEST_CORE, 't')).searchParams.get('hearth')).toBe('1');
+  });
+
+  it('hands a MacrosChanged frame to the Hearth handlers, not to the event handlers', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const heard = listen();
+    const hearth: string[] = [];
+    cleanups.push(addHearthEventHandler((e) => hearth.push(`${e.type} ${e.instance_uuid}`)));
+    const { fetchBuffer, answers } = manualBuffer();
+    start(fetchBuffer);
+    FakeSocket.last().open();
+    answers[0]!.resolve([]);
+    await vi.runAllTimersAsync();
+    FakeSocket.last().push({ type: 'MacrosChanged', instance_uuid: 'INSTANCE_1' });
+    expect(hearth).toEqual(['MacrosChanged INSTANCE_1']);
+    expect(heard).toEqual([]);
+    expect(warn).not.toHaveBeenCalled();
   });
 
   it('parses frames with the protocol schema and drops anything else', () => {

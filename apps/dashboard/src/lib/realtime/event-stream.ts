@@ -5,13 +5,14 @@ import {
   apiPaths,
   coreSocketUrl,
   emptyEventQuery,
+  parseHearthEventFrame,
 } from '@hearth/protocol';
 import type { ClientEvent } from '@hearth/protocol';
 import { apiRequest } from '../api-client.ts';
 import { dispatchConnection } from '../connection-status.ts';
 import type { ConnectionAction } from '../connection-status.ts';
 import type { CoreConnection } from '../session.ts';
-import { publishEvent, publishResync } from './event-handlers.ts';
+import { publishEvent, publishHearthEvent, publishResync } from './event-handlers.ts';
 import { EventSequence } from './event-sequence.ts';
 import type { RealtimeHub, SocketStatus } from './socket-hub.ts';
 
@@ -34,8 +35,12 @@ export function parseEventFrame(data: string): ClientEvent | null {
 
 export const EVENT_SOCKET_KEY = 'events';
 
+/**
+ * Always with `hearth=1`: a Hearth core then adds its own frames (MacrosChanged), and a Lodestone
+ * core ignores the parameter (its query struct takes only `filter` and does not refuse others).
+ */
 export function eventStreamUrl(core: CoreConnection, token: string): string {
-  return `${coreSocketUrl(core)}${apiPaths.eventsStream(emptyEventQuery(token))}`;
+  return `${coreSocketUrl(core)}${apiPaths.eventsStream(emptyEventQuery(token), { hearth: true })}`;
 }
 
 /** The buffer is a JSON array; its items are checked one by one (parseEventList). */
@@ -132,11 +137,16 @@ export function startEventStream(options: EventStreamOptions): () => void {
     url: () => eventStreamUrl(core, token),
     onMessage: (data) => {
       const event = parseEventFrame(data);
-      if (!event) {
-        console.warn('Ignoring an event frame that does not match the protocol');
+      if (event) {
+        sequence.live(event);
         return;
       }
-      sequence.live(event);
+      const signal = parseHearthEventFrame(data);
+      if (signal) {
+        if (!stopped) publishHearthEvent(signal, { queryClient });
+        return;
+      }
+      console.warn('Ignoring an event frame that does not match the protocol');
     },
     onStatus: (status, detail) => {
       const action = STATUS_ACTION[status];

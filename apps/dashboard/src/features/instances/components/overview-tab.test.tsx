@@ -14,6 +14,7 @@ import { FakeSocket } from '@/test/fake-socket.ts';
 import { TEST_CORE, publicUser, validJwt } from '@/test/fixtures.ts';
 import { connectTo } from '@/test/render-app.tsx';
 import { instanceInfo } from '@/test/fixtures.ts';
+import { NO_ROUTE } from '@/test/lodestone-fixtures.ts';
 import { OverviewTab } from './overview-tab.tsx';
 
 // uPlot draws on a canvas jsdom does not have; the chart itself is covered by the e2e run.
@@ -140,6 +141,16 @@ describe('Overview tab (dashboard.md §2)', () => {
   it('lists players sortable by name; a failed avatar shows the initial', async () => {
     const { user } = setup();
     const players = screen.getByRole('region', { name: 'Players' });
+    const avatar = await vi.waitFor(() => {
+      const img = players.querySelector('img');
+      if (!img) throw new Error('no avatar image yet');
+      return img;
+    });
+    // Through the core (issue 23 #24): the browser never asks a third party for a player's face.
+    expect(avatar).toHaveAttribute(
+      'src',
+      `http://core.test:16662/api/v1/players/avatar/${steve.uuid}?name=steve`,
+    );
     const names = () =>
       within(players)
         .getAllByRole('cell')
@@ -148,9 +159,6 @@ describe('Overview tab (dashboard.md §2)', () => {
     await user.click(within(players).getByRole('button', { name: 'Name' }));
     expect(names()).toEqual(['Ssteve', 'AAlex']);
     expect(within(players).getByRole('columnheader')).toHaveAttribute('aria-sort', 'descending');
-    const avatar = players.querySelector('img');
-    expect(avatar).toHaveAttribute('src', `https://mc-heads.net/avatar/${steve.uuid}/16`);
-    if (!avatar) throw new Error('no avatar image');
     fireEvent.error(avatar);
     expect(players.querySelector('img')).toBeNull();
     expect(
@@ -158,6 +166,20 @@ describe('Overview tab (dashboard.md §2)', () => {
         .getAllByTestId('avatar-initial')
         .map((i) => i.textContent),
     ).toEqual(['S', 'A']);
+  });
+
+  it('draws initials and asks no one for avatars against a Lodestone core', async () => {
+    const { calls } = setup({}, { 'GET /games/definitions': NO_ROUTE });
+    await vi.waitFor(() =>
+      expect(calls.calls.some((c) => c.path === '/games/definitions')).toBe(true),
+    );
+    const players = screen.getByRole('region', { name: 'Players' });
+    expect(players.querySelector('img')).toBeNull();
+    expect(
+      within(players)
+        .getAllByTestId('avatar-initial')
+        .map((i) => i.textContent),
+    ).toEqual(['A', 'S']);
   });
 
   it('charts the monitor socket: token in the URL, GiB, 60 samples at most', async () => {

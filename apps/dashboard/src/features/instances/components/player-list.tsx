@@ -3,36 +3,47 @@ import type { ReactNode } from 'react';
 import { ArrowDownAZ, ArrowUpZA } from 'lucide-react';
 import type { Player } from '@hearth/protocol';
 import { cn } from '@/lib/cn.ts';
+import { useCurrentCore } from '@/lib/session.ts';
+import { useCoreExtensions } from '../api/get-shipped-definitions.ts';
 import { AVATAR_SIZE, avatarUrl, initialOf, playerKey, sortPlayers } from '../players.ts';
 import type { SortDirection } from '../players.ts';
 
 /**
- * A 16 px avatar. The initial is drawn underneath and the image only shows once it has loaded,
- * so a failed load (offline LAN, unknown uuid) never shows a broken-image icon.
+ * A 16 px avatar from the core. The initial is drawn underneath and the image only shows once it
+ * has loaded, so a failed load (offline LAN, unknown uuid) never shows a broken-image icon.
  */
 export function PlayerAvatar({ player }: { player: Player }) {
-  const url = avatarUrl(player);
-  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>(url ? 'loading' : 'failed');
+  const core = useCurrentCore();
+  const hearth = useCoreExtensions().data?.hearth ?? false;
+  const url = avatarUrl(player, core, hearth);
+  // Keyed by the url below, so a state belongs to one image: a url that appears later (the core's
+  // kind learnt) starts loading rather than inheriting "failed".
+  const [state, setState] = useState<{
+    url: string | null;
+    value: 'loading' | 'loaded' | 'failed';
+  }>({ url, value: 'loading' });
+  const current = state.url === url ? state.value : 'loading';
+  const mark = (value: 'loaded' | 'failed') => setState({ url, value });
   return (
     <span
       aria-hidden
       style={{ width: AVATAR_SIZE, height: AVATAR_SIZE }}
       className="relative flex shrink-0 items-center justify-center overflow-hidden rounded-sm bg-accent/20 text-[10px] font-bold text-accent"
     >
-      {state === 'loaded' ? null : (
+      {current === 'loaded' ? null : (
         <span data-testid="avatar-initial">{initialOf(player.name)}</span>
       )}
-      {url && state !== 'failed' ? (
+      {url && current !== 'failed' ? (
         <img
           src={url}
           alt=""
           width={AVATAR_SIZE}
           height={AVATAR_SIZE}
-          onLoad={() => setState('loaded')}
-          onError={() => setState('failed')}
+          onLoad={() => mark('loaded')}
+          onError={() => mark('failed')}
           className={cn(
             'absolute inset-0 [image-rendering:pixelated]',
-            state === 'loaded' ? 'opacity-100' : 'opacity-0',
+            current === 'loaded' ? 'opacity-100' : 'opacity-0',
           )}
         />
       ) : null}

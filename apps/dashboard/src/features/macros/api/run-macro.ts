@@ -10,11 +10,22 @@ import { getTasksQueryOptions } from './get-tasks.ts';
 /** The core answers once the macro's module starts; a sandboxed Deno may take a few seconds. */
 const RUN_TIMEOUT_MS = 35_000;
 
-/** PUT /instance/{id}/macro/run/{name} with no arguments (dashboard.md §7). */
-export async function runMacro(uuid: string, name: string): Promise<void> {
+/** The Run Macro dialog's text as argv: split at whitespace, empty pieces dropped. */
+export function splitArguments(text: string): string[] {
+  return text.split(/\s+/).filter((arg) => arg !== '');
+}
+
+export interface RunMacroInput {
+  name: string;
+  /** The macro's `Deno.args` (dashboard.md §7 sends none; issue 23 #3 lets the user give them). */
+  args: string[];
+}
+
+/** PUT /instance/{id}/macro/run/{name} with the arguments as a JSON list. */
+export async function runMacro(uuid: string, { name, args }: RunMacroInput): Promise<void> {
   await apiRequest(apiPaths.macroRun(uuid, name), {
     method: 'PUT',
-    body: [],
+    body: args,
     timeoutMs: RUN_TIMEOUT_MS,
   });
 }
@@ -25,8 +36,8 @@ export function useRunMacroMutation(uuid: string) {
   const core = useCurrentCore();
   const coreId = core ? coreKey(core) : null;
   return useMutation({
-    mutationFn: (name: string) => runMacro(uuid, name),
-    onSuccess: (_data, name) => {
+    mutationFn: (input: RunMacroInput) => runMacro(uuid, input),
+    onSuccess: (_data, { name }) => {
       queryClient.setQueryData<MacroEntry[]>(
         getMacrosQueryOptions(coreId, uuid).queryKey,
         (macros) => macros && withLastRun(macros, name, nowSeconds()),

@@ -4,6 +4,7 @@ import type { SettingManifest } from '@hearth/protocol';
 import { apiRequest } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import { getMacroConfigQueryOptions } from './get-macro-config.ts';
+import { getMacrosQueryOptions } from './get-macros.ts';
 
 /** POST /instance/{id}/macro/config/store/{name}: every declared setting with its value. */
 export async function storeMacroConfig(
@@ -21,9 +22,13 @@ export function useStoreMacroConfigMutation(uuid: string) {
   return useMutation({
     mutationFn: (input: { name: string; config: Record<string, SettingManifest> }) =>
       storeMacroConfig(uuid, input.name, input.config),
+    // The list too: its needs_config (Hearth) changes with a stored config.
     onSuccess: (_data, input) =>
-      queryClient.invalidateQueries({
-        queryKey: getMacroConfigQueryOptions(coreId, uuid, input.name).queryKey,
-      }),
+      Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: getMacroConfigQueryOptions(coreId, uuid, input.name).queryKey,
+        }),
+        queryClient.invalidateQueries({ queryKey: getMacrosQueryOptions(coreId, uuid).queryKey }),
+      ]),
   });
 }

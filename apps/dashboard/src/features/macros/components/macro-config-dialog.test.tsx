@@ -145,4 +145,37 @@ describe('Macro Config dialog (dashboard.md §2 Macros)', () => {
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(network.callsTo('POST', route.configStore('greeter').slice(5))).toHaveLength(0);
   });
+
+  it.each(['abc', '2.5x'])(
+    'refuses the invalid number %s with the field error and stays open; a valid one is stored',
+    async (text) => {
+      const delay = setting(
+        'config|delay',
+        { type: 'Float', min: null, max: null },
+        { name: 'delay', description: 'Seconds', value: { type: 'Float', value: 5 } },
+      );
+      const { user, network } = renderMacros({
+        [route.list]: { body: MACROS },
+        [route.configGet('greeter')]: { body: { ...CONFIG, config: { delay } } },
+        [route.configStore('greeter')]: { body: null },
+      });
+      const dialog = await openConfig(user);
+      const field = await within(dialog).findByRole('textbox', { name: 'delay' });
+      await user.clear(field);
+      await user.type(field, text);
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await within(dialog).findByText('Must be a number')).toBeInTheDocument();
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByRole('dialog', { name: 'Macro Config' })).toBeInTheDocument();
+      expect(network.callsTo('POST', route.configStore('greeter').slice(5))).toHaveLength(0);
+
+      await user.clear(field);
+      await user.type(field, '2.5');
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await vi.waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      const stored = network.callsTo('POST', route.configStore('greeter').slice(5))[0]!
+        .body as GetConfigResponse['config'];
+      expect(stored.delay!.value).toEqual({ type: 'Float', value: 2.5 });
+    },
+  );
 });

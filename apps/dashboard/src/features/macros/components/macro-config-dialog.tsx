@@ -13,6 +13,8 @@ import { useStoreMacroConfigMutation } from '../api/store-macro-config.ts';
 // dashboard.md §2 Macros and §8, word for word.
 export const NEEDS_CONFIG = 'This macro requires additional config.';
 export const INVALID_STATE = 'Error: Invalid state';
+/** Save while a field holds what its type refuses (`abc` for a number): nothing is stored. */
+export const FIX_FIELDS = 'Not saved: correct the settings marked above.';
 
 /** The settings to store: the declared ones with the values edited in the dialog. */
 function withEdits(
@@ -32,17 +34,27 @@ export interface MacroConfigDialogProps {
   /** The macro whose config is shown; the dialog is open while it is set. */
   name: string;
   onClose: () => void;
+  /** After a successful Save, once the dialog closed (Run Macro goes on to the run dialog). */
+  onSaved?: () => void;
 }
 
 /**
  * Macro Config (Save / Close): the macro's declared settings with the Instance Settings widgets.
  * Edits stay in the dialog until Save stores them all at once (the core checks the whole config);
- * a config the core cannot read closes the dialog with a toast.
+ * while a field holds text its type refuses, Save stores nothing and the dialog stays open with
+ * the field's error. A config the core cannot read closes the dialog with a toast.
  */
-export function MacroConfigDialog({ instanceUuid, name, onClose }: MacroConfigDialogProps) {
+export function MacroConfigDialog({
+  instanceUuid,
+  name,
+  onClose,
+  onSaved,
+}: MacroConfigDialogProps) {
   const config = useMacroConfig(instanceUuid, name);
   const store = useStoreMacroConfigMutation(instanceUuid);
   const edits = useRef(new Map<string, ConfigurableValue>());
+  /** Fields whose text cannot be sent; their own message says why (issue 23 #5). */
+  const invalid = useRef(new Set<string>());
   const [saveError, setSaveError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -54,10 +66,17 @@ export function MacroConfigDialog({ instanceUuid, name, onClose }: MacroConfigDi
   const save = () => {
     const data = config.data;
     if (!data) return notify('error', INVALID_STATE);
+    if (invalid.current.size > 0) return setSaveError(FIX_FIELDS);
     setSaveError(null);
     store.mutate(
       { name, config: withEdits(data.config, edits.current) },
-      { onSuccess: onClose, onError: (err) => setSaveError(toUserMessage(err)) },
+      {
+        onSuccess: () => {
+          onClose();
+          onSaved?.();
+        },
+        onError: (err) => setSaveError(toUserMessage(err)),
+      },
     );
   };
 
@@ -101,6 +120,10 @@ export function MacroConfigDialog({ instanceUuid, name, onClose }: MacroConfigDi
               setting={setting}
               disabled={store.isPending}
               showSaved={false}
+              onDraftError={(error) => {
+                if (error) invalid.current.add(field);
+                else invalid.current.delete(field);
+              }}
               save={async (value) => {
                 edits.current.set(field, value);
               }}

@@ -28,7 +28,12 @@ export interface MacroTableProps<Row> {
   status?: string | null;
 }
 
-/** One of the three macro tables (dashboard.md §2 Macros) with an optional row menu. */
+/**
+ * One of the three macro tables (dashboard.md §2 Macros) with an optional row menu. The first
+ * column takes the width left over and never more (`w-full max-w-0`: its long text truncates
+ * instead of pushing the other columns off the page, issue 23 #6); the others keep to one line.
+ * Below ~32rem the table scrolls sideways inside its box, never the page.
+ */
 export function MacroTable<Row>({
   label,
   columns,
@@ -41,11 +46,19 @@ export function MacroTable<Row>({
   const span = columns.length + (actions.length > 0 ? 1 : 0);
   const message = status ?? (rows.length === 0 ? NO_DATA : null);
   return (
-    <table aria-label={label} className="w-full text-sm">
+    <table aria-label={label} className="w-full min-w-[32rem] text-sm">
       <thead className="border-b border-line text-left text-xs tracking-wide text-faint">
         <tr>
-          {columns.map((column) => (
-            <th key={column.header} scope="col" className="px-5 py-2.5 font-medium">
+          {columns.map((column, index) => (
+            <th
+              key={column.header}
+              scope="col"
+              className={
+                index === 0
+                  ? 'w-full max-w-0 px-5 py-2.5 font-medium'
+                  : 'px-5 py-2.5 font-medium whitespace-nowrap'
+              }
+            >
               {column.header}
             </th>
           ))}
@@ -69,7 +82,11 @@ export function MacroTable<Row>({
               {columns.map((column, index) => (
                 <td
                   key={column.header}
-                  className={index === 0 ? 'px-5 py-2.5 font-medium' : 'px-5 py-2.5 text-muted'}
+                  className={
+                    index === 0
+                      ? 'w-full max-w-0 px-5 py-2.5 font-medium'
+                      : 'px-5 py-2.5 whitespace-nowrap text-muted'
+                  }
                 >
                   {column.cell(row)}
                 </td>

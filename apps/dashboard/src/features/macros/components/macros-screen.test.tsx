@@ -1,12 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { HistoryEntry, MacroEntry, TaskEntry } from '@hearth/protocol';
+import { FakeSocket } from '@/test/fake-socket.ts';
+import { NO_ROUTE } from '@/test/lodestone-fixtures.ts';
 import {
   DENIAL,
   localSeconds,
   renderMacros,
   route,
   sendMacroEvent,
+  sendMacrosChanged,
 } from '../macros-test-harness.tsx';
 
 afterEach(() => {
@@ -44,6 +47,15 @@ async function chooseRowAction(
 ) {
   await user.click(await screen.findByRole('button', { name: `${row} actions` }));
   await user.click(await screen.findByRole('menuitem', { name: action }));
+}
+
+/** Run Macro from the row menu, then Run in its dialog with these arguments (issue 23 #3). */
+async function runFromMenu(user: ReturnType<typeof renderMacros>['user'], name: string, args = '') {
+  await chooseRowAction(user, name, 'Run Macro');
+  const dialog = await screen.findByRole('dialog', { name: 'Run Macro' });
+  if (args) await user.type(within(dialog).getByRole('textbox', { name: 'Arguments' }), args);
+  await user.click(within(dialog).getByRole('button', { name: 'Run' }));
+  return dialog;
 }
 
 describe('Macros tab (dashboard.md §2 Macros)', () => {
@@ -84,7 +96,7 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
       within(history)
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
-    ).toEqual(['MACRO NAME', 'CREATED', 'FINISHED', 'PROCESS ID']);
+    ).toEqual(['MACRO NAME', 'CREATED', 'FINISHED', 'PROCESS ID', 'Actions']);
     expect(await within(history).findByText('No data currently available')).toBeInTheDocument();
   });
 
@@ -107,7 +119,8 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
         return { body: null };
       },
     });
-    await chooseRowAction(user, 'greeter', 'Run Macro');
+    const dialog = await runFromMenu(user, 'greeter');
+    await vi.waitFor(() => expect(dialog).not.toBeInTheDocument());
     const table = screen.getByRole('table', { name: 'All Macros' });
     await vi.waitFor(() =>
       expect(rowsOf(table)[1]!.slice(0, 2)).toEqual(['greeter', 'Jun 1 2024 at 9:30 AM']),
@@ -121,15 +134,67 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
     );
   });
 
-  it('a failed run toasts its message, then opens the Macro Config dialog', async () => {
-    const { user } = renderMacros({
+  it('Run Macro passes the arguments typed in its dialog, split at spaces', async () => {
+    const { user, network } = renderMacros({
       [route.list]: { body: MACROS },
+      [route.run('greeter')]: { body: null },
+    });
+    const dialog = await runFromMenu(user, 'greeter', '  --name  Steve 3 ');
+    await vi.waitFor(() =>
+      expect(network.callsTo('PUT', route.run('greeter').slice(4))[0]?.body).toEqual([
+        '--name',
+        'Steve',
+        '3',
+      ]),
+    );
+    await vi.waitFor(() => expect(dialog).not.toBeInTheDocument());
+  });
+
+  it('Cancel in the Run Macro dialog runs nothing', async () => {
+    const { user, network } = renderMacros({ [route.list]: { body: MACROS } });
+    await chooseRowAction(user, 'greeter', 'Run Macro');
+    const dialog = await screen.findByRole('dialog', { name: 'Run Macro' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(network.callsTo('PUT', route.run('greeter').slice(4))).toHaveLength(0);
+  });
+
+  it('with needs_config, Run Macro opens Macro Config first (no run, no toast), then the run dialog', async () => {
+    const { user, network } = renderMacros({
+      [route.list]: { body: [{ ...MACROS[1]!, needs_config: true }] },
+      [route.configGet('greeter')]: {
+        body: { config: {}, message: 'Local config cache not found', error: 'NotFound' },
+      },
+      [route.configStore('greeter')]: { body: null },
+      [route.run('greeter')]: { body: null },
+    });
+    await chooseRowAction(user, 'greeter', 'Run Macro');
+    const config = await screen.findByRole('dialog', { name: 'Macro Config' });
+    expect(
+      await within(config).findByText('This macro requires additional config.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Config error/)).not.toBeInTheDocument();
+    expect(network.callsTo('PUT', route.run('greeter').slice(4))).toHaveLength(0);
+    await user.click(within(config).getByRole('button', { name: 'Save' }));
+    const run = await screen.findByRole('dialog', { name: 'Run Macro' });
+    await user.click(within(run).getByRole('button', { name: 'Run' }));
+    await vi.waitFor(() =>
+      expect(network.callsTo('PUT', route.run('greeter').slice(4))).toHaveLength(1),
+    );
+  });
+
+  it('against a core without needs_config (Lodestone): a failed run toasts its message, then opens the Macro Config dialog', async () => {
+    const { user } = renderMacros({
+      // Lodestone's list entries: no needs_config.
+      [route.list]: {
+        body: MACROS.map((m) => ({ name: m.name, last_run: m.last_run, path: m.path })),
+      },
       [route.run('greeter')]: { status: 500, body: { kind: 'Internal', causes: ['Config error'] } },
       [route.configGet('greeter')]: {
         body: { config: {}, message: 'Local config cache not found', error: 'NotFound' },
       },
     });
-    await chooseRowAction(user, 'greeter', 'Run Macro');
+    await runFromMenu(user, 'greeter');
     expect(await screen.findByText('Internal: Config error')).toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: 'Macro Config' });
     expect(within(dialog).getByText('This macro requires additional config.')).toBeInTheDocument();
@@ -156,8 +221,8 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
     expect(network.callsTo('PUT', route.kill(7).slice(4))).toHaveLength(1);
     const history = await openTab(user, 'History');
     expect(rowsOf(history)).toEqual([
-      ['greeterKilled', 'Jan 5 2024 at 3:04 PM', 'Jun 1 2024 at 9:05 PM', '7'],
-      ['backup', 'Jan 5 2024 at 3:04 PM', 'Jan 5 2024 at 3:04 PM', '3'],
+      ['greeterKilled', 'Jan 5 2024 at 3:04 PM', 'Jun 1 2024 at 9:05 PM', '7', ''],
+      ['backupSuccess', 'Jan 5 2024 at 3:04 PM', 'Jan 5 2024 at 3:04 PM', '3', ''],
     ]);
   });
 
@@ -199,7 +264,13 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
     );
     const history = await openTab(user, 'History');
     expect(rowsOf(history)).toEqual([
-      ['greeterError: Uncaught Error: boom', 'Jan 5 2024 at 3:04 PM', 'Feb 2 2024 at 8:00 AM', '7'],
+      [
+        'greeterError: Uncaught Error: boom',
+        'Jan 5 2024 at 3:04 PM',
+        'Feb 2 2024 at 8:00 AM',
+        '7',
+        '',
+      ],
     ]);
     expect(network.callsTo('GET', route.history.slice(4))).toHaveLength(historyCalls);
   });
@@ -220,5 +291,118 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
     );
     expect(within(tasks).getByText('greeter')).toBeInTheDocument();
     expect(network.calls).toHaveLength(before);
+  });
+
+  it('shows a macro folder added through Files or the API without a reload (MacrosChanged)', async () => {
+    let listed: MacroEntry[] = [MACROS[0]!];
+    const { queryClient } = renderMacros({ [route.list]: () => ({ body: listed }) });
+    const table = await screen.findByRole('table', { name: 'All Macros' });
+    await within(table).findByText('backup');
+    listed = MACROS;
+    sendMacrosChanged(queryClient, 'INSTANCE_2');
+    sendMacrosChanged(queryClient);
+    expect(await within(table).findByText('greeter')).toBeInTheDocument();
+  });
+
+  it("does not refetch the list for another instance's MacrosChanged", async () => {
+    const { queryClient, network } = renderMacros({ [route.list]: { body: MACROS } });
+    const table = await screen.findByRole('table', { name: 'All Macros' });
+    await within(table).findByText('greeter');
+    const before = network.callsTo('GET', route.list.slice(4)).length;
+    sendMacrosChanged(queryClient, 'INSTANCE_2');
+    expect(network.callsTo('GET', route.list.slice(4))).toHaveLength(before);
+  });
+
+  it("View Output on a running task shows the task's output live (issue 23 #2)", async () => {
+    const { user } = renderMacros({
+      [route.tasks]: { body: [GREETER_TASK] },
+      [route.output(7)]: { body: { lines: ['hello'], truncated: false } },
+    });
+    const tasks = await openTab(user, 'Running Tasks');
+    await within(tasks).findByText('greeter');
+    await chooseRowAction(user, 'greeter (7)', 'View Output');
+    const dialog = await screen.findByRole('dialog', { name: 'Macro Output' });
+    const log = within(dialog).getByRole('log', { name: 'Macro output' });
+    expect(await within(log).findByText('hello')).toBeInTheDocument();
+    const socket = await vi.waitFor(() => {
+      const found = FakeSocket.instances.find((s) => s.url.includes('/macro/output/7/stream'));
+      if (!found) throw new Error('no output socket yet');
+      return found;
+    });
+    act(() => {
+      socket.open();
+      socket.push({ type: 'Output', lines: ['hello', 'world'], truncated: false });
+      socket.push({ type: 'Lines', lines: ['again'] });
+    });
+    expect(
+      within(log)
+        .getAllByText(/^(hello|world|again)$/)
+        .map((l) => l.textContent),
+    ).toEqual(['hello', 'world', 'again']);
+    act(() =>
+      socket.push({ type: 'End', exit_status: { type: 'Success', time: JAN_5 }, truncated: false }),
+    );
+    expect(await within(dialog).findByText('Finished')).toBeInTheDocument();
+  });
+
+  it("History's View Output shows the saved output and says when lines were dropped", async () => {
+    const done: HistoryEntry = {
+      task: { name: 'backup', creation_time: JAN_5, pid: 3 },
+      exit_status: { type: 'Success', time: JAN_5 },
+    };
+    const { user } = renderMacros({
+      [route.history]: { body: [done] },
+      [route.output(3)]: { body: { lines: ['copied 3 files', 'done'], truncated: true } },
+    });
+    const history = await openTab(user, 'History');
+    await within(history).findByText('backup');
+    await chooseRowAction(user, 'backup (3)', 'View Output');
+    const dialog = await screen.findByRole('dialog', { name: 'Macro Output' });
+    const log = within(dialog).getByRole('log', { name: 'Macro output' });
+    expect(await within(log).findByText('copied 3 files')).toBeInTheDocument();
+    expect(within(log).getByText('done')).toBeInTheDocument();
+    expect(within(dialog).getByText('Older lines were not kept.')).toBeInTheDocument();
+    expect(FakeSocket.instances.some((s) => s.url.includes('/macro/output/'))).toBe(false);
+  });
+
+  it('View Output against a core that keeps no output (Lodestone) says so and opens no socket', async () => {
+    const { user } = renderMacros({
+      [route.tasks]: { body: [GREETER_TASK] },
+      [route.output(7)]: NO_ROUTE,
+    });
+    const tasks = await openTab(user, 'Running Tasks');
+    await within(tasks).findByText('greeter');
+    await chooseRowAction(user, 'greeter (7)', 'View Output');
+    const dialog = await screen.findByRole('dialog', { name: 'Macro Output' });
+    expect(
+      await within(dialog).findByText("This core does not keep a macro's output."),
+    ).toBeInTheDocument();
+    expect(FakeSocket.instances.some((s) => s.url.includes('/macro/output/'))).toBe(false);
+  });
+
+  it('History labels a success, and a long error stays on one line until expanded (issue 23 #6)', async () => {
+    const message = `Uncaught Error: ${'the server refused the request because '.repeat(12)}end`;
+    const entries: HistoryEntry[] = [
+      {
+        task: { name: 'greeter', creation_time: JAN_5, pid: 7 },
+        exit_status: { type: 'Error', time: JAN_5, error_msg: message },
+      },
+      {
+        task: { name: 'backup', creation_time: JAN_5, pid: 3 },
+        exit_status: { type: 'Success', time: JAN_5 },
+      },
+    ];
+    const { user } = renderMacros({ [route.history]: { body: entries } });
+    const history = await openTab(user, 'History');
+    const backup = (await within(history).findByText('backup')).closest('tr')!;
+    expect(within(backup).getByText('Success')).toBeInTheDocument();
+
+    const error = within(history).getByRole('button', { name: `Error: ${message}` });
+    expect(error).toHaveAttribute('aria-expanded', 'false');
+    expect(error).toHaveAttribute('title', `Error: ${message}`);
+    await user.click(error);
+    expect(error).toHaveAttribute('aria-expanded', 'true');
+    await user.click(error);
+    expect(error).toHaveAttribute('aria-expanded', 'false');
   });
 });

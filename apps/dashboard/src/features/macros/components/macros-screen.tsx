@@ -1,9 +1,11 @@
 import { useCallback, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Tabs } from 'radix-ui';
-import { Lock, PlayCircle, Settings2, Skull } from 'lucide-react';
+import { Lock, PlayCircle, ScrollText, Settings2, Skull } from 'lucide-react';
 import { formatMacroDate } from '@hearth/protocol';
 import type { HistoryEntry, InstanceInfo, MacroEntry, TaskEntry } from '@hearth/protocol';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { cn } from '@/lib/cn.ts';
 import { toUserMessage } from '@/lib/errors.ts';
 import { useHistory } from '../api/get-history.ts';
 import { useMacros } from '../api/get-macros.ts';
@@ -11,7 +13,9 @@ import { useTasks } from '../api/get-tasks.ts';
 import { useMacroActions } from '../use-macro-actions.ts';
 import { useMacroEvents } from '../use-macro-events.ts';
 import { MacroConfigDialog } from './macro-config-dialog.tsx';
+import { MacroOutputDialog } from './macro-output-dialog.tsx';
 import { MacroTable } from './macro-table.tsx';
+import { RunMacroDialog } from './run-macro-dialog.tsx';
 
 export const MACRO_PAGES = ['All Macros', 'Running Tasks', 'History'] as const;
 type MacroPage = (typeof MACRO_PAGES)[number];
@@ -33,19 +37,47 @@ function statusOf(query: UseQueryResult<unknown>): string | null {
   return null;
 }
 
-/** A finished task's name, with how it ended when it did not succeed (a macro's error message). */
+/**
+ * A finished task's name with how it ended: "Success", "Killed", or its error. A long error stays
+ * on one line (the column must not take the page, issue 23 #6) and expands on a press — the full
+ * text readable by touch and by keyboard, not only in a hover title.
+ */
 function HistoryName({ entry }: { entry: HistoryEntry }) {
+  const [expanded, setExpanded] = useState(false);
   const exit = entry.exit_status;
-  const note =
-    exit.type === 'Error' ? `Error: ${exit.error_msg}` : exit.type === 'Killed' ? 'Killed' : null;
+  let note: ReactNode;
+  if (exit.type === 'Error') {
+    const text = `Error: ${exit.error_msg}`;
+    note = (
+      <button
+        type="button"
+        aria-expanded={expanded}
+        title={text}
+        onClick={() => setExpanded(!expanded)}
+        className={cn(
+          'min-h-6 rounded text-left text-xs font-normal text-danger hover:underline focus-inset',
+          expanded ? 'break-words whitespace-pre-wrap' : 'truncate',
+        )}
+      >
+        {text}
+      </button>
+    );
+  } else {
+    note = (
+      <span
+        className={cn(
+          'text-xs font-normal',
+          exit.type === 'Success' ? 'text-success' : 'text-faint',
+        )}
+      >
+        {exit.type === 'Success' ? 'Success' : 'Killed'}
+      </span>
+    );
+  }
   return (
     <div className="flex min-w-0 flex-col">
-      <span>{entry.task.name}</span>
-      {note ? (
-        <span className="truncate text-xs font-normal text-faint" title={note}>
-          {note}
-        </span>
-      ) : null}
+      <span className="truncate">{entry.task.name}</span>
+      {note}
     </div>
   );
 }
@@ -57,9 +89,24 @@ function MacrosPanel({ instance }: { instance: InstanceInfo }) {
   const history = useHistory(uuid, true);
   useMacroEvents(uuid, true);
   const [page, setPage] = useState<MacroPage>('All Macros');
-  const [configFor, setConfigFor] = useState<string | null>(null);
+  /** The macro whose config is open; `thenRun` when Run Macro opened it (needs_config). */
+  const [configFor, setConfigFor] = useState<{ name: string; thenRun: boolean } | null>(null);
   const closeConfig = useCallback(() => setConfigFor(null), []);
-  const actions = useMacroActions(instance, setConfigFor);
+  const openConfig = useCallback(
+    (name: string, thenRun = false) => setConfigFor({ name, thenRun }),
+    [],
+  );
+  const [runFor, setRunFor] = useState<string | null>(null);
+  const closeRun = useCallback(() => setRunFor(null), []);
+  const actions = useMacroActions(instance, openConfig, setRunFor);
+  /** The task whose output is shown; `running` from the table it was opened in. */
+  const [outputOf, setOutputOf] = useState<{ task: TaskEntry; running: boolean } | null>(null);
+  const closeOutput = useCallback(() => setOutputOf(null), []);
+  const viewOutput = (running: boolean) => ({
+    label: 'View Output',
+    icon: <ScrollText aria-hidden className="size-4" />,
+    onSelect: (task: TaskEntry) => setOutputOf({ task, running }),
+  });
 
   return (
     <section aria-label="Macros" className="flex flex-col gap-4 p-5">
@@ -75,7 +122,7 @@ function MacrosPanel({ instance }: { instance: InstanceInfo }) {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <div className="mt-3 rounded-lg border border-line bg-panel">
+        <div className="relative mt-3 overflow-x-auto rounded-lg border border-line bg-panel">
           <Tabs.Content value={pageId('All Macros')}>
             <MacroTable<MacroEntry>
               label="All Macros"
@@ -91,7 +138,7 @@ function MacrosPanel({ instance }: { instance: InstanceInfo }) {
                 {
                   label: 'Run Macro',
                   icon: <PlayCircle aria-hidden className="size-4" />,
-                  onSelect: (m) => actions.run(m.name),
+                  onSelect: (m) => actions.run(m.name, m.needs_config),
                 },
                 {
                   label: 'Edit Config',
@@ -114,6 +161,7 @@ function MacrosPanel({ instance }: { instance: InstanceInfo }) {
               rowKey={(t) => String(t.pid)}
               rowName={(t) => `${t.name} (${t.pid})`}
               actions={[
+                viewOutput(true),
                 {
                   label: 'Kill Task',
                   icon: <Skull aria-hidden className="size-4" />,
@@ -135,16 +183,41 @@ function MacrosPanel({ instance }: { instance: InstanceInfo }) {
               status={statusOf(history)}
               rowKey={(h) => String(h.task.pid)}
               rowName={(h) => `${h.task.name} (${h.task.pid})`}
+              actions={[
+                {
+                  ...viewOutput(false),
+                  onSelect: (h: HistoryEntry) => setOutputOf({ task: h.task, running: false }),
+                },
+              ]}
             />
           </Tabs.Content>
         </div>
       </Tabs.Root>
+      {outputOf !== null ? (
+        <MacroOutputDialog
+          key={outputOf.task.pid}
+          instanceUuid={uuid}
+          name={outputOf.task.name}
+          pid={outputOf.task.pid}
+          running={outputOf.running}
+          onClose={closeOutput}
+        />
+      ) : null}
+      {runFor !== null ? (
+        <RunMacroDialog
+          key={runFor}
+          name={runFor}
+          onRun={(args) => actions.start(runFor, args)}
+          onClose={closeRun}
+        />
+      ) : null}
       {configFor !== null ? (
         <MacroConfigDialog
-          key={configFor}
+          key={configFor.name}
           instanceUuid={uuid}
-          name={configFor}
+          name={configFor.name}
           onClose={closeConfig}
+          {...(configFor.thenRun ? { onSaved: () => setRunFor(configFor.name) } : {})}
         />
       ) : null}
     </section>
