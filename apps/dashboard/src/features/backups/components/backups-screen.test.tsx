@@ -16,6 +16,7 @@ import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { TEST_CORE, instanceInfo, validJwt } from '@/test/fixtures.ts';
 import { connectTo } from '@/test/render-app.tsx';
+import { escapingSrOnly } from '@/test/layout.ts';
 import type { BackupRights } from './backup-table.tsx';
 import { BackupsScreen } from './backups-screen.tsx';
 
@@ -106,6 +107,13 @@ describe('Backups tab', () => {
     setup();
     expect(await screen.findByText('No backups yet')).toBeInTheDocument();
     expect(screen.getByText(/compressed copy of this instance's folder/)).toBeInTheDocument();
+  });
+
+  it('a listed backup scrolls inside its table on a phone, not the page', async () => {
+    setup({ backups: [backup()] });
+    await screen.findByRole('row', { name: 'nightly' });
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
+    expect(escapingSrOnly(document.body)).toEqual([]);
   });
 
   it('lists name, created, size, made by and lock; marks safety, live and unfinished backups', async () => {

@@ -3,6 +3,7 @@ import { describeTrigger } from '@hearth/protocol';
 import type { Schedule } from '@hearth/protocol';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { ActionsHeader, TableFrame } from '@/components/ui/table.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { OUTCOME_TONE, formatDateTime, nextRunText, scheduleName } from '../schedule-format.ts';
 
@@ -29,7 +30,7 @@ export function ScheduleList({
   onDelete,
 }: ScheduleListProps) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-line bg-panel">
+    <TableFrame>
       <table className="w-full text-sm">
         <thead className="border-b border-line">
           <tr>
@@ -38,9 +39,7 @@ export function ScheduleList({
             <th className={HEAD}>Next run</th>
             <th className={HEAD}>Last run</th>
             <th className={HEAD}>Enabled</th>
-            <th className={HEAD}>
-              <span className="sr-only">Actions</span>
-            </th>
+            <ActionsHeader className={HEAD} />
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
@@ -119,6 +118,6 @@ export function ScheduleList({
           })}
         </tbody>
       </table>
-    </div>
+    </TableFrame>
   );
 }

@@ -10,6 +10,7 @@ import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { TEST_CORE, instanceInfo, validJwt } from '@/test/fixtures.ts';
 import { connectTo } from '@/test/render-app.tsx';
+import { escapingSrOnly, verticalScrollers } from '@/test/layout.ts';
 import { SchedulesScreen } from './schedules-screen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -135,6 +136,16 @@ describe('Schedules tab', () => {
     const never = screen.getByRole('row', { name: 'never' });
     expect(never).toHaveTextContent('Disabled');
     expect(never).toHaveTextContent('Never');
+  });
+
+  it('a listed schedule scrolls inside its table on a phone, and the editor scrolls once', async () => {
+    const { user } = setup({ schedules: [schedule()] });
+    await screen.findByRole('row', { name: 'greeting' });
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
+    expect(escapingSrOnly(document.body)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'New schedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New schedule' });
+    expect(verticalScrollers(dialog)).toHaveLength(1);
   });
 
   it('the toggle enables and disables', async () => {
