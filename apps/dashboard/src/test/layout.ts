@@ -28,3 +28,26 @@ export function verticalScrollers(root: Element): Element[] {
     /(^|\s)overflow(-y)?-(auto|scroll)(\s|$)/.test(element.getAttribute('class') ?? ''),
   );
 }
+
+/**
+ * The text a sighted user sees in `element`, as axe reads it for `label-content-name-mismatch`:
+ * its text nodes joined as they are (no space is added between elements), without what is
+ * hidden from the screen (`aria-hidden`, `sr-only`).
+ */
+export function visibleText(element: Element): string {
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  let text = '';
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const hidden = node.parentElement?.closest('[aria-hidden="true"], .sr-only');
+    if (!hidden || !element.contains(hidden)) text += node.textContent ?? '';
+  }
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+const LANDMARK =
+  'main, nav, aside, header, footer, [role="region"], [role="main"], [role="navigation"], [role="complementary"], [role="banner"], [role="contentinfo"], [role="dialog"]';
+
+/** The landmark (or dialog) that holds `element`, if any: axe's `region` rule wants one. */
+export function landmarkOf(element: Element): Element | null {
+  return element.closest(LANDMARK);
+}
