@@ -63,6 +63,8 @@ describe('Webhooks settings (owner)', () => {
       within(row).getByText(/Crashes and errors, Players joining and leaving · All instances/),
     ).toBeInTheDocument();
     expect(within(row).getByText('Delivered (204)')).toBeInTheDocument();
+    // A finger-sized target on a phone (dashboard README: 44 px, `h-11`).
+    expect(within(row).getByRole('button', { name: 'Delivery log' })).toHaveClass('min-h-11');
     expect(screen.getByRole('switch', { name: 'Allow private targets' })).not.toBeChecked();
     expect(await screen.findByRole('link', { name: 'Webhooks' })).toHaveAttribute(
       'aria-current',
