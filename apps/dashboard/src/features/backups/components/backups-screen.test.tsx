@@ -217,6 +217,10 @@ describe('Backups tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Restore "nightly"' });
     expect(dialog).toHaveTextContent('Every file in the folder of Alpha is replaced');
     expect(dialog).toHaveTextContent('A safety backup of the current files is made first');
+    // The core exempts safety backups from retention: the dialog promises no more than that.
+    expect(dialog).toHaveTextContent(
+      'It is kept until you delete it: the retention rules never remove it',
+    );
     expect(dialog).not.toHaveTextContent('is running');
     await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
     await vi.waitFor(() =>
@@ -224,6 +228,7 @@ describe('Backups tab', () => {
         stop_first: false,
       }),
     );
+    expect(await screen.findByText('Restoring "nightly" to Alpha')).toBeInTheDocument();
   });
 
   it('offers stop-then-restore while the server runs, and shows a refusal in the dialog', async () => {
