@@ -72,6 +72,23 @@ describe('Webhooks settings (owner)', () => {
     );
   });
 
+  it("shows a failed delivery's whole error, wrapped, not cut", async () => {
+    const message =
+      'connect ECONNREFUSED 10.0.0.7:8080 after 3 attempts; the target refused every try';
+    signedIn({
+      allow_private_targets: false,
+      targets: [
+        {
+          ...target,
+          last_delivery: { ...delivered, status: 'failed', http_status: null, message },
+        },
+      ],
+    });
+    renderApp('/settings/webhooks');
+    const row = await screen.findByRole('listitem', { name: 'Ops channel' });
+    expect(within(row).getByText(message)).not.toHaveClass('truncate');
+  });
+
   it('says how many deliveries a full queue dropped', async () => {
     signedIn({ allow_private_targets: false, targets: [{ ...target, queued: 3, dropped: 57 }] });
     renderApp('/settings/webhooks');
