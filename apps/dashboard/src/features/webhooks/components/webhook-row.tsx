@@ -99,7 +99,7 @@ export function WebhookRow({ core, target, instanceNames, onEdit, onDelete }: We
           Delivery log
         </button>
       </div>
-      {open ? <DeliveryLog core={core} id={target.id} /> : null}
+      {open ? <DeliveryLog core={core} id={target.id} instanceNames={instanceNames} /> : null}
     </div>
   );
 }

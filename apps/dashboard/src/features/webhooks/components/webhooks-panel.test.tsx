@@ -14,6 +14,7 @@ const delivered: WebhookDelivery = {
   at: Date.now() - 60_000,
   event: 'crash',
   summary: 'Crashed',
+  instance: { uuid: 'INSTANCE_1', name: 'Survival' },
   status: 'delivered',
   attempts: 3,
   http_status: 204,
@@ -87,6 +88,31 @@ describe('Webhooks settings (owner)', () => {
     renderApp('/settings/webhooks');
     const row = await screen.findByRole('listitem', { name: 'Ops channel' });
     expect(within(row).getByText(message)).not.toHaveClass('truncate');
+  });
+
+  it("the delivery log names each delivery's instance", async () => {
+    signedIn(
+      { allow_private_targets: false, targets: [target] },
+      {
+        'GET /webhooks/WEBHOOK_1/deliveries': {
+          body: [
+            delivered,
+            { ...delivered, id: 6, instance: { uuid: 'INSTANCE_gone', name: 'Old world' } },
+            { ...delivered, id: 5, event: 'test', summary: 'Test', instance: null },
+          ],
+        },
+      },
+    );
+    const { user } = renderApp('/settings/webhooks');
+    const row = await screen.findByRole('listitem', { name: 'Ops channel' });
+    await user.click(within(row).getByRole('button', { name: 'Delivery log' }));
+    const log = await within(row).findByRole('table', { name: 'Deliveries' });
+    expect(within(log).getByRole('columnheader', { name: 'Instance' })).toBeInTheDocument();
+    const cells = within(log)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[2]!.textContent);
+    expect(cells).toEqual(['Survival', 'Old world', '—']);
   });
 
   it('says how many deliveries a full queue dropped', async () => {
