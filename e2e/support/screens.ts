@@ -75,7 +75,7 @@ export const SCREENS: readonly Screen[] = [
     path: '/',
     open: async (p) => {
       await openSidebar(p);
-      await p.getByRole('button', { name: /^Account:/ }).click();
+      await p.getByRole('button', { name: /, account$/ }).click();
       await expect(p.getByRole('menu')).toBeVisible();
     },
   },

@@ -60,4 +60,10 @@ export async function expectPhoneFriendly(page: Page, screen: string): Promise<v
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow, `${screen}: the page scrolls sideways`).toBeLessThanOrEqual(0);
+  // The page's content scrolls in <main>: what is wider than it scrolls there, not in the document.
+  const inMain = await page.evaluate(() => {
+    const main = document.querySelector('main');
+    return main ? main.scrollWidth - main.clientWidth : 0;
+  });
+  expect(inMain, `${screen}: the main content scrolls sideways`).toBeLessThanOrEqual(0);
 }

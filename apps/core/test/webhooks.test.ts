@@ -455,6 +455,8 @@ describe('delivery', () => {
     await crashed;
     const done = await until(target.id, (d) => d.length === 1 && d.every(settled));
     expect(done[0]).toMatchObject({ status: 'delivered', event: 'crash' });
+    // The delivery log says which instance each delivery was about (issue 23 item 16).
+    expect(done[0]!.instance).toEqual({ uuid: crashing, name: 'Crashy' });
     const body = JSON.parse(server.received[0]!.body) as {
       text: string;
       attachments: { text: string }[];

@@ -36,6 +36,8 @@ export const WebhookDeliverySchema = z.object({
   /** The event, or `test` for "Send test". */
   event: z.union([WebhookEventSchema, z.literal('test')]),
   summary: z.string(),
+  /** The instance the event was about (its name when it was sent); null for core-wide events and tests. */
+  instance: z.nullable(z.object({ uuid: z.string(), name: z.nullable(z.string()) })),
   status: WebhookDeliveryStatusSchema,
   attempts: z.number(),
   /** The HTTP status of the last attempt, null when none answered. */

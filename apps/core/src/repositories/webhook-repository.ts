@@ -42,6 +42,8 @@ interface DeliveryRow {
   id: number;
   event: string;
   summary: string;
+  instance_uuid: string | null;
+  instance_name: string | null;
   status: string;
   attempts: number;
   http_status: number | null;
@@ -64,6 +66,8 @@ export interface NewDelivery {
   targetId: string;
   event: WebhookEvent | 'test';
   summary: string;
+  /** The instance it is about; null for core-wide events and tests. */
+  instance: { uuid: string; name: string | null } | null;
   status: WebhookDeliveryStatus;
   at: number;
   /** JSON of what it says; null for one that is never sent again (a test). */
@@ -115,6 +119,8 @@ function toDelivery(row: DeliveryRow): WebhookDelivery {
     at: row.at,
     event: DeliveryEventSchema.parse(row.event),
     summary: row.summary,
+    instance:
+      row.instance_uuid === null ? null : { uuid: row.instance_uuid, name: row.instance_name },
     status: StatusSchema.parse(row.status),
     attempts: row.attempts,
     http_status: row.http_status,
@@ -194,9 +200,20 @@ export class WebhookRepository {
     this.writes.later('webhook delivery', () =>
       this.db
         .prepare(
-          'INSERT INTO webhook_deliveries (id, target_id, event, summary, status, attempts, http_status, message, at, notice) VALUES (?, ?, ?, ?, ?, 0, NULL, ?, ?, ?)',
+          'INSERT INTO webhook_deliveries (id, target_id, event, summary, instance_uuid, instance_name, status, attempts, http_status, message, at, notice) VALUES (?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?, ?)',
         )
-        .run(d.id, d.targetId, d.event, d.summary, d.status, '', d.at, d.notice),
+        .run(
+          d.id,
+          d.targetId,
+          d.event,
+          d.summary,
+          d.instance?.uuid ?? null,
+          d.instance?.name ?? null,
+          d.status,
+          '',
+          d.at,
+          d.notice,
+        ),
     );
   }
 

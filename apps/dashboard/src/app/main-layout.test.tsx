@@ -6,6 +6,7 @@ import { getToken } from '@/lib/session.ts';
 import { FakeSocket } from '@/test/fake-socket.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import { TEST_CORE, coreInfo, publicUser, validJwt } from '@/test/fixtures.ts';
+import { landmarkOf, visibleText } from '@/test/layout.ts';
 import { connectTo, renderApp } from '@/test/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -85,6 +86,17 @@ describe('main layout (dashboard.md §2)', () => {
     expect(await screen.findByText('Log in to view your server instances')).toBeInTheDocument();
     expect(getToken(TEST_CORE)).toBeNull();
     expect(screen.getByRole('button', { name: /Guest/ })).toBeInTheDocument();
+  });
+
+  it('the account button is named by what it shows, and its menu is inside a landmark', async () => {
+    signedIn();
+    const { user } = renderApp('/');
+    const account = await screen.findByRole('button', { name: /alice/ });
+    expect(visibleText(account)).toBe('alice User');
+    expect(account).toHaveAccessibleName('alice User, account');
+    await user.click(account);
+    const menu = await screen.findByRole('menu');
+    expect(landmarkOf(menu)).not.toBeNull();
   });
 
   it('Change core leads to core selection', async () => {

@@ -6,6 +6,7 @@ import { Wordmark } from '@/components/layout/logo.tsx';
 import { Tooltip } from '@/components/ui/tooltip.tsx';
 import { getLastRoute, isSettingsPath } from '@/lib/last-route.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
+import { useNarrowLayout } from '@/lib/use-media-query.ts';
 import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
 import { UserMenu } from '@/features/auth/components/user-menu.tsx';
 import { useCoreInfo } from '@/features/connection/api/get-core-info.ts';
@@ -55,6 +56,8 @@ export function MainLayout() {
   const user = useCurrentUser();
   const inSettings = isSettingsPath(useLocation().pathname);
   useTwoFactorEnrolment();
+  const narrow = useNarrowLayout();
+  const coreName = info.data?.core_name ?? '';
 
   const topStart = (
     <>
@@ -68,7 +71,7 @@ export function MainLayout() {
       </button>
       <span aria-hidden className="h-5 w-px shrink-0 bg-line" />
       <span className="truncate text-sm font-medium text-muted" title="Core name">
-        {info.data?.core_name ?? ''}
+        {coreName}
       </span>
     </>
   );
@@ -82,18 +85,27 @@ export function MainLayout() {
   const sidebar = (
     <Sidebar
       footer={
-        <div className="flex items-center gap-1">
-          <div className="min-w-0 flex-1">
-            <UserMenu
-              onSignIn={() => void navigate('/login/user/select')}
-              onSignedOut={() => void navigate('/', { clear: ['instance', 'user', 'path'] })}
-              onChangeCore={() =>
-                void navigate('/login/core/select', { clear: ['instance', 'user', 'path'] })
-              }
-            />
+        <>
+          {narrow && coreName ? (
+            // The top bar cuts a long core name on a phone: here it reads whole.
+            <p className="px-2 pb-2 text-xs break-words text-muted">
+              <span className="text-faint">Core: </span>
+              <span>{coreName}</span>
+            </p>
+          ) : null}
+          <div className="flex items-center gap-1">
+            <div className="min-w-0 flex-1">
+              <UserMenu
+                onSignIn={() => void navigate('/login/user/select')}
+                onSignedOut={() => void navigate('/', { clear: ['instance', 'user', 'path'] })}
+                onChangeCore={() =>
+                  void navigate('/login/core/select', { clear: ['instance', 'user', 'path'] })
+                }
+              />
+            </div>
+            <SettingsButton />
           </div>
-          <SettingsButton />
-        </div>
+        </>
       }
     >
       {inSettings ? (

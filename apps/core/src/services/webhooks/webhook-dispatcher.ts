@@ -85,6 +85,7 @@ export class WebhookDispatcher {
       targetId,
       event: notice.event,
       summary: notice.title,
+      instance: notice.instance,
       status: 'queued',
       at: this.options.now(),
       notice: JSON.stringify(notice),

@@ -31,6 +31,25 @@ function signedIn() {
 }
 
 describe('the instance dashboard on a phone', () => {
+  it('the core name, cut in the top bar, reads whole in the menu', async () => {
+    media = installMediaQueries({ [NARROW_LAYOUT_QUERY]: true });
+    const long = 'The Very Long Name Of This Core!';
+    connectTo(TEST_CORE, validJwt(OWNER.uid));
+    installFakeFetch(
+      coreRoutes({
+        'GET /info': { body: coreInfo({ core_name: long }) },
+        'GET /user/info': { body: OWNER },
+        'GET /instance/list': { body: [SQUID] },
+        'GET /global_settings': { body: { ...SETTINGS, core_name: long } },
+      }),
+    );
+    const { user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    const whole = await within(drawer).findByText(long);
+    expect(whole).not.toHaveClass('truncate');
+  });
+
   it('shows the tabs as a strip over the tab, the current one marked, and no resize handle', async () => {
     media = installMediaQueries({ [NARROW_LAYOUT_QUERY]: true });
     signedIn();

@@ -186,6 +186,8 @@ describe('sidebar instance list (dashboard.md §2, §4)', () => {
     expect(within(panel).getByRole('region', { name: 'All Notifications' })).toHaveTextContent(
       'Steve Joined Alpha',
     );
+    // A long title wraps rather than being cut: a finger cannot hover for a tooltip.
+    for (const cut of panel.querySelectorAll('.truncate')) expect(cut).toBeEmptyDOMElement();
   });
 
   it('selecting an instance opens its overview', async () => {

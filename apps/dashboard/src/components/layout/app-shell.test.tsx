@@ -38,6 +38,20 @@ function Shell() {
 }
 
 describe('the main layout at phone and desktop widths', () => {
+  it('the first Tab stop skips to the main content', async () => {
+    media = installMediaQueries({ [NARROW_LAYOUT_QUERY]: false });
+    const user = userEvent.setup();
+    render(<Shell />);
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(screen.getByRole('main')).toContainElement(
+      screen.getByRole('heading', { name: 'Home' }),
+    );
+  });
+
   it('wide: the sidebar is beside the page and there is no Menu button', () => {
     media = installMediaQueries({ [NARROW_LAYOUT_QUERY]: false });
     render(<Shell />);

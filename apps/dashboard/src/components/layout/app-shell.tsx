@@ -5,10 +5,13 @@ import { Menu } from 'lucide-react';
 import { Drawer } from '@/components/ui/drawer.tsx';
 import { useNarrowLayout } from '@/lib/use-media-query.ts';
 
+const MAIN_ID = 'main-content';
+
 /**
  * Top bar + optional banner + left sidebar + scrolling content (dashboard.md §2 main layout).
  * Below the narrow-layout width the sidebar moves into a drawer opened from the top bar's Menu
- * button; it closes by itself when the page changes.
+ * button; it closes by itself when the page changes. The first Tab stop, "Skip to main content",
+ * moves focus past the top bar and the sidebar (about twenty stops) to the page.
  */
 export function AppShell({
   topStart,
@@ -54,7 +57,18 @@ export function AppShell({
   ) : null;
 
   return (
-    <div className="flex h-full flex-col">
+    <div className="relative flex h-full flex-col">
+      <a
+        href={`#${MAIN_ID}`}
+        className="sr-only rounded-md border border-line bg-raised px-4 py-3 text-sm font-medium text-fg focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+        onClick={(event) => {
+          // Focus, not the URL's hash: the router owns the URL.
+          event.preventDefault();
+          document.getElementById(MAIN_ID)?.focus();
+        }}
+      >
+        Skip to main content
+      </a>
       <TopBar
         start={
           <>
@@ -74,7 +88,9 @@ export function AppShell({
             {sidebar}
           </aside>
         )}
-        <main className="min-w-0 flex-1 overflow-auto">{children}</main>
+        <main id={MAIN_ID} tabIndex={-1} className="focus-inset min-w-0 flex-1 overflow-auto">
+          {children}
+        </main>
       </div>
     </div>
   );

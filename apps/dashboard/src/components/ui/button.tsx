@@ -37,6 +37,12 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: ButtonSize;
   loading?: boolean;
+  /**
+   * While loading, stay focusable (`aria-disabled`, presses ignored) instead of `disabled`: for a
+   * control pressed from the keyboard that is replaced when the work is done, so focus is not
+   * dropped to the page in between.
+   */
+  focusableWhileLoading?: boolean;
   ref?: Ref<HTMLButtonElement>;
 }
 
@@ -44,18 +50,27 @@ export function Button({
   variant,
   size,
   loading = false,
+  focusableWhileLoading = false,
   className,
   type = 'button',
   disabled,
   children,
+  onClick,
   ...props
 }: ButtonProps) {
+  const soft = loading && focusableWhileLoading && disabled !== true;
   return (
     <button
       type={type}
-      className={buttonClasses(variant, size, className)}
-      disabled={disabled === true || loading}
+      className={buttonClasses(
+        variant,
+        size,
+        cn(soft && 'cursor-not-allowed opacity-50', className),
+      )}
+      disabled={disabled === true || (loading && !soft)}
       aria-busy={loading || undefined}
+      aria-disabled={soft || undefined}
+      onClick={soft ? (event) => event.preventDefault() : onClick}
       {...props}
     >
       {loading ? (

@@ -26,36 +26,40 @@ export function UserMenuPopup({
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          side="top"
-          align="start"
-          sideOffset={6}
-          className="z-50 min-w-52 rounded-lg border border-line bg-raised p-1 shadow-xl shadow-black/40"
-        >
-          {signedIn ? (
-            <DropdownMenu.Item
-              className={ITEM}
-              onSelect={() => {
-                clearCurrentToken();
-                onSignedOut();
-              }}
-            >
-              <LogOut aria-hidden className="size-4 text-muted" />
-              Sign out
+        {/* Drawn at the end of the page, outside the sidebar: a landmark of its own keeps it in
+            one (axe: region). It exists only while the menu is open. */}
+        <div role="region" aria-label="Account">
+          <DropdownMenu.Content
+            side="top"
+            align="start"
+            sideOffset={6}
+            className="z-50 min-w-52 rounded-lg border border-line bg-raised p-1 shadow-xl shadow-black/40"
+          >
+            {signedIn ? (
+              <DropdownMenu.Item
+                className={ITEM}
+                onSelect={() => {
+                  clearCurrentToken();
+                  onSignedOut();
+                }}
+              >
+                <LogOut aria-hidden className="size-4 text-muted" />
+                Sign out
+              </DropdownMenu.Item>
+            ) : (
+              <DropdownMenu.Item className={ITEM} onSelect={onSignIn}>
+                <LogIn aria-hidden className="size-4 text-muted" />
+                Sign in
+              </DropdownMenu.Item>
+            )}
+            <DropdownMenu.Item className={ITEM} onSelect={onChangeCore}>
+              <Server aria-hidden className="size-4 text-muted" />
+              Change core
             </DropdownMenu.Item>
-          ) : (
-            <DropdownMenu.Item className={ITEM} onSelect={onSignIn}>
-              <LogIn aria-hidden className="size-4 text-muted" />
-              Sign in
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Item className={ITEM} onSelect={onChangeCore}>
-            <Server aria-hidden className="size-4 text-muted" />
-            Change core
-          </DropdownMenu.Item>
-          <DropdownMenu.Separator className="my-1 h-px bg-line" />
-          <ThemeMenuGroup />
-        </DropdownMenu.Content>
+            <DropdownMenu.Separator className="my-1 h-px bg-line" />
+            <ThemeMenuGroup />
+          </DropdownMenu.Content>
+        </div>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   );

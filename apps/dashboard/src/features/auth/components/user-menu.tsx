@@ -7,7 +7,8 @@ const Popup = lazyPopup('menu', async () => (await import('./user-menu-popup.tsx
 
 /**
  * The sidebar's account menu: Guest or the username; Sign out or Sign in; Change core; and the
- * colour theme (System, Light, Dark). Its name holds what it shows (name and role). The button is
+ * colour theme (System, Light, Dark). Its name is what it shows (name and role, a space between
+ * them), then ", account". The button is
  * drawn here; the menu's code loads when it is first pointed at, focused or pressed.
  */
 export function UserMenu({
@@ -39,7 +40,6 @@ export function UserMenu({
       trigger={
         <button
           type="button"
-          aria-label={`Account: ${name} ${role}`}
           className="flex min-h-11 w-full min-w-0 items-center gap-2.5 rounded-md px-2 py-1.5 text-left hover:bg-hover data-[state=open]:bg-hover"
         >
           <span
@@ -49,8 +49,9 @@ export function UserMenu({
             <UserRound className="size-4" />
           </span>
           <span className="flex min-w-0 flex-1 flex-col">
-            <span className="truncate text-sm font-medium text-fg">{name}</span>
+            <span className="truncate text-sm font-medium text-fg">{name}</span>{' '}
             <span className="truncate text-xs text-faint">{role}</span>
+            <span className="sr-only">, account</span>
           </span>
           <ChevronsUpDown aria-hidden className="size-4 text-faint" />
         </button>

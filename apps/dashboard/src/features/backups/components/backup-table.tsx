@@ -3,6 +3,7 @@ import { formatBytes } from '@hearth/protocol';
 import type { BackupRecord } from '@hearth/protocol';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { ActionsHeader, TableFrame } from '@/components/ui/table.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { backupLabel, formatDateTime, madeByText } from '../backup-format.ts';
 
@@ -112,7 +113,7 @@ function RowActions({
 /** The backups of an instance: name, created, size, made by, lock, and what may be done to each. */
 export function BackupTable({ backups, rights, onLock, ...handlers }: BackupTableProps) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-line bg-panel">
+    <TableFrame>
       <table className="w-full text-sm">
         <thead className="border-b border-line">
           <tr>
@@ -121,9 +122,7 @@ export function BackupTable({ backups, rights, onLock, ...handlers }: BackupTabl
             <th className={HEAD}>Size</th>
             <th className={HEAD}>Made by</th>
             <th className={HEAD}>Lock</th>
-            <th className={HEAD}>
-              <span className="sr-only">Actions</span>
-            </th>
+            <ActionsHeader className={HEAD} />
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
@@ -166,6 +165,6 @@ export function BackupTable({ backups, rights, onLock, ...handlers }: BackupTabl
           })}
         </tbody>
       </table>
-    </div>
+    </TableFrame>
   );
 }

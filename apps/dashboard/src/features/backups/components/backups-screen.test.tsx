@@ -16,6 +16,7 @@ import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { TEST_CORE, instanceInfo, validJwt } from '@/test/fixtures.ts';
 import { connectTo } from '@/test/render-app.tsx';
+import { escapingSrOnly } from '@/test/layout.ts';
 import type { BackupRights } from './backup-table.tsx';
 import { BackupsScreen } from './backups-screen.tsx';
 
@@ -106,6 +107,13 @@ describe('Backups tab', () => {
     setup();
     expect(await screen.findByText('No backups yet')).toBeInTheDocument();
     expect(screen.getByText(/compressed copy of this instance's folder/)).toBeInTheDocument();
+  });
+
+  it('a listed backup scrolls inside its table on a phone, not the page', async () => {
+    setup({ backups: [backup()] });
+    await screen.findByRole('row', { name: 'nightly' });
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
+    expect(escapingSrOnly(document.body)).toEqual([]);
   });
 
   it('lists name, created, size, made by and lock; marks safety, live and unfinished backups', async () => {
@@ -209,6 +217,10 @@ describe('Backups tab', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Restore "nightly"' });
     expect(dialog).toHaveTextContent('Every file in the folder of Alpha is replaced');
     expect(dialog).toHaveTextContent('A safety backup of the current files is made first');
+    // The core exempts safety backups from retention: the dialog promises no more than that.
+    expect(dialog).toHaveTextContent(
+      'It is kept until you delete it: the retention rules never remove it',
+    );
     expect(dialog).not.toHaveTextContent('is running');
     await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
     await vi.waitFor(() =>
@@ -216,6 +228,7 @@ describe('Backups tab', () => {
         stop_first: false,
       }),
     );
+    expect(await screen.findByText('Restoring "nightly" to Alpha')).toBeInTheDocument();
   });
 
   it('offers stop-then-restore while the server runs, and shows a refusal in the dialog', async () => {

@@ -3,11 +3,13 @@ import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
+import { notify } from '@/lib/toast.ts';
 import { useRestoreBackupMutation } from '../api/restore-backup.ts';
 import { backupLabel, formatDateTime } from '../backup-format.ts';
 
 /**
- * Restore: says what is replaced and that a safety backup is kept; a running server is offered
+ * Restore: says what is replaced and that a safety backup is kept (the core exempts it from
+ * retention, so until the user deletes it); a running server is offered
  * stop-then-restore (the restore never runs under a live server).
  */
 export function RestoreBackupDialog({
@@ -22,7 +24,16 @@ export function RestoreBackupDialog({
   const restore = useRestoreBackupMutation(instance.uuid);
   const running = instance.state !== 'Stopped' && instance.state !== 'Error';
   const confirm = () =>
-    restore.mutate({ id: backup.id, stopFirst: running }, { onSuccess: onClose });
+    restore.mutate(
+      { id: backup.id, stopFirst: running },
+      {
+        onSuccess: () => {
+          // The core answers at once; the progress shows in the list. Say that it began.
+          notify('success', `Restoring "${backupLabel(backup)}" to ${instance.name}`);
+          onClose();
+        },
+      },
+    );
   return (
     <Modal
       open
@@ -48,7 +59,7 @@ export function RestoreBackupDialog({
         </p>
         <p>
           A safety backup of the current files is made first and kept in this list, so you can go
-          back.
+          back. It is kept until you delete it: the retention rules never remove it.
         </p>
         {running ? (
           <p className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-warning">

@@ -15,9 +15,12 @@ import { useCommandHistory } from '../use-command-history.ts';
 export const CommandInput = memo(function CommandInput({
   instanceUuid,
   indicator,
+  onSent,
 }: {
   instanceUuid: string;
   indicator: ConsoleIndicator;
+  /** Called as a command is sent (its reply is then announced). */
+  onSent?: () => void;
 }) {
   const [value, setValue] = useState('');
   const history = useCommandHistory(instanceUuid);
@@ -27,6 +30,7 @@ export const CommandInput = memo(function CommandInput({
   const submit = () => {
     const command = value;
     if (disabled || command.trim() === '') return;
+    onSent?.();
     send.mutate(command);
     history.push(command);
     setValue('');

@@ -7,14 +7,18 @@ import type { ConsoleIndicator } from '../console-status.ts';
 import { ConsoleSearch } from './console-search.tsx';
 import type { ConsoleSearchProps } from './console-search.tsx';
 
-/** The console status dot; its tooltip (and accessible name) is the spec's status text. */
+/**
+ * The console status dot; its tooltip (and accessible name) is the spec's status text. A status,
+ * not a control: out of the Tab order (a screen reader reads its name; it was a Tab stop that did
+ * nothing, and a target under 44 px).
+ */
 export function ConsoleStatusIndicator({ indicator }: { indicator: ConsoleIndicator }) {
   const view = INDICATOR_VIEWS[indicator];
   return (
     <Tooltip.Provider delayDuration={200}>
       <Tooltip.Root>
         <Tooltip.Trigger asChild>
-          <span role="status" aria-label={view.tooltip} tabIndex={0} className="rounded-full">
+          <span role="status" aria-label={view.tooltip} className="rounded-full">
             <Badge tone={view.tone} pulse={indicator === 'live'}>
               {view.label}
             </Badge>

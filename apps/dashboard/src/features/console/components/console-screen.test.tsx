@@ -197,6 +197,8 @@ describe('status → tooltip and input placeholder', () => {
     await openLive();
     await user.hover(await statusNamed('Console is live'));
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Console is live');
+    // A status, not a control: no Tab stop (its text is its accessible name).
+    expect(await statusNamed('Console is live')).not.toHaveAttribute('tabindex');
   });
 
   it('a failed history with a live socket is live-no-buffer', async () => {
@@ -321,6 +323,30 @@ describe('commands and history', () => {
     expect(commandInput()).toHaveValue('');
     await user.type(commandInput(), '   {Enter}');
     expect(network.callsTo('POST', `/instance/${INSTANCE_UUID}/console`)).toHaveLength(1);
+  });
+
+  it("announces the reply to the user's own command, politely, and never a flood", async () => {
+    const { user } = renderConsole();
+    const socket = await openLive(['[Server] booting']);
+    const reply = screen.getByRole('status', { name: 'Command reply' });
+    expect(reply).toHaveAttribute('aria-live', 'polite');
+    expect(screen.getByRole('log', { name: 'Console output' })).toHaveAttribute('aria-live', 'off');
+    // Lines nobody asked for are not read out.
+    for (let i = 0; i < 40; i++) act(() => socket.push(outputEvent(`flood ${i}`)));
+    expect(reply).toHaveTextContent(/^$/);
+
+    await user.type(commandInput(), 'list{Enter}');
+    await waitFor(() =>
+      expect(screen.getAllByRole('textbox', { name: 'Console command' })[0]).toHaveValue(''),
+    );
+    act(() => socket.push(outputEvent('There are 2 of a max of 20 players online: a, b')));
+    await waitFor(() => expect(reply).toHaveTextContent('There are 2 of a max of 20 players'));
+    // A reply that turns into a flood is read for its first lines only.
+    for (let i = 0; i < 40; i++) act(() => socket.push(outputEvent(`spam ${i}`)));
+    await waitFor(() => expect(reply).toHaveTextContent('spam 1'));
+    await waitFor(() => expect(shownLines()).toContain('spam 39'));
+    expect(reply).not.toHaveTextContent('spam 2');
+    expect(reply).not.toHaveTextContent('spam 39');
   });
 
   it('Up and Down walk the history, which survives a remount and is per instance', async () => {

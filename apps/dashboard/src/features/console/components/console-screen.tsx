@@ -1,6 +1,7 @@
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Lock } from 'lucide-react';
 import type { InstanceInfo } from '@hearth/protocol';
+import { CommandReply } from '../command-reply.ts';
 import { ConsoleFilter, allLines, compileSearch } from '../console-search.ts';
 import type { LineSource } from '../console-search.ts';
 import type { ConsoleLog } from '../console-log.ts';
@@ -42,8 +43,24 @@ function emptyText(status: ConsoleStatus, logSize: number): string {
   return status === 'loading' ? 'Loading console...' : 'No console messages yet';
 }
 
+/** The reply to the user's own command, announced politely (see `command-reply.ts`). */
+function useCommandReply(log: ConsoleLog, version: number) {
+  const reply = useRef(new CommandReply());
+  const [announcement, setAnnouncement] = useState('');
+  const onSent = useCallback(() => {
+    reply.current.start(log.endSeq, Date.now());
+    setAnnouncement('');
+  }, [log]);
+  useEffect(() => {
+    const text = reply.current.collect(log, Date.now());
+    if (text !== null) setAnnouncement(text);
+  }, [log, version]);
+  return { announcement, onSent };
+}
+
 function ConsoleBody({ instance, canAccessConsole }: ConsoleScreenProps) {
   const { log, version, status } = useConsoleStream(instance.uuid, canAccessConsole);
+  const { announcement, onSent } = useCommandReply(log, version);
   const [query, setQuery] = useState('');
   const [regex, setRegex] = useState(true);
   const deferredQuery = useDeferredValue(query);
@@ -51,7 +68,10 @@ function ConsoleBody({ instance, canAccessConsole }: ConsoleScreenProps) {
   const indicator = consoleIndicator(status, instance.state);
 
   return (
-    <section aria-label="Console" className="flex h-full min-h-0 flex-col gap-3 p-3 wide:p-5">
+    <section
+      aria-label="Console"
+      className="relative flex h-full min-h-0 flex-col gap-3 p-3 wide:p-5"
+    >
       <ConsoleHeader
         instanceState={instance.state}
         indicator={indicator}
@@ -69,7 +89,10 @@ function ConsoleBody({ instance, canAccessConsole }: ConsoleScreenProps) {
           <p>You don&apos;t have permission to access this console</p>
         </div>
       )}
-      <CommandInput instanceUuid={instance.uuid} indicator={indicator} />
+      <CommandInput instanceUuid={instance.uuid} indicator={indicator} onSent={onSent} />
+      <p role="status" aria-label="Command reply" aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
     </section>
   );
 }

@@ -42,10 +42,12 @@ export function useExportEventLog() {
       core: CoreConnection;
       filter: LogFilter;
       format: ExportFormat;
-    }) => {
+    }): Promise<string> => {
       const text = await exportEventLog(input.core, input.filter, input.format);
       const stamp = new Date().toISOString().slice(0, 19).replaceAll(':', '-');
-      saveAs(text, `hearth-event-log-${stamp}.${input.format}`, TYPES[input.format]);
+      const fileName = `hearth-event-log-${stamp}.${input.format}`;
+      saveAs(text, fileName, TYPES[input.format]);
+      return fileName;
     },
   });
 }

@@ -250,6 +250,9 @@ describe('Event Logs tab', () => {
       reader.readAsText(created[0]!);
     });
     expect(text).toBe('time,level\r\n');
+    expect(
+      await screen.findByText(/^Event log saved as hearth-event-log-[\dT-]+\.csv$/),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Export JSON lines' }));
     await waitFor(() => expect(click).toHaveBeenCalledTimes(2));
     expect(net.callsTo('GET', '/activity/export')[1]!.url.searchParams.get('format')).toBe('jsonl');

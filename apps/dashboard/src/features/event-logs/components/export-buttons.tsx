@@ -12,7 +12,11 @@ export function ExportButtons({ core, filter }: { core: CoreConnection; filter: 
   const run = (format: ExportFormat) =>
     exporting.mutate(
       { core, filter, format },
-      { onError: (err) => notify('error', `Export failed: ${toUserMessage(err)}`) },
+      {
+        // A download starts without a sign on many browsers: say where the file went.
+        onSuccess: (fileName) => notify('success', `Event log saved as ${fileName}`),
+        onError: (err) => notify('error', `Export failed: ${toUserMessage(err)}`),
+      },
     );
   const busy = exporting.isPending ? exporting.variables.format : null;
   return (

@@ -1,21 +1,29 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { snowflakeToMs } from '@hearth/protocol';
 import type { LogEntry } from '@hearth/protocol';
 import { cn } from '@/lib/cn.ts';
 import { entryWords, type EntryWords, type LogLookups } from '../log-words.ts';
 import { LogRow, logColumns } from './log-row.tsx';
 
 const ROW_HEIGHT = 37;
+const SECOND_MS = 1000;
 const MINUTE_MS = 60_000;
 
-/** "Now" for relative times, moving once a minute (not on every scrolled frame). */
-function useMinuteClock(): number {
+/**
+ * "Now" for relative times: every second while the newest entry is under a minute old ("56
+ * seconds ago" keeps counting), else every minute (not on every scrolled frame). Never before the
+ * newest entry, so a live entry that arrives between ticks reads "just now" like the rows below
+ * it, not as a date.
+ */
+function useLogClock(newestMs: number): number {
   const [now, setNow] = useState(() => Date.now());
+  const fast = now - newestMs < MINUTE_MS;
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), MINUTE_MS);
+    const timer = setInterval(() => setNow(Date.now()), fast ? SECOND_MS : MINUTE_MS);
     return () => clearInterval(timer);
-  }, []);
-  return now;
+  }, [fast]);
+  return Math.max(now, newestMs);
 }
 
 export interface LogListProps {
@@ -46,7 +54,8 @@ export function LogList({
 }: LogListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
-  const nowMs = useMinuteClock();
+  const newest = entries[0];
+  const nowMs = useLogClock(newest ? snowflakeToMs(newest.snowflake) : 0);
   const virtualizer = useVirtualizer({
     count: entries.length,
     getScrollElement: () => scroller.current,

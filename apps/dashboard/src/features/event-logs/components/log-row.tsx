@@ -21,8 +21,8 @@ const LEVEL_DOT: Record<EventLevel, string> = {
 /** The grid's columns: time, level, what happened, (instance), who. */
 export function logColumns(showInstance: boolean): string {
   return showInstance
-    ? 'grid-cols-[9.5rem_5.5rem_minmax(0,1fr)_10rem_8rem]'
-    : 'grid-cols-[9.5rem_5.5rem_minmax(0,1fr)_8rem]';
+    ? 'grid-cols-[11rem_5.5rem_minmax(0,1fr)_10rem_8rem]'
+    : 'grid-cols-[11rem_5.5rem_minmax(0,1fr)_8rem]';
 }
 
 export interface LogRowProps {

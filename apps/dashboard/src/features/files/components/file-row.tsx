@@ -63,9 +63,12 @@ export const FileRow = memo(function FileRow({
 }: FileRowProps) {
   const size = isDirectory(file) || file.size === null ? null : formatBytes(file.size);
   const metaId = useId();
+  const folder = isDirectory(file);
   return (
     <div
       role="row"
+      // Named once (not by its checkbox's label and its button's name both), and a folder as one.
+      aria-label={folder ? `${file.name}, folder` : file.name}
       aria-rowindex={index + 1}
       aria-selected={selected}
       data-file-path={file.path}
@@ -125,6 +128,7 @@ export const FileRow = memo(function FileRow({
             aria-hidden
             className="flex w-full min-w-0 gap-1.5 text-[11px] text-faint"
           >
+            {folder ? <span className="sr-only">Folder, </span> : null}
             <span className="min-w-0 truncate" title={fileTimeTitle(file) ?? undefined}>
               {fileTimeText(file, nowMs)}
             </span>
@@ -147,6 +151,7 @@ export function ParentRow({ onOpen }: { onOpen: () => void }) {
   return (
     <div
       role="row"
+      aria-label="Parent folder"
       aria-rowindex={1}
       data-index={0}
       style={{ top: 0, height: ROW_HEIGHT }}

@@ -51,6 +51,23 @@ describe('the file list', () => {
     expect(within(fileList()).queryByRole('button', { name: '..' })).not.toBeInTheDocument();
   });
 
+  it('names each row once, and a folder as a folder', async () => {
+    renderFiles({ routes: { [ls('.')]: { body: ROOT } } });
+    await waitFor(() => expect(rowNames()).toEqual(['world', 'server.properties']));
+    const rows = within(fileList()).getAllByRole('row');
+    expect(rows.map((row) => row.getAttribute('aria-label') ?? '')).toEqual([
+      'world, folder',
+      'server.properties',
+    ]);
+    expect(within(fileList()).getByRole('row', { name: 'world, folder' })).toBe(rowOf('world'));
+    expect(within(fileList()).getByRole('button', { name: 'world' })).toHaveAccessibleDescription(
+      /^Folder/,
+    );
+    expect(
+      within(fileList()).getByRole('button', { name: 'server.properties' }),
+    ).not.toHaveAccessibleDescription(/Folder/);
+  });
+
   it('shows Loading..., then the error, or No files here...', async () => {
     const failing = renderFiles({
       routes: {

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Play, RotateCcw, Skull, Square } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { InstanceInfo } from '@hearth/protocol';
@@ -16,7 +17,12 @@ const ICONS: Record<InstanceAction, LucideIcon> = {
   kill: Skull,
 };
 
-/** The state's actions (dashboard.md §4), disabled with "No permission" where the user lacks it. */
+/**
+ * The state's actions (dashboard.md §4), disabled with "No permission" where the user lacks it.
+ * The buttons are keyed by position, so the control that replaces a pressed one (Start → Kill →
+ * Stop) is the same element and keeps keyboard focus; a focused button that goes away (Restart
+ * when the instance starts stopping) hands focus to the nearest one left.
+ */
 export function InstanceActionsBar({
   instance,
   viewer,
@@ -25,29 +31,59 @@ export function InstanceActionsBar({
   viewer: Viewer | undefined;
 }) {
   const control = useControlInstanceMutation();
-  const run = (action: InstanceAction) =>
+  const buttons = actionButtons(viewer, instance.state, instance.uuid);
+  const bar = useRef<HTMLDivElement>(null);
+  const focusedSlot = useRef<number | null>(null);
+  const run = (action: InstanceAction) => {
+    if (control.isPending) return;
     control.mutate(
       { uuid: instance.uuid, action },
       { onError: (err) => notify('error', `${instance.name}: ${toUserMessage(err)}`) },
     );
+  };
+
+  const actions = buttons.map((button) => button.action).join();
+  useLayoutEffect(() => {
+    const slot = focusedSlot.current;
+    const active = document.activeElement;
+    if (slot === null || !bar.current || (active && active !== document.body)) return;
+    const left = bar.current.querySelectorAll('button');
+    const next = left[Math.min(slot, left.length - 1)];
+    if (next) next.focus();
+  }, [actions]);
+
   return (
-    <div className="flex flex-wrap gap-2">
-      {actionButtons(viewer, instance.state, instance.uuid).map(({ action, label, allowed }) => {
+    <div ref={bar} className="flex flex-wrap gap-2">
+      {buttons.map(({ action, label, allowed }, slot) => {
         const Icon = ICONS[action];
+        const busy = control.isPending && control.variables.action === action;
         return (
           <Button
-            key={action}
+            // The position is the identity: see above.
+            key={slot}
             size="sm"
             variant={action === 'kill' ? 'danger' : action === 'start' ? 'primary' : 'secondary'}
             className="flex-1"
-            disabled={!allowed || control.isPending}
-            loading={control.isPending && control.variables.action === action}
+            disabled={!allowed}
+            loading={busy}
+            focusableWhileLoading
+            aria-disabled={(allowed && control.isPending) || undefined}
             title={allowed ? undefined : 'No permission'}
             onClick={() => run(action)}
+            onFocus={() => {
+              focusedSlot.current = slot;
+            }}
+            onBlur={(event) => {
+              // The user moved focus away (rather than the button going away): forget the slot.
+              const left = event.currentTarget;
+              if (event.relatedTarget) focusedSlot.current = null;
+              else
+                queueMicrotask(() => {
+                  if (left.isConnected) focusedSlot.current = null;
+                });
+            }}
           >
-            {control.isPending && control.variables.action === action ? null : (
-              <Icon aria-hidden className="size-3.5" />
-            )}
+            {busy ? null : <Icon aria-hidden className="size-3.5" />}
             {label}
           </Button>
         );

@@ -156,6 +156,8 @@ describe('Overview tab (dashboard.md §2)', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent);
     expect(names()).toEqual(['AAlex', 'Ssteve']);
+    // A finger-sized target on a phone (dashboard README: 44 px, `h-11`).
+    expect(within(players).getByRole('button', { name: 'Name' })).toHaveClass('min-h-11');
     await user.click(within(players).getByRole('button', { name: 'Name' }));
     expect(names()).toEqual(['Ssteve', 'AAlex']);
     expect(within(players).getByRole('columnheader')).toHaveAttribute('aria-sort', 'descending');

@@ -76,7 +76,7 @@ export function PlayerList({
                   onClick={() =>
                     setDirection(direction === 'ascending' ? 'descending' : 'ascending')
                   }
-                  className="inline-flex items-center gap-1.5 rounded hover:text-fg"
+                  className="-my-2 inline-flex min-h-11 items-center gap-1.5 rounded pr-2 hover:text-fg wide:min-h-8"
                 >
                   Name
                   <Icon aria-hidden className="size-3.5" />

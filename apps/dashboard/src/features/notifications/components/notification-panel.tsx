@@ -25,13 +25,13 @@ function ProgressItem({ item }: { item: OngoingProgress }) {
   return (
     <li className="flex flex-col gap-1.5 px-4 py-2.5">
       <div className="flex items-baseline justify-between gap-3">
-        <span className="min-w-0 truncate text-sm font-medium">{item.title}</span>
+        <span className="min-w-0 text-sm font-medium break-words">{item.title}</span>
         <span className="shrink-0 text-xs tabular-nums text-muted">
           {percent === null ? '' : `${percent}%`}
         </span>
       </div>
       <ProgressBar percent={percent} label={`${item.title} progress`} />
-      {item.message ? <p className="truncate text-xs text-faint">{item.message}</p> : null}
+      {item.message ? <p className="text-xs break-words text-faint">{item.message}</p> : null}
     </li>
   );
 }
@@ -43,7 +43,9 @@ function NotificationItem({ item, now }: { item: AppNotification; now: number })
       <Icon aria-hidden className={cn('mt-0.5 size-4 shrink-0', tone)} />
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-baseline justify-between gap-3">
-          <span className="min-w-0 truncate text-[13px] font-medium text-muted">{item.title}</span>
+          <span className="min-w-0 text-[13px] font-medium break-words text-muted">
+            {item.title}
+          </span>
           <time
             dateTime={new Date(item.timestamp).toISOString()}
             className="shrink-0 text-xs text-faint"

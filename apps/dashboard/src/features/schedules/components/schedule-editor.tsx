@@ -61,7 +61,7 @@ export function ScheduleEditor({
     >
       <form
         noValidate
-        className="flex max-h-[70vh] flex-col gap-5 overflow-y-auto pr-1"
+        className="flex flex-col gap-5"
         onSubmit={(event) => {
           event.preventDefault();
           submit();

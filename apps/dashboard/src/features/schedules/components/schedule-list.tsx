@@ -3,6 +3,7 @@ import { describeTrigger } from '@hearth/protocol';
 import type { Schedule } from '@hearth/protocol';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
+import { ActionsHeader, TableFrame } from '@/components/ui/table.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { OUTCOME_TONE, formatDateTime, nextRunText, scheduleName } from '../schedule-format.ts';
 
@@ -16,7 +17,9 @@ export interface ScheduleListProps {
   onDelete: (schedule: Schedule) => void;
 }
 
-const HEAD = 'px-4 py-2 text-left text-xs font-medium tracking-wide text-faint uppercase';
+// Sized to fit 1440 px beside the instance navigation: px-3 cells, icon actions, and a description
+// that keeps a width of its own (the trigger wraps first).
+const HEAD = 'px-3 py-2 text-left text-xs font-medium tracking-wide text-faint uppercase';
 
 /** Description, trigger in words, next run, last run outcome, enabled toggle, actions. */
 export function ScheduleList({
@@ -29,7 +32,7 @@ export function ScheduleList({
   onDelete,
 }: ScheduleListProps) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-line bg-panel">
+    <TableFrame>
       <table className="w-full text-sm">
         <thead className="border-b border-line">
           <tr>
@@ -38,9 +41,7 @@ export function ScheduleList({
             <th className={HEAD}>Next run</th>
             <th className={HEAD}>Last run</th>
             <th className={HEAD}>Enabled</th>
-            <th className={HEAD}>
-              <span className="sr-only">Actions</span>
-            </th>
+            <ActionsHeader className={HEAD} />
           </tr>
         </thead>
         <tbody className="divide-y divide-line">
@@ -49,15 +50,15 @@ export function ScheduleList({
             const last = schedule.last_run;
             return (
               <tr key={schedule.id} aria-label={name}>
-                <td className="px-4 py-3 font-medium">
+                <td className="min-w-40 px-3 py-3 font-medium">
                   {name}
                   <span className="block text-[13px] font-normal text-faint">
                     {schedule.steps.length === 1 ? '1 step' : `${schedule.steps.length} steps`}
                   </span>
                 </td>
-                <td className="px-4 py-3 text-muted">{describeTrigger(schedule.trigger)}</td>
-                <td className="px-4 py-3 whitespace-nowrap text-muted">{nextRunText(schedule)}</td>
-                <td className="px-4 py-3">
+                <td className="px-3 py-3 text-muted">{describeTrigger(schedule.trigger)}</td>
+                <td className="px-3 py-3 whitespace-nowrap text-muted">{nextRunText(schedule)}</td>
+                <td className="px-3 py-3">
                   {last ? (
                     <div className="flex flex-col items-start gap-1">
                       <Badge tone={OUTCOME_TONE[last.outcome]} pulse={last.outcome === 'Running'}>
@@ -71,7 +72,7 @@ export function ScheduleList({
                     <span className="text-muted">Never</span>
                   )}
                 </td>
-                <td className="px-4 py-3">
+                <td className="px-3 py-3">
                   <Switch
                     label={`Enable ${name}`}
                     checked={schedule.enabled}
@@ -79,20 +80,26 @@ export function ScheduleList({
                     onCheckedChange={(enabled) => onToggle(schedule, enabled)}
                   />
                 </td>
-                <td className="px-4 py-3">
+                <td className="px-3 py-3">
                   <div className="flex justify-end gap-1">
                     <Button
-                      size="sm"
+                      size="icon"
                       variant="ghost"
+                      aria-label={`Run ${name} now`}
+                      title="Run now"
                       disabled={!canEdit || last?.outcome === 'Running'}
                       onClick={() => onRun(schedule)}
                     >
                       <Play aria-hidden className="size-3.5" />
-                      Run now
                     </Button>
-                    <Button size="sm" variant="ghost" onClick={() => onHistory(schedule)}>
+                    <Button
+                      size="icon"
+                      variant="ghost"
+                      aria-label={`History of ${name}`}
+                      title="History"
+                      onClick={() => onHistory(schedule)}
+                    >
                       <History aria-hidden className="size-3.5" />
-                      History
                     </Button>
                     <Button
                       size="icon"
@@ -119,6 +126,6 @@ export function ScheduleList({
           })}
         </tbody>
       </table>
-    </div>
+    </TableFrame>
   );
 }

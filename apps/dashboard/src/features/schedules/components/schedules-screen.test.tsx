@@ -10,6 +10,7 @@ import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { TEST_CORE, instanceInfo, validJwt } from '@/test/fixtures.ts';
 import { connectTo } from '@/test/render-app.tsx';
+import { escapingSrOnly, verticalScrollers, visibleText } from '@/test/layout.ts';
 import { SchedulesScreen } from './schedules-screen.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -137,6 +138,27 @@ describe('Schedules tab', () => {
     expect(never).toHaveTextContent('Never');
   });
 
+  it('a listed schedule scrolls inside its table on a phone, and the editor scrolls once', async () => {
+    const { user } = setup({ schedules: [schedule()] });
+    const greeting = await screen.findByRole('row', { name: 'greeting' });
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
+    expect(escapingSrOnly(document.body)).toEqual([]);
+    // At 1440 px the row fits: the actions are named icons (no words widening the column), and
+    // the description keeps a width of its own instead of wrapping to three lines.
+    const cells = within(greeting).getAllByRole('cell');
+    const actions = cells.at(-1)!;
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual(['Run greeting now', 'History of greeting', 'Edit greeting', 'Delete greeting']);
+    expect(visibleText(actions)).toBe('');
+    expect(cells[0]).toHaveClass('min-w-40');
+    await user.click(screen.getByRole('button', { name: 'New schedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New schedule' });
+    expect(verticalScrollers(dialog)).toHaveLength(1);
+  });
+
   it('the toggle enables and disables', async () => {
     const { network, user } = setup({
       schedules: [schedule()],
@@ -253,11 +275,11 @@ describe('Schedules tab', () => {
         'GET /instance/A/schedules/S1/runs': () => ({ body: history }),
       },
     });
-    await user.click(await screen.findByRole('button', { name: 'Run now' }));
+    await user.click(await screen.findByRole('button', { name: 'Run greeting now' }));
     await vi.waitFor(() =>
       expect(network.callsTo('POST', '/instance/A/schedules/S1/run')).toHaveLength(1),
     );
-    await user.click(screen.getByRole('button', { name: 'History' }));
+    await user.click(screen.getByRole('button', { name: 'History of greeting' }));
     const dialog = await screen.findByRole('dialog', { name: 'Runs of "greeting"' });
     expect(await within(dialog).findByText(/Sent "say hi"/)).toBeInTheDocument();
     history = [

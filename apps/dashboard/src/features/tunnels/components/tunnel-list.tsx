@@ -3,6 +3,7 @@ import type { PlayitTunnelInfo } from '@hearth/protocol';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FormError } from '@/components/ui/field.tsx';
+import { TableFrame } from '@/components/ui/table.tsx';
 import { cn } from '@/lib/cn.ts';
 import type { TunnelListView } from '../tunnel-list-view.ts';
 import { TunnelAddress } from './tunnel-address.tsx';
@@ -93,7 +94,7 @@ export function TunnelList({
           <RefreshCw aria-hidden className={cn('size-4', refreshing && 'animate-spin')} />
         </Button>
       </div>
-      <div className="overflow-x-auto rounded-lg border border-line bg-panel">
+      <TableFrame>
         {view.kind === 'loading' ? <Message>Loading...</Message> : null}
         {view.kind === 'not-signed-up' ? <Message>You haven&apos;t signed up yet</Message> : null}
         {view.kind === 'empty' ? (
@@ -114,7 +115,7 @@ export function TunnelList({
         {view.kind === 'list' ? (
           <TunnelTable tunnels={view.tunnels} instancePort={instance.port} />
         ) : null}
-      </div>
+      </TableFrame>
     </section>
   );
 }

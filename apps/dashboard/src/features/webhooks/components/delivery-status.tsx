@@ -17,7 +17,7 @@ const WORD: Record<WebhookDelivery['status'], string> = {
   dropped: 'Dropped',
 };
 
-/** "Delivered (204)", "Failed (500)", with the reason on hover and for screen readers. */
+/** "Delivered (204)", "Failed (500)", with the reason under it, whole (wrapped, never cut). */
 export function DeliveryStatus({ delivery }: { delivery: WebhookDelivery }) {
   const code = delivery.http_status === null ? '' : ` (${delivery.http_status})`;
   return (
@@ -27,7 +27,9 @@ export function DeliveryStatus({ delivery }: { delivery: WebhookDelivery }) {
         {code}
       </Badge>
       {delivery.message ? (
-        <span className="max-w-72 truncate text-xs text-faint">{delivery.message}</span>
+        <span className="max-w-72 text-xs [overflow-wrap:anywhere] text-faint">
+          {delivery.message}
+        </span>
       ) : null}
     </span>
   );

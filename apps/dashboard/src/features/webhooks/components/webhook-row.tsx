@@ -90,7 +90,7 @@ export function WebhookRow({ core, target, instanceNames, onEdit, onDelete }: We
           type="button"
           aria-expanded={open}
           onClick={() => setOpen((v) => !v)}
-          className="ml-auto inline-flex items-center gap-1 text-muted hover:text-fg"
+          className="-my-2 ml-auto inline-flex min-h-11 items-center gap-1 rounded px-1 text-muted hover:text-fg wide:min-h-8"
         >
           <ChevronRight
             aria-hidden
@@ -99,7 +99,7 @@ export function WebhookRow({ core, target, instanceNames, onEdit, onDelete }: We
           Delivery log
         </button>
       </div>
-      {open ? <DeliveryLog core={core} id={target.id} /> : null}
+      {open ? <DeliveryLog core={core} id={target.id} instanceNames={instanceNames} /> : null}
     </div>
   );
 }

@@ -14,6 +14,7 @@ const delivered: WebhookDelivery = {
   at: Date.now() - 60_000,
   event: 'crash',
   summary: 'Crashed',
+  instance: { uuid: 'INSTANCE_1', name: 'Survival' },
   status: 'delivered',
   attempts: 3,
   http_status: 204,
@@ -63,11 +64,55 @@ describe('Webhooks settings (owner)', () => {
       within(row).getByText(/Crashes and errors, Players joining and leaving · All instances/),
     ).toBeInTheDocument();
     expect(within(row).getByText('Delivered (204)')).toBeInTheDocument();
+    // A finger-sized target on a phone (dashboard README: 44 px, `h-11`).
+    expect(within(row).getByRole('button', { name: 'Delivery log' })).toHaveClass('min-h-11');
     expect(screen.getByRole('switch', { name: 'Allow private targets' })).not.toBeChecked();
     expect(await screen.findByRole('link', { name: 'Webhooks' })).toHaveAttribute(
       'aria-current',
       'page',
     );
+  });
+
+  it("shows a failed delivery's whole error, wrapped, not cut", async () => {
+    const message =
+      'connect ECONNREFUSED 10.0.0.7:8080 after 3 attempts; the target refused every try';
+    signedIn({
+      allow_private_targets: false,
+      targets: [
+        {
+          ...target,
+          last_delivery: { ...delivered, status: 'failed', http_status: null, message },
+        },
+      ],
+    });
+    renderApp('/settings/webhooks');
+    const row = await screen.findByRole('listitem', { name: 'Ops channel' });
+    expect(within(row).getByText(message)).not.toHaveClass('truncate');
+  });
+
+  it("the delivery log names each delivery's instance", async () => {
+    signedIn(
+      { allow_private_targets: false, targets: [target] },
+      {
+        'GET /webhooks/WEBHOOK_1/deliveries': {
+          body: [
+            delivered,
+            { ...delivered, id: 6, instance: { uuid: 'INSTANCE_gone', name: 'Old world' } },
+            { ...delivered, id: 5, event: 'test', summary: 'Test', instance: null },
+          ],
+        },
+      },
+    );
+    const { user } = renderApp('/settings/webhooks');
+    const row = await screen.findByRole('listitem', { name: 'Ops channel' });
+    await user.click(within(row).getByRole('button', { name: 'Delivery log' }));
+    const log = await within(row).findByRole('table', { name: 'Deliveries' });
+    expect(within(log).getByRole('columnheader', { name: 'Instance' })).toBeInTheDocument();
+    const cells = within(log)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => within(r).getAllByRole('cell')[2]!.textContent);
+    expect(cells).toEqual(['Survival', 'Old world', '—']);
   });
 
   it('says how many deliveries a full queue dropped', async () => {

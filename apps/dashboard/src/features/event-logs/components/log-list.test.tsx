@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import { encodeSnowflake, logEntryOfEvent } from '@hearth/protocol';
+import type { LogEntry } from '@hearth/protocol';
+import { LogList, type LogListProps } from './log-list.tsx';
+import { logColumns } from './log-row.tsx';
+
+const START = Date.UTC(2026, 10, 26, 10, 32, 15);
+let seq = 0;
+
+function entryAt(ms: number): LogEntry {
+  const found = logEntryOfEvent(
+    {
+      event_inner: {
+        type: 'InstanceEvent',
+        instance_uuid: 'A',
+        instance_name: 'Alpha',
+        instance_event_inner: { type: 'StateTransition', to: 'Running' },
+      },
+      details: '',
+      snowflake: encodeSnowflake(ms, ++seq % 4000),
+      level: 'Info',
+      caused_by: { type: 'System' },
+    },
+    'A',
+  );
+  if (!found) throw new Error('not a log entry');
+  return found;
+}
+
+const LOOKUPS = { users: new Map(), instances: new Map() };
+function list(entries: LogEntry[], showInstance = true) {
+  const props: LogListProps = {
+    entries,
+    lookups: LOOKUPS,
+    showInstance,
+    hasMore: false,
+    loadingMore: false,
+    onLoadMore: () => {},
+    emptyText: 'No events',
+  };
+  return <LogList {...props} />;
+}
+const timeCells = () =>
+  within(screen.getByRole('table', { name: 'Event log' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]!);
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: START, toFake: ['Date', 'setInterval', 'clearInterval'] });
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('event log times', () => {
+  it('relative times move on while the list is open', () => {
+    render(list([entryAt(START - 56_000)]));
+    expect(timeCells()[0]).toHaveTextContent('56 seconds ago');
+    act(() => {
+      vi.advanceTimersByTime(23_000);
+    });
+    expect(timeCells()[0]).toHaveTextContent('1 minute ago');
+  });
+
+  it('a live row reads like the older ones, even before the clock ticks', () => {
+    const older = entryAt(START - 5 * 60_000);
+    const view = render(list([older]));
+    act(() => {
+      vi.setSystemTime(START + 20_000);
+    });
+    view.rerender(list([entryAt(START + 20_000), older]));
+    const [live, old] = timeCells();
+    expect(live).toHaveTextContent('just now');
+    expect(old).toHaveTextContent(/minutes ago$/);
+  });
+
+  it('an older row shows its date and time whole in the core-wide Time column', () => {
+    render(list([entryAt(START - 3 * 86_400_000)]));
+    const [cell] = timeCells();
+    // Seconds are in the tooltip; the cell holds what its column has room for.
+    expect(cell).toHaveTextContent(/^Nov 23, 2026, \d{1,2}:32 [AP]M$/);
+    expect(cell).toHaveAttribute('title', expect.stringMatching(/:15 [AP]M$/));
+    expect(logColumns(true)).toMatch(/^grid-cols-\[11rem_/);
+    expect(logColumns(false)).toMatch(/^grid-cols-\[11rem_/);
+  });
+});
