@@ -5,7 +5,8 @@ import type { ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toaster.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
-import { TEST_CORE, validJwt } from '@/test/fixtures.ts';
+import { apiPaths } from '@hearth/protocol';
+import { instanceInfo, TEST_CORE, validJwt } from '@/test/fixtures.ts';
 import { connectTo } from '@/test/render-app.tsx';
 import {
   CONFIG_NO_INSTANCE,
@@ -44,5 +45,39 @@ describe('macro actions once no instance is selected (dashboard.md §8)', () => 
     expect(await screen.findByText(text)).toBeInTheDocument();
     expect(network.calls).toHaveLength(0);
     expect(openConfig).not.toHaveBeenCalled();
+  });
+});
+
+describe('macro actions say what they did (issue 23 #16)', () => {
+  function actionsFor() {
+    const instance = instanceInfo();
+    connectTo(TEST_CORE, validJwt());
+    const network = installFakeFetch(
+      coreRoutes({
+        [`PUT ${apiPaths.macroRun(instance.uuid, 'greeter')}`]: { body: 7 },
+        [`PUT ${apiPaths.macroKill(instance.uuid, 7)}`]: { body: null },
+      }),
+    );
+    const queryClient = createQueryClient({ retry: false });
+    render(<Toaster />);
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    const { result } = renderHook(() => useMacroActions(instance, vi.fn()), { wrapper });
+    return { actions: result.current, network };
+  }
+
+  it('a run that started toasts the macro it started', async () => {
+    const { actions, network } = actionsFor();
+    act(() => actions.start('greeter', ['a']));
+    expect(await screen.findByText('Started macro greeter')).toBeInTheDocument();
+    expect(network.calls).toHaveLength(1);
+  });
+
+  it('a kill toasts the task it ended', async () => {
+    const { actions, network } = actionsFor();
+    act(() => actions.kill({ name: 'greeter', creation_time: 1, pid: 7 }));
+    expect(await screen.findByText('Killed greeter (7)')).toBeInTheDocument();
+    expect(network.calls).toHaveLength(1);
   });
 });

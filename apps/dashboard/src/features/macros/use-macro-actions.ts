@@ -48,6 +48,7 @@ export function useMacroActions(
       runMutation.mutate(
         { name, args },
         {
+          onSuccess: () => notify('success', `Started macro ${name}`),
           onError: (err) => {
             notify('error', toUserMessage(err));
             openConfig(name);
@@ -61,7 +62,10 @@ export function useMacroActions(
     },
     kill(task) {
       if (!instance) return notify('error', KILL_NO_INSTANCE);
-      killMutation.mutate(task, { onError: (err) => notify('error', toUserMessage(err)) });
+      killMutation.mutate(task, {
+        onSuccess: () => notify('success', `Killed ${task.name} (${task.pid})`),
+        onError: (err) => notify('error', toUserMessage(err)),
+      });
     },
   };
 }
