@@ -328,7 +328,7 @@ describe('the event log over 100,000 stored events', () => {
     let csv = '';
     for await (const chunk of service.export(OWNER, filter, 'csv')) csv += chunk;
     const rows = csv.trimEnd().split('\r\n');
-    expect(rows[0]).toBe('time,level,kind,instance,who,summary,detail,snowflake');
+    expect(rows[0]).toBe('time,level,kind,instance,instance_uuid,who,summary,detail,snowflake');
     expect(rows).toHaveLength(expected.length + 1);
     expect(rows[1]).toContain(',players,Server INSTANCE_d,');
   });

@@ -194,7 +194,8 @@ describe('global settings', () => {
       safe_mode: true,
       domain: 'play.example.org',
       playit_enabled: true,
-      // Hearth's own setting (issue 28), beside the reference's four.
+      // Hearth's own settings (issues 27 and 28), beside the reference's four.
+      modrinth_enabled: true,
       require_two_factor: false,
     });
     expect((await t.request('GET', '/info')).json).toMatchObject({ core_name: 'Survival Core' });
