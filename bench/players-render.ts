@@ -108,7 +108,12 @@ function openTab(page: Page, tab: string, selector: string): Promise<number> {
       const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
       const started = performance.now();
       button.click();
-      while (!document.querySelector(selector)) await frame();
+      // A tab that never shows `selector` throws instead of waiting for ever (page.evaluate has
+      // no timeout of its own).
+      while (!document.querySelector(selector)) {
+        if (performance.now() - started > 60_000) throw new Error(`${tab}: no ${selector} in 60 s`);
+        await frame();
+      }
       await frame();
       await frame();
       return performance.now() - started;
@@ -125,8 +130,12 @@ function scrollBans(page: Page): Promise<{ frames: number[]; maxRows: number }> 
     const frame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
     const frames: number[] = [];
     let maxRows = 0;
+    // Twice the frames a list of fixed height needs: one that keeps growing throws instead of
+    // scrolling for ever (page.evaluate has no timeout of its own).
+    const limit = 2 * Math.ceil(scroller.scrollHeight / 240) + 100;
     let last = await frame();
     while (scroller.scrollTop + scroller.clientHeight < scroller.scrollHeight - 1) {
+      if (frames.length > limit) throw new Error(`the list still grows after ${limit} frames`);
       scroller.scrollTop += 240;
       const now = await frame();
       frames.push(now - last);
@@ -160,7 +169,7 @@ async function bareScroll(
       `<div data-testid="Banned players scroller" style="height:418px;overflow-y:auto">` +
         `<ul style="position:relative;margin:0;padding:0;height:${count * 52}px"></ul></div>`,
     );
-    await page.evaluate(() => {
+    await page.evaluate((count) => {
       const scroller = document.querySelector<HTMLElement>(
         '[data-testid="Banned players scroller"]',
       );
@@ -172,8 +181,13 @@ async function bareScroll(
         list.append(li);
         return li;
       });
+      // The rows stop at the list's end: a row drawn past it would make the list taller at every
+      // step, and the scroll to the end would never end.
       const draw = () => {
-        const first = Math.floor(scroller.scrollTop / 52);
+        const first = Math.max(
+          0,
+          Math.min(Math.floor(scroller.scrollTop / 52), count - rows.length),
+        );
         rows.forEach((li, i) => {
           li.style.top = `${(first + i) * 52}px`;
           li.textContent = `Player${first + i} · spam · by Server`;
@@ -181,7 +195,7 @@ async function bareScroll(
       };
       scroller.addEventListener('scroll', draw, { passive: true });
       draw();
-    });
+    }, count);
     const before = await longTasks(page);
     const { frames } = await scrollBans(page);
     return { frames, tasks: await longTasksSince(page, before) };
@@ -289,7 +303,9 @@ export async function run(): Promise<void> {
 
     before = await longTasks(page);
     const searchStarted = Date.now();
-    await page.getByLabel('Search banned players').fill('Player9876');
+    // The last name is the only one that contains itself (every other is shorter or a different
+    // number), so exactly one row answers whatever BENCH_PLAYERS_BANS is.
+    await page.getByLabel('Search banned players').fill(`Player${BANS - 1}`);
     await page.locator('ul[aria-label="Banned players"] li[aria-setsize="1"]').waitFor();
     const searchMs = Date.now() - searchStarted;
     const searchTasks = await longTasksSince(page, before);
