@@ -1,7 +1,7 @@
 import os from 'node:os';
 import {
-  CORE_NAME_MAX,
-  DOMAIN_MAX,
+  coreNameProblem,
+  domainProblem,
   GlobalSettingsDataSchema,
   type Activity,
   type CausedBy,
@@ -36,22 +36,31 @@ function defaultCoreName(): string {
   return `${user}'s Hearth Core`;
 }
 
-/** A core name: trimmed, 1–32 characters (dashboard.md §5). */
+/** A core name by the protocol's rule, refused in core-api.md §1.4.4's words. */
 export function parseCoreName(raw: unknown): string {
   if (typeof raw !== 'string') throw badRequest('Name must be a string');
-  const name = raw.trim();
-  if (name.length === 0) throw badRequest('Name cannot be empty');
-  if ([...name].length > CORE_NAME_MAX) throw badRequest('Name too long');
-  return name;
+  switch (coreNameProblem(raw)) {
+    case 'empty':
+      throw badRequest('Name cannot be empty');
+    case 'too_long':
+      throw badRequest('Name too long');
+    case null:
+      return raw.trim();
+  }
 }
 
-/** A public domain or IP: at most 253 characters, empty (or null) clears it. */
+/** A public domain or IP by the protocol's rule; empty (or null) clears it. */
 export function parseDomain(raw: unknown): string | null {
   if (raw !== null && typeof raw !== 'string') throw badRequest('Domain must be a string');
   const domain = (raw ?? '').trim();
-  if (domain.length > DOMAIN_MAX) throw badRequest('Domain too long');
-  if (/[\s/\\]/.test(domain)) throw badRequest('Domain cannot contain spaces or slashes');
-  return domain === '' ? null : domain;
+  switch (domainProblem(domain)) {
+    case 'too_long':
+      throw badRequest('Domain too long');
+    case 'bad_character':
+      throw badRequest('Domain cannot contain spaces or slashes');
+    case null:
+      return domain === '' ? null : domain;
+  }
 }
 
 export function parseSwitch(what: string): (raw: unknown) => boolean {
