@@ -3,8 +3,8 @@ import {
   MACRO_OUTPUT_MAX_BYTES,
   MACRO_OUTPUT_MAX_LINES,
   type MacroOutput,
+  stripAnsi,
 } from '@hearth/protocol';
-import { stripAnsi } from '../../runtime/console/strip-ansi.ts';
 
 /** How long new lines wait to be sent together to the task's output sockets. */
 const BATCH_MS = 100;

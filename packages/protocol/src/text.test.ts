@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stripAnsi } from './strip-ansi.ts';
+import { stripAnsi } from './text.ts';
 
 const ESC = '\u001b';
 
