@@ -1,10 +1,8 @@
+import { hasControlCharacter } from './text.ts';
 import { CORE_NAME_MAX, DOMAIN_MAX, INSTANCE_NAME_MAX, USERNAME_MAX } from './constants.ts';
 
 // The instance-name rule, once (conventions.md habit 13): the core refuses a name with this text
 // and the dashboard shows the same text before sending it.
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /**
  * A name's length in characters as a person counts them: code points, so an emoji is one (a
@@ -24,7 +22,7 @@ export function instanceNameProblem(raw: string): string | null {
   if (name.length === 0) return 'Instance name cannot be empty';
   if (characterCount(name) > INSTANCE_NAME_MAX)
     return `Instance name cannot be longer than ${INSTANCE_NAME_MAX} characters`;
-  if (CONTROL.test(name)) return 'Instance name cannot contain control characters';
+  if (hasControlCharacter(name)) return 'Instance name cannot contain control characters';
   if (/[/\\]/.test(name)) return 'Instance name cannot contain "/" or "\\"';
   return null;
 }
@@ -62,7 +60,7 @@ export function usernameProblem(raw: string): string | null {
   if (name.length === 0) return 'Username is required';
   if (characterCount(name) > USERNAME_MAX)
     return `Username cannot be longer than ${USERNAME_MAX} characters`;
-  if (CONTROL.test(name) || name.includes(':'))
+  if (hasControlCharacter(name) || name.includes(':'))
     return 'Username cannot contain control characters or ":"';
   return null;
 }

@@ -13,3 +13,31 @@ const ANSI =
 export function stripAnsi(line: string): string {
   return line.replace(ANSI, '');
 }
+
+// C0 controls (NUL included) and DEL: never in a name, never in a kept line of output.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+// The same without tab and line feed, for output kept as text (a tab lines columns up).
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS_BUT_TAB_AND_NEWLINE = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
+
+/** Whether a name holds a control character (C0 or DEL): every name rule refuses those. */
+export function hasControlCharacter(text: string): boolean {
+  // A fresh search each time: a /g regex's .test() would carry lastIndex between calls.
+  return text.search(CONTROL_CHARACTERS) !== -1;
+}
+
+/**
+ * `text` with each control character (C0 or DEL) replaced by `by` (dropped by default).
+ * `keepTabAndNewline` keeps those two, for output lines kept as text.
+ */
+export function replaceControlCharacters(
+  text: string,
+  by = '',
+  { keepTabAndNewline = false }: { keepTabAndNewline?: boolean } = {},
+): string {
+  return text.replace(
+    keepTabAndNewline ? CONTROL_CHARACTERS_BUT_TAB_AND_NEWLINE : CONTROL_CHARACTERS,
+    by,
+  );
+}

@@ -4,7 +4,7 @@ import { pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { Header, Parser, type ReadEntry } from 'tar';
 import yauzl from 'yauzl';
-import { formatBytes } from '@hearth/protocol';
+import { formatBytes, replaceControlCharacters } from '@hearth/protocol';
 import { CoreError, badRequest } from '../../errors.ts';
 import { writeAll } from './atomic-ops.ts';
 import { readRange } from './handle-stream.ts';
@@ -36,8 +36,7 @@ export function archiveKindOf(name: string): { kind: ArchiveKind; stem: string }
 }
 
 function shown(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  return JSON.stringify(name.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, 200));
+  return JSON.stringify(replaceControlCharacters(name, '?').slice(0, 200));
 }
 
 const FAILED = 'Failed to extract archive';
