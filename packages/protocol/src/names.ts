@@ -32,7 +32,9 @@ export function instanceNameProblem(raw: string): string | null {
  * core answers with core-api.md §1.4.4's words ("Name too long") and the dashboard shows
  * dashboard.md §5's ("Name cannot be longer than 32 characters").
  */
-export function coreNameProblem(raw: string): 'empty' | 'too_long' | null {
+export type CoreNameProblem = 'empty' | 'too_long';
+
+export function coreNameProblem(raw: string): CoreNameProblem | null {
   const name = raw.trim();
   if (name.length === 0) return 'empty';
   if (characterCount(name) > CORE_NAME_MAX) return 'too_long';
@@ -44,7 +46,9 @@ export function coreNameProblem(raw: string): 'empty' | 'too_long' | null {
  * or slashes, since it is put into addresses as it is), or null. A code for the same reason as
  * coreNameProblem.
  */
-export function domainProblem(raw: string): 'too_long' | 'bad_character' | null {
+export type DomainProblem = 'too_long' | 'bad_character';
+
+export function domainProblem(raw: string): DomainProblem | null {
   const domain = raw.trim();
   if (characterCount(domain) > DOMAIN_MAX) return 'too_long';
   if (/[\s/\\]/.test(domain)) return 'bad_character';

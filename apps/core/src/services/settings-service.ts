@@ -3,6 +3,8 @@ import {
   coreNameProblem,
   domainProblem,
   GlobalSettingsDataSchema,
+  type CoreNameProblem,
+  type DomainProblem,
   type Activity,
   type CausedBy,
   type GlobalSettingsData,
@@ -36,31 +38,31 @@ function defaultCoreName(): string {
   return `${user}'s Hearth Core`;
 }
 
-/** A core name by the protocol's rule, refused in core-api.md §1.4.4's words. */
+// The protocol's name and domain rules in core-api.md §1.4.4's words.
+const CORE_NAME_ERRORS: Record<CoreNameProblem, string> = {
+  empty: 'Name cannot be empty',
+  too_long: 'Name too long',
+};
+const DOMAIN_ERRORS: Record<DomainProblem, string> = {
+  too_long: 'Domain too long',
+  bad_character: 'Domain cannot contain spaces or slashes',
+};
+
+/** A core name: trimmed, 1–32 characters. */
 export function parseCoreName(raw: unknown): string {
   if (typeof raw !== 'string') throw badRequest('Name must be a string');
-  switch (coreNameProblem(raw)) {
-    case 'empty':
-      throw badRequest('Name cannot be empty');
-    case 'too_long':
-      throw badRequest('Name too long');
-    case null:
-      return raw.trim();
-  }
+  const problem = coreNameProblem(raw);
+  if (problem !== null) throw badRequest(CORE_NAME_ERRORS[problem]);
+  return raw.trim();
 }
 
-/** A public domain or IP by the protocol's rule; empty (or null) clears it. */
+/** A public domain or IP; empty (or null) clears it. */
 export function parseDomain(raw: unknown): string | null {
   if (raw !== null && typeof raw !== 'string') throw badRequest('Domain must be a string');
   const domain = (raw ?? '').trim();
-  switch (domainProblem(domain)) {
-    case 'too_long':
-      throw badRequest('Domain too long');
-    case 'bad_character':
-      throw badRequest('Domain cannot contain spaces or slashes');
-    case null:
-      return domain === '' ? null : domain;
-  }
+  const problem = domainProblem(domain);
+  if (problem !== null) throw badRequest(DOMAIN_ERRORS[problem]);
+  return domain === '' ? null : domain;
 }
 
 export function parseSwitch(what: string): (raw: unknown) => boolean {

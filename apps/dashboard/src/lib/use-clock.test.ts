@@ -2,6 +2,13 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useClock, useMinuteClock } from './use-clock.ts';
 
+/** Moves the fake clock and timers on, inside act() so the hook re-renders. */
+function advance(ms: number): void {
+  act(() => {
+    vi.advanceTimersByTime(ms);
+  });
+}
+
 describe('useClock', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -14,29 +21,19 @@ describe('useClock', () => {
   it('useMinuteClock moves once a minute, not in between', () => {
     const { result } = renderHook(() => useMinuteClock());
     expect(result.current).toBe(0);
-    act(() => {
-      vi.advanceTimersByTime(59_999);
-    });
+    advance(59_999);
     expect(result.current).toBe(0);
-    act(() => {
-      vi.advanceTimersByTime(1);
-    });
+    advance(1);
     expect(result.current).toBe(60_000);
   });
 
   it('takes a period that depends on the time, and switches when it changes', () => {
     const { result } = renderHook(() => useClock((now) => (now < 3000 ? 1000 : 10_000)));
-    act(() => {
-      vi.advanceTimersByTime(3000);
-    });
+    advance(3000);
     expect(result.current).toBe(3000);
-    act(() => {
-      vi.advanceTimersByTime(9999);
-    });
+    advance(9999);
     expect(result.current).toBe(3000);
-    act(() => {
-      vi.advanceTimersByTime(1);
-    });
+    advance(1);
     expect(result.current).toBe(13_000);
   });
 });

@@ -5,33 +5,32 @@ import {
   PORT_MIN,
   coreNameProblem,
   domainProblem,
+  type CoreNameProblem,
+  type DomainProblem,
 } from '@hearth/protocol';
 
 // dashboard.md §5 as worded in the core settings screen: "Core Name", "Domain", "Open port".
 // Each returns the message to show, or null when the value is fine.
 
-/** The core name by the protocol's rule (the core's own), in the dashboard's words. */
+// The protocol's rules (the core's own) in the dashboard's words.
+const CORE_NAME_ERRORS: Record<CoreNameProblem, string> = {
+  empty: 'Name cannot be empty',
+  too_long: `Name cannot be longer than ${CORE_NAME_MAX} characters`,
+};
+const DOMAIN_ERRORS: Record<DomainProblem, string> = {
+  too_long: `Domain cannot be longer than ${DOMAIN_MAX} characters`,
+  bad_character: 'Domain cannot contain spaces or slashes',
+};
+
 export function validateCoreName(value: string): string | null {
-  switch (coreNameProblem(value)) {
-    case 'empty':
-      return 'Name cannot be empty';
-    case 'too_long':
-      return `Name cannot be longer than ${CORE_NAME_MAX} characters`;
-    case null:
-      return null;
-  }
+  const problem = coreNameProblem(value);
+  return problem === null ? null : CORE_NAME_ERRORS[problem];
 }
 
-/** The domain by the protocol's rule; it may be empty. */
+/** The domain may be empty. */
 export function validateDomain(value: string): string | null {
-  switch (domainProblem(value)) {
-    case 'too_long':
-      return `Domain cannot be longer than ${DOMAIN_MAX} characters`;
-    case 'bad_character':
-      return 'Domain cannot contain spaces or slashes';
-    case null:
-      return null;
-  }
+  const problem = domainProblem(value);
+  return problem === null ? null : DOMAIN_ERRORS[problem];
 }
 
 export type PortCheck = { ok: true; port: number } | { ok: false; message: string };
