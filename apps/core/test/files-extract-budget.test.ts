@@ -34,7 +34,7 @@ describe('the extraction budget (in-process core)', () => {
     const job = await jobAfter(fc.log, from, 'Unzipping zeros.gz');
     expect(job.end.success).toBe(false);
     expect(job.end.message).toBe(
-      'Failed to unzip zeros.gz: Archive expands to more than 1 MiB (the extraction budget)',
+      'Failed to unzip zeros.gz: Archive expands to more than 1 MB (the extraction budget)',
     );
     expect(await listTree(fc.root)).not.toContain('zeros');
     expect((await listTree(fc.root)).filter((n) => n.startsWith('.hearth-tmp-'))).toEqual([]);
@@ -76,7 +76,7 @@ describe('the extraction budget (in-process core)', () => {
 
     const big = await jobAfter(log, from, 'Unzipping big.gz');
     expect(big.end.success).toBe(false);
-    expect(big.end.message).toMatch(/Archive expands to more than 64 MiB/);
+    expect(big.end.message).toMatch(/Archive expands to more than 64 MB/);
     // Once it has ended, the next extraction in that instance is accepted.
     expect((await unzip(uuid, 'small.zip', 'after')).status).toBe(200);
     expect((await jobAfter(log, from, 'Unzipping small.zip')).end.success).toBe(true);
@@ -116,7 +116,7 @@ describe('the extraction budget (core process with RLIMIT_FSIZE = budget + one c
     expect(end).toEqual({
       success: false,
       message:
-        'Failed to unzip zeros.gz: Archive expands to more than 16 MiB (the extraction budget)',
+        'Failed to unzip zeros.gz: Archive expands to more than 16 MB (the extraction budget)',
     });
     const names = await listTree(root);
     expect(names).toContain('zeros.gz');

@@ -35,6 +35,23 @@ describe('user management and the permission guard', () => {
     expect((await t.request('GET', '/user/info', { token: bob.token })).status).toBe(401);
   });
 
+  it('counts a username in characters (code points), the rule the dashboard checks too', async () => {
+    t = await startTestCore();
+    const owner = await t.setupOwner();
+    const create = (username: string) =>
+      t!.request('POST', '/user', { token: owner, body: { username, password: 'pw' } });
+    // 32 emoji are 64 UTF-16 units: still 32 characters.
+    expect((await create('😀'.repeat(32))).status).toBe(200);
+    expect((await create('u'.repeat(33))).json).toEqual({
+      kind: 'BadRequest',
+      causes: ['Username cannot be longer than 32 characters'],
+    });
+    expect((await create('a:b')).json).toEqual({
+      kind: 'BadRequest',
+      causes: ['Username cannot contain control characters or ":"'],
+    });
+  });
+
   it('denies user management to a user without permissions', async () => {
     t = await startTestCore();
     const owner = await t.setupOwner();

@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { API_KEY_NAME_MAX, API_KEY_PREFIX } from './constants.ts';
 import type { Principal } from './permissions.ts';
 import type { ApiRouteName } from './routes.ts';
+import { hasControlCharacter } from './text.ts';
 import { UserPermissionSchema } from './users.ts';
 
 // Hearth's access routes (issue 28): two-factor sign-in, API keys and sessions. None of them exists
@@ -148,8 +149,7 @@ export function apiKeyNameProblem(name: string): string | null {
   if (trimmed.length === 0) return 'Name is required';
   if ([...trimmed].length > API_KEY_NAME_MAX)
     return `Name cannot be longer than ${API_KEY_NAME_MAX} characters`;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(trimmed)) return 'Name cannot contain control characters';
+  if (hasControlCharacter(trimmed)) return 'Name cannot contain control characters';
   return null;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { CausedBySchema } from './events.ts';
+import { hasControlCharacter } from './text.ts';
 
 // Hearth's backups (issue 13; not in the reference). Times are unix milliseconds.
 
@@ -33,14 +34,11 @@ export const DEFAULT_BACKUP_EXCLUDES = [
   '',
 ].join('\n');
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 export const BackupNameSchema = z.string().check(
   z.trim(),
   z.minLength(1, 'Backup name cannot be empty'),
   z.maxLength(BACKUP_NAME_MAX, `Backup name cannot be longer than ${BACKUP_NAME_MAX} characters`),
-  z.refine((s) => !CONTROL.test(s), 'Backup name cannot contain control characters'),
+  z.refine((s) => !hasControlCharacter(s), 'Backup name cannot contain control characters'),
 );
 
 /**

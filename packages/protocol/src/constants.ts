@@ -28,6 +28,8 @@ export const INSTANCE_NAME_MAX = 100;
 /** dashboard.md §5 / core-api.md §1.4.4: core name and domain limits. */
 export const CORE_NAME_MAX = 32;
 export const DOMAIN_MAX = 253;
+/** core-api.md §2.3: a username's limit, counted in characters (code points) like every name. */
+export const USERNAME_MAX = 32;
 /** dashboard.md §5: setting widgets. */
 export const SETTING_TEXT_MAX = 1024;
 export const VALIDATION_DEBOUNCE_MS = 100;

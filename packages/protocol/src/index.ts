@@ -21,6 +21,7 @@ export * from './webhooks.ts';
 export * from './paths.ts';
 export * from './routes.ts';
 export * from './format.ts';
+export * from './text.ts';
 export * from './version.ts';
 export * from './permissions.ts';
 export * from './names.ts';

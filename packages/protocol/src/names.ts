@@ -1,10 +1,16 @@
-import { INSTANCE_NAME_MAX } from './constants.ts';
+import { hasControlCharacter } from './text.ts';
+import { CORE_NAME_MAX, DOMAIN_MAX, INSTANCE_NAME_MAX, USERNAME_MAX } from './constants.ts';
 
 // The instance-name rule, once (conventions.md habit 13): the core refuses a name with this text
 // and the dashboard shows the same text before sending it.
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
+/**
+ * A name's length in characters as a person counts them: code points, so an emoji is one (a
+ * string's `.length` counts UTF-16 units and makes it two).
+ */
+export function characterCount(text: string): number {
+  return [...text].length;
+}
 
 /**
  * What is wrong with an instance name, or null when it is fine: after trimming, 1–100 characters
@@ -14,9 +20,51 @@ const CONTROL = /[\u0000-\u001f\u007f]/;
 export function instanceNameProblem(raw: string): string | null {
   const name = raw.trim();
   if (name.length === 0) return 'Instance name cannot be empty';
-  if ([...name].length > INSTANCE_NAME_MAX)
+  if (characterCount(name) > INSTANCE_NAME_MAX)
     return `Instance name cannot be longer than ${INSTANCE_NAME_MAX} characters`;
-  if (CONTROL.test(name)) return 'Instance name cannot contain control characters';
+  if (hasControlCharacter(name)) return 'Instance name cannot contain control characters';
   if (/[/\\]/.test(name)) return 'Instance name cannot contain "/" or "\\"';
+  return null;
+}
+
+/**
+ * What is wrong with a core name (trimmed, 1–32 characters), or null. A code, not a text: the
+ * core answers with core-api.md §1.4.4's words ("Name too long") and the dashboard shows
+ * dashboard.md §5's ("Name cannot be longer than 32 characters").
+ */
+export type CoreNameProblem = 'empty' | 'too_long';
+
+export function coreNameProblem(raw: string): CoreNameProblem | null {
+  const name = raw.trim();
+  if (name.length === 0) return 'empty';
+  if (characterCount(name) > CORE_NAME_MAX) return 'too_long';
+  return null;
+}
+
+/**
+ * What is wrong with a public domain or IP (may be empty; at most 253 characters; no white space
+ * or slashes, since it is put into addresses as it is), or null. A code for the same reason as
+ * coreNameProblem.
+ */
+export type DomainProblem = 'too_long' | 'bad_character';
+
+export function domainProblem(raw: string): DomainProblem | null {
+  const domain = raw.trim();
+  if (characterCount(domain) > DOMAIN_MAX) return 'too_long';
+  if (/[\s/\\]/.test(domain)) return 'bad_character';
+  return null;
+}
+
+/**
+ * What is wrong with a username, or null: after trimming, 1–32 characters, no control characters
+ * and no ":" (the core's rule since the first release). Both sides word it the same.
+ */
+export function usernameProblem(raw: string): string | null {
+  const name = raw.trim();
+  if (name.length === 0) return 'Username is required';
+  if (characterCount(name) > USERNAME_MAX)
+    return `Username cannot be longer than ${USERNAME_MAX} characters`;
+  if (hasControlCharacter(name) || name.includes(':'))
+    return 'Username cannot contain control characters or ":"';
   return null;
 }

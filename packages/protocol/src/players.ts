@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import type { InstanceState } from './instances.ts';
+import { hasControlCharacter } from './text.ts';
 
 // Player actions from the panel (issue 27): kick, ban / pardon by name and by IP, op / deop, the
 // whitelist and its switch. A running server gets them as console commands (it stays the source of
@@ -27,9 +28,6 @@ export const PLAYER_ACTIONS = [
 export const PlayerActionKindSchema = z.enum(PLAYER_ACTIONS);
 export type PlayerActionKind = z.infer<typeof PlayerActionKindSchema>;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 /**
  * A player name as a console command takes it: one word of letters, digits, `_`, `-` and `.`
  * (a space or a line break would let a name add words or whole commands to the line).
@@ -47,7 +45,10 @@ export const PlayerNameSchema = z
 export const PlayerReasonSchema = z.string().check(
   z.trim(),
   z.maxLength(PLAYER_REASON_MAX, `Reason cannot be longer than ${PLAYER_REASON_MAX} characters`),
-  z.refine((s) => !CONTROL.test(s), 'Reason cannot contain line breaks or control characters'),
+  z.refine(
+    (s) => !hasControlCharacter(s),
+    'Reason cannot contain line breaks or control characters',
+  ),
 );
 
 export const IpAddressSchema = z.union([z.ipv4(), z.ipv6()], {

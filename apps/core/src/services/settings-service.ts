@@ -1,8 +1,10 @@
 import os from 'node:os';
 import {
-  CORE_NAME_MAX,
-  DOMAIN_MAX,
+  coreNameProblem,
+  domainProblem,
   GlobalSettingsDataSchema,
+  type CoreNameProblem,
+  type DomainProblem,
   type Activity,
   type CausedBy,
   type GlobalSettingsData,
@@ -36,21 +38,30 @@ function defaultCoreName(): string {
   return `${user}'s Hearth Core`;
 }
 
-/** A core name: trimmed, 1–32 characters (dashboard.md §5). */
+// The protocol's name and domain rules in core-api.md §1.4.4's words.
+const CORE_NAME_ERRORS: Record<CoreNameProblem, string> = {
+  empty: 'Name cannot be empty',
+  too_long: 'Name too long',
+};
+const DOMAIN_ERRORS: Record<DomainProblem, string> = {
+  too_long: 'Domain too long',
+  bad_character: 'Domain cannot contain spaces or slashes',
+};
+
+/** A core name: trimmed, 1–32 characters. */
 export function parseCoreName(raw: unknown): string {
   if (typeof raw !== 'string') throw badRequest('Name must be a string');
-  const name = raw.trim();
-  if (name.length === 0) throw badRequest('Name cannot be empty');
-  if ([...name].length > CORE_NAME_MAX) throw badRequest('Name too long');
-  return name;
+  const problem = coreNameProblem(raw);
+  if (problem !== null) throw badRequest(CORE_NAME_ERRORS[problem]);
+  return raw.trim();
 }
 
-/** A public domain or IP: at most 253 characters, empty (or null) clears it. */
+/** A public domain or IP; empty (or null) clears it. */
 export function parseDomain(raw: unknown): string | null {
   if (raw !== null && typeof raw !== 'string') throw badRequest('Domain must be a string');
   const domain = (raw ?? '').trim();
-  if (domain.length > DOMAIN_MAX) throw badRequest('Domain too long');
-  if (/[\s/\\]/.test(domain)) throw badRequest('Domain cannot contain spaces or slashes');
+  const problem = domainProblem(domain);
+  if (problem !== null) throw badRequest(DOMAIN_ERRORS[problem]);
   return domain === '' ? null : domain;
 }
 

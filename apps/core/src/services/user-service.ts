@@ -7,6 +7,7 @@ import {
   UNSAFE_PERMISSION_KEYS,
   USER_SECRET_LENGTH,
   emptyPermissions,
+  usernameProblem,
   TWO_FACTOR_REQUIRED_CAUSE,
   type CausedBy,
   type InstancePermissionKey,
@@ -32,8 +33,6 @@ import type { TwoFactorService } from './access/two-factor-service.ts';
 
 export { isLimitedTask, toPublicUser, type StoredUser };
 export type { ClientInfo };
-
-const USERNAME_MAX = 32;
 
 /** A hash of a random password with the same parameters as real ones, made once on first use. */
 let decoy: Promise<string> | undefined;
@@ -70,14 +69,10 @@ export interface SignInDeps {
 }
 
 function validateUsername(raw: unknown): string {
-  if (typeof raw !== 'string' || raw.trim().length === 0) throw badRequest('Username is required');
-  const name = raw.trim();
-  if (name.length > USERNAME_MAX)
-    throw badRequest(`Username cannot be longer than ${USERNAME_MAX} characters`);
-  if ([...name].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 || c === ':')) {
-    throw badRequest('Username cannot contain control characters or ":"');
-  }
-  return name;
+  if (typeof raw !== 'string') throw badRequest('Username is required');
+  const problem = usernameProblem(raw);
+  if (problem !== null) throw badRequest(problem);
+  return raw.trim();
 }
 
 function validatePassword(raw: unknown): string {

@@ -1,5 +1,5 @@
+import { stripAnsi } from '@hearth/protocol';
 // Applies a definition's output regexes to console lines (after stripping ANSI codes).
-import { stripAnsi } from '../console/strip-ansi.ts';
 import type { OutputPatterns } from './definition.ts';
 
 export type OutputMatch =

@@ -1,8 +1,8 @@
+import { stripAnsi } from '@hearth/protocol';
 /**
  * Pure parsing of Minecraft server console lines (core-api.md §3.5, §3.6). ANSI escape codes are
  * stripped before matching; callers keep the raw line for the console.
  */
-import { stripAnsi } from '../console/strip-ansi.ts';
 
 export interface ParsedMinecraftLine {
   /** The line without ANSI codes and without its line terminator. */

@@ -1,5 +1,5 @@
+import { stripAnsi } from '@hearth/protocol';
 import type { CausedBy, ClientEvent } from '@hearth/protocol';
-import { stripAnsi } from '../../runtime/console/strip-ansi.ts';
 import type { SaveHooks } from '../../runtime/handlers/game-handler.ts';
 
 export type { SaveHooks } from '../../runtime/handlers/game-handler.ts';

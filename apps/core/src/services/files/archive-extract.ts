@@ -4,6 +4,7 @@ import { pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { Header, Parser, type ReadEntry } from 'tar';
 import yauzl from 'yauzl';
+import { formatBytes, replaceControlCharacters } from '@hearth/protocol';
 import { CoreError, badRequest } from '../../errors.ts';
 import { writeAll } from './atomic-ops.ts';
 import { readRange } from './handle-stream.ts';
@@ -35,8 +36,7 @@ export function archiveKindOf(name: string): { kind: ArchiveKind; stem: string }
 }
 
 function shown(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  return JSON.stringify(name.replace(/[\u0000-\u001f\u007f]/g, '?').slice(0, 200));
+  return JSON.stringify(replaceControlCharacters(name, '?').slice(0, 200));
 }
 
 const FAILED = 'Failed to extract archive';
@@ -54,17 +54,6 @@ const ERRNO_CODES = [
   'EFBIG',
   'EROFS',
 ];
-
-export function formatBytes(n: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let v = n;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return `${Number(v.toFixed(1))} ${units[i]}`;
-}
 
 function tooLarge(limits: ExtractLimits): CoreError {
   const source =

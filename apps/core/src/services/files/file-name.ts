@@ -1,3 +1,4 @@
+import { replaceControlCharacters } from '@hearth/protocol';
 import { badRequest } from '../../errors.ts';
 import { MAX_FILE_NAME_BYTES } from '../../lib/file-sandbox.ts';
 
@@ -46,17 +47,13 @@ function truncateUtf8(s: string, maxBytes: number): string {
   return out;
 }
 
-// C0 controls (NUL included) and DEL never belong in a name we create.
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]/g;
-
 /**
  * Makes a client-supplied name (upload filename, new name) safe to use as ONE path component:
  * control characters (NUL included) are dropped, `/` and `\` become `_`, surrounding whitespace is
  * trimmed and the result is cut to 255 bytes keeping the extension. `""`, `.` and `..` are refused.
  */
 export function sanitizeFileName(name: string): string {
-  const cleaned = name.normalize('NFC').replace(CONTROL_CHARS, '').replace(/[/\\]/g, '_').trim();
+  const cleaned = replaceControlCharacters(name.normalize('NFC')).replace(/[/\\]/g, '_').trim();
   if (cleaned === '' || cleaned === '.' || cleaned === '..') {
     throw badRequest('Invalid file name', `"${cleaned}" cannot be used as a file name`);
   }
@@ -75,9 +72,7 @@ export function instanceFolderName(name: string, uuid: string): string {
   const bare = uuid.replace(/^(INSTANCE|DOCKER)[-_]/i, '');
   const suffix = bare.replace(/[^A-Za-z0-9]/g, '').slice(0, 8);
   if (suffix === '') throw badRequest('Invalid instance uuid');
-  const cleaned = name
-    .normalize('NFC')
-    .replace(CONTROL_CHARS, '')
+  const cleaned = replaceControlCharacters(name.normalize('NFC'))
     .replace(/[/\\:*?"<>|]/g, '')
     .replace(/\s+/g, ' ')
     .trim()

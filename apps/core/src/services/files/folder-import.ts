@@ -1,10 +1,11 @@
 import { constants, lstat, mkdir, readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { formatBytes } from '@hearth/protocol';
 import { badRequest, permissionDenied } from '../../errors.ts';
 import { FileSandbox, isWithin } from '../../lib/file-sandbox.ts';
 import { fsError, isErrno } from '../../lib/fs-error.ts';
 import { isTempName } from '../../lib/temp-names.ts';
-import { formatBytes, type ExtractLimits } from './archive-extract.ts';
+import type { ExtractLimits } from './archive-extract.ts';
 import { removeQuietly, tempName, writeAll } from './atomic-ops.ts';
 import { readRange } from './handle-stream.ts';
 

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   IMPORT_STAGE_TTL_MS,
+  formatBytes,
   type ImportCreateBody,
   type ImportDetection,
   type StagedImport,
@@ -10,7 +11,7 @@ import { CoreError, badRequest, notFound, permissionDenied } from '../../errors.
 import { FileSandbox } from '../../lib/file-sandbox.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { StoredUser } from '../../repositories/user-repository.ts';
-import { archiveKindOf, formatBytes } from '../files/archive-extract.ts';
+import { archiveKindOf } from '../files/archive-extract.ts';
 import { FileService, type FileServiceOptions } from '../files/file-service.ts';
 import {
   checkHostFolder,

@@ -3,6 +3,7 @@ import {
   type CausedBy,
   type ExitStatus,
   type TaskEntry,
+  replaceControlCharacters,
 } from '@hearth/protocol';
 import { CoreError, badRequest, notFound } from '../../errors.ts';
 import type { EventBus } from '../../events/event-bus.ts';
@@ -106,8 +107,10 @@ export class LiveTask {
     const lines = raw.replace(/\r?\n$/, '').split(/\r?\n/);
     for (const line of lines) {
       if (!this.budget.take()) throw tooMany();
-      // eslint-disable-next-line no-control-regex
-      const text = clip(line.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ''), MAX_LINE_CHARS);
+      const text = clip(
+        replaceControlCharacters(line, '', { keepTabAndNewline: true }),
+        MAX_LINE_CHARS,
+      );
       events.emit(
         {
           type: 'InstanceEvent',

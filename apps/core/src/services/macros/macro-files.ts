@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { hasControlCharacter } from '@hearth/protocol';
 import { CoreError, badRequest, notFound } from '../../errors.ts';
 import { FileSandbox } from '../../lib/file-sandbox.ts';
 import { isErrno } from '../../lib/fs-error.ts';
@@ -10,8 +11,6 @@ export { MACROS_DIR };
 /** A macro source larger than this is refused (it is read whole to find its config declaration). */
 export const MAX_MACRO_SOURCE_BYTES = 4 * 1024 * 1024;
 const MAX_NAME_BYTES = 200;
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/;
 
 /** A macro name is one path component: no separators, `.`/`..`, NUL or control characters. */
 export function validateMacroName(name: string): string {
@@ -20,7 +19,7 @@ export function validateMacroName(name: string): string {
     throw badRequest('Invalid macro name', 'A macro name cannot contain a path separator');
   if (name === '.' || name === '..')
     throw badRequest('Invalid macro name', "A macro name cannot be '.' or '..'");
-  if (CONTROL.test(name))
+  if (hasControlCharacter(name))
     throw badRequest('Invalid macro name', 'A macro name cannot contain control characters');
   if (Buffer.byteLength(name) > MAX_NAME_BYTES)
     throw badRequest('Invalid macro name', 'The macro name is too long');

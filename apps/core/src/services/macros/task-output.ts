@@ -3,8 +3,9 @@ import {
   MACRO_OUTPUT_MAX_BYTES,
   MACRO_OUTPUT_MAX_LINES,
   type MacroOutput,
+  replaceControlCharacters,
+  stripAnsi,
 } from '@hearth/protocol';
-import { stripAnsi } from '../../runtime/console/strip-ansi.ts';
 
 /** How long new lines wait to be sent together to the task's output sockets. */
 const BATCH_MS = 100;
@@ -24,12 +25,9 @@ export const OUTPUT_BOUNDS: OutputBounds = {
 /** Receives the lines a task printed since the last batch. */
 export type OutputListener = (lines: string[]) => void;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
-
 /** A line as it is kept: terminal escapes and control characters dropped, cut at the bound. */
 function keptLine(raw: string, maxChars: number): string {
-  const text = stripAnsi(raw).replace(CONTROL, '');
+  const text = replaceControlCharacters(stripAnsi(raw), '', { keepTabAndNewline: true });
   return text.length > maxChars ? `${text.slice(0, maxChars - 1)}…` : text;
 }
 

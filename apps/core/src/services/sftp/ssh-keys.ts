@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   SSH_KEYS_PER_USER_MAX,
   SSH_KEY_NAME_MAX,
+  hasControlCharacter,
   type Activity,
   type CausedBy,
   type SshKey,
@@ -33,8 +34,7 @@ export function parseKeyName(raw: string): string {
   if (name.length === 0) throw badRequest('Give the key a name');
   if ([...name].length > SSH_KEY_NAME_MAX)
     throw badRequest(`A key name has at most ${SSH_KEY_NAME_MAX} characters`);
-  if ([...name].some((c) => c < ' ' || c === '\u007f'))
-    throw badRequest('A key name cannot contain control characters');
+  if (hasControlCharacter(name)) throw badRequest('A key name cannot contain control characters');
   return name;
 }
 

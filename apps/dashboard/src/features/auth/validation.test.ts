@@ -26,6 +26,12 @@ describe('owner setup validation', () => {
     expect(validateOwnerSetup(ok)).toEqual({});
   });
 
+  it("refuses an owner name the core's username rule refuses", () => {
+    expect(validateOwnerSetup({ ...ok, username: 'o'.repeat(33) })).toEqual({
+      username: 'Username cannot be longer than 32 characters',
+    });
+  });
+
   it('names every missing field', () => {
     expect(
       validateOwnerSetup({ username: '', setupKey: '', password: '', confirmPassword: '' }),

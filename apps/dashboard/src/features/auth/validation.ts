@@ -1,3 +1,4 @@
+import { usernameProblem } from '@hearth/protocol';
 import type { FormErrors } from '@/lib/use-form.ts';
 
 // dashboard.md §5 "Sign in" and "Owner setup".
@@ -23,7 +24,9 @@ export interface OwnerSetupValues extends Record<string, string> {
 
 export function validateOwnerSetup(values: OwnerSetupValues): FormErrors<OwnerSetupValues> {
   const errors: FormErrors<OwnerSetupValues> = {};
-  if (!values.username.trim()) errors.username = 'Username is required';
+  // The owner's name follows the core's username rule; sign-in only asks for one.
+  const username = usernameProblem(values.username);
+  if (username) errors.username = username;
   if (!values.setupKey.trim()) errors.setupKey = 'Setup key is required';
   if (!values.password) errors.password = 'Password is required';
   if (!values.confirmPassword) errors.confirmPassword = 'Password confirmation is required';

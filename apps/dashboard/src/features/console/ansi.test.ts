@@ -53,6 +53,13 @@ describe('stripFormatting', () => {
     expect(stripFormatting('\x1b[32m[INFO]\x1b[0m §6Gold§r text ESC')).toBe('[INFO] Gold text ESC');
   });
 
+  it('removes OSC sequences (window titles, links) whole, as the core does', () => {
+    expect(stripFormatting('\x1b]0;Paper 1.21\x07Done (3.2s)!')).toBe('Done (3.2s)!');
+    expect(stripFormatting('see \x1b]8;;https://example.org\x1b\\docs\x1b]8;;\x1b\\ here')).toBe(
+      'see docs here',
+    );
+  });
+
   it('drops the unsupported obfuscated code in conversion', () => {
     expect(minecraftToAnsi('§kxx')).toBe('xx');
   });

@@ -1,3 +1,4 @@
+import { stripAnsi } from '@hearth/protocol';
 import Anser from 'anser';
 import type { CSSProperties } from 'react';
 
@@ -9,8 +10,6 @@ export interface Segment {
   style?: CSSProperties;
 }
 
-// eslint-disable-next-line no-control-regex
-const ANSI_SEQUENCE = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[@-Z\\-_]/g;
 const SECTION_CODE = /§[0-9a-fk-orx]/gi;
 
 /** Minecraft's 16 named colours by their § code. */
@@ -90,10 +89,13 @@ export function minecraftToAnsi(text: string): string {
   });
 }
 
-/** The text a person reads: every ANSI sequence and § code removed (what search runs over). */
+/**
+ * The text a person reads: every ANSI sequence (protocol's stripAnsi, the core's own) and § code
+ * removed (what search runs over).
+ */
 export function stripFormatting(text: string): string {
   let plain = text;
-  if (plain.includes('\x1b')) plain = plain.replace(ANSI_SEQUENCE, '');
+  if (plain.includes('\x1b')) plain = stripAnsi(plain);
   if (plain.includes('§')) plain = plain.replace(SECTION_CODE, '');
   return plain;
 }

@@ -18,4 +18,17 @@ describe('core customisation validation', () => {
       domain: 'Domain cannot be longer than 253 characters',
     });
   });
+
+  it('counts characters as the core does: 20 emoji are a 20-character name', () => {
+    expect(validateCoreConfig({ coreName: '🔥'.repeat(20), domain: '' })).toEqual({});
+    expect(validateCoreConfig({ coreName: '🔥'.repeat(33), domain: '' })).toEqual({
+      coreName: 'Name cannot be longer than 32 characters',
+    });
+  });
+
+  it('refuses a domain with spaces or slashes, as the core does', () => {
+    expect(validateCoreConfig({ coreName: 'a', domain: 'play.example.org/x' })).toEqual({
+      domain: 'Domain cannot contain spaces or slashes',
+    });
+  });
 });

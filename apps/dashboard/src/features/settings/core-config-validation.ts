@@ -1,5 +1,5 @@
-import { CORE_NAME_MAX, DOMAIN_MAX } from '@hearth/protocol';
 import type { FormErrors } from '@/lib/use-form.ts';
+import { validateCoreName, validateDomain } from './core-settings-validation.ts';
 
 // dashboard.md §5 "Core customisation" and "Domain".
 
@@ -10,11 +10,12 @@ export interface CoreConfigValues extends Record<string, string> {
 
 export function validateCoreConfig(values: CoreConfigValues): FormErrors<CoreConfigValues> {
   const errors: FormErrors<CoreConfigValues> = {};
-  const name = values.coreName.trim();
-  if (!name) errors.coreName = 'Core name is required';
-  else if (name.length > CORE_NAME_MAX)
-    errors.coreName = `Name cannot be longer than ${CORE_NAME_MAX} characters`;
-  if (values.domain.trim().length > DOMAIN_MAX)
-    errors.domain = `Domain cannot be longer than ${DOMAIN_MAX} characters`;
+  // The first-run form words an empty name its own way; every other check is the settings one.
+  const nameError = values.coreName.trim()
+    ? validateCoreName(values.coreName)
+    : 'Core name is required';
+  if (nameError) errors.coreName = nameError;
+  const domainError = validateDomain(values.domain);
+  if (domainError) errors.domain = domainError;
   return errors;
 }

@@ -9,10 +9,18 @@ describe('core settings validation (dashboard.md §5)', () => {
     expect(validateCoreName('x'.repeat(33))).toBe('Name cannot be longer than 32 characters');
   });
 
+  it('core name: counts characters (code points) as the core does, so 20 emoji are accepted', () => {
+    expect(validateCoreName('🎮'.repeat(20))).toBeNull();
+    expect(validateCoreName('🎮'.repeat(32))).toBeNull();
+    expect(validateCoreName('🎮'.repeat(33))).toBe('Name cannot be longer than 32 characters');
+  });
+
   it('domain: may be empty, at most 253 characters', () => {
     expect(validateDomain('')).toBeNull();
     expect(validateDomain('d'.repeat(253))).toBeNull();
     expect(validateDomain('d'.repeat(254))).toBe('Domain cannot be longer than 253 characters');
+    expect(validateDomain('my domain')).toBe('Domain cannot contain spaces or slashes');
+    expect(validateDomain('a\\b')).toBe('Domain cannot contain spaces or slashes');
   });
 
   it('open port: required, a number, 1 to 65535', () => {

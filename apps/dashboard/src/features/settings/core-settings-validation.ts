@@ -1,20 +1,36 @@
-import { CORE_NAME_MAX, DOMAIN_MAX, PORT_MAX, PORT_MIN } from '@hearth/protocol';
+import {
+  CORE_NAME_MAX,
+  DOMAIN_MAX,
+  PORT_MAX,
+  PORT_MIN,
+  coreNameProblem,
+  domainProblem,
+  type CoreNameProblem,
+  type DomainProblem,
+} from '@hearth/protocol';
 
 // dashboard.md §5 as worded in the core settings screen: "Core Name", "Domain", "Open port".
 // Each returns the message to show, or null when the value is fine.
 
+// The protocol's rules (the core's own) in the dashboard's words.
+const CORE_NAME_ERRORS: Record<CoreNameProblem, string> = {
+  empty: 'Name cannot be empty',
+  too_long: `Name cannot be longer than ${CORE_NAME_MAX} characters`,
+};
+const DOMAIN_ERRORS: Record<DomainProblem, string> = {
+  too_long: `Domain cannot be longer than ${DOMAIN_MAX} characters`,
+  bad_character: 'Domain cannot contain spaces or slashes',
+};
+
 export function validateCoreName(value: string): string | null {
-  const name = value.trim();
-  if (!name) return 'Name cannot be empty';
-  if (name.length > CORE_NAME_MAX) return `Name cannot be longer than ${CORE_NAME_MAX} characters`;
-  return null;
+  const problem = coreNameProblem(value);
+  return problem === null ? null : CORE_NAME_ERRORS[problem];
 }
 
 /** The domain may be empty. */
 export function validateDomain(value: string): string | null {
-  if (value.trim().length > DOMAIN_MAX)
-    return `Domain cannot be longer than ${DOMAIN_MAX} characters`;
-  return null;
+  const problem = domainProblem(value);
+  return problem === null ? null : DOMAIN_ERRORS[problem];
 }
 
 export type PortCheck = { ok: true; port: number } | { ok: false; message: string };

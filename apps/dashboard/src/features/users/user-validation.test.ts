@@ -20,6 +20,22 @@ describe('create user validation (dashboard.md §5)', () => {
   });
 });
 
+describe("username validation (the core's rule, from protocol)", () => {
+  it('refuses what the core refuses: over 32 characters, control characters, ":"', () => {
+    expect(validateUsername('u'.repeat(32))).toBeNull();
+    expect(validateUsername('u'.repeat(33))).toBe('Username cannot be longer than 32 characters');
+    expect(validateUsername('a:b')).toBe('Username cannot contain control characters or ":"');
+    expect(validateUsername('a\u0007b')).toBe('Username cannot contain control characters or ":"');
+    expect(
+      validateCreateUser({ username: 'u'.repeat(33), password: 'a', confirmPassword: 'a' }),
+    ).toEqual({ username: 'Username cannot be longer than 32 characters' });
+  });
+
+  it('counts an emoji as one character', () => {
+    expect(validateUsername('😀'.repeat(32))).toBeNull();
+  });
+});
+
 describe('password change validation (dashboard.md §5)', () => {
   const ok = { oldPassword: '', password: 'new', confirmPassword: 'new' };
 

@@ -1,3 +1,4 @@
+import { usernameProblem } from '@hearth/protocol';
 import type { FormErrors } from '@/lib/use-form.ts';
 
 // dashboard.md §5 "Password forms" and "Create user".
@@ -37,10 +38,12 @@ export interface CreateUserValues extends Record<string, string> {
 
 export function validateCreateUser(values: CreateUserValues): FormErrors<CreateUserValues> {
   const errors: FormErrors<CreateUserValues> = {};
-  if (!values.username.trim()) errors.username = 'Username is required';
+  const username = usernameProblem(values.username);
+  if (username) errors.username = username;
   return { ...errors, ...passwordErrors(values) };
 }
 
+/** The core's username rule (protocol), so a name it would refuse is caught before sending. */
 export function validateUsername(value: string): string | null {
-  return value.trim() ? null : 'Username is required';
+  return usernameProblem(value);
 }

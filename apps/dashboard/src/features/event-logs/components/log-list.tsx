@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { snowflakeToMs } from '@hearth/protocol';
 import type { LogEntry } from '@hearth/protocol';
 import { cn } from '@/lib/cn.ts';
+import { useClock } from '@/lib/use-clock.ts';
 import { entryWords, type EntryWords, type LogLookups } from '../log-words.ts';
 import { LogRow, logColumns } from './log-row.tsx';
 
@@ -17,12 +18,7 @@ const MINUTE_MS = 60_000;
  * it, not as a date.
  */
 function useLogClock(newestMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  const fast = now - newestMs < MINUTE_MS;
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), fast ? SECOND_MS : MINUTE_MS);
-    return () => clearInterval(timer);
-  }, [fast]);
+  const now = useClock((nowMs) => (nowMs - newestMs < MINUTE_MS ? SECOND_MS : MINUTE_MS));
   return Math.max(now, newestMs);
 }
 

@@ -1,23 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ClientFile } from '@hearth/protocol';
+import { useMinuteClock } from '@/lib/use-clock.ts';
 import { FileRow, ParentRow, ROW_HEIGHT } from './file-row.tsx';
-
-const MINUTE_MS = 60_000;
-
-/**
- * "Now" for the relative times, moving once a minute: a value that changed on every render would
- * re-render every visible row on every scrolled frame.
- */
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), MINUTE_MS);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
 
 export interface FileListProps {
   files: readonly ClientFile[];
