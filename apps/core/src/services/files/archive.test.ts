@@ -307,7 +307,7 @@ describe('archive limits (bombs fail cleanly)', () => {
       'zip expanding past the byte cap',
       'bomb.zip',
       () => makeCompressedZip([{ name: 'zeros.bin', data: Buffer.alloc(2 * MiB) }]),
-      /expands to more than 1 MiB/,
+      /expands to more than 1 MB/,
     ],
     [
       'zip whose entries together pass the cap',
@@ -316,7 +316,7 @@ describe('archive limits (bombs fail cleanly)', () => {
         makeCompressedZip(
           [0, 1, 2].map((i) => ({ name: `z${i}.bin`, data: Buffer.alloc(MiB / 2) })),
         ),
-      /expands to more than 1 MiB/,
+      /expands to more than 1 MB/,
     ],
     [
       'zip with too many entries',
@@ -331,7 +331,7 @@ describe('archive limits (bombs fail cleanly)', () => {
       'tar.gz expanding past the byte cap',
       'bomb.tar.gz',
       () => makeTar([{ path: 'zeros.bin', data: '\0'.repeat(2 * MiB) }]),
-      /expands to more than 1 MiB/,
+      /expands to more than 1 MB/,
     ],
     [
       'tar.gz with too many entries',
@@ -343,7 +343,7 @@ describe('archive limits (bombs fail cleanly)', () => {
       'plain gzip expanding past the byte cap',
       'zeros.bin.gz',
       () => gzipSync(Buffer.alloc(2 * MiB)),
-      /expands to more than 1 MiB/,
+      /expands to more than 1 MB/,
     ],
   ])('%s', async (_label, name, build, message) => {
     const archive = await build();
