@@ -37,6 +37,8 @@ export async function smallTouchTargets(page: Page): Promise<SmallTarget[]> {
       const box = (el.closest('label') ?? el).getBoundingClientRect();
       const style = getComputedStyle(el);
       if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+      // Visually hidden until focused from a keyboard (the skip link): no finger can touch it.
+      if (style.clipPath === 'inset(50%)' || style.clip === 'rect(0px, 0px, 0px, 0px)') continue;
       // Only what is on screen now: the rest is checked when it is scrolled to.
       if (box.bottom <= 0 || box.top >= innerHeight || box.right <= 0 || box.left >= innerWidth)
         continue;

@@ -58,9 +58,10 @@ export function AppShell({
 
   return (
     <div className="relative flex h-full flex-col">
+      {/* not-sr-only resets the padding, so the focused link's size is set after it (≥ 44 px). */}
       <a
         href={`#${MAIN_ID}`}
-        className="sr-only rounded-md border border-line bg-raised px-4 py-3 text-sm font-medium text-fg focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50"
+        className="sr-only rounded-md border border-line bg-raised text-sm font-medium text-fg focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:inline-flex focus:min-h-11 focus:items-center focus:px-4"
         onClick={(event) => {
           // Focus, not the URL's hash: the router owns the URL.
           event.preventDefault();
