@@ -150,7 +150,7 @@ export function permissionDenialText(
 }
 
 /** The action each per-instance permission key grants. */
-const INSTANCE_KEY_ACTION: Record<
+export const INSTANCE_KEY_ACTION: Record<
   InstancePermissionKey,
   Extract<UserAction, { instance: string | null }>['type']
 > = {
@@ -168,7 +168,7 @@ const INSTANCE_KEY_ACTION: Record<
 };
 
 /** The global action each global key grants. */
-const GLOBAL_KEY_ACTION: Record<
+export const GLOBAL_KEY_ACTION: Record<
   GlobalPermissionKey,
   Exclude<UserAction, { instance: string | null }>['type']
 > = {

@@ -1,5 +1,7 @@
 import {
+  GLOBAL_KEY_ACTION,
   GLOBAL_PERMISSION_KEYS,
+  INSTANCE_KEY_ACTION,
   INSTANCE_PERMISSION_KEYS,
   canPerform,
   emptyPermissions,
@@ -10,7 +12,6 @@ import type {
   GlobalPermissionKey,
   InstancePermissionKey,
   PublicUser,
-  UserAction,
 } from '@hearth/protocol';
 
 // What a new API key may hold: never more than its user (the core refuses more, protocol
@@ -39,35 +40,6 @@ export const PERMISSION_LABELS: Record<InstancePermissionKey | GlobalPermissionK
   can_install_extension: 'Install extensions',
 };
 
-const INSTANCE_ACTION: Record<
-  InstancePermissionKey,
-  Extract<UserAction, { instance: string | null }>['type']
-> = {
-  can_view_instance: 'ViewInstance',
-  can_start_instance: 'StartInstance',
-  can_stop_instance: 'StopInstance',
-  can_access_instance_console: 'AccessConsole',
-  can_access_instance_setting: 'AccessSetting',
-  can_read_instance_resource: 'ReadResource',
-  can_write_instance_resource: 'WriteResource',
-  can_access_instance_macro: 'AccessMacro',
-  can_read_instance_file: 'ReadInstanceFile',
-  can_write_instance_file: 'WriteInstanceFile',
-  can_manage_instance_players: 'ManagePlayers',
-};
-
-const GLOBAL_ACTION: Record<
-  GlobalPermissionKey,
-  Exclude<UserAction, { instance: string | null }>['type']
-> = {
-  can_create_instance: 'CreateInstance',
-  can_delete_instance: 'DeleteInstance',
-  can_read_global_file: 'ReadGlobalFile',
-  can_write_global_file: 'WriteGlobalFile',
-  can_manage_permission: 'ManagePermission',
-  can_install_extension: 'InstallExtension',
-};
-
 /** What the user holds, as choices: per key, the instances they hold it on; the global keys held. */
 export interface HeldRights {
   owner: boolean;
@@ -82,12 +54,12 @@ export function heldRights(me: PublicUser, instances: readonly string[]): HeldRi
     INSTANCE_PERMISSION_KEYS.map((key) => [
       key,
       instances.filter((uuid) =>
-        canPerform(principal, { type: INSTANCE_ACTION[key], instance: uuid }, false),
+        canPerform(principal, { type: INSTANCE_KEY_ACTION[key], instance: uuid }, false),
       ),
     ]),
   ) as Record<InstancePermissionKey, string[]>;
   const global = GLOBAL_PERMISSION_KEYS.filter((key) =>
-    canPerform(principal, { type: GLOBAL_ACTION[key] }, false),
+    canPerform(principal, { type: GLOBAL_KEY_ACTION[key] }, false),
   );
   return { owner: me.is_owner, admin: me.is_admin, instance, global };
 }
