@@ -9,6 +9,7 @@ import {
   RecoveryCodesSchema,
   TwoFactorSetupSchema,
   TwoFactorStatusSchema,
+  emptyEventQuery,
   type LogEntry,
 } from '@hearth/protocol';
 import {
@@ -21,7 +22,7 @@ import {
   tokenOf,
 } from './access-helpers.ts';
 import { LogStream } from './event-log-helpers.ts';
-import type { TestCore } from './helpers.ts';
+import { waitForClose, type TestCore } from './helpers.ts';
 
 let t: TestCore | null = null;
 afterEach(async () => {
@@ -286,5 +287,42 @@ describe('two-factor sign-in', () => {
     ).rejects.toThrow('403');
     await enable(t, token, carol.uid, clock.now);
     expect((await t.request('GET', '/instance/list', { token })).status).toBe(200);
+  });
+
+  it('requiring it closes the open sockets of users without it, but not their event stream', async () => {
+    const started = await startAccessCore();
+    t = started.t;
+    const { clock } = started;
+    const owner = await t.setupOwner();
+    const ownerUid = t.core.ctx.users.list().find((u) => u.isOwner)!.uid;
+    await t.createUser(owner, 'carol', 'carol-pw');
+    const carol = tokenOf(await loginAs(t, 'carol', 'carol-pw'));
+    await enable(t, owner, ownerUid, clock.now);
+    const query = (token: string) => `token=${encodeURIComponent(`Bearer ${token}`)}`;
+    const carolActivity = await t.socket(`/activity/stream?${query(carol)}`);
+    const carolEvents = await t.socket(
+      `/events/all/stream?filter=${encodeURIComponent(JSON.stringify(emptyEventQuery(carol)))}`,
+    );
+    const ownerLog = await LogStream.open(t, owner);
+    const carolActivityClosed = waitForClose(carolActivity);
+    const changed = await t.request('PUT', '/global_settings/require_two_factor', {
+      token: owner,
+      body: true,
+    });
+    expect(changed.status).toBe(200);
+    expect(await carolActivityClosed).toBe(1008);
+    // The owner has it on and keeps their socket; Carol's event stream stays, to tell her
+    // dashboard what to do. A later change reaches the owner's socket after the close went out.
+    await t.request('PUT', '/global_settings/name', { token: owner, body: 'renamed core' });
+    await ownerLog.wait(
+      (e) =>
+        e.source === 'activity' &&
+        e.activity.type === 'CoreSettingChanged' &&
+        e.activity.new_value === 'renamed core',
+      'the rename',
+    );
+    expect(carolEvents.readyState).toBe(carolEvents.OPEN);
+    ownerLog.ws.close();
+    carolEvents.close();
   });
 });

@@ -1,7 +1,12 @@
-/** Sessions or API keys that just stopped working (revoked, expired by a password change). */
+/**
+ * Sessions or API keys that just stopped working (revoked, expired by a password change), or the
+ * owner just required two-factor sign-in (the sockets of users without it close, but for their
+ * event stream, as their next requests would be refused).
+ */
 export type Revocation =
   | { kind: 'session'; uid: string; ids: readonly string[] }
-  | { kind: 'apiKey'; uid: string; ids: readonly string[] };
+  | { kind: 'apiKey'; uid: string; ids: readonly string[] }
+  | { kind: 'twoFactorRequired' };
 
 export type RevocationListener = (revocation: Revocation) => void;
 
@@ -19,7 +24,7 @@ export class Revocations {
   }
 
   emit(revocation: Revocation): void {
-    if (revocation.ids.length === 0) return;
+    if (revocation.kind !== 'twoFactorRequired' && revocation.ids.length === 0) return;
     for (const listener of this.listeners) listener(revocation);
   }
 }

@@ -210,8 +210,12 @@ export class RouteDeclarer {
           socket.close(1011, 'Not authenticated');
           return;
         }
-        const session = bindSocketToUser(this.ctx, socket, caller.user, () =>
-          this.ctx.tokens.verify(caller.token, { ip: req.ip }),
+        const session = bindSocketToUser(
+          this.ctx,
+          socket,
+          caller.user,
+          () => this.ctx.tokens.verify(caller.token, { ip: req.ip }),
+          { openWithoutTwoFactor: spec.route === 'eventsStream' },
         );
         const cleanup = serve(socket, req, session);
         if (spec.echo) {

@@ -5,6 +5,9 @@ import type { StoredUser } from '../repositories/user-repository.ts';
 
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** Close code for a socket whose user must first turn on two-factor sign-in (policy violation). */
+const TWO_FACTOR_REQUIRED_CLOSE_CODE = 1008;
+
 /** Close code sent when the socket's user, session or API key is signed out, revoked or deleted. */
 export { SESSION_ENDED_CLOSE_CODE };
 
@@ -20,6 +23,8 @@ export function bindSocketToUser(
   user: StoredUser,
   /** Reads the caller again from its token (a task's or a key's rights are narrower than its user's). */
   reverify?: () => Promise<StoredUser>,
+  /** The event stream stays open to a user who must still turn on two-factor sign-in. */
+  options: { openWithoutTwoFactor?: boolean } = {},
 ): { current: () => StoredUser; dispose: () => void } {
   let current = user;
   const end = () => socket.close(SESSION_ENDED_CLOSE_CODE, 'Session ended');
@@ -69,6 +74,14 @@ export function bindSocketToUser(
     }
   });
   const stopRevocations = ctx.access.revocations.on((revoked) => {
+    if (revoked.kind === 'twoFactorRequired') {
+      const exempt =
+        options.openWithoutTwoFactor === true ||
+        user.task !== undefined ||
+        ctx.access.twoFactor.isEnabled(user.uid);
+      if (!exempt) socket.close(TWO_FACTOR_REQUIRED_CLOSE_CODE, 'Two-factor sign-in required');
+      return;
+    }
     const mine = revoked.kind === 'session' ? user.sessionId : user.apiKey?.id;
     if (mine !== undefined && revoked.ids.includes(mine)) end();
   });

@@ -47,11 +47,12 @@ export function settingsRoutes(ctx: CoreContext) {
         access: OWNER_ONLY,
         body: parseSwitch('Require two-factor sign-in'),
       },
-      ({ user, body }) => {
+      async ({ user, body }) => {
         // Turning it on without it yourself would send you, too, to turn it on at once.
         if (body && !ctx.access.twoFactor.isEnabled(user.uid))
           throw badRequest('Turn on two-factor sign-in for your own account first');
-        return settings.setRequireTwoFactor(body, userCause(user));
+        await settings.setRequireTwoFactor(body, userCause(user));
+        if (body) ctx.access.revocations.emit({ kind: 'twoFactorRequired' });
       },
     );
   };
