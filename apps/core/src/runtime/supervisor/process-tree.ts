@@ -42,15 +42,18 @@ export function processExe(pid: number): string | null {
 }
 
 /**
- * Whether `pid` is still the process the core recorded: same kernel start time and, when both are
- * known, the same executable. Nothing is ever signalled on a pid that fails this.
+ * Whether `pid` is still the process the core recorded and still running: same kernel start time,
+ * not a zombie and, when both are known, the same executable. Nothing is ever signalled on a pid that fails this.
  */
 export function isSameProcess(
   pid: number,
   identity: { start_ticks: string | null; exe: string | null },
 ): boolean {
   if (identity.start_ticks === null || !isAlive(pid)) return false;
-  if (processStartTicks(pid) !== identity.start_ticks) return false;
+  const fields = statFields(pid);
+  // A zombie has exited (only its parent has not reaped it yet): nothing of it runs any more.
+  if (fields === null || fields[0] === 'Z' || fields[0] === 'X') return false;
+  if (fields[19] !== identity.start_ticks) return false;
   if (identity.exe === null) return true;
   const exe = processExe(pid);
   return exe === null || exe === identity.exe;
