@@ -3,6 +3,7 @@ import { mkdir, readFile, readdir, rm, truncate, writeFile } from 'node:fs/promi
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BACKUP_INTERRUPTED } from '@hearth/protocol';
+import { MAX_FAILED_BACKUP_ROWS } from '../src/repositories/backup-repository.ts';
 import { CoreError } from '../src/errors.ts';
 import { MINECRAFT_SAVE_HOOKS } from '../src/services/backups/backup-target.ts';
 import { coreErrorOf, snapshotTree } from '../src/services/files/test-helpers.ts';
@@ -165,6 +166,24 @@ describe('creating a backup', () => {
       type: 'ProgressionEnd',
       success: false,
     });
+  });
+  it('keeps only the newest failed rows of an instance, never touching its backups', async () => {
+    await writeTree({ 'a.txt': 'a' });
+    const good = await backup('good');
+    const realDir = env.target.dir;
+    env.target.dir = path.join(env.base, 'missing');
+    const failures: string[] = [];
+    for (let i = 0; i < MAX_FAILED_BACKUP_ROWS + 2; i++) {
+      const job = env.service.create(INSTANCE_UUID, { name: `try ${i}` }, USER);
+      failures.push(job.backup.id);
+      await coreErrorOf(job.done);
+    }
+    env.target.dir = realDir;
+    const rows = env.service.list(INSTANCE_UUID);
+    expect(rows.filter((b) => b.state === 'Failed').map((b) => b.id)).toEqual(
+      failures.slice(2).reverse(),
+    );
+    expect(rows.find((b) => b.id === good.id)).toMatchObject({ state: 'Ready' });
   });
 });
 

@@ -9,6 +9,9 @@ import {
 } from '@hearth/protocol';
 import type { Db } from '../db/database.ts';
 
+/** How many failed backups of an instance stay listed (the newest); older ones are forgotten. */
+export const MAX_FAILED_BACKUP_ROWS = 10;
+
 /** A backup row: the wire record plus the archive's file name inside the instance's backup folder. */
 export interface StoredBackup extends BackupRecord {
   file_name: string;
@@ -115,13 +118,30 @@ export class BackupRepository {
   }
 
   /** Marks a backup Failed with its reason (it has no archive; the row stays until dismissed). */
+  /**
+   * Marks a backup failed, and forgets the instance's failed rows beyond the newest
+   * MAX_FAILED_BACKUP_ROWS (a schedule failing every hour would otherwise grow the list forever;
+   * a failed row has no archive, so nothing but its message goes).
+   */
   fail(id: string, failure: string, durationMs: number | null): void {
-    this.db
-      .prepare(
-        `UPDATE backups SET state = 'Failed', failure = ?, duration_ms = ?, size_bytes = 0,
-           sha256 = NULL WHERE id = ?`,
-      )
-      .run(failure, durationMs, id);
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `UPDATE backups SET state = 'Failed', failure = ?, duration_ms = ?, size_bytes = 0,
+             sha256 = NULL WHERE id = ?`,
+        )
+        .run(failure, durationMs, id);
+      this.db
+        .prepare(
+          `DELETE FROM backups WHERE state = 'Failed'
+             AND instance_uuid = (SELECT instance_uuid FROM backups WHERE id = @id)
+             AND id NOT IN (
+               SELECT id FROM backups WHERE state = 'Failed'
+                 AND instance_uuid = (SELECT instance_uuid FROM backups WHERE id = @id)
+                 ORDER BY created_at DESC, id DESC LIMIT @keep)`,
+        )
+        .run({ id, keep: MAX_FAILED_BACKUP_ROWS });
+    })();
   }
 
   get(id: string): StoredBackup | null {
