@@ -47,7 +47,9 @@ export function SettingsUsersRoute() {
       }
       selectedExtra={(user) =>
         // Your own sign-in is managed in your Profile.
-        user.uid === me.data?.uid ? null : <MemberAccess key={user.uid} core={core} user={user} />
+        user.uid === me.data?.uid ? null : (
+          <MemberAccess key={`access-${user.uid}`} core={core} user={user} />
+        )
       }
     />
   );
