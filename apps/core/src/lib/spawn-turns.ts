@@ -2,7 +2,8 @@
 // for the core at ~120 MiB, several times that on a busy machine (issue 26). Thirty starts at once
 // forked back to back in one turn of the event loop and held every request behind them (a
 // `/instance/list` p99 of 360 ms). Each spawn waits for its own turn instead, in order, so the
-// requests that arrived meanwhile are answered between two forks.
+// requests that arrived meanwhile are answered between two forks. Game servers no longer fork the
+// core at all (runtime/supervisor/spawn-client.ts); definition runners still do, through here.
 
 const waiting: (() => void)[] = [];
 let pumping = false;

@@ -1,6 +1,6 @@
 // Where the compiled seccomp program lives while the core runs: a file the core made in a private
 // temporary folder, opened, then unlinked, so only the core's open descriptor keeps it. A launcher
-// (a child of the core, same user or root) opens it again through /proc/<core pid>/fd/N for
+// (a descendant of the core, same user or root) opens it again through /proc/<core pid>/fd/N for
 // bubblewrap; nothing else can find, replace or change it, and nothing is left behind at exit.
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

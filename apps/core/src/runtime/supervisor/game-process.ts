@@ -1,5 +1,3 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { spawnTurn } from '../../lib/spawn-turns.ts';
 import { LineSplitter } from '../console/line-splitter.ts';
 import { OutputPacer } from '../console/output-pacer.ts';
 import {
@@ -10,6 +8,7 @@ import {
   type ProcessIdentity,
 } from '../sandbox/process-identity.ts';
 import type { SandboxLaunch, WrappedLaunch } from '../sandbox/sandbox.ts';
+import { spawnHelper, type HelperChild } from './spawn-client.ts';
 
 /** What to run for one server start (built by a game handler). */
 export interface LaunchPlan {
@@ -36,7 +35,8 @@ const DRAIN_AFTER_EXIT_MS = 1000;
 
 /**
  * One spawned server process: stdio pipes, output split into lines, its exit as a promise that
- * settles only after every line was delivered. Never detached: it is a child of the core.
+ * settles only after every line was delivered. Spawned by the spawn helper (spawn-client.ts) in the
+ * core's process group; its pipes are the core's.
  */
 export class GameProcess {
   readonly pid: number;
@@ -51,12 +51,12 @@ export class GameProcess {
   private readonly pacers: OutputPacer[] = [];
 
   private constructor(
-    private readonly child: ChildProcessWithoutNullStreams,
+    private readonly child: HelperChild,
     handlers: GameProcessHandlers,
     /** The sandbox around this process (limits, usage, cleanup); null when run as is. */
     readonly sandbox: WrappedLaunch | null = null,
   ) {
-    this.pid = child.pid!;
+    this.pid = child.pid;
     const out = new LineSplitter((line) => handlers.onLine(line, 'stdout'));
     const err = new LineSplitter((line) => handlers.onLine(line, 'stderr'));
     // A server that closed its stdin must not crash the core when we write to it.
@@ -100,8 +100,10 @@ export class GameProcess {
         quietTimer.unref();
       };
       this.onPauseChange = armQuietTimer;
-      child.once('close', (code, signal) => finish({ code, signal }));
-      child.once('exit', (code, signal) => {
+      child.onClose((code, signal) => finish({ code, signal }));
+      child.onExit((code, signal, lost) => {
+        // The spawn helper is gone: the process may live on unsupervised, so it goes now.
+        if (lost) this.killTree();
         info = { code, signal };
         armQuietTimer();
       });
@@ -120,7 +122,6 @@ export class GameProcess {
     const wrapped = sandbox ? await sandbox.sandbox.wrap(plan, sandbox.request) : null;
     let proc: GameProcess;
     try {
-      await spawnTurn();
       proc = await GameProcess.spawn(wrapped?.plan ?? plan, handlers, wrapped);
     } catch (err) {
       await wrapped?.cleanup();
@@ -130,33 +131,20 @@ export class GameProcess {
     return proc;
   }
 
-  private static spawn(
+  private static async spawn(
     plan: LaunchPlan,
     handlers: GameProcessHandlers,
     wrapped: WrappedLaunch | null,
   ): Promise<GameProcess> {
-    return new Promise((resolve, reject) => {
-      let child: ChildProcessWithoutNullStreams;
-      try {
-        child = spawn(plan.command, plan.args, {
-          cwd: plan.cwd,
-          env: { ...process.env, ...plan.env },
-          stdio: ['pipe', 'pipe', 'pipe'],
-          detached: false,
-          windowsHide: true,
-        });
-      } catch (err) {
-        reject(err instanceof Error ? err : new Error(String(err)));
-        return;
-      }
-      const onError = (err: Error) => reject(err);
-      child.once('error', onError);
-      child.once('spawn', () => {
-        child.off('error', onError);
-        child.on('error', () => undefined);
-        resolve(new GameProcess(child, handlers, wrapped));
-      });
+    // The fork happens in the spawn helper, off the core's event loop (spawn-client.ts); it adds
+    // plan.env to the core's environment, as a spawn here did.
+    const child = await spawnHelper.spawn({
+      command: plan.command,
+      args: plan.args,
+      cwd: plan.cwd,
+      env: plan.env,
     });
+    return new GameProcess(child, handlers, wrapped);
   }
 
   get running(): boolean {
@@ -183,11 +171,7 @@ export class GameProcess {
     if (!this.running) return;
     const target = this.identity && this.sandbox?.signalTarget(this.identity);
     if (target && signalIdentified(withoutExe(target)!, signal)) return;
-    try {
-      this.child.kill(signal);
-    } catch {
-      // Gone already.
-    }
+    this.child.kill(signal);
   }
 
   /** SIGKILL to the process and every descendant, each checked against its recorded start time. */
