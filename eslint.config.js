@@ -107,6 +107,8 @@ const CORE_FS_ALLOWED = {
   'services/backups/backup-job.ts': 'the backups folder in the data directory',
   'services/backups/backup-service.ts': 'the backups folder in the data directory',
   'services/backups/restore-workflow.ts': 'reads a backup archive from the backups folder',
+  'services/transfers/transfer-archive.ts':
+    "an outgoing transfer's archive in the data directory (transfers/)",
   'services/shipped-definitions.ts': "the shipped definitions (the core's own files)",
   'services/system-service.ts': '/proc/meminfo and statfs of the data directory',
 };

@@ -28,6 +28,7 @@ import { globalFileRoutes } from './routes/global-file-routes.ts';
 import { macroRoutes } from './routes/macro-routes.ts';
 import { macroSdkRoutes } from './routes/macro-sdk-routes.ts';
 import { importRoutes } from './routes/import-routes.ts';
+import { transferRoutes } from './routes/transfer-routes.ts';
 import { instanceRoutes } from './routes/instance-routes.ts';
 import { monitorRoutes } from './routes/monitor-routes.ts';
 import { playitRoutes } from './routes/playit-routes.ts';
@@ -174,6 +175,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
         sftpRoutes,
         addonRoutes,
         importRoutes,
+        transferRoutes,
       ])
         await api.register(routesOf(ctx));
     },
@@ -192,6 +194,7 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
 
   // Temp files a killed core left behind go before anything answers (they are never listed anyway).
   await services.files.jobs.sweepLeftovers(config.dataDir, log);
+  await services.transfers.init();
   // A restore a dead core left half done is finished or undone before the instance folders load.
   await services.backups.init();
   // Servers and tasks run only in a probed sandbox; `--isolation required` without one stops here.

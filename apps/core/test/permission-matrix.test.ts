@@ -918,6 +918,21 @@ const ROWS: Row[] = [
     command: 'sh start.sh',
   }),
   simple('DELETE', '/import/:import', { kind: 'token' }, () => '/import/nope'),
+  // Issue 26: moving an instance to another core — a key is an export (reading files); receiving
+  // is an import (nothing answers at the source address here); the pull's key is the capability.
+  simple(
+    'POST',
+    '/instance/:uuid/transfer',
+    viewKey('can_read_instance_file'),
+    (e) => `/instance/${e.a}/transfer`,
+  ),
+  simple('POST', '/instance/transfer-in', { kind: 'generic' }, () => '/instance/transfer-in', {
+    source_url: 'http://127.0.0.1:9',
+    key: 'NotAKeyNotAKeyNotAKeyNotAKey1234',
+  }),
+  simple('POST', '/transfer/pull', { kind: 'capability' }, () => '/transfer/pull', {
+    key: 'NotAKeyNotAKeyNotAKeyNotAKey1234',
+  }),
   // Issue 27: add-ons — looking is reading files, installing is writing them.
   simple('GET', '/instance/:uuid/addons/target', viewKey('can_read_instance_file'), (e) =>
     addons(e, '/target'),

@@ -29,6 +29,7 @@ export * from './backups.ts';
 export * from './schedules.ts';
 export * from './addons.ts';
 export * from './imports.ts';
+export * from './transfers.ts';
 export * from './access.ts';
 export * from './user-agent.ts';
 export * from './sftp.ts';

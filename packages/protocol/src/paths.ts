@@ -238,6 +238,10 @@ export const apiPaths = {
   importFolder: () => '/import/folder',
   importCreate: (id: string) => `/import/${seg(id)}/create`,
   importDiscard: (id: string) => `/import/${seg(id)}`,
+  // Hearth: moving an instance to another core (issue 26)
+  instanceTransfer: (uuid: string) => `/instance/${seg(uuid)}/transfer`,
+  instanceTransferIn: () => '/instance/transfer-in',
+  transferPull: () => '/transfer/pull',
   // Hearth: add-ons from Modrinth (issue 27)
   addonTarget: (uuid: string) => `/instance/${seg(uuid)}/addons/target`,
   addonSearch: (uuid: string, query: { text: string; kind: AddonKind; offset?: number }) => {

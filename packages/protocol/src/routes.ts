@@ -218,6 +218,11 @@ export const apiRoutes = {
   importFolder: http('POST', '/import/folder'),
   importCreate: http('POST', '/import/:import/create'),
   importDiscard: http('DELETE', '/import/:import'),
+  // Hearth: moving an instance to another core (issue 26; transfers.ts): the source issues a key,
+  // the target is asked to pull with it, and the source answers the pull with the archive.
+  instanceTransfer: http('POST', '/instance/:uuid/transfer'),
+  instanceTransferIn: http('POST', '/instance/transfer-in'),
+  transferPull: http('POST', '/transfer/pull'),
   // Hearth: add-ons from Modrinth (issue 27; addons.ts)
   addonTarget: http('GET', '/instance/:uuid/addons/target'),
   addonSearch: http('GET', '/instance/:uuid/addons/search'),

@@ -2,7 +2,7 @@
 // — 6to4, Teredo, NAT64 — are judged by the IPv4 they carry, like the mapped forms already were.
 // The same cases go through the webhook routes in test/webhooks.test.ts.
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress } from './address-guard.ts';
+import { OneShotAllowance, isPrivateAddress, resolveTarget } from './address-guard.ts';
 
 /** A Teredo address (RFC 4380 §4): server IPv4 in bits 32–63, client IPv4 inverted in the last 32. */
 function teredo(server: string, client: string): string {
@@ -77,5 +77,29 @@ describe('isPrivateAddress: IPv6 forms that carry an IPv4 address', () => {
     ])
       expect(isPrivateAddress(address), address).toBe(true);
     expect(isPrivateAddress('192.88.99.1')).toBe(true); // the old 6to4 relay anycast
+  });
+});
+
+describe('OneShotAllowance (issue 26: a transfer reaches its source core once)', () => {
+  const resolve = () => Promise.resolve([{ address: '127.0.0.1', family: 4 as const }]);
+
+  it('lets exactly one request to its origin reach a private address, and no other origin', async () => {
+    const allowance = new OneShotAllowance('http://127.0.0.1:16662');
+    const options = { allowPrivate: false, resolve, allowance };
+    await expect(
+      resolveTarget(new URL('http://127.0.0.1:16663/api/v1/transfer/pull'), options),
+    ).rejects.toThrow(/private address/);
+    await expect(
+      resolveTarget(new URL('http://127.0.0.1:16662/api/v1/transfer/pull'), options),
+    ).resolves.toEqual({ address: '127.0.0.1', family: 4 });
+    await expect(
+      resolveTarget(new URL('http://127.0.0.1:16662/api/v1/transfer/pull'), options),
+    ).rejects.toThrow(/private address/);
+  });
+
+  it('leaves the guard as it was without one', async () => {
+    await expect(
+      resolveTarget(new URL('http://localhost:16662/'), { allowPrivate: false, resolve }),
+    ).rejects.toThrow(/private address/);
   });
 });

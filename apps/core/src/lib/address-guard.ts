@@ -131,12 +131,31 @@ export class RefusedTargetError extends CoreError {
 }
 
 /**
+ * A one-time exception for one origin (a transfer's source core, issue 26): the first
+ * `resolveTarget` of a URL of exactly that origin may reach a loopback or private address; every
+ * later one, and every other origin, is judged as usual. It belongs to one transfer and is used
+ * up — not a switch.
+ */
+export class OneShotAllowance {
+  private used = false;
+
+  constructor(readonly origin: string) {}
+
+  /** True once, for a URL of this origin. */
+  take(url: URL): boolean {
+    if (this.used || url.origin !== this.origin) return false;
+    this.used = true;
+    return true;
+  }
+}
+
+/**
  * Resolves `url`'s host and returns the address to connect to. Refuses non-HTTP(S) URLs and, unless
- * `allowPrivate`, hosts with any non-public address.
+ * `allowPrivate` (or a one-shot `allowance` for this URL's origin), hosts with any non-public address.
  */
 export async function resolveTarget(
   url: URL,
-  options: { allowPrivate: boolean; resolve: Resolver },
+  options: { allowPrivate: boolean; resolve: Resolver; allowance?: OneShotAllowance },
 ): Promise<ResolvedAddress> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new RefusedTargetError('Only http and https URLs can be used');
@@ -152,7 +171,7 @@ export async function resolveTarget(
   }
   const first = addresses[0];
   if (!first) throw new CoreError('External', `Could not resolve ${host}`);
-  if (!options.allowPrivate) {
+  if (!options.allowPrivate && options.allowance?.take(url) !== true) {
     const inner = addresses.find((a) => isPrivateAddress(a.address));
     if (inner)
       throw new RefusedTargetError(

@@ -53,6 +53,8 @@ import { createGlobalFiles, type GlobalFiles } from './files/global-files.ts';
 import { InstanceFiles } from './files/instance-files.ts';
 import { GatewayService } from './gateway/gateway-service.ts';
 import { ImportService } from './imports/import-service.ts';
+import { TransferService } from './transfers/transfer-service.ts';
+import { systemResolver } from '../lib/address-guard.ts';
 import { UpnpPortMapper } from './gateway/upnp-port-mapper.ts';
 import { InstanceCreation } from './instance-creation.ts';
 import { InstanceConfigService } from './instance-config-service.ts';
@@ -121,6 +123,8 @@ export interface CoreServices {
   addons: AddonService;
   /** Importing an existing server: staged uploads and host folders, then creation (issue 27). */
   imports: ImportService;
+  /** Moving an instance to another core: keys and pulls (source), receiving (target) (issue 26). */
+  transfers: TransferService;
   /** Two-factor sign-in, API keys and sessions (issue 28). */
   access: AccessServices;
   /** The SFTP server (issue 28): off until the owner turns it on. */
@@ -404,6 +408,15 @@ export function composeServices(
     log,
   });
 
+  const transfers = new TransferService({
+    instances,
+    imports,
+    creation,
+    events,
+    archiveDir: path.join(config.dataDir, 'transfers'),
+    resolve: systemResolver,
+  });
+
   const instanceFiles = new InstanceFiles(access, keys, guard, backups);
   const record = (activity: Activity, causedBy: CausedBy) => events.record(activity, causedBy);
   const sshKeys = new SshKeyService(new SshKeyRepository(db, dbWrites), record);
@@ -520,6 +533,7 @@ export function composeServices(
     macros,
     addons,
     imports,
+    transfers,
     access: accessServices,
     sftp,
     sshKeys,

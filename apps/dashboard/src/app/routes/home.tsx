@@ -6,7 +6,7 @@ import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { HOME_LOADER_MIN_MS } from '@hearth/protocol';
 import { viewerCan } from '@/lib/permissions.ts';
 import { toUserMessage } from '@/lib/errors.ts';
-import { useCurrentCore, useCurrentToken } from '@/lib/session.ts';
+import { useCurrentCore, useCurrentToken, useSession } from '@/lib/session.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
 import { useMinimumDuration } from '@/lib/use-minimum-duration.ts';
 import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
@@ -15,11 +15,13 @@ import { InstanceGrid } from '@/features/instances/components/instance-grid.tsx'
 import { CreateInstanceWizardLazy } from '@/features/instances/components/lazy-wizard.tsx';
 import { importAccessOf } from '@/features/instances/import-access.ts';
 import { useGlobalSettings } from '@/features/settings/api/get-global-settings.ts';
+import { FleetView } from '../fleet/fleet-view.tsx';
 import { useViewer } from '../use-viewer.ts';
 
 /**
  * / — home (dashboard.md §2): the greeting, the gated Create button, and every instance as a card
- * (issue 15 #11); a guest is asked to log in.
+ * (issue 15 #11); a guest is asked to log in. With more than one saved core it is the fleet home
+ * (issue 26): every core in a section of its own, the current one included.
  */
 export function HomeRoute() {
   const navigate = useAppNavigate();
@@ -30,6 +32,7 @@ export function HomeRoute() {
   const settings = useGlobalSettings();
   const core = useCurrentCore();
   const [params] = useSearchParams();
+  const fleet = useSession().cores.length > 1;
   const [wizardOpen, setWizardOpen] = useState(false);
   const loaderShownLongEnough = useMinimumDuration(HOME_LOADER_MIN_MS);
   const selected = params.get('instance');
@@ -46,7 +49,7 @@ export function HomeRoute() {
   );
 
   if (!token) {
-    return (
+    const guest = (
       <section className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-24 text-center">
         <h1 className="text-2xl font-semibold tracking-tight">Welcome to Hearth</h1>
         <p className="text-sm text-muted">Log in to view your server instances</p>
@@ -54,6 +57,13 @@ export function HomeRoute() {
           Sign in
         </Button>
       </section>
+    );
+    if (!fleet) return guest;
+    return (
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-6 pb-8">
+        {guest}
+        <FleetView />
+      </div>
     );
   }
   if (user.isPending || !loaderShownLongEnough) return <PageSpinner />;
@@ -88,7 +98,9 @@ export function HomeRoute() {
         </div>
         {createButton}
       </header>
-      {instances.isError ? (
+      {fleet ? (
+        <FleetView />
+      ) : instances.isError ? (
         <p role="alert" className="text-sm text-danger">
           {toUserMessage(instances.error)}
         </p>

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiPaths } from '@hearth/protocol';
 import { ApiError, apiRequest } from '@/lib/api-client.ts';
+import type { CoreConnection } from '@/lib/session.ts';
 import type { InstanceAction } from '../instance-actions.ts';
 
 // PUT /instance/{id}/start | stop | restart | kill (dashboard.md §7): four endpoints of one shape.
@@ -26,9 +27,18 @@ function isKillQuirk(err: unknown): boolean {
   return err instanceof ApiError && err.status === 500 && err.causes.includes(LODESTONE_KILL_QUIRK);
 }
 
-export async function controlInstance(uuid: string, action: InstanceAction): Promise<void> {
+/** `core`: an instance of another saved core (the fleet home); the current core by default. */
+export async function controlInstance(
+  uuid: string,
+  action: InstanceAction,
+  core?: CoreConnection,
+): Promise<void> {
   try {
-    await apiRequest(PATHS[action](uuid), { method: 'PUT', timeoutMs: CONTROL_TIMEOUT_MS });
+    await apiRequest(PATHS[action](uuid), {
+      method: 'PUT',
+      timeoutMs: CONTROL_TIMEOUT_MS,
+      ...(core ? { core } : {}),
+    });
   } catch (err) {
     if (action === 'kill' && isKillQuirk(err)) return;
     throw err;
@@ -37,7 +47,7 @@ export async function controlInstance(uuid: string, action: InstanceAction): Pro
 
 export function useControlInstanceMutation() {
   return useMutation({
-    mutationFn: (input: { uuid: string; action: InstanceAction }) =>
-      controlInstance(input.uuid, input.action),
+    mutationFn: (input: { uuid: string; action: InstanceAction; core?: CoreConnection }) =>
+      controlInstance(input.uuid, input.action, input.core),
   });
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import type { InstanceInfo } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
@@ -6,15 +7,20 @@ import { toUserMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
 import { useDeleteInstanceMutation } from '../api/delete-instance.ts';
 
-/** Danger Zone: Delete Instance (dashboard.md §2, §6: needs can_delete_instance). */
+/**
+ * Danger Zone: Delete Instance (dashboard.md §2, §6: needs can_delete_instance), and what app/
+ * adds above it (Move to another core, issue 26).
+ */
 export function DangerZone({
   instance,
   canDelete,
   onDeleted,
+  extra,
 }: {
   instance: InstanceInfo;
   canDelete: boolean;
   onDeleted: () => void;
+  extra?: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteInstanceMutation();
@@ -35,6 +41,7 @@ export function DangerZone({
       <h2 id="danger-zone" className="text-sm font-semibold text-danger">
         Danger Zone
       </h2>
+      {extra}
       <div className="flex items-center justify-between gap-4 rounded-lg border border-danger/40 bg-danger/5 px-5 py-4">
         <div>
           <p className="text-sm font-medium">Delete Instance</p>

@@ -5,6 +5,7 @@ import type { InstanceInfo } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import type { Viewer } from '@/lib/permissions.ts';
+import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { useControlInstanceMutation } from '../api/control-instance.ts';
 import { actionButtons } from '../instance-actions.ts';
@@ -26,9 +27,12 @@ const ICONS: Record<InstanceAction, LucideIcon> = {
 export function InstanceActionsBar({
   instance,
   viewer,
+  core,
 }: {
   instance: InstanceInfo;
   viewer: Viewer | undefined;
+  /** Another saved core than the current one (the fleet home). */
+  core?: CoreConnection | undefined;
 }) {
   const control = useControlInstanceMutation();
   const buttons = actionButtons(viewer, instance.state, instance.uuid);
@@ -37,7 +41,7 @@ export function InstanceActionsBar({
   const run = (action: InstanceAction) => {
     if (control.isPending) return;
     control.mutate(
-      { uuid: instance.uuid, action },
+      { uuid: instance.uuid, action, ...(core ? { core } : {}) },
       { onError: (err) => notify('error', `${instance.name}: ${toUserMessage(err)}`) },
     );
   };

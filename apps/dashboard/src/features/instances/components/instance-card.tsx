@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import type { InstanceInfo } from '@hearth/protocol';
 import type { Viewer } from '@/lib/permissions.ts';
+import type { CoreConnection } from '@/lib/session.ts';
 import { Figure } from './card-figure.tsx';
 import { CopyAddress } from './copy-address.tsx';
 import { GameIcon, gameLabel } from './game-icon.tsx';
@@ -15,6 +16,8 @@ export interface InstanceCardProps {
   /** Open a monitor socket for live CPU and memory (the grid bounds how many cards do). */
   live: boolean;
   onOpen: (uuid: string) => void;
+  /** The instance's core when it is not the current one (the fleet home); its actions go there. */
+  core?: CoreConnection | undefined;
 }
 
 const LiveFigures = lazy(async () => ({
@@ -36,7 +39,7 @@ function players(instance: InstanceInfo): string {
 }
 
 /** One instance on home (issue 15 #11): state, players, CPU, memory, address, start/stop. */
-export function InstanceCard({ instance, viewer, host, live, onOpen }: InstanceCardProps) {
+export function InstanceCard({ instance, viewer, host, live, onOpen, core }: InstanceCardProps) {
   return (
     <article
       aria-label={instance.name}
@@ -71,7 +74,7 @@ export function InstanceCard({ instance, viewer, host, live, onOpen }: InstanceC
         <span className="text-[11px] font-medium text-faint">Address</span>
         <CopyAddress address={`${host}:${instance.port}`} />
       </div>
-      <InstanceActionsBar instance={instance} viewer={viewer} />
+      <InstanceActionsBar instance={instance} viewer={viewer} core={core} />
     </article>
   );
 }

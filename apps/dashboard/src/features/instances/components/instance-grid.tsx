@@ -1,5 +1,6 @@
 import type { InstanceInfo, InstanceState } from '@hearth/protocol';
 import type { Viewer } from '@/lib/permissions.ts';
+import type { CoreConnection } from '@/lib/session.ts';
 import { InstanceCard } from './instance-card.tsx';
 
 /** Live cards on home at most: each holds a monitor socket open. */
@@ -27,18 +28,23 @@ export function InstanceGrid({
   viewer,
   host,
   onOpen,
+  core,
+  label = 'Instances',
 }: {
   instances: readonly InstanceInfo[];
   viewer: Viewer | undefined;
   host: string;
   onOpen: (uuid: string) => void;
+  /**
+   * Another saved core than the current one (the fleet home): actions go there, and no monitor
+   * socket is opened (live figures are the current core's).
+   */
+  core?: CoreConnection | undefined;
+  label?: string;
 }) {
-  const live = liveCards(instances);
+  const live = core ? new Set<string>() : liveCards(instances);
   return (
-    <ul
-      aria-label="Instances"
-      className="grid grid-cols-[repeat(auto-fill,minmax(18rem,1fr))] gap-4"
-    >
+    <ul aria-label={label} className="grid grid-cols-[repeat(auto-fill,minmax(18rem,1fr))] gap-4">
       {instances.map((instance) => (
         <li key={instance.uuid} className="min-w-0">
           <InstanceCard
@@ -47,6 +53,7 @@ export function InstanceGrid({
             host={host}
             live={live.has(instance.uuid)}
             onOpen={onOpen}
+            core={core}
           />
         </li>
       ))}

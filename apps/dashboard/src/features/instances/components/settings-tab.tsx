@@ -138,10 +138,12 @@ export interface SettingsTabProps {
   instance: InstanceInfo;
   viewer: Viewer | undefined;
   onDeleted: () => void;
+  /** More Danger Zone rows, from app/ (Move to another core). */
+  dangerExtra?: ReactNode;
 }
 
 /** The Instance Settings tab (dashboard.md §2). */
-export function SettingsTab({ instance, viewer, onDeleted }: SettingsTabProps) {
+export function SettingsTab({ instance, viewer, onDeleted, dangerExtra }: SettingsTabProps) {
   const allowed = viewerCan(viewer, { type: 'AccessSetting', instance: instance.uuid });
   const settings = useInstanceSettings(instance.uuid, allowed);
   const canDelete = viewerCan(viewer, { type: 'DeleteInstance' });
@@ -176,7 +178,12 @@ export function SettingsTab({ instance, viewer, onDeleted }: SettingsTabProps) {
     <div className="mx-auto flex max-w-4xl flex-col gap-6 p-4 wide:p-6">
       <h2 className="text-xl font-semibold">Instance Settings</h2>
       {body}
-      <DangerZone instance={instance} canDelete={canDelete} onDeleted={onDeleted} />
+      <DangerZone
+        instance={instance}
+        canDelete={canDelete}
+        onDeleted={onDeleted}
+        extra={dangerExtra}
+      />
     </div>
   );
 }

@@ -1,0 +1,64 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod/mini';
+import { TransferKeySchema, apiPaths } from '@hearth/protocol';
+import type { TransferKey } from '@hearth/protocol';
+import { apiRequest } from '@/lib/api-client.ts';
+import type { CoreConnection } from '@/lib/session.ts';
+import { getInstancesQueryOptions } from './get-instances.ts';
+
+/**
+ * The target answers once the archive is pulled, checked and extracted (then it sets the instance
+ * up with progression events): for a big world that is minutes.
+ */
+const TRANSFER_IN_TIMEOUT_MS = 15 * 60_000;
+
+/** POST /instance/{id}/transfer on the source: a single-use key for the target. */
+export function requestTransferKey(source: CoreConnection, uuid: string): Promise<TransferKey> {
+  return apiRequest(apiPaths.instanceTransfer(uuid), {
+    core: source,
+    method: 'POST',
+    schema: TransferKeySchema,
+  });
+}
+
+/** POST /instance/transfer-in on the target: it pulls the instance from `sourceUrl` itself. */
+export function transferIn(
+  target: CoreConnection,
+  body: { source_url: string; key: string },
+): Promise<string> {
+  return apiRequest(apiPaths.instanceTransferIn(), {
+    core: target,
+    method: 'POST',
+    body,
+    schema: z.string(),
+    timeoutMs: TRANSFER_IN_TIMEOUT_MS,
+  });
+}
+
+export interface MoveInstanceInput {
+  source: CoreConnection;
+  target: CoreConnection;
+  uuid: string;
+  /** The source core's address as the target reaches it. */
+  sourceUrl: string;
+}
+
+/**
+ * Issue 26: the browser only carries the key — the archive goes from core to core. Answers the
+ * instance's uuid on the target; the source keeps its copy.
+ */
+export async function moveInstance(input: MoveInstanceInput): Promise<string> {
+  const { key } = await requestTransferKey(input.source, input.uuid);
+  return transferIn(input.target, { source_url: input.sourceUrl, key });
+}
+
+export function useMoveInstanceMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: moveInstance,
+    onSuccess: (_uuid, input) =>
+      queryClient.invalidateQueries({
+        queryKey: getInstancesQueryOptions(input.target, true).queryKey,
+      }),
+  });
+}
