@@ -21,6 +21,7 @@ import {
   startFixture,
   startInstanceCore,
 } from './instance-helpers.ts';
+import { pollFor } from '../test-support/poll.ts';
 
 let fixture: UpstreamFixture;
 const cores: TestCore[] = [];
@@ -54,19 +55,16 @@ async function core(dataDir?: string) {
   return t;
 }
 
-async function until<T>(
-  read: () => Promise<T>,
-  ok: (value: T) => boolean,
-  what: string,
-): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** `read` again until `ok` holds of what it read. */
+const until = <T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string) =>
+  pollFor(
+    what,
+    async () => {
+      const value = await read();
+      return ok(value) ? value : null;
+    },
+    { timeoutMs: WAIT_MS, intervalMs: 100 },
+  );
 
 const bufferRoute = `/events/all/buffer?filter=${encodeURIComponent(JSON.stringify(emptyEventQuery()))}`;
 
