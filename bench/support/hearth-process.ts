@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pollUntil } from '../../apps/core/test-support/poll.ts';
 import { spawnTracked, stopProcess, waitForOutput } from './processes.ts';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -111,25 +112,20 @@ export async function startHearth(
     };
     token = (await call<{ token: string }>('POST', `/setup/${setupKey}`, OWNER)).token;
     const list = () => call<{ uuid: string; state: string }[]>('GET', '/instance/list');
-    const poll = async (done: () => Promise<boolean>, what: string, timeoutMs: number) => {
-      const deadline = Date.now() + timeoutMs;
-      while (!(await done())) {
-        if (Date.now() > deadline) throw new Error(`${what} did not happen in time`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    };
     const waitForState = (uuid: string, state: string, timeoutMs = 60_000) =>
-      poll(
-        async () => (await list()).find((i) => i.uuid === uuid)?.state === state,
+      pollUntil(
         `instance ${uuid} → ${state}`,
-        timeoutMs,
+        async () => (await list()).find((i) => i.uuid === uuid)?.state === state,
+        { timeoutMs },
       );
     const createGeneric = async (definitionUrl: string, settings: Record<string, unknown> = {}) => {
       const uuid = await call<string>('POST', '/instance/create_generic', {
         url: definitionUrl,
         setup_value: { name: `bench-${++created}`, setting_sections: settings },
       });
-      await poll(async () => (await list()).some((i) => i.uuid === uuid), 'creation', 120_000);
+      await pollUntil('creation', async () => (await list()).some((i) => i.uuid === uuid), {
+        timeoutMs: 120_000,
+      });
       return uuid;
     };
     return {

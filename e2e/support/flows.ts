@@ -8,6 +8,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from '@playwright/test';
+import { pollFor } from '../../apps/core/test-support/poll.ts';
 import type { RunningCore } from './core-process.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -168,19 +169,19 @@ export async function createFlyingSquidInstance(
       setting_sections,
     },
   });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    const list = await apiCall<{ uuid: string; name: string }[]>(
-      core,
-      token,
-      'GET',
-      '/instance/list',
-    );
-    const found = list.find((i) => i.name === name);
-    if (found) return found.uuid;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`instance ${name} was not created in time`);
+  return pollFor(
+    `instance ${name} to be created`,
+    async () => {
+      const list = await apiCall<{ uuid: string; name: string }[]>(
+        core,
+        token,
+        'GET',
+        '/instance/list',
+      );
+      return list.find((i) => i.name === name)?.uuid ?? null;
+    },
+    { timeoutMs: 120_000, intervalMs: 500 },
+  );
 }
 
 /**

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { ClientEventSchema, InstanceInfoSchema, type ClientEvent } from '@hearth/protocol';
 import { z } from 'zod';
 import type { RequestOptions, TestResponse } from './helpers.ts';
+import { pollFor } from '../test-support/poll.ts';
 
 const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 const START_TIMEOUT_MS = 60_000;
@@ -43,18 +44,6 @@ const DEFINITION = `export default {
   stop: { signal: 'SIGTERM' },
 };
 `;
-const POLL_MS = 50;
-const WAIT_MS = 60_000;
-
-async function poll<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-}
 
 async function setupWithInstance(core: CoreProcess) {
   const setup = await core.request('POST', `/setup/${core.setupKey}`, {
@@ -76,7 +65,7 @@ async function setupWithInstance(core: CoreProcess) {
     });
     if (created.status !== 200) throw new Error(`create failed: ${created.status} ${created.text}`);
     const uuid = z.string().parse(created.json);
-    const root = await poll('the instance', async () => {
+    const root = await pollFor('the instance', async () => {
       const res = await core.request('GET', `/instance/${uuid}/info`, { token: owner });
       if (res.status !== 200) return null;
       const info = InstanceInfoSchema.parse(res.json);
@@ -96,7 +85,7 @@ export async function waitForJobEnd(
 ): Promise<{ success: boolean; message: string | null }> {
   const inner = (e: ClientEvent) =>
     e.event_inner.type === 'ProgressionEvent' ? e.event_inner : null;
-  return poll(`the end of ${name}`, async () => {
+  return pollFor(`the end of ${name}`, async () => {
     const res = await core.request('GET', '/events/all/buffer', { token });
     const events = z.array(ClientEventSchema).parse(res.json);
     const start = events.find((e) => {

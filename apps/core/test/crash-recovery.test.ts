@@ -10,6 +10,7 @@ import { InstanceInfoSchema, LoginReplySchema, apiPaths } from '@hearth/protocol
 import { z } from 'zod';
 import { makeGzipOfZeros } from '../src/services/files/test-helpers.ts';
 import { killAllCores, spawnCore, type CoreProcess } from './core-process.ts';
+import { pollUntil } from '../test-support/poll.ts';
 
 const MIB = 1024 * 1024;
 const BOUNDARY = 'hearth-crash-test-boundary';
@@ -66,14 +67,6 @@ async function walk(dir: string): Promise<{ rel: string; isDir: boolean; size: n
 
 const isTemp = (rel: string) => rel.split('/').some((part) => part.startsWith('.hearth-tmp-'));
 
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 describe('kill -9 during writes, uploads and an unzip', () => {
   it('leaves no temp or partial file after a restart, and users and settings intact', async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-crash-'));
@@ -126,7 +119,13 @@ describe('kill -9 during writes, uploads and an unzip', () => {
     );
     const tempFiles = async () =>
       (await walk(root)).filter((e) => isTemp(e.rel) && !e.isDir && e.size > 0);
-    await until('the write and upload temp files', async () => (await tempFiles()).length >= 2);
+    // Probed often: the kill must land while the transfers are under way.
+    const often = { intervalMs: 10 };
+    await pollUntil(
+      'the write and upload temp files',
+      async () => (await tempFiles()).length >= 2,
+      often,
+    );
 
     // ...and an extraction of 4 GiB of zeros, killed as soon as its output is being written.
     const unzip = await core.request('PUT', apiPaths.fsUnzip(uuid, 'zeros.gz'), {
@@ -134,8 +133,10 @@ describe('kill -9 during writes, uploads and an unzip', () => {
       body: 'Normal',
     });
     expect(unzip.status, unzip.text).toBe(200);
-    await until('the extraction output', async () =>
-      (await tempFiles()).some((e) => e.rel.includes('/')),
+    await pollUntil(
+      'the extraction output',
+      async () => (await tempFiles()).some((e) => e.rel.includes('/')),
+      often,
     );
     await core.kill();
 

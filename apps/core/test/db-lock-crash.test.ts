@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { ClientEventSchema, type ClientEvent } from '@hearth/protocol';
 import { killAllCores, spawnCore } from './core-process.ts';
 import { holdWriteLock } from './sqlite-lock.ts';
+import { pollFor } from '../test-support/poll.ts';
 
 const dirs: string[] = [];
 const orphans: number[] = [];
@@ -29,15 +30,8 @@ function alive(pid: number): boolean {
   }
 }
 
-async function until<T>(what: string, probe: () => Promise<T | null> | T | null): Promise<T> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const until = <T>(what: string, probe: () => Promise<T | null> | T | null) =>
+  pollFor(what, probe, { timeoutMs: 30_000 });
 
 /** The process row of an instance, read as any other SQLite client would. */
 function processRow(dataDir: string, uuid: string): { pid: number } | null {

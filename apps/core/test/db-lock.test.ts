@@ -6,11 +6,12 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InstanceInfoSchema, type LogEntry } from '@hearth/protocol';
+import { InstanceInfoSchema } from '@hearth/protocol';
 import { startTestCore, type TestCore } from './helpers.ts';
 import { EventLog, isState } from './instance-helpers.ts';
 import { createCheapInstance, kindOf, searchLog, stateOf } from './event-log-helpers.ts';
 import { holdWriteLock } from './sqlite-lock.ts';
+import { pollFor } from '../test-support/poll.ts';
 
 let t: TestCore;
 let owner: string;
@@ -86,14 +87,14 @@ describe('a foreign write lock on the database', () => {
       await lock.release();
     }
     // Event Logs read SQLite: the stop shows there once the kept events are written.
-    let entries: LogEntry[] = [];
-    const deadline = Date.now() + 30_000;
-    while (!entries.some((e) => stateOf(e) === 'Stopped')) {
-      if (Date.now() > deadline)
-        throw new Error(`the events never reached Event Logs: ${entries.map(kindOf).join(', ')}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      entries = (await searchLog(t, owner, { instances: [uuid] })).entries;
-    }
+    const entries = await pollFor(
+      'the events to reach Event Logs',
+      async () => {
+        const found = (await searchLog(t, owner, { instances: [uuid] })).entries;
+        return found.some((e) => stateOf(e) === 'Stopped') ? found : null;
+      },
+      { timeoutMs: 30_000 },
+    );
     // Oldest first, the instance's creation (before the lock) left out.
     const story = entries
       .slice()

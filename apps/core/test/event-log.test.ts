@@ -14,7 +14,7 @@ import {
   type LogEntry,
 } from '@hearth/protocol';
 import { instanceSettingActivity } from '../src/services/event-log/setting-activity.ts';
-import { framesWithin, startTestCore, type TestCore } from './helpers.ts';
+import { framesUntil, startTestCore, type TestCore } from './helpers.ts';
 import { EventLog, isState } from './instance-helpers.ts';
 import { LogStream, createCheapInstance, kindOf, searchLog, stateOf } from './event-log-helpers.ts';
 
@@ -264,8 +264,14 @@ describe('the Lodestone wire', () => {
     const stream = await t.socket(
       `/events/all/stream?filter=${encodeURIComponent(JSON.stringify(emptyEventQuery(owner)))}`,
     );
-    const frames = framesWithin<unknown>(stream, 800);
+    // A user's creation (a Lodestone event) follows the description change: the frames up to it
+    // would hold the change had it gone out on the stream.
+    const frames = framesUntil<unknown>(stream, (f) => {
+      const event = ClientEventSchema.safeParse(f);
+      return event.success && event.data.event_inner.type === 'UserEvent';
+    });
     await t.request('PUT', `/instance/${a}/description`, { token: owner, body: 'described' });
+    await t.createUser(owner, 'wire-signal');
     const received = await frames;
     stream.close();
     for (const frame of received) expect(ClientEventSchema.safeParse(frame).success).toBe(true);

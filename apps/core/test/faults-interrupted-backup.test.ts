@@ -10,6 +10,7 @@ import { afterAll, expect, it } from 'vitest';
 import { BackupRecordSchema, LogPageSchema, apiPaths, type BackupRecord } from '@hearth/protocol';
 import { z } from 'zod';
 import { killAllCores, spawnCore, waitForJobEnd, type CoreProcess } from './core-process.ts';
+import { pollUntil } from '../test-support/poll.ts';
 
 const GiB = 1024 * 1024 * 1024;
 const INTERRUPTED = 'Interrupted: the core stopped during the backup';
@@ -26,13 +27,9 @@ async function listBackups(core: CoreProcess, token: string, uuid: string) {
   return z.array(BackupRecordSchema).parse(res.json);
 }
 
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+/** Probed often: the kill must land while the archive is being written. */
+const until = (what: string, check: () => Promise<boolean>) =>
+  pollUntil(what, check, { intervalMs: 5 });
 
 /** True once an archive is being written in the instance's backup folder. */
 async function archiveBeingWritten(dataDir: string, uuid: string): Promise<boolean> {

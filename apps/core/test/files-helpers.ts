@@ -14,6 +14,7 @@ import {
 import type { CoreConfig } from '../src/app.ts';
 import { startTestCore, type TestCore, type TestResponse } from './helpers.ts';
 import { EventLog, isCreationEnd } from './instance-helpers.ts';
+import { pollUntil } from '../test-support/poll.ts';
 
 const DEFINITION = `export default {
   game_name: 'files-test',
@@ -180,16 +181,12 @@ export function fsEventsAfter(
 }
 
 /** Waits until `check` holds (polling), failing after `ms`: for effects that finish after an answer. */
-export async function eventually(
+export function eventually(
   check: () => Promise<boolean>,
   what: string,
   ms = 10_000,
 ): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  return pollUntil(what, check, { timeoutMs: ms, intervalMs: 20 });
 }
 
 /** Every name under `dir`, recursively (`a/b`), sorted; links are listed, not followed. */

@@ -168,22 +168,25 @@ export function nextFrame<T = unknown>(
   });
 }
 
-/** Frames received within a window (to assert something did NOT arrive); text frames only. */
-export function framesWithin<T = unknown>(ws: WebSocket, ms: number): Promise<T[]> {
-  return new Promise((resolve, reject) => {
-    const frames: T[] = [];
-    let binary = false;
-    const onMessage = (data: WebSocket.RawData, isBinary: boolean) => {
-      if (isBinary) binary = true;
-      else frames.push(JSON.parse(data.toString()) as T);
-    };
-    ws.on('message', onMessage);
-    setTimeout(() => {
-      ws.off('message', onMessage);
-      if (binary) reject(new Error('a binary frame: every event goes out as a text frame'));
-      else resolve(frames);
-    }, ms);
-  });
+/**
+ * Every text frame received up to and including the first that `until` matches. To show that an
+ * event did NOT reach a client, make a later one it must receive and look before it: frames keep
+ * their order, so what is not there by then never comes (no window of time to guess).
+ */
+export function framesUntil<T = unknown>(
+  ws: WebSocket,
+  until: (frame: T) => boolean,
+  ms = 10_000,
+): Promise<T[]> {
+  const frames: T[] = [];
+  return nextFrame<T>(
+    ws,
+    (frame) => {
+      frames.push(frame);
+      return until(frame);
+    },
+    ms,
+  ).then(() => frames);
 }
 
 export function waitForClose(ws: WebSocket, ms = 10_000): Promise<number> {

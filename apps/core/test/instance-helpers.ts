@@ -137,6 +137,18 @@ export class EventLog {
     return this.wait((e) => this.events.indexOf(e) >= from && test(e), what, ms);
   }
 
+  /** The state changes of `uuid` that say why its process ended, as "<state> <reason>". */
+  exitReasons(uuid: string): string[] {
+    return this.events.flatMap((e) => {
+      const inner = e.event_inner;
+      if (inner.type !== 'InstanceEvent' || inner.instance_uuid !== uuid) return [];
+      const change = inner.instance_event_inner;
+      return change.type === 'StateTransition' && change.reason !== undefined
+        ? [`${change.to} ${change.reason}`]
+        : [];
+    });
+  }
+
   states(uuid: string): InstanceState[] {
     return this.events.flatMap((e) => {
       const inner = e.event_inner;

@@ -21,6 +21,7 @@ import {
   startFixture,
   startInstanceCore,
 } from './instance-helpers.ts';
+import { pollFor } from '../test-support/poll.ts';
 
 let fixture: UpstreamFixture;
 const cores: TestCore[] = [];
@@ -54,19 +55,16 @@ async function core(dataDir?: string) {
   return t;
 }
 
-async function until<T>(
-  read: () => Promise<T>,
-  ok: (value: T) => boolean,
-  what: string,
-): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** `read` again until `ok` holds of what it read. */
+const until = <T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string) =>
+  pollFor(
+    what,
+    async () => {
+      const value = await read();
+      return ok(value) ? value : null;
+    },
+    { timeoutMs: WAIT_MS, intervalMs: 100 },
+  );
 
 const bufferRoute = `/events/all/buffer?filter=${encodeURIComponent(JSON.stringify(emptyEventQuery()))}`;
 
@@ -102,9 +100,12 @@ describe('crashes', () => {
       instance_event_inner: {
         type: 'InstanceError',
         message: expect.stringMatching(/exit code 1.*after 2 restarts.*crash loop/) as unknown,
+        reason: 'crash',
       },
     });
     await errorState;
+    // Each end says why on its event, so no reader has to parse the details' wording.
+    expect(log.exitReasons(uuid)).toEqual(['Stopped crash', 'Stopped crash', 'Error crash']);
     expect(log.states(uuid)).toEqual([
       'Starting',
       'Running',
@@ -122,7 +123,11 @@ describe('crashes', () => {
 
     // A person starting it again is a fresh start (the crash count is forgiven).
     await startAndWaitRunning(t, owner, log, uuid);
+    const killed = log.next(isState(uuid, 'Stopped'), 'the Stopped of the kill');
     await t.request('PUT', `/instance/${uuid}/kill`, { token: owner });
+    expect((await killed).event_inner).toMatchObject({
+      instance_event_inner: { type: 'StateTransition', to: 'Stopped', reason: 'killed' },
+    });
     log.close();
   });
 
@@ -141,10 +146,18 @@ describe('crashes', () => {
     const error = log.next(isInstanceKind(info.uuid, 'InstanceError'));
     await t.request('POST', `/instance/${info.uuid}/console`, { token: owner, body: 'crash' });
     expect((await error).event_inner).toMatchObject({
-      instance_event_inner: { message: 'Server crashed (exit code 1)' },
+      instance_event_inner: { message: 'Server crashed (exit code 1)', reason: 'crash' },
     });
     await log.wait(isState(info.uuid, 'Error'));
     expect(log.states(info.uuid)).toEqual(['Starting', 'Running', 'Error']);
+    expect(log.exitReasons(info.uuid)).toEqual(['Error crash']);
+
+    // A stop the core was asked for is no crash.
+    await startAndWaitRunning(t, owner, log, info.uuid);
+    const stopped = log.next(isState(info.uuid, 'Stopped'), 'the Stopped of the stop');
+    await t.request('PUT', `/instance/${info.uuid}/stop`, { token: owner });
+    await stopped;
+    expect(log.exitReasons(info.uuid)).toEqual(['Error crash', 'Stopped stopped']);
     log.close();
   });
 });

@@ -8,7 +8,7 @@ import {
   type UserPermission,
 } from '@hearth/protocol';
 import type { UpstreamFixture } from '../test-support/upstream-fixture/index.ts';
-import { framesWithin, nextFrame, type TestCore } from './helpers.ts';
+import { framesUntil, nextFrame, type TestCore } from './helpers.ts';
 import {
   EventLog,
   createInstance,
@@ -131,7 +131,11 @@ describe('a user without instance permissions', () => {
 
     const bobAll = await t.socket(`/instance/all/console/stream?token=${bearer(bob.token)}`);
     const ownerAll = await t.socket(`/instance/all/console/stream?token=${bearer(owner)}`);
-    const bobFrames = framesWithin<ClientEvent>(bobAll, 1500);
+    // Bob is given the console after the secret line and must then see the next one: the frames
+    // up to it would hold the secret line had he been sent it.
+    const bobFrames = framesUntil<ClientEvent>(bobAll, (f) =>
+      JSON.stringify(f).includes('[Server] public words'),
+    );
     const ownerSaw = nextFrame<ClientEvent>(ownerAll, (f) =>
       JSON.stringify(f).includes('[Server] secret words'),
     );
@@ -140,7 +144,14 @@ describe('a user without instance permissions', () => {
       body: 'say secret words',
     });
     await ownerSaw;
-    expect(await bobFrames).toEqual([]);
+    await grant(bob.uid, { can_view_instance: [uuid], can_access_instance_console: [uuid] });
+    await t.request('POST', `/instance/${uuid}/console`, {
+      token: owner,
+      body: 'say public words',
+    });
+    const frames = await bobFrames;
+    expect(frames.some((f) => JSON.stringify(f).includes('secret words'))).toBe(false);
+    await grant(bob.uid, { can_view_instance: [uuid] });
     bobAll.close();
     ownerAll.close();
   });

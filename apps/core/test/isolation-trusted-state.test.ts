@@ -7,7 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyPermissions, encodePathSegment } from '@hearth/protocol';
+import { z } from 'zod';
+import Database from 'better-sqlite3';
+import {
+  ClientEventSchema,
+  emptyEventQuery,
+  emptyPermissions,
+  encodePathSegment,
+} from '@hearth/protocol';
 import { isAlive, processExe, processStartTicks } from '../src/runtime/supervisor/process-tree.ts';
 import type { UpstreamFixture } from '../test-support/upstream-fixture/index.ts';
 import type { TestCore } from './helpers.ts';
@@ -22,6 +29,9 @@ import {
   startFixture,
   startInstanceCore,
 } from './instance-helpers.ts';
+import { pollFor } from '../test-support/poll.ts';
+
+const bufferRoute = `/events/all/buffer?filter=${encodeURIComponent(JSON.stringify(emptyEventQuery()))}`;
 
 let fixture: UpstreamFixture;
 let scratch: string;
@@ -214,11 +224,31 @@ describe('files the core used to trust', () => {
       minecraftSetup('Pid', '1.20.4', await freePort()),
     );
     const writer = await fileWriter(t, owner, info.uuid, 'pidder');
-    const bystander = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], {
-      stdio: 'ignore',
-    });
+    // The bystander echoes each line it reads: an answer proves it was never signalled.
+    const bystander = spawn(
+      process.execPath,
+      ['-e', 'process.stdin.on("data", (d) => process.stdout.write(d))'],
+      { stdio: ['pipe', 'pipe', 'ignore'] },
+    );
     await new Promise((r) => bystander.once('spawn', r));
     const pid = bystander.pid!;
+    const ended = new Promise<never>((_resolve, reject) =>
+      bystander.once('exit', (code, signal) =>
+        reject(new Error(`the bystander ended (${signal ?? code})`)),
+      ),
+    );
+    ended.catch(() => undefined);
+    bystander.stdin.on('error', () => undefined);
+    const echoed = (line: string) =>
+      Promise.race([
+        ended,
+        new Promise<void>((resolve) => {
+          bystander.stdout.on('data', (d: Buffer) => {
+            if (d.toString().includes(line)) resolve();
+          });
+          bystander.stdin.write(`${line}\n`);
+        }),
+      ]);
     try {
       await writeAs(
         t,
@@ -234,11 +264,26 @@ describe('files the core used to trust', () => {
       );
       log.close();
       await t.close();
+      // The core's own record (SQLite) of a server that has since ended: the next boot checks it
+      // and reports the instance Stopped. That report is the sign the boot's orphan check of this
+      // instance is over; a core that believed the planted file would have signalled before it.
+      const gone = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+      const gonePid = await new Promise<number>((resolve) =>
+        gone.once('exit', () => resolve(gone.pid!)),
+      );
+      const db = new Database(path.join(t.dataDir, 'hearth.db'));
+      db.prepare(
+        'INSERT INTO instance_processes (uuid, pid, start_ticks, exe, started_at) VALUES (?, ?, ?, ?, ?)',
+      ).run(info.uuid, gonePid, 1, process.execPath, Date.now());
+      db.close();
+
       const again = await core(t.dataDir);
-      const state = await again.request('GET', `/instance/${info.uuid}/state`, { token: owner });
-      expect(state.json).toBe('Stopped');
-      // Boot work (orphan checks) has run when a second boot-time request answers; give signals a moment.
-      await new Promise((r) => setTimeout(r, 500));
+      await pollFor('the boot check of the instance', async () => {
+        const res = await again.request('GET', bufferRoute, { token: owner });
+        const events = z.array(ClientEventSchema).parse(res.json);
+        return events.find(isState(info.uuid, 'Stopped')) ?? null;
+      });
+      await echoed('still here');
       expect(isAlive(pid)).toBe(true);
     } finally {
       bystander.kill('SIGKILL');

@@ -21,6 +21,7 @@ import {
   type MacroEnv,
 } from './macros-helpers.ts';
 import WebSocket from 'ws';
+import { pollFor } from '../test-support/poll.ts';
 
 const EXAMPLES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../macros-examples');
 
@@ -77,16 +78,7 @@ afterAll(async () => {
 });
 
 function consoleLine(test: (line: string) => boolean, what: string, ms = 30_000): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + ms;
-    const check = () => {
-      const found = lines.find(test);
-      if (found !== undefined) return resolve(found);
-      if (Date.now() > deadline) return reject(new Error(`no console line: ${what}`));
-      setTimeout(check, 50);
-    };
-    check();
-  });
+  return pollFor(`the console line: ${what}`, () => lines.find(test) ?? null, { timeoutMs: ms });
 }
 
 async function installExample(name: string, values: Record<string, unknown> = {}) {

@@ -14,6 +14,7 @@ import {
   stoppedOf,
   writeMacro,
 } from './macros-helpers.ts';
+import { pollUntil } from '../test-support/poll.ts';
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-macros-restart-'));
 const stray: number[] = [];
@@ -23,17 +24,8 @@ afterAll(async () => {
   await fs.rm(dataDir, { recursive: true, force: true });
 });
 
-function waitGone(pid: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 10_000;
-    const check = () => {
-      if (!isAlive(pid)) return resolve();
-      if (Date.now() > deadline) return reject(new Error(`process ${pid} still alive`));
-      setTimeout(check, 50);
-    };
-    check();
-  });
-}
+const waitGone = (pid: number) =>
+  pollUntil(`process ${pid} to end`, () => !isAlive(pid), { timeoutMs: 10_000 });
 
 describe('macros across a core restart', () => {
   it('keeps last_run and history, never reuses a pid, and ends tasks a dead core left running', async () => {

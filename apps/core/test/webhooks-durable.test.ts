@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { WebhookDeliverySchema, WebhookSavedSchema, type WebhookDelivery } from '@hearth/protocol';
 import { killAllCores, spawnCore, type CoreProcess } from './core-process.ts';
 import { freePort } from './instance-helpers.ts';
+import { pollFor } from '../test-support/poll.ts';
 
 const dirs: string[] = [];
 const closers: (() => Promise<void>)[] = [];
@@ -20,15 +21,8 @@ afterAll(async () => {
   for (const dir of dirs) await fs.rm(dir, { recursive: true, force: true });
 });
 
-async function until<T>(what: string, probe: () => Promise<T | null>): Promise<T> {
-  const deadline = Date.now() + 45_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const until = <T>(what: string, probe: () => Promise<T | null>) =>
+  pollFor(what, probe, { timeoutMs: 45_000 });
 
 /** A receiver on `port` that answers 204 and keeps the `summary` of each generic JSON body. */
 async function receiver(port: number): Promise<{ summaries: string[] }> {

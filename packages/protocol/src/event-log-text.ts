@@ -98,7 +98,7 @@ function instanceText(change: InstanceEventInner, causedBy: CausedBy): LogEntryT
     }
     case 'InstanceError':
       return {
-        title: change.message.startsWith('Server crashed') ? 'Crashed' : 'Error',
+        title: change.reason === 'crash' ? 'Crashed' : 'Error',
         detail: change.message,
       };
     case 'InstanceWarning':

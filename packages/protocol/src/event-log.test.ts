@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ClientEventSchema, deriveEventLevel, type CausedBy, type ClientEvent } from './events.ts';
+import {
+  ClientEventSchema,
+  deriveEventLevel,
+  type CausedBy,
+  type ClientEvent,
+  type InstanceEventInner,
+} from './events.ts';
 import {
   LogEntrySchema,
   eventCategory,
@@ -237,10 +243,25 @@ describe('the event log in words', () => {
   it('shows a crash as one, with the message as its detail', () => {
     const text = describeLogEntry(
       logEntryOfEvent(
-        instance({ type: 'InstanceError', message: 'Server crashed (exit code 1)' }),
+        instance({
+          type: 'InstanceError',
+          message: 'Server crashed (exit code 1)',
+          reason: 'crash',
+        }),
       )!,
     );
     expect(text).toEqual({ title: 'Crashed', detail: 'Server crashed (exit code 1)' });
+  });
+
+  it("tells a crash by the error's exit reason, not its wording", () => {
+    const title = (inner: InstanceEventInner) =>
+      describeLogEntry(logEntryOfEvent(instance(inner))!).title;
+    expect(title({ type: 'InstanceError', message: 'Ended unexpectedly', reason: 'crash' })).toBe(
+      'Crashed',
+    );
+    expect(title({ type: 'InstanceError', message: 'Server crashed: a start failed' })).toBe(
+      'Error',
+    );
   });
 
   it('uses the event details when it has no other detail, and the lookups when given', () => {

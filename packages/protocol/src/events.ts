@@ -36,11 +36,30 @@ export const CausedBySchema = z.discriminatedUnion('type', [
 ]);
 export type CausedBy = z.infer<typeof CausedBySchema>;
 
+/**
+ * Hearth: why a server process ended, on the StateTransition (to Stopped or Error) and the
+ * InstanceError that the end brings. `crash`: it ended without being asked (a non-zero exit, a
+ * signal the core did not send, or any end while starting); `stopped`: after a stop the core
+ * asked for; `killed`: the core killed it (a kill, or a stop past its grace period); `exited`: it
+ * ended by itself with exit code 0. Readers tell a crash by this field, never by the wording of `details` or `message`. Optional: a Lodestone core
+ * never sends it, and Lodestone's clients ignore a field they do not know.
+ */
+export const ExitReasonSchema = z.enum(['crash', 'stopped', 'killed', 'exited']);
+export type ExitReason = z.infer<typeof ExitReasonSchema>;
+
 /** core-api.md §2.4.1 */
 export const InstanceEventInnerSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('StateTransition'), to: InstanceStateSchema }),
+  z.object({
+    type: z.literal('StateTransition'),
+    to: InstanceStateSchema,
+    reason: z.optional(ExitReasonSchema),
+  }),
   z.object({ type: z.literal('InstanceWarning'), message: z.string() }),
-  z.object({ type: z.literal('InstanceError'), message: z.string() }),
+  z.object({
+    type: z.literal('InstanceError'),
+    message: z.string(),
+    reason: z.optional(ExitReasonSchema),
+  }),
   z.object({ type: z.literal('InstanceInput'), message: z.string() }),
   z.object({ type: z.literal('InstanceOutput'), message: z.string() }),
   z.object({ type: z.literal('SystemMessage'), message: z.string() }),

@@ -5,7 +5,9 @@ import {
   principalExcess,
   isUnsafeAction,
   permissionDenialText,
+  powerActionNeeds,
   principalOf,
+  POWER_ACTION_PERMISSIONS,
 } from './permissions.ts';
 import type { Principal, UserAction } from './permissions.ts';
 import { emptyPermissions } from './users.ts';
@@ -333,5 +335,23 @@ describe('principalExcess (an API key scope never holds more than its user)', ()
   it('an owner may scope a key to anything', () => {
     const owner = { ...user, isOwner: true };
     expect(principalExcess(owner, scope({ isOwner: true, isAdmin: true }))).toEqual([]);
+  });
+});
+
+describe('power actions (core-api.md §1.4.8, dashboard.md §6)', () => {
+  it('start needs StartInstance; stop and kill StopInstance; restart both', () => {
+    expect(POWER_ACTION_PERMISSIONS).toEqual({
+      start: ['StartInstance'],
+      stop: ['StopInstance'],
+      restart: ['StopInstance', 'StartInstance'],
+      kill: ['StopInstance'],
+    });
+  });
+
+  it('names the instance in each action it asks for', () => {
+    expect(powerActionNeeds('restart', I)).toEqual([
+      { type: 'StopInstance', instance: I },
+      { type: 'StartInstance', instance: I },
+    ]);
   });
 });

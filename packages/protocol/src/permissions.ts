@@ -1,3 +1,4 @@
+import type { PowerAction } from './schedules.ts';
 import {
   GLOBAL_PERMISSION_KEYS,
   INSTANCE_PERMISSION_KEYS,
@@ -147,6 +148,26 @@ export function permissionDenialText(
 ): string {
   const safeNote = !user.isOwner && safeMode && isUnsafeAction(action) ? ' (safe mode is on)' : '';
   return DENIAL[action.type] + safeNote;
+}
+
+/** An action on one instance (the kind a per-instance permission key grants). */
+export type InstanceActionType = Extract<UserAction, { instance: string }>['type'];
+
+/**
+ * What each power action needs on its instance (core-api.md §1.4.8, dashboard.md §6): Start needs
+ * can_start_instance; Stop and Kill can_stop_instance; Restart is a stop and a start, so both. The
+ * core's routes, a schedule's Power step and the dashboard's buttons all read this one table.
+ */
+export const POWER_ACTION_PERMISSIONS: Record<PowerAction, readonly InstanceActionType[]> = {
+  start: ['StartInstance'],
+  stop: ['StopInstance'],
+  restart: ['StopInstance', 'StartInstance'],
+  kill: ['StopInstance'],
+};
+
+/** The actions `power` asks for on `instance`, from POWER_ACTION_PERMISSIONS. */
+export function powerActionNeeds(power: PowerAction, instance: string): UserAction[] {
+  return POWER_ACTION_PERMISSIONS[power].map((type) => ({ type, instance }));
 }
 
 /** The action each per-instance permission key grants. */

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   ConfigurableValueSchema,
   GenericCreateRequestSchema,
+  POWER_ACTION_PERMISSIONS as POWER,
   SetupValueSchema,
 } from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
@@ -62,23 +63,20 @@ export function instanceRoutes(ctx: CoreContext) {
     );
 
     route.http(
-      { route: 'instanceStart', access: { instance: ['StartInstance'] } },
+      { route: 'instanceStart', access: { instance: POWER.start } },
       async ({ user, params }) => {
         await instances.start(params.uuid, userCause(user));
         return null;
       },
     );
 
-    route.http(
-      { route: 'instanceStop', access: { instance: ['StopInstance'] } },
-      ({ user, params }) => {
-        instances.stop(params.uuid, userCause(user));
-        return null;
-      },
-    );
+    route.http({ route: 'instanceStop', access: { instance: POWER.stop } }, ({ user, params }) => {
+      instances.stop(params.uuid, userCause(user));
+      return null;
+    });
 
     route.http(
-      { route: 'instanceRestart', access: { instance: ['StopInstance', 'StartInstance'] } },
+      { route: 'instanceRestart', access: { instance: POWER.restart } },
       async ({ user, params }) => {
         await instances.restart(params.uuid, userCause(user));
         return null;
@@ -86,7 +84,7 @@ export function instanceRoutes(ctx: CoreContext) {
     );
 
     route.http(
-      { route: 'instanceKill', access: { instance: ['StopInstance'] } },
+      { route: 'instanceKill', access: { instance: POWER.kill } },
       async ({ user, params }) => {
         await instances.kill(params.uuid, userCause(user));
         return 'ok';

@@ -1,4 +1,10 @@
-import type { CausedBy, InstanceEventInner, InstanceState, Player } from '@hearth/protocol';
+import type {
+  CausedBy,
+  ExitReason,
+  InstanceEventInner,
+  InstanceState,
+  Player,
+} from '@hearth/protocol';
 import type { EventBus } from '../events/event-bus.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { ProcessRecord } from '../repositories/instance-repository.ts';
@@ -78,8 +84,9 @@ export class InstanceRuntime {
     this.supervisor = new InstanceSupervisor(
       {
         prepare: () => this.prepare(),
-        onState: (to, causedBy, details) => this.onState(to, causedBy, details),
-        onError: (message, causedBy) => this.emit({ type: 'InstanceError', message }, causedBy),
+        onState: (to, causedBy, details, reason) => this.onState(to, causedBy, details, reason),
+        onError: (message, causedBy, reason) =>
+          this.emit({ type: 'InstanceError', message, ...(reason && { reason }) }, causedBy),
         onProcessStarted: (proc) => this.onProcessStarted(proc),
         onProcessEnded: () => this.onProcessEnded(),
         restartOnCrash: () => this.deps.view().restartOnCrash,
@@ -167,8 +174,13 @@ export class InstanceRuntime {
     return info.started;
   }
 
-  private onState(to: InstanceState, causedBy: CausedBy, details: string): void {
-    this.emit({ type: 'StateTransition', to }, causedBy, details);
+  private onState(
+    to: InstanceState,
+    causedBy: CausedBy,
+    details: string,
+    reason?: ExitReason,
+  ): void {
+    this.emit({ type: 'StateTransition', to, ...(reason && { reason }) }, causedBy, details);
     if (to === 'Running') this.startPing();
     else if (to !== 'Stopping') this.stopPing();
   }

@@ -1,4 +1,4 @@
-import type { CausedBy, InstanceState } from '@hearth/protocol';
+import type { CausedBy, ExitReason, InstanceState } from '@hearth/protocol';
 import { CoreError, badRequest, describeError } from '../../errors.ts';
 import { CrashGuard, type CrashPolicy } from './crash-guard.ts';
 import type { SandboxLaunch } from '../sandbox/sandbox.ts';
@@ -21,8 +21,9 @@ export interface StartSession {
 
 export interface SupervisorHooks {
   prepare(): Promise<StartSession>;
-  onState(to: InstanceState, causedBy: CausedBy, details: string): void;
-  onError(message: string, causedBy: CausedBy): void;
+  /** `reason`: why the process ended, on the state its end brings (absent otherwise). */
+  onState(to: InstanceState, causedBy: CausedBy, details: string, reason?: ExitReason): void;
+  onError(message: string, causedBy: CausedBy, reason?: ExitReason): void;
   onProcessStarted?(process: GameProcess): void;
   onProcessEnded?(process: GameProcess): void;
   restartOnCrash(): boolean;
@@ -320,30 +321,32 @@ export class InstanceSupervisor {
     this.stopRequest = null;
     const wasStarting = this.current === 'Starting';
     if (request) {
-      this.setState('Stopped', request.causedBy, request.details || 'Instance stopped');
+      const reason = request.killed ? 'killed' : 'stopped';
+      this.setState('Stopped', request.causedBy, request.details || 'Instance stopped', reason);
       return;
     }
     if (!wasStarting && info.code === 0 && info.signal === null) {
-      this.setState('Stopped', this.startCause, 'Instance stopping as server process exited');
+      const details = 'Instance stopping as server process exited';
+      this.setState('Stopped', this.startCause, details, 'exited');
       return;
     }
-    const reason = `${describeExit(info)}${memoryNote(proc)}${wasStarting ? ' while starting' : ''}`;
+    const why = `${describeExit(info)}${memoryNote(proc)}${wasStarting ? ' while starting' : ''}`;
     if (this.shuttingDown || !this.hooks.restartOnCrash()) {
-      const message = `Server crashed (${reason})`;
-      this.hooks.onError(message, SYSTEM);
-      this.setState('Error', SYSTEM, message);
+      const message = `Server crashed (${why})`;
+      this.hooks.onError(message, SYSTEM, 'crash');
+      this.setState('Error', SYSTEM, message, 'crash');
       return;
     }
     const n = this.guard.tryRestart();
     if (n === null) {
       const message =
-        `Server crashed (${reason}) after ${this.policy.maxRestarts} restarts within ` +
+        `Server crashed (${why}) after ${this.policy.maxRestarts} restarts within ` +
         `${Math.round(this.policy.windowMs / 1000)} s; not restarting again (crash loop)`;
-      this.hooks.onError(message, SYSTEM);
-      this.setState('Error', SYSTEM, message);
+      this.hooks.onError(message, SYSTEM, 'crash');
+      this.setState('Error', SYSTEM, message, 'crash');
       return;
     }
-    this.setState('Stopped', SYSTEM, `Server crashed (${reason})`);
+    this.setState('Stopped', SYSTEM, `Server crashed (${why})`, 'crash');
     const attempt = ++this.attempt;
     this.setState(
       'Starting',
@@ -363,8 +366,13 @@ export class InstanceSupervisor {
     this.restartTimer = null;
   }
 
-  private setState(to: InstanceState, causedBy: CausedBy, details: string): void {
+  private setState(
+    to: InstanceState,
+    causedBy: CausedBy,
+    details: string,
+    reason?: ExitReason,
+  ): void {
     this.current = to;
-    this.hooks.onState(to, causedBy, details);
+    this.hooks.onState(to, causedBy, details, reason);
   }
 }

@@ -47,12 +47,21 @@ describe('matchEvent', () => {
   const running = event({ type: 'StateTransition', to: 'Running' });
   const stopped = event({ type: 'StateTransition', to: 'Stopped' }, 'Instance stopped');
   const crashStop = event(
-    { type: 'StateTransition', to: 'Stopped' },
+    { type: 'StateTransition', to: 'Stopped', reason: 'crash' },
     'Server crashed (exit code 1)',
   );
   const crashError = event(
-    { type: 'StateTransition', to: 'Error' },
+    { type: 'StateTransition', to: 'Error', reason: 'crash' },
     'Server crashed (signal SIGSEGV)',
+  );
+  // The exit reason decides, not the wording of the details.
+  const crashOtherWords = event(
+    { type: 'StateTransition', to: 'Stopped', reason: 'crash' },
+    'Ended unexpectedly',
+  );
+  const stopCrashWords = event(
+    { type: 'StateTransition', to: 'Stopped', reason: 'stopped' },
+    'Server crashed (not really)',
   );
 
   it.each<[string, ScheduleTrigger, ClientEvent, string | null]>([
@@ -65,6 +74,9 @@ describe('matchEvent', () => {
     ['crash that restarts', on('InstanceCrashed'), crashStop, 'Server crashed (exit code 1)'],
     ['crash into Error', on('InstanceCrashed'), crashError, 'Server crashed (signal SIGSEGV)'],
     ['a stop is not a crash', on('InstanceCrashed'), stopped, null],
+    ['a crash in other words', on('InstanceCrashed'), crashOtherWords, 'Ended unexpectedly'],
+    ['a stop in crash words', on('InstanceCrashed'), stopCrashWords, null],
+    ['a stop in crash words is a stop', on('InstanceStopped'), stopCrashWords, 'Instance stopped'],
     ['another instance', on('PlayerJoined'), joinedElsewhere, null],
   ])('%s', (_name, trigger, e, expected) => {
     expect(matchEvent(trigger, null, UUID, e)).toBe(expected);

@@ -31,8 +31,8 @@ function names(players: readonly { name: string }[]): string {
 
 /**
  * Whether `event` fires an event trigger of `instanceUuid`; returns the cause in words, or null.
- * Crashes are told apart from stops by the supervisor's wording ("Server crashed (…)"), which it
- * uses for the Stopped of a crash that restarts and for Error.
+ * Crashes are told apart from stops by the event's exit reason (`crash`), which the supervisor
+ * sets on the Stopped of a crash that restarts and on the Error of one that does not.
  */
 export function matchEvent(
   trigger: ScheduleTrigger,
@@ -50,7 +50,7 @@ export function matchEvent(
   }
   if (trigger.type !== 'Event') return null;
   const state = e.type === 'StateTransition' ? e.to : null;
-  const crashed = state !== null && event.details.startsWith('Server crashed');
+  const crashed = e.type === 'StateTransition' && e.reason === 'crash';
   switch (trigger.event) {
     case 'InstanceStarted':
       return state === 'Running' ? 'Instance started' : null;

@@ -1,9 +1,10 @@
-import type {
-  CausedBy,
-  PowerAction,
-  ScheduleStep,
-  StepVisibility,
-  UserAction,
+import {
+  powerActionNeeds,
+  type CausedBy,
+  type PowerAction,
+  type ScheduleStep,
+  type StepVisibility,
+  type UserAction,
 } from '@hearth/protocol';
 import type { PermissionGuard, Principal } from '../../auth/permission-guard.ts';
 import { CoreError, unsupported } from '../../errors.ts';
@@ -82,13 +83,7 @@ export function stepActions(step: CheckedStep, instance: string): UserAction[] {
     case 'Command':
       return [{ type: 'AccessConsole', instance }];
     case 'Power':
-      if (step.action === 'start') return [{ type: 'StartInstance', instance }];
-      if (step.action === 'restart')
-        return [
-          { type: 'StopInstance', instance },
-          { type: 'StartInstance', instance },
-        ];
-      return [{ type: 'StopInstance', instance }];
+      return powerActionNeeds(step.action, instance);
     case 'Backup':
       return [{ type: 'ReadInstanceFile', instance }];
     case 'Macro':

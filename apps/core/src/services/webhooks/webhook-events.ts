@@ -10,9 +10,6 @@ const BY_CATEGORY: Partial<Record<LogCategory, WebhookEvent>> = {
   moderation: 'moderation',
 };
 
-/** The supervisor's words for a crash after which the server is restarted (no InstanceError then). */
-const CRASH_DETAILS = 'Server crashed';
-
 /** Which of a target's event choices an entry is. */
 export function webhookEventsOf(entry: LogEntry): WebhookEvent[] {
   const byCategory = BY_CATEGORY[entry.category];
@@ -27,10 +24,9 @@ export function webhookEventsOf(entry: LogEntry): WebhookEvent[] {
   const change = inner.instance_event_inner;
   switch (change.type) {
     case 'StateTransition':
-      // Without restart_on_crash a crash also says so with an InstanceError (counted there).
-      return change.to === 'Stopped' && entry.details.startsWith(CRASH_DETAILS)
-        ? ['state', 'crash']
-        : ['state'];
+      // A crash the server is restarted after has no InstanceError: its Stopped says crash.
+      // Without restart_on_crash the InstanceError says so (counted there), not its Error.
+      return change.to === 'Stopped' && change.reason === 'crash' ? ['state', 'crash'] : ['state'];
     case 'InstanceError':
       return ['crash'];
     case 'PlayerChange':

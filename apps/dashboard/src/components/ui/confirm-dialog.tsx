@@ -1,4 +1,4 @@
-import { Button } from './button.tsx';
+import { DialogActions } from './dialog-actions.tsx';
 import { Modal } from './dialog.tsx';
 import { FormError } from './field.tsx';
 
@@ -32,14 +32,13 @@ export function ConfirmDialog({
       title={title}
       description={description}
       actions={
-        <>
-          <Button onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button variant="danger" loading={pending} onClick={onConfirm}>
-            {confirmLabel}
-          </Button>
-        </>
+        <DialogActions
+          confirmLabel={confirmLabel}
+          variant="danger"
+          pending={pending}
+          onCancel={onClose}
+          onConfirm={onConfirm}
+        />
       }
     >
       <FormError message={error} />

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEventResync, useEventSubscription } from '@/lib/realtime/event-hooks.ts';
+import { useCacheSync } from '@/lib/realtime/event-hooks.ts';
 import { getBackupsQueryOptions } from './api/get-backups.ts';
 import { reduceBackupProgress, type BackupWork } from './backup-progress.ts';
 
@@ -16,20 +16,21 @@ export function useBackupEvents(instance: { uuid: string; name: string }): Backu
     void queryClient.invalidateQueries({
       queryKey: getBackupsQueryOptions(instance.uuid).queryKey,
     });
-  useEventSubscription((event, { fresh }) => {
-    // The history replayed at connect holds work that already ended.
-    if (!fresh) return;
-    const step = reduceBackupProgress(current.current, event, instance);
-    if (step.work !== current.current) {
-      current.current = step.work;
-      setWork(step.work);
-    }
-    if (step.refresh) refresh();
-  });
-  useEventResync(() => {
-    current.current = [];
-    setWork([]);
-    refresh();
-  });
+  // The history replayed at connect holds work that already ended: only fresh events count.
+  useCacheSync(
+    (event) => {
+      const step = reduceBackupProgress(current.current, event, instance);
+      if (step.work !== current.current) {
+        current.current = step.work;
+        setWork(step.work);
+      }
+      if (step.refresh) refresh();
+    },
+    () => {
+      current.current = [];
+      setWork([]);
+      refresh();
+    },
+  );
   return work;
 }

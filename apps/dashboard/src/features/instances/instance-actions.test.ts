@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { emptyPermissions } from '@hearth/protocol';
+import {
+  canPerform,
+  emptyPermissions,
+  POWER_ACTION_PERMISSIONS,
+  principalOf,
+  type PowerAction,
+} from '@hearth/protocol';
 import type { InstanceState } from '@hearth/protocol';
 import { viewerOf } from '@/lib/permissions.ts';
 import { publicUser } from '@/test/fixtures.ts';
@@ -55,5 +61,28 @@ describe('action gating (dashboard.md §6)', () => {
     expect(actionButtons(undefined, 'Stopped', UUID)).toEqual([
       { action: 'start', label: 'Start', allowed: false },
     ]);
+  });
+});
+
+describe('the buttons read the table the core checks', () => {
+  // Every combination of the two power grants: a button is allowed exactly when every permission
+  // the protocol's POWER_ACTION_PERMISSIONS names for it is held (the core's route and a schedule's
+  // Power step read the same table).
+  const grants: [string[], string[]][] = [
+    [[], []],
+    [[UUID], []],
+    [[], [UUID]],
+    [[UUID], [UUID]],
+  ];
+  it.each(grants)('start %j, stop %j', (start, stop) => {
+    const user = publicUser({
+      permissions: { ...emptyPermissions(), can_start_instance: start, can_stop_instance: stop },
+    });
+    for (const action of Object.keys(POWER_ACTION_PERMISSIONS) as PowerAction[]) {
+      const expected = POWER_ACTION_PERMISSIONS[action].every((type) =>
+        canPerform(principalOf(user), { type, instance: UUID }, false),
+      );
+      expect(canRunAction(viewerOf(user, true), action, UUID)).toBe(expected);
+    }
   });
 });

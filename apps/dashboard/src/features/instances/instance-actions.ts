@@ -1,11 +1,11 @@
-import type { InstanceState } from '@hearth/protocol';
+import { powerActionNeeds, type InstanceState, type PowerAction } from '@hearth/protocol';
 import { viewerCan } from '@/lib/permissions.ts';
 import type { Viewer } from '@/lib/permissions.ts';
 
-// dashboard.md §4 "Actions by state" and §6 gating: Start needs can_start_instance, Stop and
-// Kill need can_stop_instance. Restart is a stop and a start, and the core checks both.
+// dashboard.md §4 "Actions by state" and §6 gating. What each action needs is the protocol's
+// POWER_ACTION_PERMISSIONS, the table the core's routes and schedules check.
 
-export type InstanceAction = 'start' | 'stop' | 'restart' | 'kill';
+export type InstanceAction = PowerAction;
 
 export const ACTION_LABELS: Record<InstanceAction, string> = {
   start: 'Start',
@@ -34,17 +34,7 @@ export function canRunAction(
   action: InstanceAction,
   uuid: string,
 ): boolean {
-  const start = () => viewerCan(viewer, { type: 'StartInstance', instance: uuid });
-  const stop = () => viewerCan(viewer, { type: 'StopInstance', instance: uuid });
-  switch (action) {
-    case 'start':
-      return start();
-    case 'stop':
-    case 'kill':
-      return stop();
-    case 'restart':
-      return start() && stop();
-  }
+  return powerActionNeeds(action, uuid).every((need) => viewerCan(viewer, need));
 }
 
 export interface ActionButtonModel {

@@ -1,10 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { HistoryEntry, MacroEventInner, TaskEntry } from '@hearth/protocol';
-import {
-  useEventResync,
-  useEventSubscription,
-  useHearthEventSubscription,
-} from '@/lib/realtime/event-hooks.ts';
+import { useCacheSync, useHearthEventSubscription } from '@/lib/realtime/event-hooks.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import { getHistoryQueryOptions } from './api/get-history.ts';
 import { getMacrosQueryOptions } from './api/get-macros.ts';
@@ -64,17 +60,19 @@ export function applyMacroEvent(
 export function useMacroEvents(uuid: string, enabled: boolean): void {
   const core = useCurrentCore();
   const coreId = core ? coreKey(core) : null;
-  useEventSubscription((event, { fresh, queryClient }) => {
-    if (!fresh || !enabled) return;
-    const inner = event.event_inner;
-    if (inner.type !== 'MacroEvent' || inner.instance_uuid !== uuid) return;
-    applyMacroEvent(queryClient, coreId, uuid, inner);
-  });
+  useCacheSync(
+    (event, { queryClient }) => {
+      const inner = event.event_inner;
+      if (!enabled || inner.type !== 'MacroEvent' || inner.instance_uuid !== uuid) return;
+      applyMacroEvent(queryClient, coreId, uuid, inner);
+    },
+    ({ queryClient }) => {
+      if (enabled)
+        void queryClient.invalidateQueries({ queryKey: macroKeys.instance(coreId, uuid) });
+    },
+  );
   useHearthEventSubscription((event, { queryClient }) => {
     if (!enabled || event.type !== 'MacrosChanged' || event.instance_uuid !== uuid) return;
     void queryClient.invalidateQueries({ queryKey: getMacrosQueryOptions(coreId, uuid).queryKey });
-  });
-  useEventResync(({ queryClient }) => {
-    if (enabled) void queryClient.invalidateQueries({ queryKey: macroKeys.instance(coreId, uuid) });
   });
 }

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isScheduleProgressionOf } from '@hearth/protocol';
-import { useEventResync, useEventSubscription } from '@/lib/realtime/event-hooks.ts';
+import { useCacheSync } from '@/lib/realtime/event-hooks.ts';
 import { schedulesQueryPrefix } from './api/get-schedules.ts';
 
 /**
@@ -14,8 +14,7 @@ export function useScheduleEvents(instance: { uuid: string; name: string }): voi
   const runs = useRef(new Set<string>());
   const refresh = () =>
     void queryClient.invalidateQueries({ queryKey: schedulesQueryPrefix(instance.uuid) });
-  useEventSubscription((event, { fresh }) => {
-    if (!fresh) return;
+  useCacheSync((event) => {
     const inner = event.event_inner;
     if (inner.type !== 'ProgressionEvent') return;
     const p = inner.progression_event_inner;
@@ -27,6 +26,5 @@ export function useScheduleEvents(instance: { uuid: string; name: string }): voi
       // A step finished: the open history shows its outcome.
       if (runs.current.has(inner.event_id)) refresh();
     } else if (runs.current.delete(inner.event_id)) refresh();
-  });
-  useEventResync(refresh);
+  }, refresh);
 }

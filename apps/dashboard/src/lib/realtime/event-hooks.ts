@@ -25,3 +25,15 @@ export function useHearthEventSubscription(handler: HearthEventHandler): void {
   const onEvent = useEffectEvent(handler);
   useEffect(() => addHearthEventHandler((event, context) => onEvent(event, context)), []);
 }
+
+/**
+ * The shape every cache sync shares: `onFresh` for each event this tab had not been shown (the
+ * history replayed when the stream starts already happened before the tab's own fetches), and
+ * `onResync` once the stream is back after a gap, to refetch what events keep current.
+ */
+export function useCacheSync(onFresh: EventHandler, onResync: ResyncHandler): void {
+  useEventSubscription((event, context) => {
+    if (context.fresh) onFresh(event, context);
+  });
+  useEventResync(onResync);
+}

@@ -11,6 +11,7 @@ import type { CoreConnection } from '@/lib/session.ts';
 import { useConfirmTwoFactorMutation } from '../api/confirm-two-factor.ts';
 import { useSetupTwoFactorMutation } from '../api/setup-two-factor.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 
 /** The code field's rules: six digits (spaces are dropped). */
 export function codeProblem(code: string): string | null {
@@ -70,12 +71,7 @@ function SetupStep({
       />
       <FormError message={error} />
       <div className="flex justify-end gap-2">
-        <Button onClick={onCancel} disabled={confirm.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="primary" loading={confirm.isPending}>
-          Turn on
-        </Button>
+        <DialogActions confirmLabel="Turn on" pending={confirm.isPending} onCancel={onCancel} />
       </div>
     </form>
   );

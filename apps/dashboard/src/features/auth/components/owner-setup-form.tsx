@@ -11,6 +11,7 @@ import { getUserInfoQueryOptions } from '../api/get-user-info.ts';
 import { useSetupOwnerMutation } from '../api/setup-owner.ts';
 import type { SignedIn } from '../api/login.ts';
 import { SETUP_FAILED, validateOwnerSetup } from '../validation.ts';
+import { NewPasswordFields } from '@/components/ui/new-password-fields.tsx';
 
 /**
  * Owner setup (dashboard.md §2, §5): creates the owner with the setup key the core printed
@@ -71,18 +72,9 @@ export function OwnerSetupForm({
         className="font-mono"
         {...form.field('setupKey')}
       />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        {...form.field('password')}
-      />
-      <TextField
-        label="Confirm Password"
-        altLabel="Password confirmation"
-        type="password"
-        autoComplete="new-password"
-        {...form.field('confirmPassword')}
+      <NewPasswordFields
+        password={form.field('password')}
+        confirm={form.field('confirmPassword')}
       />
       {setup.isError ? (
         <div className="flex flex-col gap-1">

@@ -1,11 +1,11 @@
 import type { BackupRecord, InstanceInfo } from '@hearth/protocol';
-import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
 import { useRestoreBackupMutation } from '../api/restore-backup.ts';
 import { backupLabel, formatDateTime } from '../backup-format.ts';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 
 /**
  * Restore: says what is replaced and that a safety backup is kept (the core exempts it from
@@ -41,14 +41,13 @@ export function RestoreBackupDialog({
       title={`Restore "${backupLabel(backup)}"`}
       width={520}
       actions={
-        <>
-          <Button onClick={onClose} disabled={restore.isPending}>
-            Cancel
-          </Button>
-          <Button variant="danger" loading={restore.isPending} onClick={confirm}>
-            {running ? 'Stop and restore' : 'Restore'}
-          </Button>
-        </>
+        <DialogActions
+          confirmLabel={running ? 'Stop and restore' : 'Restore'}
+          variant="danger"
+          pending={restore.isPending}
+          onCancel={onClose}
+          onConfirm={confirm}
+        />
       }
     >
       <div className="flex flex-col gap-3 text-sm leading-relaxed text-muted">

@@ -203,7 +203,13 @@ describe('Event Logs tab', () => {
   it('expands a row to show its details', async () => {
     signedIn(() =>
       page([
-        entry(instanceEvent({ type: 'InstanceError', message: 'Server crashed (exit code 3)' })),
+        entry(
+          instanceEvent({
+            type: 'InstanceError',
+            message: 'Server crashed (exit code 3)',
+            reason: 'crash',
+          }),
+        ),
       ]),
     );
     const { user } = renderApp(`/dashboard/logs?instance=${UUID}`);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ClientFile } from '@hearth/protocol';
-import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FileIcon } from './file-icon.tsx';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 
 export interface DeleteDialogProps {
   items: readonly ClientFile[];
@@ -28,14 +28,13 @@ export function DeleteDialog({ items, onConfirm, onClose }: DeleteDialogProps) {
       title="Delete file(s)"
       description="Are you sure you want to delete the following?"
       actions={
-        <>
-          <Button onClick={onClose} disabled={pending}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={() => void confirm()} loading={pending}>
-            Delete
-          </Button>
-        </>
+        <DialogActions
+          confirmLabel="Delete"
+          variant="danger"
+          pending={pending}
+          onCancel={onClose}
+          onConfirm={() => void confirm()}
+        />
       }
     >
       <ul

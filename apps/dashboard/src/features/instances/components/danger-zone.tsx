@@ -6,6 +6,7 @@ import { Modal } from '@/components/ui/dialog.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
 import { useDeleteInstanceMutation } from '../api/delete-instance.ts';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 
 /**
  * Danger Zone: Delete Instance (dashboard.md §2, §6: needs can_delete_instance), and what app/
@@ -59,12 +60,13 @@ export function DangerZone({
         title={`Delete "${instance.name}"`}
         description="This action cannot be undone."
         actions={
-          <>
-            <Button onClick={() => setOpen(false)}>Cancel</Button>
-            <Button variant="danger" loading={remove.isPending} onClick={() => void confirm()}>
-              I understand, delete this instance
-            </Button>
-          </>
+          <DialogActions
+            confirmLabel="I understand, delete this instance"
+            variant="danger"
+            pending={remove.isPending}
+            onCancel={() => setOpen(false)}
+            onConfirm={() => void confirm()}
+          />
         }
       />
     </section>

@@ -1,6 +1,6 @@
 import { Box, Boxes, Hammer, Layers, Scroll, Shapes } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
-import type { Game, HandlerGameType } from '@hearth/protocol';
+import { handlerGameTypeOf, type Game, type HandlerGameType } from '@hearth/protocol';
 import { cn } from '@/lib/cn.ts';
 
 // Game icons are drawn locally (no image is fetched from anywhere): one glyph and tint per game.
@@ -31,20 +31,7 @@ const LOOKS: Record<HandlerGameType | 'Generic' | 'Other', GameLook> = {
 
 function lookKey(game: Game): keyof typeof LOOKS {
   if (game.type === 'Generic') return 'Generic';
-  if (game.type === 'MinecraftBedrock') return 'MinecraftBedrock';
-  switch (game.variant.type) {
-    case 'Vanilla':
-      return 'MinecraftJavaVanilla';
-    case 'Fabric':
-      return 'MinecraftFabric';
-    case 'Forge':
-      return 'MinecraftForge';
-    case 'Paper':
-      return 'MinecraftPaper';
-    case 'Spigot':
-    case 'Other':
-      return 'Other';
-  }
+  return handlerGameTypeOf(game) ?? 'Other';
 }
 
 /** The name of a game key from /games, as the wizard lists it. */

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { SettingRow } from '@/components/layout/settings-section.tsx';
-import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { useUpdateSafeModeMutation } from '../api/update-safe-mode.ts';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 
 /** dashboard.md §4 "Safe mode": turning on applies at once; turning off asks first. */
 export function SafeModeSetting({
@@ -54,14 +54,13 @@ export function SafeModeSetting({
         title="Turn off safe mode?"
         description="Users could then be granted the unsafe permissions: writing instance files and resources, running macros, writing global files and managing permissions."
         actions={
-          <>
-            <Button onClick={() => setConfirming(false)} disabled={update.isPending}>
-              Cancel
-            </Button>
-            <Button variant="danger" loading={update.isPending} onClick={() => apply(false)}>
-              Turn off safe mode
-            </Button>
-          </>
+          <DialogActions
+            confirmLabel="Turn off safe mode"
+            variant="danger"
+            pending={update.isPending}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => apply(false)}
+          />
         }
       />
     </SettingRow>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { PublicUser } from '@hearth/protocol';
-import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
@@ -11,6 +10,8 @@ import { useForm } from '@/lib/use-form.ts';
 import { useChangePasswordMutation } from '../api/change-password.ts';
 import { validatePasswordChange } from '../user-validation.ts';
 import type { PasswordValues } from '../user-validation.ts';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
+import { NewPasswordFields } from '@/components/ui/new-password-fields.tsx';
 
 export interface ChangePasswordDialogProps {
   core: CoreConnection;
@@ -69,29 +70,20 @@ function ChangePasswordForm({
           {...form.field('oldPassword')}
         />
       ) : null}
-      <TextField
+      <NewPasswordFields
         label="New Password"
         altLabel="Password"
-        type="password"
-        autoComplete="new-password"
         autoFocus={!isSelf}
-        {...form.field('password')}
-      />
-      <TextField
-        label="Confirm Password"
-        altLabel="Password confirmation"
-        type="password"
-        autoComplete="new-password"
-        {...form.field('confirmPassword')}
+        password={form.field('password')}
+        confirm={form.field('confirmPassword')}
       />
       <FormError message={error} />
       <div className="mt-1 flex justify-end gap-2">
-        <Button onClick={() => onOpenChange(false)} disabled={change.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="primary" loading={change.isPending}>
-          Change Password
-        </Button>
+        <DialogActions
+          confirmLabel="Change Password"
+          pending={change.isPending}
+          onCancel={() => onOpenChange(false)}
+        />
       </div>
     </form>
   );

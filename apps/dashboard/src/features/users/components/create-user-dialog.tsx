@@ -1,4 +1,3 @@
-import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
@@ -7,6 +6,8 @@ import { notify } from '@/lib/toast.ts';
 import { useForm } from '@/lib/use-form.ts';
 import { useCreateUserMutation } from '../api/create-user.ts';
 import { validateCreateUser } from '../user-validation.ts';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
+import { NewPasswordFields } from '@/components/ui/new-password-fields.tsx';
 
 function CreateUserForm({
   core,
@@ -34,27 +35,13 @@ function CreateUserForm({
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <TextField label="Username" autoComplete="off" autoFocus {...form.field('username')} />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        {...form.field('password')}
-      />
-      <TextField
-        label="Confirm Password"
-        altLabel="Password confirmation"
-        type="password"
-        autoComplete="new-password"
-        {...form.field('confirmPassword')}
+      <NewPasswordFields
+        password={form.field('password')}
+        confirm={form.field('confirmPassword')}
       />
       <FormError message={create.isError ? toUserMessage(create.error) : null} />
       <div className="mt-1 flex justify-end gap-2">
-        <Button onClick={onCancel} disabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="primary" loading={create.isPending}>
-          Create User
-        </Button>
+        <DialogActions confirmLabel="Create User" pending={create.isPending} onCancel={onCancel} />
       </div>
     </form>
   );

@@ -1,10 +1,10 @@
 import type { PublicUser } from '@hearth/protocol';
-import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { useDeleteUserMutation } from '../api/delete-user.ts';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 
 export interface DeleteUserDialogProps {
   core: CoreConnection;
@@ -33,12 +33,12 @@ export function DeleteUserDialog({ core, target, onOpenChange, onDeleted }: Dele
       title={`Delete "${target?.username ?? ''}"`}
       description="This action cannot be undone. The user is signed out at once and loses every permission."
       actions={
-        <>
-          <Button onClick={() => onOpenChange(false)}>Cancel</Button>
-          <Button variant="danger" onClick={confirm}>
-            Delete User
-          </Button>
-        </>
+        <DialogActions
+          confirmLabel="Delete User"
+          variant="danger"
+          onCancel={() => onOpenChange(false)}
+          onConfirm={confirm}
+        />
       }
     />
   );

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { WEBHOOK_EVENTS } from '@hearth/protocol';
 import type { InstanceInfo, WebhookKind, WebhookSaved, WebhookTarget } from '@hearth/protocol';
-import { Button } from '@/components/ui/button.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError, SelectField, TextField } from '@/components/ui/field.tsx';
@@ -19,6 +18,7 @@ import {
   validateWebhookForm,
   type WebhookFormErrors,
 } from '../webhook-form.ts';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 
 const KINDS = (Object.keys(KIND_LABELS) as WebhookKind[]).map((k) => ({
   value: k,
@@ -61,12 +61,12 @@ export function WebhookDialog({ core, target, instances, onClose, onSaved }: Web
       title={creating ? 'Add webhook' : `Edit "${target.name}"`}
       width={520}
       actions={
-        <>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button variant="primary" onClick={submit} loading={save.isPending}>
-            {creating ? 'Add webhook' : 'Save'}
-          </Button>
-        </>
+        <DialogActions
+          confirmLabel={creating ? 'Add webhook' : 'Save'}
+          pending={save.isPending}
+          onCancel={onClose}
+          onConfirm={submit}
+        />
       }
     >
       <form
