@@ -92,27 +92,39 @@ export const apiPaths = {
   macroOutputStream: (uuid: string, pid: number, token: string) =>
     withQuery(routePath('macroOutputStream', { uuid, pid }), encodeQuery({ token: bearer(token) })),
   // Hearth: the event log (issue 14)
-  activitySearch: (filter: LogFilter, page: { before?: string | null; limit?: number } = {}) =>
+  activitySearch: (filter: LogFilter, page: LogPageQuery = {}) =>
     withQuery(routePath('activitySearch', {}), logQueryParams(filter, page)),
-  activityExport: (filter: LogFilter, format: 'jsonl' | 'csv') => {
-    const params = logQueryParams(filter);
-    params.set('format', format);
-    return withQuery(routePath('activityExport', {}), params);
-  },
+  activityExport: (filter: LogFilter, format: LogExportFormat) =>
+    withQuery(routePath('activityExport', {}), activityExportQuery(filter, format)),
   activityStream: (filter: LogFilter, token: string) => {
     const params = logQueryParams(filter);
     params.set('token', bearer(token));
     return withQuery(routePath('activityStream', {}), params);
   },
   // Hearth: add-ons from Modrinth (issue 27)
-  addonSearch: (uuid: string, query: { text: string; kind: AddonKind; offset?: number }) => {
-    const params = new URLSearchParams({ query: query.text, kind: query.kind });
-    if (query.offset) params.set('offset', String(query.offset));
-    return withQuery(routePath('addonSearch', { uuid }), params);
-  },
+  addonSearch: (uuid: string, query: AddonSearchQuery) =>
+    withQuery(routePath('addonSearch', { uuid }), addonSearchQuery(query)),
   addonProject: (uuid: string, project: string, kind: AddonKind) =>
     withQuery(routePath('addonProject', { uuid, project }), encodeQuery({ kind })),
 } as const;
+
+export type LogPageQuery = { before?: string | null; limit?: number };
+export type LogExportFormat = 'jsonl' | 'csv';
+export type AddonSearchQuery = { text: string; kind: AddonKind; offset?: number };
+
+/** The query of `activityExport`: the filter and the file's format. */
+export function activityExportQuery(filter: LogFilter, format: LogExportFormat): string {
+  const params = logQueryParams(filter);
+  params.set('format', format);
+  return params.toString();
+}
+
+/** The query of `addonSearch`: the text, the kind and where the page starts. */
+export function addonSearchQuery(query: AddonSearchQuery): string {
+  const params = new URLSearchParams({ query: query.text, kind: query.kind });
+  if (query.offset) params.set('offset', String(query.offset));
+  return params.toString();
+}
 
 /** The `filter` query of the event routes: the EventQuery's JSON (core-api.md §1.4.12). */
 export function eventFilterQuery(query: EventQueryInput): string {
