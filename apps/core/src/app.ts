@@ -35,6 +35,7 @@ import { playitRoutes } from './routes/playit-routes.ts';
 import { playerRoutes } from './routes/player-routes.ts';
 import { scheduleRoutes } from './routes/schedule-routes.ts';
 import { settingsRoutes } from './routes/settings-routes.ts';
+import { testClockRoutes } from './routes/test-clock-routes.ts';
 import { sftpRoutes } from './routes/sftp-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
 import { coreEndpoint } from './runtime/macros/core-endpoint.ts';
@@ -178,6 +179,8 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
         transferRoutes,
       ])
         await api.register(routesOf(ctx));
+      // Test cores only: the plugin of routes that are no part of the API.
+      if (config.testClock) await api.register(testClockRoutes(ctx));
     },
     { prefix: API_PREFIX },
   );

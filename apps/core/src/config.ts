@@ -68,6 +68,11 @@ export interface CoreConfig {
   testClock?: boolean;
   /** Test only: where the test clock starts (default: the real time at boot). */
   testClockStart?: number;
+  /**
+   * Hook for tests: parse every answer of a route the protocol has a response schema for
+   * (`apiResponses`) with it; a drift is a 500 and so a failing test. Never set in production.
+   */
+  checkResponses?: boolean;
   /** Hook for tests: where the setup key goes (default: stdout). */
   onSetupKey?: (key: string) => void;
   /**

@@ -56,6 +56,8 @@ export async function startTestCore(
       // Sandboxed runs have their own tests (sandbox-*.test.ts, isolation-app.test.ts); the rest
       // test the core's behaviour around plain child processes, which is faster.
       isolation: 'none',
+      // A route's answer that drifts from its protocol schema fails the test that called it.
+      checkResponses: true,
       ...overrides,
       onSetupKey: (k) => {
         setupKey = k;

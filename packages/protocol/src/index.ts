@@ -19,6 +19,7 @@ export * from './event-log-filter.ts';
 export * from './event-log-text.ts';
 export * from './webhooks.ts';
 export * from './paths.ts';
+export * from './route-responses.ts';
 export * from './routes.ts';
 export * from './format.ts';
 export * from './text.ts';

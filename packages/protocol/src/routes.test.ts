@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyLogFilter } from './event-log-filter.ts';
 import { apiPaths } from './paths.ts';
-import { apiRoutes, routePatternRegExp } from './routes.ts';
+import { apiRoutes, findRoute, routePath, routePatternRegExp } from './routes.ts';
 
 // Arguments that exercise every builder: uuids, names, base64url paths, numbers and queries.
 const SAMPLE_ARGS: Record<string, unknown[]> = {
@@ -36,7 +36,8 @@ describe('apiRoutes and apiPaths', () => {
 
   it.each(Object.entries(apiPaths))('%s builds a path its declaration matches', (name, build) => {
     const route = apiRoutes[name as keyof typeof apiRoutes];
-    const built = (build as (...args: unknown[]) => string)(...sample(name, build.length));
+    const arity = build.length || route.path.split('/').filter((p) => p.startsWith(':')).length;
+    const built = (build as (...args: unknown[]) => string)(...sample(name, arity));
     const [pathOnly] = built.split('?');
     expect(pathOnly).toMatch(routePatternRegExp(route.path));
   });
@@ -58,5 +59,29 @@ describe('apiRoutes and apiPaths', () => {
       'monitor',
     ]);
     for (const [, r] of sockets) expect(r.method).toBe('GET');
+  });
+
+  it('routePath fills a pattern: file paths as base64url, the rest percent-encoded', () => {
+    expect(routePath('instanceStart', { uuid: 'a/b' })).toBe('/instance/a%2Fb/start');
+    expect(routePath('fsMove', { uuid: 'u', source: 'a.txt', dest: 'b.txt' })).toBe(
+      '/instance/u/fs/YS50eHQ/move/Yi50eHQ',
+    );
+    expect(routePath('macroKill', { uuid: 'u', pid: 3 })).toBe('/instance/u/macro/kill/3');
+    expect(routePath('info', {})).toBe('/info');
+  });
+
+  it('findRoute names the declaration of a request, preferring fixed segments', () => {
+    expect(findRoute('PUT', '/instance/u/start')).toBe('instanceStart');
+    expect(findRoute('GET', '/user/info')).toBe('userInfo');
+    expect(findRoute('GET', '/user/USER_1')).toBe('user');
+    expect(findRoute('DELETE', '/user/USER_1')).toBe('userDelete');
+    expect(findRoute('POST', '/instance/u/start')).toBeNull();
+    expect(findRoute('GET', '/no/such/route')).toBeNull();
+  });
+
+  it('the public table has no test-only route', () => {
+    expect(Object.keys(apiRoutes).filter((n) => n.toLowerCase().includes('test'))).toEqual([
+      'webhookTest',
+    ]);
   });
 });

@@ -1,6 +1,10 @@
-// Every route of core-api.md §1.4 as a declaration: method and path pattern (`:name` parameters),
-// keyed like `apiPaths` (paths.ts), whose builders fill these patterns for the dashboard. The core
-// registers its handlers from the same declarations, so the two sides cannot name a route apart.
+import { encodePathSegment } from './base64url.ts';
+
+// Every route of core-api.md §1.4 as a declaration: method and path pattern (`:name` parameters).
+// This table is the only place a method and a path are written: the core registers its handlers
+// from it, `routePath` (and `apiPaths`, paths.ts) fill its patterns, the dashboard calls routes by
+// name, the macro SDK's copy is checked against it and the dashboard's fake network refuses what it
+// does not declare.
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -18,16 +22,28 @@ export type RouteParamNames<P extends string> = P extends `${string}:${infer Nam
     ? Name
     : never;
 
-const http = <P extends string>(method: HttpMethod, path: P): RouteDeclaration<P> => ({
+/** One value per `:name` parameter of a path pattern, in the order they appear. */
+export type RouteParamArgs<P extends string> = P extends `${string}:${string}/${infer Rest}`
+  ? [string | number, ...RouteParamArgs<`/${Rest}`>]
+  : P extends `${string}:${string}`
+    ? [string | number]
+    : [];
+
+/** The values that fill a pattern's parameters, by name. */
+export type RouteParams<P extends string> = { readonly [K in RouteParamNames<P>]: string | number };
+
+export const httpRoute = <P extends string>(method: HttpMethod, path: P): RouteDeclaration<P> => ({
   method,
   path,
   socket: false,
 });
-const socket = <P extends string>(path: P): RouteDeclaration<P> => ({
+export const socketRoute = <P extends string>(path: P): RouteDeclaration<P> => ({
   method: 'GET',
   path,
   socket: true,
 });
+const http = httpRoute;
+const socket = socketRoute;
 
 const FS = '/instance/:uuid/fs/:path';
 const GLOBAL_FS = '/fs/:path';
@@ -199,8 +215,6 @@ export const apiRoutes = {
   scheduleDelete: http('DELETE', '/instance/:uuid/schedules/:schedule'),
   scheduleRun: http('POST', '/instance/:uuid/schedules/:schedule/run'),
   scheduleRuns: http('GET', '/instance/:uuid/schedules/:schedule/runs'),
-  // Hearth, test runs only: registered only when the core runs with HEARTH_TEST_CLOCK=1.
-  testClockAdvance: http('POST', '/test/clock/advance'),
   // Hearth: the event log (issue 14)
   activitySearch: http('GET', '/activity/search'),
   activityExport: http('GET', '/activity/export'),
@@ -242,6 +256,49 @@ export const apiRoutes = {
 } as const satisfies Record<string, RouteDeclaration>;
 
 export type ApiRouteName = keyof typeof apiRoutes;
+export type ApiRoutePath<N extends ApiRouteName> = (typeof apiRoutes)[N]['path'];
+
+/** File paths travel as base64url (core-api.md Appendix B); every other parameter percent-encoded. */
+const FILE_PATH_PARAMS: ReadonlySet<string> = new Set(['path', 'source', 'dest']);
+
+/** A pattern with its parameters filled (a missing one is a programming error). */
+export function fillRoutePattern<P extends string>(pattern: P, params: RouteParams<P>): string {
+  const values = params as Readonly<Record<string, string | number>>;
+  return pattern
+    .split('/')
+    .map((part) => {
+      if (!part.startsWith(':')) return part;
+      const name = part.slice(1);
+      const value = values[name];
+      if (value === undefined) throw new Error(`${pattern}: no value for :${name}`);
+      return FILE_PATH_PARAMS.has(name)
+        ? encodePathSegment(String(value))
+        : encodeURIComponent(String(value));
+    })
+    .join('/');
+}
+
+/** The path of a declared route (relative to the API base), its parameters filled. */
+export function routePath<N extends ApiRouteName>(
+  name: N,
+  params: RouteParams<ApiRoutePath<N>>,
+): string {
+  return fillRoutePattern(apiRoutes[name].path, params);
+}
+
+/** The declared route a method and a concrete path (query excluded) belong to, if any. Where two
+ * patterns match (`/user/info` and `/user/:uid`), the one with more fixed segments wins, as in the
+ * core's router. */
+export function findRoute(method: string, path: string): ApiRouteName | null {
+  const upper = method.toUpperCase();
+  let best: { name: ApiRouteName; fixed: number } | null = null;
+  for (const [name, route] of Object.entries(apiRoutes)) {
+    if (route.method !== upper || !routePatternRegExp(route.path).test(path)) continue;
+    const fixed = route.path.split('/').filter((part) => !part.startsWith(':')).length;
+    if (best === null || fixed > best.fixed) best = { name: name as ApiRouteName, fixed };
+  }
+  return best?.name ?? null;
+}
 
 /** A pattern as a regular expression over concrete paths (query strings excluded). */
 export function routePatternRegExp(pattern: string): RegExp {

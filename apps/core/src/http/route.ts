@@ -1,16 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
+  apiResponses,
   apiRoutes,
-  type ApiRouteName,
+  type CausedBy,
+  type RouteDeclaration,
   type RouteParamNames,
   type UserActionType,
 } from '@hearth/protocol';
 import type { UserAction } from '../auth/permission-guard.ts';
 import type { CoreContext } from '../context.ts';
-import { permissionDenied } from '../errors.ts';
+import { internal, permissionDenied } from '../errors.ts';
 import type { StoredUser } from '../repositories/user-repository.ts';
+import { userCause } from '../services/user-service.ts';
 import { bindSocketToUser, type SocketSession } from './socket-session.ts';
 import { parseWith } from './validation.ts';
 
@@ -31,22 +34,28 @@ type GlobalActionType = Exclude<
   Extract<UserAction, { instance: string | null }>['type']
 >;
 
-type PathOf<N extends ApiRouteName> = (typeof apiRoutes)[N]['path'];
-type ParamDecoders<N extends ApiRouteName> = {
-  readonly [K in RouteParamNames<PathOf<N>>]?: (raw: string) => unknown;
+/** A table of route declarations: the protocol's `apiRoutes`, or a test core's own. */
+export type RouteTable = Readonly<Record<string, RouteDeclaration>>;
+type PathOf<R extends RouteTable, N extends keyof R> = R[N]['path'];
+type ParamDecoders<R extends RouteTable, N extends keyof R> = {
+  readonly [K in RouteParamNames<PathOf<R, N>>]?: (raw: string) => unknown;
 };
-type DecodedParams<N extends ApiRouteName, D> = {
-  [K in RouteParamNames<PathOf<N>>]: D extends { [P in K]: (raw: string) => infer T } ? T : string;
+type DecodedParams<R extends RouteTable, N extends keyof R, D> = {
+  [K in RouteParamNames<PathOf<R, N>>]: D extends { [P in K]: (raw: string) => infer T }
+    ? T
+    : string;
 };
-type BodyParser<B> = z.core.$ZodType<B> | ((raw: unknown) => B);
+type InputParser<B> = z.core.$ZodType<B> | ((raw: unknown) => B);
 
-export interface RouteSpec<N extends ApiRouteName, D extends ParamDecoders<N>, B> {
+export interface RouteSpec<R extends RouteTable, N extends keyof R, D, B, Q> {
   route: N;
   access: RouteAccess;
   /** The body's protocol schema (or a parse function for a rule a schema cannot say). */
-  body?: BodyParser<B>;
+  body?: InputParser<B>;
   /** How the body is named in a 400 ("Request body" by default). */
   bodyName?: string;
+  /** The query string's schema, parsed like the body (a failure is a 400 naming the parameter). */
+  query?: InputParser<Q>;
   /** Parses path parameters (e.g. base64url file paths); failures are 400s. */
   params?: D;
   /** A further rule on the caller (and how they called), checked after `access`, before the body. */
@@ -56,25 +65,35 @@ export interface RouteSpec<N extends ApiRouteName, D extends ParamDecoders<N>, B
   options?: RouteShorthandOptions;
 }
 
-export interface OpenCall<N extends ApiRouteName, D, B> {
-  params: DecodedParams<N, D>;
+export interface OpenCall<R extends RouteTable, N extends keyof R, D, B, Q> {
+  params: DecodedParams<R, N, D>;
   body: B;
+  query: Q;
   req: FastifyRequest;
   reply: FastifyReply;
 }
 
-export interface RouteCall<N extends ApiRouteName, D, B> extends OpenCall<N, D, B> {
+export interface RouteCall<R extends RouteTable, N extends keyof R, D, B, Q> extends OpenCall<
+  R,
+  N,
+  D,
+  B,
+  Q
+> {
   /** The signed-in caller, already checked against the route's access. */
   user: StoredUser;
+  /** The caller as the cause of the events this call raises (core-api.md §2.3). */
+  cause: CausedBy;
 }
 
-export interface SocketSpec<N extends ApiRouteName> {
+interface SocketSpecBase<R extends RouteTable, N extends keyof R, Q> {
   route: N;
-  /** Where the token comes from (a socket cannot send an Authorization header). */
-  token: (req: FastifyRequest) => string;
-  /** Instance permission checked before the upgrade (404 first); `allInstances` skips it for that uuid. */
-  instance?: ActionType;
+  /** Checked before the upgrade, like an HTTP route's (401, then 404, then 403). */
+  access: RouteAccess;
+  /** An instance socket's `:uuid` literal that means "every instance" (nothing to load or check). */
   allInstances?: string;
+  /** The query string's schema (a failure is a 400 before the upgrade). */
+  query?: InputParser<Q>;
   /** Echo client frames back (the reference's ping behaviour). */
   echo: boolean;
   /**
@@ -84,8 +103,44 @@ export interface SocketSpec<N extends ApiRouteName> {
   load?: (req: FastifyRequest) => void;
 }
 
-function isSchema<B>(parser: BodyParser<B>): parser is z.core.$ZodType<B> {
+/**
+ * Where a socket's token comes from (a socket cannot send an Authorization header): a query
+ * parameter read before anything else, or — the reference's event stream — inside the parsed query.
+ */
+export type SocketSpec<R extends RouteTable, N extends keyof R, Q> = SocketSpecBase<R, N, Q> &
+  (
+    | { token: (req: FastifyRequest) => string; tokenInQuery?: never }
+    | { tokenInQuery: (query: Q) => string; token?: never }
+  );
+
+export interface SocketCall<Q> {
+  req: FastifyRequest;
+  session: SocketSession;
+  query: Q;
+}
+
+function isSchema<B>(parser: InputParser<B>): parser is z.core.$ZodType<B> {
   return typeof (parser as { safeParse?: unknown }).safeParse === 'function';
+}
+
+function parseInput<T>(parser: InputParser<T> | undefined, raw: unknown, what: string): T {
+  if (!parser) return undefined as T;
+  return isSchema(parser) ? parseWith(parser, raw, what) : parser(raw);
+}
+
+/**
+ * Test cores (`checkResponses`) parse what a route answers with the protocol's schema of it, so a
+ * handler that drifts from the shape the dashboard parses fails the test that calls it.
+ */
+function checkResponse(route: string, result: unknown): void {
+  const schema = (apiResponses as Readonly<Record<string, z.core.$ZodType | undefined>>)[route];
+  if (!schema) return;
+  const parsed = z.safeParse(schema, result);
+  if (!parsed.success)
+    throw internal(
+      `The answer of ${route} does not match its protocol schema`,
+      ...parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`),
+    );
 }
 
 /** A handler's result as the wire wants it: a string is a JSON string, undefined an empty 200. */
@@ -99,113 +154,156 @@ function action(type: ActionType, instance: string): UserAction {
   return { type, instance };
 }
 
+/** Who asks, how, and about what: the one admission of a route or a socket. */
+interface Admission {
+  route: string;
+  access: RouteAccess;
+  allInstances?: string;
+  rule?: (user: StoredUser, req: FastifyRequest) => void;
+  /**
+   * Whether a user who must still turn on two-factor sign-in is held back: `route` names the route
+   * (the enrolment routes let them through), `socket` holds them back, `exempt` never.
+   */
+  enrolment: { route: string } | 'socket' | 'exempt';
+}
+
 /**
- * Declares routes: authenticate → load the instance (404) → permission → parse params and body, in
- * that order, in one place; a handler holds only the call to its service.
+ * Declares routes: authenticate → load the instance (404) → permission → parse params, query and
+ * body, in that order, in one place — for HTTP routes and sockets alike; a handler holds only the
+ * call to its service.
  */
-export class RouteDeclarer {
+export class RouteDeclarer<R extends RouteTable = typeof apiRoutes> {
   constructor(
     private readonly api: FastifyInstance,
     private readonly ctx: CoreContext,
+    private readonly table: R,
   ) {}
 
   /** A route for signed-in users: authenticate → instance (404) → permission → params → body. */
-  http<N extends ApiRouteName, D extends ParamDecoders<N> = Record<never, never>, B = undefined>(
-    spec: RouteSpec<N, D, B>,
-    handler: (call: RouteCall<N, D, B>) => unknown,
-  ): void {
+  http<
+    N extends keyof R & string,
+    D extends ParamDecoders<R, N> = Record<never, never>,
+    B = undefined,
+    Q = undefined,
+  >(spec: RouteSpec<R, N, D, B, Q>, handler: (call: RouteCall<R, N, D, B, Q>) => unknown): void {
     this.register(
       spec,
       async (req) => {
-        const user = await this.ctx.authenticate(req);
-        this.ctx.access.twoFactor.requireEnrolled(user, spec.route);
-        const uuid = (req.params as { uuid?: string }).uuid;
-        if (uuid === undefined || uuid !== spec.allInstances) this.check(user, spec.access, uuid);
-        spec.rule?.(user, req);
-        return user;
+        const user = await this.admit(req, () => this.ctx.authenticate(req), {
+          ...spec,
+          enrolment: { route: spec.route },
+        });
+        return { user, cause: userCause(user) };
       },
-      handler as (call: OpenCall<N, D, B> & { user: StoredUser | null }) => unknown,
+      handler as (call: OpenCall<R, N, D, B, Q>) => unknown,
     );
   }
 
   /** A route nobody is asked about (the reference's unauthenticated routes). */
-  open<N extends ApiRouteName, D extends ParamDecoders<N> = Record<never, never>, B = undefined>(
-    spec: Omit<RouteSpec<N, D, B>, 'access'>,
-    handler: (call: OpenCall<N, D, B>) => unknown,
+  open<
+    N extends keyof R & string,
+    D extends ParamDecoders<R, N> = Record<never, never>,
+    B = undefined,
+    Q = undefined,
+  >(
+    spec: Omit<RouteSpec<R, N, D, B, Q>, 'access'>,
+    handler: (call: OpenCall<R, N, D, B, Q>) => unknown,
   ): void {
-    this.register(spec, async () => null, handler);
+    this.register(spec, async () => ({}), handler);
   }
 
-  private register<N extends ApiRouteName, D extends ParamDecoders<N>, B>(
-    spec: Omit<RouteSpec<N, D, B>, 'access'>,
-    admit: (req: FastifyRequest) => Promise<StoredUser | null>,
-    handler: (call: OpenCall<N, D, B> & { user: StoredUser | null }) => unknown,
+  /**
+   * The one admission: who is asking (401) → a user who must still turn on two-factor sign-in
+   * (403) → the instance exists (404) → the route's permissions (403) → its further rule. A
+   * stranger learns nothing about which uuids exist, on a socket as on HTTP.
+   */
+  private async admit(
+    req: FastifyRequest,
+    authenticate: () => Promise<StoredUser>,
+    admission: Admission,
+  ): Promise<StoredUser> {
+    const user = await authenticate();
+    if (admission.enrolment !== 'exempt')
+      this.ctx.access.twoFactor.requireEnrolled(
+        user,
+        admission.enrolment === 'socket' ? null : admission.enrolment.route,
+      );
+    const uuid = (req.params as { uuid?: string }).uuid;
+    if (uuid === undefined || uuid !== admission.allInstances)
+      this.check(user, admission.access, uuid);
+    admission.rule?.(user, req);
+    return user;
+  }
+
+  private register<N extends keyof R & string, D, B, Q>(
+    spec: Omit<RouteSpec<R, N, D, B, Q>, 'access'>,
+    admit: (req: FastifyRequest) => Promise<{ user?: StoredUser; cause?: CausedBy }>,
+    handler: (call: OpenCall<R, N, D, B, Q>) => unknown,
   ): void {
-    const declaration = apiRoutes[spec.route];
+    const declaration = this.table[spec.route]!;
+    const checked = this.ctx.config.checkResponses === true;
     this.api.route({
       method: declaration.method,
       url: declaration.path,
       ...spec.options,
       handler: async (req, reply) => {
-        const user = await admit(req);
+        const caller = await admit(req);
         const raw = req.params as Record<string, string>;
         const params: Record<string, unknown> = { ...raw };
         for (const [name, decode] of Object.entries(spec.params ?? {}))
           params[name] = (decode as (s: string) => unknown)(raw[name] ?? '');
-        let body: unknown = undefined;
-        if (spec.body) {
-          body = isSchema(spec.body)
-            ? parseWith(spec.body, req.body, spec.bodyName)
-            : spec.body(req.body);
-        }
+        const query = parseInput(spec.query, req.query, 'Query');
+        const body = parseInput(spec.body, req.body, spec.bodyName ?? 'Request body');
         const result = await handler({
-          user,
-          params: params as DecodedParams<N, D>,
-          body: body as B,
+          ...caller,
+          params: params as DecodedParams<R, N, D>,
+          query,
+          body,
           req,
           reply,
         });
+        if (checked && result !== reply && !reply.sent && result !== undefined)
+          checkResponse(spec.route, JSON.parse(JSON.stringify(result)) as unknown);
         return send(reply, result);
       },
     });
   }
 
   /**
-   * A WebSocket route: the user is authorized before the upgrade (a refusal is an ordinary HTTP
-   * error with the envelope), the socket follows its user's session (closed when they are deleted or
-   * logged out), client frames are echoed when asked, and `serve`'s cleanup runs on close.
+   * A WebSocket route: the user is admitted before the upgrade like an HTTP route's (a refusal is
+   * an ordinary HTTP error with the envelope), the socket follows its user's session (closed when
+   * they are deleted or logged out), client frames are echoed when asked, and `serve`'s cleanup
+   * runs on close.
    */
-  socket<N extends ApiRouteName>(
-    spec: SocketSpec<N>,
-    serve: (
-      socket: WebSocket,
-      req: FastifyRequest,
-      session: SocketSession,
-    ) => (() => void) | undefined,
+  socket<N extends keyof R & string, Q = undefined>(
+    spec: SocketSpec<R, N, Q>,
+    serve: (socket: WebSocket, call: SocketCall<Q>) => (() => void) | undefined,
   ): void {
-    const declaration = apiRoutes[spec.route];
-    const users = new WeakMap<FastifyRequest, { user: StoredUser; token: string }>();
+    const declaration = this.table[spec.route]!;
+    const admitted = new WeakMap<FastifyRequest, { user: StoredUser; token: string; query: Q }>();
+    const parseQuery = (req: FastifyRequest) => parseInput(spec.query, req.query, 'Query');
     this.api.get(
       declaration.path,
       {
         websocket: true,
         preValidation: async (req) => {
-          const uuid = (req.params as { uuid?: string }).uuid;
-          const scoped = spec.instance !== undefined && uuid !== spec.allInstances;
-          if (scoped && uuid !== undefined) this.ctx.instances.require(uuid);
-          const token = spec.token(req);
-          const user = await this.ctx.tokens.verify(token, { ip: req.ip });
-          // The event stream stays open to a user who must still turn on two-factor sign-in (it
-          // carries only what they may see, and tells their dashboard when they are signed out).
-          if (spec.route !== 'eventsStream') this.ctx.access.twoFactor.requireEnrolled(user, null);
-          if (scoped && uuid !== undefined && spec.instance)
-            this.ctx.guard.require(user, action(spec.instance, uuid));
+          // The reference's event stream carries its token inside its filter, so that query is
+          // read first; every other socket's query is read once its caller is admitted.
+          const early = spec.tokenInQuery ? parseQuery(req) : undefined;
+          const token = spec.tokenInQuery ? spec.tokenInQuery(early as Q) : spec.token(req);
+          const user = await this.admit(req, () => this.ctx.tokens.verify(token, { ip: req.ip }), {
+            ...spec,
+            // The event stream stays open to a user who must still turn on two-factor sign-in (it
+            // carries only what they may see, and tells their dashboard when they are signed out).
+            enrolment: spec.route === 'eventsStream' ? 'exempt' : 'socket',
+          });
+          const query = spec.tokenInQuery ? (early as Q) : parseQuery(req);
           spec.load?.(req);
-          users.set(req, { user, token });
+          admitted.set(req, { user, token, query });
         },
       },
       (socket, req) => {
-        const caller = users.get(req);
+        const caller = admitted.get(req);
         if (!caller) {
           socket.close(1011, 'Not authenticated');
           return;
@@ -217,7 +315,7 @@ export class RouteDeclarer {
           () => this.ctx.tokens.verify(caller.token, { ip: req.ip }),
           { openWithoutTwoFactor: spec.route === 'eventsStream' },
         );
-        const cleanup = serve(socket, req, session);
+        const cleanup = serve(socket, { req, session, query: caller.query });
         if (spec.echo) {
           socket.on('message', (data, isBinary) => {
             if (socket.readyState === socket.OPEN) socket.send(data, { binary: isBinary });
@@ -247,7 +345,17 @@ export class RouteDeclarer {
   }
 }
 
-/** The declarer for one Fastify scope. */
-export function declareRoutes(api: FastifyInstance, ctx: CoreContext): RouteDeclarer {
-  return new RouteDeclarer(api, ctx);
+/** The declarer for one Fastify scope, over the protocol's route table (or a test core's own). */
+export function declareRoutes(api: FastifyInstance, ctx: CoreContext): RouteDeclarer;
+export function declareRoutes<R extends RouteTable>(
+  api: FastifyInstance,
+  ctx: CoreContext,
+  table: R,
+): RouteDeclarer<R>;
+export function declareRoutes(
+  api: FastifyInstance,
+  ctx: CoreContext,
+  table: RouteTable = apiRoutes,
+): RouteDeclarer<RouteTable> {
+  return new RouteDeclarer(api, ctx, table);
 }

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { LogQuerySchema, type LogQuery } from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
@@ -10,10 +10,13 @@ import { parseWith } from '../http/validation.ts';
 
 const ExportFormatSchema = z.enum(['jsonl', 'csv']);
 
-/** The filter and page of the query string (protocol event-log-filter.ts). */
-function readQuery(req: FastifyRequest): LogQuery {
-  const { token: _token, format: _format, ...rest } = req.query as Record<string, unknown>;
-  return parseWith(LogQuerySchema, rest, 'Query');
+/** An export's query: the filter (protocol event-log-filter.ts) and the file's format. */
+function exportQuery(raw: unknown): { log: LogQuery; format: z.output<typeof ExportFormatSchema> } {
+  const format = (raw as { format?: unknown }).format ?? 'jsonl';
+  return {
+    log: parseWith(LogQuerySchema, raw, 'Query'),
+    format: parseWith(ExportFormatSchema, format, 'format'),
+  };
 }
 
 /**
@@ -24,40 +27,40 @@ export function activityRoutes(ctx: CoreContext) {
   return async (api: FastifyInstance) => {
     const route = declareRoutes(api, ctx);
 
-    route.http({ route: 'activitySearch', access: 'user' }, ({ user, req }) =>
-      ctx.activity.search(user, readQuery(req)),
+    route.http(
+      { route: 'activitySearch', access: 'user', query: LogQuerySchema },
+      ({ user, query }) => ctx.activity.search(user, query),
     );
 
-    route.http({ route: 'activityExport', access: 'user' }, ({ user, req, reply }) => {
-      const { filter } = readQuery(req);
-      const format = parseWith(
-        ExportFormatSchema,
-        (req.query as { format?: unknown }).format ?? 'jsonl',
-        'format',
-      );
-      const stamp = new Date().toISOString().slice(0, 19).replaceAll(':', '-');
-      return reply
-        .header(
-          'content-type',
-          format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
-        )
-        .header(
-          'content-disposition',
-          `attachment; filename="hearth-event-log-${stamp}.${format === 'csv' ? 'csv' : 'jsonl'}"`,
-        )
-        .send(Readable.from(ctx.activity.export(user, filter, format)));
-    });
+    route.http(
+      { route: 'activityExport', access: 'user', query: exportQuery },
+      ({ user, query, reply }) => {
+        const { format } = query;
+        const { filter } = query.log;
+        const stamp = new Date().toISOString().slice(0, 19).replaceAll(':', '-');
+        return reply
+          .header(
+            'content-type',
+            format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+          )
+          .header(
+            'content-disposition',
+            `attachment; filename="hearth-event-log-${stamp}.${format === 'csv' ? 'csv' : 'jsonl'}"`,
+          )
+          .send(Readable.from(ctx.activity.export(user, filter, format)));
+      },
+    );
 
     route.socket(
       {
         route: 'activityStream',
+        access: 'user',
         token: (req) => tokenFromQueryValue((req.query as { token?: unknown }).token),
+        query: LogQuerySchema,
         echo: false,
       },
-      (socket, req, session) => {
-        const { filter } = readQuery(req);
-        return ctx.activity.stream((frame) => sendBounded(socket, frame), session.current, filter);
-      },
+      (socket, { session, query }) =>
+        ctx.activity.stream((frame) => sendBounded(socket, frame), session.current, query.filter),
     );
   };
 }

@@ -9,7 +9,6 @@ import {
 import type { CoreContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { declareRoutes } from '../http/route.ts';
-import { userCause } from '../services/user-service.ts';
 import { FILE_READ, FILE_WRITE } from './file-route-helpers.ts';
 
 function kindOf(raw: unknown): AddonKind {
@@ -62,17 +61,17 @@ export function addonRoutes(ctx: CoreContext) {
 
     route.http(
       { route: 'addonInstall', access: FILE_WRITE, body: AddonInstallBodySchema },
-      ({ user, params, body }) => addons.install(user, params.uuid, body, userCause(user)),
+      ({ user, params, body, cause }) => addons.install(user, params.uuid, body, cause),
     );
 
     route.http(
       { route: 'addonUpdate', access: FILE_WRITE, body: AddonUpdateBodySchema },
-      ({ user, params, body }) =>
-        addons.update(user, params.uuid, params.addon, body.version_id, userCause(user)),
+      ({ user, params, body, cause }) =>
+        addons.update(user, params.uuid, params.addon, body.version_id, cause),
     );
 
-    route.http({ route: 'addonRemove', access: FILE_WRITE }, async ({ user, params }) => {
-      await addons.remove(user, params.uuid, params.addon, userCause(user));
+    route.http({ route: 'addonRemove', access: FILE_WRITE }, async ({ user, params, cause }) => {
+      await addons.remove(user, params.uuid, params.addon, cause);
       return null;
     });
   };

@@ -7,7 +7,6 @@ import {
 } from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
 import { declareRoutes } from '../http/route.ts';
-import { userCause } from '../services/user-service.ts';
 
 const READ = { instance: ['ReadInstanceFile'] } as const;
 const WRITE = { instance: ['WriteInstanceFile'] } as const;
@@ -27,11 +26,11 @@ export function backupRoutes(ctx: CoreContext) {
 
     route.http(
       { route: 'backupCreate', access: READ, body: CreateBackupBodySchema },
-      ({ user, params, body }) =>
+      ({ params, body, cause }) =>
         backups.create(
           params.uuid,
           { name: body.name ?? null, locked: body.locked ?? false },
-          userCause(user),
+          cause,
         ).backup,
     );
 
@@ -48,15 +47,15 @@ export function backupRoutes(ctx: CoreContext) {
         }),
     );
 
-    route.http({ route: 'backupDelete', access: REPLACE }, async ({ user, params }) => {
-      await backups.delete(params.uuid, params.backup, userCause(user));
+    route.http({ route: 'backupDelete', access: REPLACE }, async ({ params, cause }) => {
+      await backups.delete(params.uuid, params.backup, cause);
       return null;
     });
 
     route.http(
       { route: 'backupRestore', access: REPLACE, body: RestoreBackupBodySchema },
-      ({ user, params, body }) => {
-        backups.restore(params.uuid, params.backup, userCause(user), {
+      ({ params, body, cause }) => {
+        backups.restore(params.uuid, params.backup, cause, {
           stopFirst: body.stop_first,
         });
         return null;

@@ -13,7 +13,6 @@ import {
   validateDescription,
   validateInstanceName,
 } from '../services/instance-rules.ts';
-import { userCause } from '../services/user-service.ts';
 
 /** core-api.md §1.4.7–1.4.9: instance lifecycle, control and configuration. Unknown uuids are 404 before permissions. */
 export function instanceRoutes(ctx: CoreContext) {
@@ -56,37 +55,37 @@ export function instanceRoutes(ctx: CoreContext) {
 
     route.http(
       { route: 'instance', access: { instance: ['DeleteInstance'] } },
-      async ({ user, params }) => {
-        await instances.delete(params.uuid, userCause(user));
+      async ({ params, cause }) => {
+        await instances.delete(params.uuid, cause);
         return null;
       },
     );
 
     route.http(
       { route: 'instanceStart', access: { instance: POWER.start } },
-      async ({ user, params }) => {
-        await instances.start(params.uuid, userCause(user));
+      async ({ params, cause }) => {
+        await instances.start(params.uuid, cause);
         return null;
       },
     );
 
-    route.http({ route: 'instanceStop', access: { instance: POWER.stop } }, ({ user, params }) => {
-      instances.stop(params.uuid, userCause(user));
+    route.http({ route: 'instanceStop', access: { instance: POWER.stop } }, ({ params, cause }) => {
+      instances.stop(params.uuid, cause);
       return null;
     });
 
     route.http(
       { route: 'instanceRestart', access: { instance: POWER.restart } },
-      async ({ user, params }) => {
-        await instances.restart(params.uuid, userCause(user));
+      async ({ params, cause }) => {
+        await instances.restart(params.uuid, cause);
         return null;
       },
     );
 
     route.http(
       { route: 'instanceKill', access: { instance: POWER.kill } },
-      async ({ user, params }) => {
-        await instances.kill(params.uuid, userCause(user));
+      async ({ params, cause }) => {
+        await instances.kill(params.uuid, cause);
         return 'ok';
       },
     );
@@ -97,8 +96,8 @@ export function instanceRoutes(ctx: CoreContext) {
         access: { instance: ['AccessConsole'] },
         body: validateCommand,
       },
-      ({ user, params, body }) => {
-        instances.sendCommand(params.uuid, body, userCause(user));
+      ({ params, body, cause }) => {
+        instances.sendCommand(params.uuid, body, cause);
         return null;
       },
     );
@@ -116,13 +115,13 @@ export function instanceRoutes(ctx: CoreContext) {
         body: ConfigurableValueSchema,
         bodyName: 'Setting value',
       },
-      async ({ user, params, body }) => {
+      async ({ user, params, body, cause }) => {
         await instanceConfig.applySetting(
           params.uuid,
           params.section,
           params.setting,
           body,
-          userCause(user),
+          cause,
           user,
         );
         return null;
@@ -132,35 +131,35 @@ export function instanceRoutes(ctx: CoreContext) {
     const setting = { instance: ['AccessSetting'] } as const;
     route.http(
       { route: 'instanceName', access: setting, body: validateInstanceName },
-      async ({ user, params, body }) => {
-        await instanceConfig.setName(params.uuid, body, userCause(user));
+      async ({ params, body, cause }) => {
+        await instanceConfig.setName(params.uuid, body, cause);
         return null;
       },
     );
     route.http(
       { route: 'instanceDescription', access: setting, body: validateDescription },
-      async ({ user, params, body }) => {
-        await instanceConfig.setDescription(params.uuid, body, userCause(user));
+      async ({ params, body, cause }) => {
+        await instanceConfig.setDescription(params.uuid, body, cause);
         return null;
       },
     );
     route.http(
       { route: 'instanceAutoStart', access: setting, body: booleanBody('auto_start') },
-      async ({ user, params, body }) => {
-        await instanceConfig.setAutoStart(params.uuid, body, userCause(user));
+      async ({ params, body, cause }) => {
+        await instanceConfig.setAutoStart(params.uuid, body, cause);
         return null;
       },
     );
     route.http(
       { route: 'instanceRestartOnCrash', access: setting, body: booleanBody('restart_on_crash') },
-      async ({ user, params, body }) => {
-        await instanceConfig.setRestartOnCrash(params.uuid, body, userCause(user));
+      async ({ params, body, cause }) => {
+        await instanceConfig.setRestartOnCrash(params.uuid, body, cause);
         return null;
       },
     );
 
-    route.http({ route: 'instanceVersion', access: setting }, async ({ user, params }) => {
-      await instanceConfig.changeVersion(params.uuid, params.version, userCause(user));
+    route.http({ route: 'instanceVersion', access: setting }, async ({ params, cause }) => {
+      await instanceConfig.changeVersion(params.uuid, params.version, cause);
       return null;
     });
   };

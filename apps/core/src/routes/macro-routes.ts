@@ -7,7 +7,6 @@ import { declareRoutes } from '../http/route.ts';
 import { sendBounded } from '../http/socket-session.ts';
 import { parseWith } from '../http/validation.ts';
 import { boundsOf } from '../services/macros/macro-service.ts';
-import { userCause } from '../services/user-service.ts';
 
 /** A task pid from the path: a small decimal integer (the reference's MacroPID). */
 function decodePid(raw: string): number {
@@ -46,9 +45,9 @@ export function macroRoutes(ctx: CoreContext) {
 
     route.http(
       { route: 'macroRun', access, body: runArgs, bodyName: 'Macro arguments' },
-      async ({ user, params, body }) => {
+      async ({ user, params, body, cause }) => {
         // A task starting a macro passes on what bounds it (its authors, its own bounds).
-        await macros.start(params.uuid, params.name, body, userCause(user), boundsOf(user));
+        await macros.start(params.uuid, params.name, body, cause, boundsOf(user));
         return null;
       },
     );
@@ -78,14 +77,14 @@ export function macroRoutes(ctx: CoreContext) {
       {
         route: 'macroOutputStream',
         token: (req) => tokenFromQueryValue((req.query as { token?: string }).token),
-        instance: 'AccessMacro',
+        access: { instance: ['AccessMacro'] },
         echo: false,
         load: (req) => {
           const { uuid, pid } = outputTarget(req.params);
           macros.requireTask(uuid, pid);
         },
       },
-      (socket, req, session) => {
+      (socket, { req, session }) => {
         const { uuid, pid } = outputTarget(req.params);
         // Asked again for every frame: a viewer who loses the macro permission loses the stream.
         const mayView = () =>

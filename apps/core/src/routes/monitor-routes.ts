@@ -16,10 +16,10 @@ export function monitorRoutes(ctx: CoreContext) {
       {
         route: 'monitor',
         token: (req) => tokenFromQueryValue((req.query as { token?: string }).token),
-        instance: 'ViewInstance',
+        access: { instance: ['ViewInstance'] },
         echo: false,
       },
-      (socket, req, session) => {
+      (socket, { req, session }) => {
         const uuid = (req.params as { uuid: string }).uuid;
         for (const report of ctx.instances.monitorReports(uuid))
           sendBounded(socket, JSON.stringify(report));

@@ -3,7 +3,6 @@ import { PlayerActionSchema } from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
 import { unsupported } from '../errors.ts';
 import { declareRoutes } from '../http/route.ts';
-import { userCause } from '../services/user-service.ts';
 import { validatePlayerLimit } from '../services/instance-rules.ts';
 
 /**
@@ -50,8 +49,8 @@ export function playerRoutes(ctx: CoreContext) {
         access: { instance: ['AccessSetting'] },
         body: validatePlayerLimit,
       },
-      async ({ user, params, body }) => {
-        await ctx.instanceConfig.setMaxPlayers(params.uuid, body, userCause(user));
+      async ({ params, body, cause }) => {
+        await ctx.instanceConfig.setMaxPlayers(params.uuid, body, cause);
         return null;
       },
     );
@@ -61,7 +60,7 @@ export function playerRoutes(ctx: CoreContext) {
     );
     route.http(
       { route: 'playerAction', access: manage, body: PlayerActionSchema },
-      ({ user, params, body }) => playerAdmin.act(params.uuid, body, userCause(user)),
+      ({ params, body, cause }) => playerAdmin.act(params.uuid, body, cause),
     );
   };
 }

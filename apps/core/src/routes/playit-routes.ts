@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CoreContext } from '../context.ts';
 import { declareRoutes } from '../http/route.ts';
-import { userCause } from '../services/user-service.ts';
 
 /**
  * core-api.md §1.4.18: the playit.gg agent. The reference leaves these routes unauthenticated;
@@ -14,15 +13,15 @@ export function playitRoutes(ctx: CoreContext) {
   const { playit } = ctx;
   return async (api: FastifyInstance) => {
     const route = declareRoutes(api, ctx);
-    route.http({ route: 'playitSignupLink', access: OWNER_ONLY }, ({ user }) =>
-      playit.signupLink(userCause(user)),
+    route.http({ route: 'playitSignupLink', access: OWNER_ONLY }, ({ cause }) =>
+      playit.signupLink(cause),
     );
-    route.http({ route: 'playitStart', access: OWNER_ONLY }, async ({ user }) => {
-      await playit.start(userCause(user));
+    route.http({ route: 'playitStart', access: OWNER_ONLY }, async ({ cause }) => {
+      await playit.start(cause);
       return null;
     });
-    route.http({ route: 'playitStop', access: OWNER_ONLY }, async ({ user }) => {
-      await playit.stop(userCause(user));
+    route.http({ route: 'playitStop', access: OWNER_ONLY }, async ({ cause }) => {
+      await playit.stop(cause);
       return null;
     });
     route.http({ route: 'playitVerify', access: OWNER_ONLY }, () => playit.verify());

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { ScheduleInputSchema, TestClockAdvanceBodySchema } from '@hearth/protocol';
+import { ScheduleInputSchema } from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
 import { permissionDenied } from '../errors.ts';
 import { declareRoutes } from '../http/route.ts';
 import { booleanBody } from '../services/instance-rules.ts';
-import { ManualClock } from '../services/schedules/clock.ts';
 import { stepVisibility } from '../services/schedules/instance-executors.ts';
 import { isLimitedTask, type StoredUser } from '../services/user-service.ts';
 
@@ -68,21 +67,5 @@ export function scheduleRoutes(ctx: CoreContext) {
     route.http({ route: 'scheduleRun', access: EDIT, rule: notForOthersCode }, ({ user, params }) =>
       schedules.runNow(params.uuid, params.schedule, { uid: user.uid, name: user.username }),
     );
-
-    // Test runs only (HEARTH_TEST_CLOCK=1): the route does not exist in a normal core.
-    const clock = ctx.scheduleClock;
-    if (ctx.config.testClock && clock instanceof ManualClock) {
-      route.http(
-        {
-          route: 'testClockAdvance',
-          access: { owner: 'Only the owner can move the test clock' },
-          body: TestClockAdvanceBodySchema,
-        },
-        async ({ body }) => {
-          await clock.advance(body.ms);
-          return { now: clock.now() };
-        },
-      );
-    }
   };
 }

@@ -3,7 +3,6 @@ import type { CoreContext } from '../context.ts';
 import { badRequest } from '../errors.ts';
 import { declareRoutes } from '../http/route.ts';
 import { parseCoreName, parseDomain, parseSwitch } from '../services/settings-service.ts';
-import { userCause } from '../services/user-service.ts';
 
 const OWNER_ONLY = { owner: 'Only the owner can change core settings' };
 
@@ -15,15 +14,15 @@ export function settingsRoutes(ctx: CoreContext) {
     route.http({ route: 'globalSettings', access: 'user' }, () => settings.get());
     route.http(
       { route: 'globalSettingsName', access: OWNER_ONLY, body: parseCoreName },
-      ({ user, body }) => settings.setName(body, userCause(user)),
+      ({ body, cause }) => settings.setName(body, cause),
     );
     route.http(
       { route: 'globalSettingsDomain', access: OWNER_ONLY, body: parseDomain },
-      ({ user, body }) => settings.setDomain(body, userCause(user)),
+      ({ body, cause }) => settings.setDomain(body, cause),
     );
     route.http(
       { route: 'globalSettingsSafeMode', access: OWNER_ONLY, body: parseSwitch('Safe mode') },
-      ({ user, body }) => settings.setSafeMode(body, userCause(user)),
+      ({ body, cause }) => settings.setSafeMode(body, cause),
     );
     route.http(
       {
@@ -31,7 +30,7 @@ export function settingsRoutes(ctx: CoreContext) {
         access: OWNER_ONLY,
         body: parseSwitch('Playit integration'),
       },
-      ({ user, body }) => settings.setPlayitEnabled(body, userCause(user)),
+      ({ body, cause }) => settings.setPlayitEnabled(body, cause),
     );
     route.http(
       {
@@ -39,7 +38,7 @@ export function settingsRoutes(ctx: CoreContext) {
         access: OWNER_ONLY,
         body: parseSwitch('Modrinth browser'),
       },
-      ({ user, body }) => settings.setModrinthEnabled(body, userCause(user)),
+      ({ body, cause }) => settings.setModrinthEnabled(body, cause),
     );
     route.http(
       {
@@ -47,11 +46,11 @@ export function settingsRoutes(ctx: CoreContext) {
         access: OWNER_ONLY,
         body: parseSwitch('Require two-factor sign-in'),
       },
-      async ({ user, body }) => {
+      async ({ user, body, cause }) => {
         // Turning it on without it yourself would send you, too, to turn it on at once.
         if (body && !ctx.access.twoFactor.isEnabled(user.uid))
           throw badRequest('Turn on two-factor sign-in for your own account first');
-        await settings.setRequireTwoFactor(body, userCause(user));
+        await settings.setRequireTwoFactor(body, cause);
         if (body) ctx.access.revocations.emit({ kind: 'twoFactorRequired' });
       },
     );

@@ -3,7 +3,6 @@ import { SshKeyAddSchema } from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
 import { declareRoutes } from '../http/route.ts';
 import { parseSftpSettings } from '../services/sftp/sftp-service.ts';
-import { userCause } from '../services/user-service.ts';
 
 const OWNER_ONLY = { owner: 'Only the owner can change core settings' };
 
@@ -18,7 +17,7 @@ export function sftpRoutes(ctx: CoreContext) {
     route.http({ route: 'sftpInfo', access: 'user' }, ({ user }) => sftp.info(user));
     route.http(
       { route: 'sftpSettings', access: OWNER_ONLY, body: parseSftpSettings },
-      ({ user, body }) => sftp.update(body, userCause(user)),
+      ({ body, cause }) => sftp.update(body, cause),
     );
     route.http({ route: 'sshKeyList', access: 'user' }, ({ user }) => sshKeys.list(user));
     route.http(

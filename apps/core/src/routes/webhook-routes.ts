@@ -3,7 +3,6 @@ import { WebhookCreateSchema, WebhookUpdateSchema } from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
 import { declareRoutes } from '../http/route.ts';
 import { parseSwitch } from '../services/settings-service.ts';
-import { userCause } from '../services/user-service.ts';
 
 const OWNER_ONLY = { owner: 'Only the owner can manage webhooks' };
 
@@ -20,7 +19,7 @@ export function webhookRoutes(ctx: CoreContext) {
         body: WebhookCreateSchema,
         bodyName: 'Webhook',
       },
-      ({ user, body }) => webhooks.create(body, userCause(user)),
+      ({ body, cause }) => webhooks.create(body, cause),
     );
     route.http(
       {
@@ -29,10 +28,10 @@ export function webhookRoutes(ctx: CoreContext) {
         body: WebhookUpdateSchema,
         bodyName: 'Webhook',
       },
-      ({ user, params, body }) => webhooks.update(params.id, body, userCause(user)),
+      ({ params, body, cause }) => webhooks.update(params.id, body, cause),
     );
-    route.http({ route: 'webhookDelete', access: OWNER_ONLY }, async ({ user, params }) => {
-      await webhooks.delete(params.id, userCause(user));
+    route.http({ route: 'webhookDelete', access: OWNER_ONLY }, async ({ params, cause }) => {
+      await webhooks.delete(params.id, cause);
       return null;
     });
     route.http({ route: 'webhookTest', access: OWNER_ONLY }, ({ params }) =>
@@ -47,8 +46,8 @@ export function webhookRoutes(ctx: CoreContext) {
         access: OWNER_ONLY,
         body: parseSwitch('Allow private targets'),
       },
-      async ({ user, body }) => {
-        await webhooks.setAllowPrivateTargets(body, userCause(user));
+      async ({ body, cause }) => {
+        await webhooks.setAllowPrivateTargets(body, cause);
         return null;
       },
     );

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CoreInfoSchema } from '@hearth/protocol';
 import { coreInfo, makeJwt, TEST_CORE, validJwt } from '@/test/fixtures.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
-import { ApiError, api, apiRequest, apiUrl } from './api-client.ts';
+import { ApiError, apiCall, apiRequest, apiUrl } from './api-client.ts';
 import { selectCore, setToken } from './session.ts';
 
 afterEach(() => {
@@ -32,7 +32,7 @@ describe('api client', () => {
     selectCore(TEST_CORE);
     setToken(TEST_CORE, token);
     const net = installFakeFetch(coreRoutes({ 'PUT /global_settings/name': { raw: '' } }));
-    await expect(api.put('/global_settings/name', 'My Core')).resolves.toBeNull();
+    await expect(apiCall('globalSettingsName', {}, { body: 'My Core' })).resolves.toBeNull();
     const [call] = net.calls;
     expect(call?.headers.get('Authorization')).toBe(`Bearer ${token}`);
     expect(call?.headers.get('Content-Type')).toBe('application/json');
@@ -43,14 +43,17 @@ describe('api client', () => {
     const net = installFakeFetch(
       coreRoutes({ 'GET /info': { body: coreInfo() }, 'POST /user/login': { body: {} } }),
     );
-    await apiRequest('/info', { core: TEST_CORE });
+    await apiCall('info', {}, { core: TEST_CORE });
     expect(net.calls[0]?.headers.has('Authorization')).toBe(false);
-    await apiRequest('/user/login', {
-      core: TEST_CORE,
-      method: 'POST',
-      body: {},
-      auth: { basic: { username: 'zoë', password: 'p:w' } },
-    });
+    await apiCall(
+      'userLogin',
+      {},
+      {
+        core: TEST_CORE,
+        body: {},
+        auth: { basic: { username: 'zoë', password: 'p:w' } },
+      },
+    );
     const header = net.calls[1]?.headers.get('Authorization') ?? '';
     expect(header.startsWith('Basic ')).toBe(true);
     expect(
@@ -63,7 +66,7 @@ describe('api client', () => {
     const net = installFakeFetch(coreRoutes({ 'GET /global_settings': { body: {} } }));
     for (const bad of ['garbage', makeJwt({ uid: 'USER_1', exp: 1 })]) {
       setToken(TEST_CORE, bad);
-      await api.get('/global_settings');
+      await apiCall('globalSettings', {});
     }
     expect(net.calls.map((c) => c.headers.has('Authorization'))).toEqual([false, false]);
   });

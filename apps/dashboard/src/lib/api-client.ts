@@ -1,10 +1,20 @@
 import {
   DEFAULT_REQUEST_TIMEOUT_MS,
+  apiRoutes,
   coreBaseUrl,
+  coreSocketUrl,
   kindForStatus,
   parseErrorBody,
+  routePath,
 } from '@hearth/protocol';
-import type { ClientError, ErrorKind, RequestFailure } from '@hearth/protocol';
+import type {
+  ApiRouteName,
+  ApiRoutePath,
+  ClientError,
+  ErrorKind,
+  RequestFailure,
+  RouteParams,
+} from '@hearth/protocol';
 import { getSession, getToken } from './session.ts';
 import type { CoreConnection } from './session.ts';
 import { isUsableToken } from './token.ts';
@@ -19,10 +29,10 @@ export interface Parser<T> {
 }
 
 export type Auth = 'bearer' | 'none' | { basic: { username: string; password: string } };
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions<T> {
-  method?: HttpMethod;
+  /** The route's, from the protocol's table (apiCall). */
+  method?: (typeof apiRoutes)[ApiRouteName]['method'];
   /** Serialised as JSON (a string becomes a JSON string). `undefined` sends no body. */
   body?: unknown;
   /** Sent as-is (uploads); wins over `body`. */
@@ -184,19 +194,47 @@ export async function apiRequest<T = unknown>(
   }
 }
 
-type Shortcut = <T = unknown>(
-  path: string,
-  options?: Omit<RequestOptions<T>, 'method'>,
-) => Promise<T>;
-type BodyShortcut = <T = unknown>(
-  path: string,
-  body?: unknown,
-  options?: Omit<RequestOptions<T>, 'method' | 'body'>,
-) => Promise<T>;
+/** What a call adds to its route: the query string (without `?`) and the request's options. */
+export interface CallOptions<T> extends Omit<RequestOptions<T>, 'method'> {
+  query?: string;
+}
 
-export const api: { get: Shortcut; delete: Shortcut; post: BodyShortcut; put: BodyShortcut } = {
-  get: (path, options) => apiRequest(path, { ...options, method: 'GET' }),
-  delete: (path, options) => apiRequest(path, { ...options, method: 'DELETE' }),
-  post: (path, body, options) => apiRequest(path, { ...options, method: 'POST', body }),
-  put: (path, body, options) => apiRequest(path, { ...options, method: 'PUT', body }),
-};
+/**
+ * Calls a route by its name in the protocol's table (routes.ts): the method and the path pattern
+ * come from its declaration, the parameters fill the pattern (typed from it), so no call writes a
+ * method or a path of its own.
+ */
+export function apiCall<N extends ApiRouteName, T = unknown>(
+  name: N,
+  params: RouteParams<ApiRoutePath<N>>,
+  options: CallOptions<T> = {},
+): Promise<T> {
+  const { query, ...request } = options;
+  return apiRequest(withQuery(routePath(name, params), query), {
+    ...request,
+    method: apiRoutes[name].method,
+  });
+}
+
+/** The absolute URL of a declared route (links, images, downloads) on a core. */
+export function routeUrl<N extends ApiRouteName>(
+  name: N,
+  params: RouteParams<ApiRoutePath<N>>,
+  options: { query?: string; core?: CoreConnection | null } = {},
+): string {
+  return apiUrl(withQuery(routePath(name, params), options.query), options.core);
+}
+
+/** The WebSocket URL of a declared socket route on a core. */
+export function socketUrl<N extends ApiRouteName>(
+  core: CoreConnection,
+  name: N,
+  params: RouteParams<ApiRoutePath<N>>,
+  query?: string,
+): string {
+  return `${coreSocketUrl(core)}${withQuery(routePath(name, params), query)}`;
+}
+
+function withQuery(path: string, query: string | undefined): string {
+  return query ? `${path}?${query}` : path;
+}

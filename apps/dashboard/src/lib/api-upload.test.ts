@@ -17,7 +17,7 @@ describe('apiUpload', () => {
   it('PUTs the form to the current core with the bearer token and reports progress', async () => {
     const form = new FormData();
     const seen: [number, number | null][] = [];
-    const done = apiUpload('/instance/I/fs/Lg/upload', form, {
+    const done = apiUpload('fsUpload', { uuid: 'I', path: '.' }, form, {
       onProgress: (sent, total) => seen.push([sent, total]),
     });
     const xhr = FakeXhr.last();
@@ -33,7 +33,7 @@ describe('apiUpload', () => {
   });
 
   it('turns an error answer into an ApiError carrying the envelope', async () => {
-    const done = apiUpload('/x', new FormData());
+    const done = apiUpload('fsUpload', { uuid: 'I', path: 'x' }, new FormData());
     FakeXhr.last().respond(
       403,
       '{"kind":"PermissionDenied","causes":["Protected path"]}',
@@ -47,11 +47,11 @@ describe('apiUpload', () => {
 
   it('rejects with an AbortError when cancelled, and a network ApiError when the connection fails', async () => {
     const controller = new AbortController();
-    const cancelled = apiUpload('/x', new FormData(), { signal: controller.signal });
+    const cancelled = apiUpload('fsUpload', { uuid: 'I', path: 'x' }, new FormData(), { signal: controller.signal });
     controller.abort();
     await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
     expect(FakeXhr.last().aborted).toBe(true);
-    const broken = apiUpload('/x', new FormData());
+    const broken = apiUpload('fsUpload', { uuid: 'I', path: 'x' }, new FormData());
     FakeXhr.last().fail();
     await expect(broken).rejects.toMatchObject({
       failure: { type: 'network', code: 'ERR_NETWORK' },

@@ -1,3 +1,5 @@
+import { apiRoutes, routePath } from '@hearth/protocol';
+import type { ApiRouteName, ApiRoutePath, RouteParams } from '@hearth/protocol';
 import { ApiError, apiUrl, buildHeaders, parseText } from './api-client.ts';
 import type { Parser } from './api-client.ts';
 import { getSession } from './session.ts';
@@ -20,20 +22,22 @@ export interface UploadOptions<T> {
  * but over XMLHttpRequest, the one browser API that reports upload progress, and with no time-out
  * (dashboard.md §9: "Upload has no time-out").
  */
-export function apiUpload<T = unknown>(
-  path: string,
+export function apiUpload<N extends ApiRouteName, T = unknown>(
+  name: N,
+  params: RouteParams<ApiRoutePath<N>>,
   form: FormData,
   options: UploadOptions<T> = {},
 ): Promise<T> {
   const core = options.core ?? getSession().current;
   if (!core) return Promise.reject(new ApiError({ type: 'network', message: 'No core selected' }));
+  const path = routePath(name, params);
   const url = apiUrl(path, core);
   const headers = buildHeaders({ rawBody: form }, core);
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     const onAbort = () => xhr.abort();
     const settle = () => options.signal?.removeEventListener('abort', onAbort);
-    xhr.open('PUT', url);
+    xhr.open(apiRoutes[name].method, url);
     headers.forEach((value, name) => xhr.setRequestHeader(name, value));
     xhr.upload.onprogress = (ev) =>
       options.onProgress?.(ev.loaded, ev.lengthComputable ? ev.total : null);

@@ -24,7 +24,7 @@ import {
 } from './access-rules.ts';
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
-const ENROLMENT_ROUTES = new Set<ApiRouteName>(TWO_FACTOR_ENROLMENT_ROUTES);
+const ENROLMENT_ROUTES: ReadonlySet<string> = new Set<ApiRouteName>(TWO_FACTOR_ENROLMENT_ROUTES);
 
 /** A recovery code as typed: lower case, without the dashes and spaces between its groups. */
 export function normalizeRecoveryCode(code: string): string {
@@ -88,7 +88,7 @@ export class TwoFactorService {
    * While the owner requires two-factor sign-in, a user without it may call only what turning it
    * on needs (protocol TWO_FACTOR_ENROLMENT_ROUTES). Macro tasks run on: they were started before.
    */
-  requireEnrolled(user: StoredUser, route: ApiRouteName | null): void {
+  requireEnrolled(user: StoredUser, route: string | null): void {
     if (!this.deps.required() || user.task !== undefined || this.enabled.has(user.uid)) return;
     if (route !== null && ENROLMENT_ROUTES.has(route)) return;
     throw permissionDenied(TWO_FACTOR_ENROLMENT_TEXT);

@@ -1,6 +1,6 @@
-import { apiPaths } from '@hearth/protocol';
+import { encodeQuery } from '@hearth/protocol';
 import type { Player } from '@hearth/protocol';
-import { apiUrl } from '@/lib/api-client.ts';
+import { routeUrl } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
 // dashboard.md §2 Overview: the player list is sortable by name, with a 16 px avatar by uuid.
@@ -29,7 +29,11 @@ export function avatarUrl(
   hearth: boolean,
 ): string | null {
   if (player.type !== 'MinecraftPlayer' || !player.uuid || !core || !hearth) return null;
-  return apiUrl(apiPaths.playerAvatar(player.uuid, player.name), core);
+  return routeUrl(
+    'playerAvatar',
+    { uuid: player.uuid },
+    { core, query: encodeQuery({ name: player.name }) },
+  );
 }
 
 export function playerKey(player: Player): string {

@@ -5,10 +5,11 @@ import {
   apiPaths,
   coreSocketUrl,
   emptyEventQuery,
+  eventFilterQuery,
   parseHearthEventFrame,
 } from '@hearth/protocol';
 import type { ClientEvent } from '@hearth/protocol';
-import { apiRequest } from '../api-client.ts';
+import { apiCall } from '../api-client.ts';
 import { dispatchConnection } from '../connection-status.ts';
 import type { ConnectionAction } from '../connection-status.ts';
 import type { CoreConnection } from '../session.ts';
@@ -72,11 +73,16 @@ export async function fetchEventBuffer(
   core: CoreConnection,
   token: string,
 ): Promise<ClientEvent[]> {
-  const items = await apiRequest(apiPaths.eventsBuffer(emptyEventQuery(token)), {
-    core,
-    token,
-    schema: EventListSchema,
-  });
+  const items = await apiCall(
+    'eventsBuffer',
+    { any: 'all' },
+    {
+      query: eventFilterQuery(emptyEventQuery(token)),
+      core,
+      token,
+      schema: EventListSchema,
+    },
+  );
   const { events, skipped } = parseEventList(items);
   if (skipped > 0)
     console.warn(

@@ -1,5 +1,6 @@
 import type { ErrorKind } from '@hearth/protocol';
 import { openWebSocket, type SdkWebSocket } from './deno-api.ts';
+import { SDK_ROUTES, sdkPath, type SdkRouteName } from './sdk-routes.ts';
 import { task } from './task-context.ts';
 
 /** A refusal or failure from the core, with its `{"kind","causes"}` (core-api.md §2.12). */
@@ -26,12 +27,17 @@ function errorFrom(status: number, text: string): HearthError {
   return new HearthError('Internal', [text || `HTTP ${status}`], status);
 }
 
-/** One call to the core's API with the task's token; JSON in, JSON (or nothing) out. */
-export async function request<T = unknown>(
-  method: string,
-  path: string,
+/**
+ * One call to a route of the core's API (by its name in sdk-routes.ts) with the task's token; JSON
+ * in, JSON (or nothing) out.
+ */
+export async function callRoute<T = unknown>(
+  name: SdkRouteName,
+  params: Readonly<Record<string, string | number>> = {},
   body?: unknown,
 ): Promise<T> {
+  const { method } = SDK_ROUTES[name];
+  const path = sdkPath(name, params);
   const { api, token } = task();
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
   if (body !== undefined) headers['content-type'] = 'application/json';

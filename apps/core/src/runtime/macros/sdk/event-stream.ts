@@ -1,5 +1,6 @@
 import type { ClientEvent, InstanceState, Player } from '@hearth/protocol';
-import { HearthError, openCoreSocket, request } from './client.ts';
+import { HearthError, callRoute, openCoreSocket } from './client.ts';
+import { sdkPath } from './sdk-routes.ts';
 import type { SdkWebSocket } from './deno-api.ts';
 import { task } from './task-context.ts';
 
@@ -140,9 +141,8 @@ export class MacroEventStream implements AsyncIterable<MacroSdkEvent> {
 
   private path(kind: 'events' | 'console'): string {
     const { token } = task();
-    const uuid = encodeURIComponent(this.instanceUuid);
     if (kind === 'console')
-      return `/instance/${uuid}/console/stream?token=${encodeURIComponent(`Bearer ${token}`)}`;
+      return sdkPath('consoleStream', { uuid: this.instanceUuid }, { token: `Bearer ${token}` });
     const filter = {
       event_levels: null,
       event_types: ['InstanceEvent'],
@@ -153,7 +153,7 @@ export class MacroEventStream implements AsyncIterable<MacroSdkEvent> {
       bearer_token: token,
       time_range: null,
     };
-    return `/events/all/stream?filter=${encodeURIComponent(JSON.stringify(filter))}`;
+    return sdkPath('eventsStream', { any: 'all' }, { filter: JSON.stringify(filter) });
   }
 
   private async connect(kind: 'events' | 'console'): Promise<void> {
@@ -162,11 +162,9 @@ export class MacroEventStream implements AsyncIterable<MacroSdkEvent> {
       ws = await openCoreSocket(this.path(kind));
     } catch (err) {
       // A browser-style WebSocket hides the refusal; the matching REST call tells it.
-      const uuid = encodeURIComponent(this.instanceUuid);
-      await request(
-        'GET',
-        kind === 'console' ? `/instance/${uuid}/console/buffer` : `/instance/${uuid}/state`,
-      );
+      await callRoute(kind === 'console' ? 'consoleBuffer' : 'instanceState', {
+        uuid: this.instanceUuid,
+      });
       throw err instanceof HearthError ? err : new HearthError('Network', [String(err)], 0);
     }
     if (this.closed) {

@@ -1,5 +1,5 @@
 import type { Game, InstanceInfo, InstanceState, Player } from '@hearth/protocol';
-import { HearthError, request } from './client.ts';
+import { HearthError, callRoute } from './client.ts';
 import { MacroEventStream } from './event-stream.ts';
 import { task } from './task-context.ts';
 
@@ -16,16 +16,12 @@ export interface WaitOptions {
 export class InstanceHandle {
   constructor(readonly uuid: string) {}
 
-  private url(suffix: string): string {
-    return `/instance/${encodeURIComponent(this.uuid)}${suffix}`;
-  }
-
   info(): Promise<InstanceInfo> {
-    return request<InstanceInfo>('GET', this.url('/info'));
+    return callRoute<InstanceInfo>('instanceInfo', { uuid: this.uuid });
   }
 
   state(): Promise<InstanceState> {
-    return request<InstanceState>('GET', this.url('/state'));
+    return callRoute<InstanceState>('instanceState', { uuid: this.uuid });
   }
 
   async name(): Promise<string> {
@@ -54,7 +50,7 @@ export class InstanceHandle {
   }
 
   players(): Promise<Player[]> {
-    return request<Player[]>('GET', this.url('/players'));
+    return callRoute<Player[]>('players', { uuid: this.uuid });
   }
 
   async maxPlayers(): Promise<number | null> {
@@ -62,36 +58,36 @@ export class InstanceHandle {
   }
 
   async start(): Promise<void> {
-    await request('PUT', this.url('/start'));
+    await callRoute('instanceStart', { uuid: this.uuid });
   }
 
   async stop(): Promise<void> {
-    await request('PUT', this.url('/stop'));
+    await callRoute('instanceStop', { uuid: this.uuid });
   }
 
   async restart(): Promise<void> {
-    await request('PUT', this.url('/restart'));
+    await callRoute('instanceRestart', { uuid: this.uuid });
   }
 
   async kill(): Promise<void> {
-    await request('PUT', this.url('/kill'));
+    await callRoute('instanceKill', { uuid: this.uuid });
   }
 
   /** Writes one line to the server's console input (like the console tab). */
   async sendCommand(command: string): Promise<void> {
-    await request('POST', this.url('/console'), command);
+    await callRoute('instanceConsole', { uuid: this.uuid }, command);
   }
 
   async setName(name: string): Promise<void> {
-    await request('PUT', this.url('/name'), name);
+    await callRoute('instanceName', { uuid: this.uuid }, name);
   }
 
   async setDescription(description: string): Promise<void> {
-    await request('PUT', this.url('/description'), description);
+    await callRoute('instanceDescription', { uuid: this.uuid }, description);
   }
 
   async setAutoStart(autoStart: boolean): Promise<void> {
-    await request('PUT', this.url('/auto_start'), autoStart);
+    await callRoute('instanceAutoStart', { uuid: this.uuid }, autoStart);
   }
 
   /** Resolves once the instance is in `state` (at once if it already is). */

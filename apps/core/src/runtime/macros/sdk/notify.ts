@@ -1,9 +1,8 @@
-import { request } from './client.ts';
-import { SDK_ROUTES } from './sdk-routes.ts';
+import { callRoute } from './client.ts';
 
 /** Shows a line in the instance's console, marked as this macro's. */
 export async function consoleOut(line: string): Promise<void> {
-  await request('POST', SDK_ROUTES.consoleOut, { line });
+  await callRoute('macroSdkConsoleOut', {}, { line });
 }
 
 /**
@@ -11,7 +10,7 @@ export async function consoleOut(line: string): Promise<void> {
  * task keeps running; calling it again does nothing.
  */
 export async function detach(): Promise<void> {
-  await request('POST', SDK_ROUTES.detach, {});
+  await callRoute('macroSdkDetach', {}, {});
 }
 
 /**
@@ -25,26 +24,38 @@ export class Progression {
   ) {}
 
   static async start(title: string, total: number | null = null): Promise<Progression> {
-    const { event_id } = await request<{ event_id: string }>('POST', SDK_ROUTES.progressionStart, {
-      title,
-      total,
-    });
+    const { event_id } = await callRoute<{ event_id: string }>(
+      'macroSdkProgressionStart',
+      {},
+      {
+        title,
+        total,
+      },
+    );
     return new Progression(event_id, total);
   }
 
   async update(progress: number, message: string): Promise<void> {
-    await request('POST', SDK_ROUTES.progressionUpdate, {
-      event_id: this.eventId,
-      progress,
-      message,
-    });
+    await callRoute(
+      'macroSdkProgressionUpdate',
+      {},
+      {
+        event_id: this.eventId,
+        progress,
+        message,
+      },
+    );
   }
 
   async end(success: boolean, message: string | null = null): Promise<void> {
-    await request('POST', SDK_ROUTES.progressionEnd, {
-      event_id: this.eventId,
-      success,
-      message,
-    });
+    await callRoute(
+      'macroSdkProgressionEnd',
+      {},
+      {
+        event_id: this.eventId,
+        success,
+        message,
+      },
+    );
   }
 }

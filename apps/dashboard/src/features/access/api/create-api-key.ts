@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiKeyCreatedSchema, apiPaths } from '@hearth/protocol';
+import { ApiKeyCreatedSchema } from '@hearth/protocol';
 import type { ApiKeyCreate, ApiKeyCreated } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getApiKeysQueryOptions } from './get-api-keys.ts';
 
@@ -11,12 +11,7 @@ export function createApiKey(
   uid: string,
   request: ApiKeyCreate,
 ): Promise<ApiKeyCreated> {
-  return apiRequest(apiPaths.apiKeyCreate(uid), {
-    core,
-    method: 'POST',
-    body: request,
-    schema: ApiKeyCreatedSchema,
-  });
+  return apiCall('apiKeyCreate', { uid }, { core, body: request, schema: ApiKeyCreatedSchema });
 }
 
 export function useCreateApiKeyMutation() {

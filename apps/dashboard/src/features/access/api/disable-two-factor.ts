@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getAccessOverviewQueryOptions } from './get-access-overview.ts';
 import { getTwoFactorStatusQueryOptions } from './get-two-factor-status.ts';
@@ -14,11 +13,7 @@ export async function disableTwoFactor(
   uid: string,
   code: string | null,
 ): Promise<void> {
-  await apiRequest(apiPaths.twoFactorDisable(uid), {
-    core,
-    method: 'POST',
-    body: code === null ? {} : { code },
-  });
+  await apiCall('twoFactorDisable', { uid }, { core, body: code === null ? {} : { code } });
 }
 
 export function useDisableTwoFactorMutation() {

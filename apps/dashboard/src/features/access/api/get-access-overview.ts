@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { UserAccessSchema, apiPaths } from '@hearth/protocol';
+import { UserAccessSchema } from '@hearth/protocol';
 import type { UserAccess } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
@@ -13,11 +13,11 @@ export function getAccessOverview(
   core: CoreConnection,
   signal?: AbortSignal,
 ): Promise<UserAccess[]> {
-  return apiRequest(apiPaths.accessOverview(), {
-    core,
-    schema: OverviewSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'accessOverview',
+    {},
+    { core, schema: OverviewSchema, ...(signal ? { signal } : {}) },
+  );
 }
 
 /** `enabled`: the caller is the owner. */

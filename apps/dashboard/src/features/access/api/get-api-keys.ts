@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { ApiKeySchema, apiPaths } from '@hearth/protocol';
+import { ApiKeySchema } from '@hearth/protocol';
 import type { ApiKey } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
@@ -14,11 +14,11 @@ export function getApiKeys(
   uid: string,
   signal?: AbortSignal,
 ): Promise<ApiKey[]> {
-  return apiRequest(apiPaths.apiKeyList(uid), {
-    core,
-    schema: ApiKeyListSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'apiKeyList',
+    { uid },
+    { core, schema: ApiKeyListSchema, ...(signal ? { signal } : {}) },
+  );
 }
 
 export function getApiKeysQueryOptions(core: CoreConnection | null, uid: string | null) {

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { SessionSchema, apiPaths } from '@hearth/protocol';
+import { SessionSchema } from '@hearth/protocol';
 import type { Session } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
@@ -14,11 +14,11 @@ export function getSessions(
   uid: string,
   signal?: AbortSignal,
 ): Promise<Session[]> {
-  return apiRequest(apiPaths.sessionList(uid), {
-    core,
-    schema: SessionListSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'sessionList',
+    { uid },
+    { core, schema: SessionListSchema, ...(signal ? { signal } : {}) },
+  );
 }
 
 export function getSessionsQueryOptions(core: CoreConnection | null, uid: string | null) {

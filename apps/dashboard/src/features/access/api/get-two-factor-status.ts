@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { TwoFactorStatusSchema, apiPaths } from '@hearth/protocol';
+import { TwoFactorStatusSchema } from '@hearth/protocol';
 import type { TwoFactorStatus } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
@@ -11,11 +11,11 @@ export function getTwoFactorStatus(
   uid: string,
   signal?: AbortSignal,
 ): Promise<TwoFactorStatus> {
-  return apiRequest(apiPaths.twoFactorStatus(uid), {
-    core,
-    schema: TwoFactorStatusSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'twoFactorStatus',
+    { uid },
+    { core, schema: TwoFactorStatusSchema, ...(signal ? { signal } : {}) },
+  );
 }
 
 export function getTwoFactorStatusQueryOptions(core: CoreConnection | null, uid: string | null) {

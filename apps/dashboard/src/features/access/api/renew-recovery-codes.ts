@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { RecoveryCodesSchema, apiPaths } from '@hearth/protocol';
+import { RecoveryCodesSchema } from '@hearth/protocol';
 import type { RecoveryCodes } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getTwoFactorStatusQueryOptions } from './get-two-factor-status.ts';
 
@@ -11,12 +11,11 @@ export function renewRecoveryCodes(
   uid: string,
   code: string,
 ): Promise<RecoveryCodes> {
-  return apiRequest(apiPaths.twoFactorRecoveryCodes(uid), {
-    core,
-    method: 'POST',
-    body: { code },
-    schema: RecoveryCodesSchema,
-  });
+  return apiCall(
+    'twoFactorRecoveryCodes',
+    { uid },
+    { core, body: { code }, schema: RecoveryCodesSchema },
+  );
 }
 
 export function useRenewRecoveryCodesMutation() {

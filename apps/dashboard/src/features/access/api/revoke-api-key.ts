@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getApiKeysQueryOptions } from './get-api-keys.ts';
 
 /** DELETE /user/:uid/api_keys/:key: refused at once, its sockets closed. */
 export async function revokeApiKey(core: CoreConnection, uid: string, id: string): Promise<void> {
-  await apiRequest(apiPaths.apiKeyRevoke(uid, id), { core, method: 'DELETE' });
+  await apiCall('apiKeyRevoke', { uid, key: id }, { core });
 }
 
 export function useRevokeApiKeyMutation() {

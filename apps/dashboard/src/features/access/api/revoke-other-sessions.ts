@@ -1,7 +1,6 @@
 import { z } from 'zod/mini';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getAccessOverviewQueryOptions } from './get-access-overview.ts';
 import { getSessionsQueryOptions } from './get-sessions.ts';
@@ -10,11 +9,7 @@ const RevokedSchema = z.object({ revoked: z.number() });
 
 /** POST /user/:uid/sessions/revoke_others: every session but this one (the owner's: all of them). */
 export async function revokeOtherSessions(core: CoreConnection, uid: string): Promise<number> {
-  const answer = await apiRequest(apiPaths.sessionRevokeOthers(uid), {
-    core,
-    method: 'POST',
-    schema: RevokedSchema,
-  });
+  const answer = await apiCall('sessionRevokeOthers', { uid }, { core, schema: RevokedSchema });
   return answer.revoked;
 }
 

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getAccessOverviewQueryOptions } from './get-access-overview.ts';
 import { getSessionsQueryOptions } from './get-sessions.ts';
 
 /** DELETE /user/:uid/sessions/:session: that session is signed out at once. */
 export async function revokeSession(core: CoreConnection, uid: string, id: string): Promise<void> {
-  await apiRequest(apiPaths.sessionRevoke(uid, id), { core, method: 'DELETE' });
+  await apiCall('sessionRevoke', { uid, session: id }, { core });
 }
 
 export function useRevokeSessionMutation() {

@@ -1,16 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { TwoFactorSetupSchema, apiPaths } from '@hearth/protocol';
+import { TwoFactorSetupSchema } from '@hearth/protocol';
 import type { TwoFactorSetup } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
 /** POST /user/:uid/two_factor/setup: a new secret and its QR code (nothing is on yet). */
 export function setupTwoFactor(core: CoreConnection, uid: string): Promise<TwoFactorSetup> {
-  return apiRequest(apiPaths.twoFactorSetup(uid), {
-    core,
-    method: 'POST',
-    schema: TwoFactorSetupSchema,
-  });
+  return apiCall('twoFactorSetup', { uid }, { core, schema: TwoFactorSetupSchema });
 }
 
 export function useSetupTwoFactorMutation() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AddonInstallResultSchema, InstalledAddonSchema, apiPaths } from '@hearth/protocol';
+import { AddonInstallResultSchema, InstalledAddonSchema } from '@hearth/protocol';
 import type { AddonInstallBody, InstalledAddon } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { getAddonsQueryOptions } from './get-addons.ts';
 
 // Installing downloads from Modrinth and verifies the file: far longer than the default 5 s.
@@ -12,12 +12,11 @@ export function installAddon(
   instanceUuid: string,
   body: AddonInstallBody,
 ): Promise<InstalledAddon[]> {
-  return apiRequest(apiPaths.addonInstall(instanceUuid), {
-    method: 'POST',
-    body,
-    schema: AddonInstallResultSchema,
-    timeoutMs: DOWNLOAD_TIMEOUT_MS,
-  });
+  return apiCall(
+    'addonInstall',
+    { uuid: instanceUuid },
+    { body, schema: AddonInstallResultSchema, timeoutMs: DOWNLOAD_TIMEOUT_MS },
+  );
 }
 
 /** PUT /instance/:uuid/addons/:addon: to the given version, or (null) the newest that fits. */
@@ -26,17 +25,20 @@ export function updateAddon(
   addonId: string,
   versionId: string | null,
 ): Promise<InstalledAddon> {
-  return apiRequest(apiPaths.addonUpdate(instanceUuid, addonId), {
-    method: 'PUT',
-    body: { version_id: versionId },
-    schema: InstalledAddonSchema,
-    timeoutMs: DOWNLOAD_TIMEOUT_MS,
-  });
+  return apiCall(
+    'addonUpdate',
+    { uuid: instanceUuid, addon: addonId },
+    {
+      body: { version_id: versionId },
+      schema: InstalledAddonSchema,
+      timeoutMs: DOWNLOAD_TIMEOUT_MS,
+    },
+  );
 }
 
 /** DELETE /instance/:uuid/addons/:addon: the file and its record. */
 export async function removeAddon(instanceUuid: string, addonId: string): Promise<void> {
-  await apiRequest(apiPaths.addonRemove(instanceUuid, addonId), { method: 'DELETE' });
+  await apiCall('addonRemove', { uuid: instanceUuid, addon: addonId });
 }
 
 function useRefetchInstalled(instanceUuid: string) {

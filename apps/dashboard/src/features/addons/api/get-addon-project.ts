@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AddonProjectSchema, apiPaths } from '@hearth/protocol';
+import { AddonProjectSchema, encodeQuery } from '@hearth/protocol';
 import type { AddonKind, AddonProject } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 
 /** GET /instance/:uuid/addons/project/:project: the project with the versions that fit, newest first. */
 export function getAddonProject(
@@ -10,11 +10,16 @@ export function getAddonProject(
   kind: AddonKind,
   signal?: AbortSignal,
 ): Promise<AddonProject> {
-  return apiRequest(apiPaths.addonProject(instanceUuid, project, kind), {
-    schema: AddonProjectSchema,
-    timeoutMs: 20_000,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'addonProject',
+    { uuid: instanceUuid, project },
+    {
+      query: encodeQuery({ kind }),
+      schema: AddonProjectSchema,
+      timeoutMs: 20_000,
+      ...(signal ? { signal } : {}),
+    },
+  );
 }
 
 export function getAddonProjectQueryOptions(

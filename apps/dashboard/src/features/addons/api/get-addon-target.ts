@@ -1,14 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AddonTargetSchema, apiPaths } from '@hearth/protocol';
+import { AddonTargetSchema } from '@hearth/protocol';
 import type { AddonTarget } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 
 /** GET /instance/:uuid/addons/target: what the instance takes (kinds, loaders, game version). */
 export function getAddonTarget(instanceUuid: string, signal?: AbortSignal): Promise<AddonTarget> {
-  return apiRequest(apiPaths.addonTarget(instanceUuid), {
-    schema: AddonTargetSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'addonTarget',
+    { uuid: instanceUuid },
+    { schema: AddonTargetSchema, ...(signal ? { signal } : {}) },
+  );
 }
 
 export function getAddonTargetQueryOptions(instanceUuid: string) {

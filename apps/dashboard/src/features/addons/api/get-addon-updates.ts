@@ -1,17 +1,18 @@
 import { z } from 'zod/mini';
 import { useMutation } from '@tanstack/react-query';
-import { AddonUpdateSchema, apiPaths } from '@hearth/protocol';
+import { AddonUpdateSchema } from '@hearth/protocol';
 import type { AddonUpdate } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 
 const UpdateListSchema = z.array(AddonUpdateSchema);
 
 /** GET /instance/:uuid/addons/updates: newer versions that fit, one call to Modrinth per kind. */
 export function getAddonUpdates(instanceUuid: string): Promise<AddonUpdate[]> {
-  return apiRequest(apiPaths.addonUpdates(instanceUuid), {
-    schema: UpdateListSchema,
-    timeoutMs: 30_000,
-  });
+  return apiCall(
+    'addonUpdates',
+    { uuid: instanceUuid },
+    { schema: UpdateListSchema, timeoutMs: 30_000 },
+  );
 }
 
 /** A button press, not a query: checking asks Modrinth, so it happens only when asked. */

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { InstalledAddonSchema, apiPaths } from '@hearth/protocol';
+import { InstalledAddonSchema } from '@hearth/protocol';
 import type { InstalledAddon } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 
 const InstalledListSchema = z.array(InstalledAddonSchema);
 
@@ -11,10 +11,11 @@ export async function getAddons(
   instanceUuid: string,
   signal?: AbortSignal,
 ): Promise<InstalledAddon[]> {
-  const list = await apiRequest(apiPaths.addonList(instanceUuid), {
-    schema: InstalledListSchema,
-    ...(signal ? { signal } : {}),
-  });
+  const list = await apiCall(
+    'addonList',
+    { uuid: instanceUuid },
+    { schema: InstalledListSchema, ...(signal ? { signal } : {}) },
+  );
   return list.sort((a, b) => a.title.localeCompare(b.title));
 }
 

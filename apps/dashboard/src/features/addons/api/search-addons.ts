@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { AddonSearchPageSchema, apiPaths } from '@hearth/protocol';
+import { AddonSearchPageSchema, addonSearchQuery } from '@hearth/protocol';
 import type { AddonKind, AddonSearchPage } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 
 export interface AddonSearch {
   text: string;
@@ -14,12 +14,17 @@ export function searchAddons(
   search: AddonSearch,
   signal?: AbortSignal,
 ): Promise<AddonSearchPage> {
-  return apiRequest(apiPaths.addonSearch(instanceUuid, search), {
-    schema: AddonSearchPageSchema,
-    // The core waits on Modrinth: more than the default 5 s may pass on a slow link.
-    timeoutMs: 20_000,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'addonSearch',
+    { uuid: instanceUuid },
+    {
+      query: addonSearchQuery(search),
+      schema: AddonSearchPageSchema,
+      // The core waits on Modrinth: more than the default 5 s may pass on a slow link.
+      timeoutMs: 20_000,
+      ...(signal ? { signal } : {}),
+    },
+  );
 }
 
 export function searchAddonsQueryOptions(instanceUuid: string, search: AddonSearch) {

@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { PublicUserSchema, apiPaths } from '@hearth/protocol';
+import { PublicUserSchema } from '@hearth/protocol';
 import type { PublicUser } from '@hearth/protocol';
-import { ApiError, apiRequest } from '@/lib/api-client.ts';
+import { apiCall, ApiError } from '@/lib/api-client.ts';
 import { coreKey, getToken, setToken, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
@@ -13,12 +13,11 @@ export const INVALID_TOKEN_TOAST_ID = 'token-problem';
 export async function getUserInfo(core: CoreConnection, signal?: AbortSignal): Promise<PublicUser> {
   const token = getToken(core);
   try {
-    return await apiRequest(apiPaths.userInfo(), {
-      core,
-      token,
-      schema: PublicUserSchema,
-      ...(signal ? { signal } : {}),
-    });
+    return await apiCall(
+      'userInfo',
+      {},
+      { core, token, schema: PublicUserSchema, ...(signal ? { signal } : {}) },
+    );
   } catch (err) {
     if (
       err instanceof ApiError &&

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths, readTwoFactorChallenge } from '@hearth/protocol';
+import { readTwoFactorChallenge } from '@hearth/protocol';
 import type { TwoFactorChallenge } from '@hearth/protocol';
-import { ApiError, apiRequest } from '@/lib/api-client.ts';
+import { apiCall, ApiError } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { readLoginReply } from './login.ts';
 import type { SignedIn } from './login.ts';
@@ -21,12 +21,11 @@ export async function loginWithCode(
   challenge: string,
   code: string,
 ): Promise<SignedIn> {
-  const body = await apiRequest(apiPaths.userLoginTwoFactor(), {
-    core,
-    method: 'POST',
-    body: { challenge, code },
-    auth: 'none',
-  });
+  const body = await apiCall(
+    'userLoginTwoFactor',
+    {},
+    { core, body: { challenge, code }, auth: 'none' },
+  );
   return readLoginReply(body);
 }
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { PublicUserSchema, apiPaths } from '@hearth/protocol';
+import { PublicUserSchema } from '@hearth/protocol';
 import type { PublicUser } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { MissingTokenError } from '../login-error.ts';
 
@@ -24,12 +24,7 @@ export async function login(
   core: CoreConnection,
   credentials: { username: string; password: string },
 ): Promise<SignedIn> {
-  const body = await apiRequest(apiPaths.userLogin(), {
-    core,
-    method: 'POST',
-    body: {},
-    auth: { basic: credentials },
-  });
+  const body = await apiCall('userLogin', {}, { core, body: {}, auth: { basic: credentials } });
   return readLoginReply(body);
 }
 

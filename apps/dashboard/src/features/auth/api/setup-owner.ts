@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { readLoginReply } from './login.ts';
 import type { SignedIn } from './login.ts';
@@ -10,12 +9,11 @@ export async function setupOwner(
   core: CoreConnection,
   input: { setupKey: string; username: string; password: string },
 ): Promise<SignedIn> {
-  const body = await apiRequest(apiPaths.setup(input.setupKey.trim()), {
-    core,
-    method: 'POST',
-    auth: 'none',
-    body: { username: input.username.trim(), password: input.password },
-  });
+  const body = await apiCall(
+    'setup',
+    { key: input.setupKey.trim() },
+    { core, auth: 'none', body: { username: input.username.trim(), password: input.password } },
+  );
   return readLoginReply(body);
 }
 

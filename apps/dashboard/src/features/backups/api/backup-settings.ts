@@ -1,14 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { BackupSettingsSchema, apiPaths } from '@hearth/protocol';
+import { BackupSettingsSchema } from '@hearth/protocol';
 import type { BackupSettings, BackupSettingsPatch } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 
 /** GET /instance/:uuid/backup_settings: excludes (gitignore text) and retention. */
 export function getBackupSettings(instanceUuid: string, signal?: AbortSignal) {
-  return apiRequest(apiPaths.backupSettings(instanceUuid), {
-    schema: BackupSettingsSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'backupSettings',
+    { uuid: instanceUuid },
+    { schema: BackupSettingsSchema, ...(signal ? { signal } : {}) },
+  );
 }
 
 export function getBackupSettingsQueryOptions(instanceUuid: string) {
@@ -27,11 +28,11 @@ export function updateBackupSettings(
   instanceUuid: string,
   patch: BackupSettingsPatch,
 ): Promise<BackupSettings> {
-  return apiRequest(apiPaths.backupSettingsUpdate(instanceUuid), {
-    method: 'PUT',
-    body: patch,
-    schema: BackupSettingsSchema,
-  });
+  return apiCall(
+    'backupSettingsUpdate',
+    { uuid: instanceUuid },
+    { body: patch, schema: BackupSettingsSchema },
+  );
 }
 
 export function useUpdateBackupSettingsMutation(instanceUuid: string) {

@@ -1,16 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BackupRecordSchema, apiPaths } from '@hearth/protocol';
+import { BackupRecordSchema } from '@hearth/protocol';
 import type { BackupRecord, CreateBackupBody } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { getBackupsQueryOptions } from './get-backups.ts';
 
 /** POST /instance/:uuid/backups — answers at once with the record in state Creating. */
 export function createBackup(instanceUuid: string, body: CreateBackupBody): Promise<BackupRecord> {
-  return apiRequest(apiPaths.backupCreate(instanceUuid), {
-    method: 'POST',
-    body,
-    schema: BackupRecordSchema,
-  });
+  return apiCall('backupCreate', { uuid: instanceUuid }, { body, schema: BackupRecordSchema });
 }
 
 export function useCreateBackupMutation(instanceUuid: string) {

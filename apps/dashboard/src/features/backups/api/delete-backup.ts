@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { getBackupsQueryOptions } from './get-backups.ts';
 
 /** DELETE /instance/:uuid/backups/:id (refused while locked; dismisses a Failed row). */
 export async function deleteBackup(instanceUuid: string, backupId: string): Promise<void> {
-  await apiRequest(apiPaths.backupDelete(instanceUuid, backupId), { method: 'DELETE' });
+  await apiCall('backupDelete', { uuid: instanceUuid, backup: backupId });
 }
 
 export function useDeleteBackupMutation(instanceUuid: string) {

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { BackupRecordSchema, apiPaths } from '@hearth/protocol';
+import { BackupRecordSchema } from '@hearth/protocol';
 import type { BackupRecord } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 
 const BackupListSchema = z.array(BackupRecordSchema);
 
@@ -11,10 +11,11 @@ export async function getBackups(
   instanceUuid: string,
   signal?: AbortSignal,
 ): Promise<BackupRecord[]> {
-  const list = await apiRequest(apiPaths.backupList(instanceUuid), {
-    schema: BackupListSchema,
-    ...(signal ? { signal } : {}),
-  });
+  const list = await apiCall(
+    'backupList',
+    { uuid: instanceUuid },
+    { schema: BackupListSchema, ...(signal ? { signal } : {}) },
+  );
   return list.sort((a, b) => b.created_at - a.created_at);
 }
 

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 
 /**
  * POST /instance/:uuid/backups/:id/restore — answers at once; the restore reports progression
@@ -11,10 +10,11 @@ export async function restoreBackup(
   backupId: string,
   stopFirst: boolean,
 ): Promise<void> {
-  await apiRequest(apiPaths.backupRestore(instanceUuid, backupId), {
-    method: 'POST',
-    body: { stop_first: stopFirst },
-  });
+  await apiCall(
+    'backupRestore',
+    { uuid: instanceUuid, backup: backupId },
+    { body: { stop_first: stopFirst } },
+  );
 }
 
 export function useRestoreBackupMutation(instanceUuid: string) {

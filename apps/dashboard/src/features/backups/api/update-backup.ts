@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { BackupRecordSchema, apiPaths } from '@hearth/protocol';
+import { BackupRecordSchema } from '@hearth/protocol';
 import type { BackupRecord, UpdateBackupBody } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { getBackupsQueryOptions } from './get-backups.ts';
 
 /** PUT /instance/:uuid/backups/:id — rename, lock or unlock. */
@@ -10,11 +10,11 @@ export function updateBackup(
   backupId: string,
   body: UpdateBackupBody,
 ): Promise<BackupRecord> {
-  return apiRequest(apiPaths.backupUpdate(instanceUuid, backupId), {
-    method: 'PUT',
-    body,
-    schema: BackupRecordSchema,
-  });
+  return apiCall(
+    'backupUpdate',
+    { uuid: instanceUuid, backup: backupId },
+    { body, schema: BackupRecordSchema },
+  );
 }
 
 export function useUpdateBackupMutation(instanceUuid: string) {

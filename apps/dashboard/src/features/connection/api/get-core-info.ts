@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { CoreInfoSchema, apiPaths } from '@hearth/protocol';
+import { CoreInfoSchema } from '@hearth/protocol';
 import type { CoreInfo } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
@@ -10,7 +10,7 @@ export function getCoreInfo(
   core: CoreConnection,
   options: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<CoreInfo> {
-  return apiRequest(apiPaths.info(), { core, auth: 'none', schema: CoreInfoSchema, ...options });
+  return apiCall('info', {}, { core, auth: 'none', schema: CoreInfoSchema, ...options });
 }
 
 /** Retried every 3 s while it fails, so a core that comes back is noticed. */

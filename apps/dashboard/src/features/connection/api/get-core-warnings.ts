@@ -1,7 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
@@ -9,11 +8,11 @@ const WarningsSchema = z.array(z.string());
 
 /** GET /system/warnings (Hearth, owner only): standing problems such as servers running unsandboxed. */
 export function getCoreWarnings(core: CoreConnection, signal?: AbortSignal): Promise<string[]> {
-  return apiRequest(apiPaths.systemWarnings(), {
-    core,
-    schema: WarningsSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'systemWarnings',
+    {},
+    { core, schema: WarningsSchema, ...(signal ? { signal } : {}) },
+  );
 }
 
 /** Asked only for the owner; a core without the route (Lodestone) simply has none to show. */

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { queryOptions } from '@tanstack/react-query';
-import { ClientEventSchema, apiPaths } from '@hearth/protocol';
+import { ClientEventSchema } from '@hearth/protocol';
 import type { ClientEvent } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
@@ -14,11 +14,11 @@ export async function getConsoleBuffer(
   instanceUuid: string,
   signal?: AbortSignal,
 ): Promise<ClientEvent[]> {
-  return apiRequest(apiPaths.consoleBuffer(instanceUuid), {
-    core,
-    schema: ConsoleBufferSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'consoleBuffer',
+    { uuid: instanceUuid },
+    { core, schema: ConsoleBufferSchema, ...(signal ? { signal } : {}) },
+  );
 }
 
 /**

@@ -1,12 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { notify } from '@/lib/toast.ts';
 import { toUserMessage } from '@/lib/errors.ts';
 
 /** POST /instance/:uuid/console with the command as a JSON string. */
 export async function sendConsoleCommand(instanceUuid: string, command: string): Promise<void> {
-  await apiRequest(apiPaths.instanceConsole(instanceUuid), { method: 'POST', body: command });
+  await apiCall('instanceConsole', { uuid: instanceUuid }, { body: command });
 }
 
 /** Sends a command; a failure becomes a toast (the command stays in the history to retry). */

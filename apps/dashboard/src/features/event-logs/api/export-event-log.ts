@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
+import { activityExportQuery } from '@hearth/protocol';
 import type { LogFilter } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
 export type ExportFormat = 'jsonl' | 'csv';
@@ -17,11 +17,16 @@ export function exportEventLog(
   filter: LogFilter,
   format: ExportFormat,
 ): Promise<string> {
-  return apiRequest(apiPaths.activityExport(filter, format), {
-    core,
-    responseType: 'text',
-    timeoutMs: null,
-  });
+  return apiCall(
+    'activityExport',
+    {},
+    {
+      query: activityExportQuery(filter, format),
+      core,
+      responseType: 'text',
+      timeoutMs: null,
+    },
+  );
 }
 
 /** Saves `text` as a file through a temporary link. */

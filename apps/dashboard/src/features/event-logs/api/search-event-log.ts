@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { LOG_PAGE_SIZE, LogPageSchema, apiPaths } from '@hearth/protocol';
+import { LOG_PAGE_SIZE, LogPageSchema, logQueryParams } from '@hearth/protocol';
 import type { LogFilter, LogPage } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
@@ -12,11 +12,16 @@ export function searchEventLog(
   before: string | null,
   signal?: AbortSignal,
 ): Promise<LogPage> {
-  return apiRequest(apiPaths.activitySearch(filter, { before, limit: LOG_PAGE_SIZE }), {
-    core,
-    schema: LogPageSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'activitySearch',
+    {},
+    {
+      query: logQueryParams(filter, { before, limit: LOG_PAGE_SIZE }).toString(),
+      core,
+      schema: LogPageSchema,
+      ...(signal ? { signal } : {}),
+    },
+  );
 }
 
 /** Pages by snowflake cursor; the live socket prepends to the first page (use-live-event-log.ts). */

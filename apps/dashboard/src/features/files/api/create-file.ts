@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 
 /** PUT /instance/:uuid/fs/:path/new — an empty file (the core refuses an existing name). */
 export async function createFile(instanceUuid: string, path: string): Promise<void> {
-  await apiRequest(apiPaths.fsNew(instanceUuid, path), { method: 'PUT' });
+  await apiCall('fsNew', { uuid: instanceUuid, path });
 }
 
 export function useCreateFileMutation(instanceUuid: string) {

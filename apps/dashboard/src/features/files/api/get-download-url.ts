@@ -1,10 +1,6 @@
-import {
-  DOWNLOAD_TIMEOUT_DIRECTORY_MS,
-  DOWNLOAD_TIMEOUT_FILE_MS,
-  apiPaths,
-} from '@hearth/protocol';
+import { DOWNLOAD_TIMEOUT_DIRECTORY_MS, DOWNLOAD_TIMEOUT_FILE_MS } from '@hearth/protocol';
 import type { ClientFile } from '@hearth/protocol';
-import { apiRequest, apiUrl } from '@/lib/api-client.ts';
+import { apiCall, routeUrl } from '@/lib/api-client.ts';
 
 /**
  * GET .../url → a download key; the file is then at `<base>/file/<key>` (a folder is zipped while it
@@ -16,9 +12,13 @@ export async function getDownloadUrl(
 ): Promise<string> {
   const timeoutMs =
     file.file_type === 'Directory' ? DOWNLOAD_TIMEOUT_DIRECTORY_MS : DOWNLOAD_TIMEOUT_FILE_MS;
-  const key = await apiRequest<string>(apiPaths.fsUrl(instanceUuid, file.path), {
-    responseType: 'text',
-    timeoutMs,
-  });
-  return apiUrl(apiPaths.download(key.trim()));
+  const key = await apiCall<'fsUrl', string>(
+    'fsUrl',
+    { uuid: instanceUuid, path: file.path },
+    {
+      responseType: 'text',
+      timeoutMs,
+    },
+  );
+  return routeUrl('download', { key: key.trim() });
 }

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ClientFileSchema, apiPaths, compareClientFiles } from '@hearth/protocol';
+import { ClientFileSchema, compareClientFiles } from '@hearth/protocol';
 import type { ClientFile } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 
 const FileListSchema = z.array(ClientFileSchema);
 
@@ -12,10 +12,11 @@ export async function getFileList(
   path: string,
   signal?: AbortSignal,
 ): Promise<ClientFile[]> {
-  const files = await apiRequest(apiPaths.fsLs(instanceUuid, path), {
-    schema: FileListSchema,
-    ...(signal ? { signal } : {}),
-  });
+  const files = await apiCall(
+    'fsLs',
+    { uuid: instanceUuid, path },
+    { schema: FileListSchema, ...(signal ? { signal } : {}) },
+  );
   return files.sort(compareClientFiles);
 }
 

@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 
 /** GET /instance/:uuid/fs/:path/read → the text (the core refuses binary and too-large files with 400). */
 export async function readFile(
@@ -8,10 +7,14 @@ export async function readFile(
   path: string,
   signal?: AbortSignal,
 ): Promise<string> {
-  return apiRequest<string>(apiPaths.fsRead(instanceUuid, path), {
-    responseType: 'text',
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall<'fsRead', string>(
+    'fsRead',
+    { uuid: instanceUuid, path },
+    {
+      responseType: 'text',
+      ...(signal ? { signal } : {}),
+    },
+  );
 }
 
 /** Not cached (dashboard.md §9): opening a file always reads it again. */

@@ -1,4 +1,3 @@
-import { apiPaths } from '@hearth/protocol';
 import { apiUpload } from '@/lib/api-upload.ts';
 
 /** PUT /instance/:uuid/fs/:dir/upload — multipart field `file`, no time-out, progress and cancel. */
@@ -10,5 +9,5 @@ export async function uploadFile(
 ): Promise<void> {
   const form = new FormData();
   form.append('file', file, file.name);
-  await apiUpload(apiPaths.fsUpload(instanceUuid, dir), form, options);
+  await apiUpload('fsUpload', { uuid: instanceUuid, path: dir }, form, options);
 }

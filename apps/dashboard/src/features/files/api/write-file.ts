@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { parentPath } from '../model/file-path.ts';
 import { getFileListQueryOptions } from './get-file-list.ts';
 import { getFileContentQueryOptions } from './read-file.ts';
@@ -11,10 +10,11 @@ export async function writeFile(
   path: string,
   content: string,
 ): Promise<void> {
-  await apiRequest(apiPaths.fsWrite(instanceUuid, path), {
-    method: 'PUT',
-    rawBody: new Blob([content], { type: 'text/plain;charset=utf-8' }),
-  });
+  await apiCall(
+    'fsWrite',
+    { uuid: instanceUuid, path },
+    { rawBody: new Blob([content], { type: 'text/plain;charset=utf-8' }) },
+  );
 }
 
 /**

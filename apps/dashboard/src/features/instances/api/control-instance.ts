@@ -1,18 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
-import { ApiError, apiRequest } from '@/lib/api-client.ts';
+import { ApiError, apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import type { InstanceAction } from '../instance-actions.ts';
 
 // PUT /instance/{id}/start | stop | restart | kill (dashboard.md §7): four endpoints of one shape.
 // The new state arrives as StateTransition events, which update the list.
 
-const PATHS: Record<InstanceAction, (uuid: string) => string> = {
-  start: apiPaths.instanceStart,
-  stop: apiPaths.instanceStop,
-  restart: apiPaths.instanceRestart,
-  kill: apiPaths.instanceKill,
-};
+const ROUTES = {
+  start: 'instanceStart',
+  stop: 'instanceStop',
+  restart: 'instanceRestart',
+  kill: 'instanceKill',
+} as const satisfies Record<InstanceAction, string>;
 
 /** Starting a big server can take a while before the core answers. */
 const CONTROL_TIMEOUT_MS = 30_000;
@@ -34,11 +33,11 @@ export async function controlInstance(
   core?: CoreConnection,
 ): Promise<void> {
   try {
-    await apiRequest(PATHS[action](uuid), {
-      method: 'PUT',
-      timeoutMs: CONTROL_TIMEOUT_MS,
-      ...(core ? { core } : {}),
-    });
+    await apiCall(
+      ROUTES[action],
+      { uuid },
+      { timeoutMs: CONTROL_TIMEOUT_MS, ...(core ? { core } : {}) },
+    );
   } catch (err) {
     if (action === 'kill' && isKillQuirk(err)) return;
     throw err;

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { InstanceUuidSchema, apiPaths } from '@hearth/protocol';
+import { InstanceUuidSchema } from '@hearth/protocol';
 import type { HandlerGameType, SetupValueInput } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 
 const UuidSchema = InstanceUuidSchema;
 /** The core checks the setup (and the version list) before it answers with the new uuid. */
@@ -10,12 +10,11 @@ const CREATE_TIMEOUT_MS = 60_000;
 
 /** POST /instance/create/{game}: answers the uuid; the install then reports as a progression. */
 export function createInstance(game: HandlerGameType, setup: SetupValueInput): Promise<string> {
-  return apiRequest(apiPaths.instanceCreate(game), {
-    method: 'POST',
-    body: setup,
-    schema: UuidSchema,
-    timeoutMs: CREATE_TIMEOUT_MS,
-  });
+  return apiCall(
+    'instanceCreate',
+    { game },
+    { body: setup, schema: UuidSchema, timeoutMs: CREATE_TIMEOUT_MS },
+  );
 }
 
 /**
@@ -23,12 +22,15 @@ export function createInstance(game: HandlerGameType, setup: SetupValueInput): P
  * core answers `null` (core-api.md §1.4.7) and the instance is known only from its creation events.
  */
 export function createGenericInstance(url: string, setup: SetupValueInput): Promise<string | null> {
-  return apiRequest(apiPaths.instanceCreateGeneric(), {
-    method: 'POST',
-    body: { url, setup_value: setup },
-    schema: z.nullable(UuidSchema),
-    timeoutMs: CREATE_TIMEOUT_MS,
-  });
+  return apiCall(
+    'instanceCreateGeneric',
+    {},
+    {
+      body: { url, setup_value: setup },
+      schema: z.nullable(UuidSchema),
+      timeoutMs: CREATE_TIMEOUT_MS,
+    },
+  );
 }
 
 export type CreateRequest =

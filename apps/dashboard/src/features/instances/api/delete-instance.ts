@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { getSession } from '@/lib/session.ts';
 import { getInstancesQueryOptions } from './get-instances.ts';
 
@@ -8,7 +7,7 @@ const DELETE_TIMEOUT_MS = 60_000;
 
 /** DELETE /instance/{id}. */
 export async function deleteInstance(uuid: string): Promise<void> {
-  await apiRequest(apiPaths.instance(uuid), { method: 'DELETE', timeoutMs: DELETE_TIMEOUT_MS });
+  await apiCall('instance', { uuid }, { timeoutMs: DELETE_TIMEOUT_MS });
 }
 
 /** Deletes, then refreshes the list (dashboard.md §7); the caller deselects. */

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { HandlerGameTypeSchema, apiPaths } from '@hearth/protocol';
+import { HandlerGameTypeSchema } from '@hearth/protocol';
 import type { HandlerGameType } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
@@ -10,11 +10,7 @@ const GameListSchema = z.array(HandlerGameTypeSchema);
 
 /** GET /games: the handler keys this core can install. */
 export function getGames(core: CoreConnection, signal?: AbortSignal): Promise<HandlerGameType[]> {
-  return apiRequest(apiPaths.games(), {
-    core,
-    schema: GameListSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall('games', {}, { core, schema: GameListSchema, ...(signal ? { signal } : {}) });
 }
 
 export function getGamesQueryOptions(core: CoreConnection | null) {

@@ -1,15 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { InstanceDiskSchema, apiPaths } from '@hearth/protocol';
+import { InstanceDiskSchema } from '@hearth/protocol';
 import type { InstanceDisk } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 
 /** GET /instance/{id}/disk (Hearth): what the instance's folder takes on disk. */
 export function getInstanceDisk(uuid: string, signal?: AbortSignal): Promise<InstanceDisk> {
-  return apiRequest(apiPaths.instanceDisk(uuid), {
-    schema: InstanceDiskSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'instanceDisk',
+    { uuid },
+    { schema: InstanceDiskSchema, ...(signal ? { signal } : {}) },
+  );
 }
 
 export function getInstanceDiskQueryOptions(coreId: string | null, uuid: string) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ConfigurableManifestSchema, apiPaths } from '@hearth/protocol';
+import { ConfigurableManifestSchema } from '@hearth/protocol';
 import type { ConfigurableManifest } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 
 /** GET /instance/{id}/settings: auto_start, restart_on_crash and the setting sections. */
@@ -9,10 +9,11 @@ export function getInstanceSettings(
   uuid: string,
   signal?: AbortSignal,
 ): Promise<ConfigurableManifest> {
-  return apiRequest(apiPaths.instanceSettings(uuid), {
-    schema: ConfigurableManifestSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'instanceSettings',
+    { uuid },
+    { schema: ConfigurableManifestSchema, ...(signal ? { signal } : {}) },
+  );
 }
 
 /** Not cached (dashboard.md §9): every visit reads the server's current values. */

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { InstanceInfoSchema, apiPaths } from '@hearth/protocol';
+import { InstanceInfoSchema } from '@hearth/protocol';
 import type { InstanceInfo } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { isUsableToken } from '@/lib/token.ts';
@@ -11,11 +11,11 @@ const InstanceListSchema = z.array(InstanceInfoSchema);
 
 /** GET /instance/list: the instances this user may view. */
 export function getInstances(core: CoreConnection, signal?: AbortSignal): Promise<InstanceInfo[]> {
-  return apiRequest(apiPaths.instanceList(), {
-    core,
-    schema: InstanceListSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'instanceList',
+    {},
+    { core, schema: InstanceListSchema, ...(signal ? { signal } : {}) },
+  );
 }
 
 /** Kept live by the event stream (instance-event-sync.ts), so it is fetched once per core. */

@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { SetupManifestSchema, apiPaths } from '@hearth/protocol';
+import { SetupManifestSchema } from '@hearth/protocol';
 import type { HandlerGameType, SetupManifest } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
@@ -14,12 +14,16 @@ export function getSetupManifest(
   game: HandlerGameType,
   signal?: AbortSignal,
 ): Promise<SetupManifest> {
-  return apiRequest(apiPaths.setupManifest(game), {
-    core,
-    schema: SetupManifestSchema,
-    timeoutMs: MANIFEST_TIMEOUT_MS,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'setupManifest',
+    { game },
+    {
+      core,
+      schema: SetupManifestSchema,
+      timeoutMs: MANIFEST_TIMEOUT_MS,
+      ...(signal ? { signal } : {}),
+    },
+  );
 }
 
 export function getSetupManifestQueryOptions(

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { ShippedDefinitionSchema, apiPaths } from '@hearth/protocol';
+import { ShippedDefinitionSchema } from '@hearth/protocol';
 import type { ShippedDefinition } from '@hearth/protocol';
-import { ApiError, apiRequest } from '@/lib/api-client.ts';
+import { apiCall, ApiError } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
@@ -25,12 +25,11 @@ export async function getCoreExtensions(
   signal?: AbortSignal,
 ): Promise<CoreExtensions> {
   try {
-    const definitions = await apiRequest(apiPaths.gamesDefinitions(), {
-      core,
-      auth: 'none',
-      schema: DefinitionListSchema,
-      ...(signal ? { signal } : {}),
-    });
+    const definitions = await apiCall(
+      'gamesDefinitions',
+      {},
+      { core, auth: 'none', schema: DefinitionListSchema, ...(signal ? { signal } : {}) },
+    );
     return { hearth: true, definitions };
   } catch (err) {
     if (err instanceof ApiError && err.status === 404) return { hearth: false, definitions: [] };

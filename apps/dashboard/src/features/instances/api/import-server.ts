@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { useMutation } from '@tanstack/react-query';
-import { StagedImportSchema, apiPaths } from '@hearth/protocol';
+import { StagedImportSchema } from '@hearth/protocol';
 import type { ImportCreateInput, StagedImport } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 
 // Importing an existing server (Hearth, issue 27): stage it (an archive, or the owner's host
 // folder), read what the core detected, then create the instance from what the user confirmed.
@@ -11,38 +11,30 @@ import { apiRequest } from '@/lib/api-client.ts';
 export function stageImportUpload(file: File, signal?: AbortSignal): Promise<StagedImport> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return apiRequest(apiPaths.importUpload(), {
-    method: 'POST',
-    rawBody: form,
-    schema: StagedImportSchema,
-    timeoutMs: null,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'importUpload',
+    {},
+    { rawBody: form, schema: StagedImportSchema, timeoutMs: null, ...(signal ? { signal } : {}) },
+  );
 }
 
 /** POST /import/folder: the owner, safe mode off; the core copies the folder. */
 export function stageImportFolder(path: string): Promise<StagedImport> {
-  return apiRequest(apiPaths.importFolder(), {
-    method: 'POST',
-    body: { path },
-    schema: StagedImportSchema,
-    timeoutMs: null,
-  });
+  return apiCall(
+    'importFolder',
+    {},
+    { body: { path }, schema: StagedImportSchema, timeoutMs: null },
+  );
 }
 
 /** POST /import/:id/create: answers the new instance's uuid; setting up goes on in the background. */
 export function createFromImport(id: string, body: ImportCreateInput): Promise<string> {
-  return apiRequest(apiPaths.importCreate(id), {
-    method: 'POST',
-    body,
-    schema: z.string(),
-    timeoutMs: 30_000,
-  });
+  return apiCall('importCreate', { import: id }, { body, schema: z.string(), timeoutMs: 30_000 });
 }
 
 /** DELETE /import/:id: the staged folder goes (it would after an hour anyway). */
 export async function discardImport(id: string): Promise<void> {
-  await apiRequest(apiPaths.importDiscard(id), { method: 'DELETE' });
+  await apiCall('importDiscard', { import: id });
 }
 
 export function useStageImportMutation() {

@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useMutation, useQuery } from '@tanstack/react-query';
-import { SetupManifestSchema, apiPaths } from '@hearth/protocol';
+import { SetupManifestSchema } from '@hearth/protocol';
 import type { SetupManifest } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
@@ -13,13 +13,11 @@ export function loadGenericManifest(
   url: string,
   options: { core?: CoreConnection; signal?: AbortSignal } = {},
 ): Promise<SetupManifest> {
-  return apiRequest(apiPaths.genericSetupManifest(), {
-    method: 'PUT',
-    body: { url },
-    schema: SetupManifestSchema,
-    timeoutMs: LOAD_TIMEOUT_MS,
-    ...options,
-  });
+  return apiCall(
+    'genericSetupManifest',
+    {},
+    { body: { url }, schema: SetupManifestSchema, timeoutMs: LOAD_TIMEOUT_MS, ...options },
+  );
 }
 
 /** A shipped definition's manifest, loaded when its card is chosen (the PUT changes nothing). */

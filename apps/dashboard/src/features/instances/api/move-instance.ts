@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { TransferKeySchema, apiPaths } from '@hearth/protocol';
+import { TransferKeySchema } from '@hearth/protocol';
 import type { TransferKey } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getInstancesQueryOptions } from './get-instances.ts';
 
@@ -14,11 +14,14 @@ const TRANSFER_IN_TIMEOUT_MS = 15 * 60_000;
 
 /** POST /instance/{id}/transfer on the source: a single-use key for the target. */
 export function requestTransferKey(source: CoreConnection, uuid: string): Promise<TransferKey> {
-  return apiRequest(apiPaths.instanceTransfer(uuid), {
-    core: source,
-    method: 'POST',
-    schema: TransferKeySchema,
-  });
+  return apiCall(
+    'instanceTransfer',
+    { uuid },
+    {
+      core: source,
+      schema: TransferKeySchema,
+    },
+  );
 }
 
 /** POST /instance/transfer-in on the target: it pulls the instance from `sourceUrl` itself. */
@@ -26,13 +29,16 @@ export function transferIn(
   target: CoreConnection,
   body: { source_url: string; key: string },
 ): Promise<string> {
-  return apiRequest(apiPaths.instanceTransferIn(), {
-    core: target,
-    method: 'POST',
-    body,
-    schema: z.string(),
-    timeoutMs: TRANSFER_IN_TIMEOUT_MS,
-  });
+  return apiCall(
+    'instanceTransferIn',
+    {},
+    {
+      core: target,
+      body,
+      schema: z.string(),
+      timeoutMs: TRANSFER_IN_TIMEOUT_MS,
+    },
+  );
 }
 
 export interface MoveInstanceInput {

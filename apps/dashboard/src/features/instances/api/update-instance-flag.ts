@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
 import type { InstanceInfo } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { getSession } from '@/lib/session.ts';
 import { getInstancesQueryOptions } from './get-instances.ts';
 
@@ -9,17 +8,17 @@ import { getInstancesQueryOptions } from './get-instances.ts';
 
 export type InstanceFlag = 'auto_start' | 'restart_on_crash';
 
-const PATHS: Record<InstanceFlag, (uuid: string) => string> = {
-  auto_start: apiPaths.instanceAutoStart,
-  restart_on_crash: apiPaths.instanceRestartOnCrash,
-};
+const ROUTES = {
+  auto_start: 'instanceAutoStart',
+  restart_on_crash: 'instanceRestartOnCrash',
+} as const satisfies Record<InstanceFlag, string>;
 
 export async function updateInstanceFlag(
   uuid: string,
   flag: InstanceFlag,
   value: boolean,
 ): Promise<void> {
-  await apiRequest(PATHS[flag](uuid), { method: 'PUT', body: value });
+  await apiCall(ROUTES[flag], { uuid }, { body: value });
 }
 
 export function useUpdateInstanceFlagMutation() {

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
 import type { ConfigurableValue } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { getSession } from '@/lib/session.ts';
 import { getInstancesQueryOptions } from './get-instances.ts';
 
@@ -12,10 +11,11 @@ export async function updateInstanceSetting(
   settingId: string,
   value: ConfigurableValue,
 ): Promise<void> {
-  await apiRequest(apiPaths.instanceSetting(uuid, sectionId, settingId), {
-    method: 'PUT',
-    body: value,
-  });
+  await apiCall(
+    'instanceSetting',
+    { uuid, section: sectionId, setting: settingId },
+    { body: value },
+  );
 }
 
 /**

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { InstanceInfo } from '@hearth/protocol';
-import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { getSession } from '@/lib/session.ts';
 import { getInstancesQueryOptions } from './get-instances.ts';
 
@@ -9,17 +8,17 @@ import { getInstancesQueryOptions } from './get-instances.ts';
 
 export type InstanceTextField = 'name' | 'description';
 
-const PATHS: Record<InstanceTextField, (uuid: string) => string> = {
-  name: apiPaths.instanceName,
-  description: apiPaths.instanceDescription,
-};
+const ROUTES = {
+  name: 'instanceName',
+  description: 'instanceDescription',
+} as const satisfies Record<InstanceTextField, string>;
 
 export async function updateInstanceText(
   uuid: string,
   field: InstanceTextField,
   value: string,
 ): Promise<void> {
-  await apiRequest(PATHS[field](uuid), { method: 'PUT', body: value });
+  await apiCall(ROUTES[field], { uuid }, { body: value });
 }
 
 /** Saves and patches the cached list (the core sends no event for a rename). */

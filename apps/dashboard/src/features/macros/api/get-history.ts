@@ -1,17 +1,18 @@
 import { z } from 'zod/mini';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { HistoryEntrySchema, apiPaths } from '@hearth/protocol';
+import { HistoryEntrySchema } from '@hearth/protocol';
 import type { HistoryEntry } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import { macroKeys } from './query-keys.ts';
 
 /** GET /instance/{id}/history/list: finished tasks, the latest first. */
 export function getHistory(uuid: string, signal?: AbortSignal): Promise<HistoryEntry[]> {
-  return apiRequest(apiPaths.historyList(uuid), {
-    schema: z.array(HistoryEntrySchema),
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'historyList',
+    { uuid },
+    { schema: z.array(HistoryEntrySchema), ...(signal ? { signal } : {}) },
+  );
 }
 
 export function getHistoryQueryOptions(coreId: string | null, uuid: string) {

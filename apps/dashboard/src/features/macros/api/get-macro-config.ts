@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { GetConfigResponseSchema, apiPaths } from '@hearth/protocol';
+import { GetConfigResponseSchema } from '@hearth/protocol';
 import type { GetConfigResponse } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import { macroKeys } from './query-keys.ts';
 
@@ -14,10 +14,11 @@ export function getMacroConfig(
   name: string,
   signal?: AbortSignal,
 ): Promise<GetConfigResponse> {
-  return apiRequest(apiPaths.macroConfigGet(uuid, name), {
-    schema: GetConfigResponseSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'macroConfigGet',
+    { uuid, name },
+    { schema: GetConfigResponseSchema, ...(signal ? { signal } : {}) },
+  );
 }
 
 /** Read afresh at every opening of the dialog: the file may have changed meanwhile. */

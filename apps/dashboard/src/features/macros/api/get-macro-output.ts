@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MacroOutputSchema, apiPaths } from '@hearth/protocol';
+import { MacroOutputSchema } from '@hearth/protocol';
 import type { MacroOutput } from '@hearth/protocol';
-import { ApiError, apiRequest } from '@/lib/api-client.ts';
+import { apiCall, ApiError } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import { macroKeys } from './query-keys.ts';
 
@@ -15,10 +15,11 @@ export async function getMacroOutput(
   signal?: AbortSignal,
 ): Promise<MacroOutput | null> {
   try {
-    return await apiRequest(apiPaths.macroOutput(uuid, pid), {
-      schema: MacroOutputSchema,
-      ...(signal ? { signal } : {}),
-    });
+    return await apiCall(
+      'macroOutput',
+      { uuid, pid },
+      { schema: MacroOutputSchema, ...(signal ? { signal } : {}) },
+    );
   } catch (err) {
     // A missing route answers 404 without Hearth's {kind,causes} body (an unknown pid has one).
     if (err instanceof ApiError && err.status === 404 && err.envelope === null) return null;

@@ -1,17 +1,18 @@
 import { z } from 'zod/mini';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MacroEntrySchema, apiPaths } from '@hearth/protocol';
+import { MacroEntrySchema } from '@hearth/protocol';
 import type { MacroEntry } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import { macroKeys } from './query-keys.ts';
 
 /** GET /instance/{id}/macro/list: the instance's macros, sorted by name, with last_run. */
 export function getMacros(uuid: string, signal?: AbortSignal): Promise<MacroEntry[]> {
-  return apiRequest(apiPaths.macroList(uuid), {
-    schema: z.array(MacroEntrySchema),
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'macroList',
+    { uuid },
+    { schema: z.array(MacroEntrySchema), ...(signal ? { signal } : {}) },
+  );
 }
 
 export function getMacrosQueryOptions(coreId: string | null, uuid: string) {

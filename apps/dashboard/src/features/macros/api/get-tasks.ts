@@ -1,17 +1,18 @@
 import { z } from 'zod/mini';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TaskEntrySchema, apiPaths } from '@hearth/protocol';
+import { TaskEntrySchema } from '@hearth/protocol';
 import type { TaskEntry } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import { macroKeys } from './query-keys.ts';
 
 /** GET /instance/{id}/task/list: the macro tasks running now. */
 export function getTasks(uuid: string, signal?: AbortSignal): Promise<TaskEntry[]> {
-  return apiRequest(apiPaths.taskList(uuid), {
-    schema: z.array(TaskEntrySchema),
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'taskList',
+    { uuid },
+    { schema: z.array(TaskEntrySchema), ...(signal ? { signal } : {}) },
+  );
 }
 
 export function getTasksQueryOptions(coreId: string | null, uuid: string) {

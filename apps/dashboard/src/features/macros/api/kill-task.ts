@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
 import type { HistoryEntry, TaskEntry } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import { nowSeconds, withFinished, withoutTask } from '../macro-cache.ts';
 import { getHistoryQueryOptions } from './get-history.ts';
@@ -9,7 +8,7 @@ import { getTasksQueryOptions } from './get-tasks.ts';
 
 /** PUT /instance/{id}/macro/kill/{pid}; the core answers once the task's end is recorded. */
 export async function killTask(uuid: string, pid: number): Promise<void> {
-  await apiRequest(apiPaths.macroKill(uuid, pid), { method: 'PUT', timeoutMs: 15_000 });
+  await apiCall('macroKill', { uuid, pid }, { timeoutMs: 15_000 });
 }
 
 /** dashboard.md §4: a kill removes the task and puts it on top of History, finished now. */

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
 import type { MacroEntry } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import { nowSeconds, withLastRun } from '../macro-cache.ts';
 import { getMacrosQueryOptions } from './get-macros.ts';
@@ -23,11 +22,7 @@ export interface RunMacroInput {
 
 /** PUT /instance/{id}/macro/run/{name} with the arguments as a JSON list. */
 export async function runMacro(uuid: string, { name, args }: RunMacroInput): Promise<void> {
-  await apiRequest(apiPaths.macroRun(uuid, name), {
-    method: 'PUT',
-    body: args,
-    timeoutMs: RUN_TIMEOUT_MS,
-  });
+  await apiCall('macroRun', { uuid, name }, { body: args, timeoutMs: RUN_TIMEOUT_MS });
 }
 
 /** dashboard.md §4: a run sets last_run to now and refreshes Running Tasks. */

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
 import type { SettingManifest } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import { getMacroConfigQueryOptions } from './get-macro-config.ts';
 import { getMacrosQueryOptions } from './get-macros.ts';
@@ -12,7 +11,7 @@ export async function storeMacroConfig(
   name: string,
   config: Record<string, SettingManifest>,
 ): Promise<void> {
-  await apiRequest(apiPaths.macroConfigStore(uuid, name), { method: 'POST', body: config });
+  await apiCall('macroConfigStore', { uuid, name }, { body: config });
 }
 
 export function useStoreMacroConfigMutation(uuid: string) {

@@ -6,10 +6,10 @@ import {
   OperatorSchema,
   PlayerListsSchema,
   WhitelistEntrySchema,
-  apiPaths,
+  routePath,
 } from '@hearth/protocol';
 import type { PlayerLists } from '@hearth/protocol';
-import { ApiError, apiRequest } from '@/lib/api-client.ts';
+import { ApiError, apiCall } from '@/lib/api-client.ts';
 
 /** While the server runs it changes its own lists (an operator in game): look again this often. */
 export const RUNNING_REFRESH_MS = 5000;
@@ -72,8 +72,8 @@ export async function getPlayerLists(
   instanceUuid: string,
   signal?: AbortSignal,
 ): Promise<PlayerLists> {
-  const path = apiPaths.playerLists(instanceUuid);
-  const data = await apiRequest<unknown>(path, { ...(signal ? { signal } : {}) });
+  const path = routePath('playerLists', { uuid: instanceUuid });
+  const data = await apiCall('playerLists', { uuid: instanceUuid }, signal ? { signal } : {});
   try {
     return await parsePlayerLists(data);
   } catch (err) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PlayerActionResultSchema, apiPaths } from '@hearth/protocol';
+import { PlayerActionResultSchema } from '@hearth/protocol';
 import type { PlayerAction, PlayerActionResult } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { toUserMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
 import { doneText } from '../player-actions.ts';
@@ -18,12 +18,11 @@ export function runPlayerAction(
   instanceUuid: string,
   action: PlayerAction,
 ): Promise<PlayerActionResult> {
-  return apiRequest(apiPaths.playerAction(instanceUuid), {
-    method: 'POST',
-    body: action,
-    schema: PlayerActionResultSchema,
-    timeoutMs: ACTION_TIMEOUT_MS,
-  });
+  return apiCall(
+    'playerAction',
+    { uuid: instanceUuid },
+    { body: action, schema: PlayerActionResultSchema, timeoutMs: ACTION_TIMEOUT_MS },
+  );
 }
 
 /**

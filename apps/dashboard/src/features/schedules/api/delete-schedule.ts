@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { getSchedulesQueryOptions } from './get-schedules.ts';
 
 /** DELETE …/schedules/:id (a run in progress is stopped). */
 export async function deleteSchedule(instanceUuid: string, id: string): Promise<void> {
-  await apiRequest(apiPaths.scheduleDelete(instanceUuid, id), { method: 'DELETE' });
+  await apiCall('scheduleDelete', { uuid: instanceUuid, schedule: id });
 }
 
 export function useDeleteScheduleMutation(instanceUuid: string) {

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ScheduleRunSchema, apiPaths } from '@hearth/protocol';
+import { ScheduleRunSchema } from '@hearth/protocol';
 import type { ScheduleRun } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { schedulesQueryPrefix } from './get-schedules.ts';
 
 const RunListSchema = z.array(ScheduleRunSchema);
@@ -13,10 +13,11 @@ export function getScheduleRuns(
   scheduleId: string,
   signal?: AbortSignal,
 ): Promise<ScheduleRun[]> {
-  return apiRequest(apiPaths.scheduleRuns(instanceUuid, scheduleId), {
-    schema: RunListSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'scheduleRuns',
+    { uuid: instanceUuid, schedule: scheduleId },
+    { schema: RunListSchema, ...(signal ? { signal } : {}) },
+  );
 }
 
 export function getScheduleRunsQueryOptions(instanceUuid: string, scheduleId: string) {

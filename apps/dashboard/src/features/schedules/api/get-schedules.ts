@@ -1,17 +1,18 @@
 import { z } from 'zod/mini';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ScheduleSchema, apiPaths } from '@hearth/protocol';
+import { ScheduleSchema } from '@hearth/protocol';
 import type { Schedule } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 
 const ScheduleListSchema = z.array(ScheduleSchema);
 
 /** GET /instance/:uuid/schedules (oldest first, as they were made). */
 export function getSchedules(instanceUuid: string, signal?: AbortSignal): Promise<Schedule[]> {
-  return apiRequest(apiPaths.scheduleList(instanceUuid), {
-    schema: ScheduleListSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'scheduleList',
+    { uuid: instanceUuid },
+    { schema: ScheduleListSchema, ...(signal ? { signal } : {}) },
+  );
 }
 
 /** Every query of one instance's schedules (list and run histories) starts with this key. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ScheduleRunSchema, apiPaths } from '@hearth/protocol';
+import { ScheduleRunSchema } from '@hearth/protocol';
 import type { ScheduleRun } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { getScheduleRunsQueryOptions } from './get-schedule-runs.ts';
 import { getSchedulesQueryOptions } from './get-schedules.ts';
 
@@ -10,10 +10,11 @@ import { getSchedulesQueryOptions } from './get-schedules.ts';
  * permissions and its author's for every step.
  */
 export function runSchedule(instanceUuid: string, id: string): Promise<ScheduleRun> {
-  return apiRequest(apiPaths.scheduleRun(instanceUuid, id), {
-    method: 'POST',
-    schema: ScheduleRunSchema,
-  });
+  return apiCall(
+    'scheduleRun',
+    { uuid: instanceUuid, schedule: id },
+    { schema: ScheduleRunSchema },
+  );
 }
 
 export function useRunScheduleMutation(instanceUuid: string) {

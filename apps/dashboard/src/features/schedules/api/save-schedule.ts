@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ScheduleSchema, apiPaths } from '@hearth/protocol';
+import { ScheduleSchema } from '@hearth/protocol';
 import type { Schedule, ScheduleInput } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { getSchedulesQueryOptions } from './get-schedules.ts';
 
 /** POST …/schedules (new) or PUT …/schedules/:id (replace); saving makes you its author. */
@@ -10,10 +10,10 @@ export function saveSchedule(
   id: string | null,
   input: ScheduleInput,
 ): Promise<Schedule> {
-  return apiRequest(
-    id === null ? apiPaths.scheduleCreate(instanceUuid) : apiPaths.scheduleUpdate(instanceUuid, id),
-    { method: id === null ? 'POST' : 'PUT', body: input, schema: ScheduleSchema },
-  );
+  const options = { body: input, schema: ScheduleSchema };
+  return id === null
+    ? apiCall('scheduleCreate', { uuid: instanceUuid }, options)
+    : apiCall('scheduleUpdate', { uuid: instanceUuid, schedule: id }, options);
 }
 
 export function useSaveScheduleMutation(instanceUuid: string) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ScheduleSchema, apiPaths } from '@hearth/protocol';
+import { ScheduleSchema } from '@hearth/protocol';
 import type { Schedule } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { getSchedulesQueryOptions } from './get-schedules.ts';
 
 /** PUT …/schedules/:id/enabled with a JSON boolean. */
@@ -10,11 +10,11 @@ export function setScheduleEnabled(
   id: string,
   enabled: boolean,
 ): Promise<Schedule> {
-  return apiRequest(apiPaths.scheduleEnabled(instanceUuid, id), {
-    method: 'PUT',
-    body: enabled,
-    schema: ScheduleSchema,
-  });
+  return apiCall(
+    'scheduleEnabled',
+    { uuid: instanceUuid, schedule: id },
+    { body: enabled, schema: ScheduleSchema },
+  );
 }
 
 export function useSetScheduleEnabledMutation(instanceUuid: string) {

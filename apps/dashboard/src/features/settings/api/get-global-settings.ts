@@ -1,7 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { GlobalSettingsDataSchema, apiPaths } from '@hearth/protocol';
+import { GlobalSettingsDataSchema } from '@hearth/protocol';
 import type { GlobalSettingsData } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
@@ -10,11 +10,11 @@ export function getGlobalSettings(
   core: CoreConnection,
   signal?: AbortSignal,
 ): Promise<GlobalSettingsData> {
-  return apiRequest(apiPaths.globalSettings(), {
-    core,
-    schema: GlobalSettingsDataSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'globalSettings',
+    {},
+    { core, schema: GlobalSettingsDataSchema, ...(signal ? { signal } : {}) },
+  );
 }
 
 export function getGlobalSettingsQueryOptions(core: CoreConnection | null, hasToken: boolean) {

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
 /** UPnP asks the gateway and can take a while; longer than the default 5 s. */
@@ -8,11 +7,7 @@ const OPEN_PORT_TIMEOUT_MS = 30_000;
 
 /** PUT /gateway/open_port/:port (owner only; null). */
 export async function openPort(core: CoreConnection, port: number): Promise<void> {
-  await apiRequest(apiPaths.openPort(port), {
-    core,
-    method: 'PUT',
-    timeoutMs: OPEN_PORT_TIMEOUT_MS,
-  });
+  await apiCall('openPort', { port }, { core, timeoutMs: OPEN_PORT_TIMEOUT_MS });
 }
 
 export function useOpenPortMutation() {

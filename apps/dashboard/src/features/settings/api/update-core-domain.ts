@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getGlobalSettingsQueryOptions } from './get-global-settings.ts';
 
 /** PUT /global_settings/domain with a JSON string; "" clears it (owner only; empty 200). */
 export async function updateCoreDomain(core: CoreConnection, domain: string): Promise<void> {
-  await apiRequest(apiPaths.globalSettingsDomain(), { core, method: 'PUT', body: domain });
+  await apiCall('globalSettingsDomain', {}, { core, body: domain });
 }
 
 export function useUpdateCoreDomainMutation() {

@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getGlobalSettingsQueryOptions } from './get-global-settings.ts';
 
 /** PUT /global_settings/name with a JSON string (owner only; empty 200). */
 export async function updateCoreName(core: CoreConnection, name: string): Promise<void> {
-  await apiRequest(apiPaths.globalSettingsName(), { core, method: 'PUT', body: name });
+  await apiCall('globalSettingsName', {}, { core, body: name });
 }
 
 export function useUpdateCoreNameMutation() {

@@ -1,5 +1,4 @@
-import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { useOptimisticToggleMutation } from './optimistic-toggle.ts';
 
@@ -8,8 +7,8 @@ import { useOptimisticToggleMutation } from './optimistic-toggle.ts';
  * integration off also stops the runner (POST /playitgg/stop_cli, which answers when nothing runs).
  */
 export async function updatePlayitEnabled(core: CoreConnection, on: boolean): Promise<void> {
-  await apiRequest(apiPaths.globalSettingsPlayitEnabled(), { core, method: 'PUT', body: on });
-  if (!on) await apiRequest(apiPaths.playitStop(), { core, method: 'POST', timeoutMs: 15_000 });
+  await apiCall('globalSettingsPlayitEnabled', {}, { core, body: on });
+  if (!on) await apiCall('playitStop', {}, { core, timeoutMs: 15_000 });
 }
 
 export function useUpdatePlayitEnabledMutation() {

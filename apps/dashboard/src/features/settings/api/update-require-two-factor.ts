@@ -1,5 +1,4 @@
-import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { useOptimisticToggleMutation } from './optimistic-toggle.ts';
 
@@ -8,7 +7,7 @@ import { useOptimisticToggleMutation } from './optimistic-toggle.ts';
  * on is refused until the owner has two-factor sign-in on themselves.
  */
 export async function updateRequireTwoFactor(core: CoreConnection, on: boolean): Promise<void> {
-  await apiRequest(apiPaths.globalSettingsRequireTwoFactor(), { core, method: 'PUT', body: on });
+  await apiCall('globalSettingsRequireTwoFactor', {}, { core, body: on });
 }
 
 export function useUpdateRequireTwoFactorMutation() {

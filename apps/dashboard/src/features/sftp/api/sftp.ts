@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { SftpInfoSchema, SshKeyListSchema, SshKeySchema, apiPaths } from '@hearth/protocol';
+import { SftpInfoSchema, SshKeyListSchema, SshKeySchema } from '@hearth/protocol';
 import type { SftpInfo, SftpSettings, SshKey, SshKeyAdd } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
@@ -10,7 +10,7 @@ export function getSftpInfoQueryOptions(core: CoreConnection) {
   return queryOptions({
     queryKey: ['sftp', coreKey(core)] as const,
     queryFn: ({ signal }): Promise<SftpInfo> =>
-      apiRequest(apiPaths.sftpInfo(), { core, schema: SftpInfoSchema, signal }),
+      apiCall('sftpInfo', {}, { core, schema: SftpInfoSchema, signal }),
   });
 }
 
@@ -23,11 +23,7 @@ export function useUpdateSftpSettingsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { core: CoreConnection; settings: SftpSettings }) =>
-      apiRequest(apiPaths.sftpSettings(), {
-        core: input.core,
-        method: 'PUT',
-        body: input.settings,
-      }),
+      apiCall('sftpSettings', {}, { core: input.core, body: input.settings }),
     onSettled: (_data, _err, input) =>
       queryClient.invalidateQueries({ queryKey: getSftpInfoQueryOptions(input.core).queryKey }),
   });
@@ -38,7 +34,7 @@ export function getSshKeysQueryOptions(core: CoreConnection) {
   return queryOptions({
     queryKey: ['ssh-keys', coreKey(core)] as const,
     queryFn: ({ signal }): Promise<SshKey[]> =>
-      apiRequest(apiPaths.sshKeyList(), { core, schema: SshKeyListSchema, signal }),
+      apiCall('sshKeyList', {}, { core, schema: SshKeyListSchema, signal }),
   });
 }
 
@@ -51,12 +47,7 @@ export function useAddSshKeyMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { core: CoreConnection; key: SshKeyAdd }) =>
-      apiRequest(apiPaths.sshKeyAdd(), {
-        core: input.core,
-        method: 'POST',
-        body: input.key,
-        schema: SshKeySchema,
-      }),
+      apiCall('sshKeyAdd', {}, { core: input.core, body: input.key, schema: SshKeySchema }),
     onSuccess: (_data, input) =>
       queryClient.invalidateQueries({ queryKey: getSshKeysQueryOptions(input.core).queryKey }),
   });
@@ -67,7 +58,7 @@ export function useRemoveSshKeyMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { core: CoreConnection; id: string }) =>
-      apiRequest(apiPaths.sshKeyDelete(input.id), { core: input.core, method: 'DELETE' }),
+      apiCall('sshKeyDelete', { id: input.id }, { core: input.core }),
     onSuccess: (_data, input) =>
       queryClient.invalidateQueries({ queryKey: getSshKeysQueryOptions(input.core).queryKey }),
   });

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { PlayitSignupDataSchema, apiPaths } from '@hearth/protocol';
+import { PlayitSignupDataSchema } from '@hearth/protocol';
 import type { PlayitSignupData } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
 /**
@@ -9,7 +9,7 @@ import type { CoreConnection } from '@/lib/session.ts';
  * makes a new claim code and restarts the core's claim poll.
  */
 export async function generateSignupLink(core: CoreConnection): Promise<PlayitSignupData> {
-  return apiRequest(apiPaths.playitSignupLink(), { core, schema: PlayitSignupDataSchema });
+  return apiCall('playitSignupLink', {}, { core, schema: PlayitSignupDataSchema });
 }
 
 export function useGenerateSignupLinkMutation() {

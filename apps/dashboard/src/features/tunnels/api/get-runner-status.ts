@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { PlayitFlagSchema, apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { PlayitFlagSchema } from '@hearth/protocol';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import type { RunnerStatus } from '../runner-status.ts';
@@ -13,11 +13,11 @@ export async function getRunnerStatus(
   core: CoreConnection,
   signal?: AbortSignal,
 ): Promise<RunnerStatus> {
-  const running = await apiRequest(apiPaths.playitIsRunning(), {
-    core,
-    schema: PlayitFlagSchema,
-    ...(signal ? { signal } : {}),
-  });
+  const running = await apiCall(
+    'playitIsRunning',
+    {},
+    { core, schema: PlayitFlagSchema, ...(signal ? { signal } : {}) },
+  );
   return running ? 'Started' : 'Stopped';
 }
 

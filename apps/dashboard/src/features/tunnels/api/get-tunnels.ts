@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { PlayitTunnelInfoSchema, apiPaths } from '@hearth/protocol';
+import { PlayitTunnelInfoSchema } from '@hearth/protocol';
 import type { PlayitTunnelInfo } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
@@ -11,12 +11,16 @@ export async function getTunnels(
   core: CoreConnection,
   signal?: AbortSignal,
 ): Promise<PlayitTunnelInfo[]> {
-  return apiRequest(apiPaths.playitTunnels(), {
-    core,
-    schema: z.array(PlayitTunnelInfoSchema),
-    timeoutMs: 15_000,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'playitTunnels',
+    {},
+    {
+      core,
+      schema: z.array(PlayitTunnelInfoSchema),
+      timeoutMs: 15_000,
+      ...(signal ? { signal } : {}),
+    },
+  );
 }
 
 export function getTunnelsQueryOptions(core: CoreConnection | null, enabled: boolean) {

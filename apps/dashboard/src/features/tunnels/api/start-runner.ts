@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import type { RunnerStatus } from '../runner-status.ts';
 import { getRunnerStatusQueryOptions } from './get-runner-status.ts';
@@ -8,7 +7,7 @@ import { getRunnerStatusQueryOptions } from './get-runner-status.ts';
 /** POST /playitgg/start_cli (owner only; null, a no-op while running). */
 export async function startRunner(core: CoreConnection): Promise<void> {
   // The core fetches the run data from playit before it answers.
-  await apiRequest(apiPaths.playitStart(), { core, method: 'POST', timeoutMs: 20_000 });
+  await apiCall('playitStart', {}, { core, timeoutMs: 20_000 });
 }
 
 /** dashboard.md §4: the toggle from Stopped sets Loading and calls start; events do the rest. */

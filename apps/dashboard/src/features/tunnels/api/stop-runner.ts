@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import type { RunnerStatus } from '../runner-status.ts';
 import { getRunnerStatusQueryOptions } from './get-runner-status.ts';
 
 /** POST /playitgg/stop_cli (owner only; null, also when nothing runs). */
 export async function stopRunner(core: CoreConnection): Promise<void> {
-  await apiRequest(apiPaths.playitStop(), { core, method: 'POST', timeoutMs: 15_000 });
+  await apiCall('playitStop', {}, { core, timeoutMs: 15_000 });
 }
 
 /** dashboard.md §4: otherwise the toggle stops and sets Stopped. */

@@ -1,19 +1,21 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { PlayitFlagSchema, apiPaths } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { PlayitFlagSchema } from '@hearth/protocol';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
 /** POST /playitgg/verify_key (owner only): whether the core holds a key playit accepts. */
 export async function verifyKey(core: CoreConnection, signal?: AbortSignal): Promise<boolean> {
-  return apiRequest(apiPaths.playitVerify(), {
-    core,
-    method: 'POST',
-    schema: PlayitFlagSchema,
-    // The core asks playit, which may take longer than the default 5 s.
-    timeoutMs: 15_000,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'playitVerify',
+    {},
+    {
+      core,
+      schema: PlayitFlagSchema, // The core asks playit, which may take longer than the default 5 s.
+      timeoutMs: 15_000,
+      ...(signal ? { signal } : {}),
+    },
+  );
 }
 
 /** The sign-up status: a query (it changes nothing), re-checked by Verify and the refresh icon. */

@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
 import type { ChangePasswordRequest } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
 /**
@@ -12,7 +11,7 @@ export async function changePassword(
   core: CoreConnection,
   request: ChangePasswordRequest,
 ): Promise<void> {
-  await apiRequest(apiPaths.userPassword(request.uid), { core, method: 'PUT', body: request });
+  await apiCall('userPassword', { uid: request.uid }, { core, body: request });
 }
 
 export function useChangePasswordMutation() {

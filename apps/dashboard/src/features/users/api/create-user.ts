@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LoginReplySchema, apiPaths } from '@hearth/protocol';
+import { LoginReplySchema } from '@hearth/protocol';
 import type { LoginReply } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getUserListQueryOptions } from './get-user-list.ts';
 
@@ -10,12 +10,7 @@ export function createUser(
   core: CoreConnection,
   input: { username: string; password: string },
 ): Promise<LoginReply> {
-  return apiRequest(apiPaths.userCreate(), {
-    core,
-    method: 'POST',
-    body: input,
-    schema: LoginReplySchema,
-  });
+  return apiCall('userCreate', {}, { core, body: input, schema: LoginReplySchema });
 }
 
 export function useCreateUserMutation() {

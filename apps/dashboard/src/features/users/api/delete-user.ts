@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
 import type { PublicUser } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getUserListQueryOptions } from './get-user-list.ts';
 
 /** DELETE /user/:uid → "ok". */
 export async function deleteUser(core: CoreConnection, uid: string): Promise<void> {
-  await apiRequest(apiPaths.user(uid), { core, method: 'DELETE' });
+  await apiCall('userDelete', { uid }, { core });
 }
 
 /** dashboard.md §4 "User delete": the row leaves the cached list at once; a refusal brings it back. */

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { PublicUserSchema, apiPaths } from '@hearth/protocol';
+import { PublicUserSchema } from '@hearth/protocol';
 import type { PublicUser } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
@@ -10,11 +10,7 @@ const UserListSchema = z.array(PublicUserSchema);
 
 /** GET /user/list (owner only, dashboard.md §6). */
 export function getUserList(core: CoreConnection, signal?: AbortSignal): Promise<PublicUser[]> {
-  return apiRequest(apiPaths.userList(), {
-    core,
-    schema: UserListSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall('userList', {}, { core, schema: UserListSchema, ...(signal ? { signal } : {}) });
 }
 
 /** `enabled`: the caller is the owner — nobody else fetches the list. */

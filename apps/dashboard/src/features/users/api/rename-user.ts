@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
 import type { PublicUser } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getUserListQueryOptions } from './get-user-list.ts';
 
@@ -11,7 +10,7 @@ export async function renameUser(
   uid: string,
   username: string,
 ): Promise<void> {
-  await apiRequest(apiPaths.userRename(uid), { core, method: 'PUT', body: username });
+  await apiCall('userRename', { uid }, { core, body: username });
 }
 
 export function useRenameUserMutation() {

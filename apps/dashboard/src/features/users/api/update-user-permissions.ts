@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPaths } from '@hearth/protocol';
 import type { PublicUser, UserPermission } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getUserListQueryOptions } from './get-user-list.ts';
 
@@ -11,7 +10,7 @@ export async function updateUserPermissions(
   uid: string,
   permissions: UserPermission,
 ): Promise<void> {
-  await apiRequest(apiPaths.userUpdatePerm(uid), { core, method: 'PUT', body: permissions });
+  await apiCall('userUpdatePerm', { uid }, { core, body: permissions });
 }
 
 function patch(

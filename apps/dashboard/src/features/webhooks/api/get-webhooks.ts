@@ -1,18 +1,18 @@
 import { z } from 'zod/mini';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { WebhookDeliverySchema, WebhookListSchema, apiPaths } from '@hearth/protocol';
+import { WebhookDeliverySchema, WebhookListSchema } from '@hearth/protocol';
 import type { WebhookDelivery, WebhookList } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
 /** GET /webhooks (owner only): the targets, URLs masked, and the private-targets switch. */
 export function getWebhooks(core: CoreConnection, signal?: AbortSignal): Promise<WebhookList> {
-  return apiRequest(apiPaths.webhookList(), {
-    core,
-    schema: WebhookListSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'webhookList',
+    {},
+    { core, schema: WebhookListSchema, ...(signal ? { signal } : {}) },
+  );
 }
 
 export function getWebhooksQueryOptions(core: CoreConnection) {
@@ -36,11 +36,11 @@ export function getWebhookDeliveries(
   id: string,
   signal?: AbortSignal,
 ): Promise<WebhookDelivery[]> {
-  return apiRequest(apiPaths.webhookDeliveries(id), {
-    core,
-    schema: DeliveriesSchema,
-    ...(signal ? { signal } : {}),
-  });
+  return apiCall(
+    'webhookDeliveries',
+    { id },
+    { core, schema: DeliveriesSchema, ...(signal ? { signal } : {}) },
+  );
 }
 
 export function getWebhookDeliveriesQueryOptions(core: CoreConnection, id: string) {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { WebhookSavedSchema, apiPaths } from '@hearth/protocol';
+import { WebhookSavedSchema } from '@hearth/protocol';
 import type { WebhookCreateInput, WebhookSaved, WebhookUpdate } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getWebhooksQueryOptions } from './get-webhooks.ts';
 
@@ -14,13 +14,11 @@ export function createWebhook(
   core: CoreConnection,
   body: WebhookCreateInput,
 ): Promise<WebhookSaved> {
-  return apiRequest(apiPaths.webhookCreate(), {
-    core,
-    method: 'POST',
-    body,
-    schema: WebhookSavedSchema,
-    timeoutMs: SAVE_TIMEOUT_MS,
-  });
+  return apiCall(
+    'webhookCreate',
+    {},
+    { core, body, schema: WebhookSavedSchema, timeoutMs: SAVE_TIMEOUT_MS },
+  );
 }
 
 /** PUT /webhooks/:id with only what changed (a missing URL keeps the stored one). */
@@ -29,13 +27,11 @@ export function updateWebhook(
   id: string,
   body: WebhookUpdate,
 ): Promise<WebhookSaved> {
-  return apiRequest(apiPaths.webhookUpdate(id), {
-    core,
-    method: 'PUT',
-    body,
-    schema: WebhookSavedSchema,
-    timeoutMs: SAVE_TIMEOUT_MS,
-  });
+  return apiCall(
+    'webhookUpdate',
+    { id },
+    { core, body, schema: WebhookSavedSchema, timeoutMs: SAVE_TIMEOUT_MS },
+  );
 }
 
 export type SaveWebhookInput =

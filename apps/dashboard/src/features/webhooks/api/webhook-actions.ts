@@ -1,28 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { WebhookDeliverySchema, apiPaths } from '@hearth/protocol';
+import { WebhookDeliverySchema } from '@hearth/protocol';
 import type { WebhookDelivery } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getWebhookDeliveriesQueryOptions, getWebhooksQueryOptions } from './get-webhooks.ts';
 
 /** DELETE /webhooks/:id */
 export async function deleteWebhook(core: CoreConnection, id: string): Promise<void> {
-  await apiRequest(apiPaths.webhookDelete(id), { core, method: 'DELETE' });
+  await apiCall('webhookDelete', { id }, { core });
 }
 
 /** POST /webhooks/:id/test: one delivery now; answers its outcome (the core waits up to ~11 s). */
 export function testWebhook(core: CoreConnection, id: string): Promise<WebhookDelivery> {
-  return apiRequest(apiPaths.webhookTest(id), {
-    core,
-    method: 'POST',
-    schema: WebhookDeliverySchema,
-    timeoutMs: 20_000,
-  });
+  return apiCall('webhookTest', { id }, { core, schema: WebhookDeliverySchema, timeoutMs: 20_000 });
 }
 
 /** PUT /webhooks/settings/private_targets with a JSON boolean. */
 export async function setPrivateTargets(core: CoreConnection, allow: boolean): Promise<void> {
-  await apiRequest(apiPaths.webhookPrivateTargets(), { core, method: 'PUT', body: allow });
+  await apiCall('webhookPrivateTargets', {}, { core, body: allow });
 }
 
 export function useDeleteWebhookMutation() {

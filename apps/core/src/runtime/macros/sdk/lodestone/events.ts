@@ -1,10 +1,10 @@
 // Same public names as lodestone-macro-lib's events.ts, over Hearth's API with the task's token.
 import type { ClientEvent, EventInner, InstanceState } from '@hearth/protocol';
-import { HearthError, openCoreSocket, request } from '../client.ts';
+import { HearthError, callRoute, openCoreSocket } from '../client.ts';
+import { sdkPath } from '../sdk-routes.ts';
 import type { SdkWebSocket } from '../deno-api.ts';
 import { MacroEventStream, type MacroSdkEvent, type MacroSdkEventType } from '../event-stream.ts';
 import { consoleOut, detach } from '../notify.ts';
-import { SDK_ROUTES } from '../sdk-routes.ts';
 import { task } from '../task-context.ts';
 
 export type { ClientEvent, InstanceState };
@@ -35,10 +35,14 @@ export class ProgressionHandler {
     return new ProgressionHandler(Promise.resolve(id), total);
   }
   public static create(title: string, total_progress: number | null): ProgressionHandler {
-    const id = request<{ event_id: string }>('POST', SDK_ROUTES.progressionStart, {
-      title,
-      total: total_progress,
-    }).then(
+    const id = callRoute<{ event_id: string }>(
+      'macroSdkProgressionStart',
+      {},
+      {
+        title,
+        total: total_progress,
+      },
+    ).then(
       (r) => r.event_id,
       (err: unknown) => {
         report('Starting a progression')(err);
@@ -47,9 +51,13 @@ export class ProgressionHandler {
     );
     return new ProgressionHandler(id, total_progress ?? 100);
   }
-  private send(path: string, body: (id: string) => unknown, what: string): void {
+  private send(
+    route: 'macroSdkProgressionUpdate' | 'macroSdkProgressionEnd',
+    body: (id: string) => unknown,
+    what: string,
+  ): void {
     this.chain = this.chain.then(async (id) => {
-      if (id !== null) await request('POST', path, body(id)).catch(report(what));
+      if (id !== null) await callRoute(route, {}, body(id)).catch(report(what));
       return id;
     });
   }
@@ -63,7 +71,7 @@ export class ProgressionHandler {
         ? message
         : message(this._elapsedProgress, this.remainingProgress());
     this.send(
-      SDK_ROUTES.progressionUpdate,
+      'macroSdkProgressionUpdate',
       (event_id) => ({ event_id, progress, message: text }),
       'A progression update',
     );
@@ -82,7 +90,7 @@ export class ProgressionHandler {
   }
   public complete(success: boolean, message: string): void {
     this.send(
-      SDK_ROUTES.progressionEnd,
+      'macroSdkProgressionEnd',
       (event_id) => ({ event_id, success, message }),
       'Ending a progression',
     );
@@ -106,7 +114,7 @@ class AllEvents {
   private static async open(): Promise<SdkWebSocket> {
     const filter = { bearer_token: task().token };
     const ws = await openCoreSocket(
-      `/events/all/stream?filter=${encodeURIComponent(JSON.stringify(filter))}`,
+      sdkPath('eventsStream', { any: 'all' }, { filter: JSON.stringify(filter) }),
     );
     ws.onmessage = (message) => {
       if (typeof message.data !== 'string') return;
