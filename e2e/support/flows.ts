@@ -8,6 +8,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from '@playwright/test';
+import { apiPaths } from '@hearth/protocol';
 import { pollFor } from '../../apps/core/test-support/poll.ts';
 import type { RunningCore } from './core-process.ts';
 
@@ -209,4 +210,38 @@ export async function signedInContext(
     { port: core.port, jwt: token },
   );
   return context;
+}
+
+/**
+ * Gives the Backups, Schedules and Webhooks screens something to list, with the long words a user
+ * types (issue 23 item 17: an empty screen hides a table that widens the page): a backup, a
+ * schedule, and a webhook whose test delivery to a closed port leaves a last error. The core is
+ * told to allow a loopback target for it.
+ */
+export async function addAutomation(core: RunningCore, token: string, uuid: string): Promise<void> {
+  await apiCall(core, token, 'POST', apiPaths.backupCreate(uuid), {
+    name: 'Before the weekend build contest',
+  });
+  await apiCall(core, token, 'POST', apiPaths.scheduleCreate(uuid), {
+    description: 'Nightly greeting for the players who are still online after midnight',
+    trigger: { type: 'Cron', expression: '0 4 * * *', timezone: 'UTC' },
+    steps: [{ type: 'Command', command: 'say hi' }],
+    enabled: true,
+    only_when_running: true,
+    continue_on_failure: false,
+  });
+  await apiCall(core, token, 'PUT', apiPaths.webhookPrivateTargets(), true);
+  const hook = await apiCall<{ target: { id: string } }>(
+    core,
+    token,
+    'POST',
+    apiPaths.webhookCreate(),
+    {
+      name: 'Community Discord announcements',
+      kind: 'json',
+      url: 'http://127.0.0.1:9/hook',
+      events: ['crash'],
+    },
+  );
+  await apiCall(core, token, 'POST', apiPaths.webhookTest(hook.target.id));
 }

@@ -8,6 +8,7 @@ import {
 } from '../support/a11y.ts';
 import { startCore, type RunningCore } from '../support/core-process.ts';
 import {
+  addAutomation,
   apiCall,
   createFlyingSquidInstance,
   setupOwnerThroughUi,
@@ -17,7 +18,9 @@ import {
 import { SCREENS, screenUrl, type Screen, type ScreenVars } from '../support/screens.ts';
 
 // Issue 17: axe-core over every screen, in the dark and the light theme, on a real core with a
-// running flying-squid server — 0 critical and 0 serious violations, one h1 per screen. The
+// running flying-squid server that has a backup, a schedule and a webhook to list — no violation
+// of axe's default or experimental rules (issue 23 item 21; support/a11y.ts names the few elements
+// a rule misreads), one h1 per screen. The
 // first-run screens are scanned on the way through the owner setup; the rest come from
 // support/screens.ts (one line per screen). Each screen is its own test, so one failing screen
 // does not hide the others (a failed test restarts the worker, which sets the core up again).
@@ -68,6 +71,7 @@ test.beforeAll(async ({ browser }) => {
   vars.member = member.user.uid;
   await apiCall(core, token, 'PUT', '/global_settings/playit_enabled', true);
   vars.instance = await createFlyingSquidInstance(core, token, 'Checked Squid');
+  await addAutomation(core, token, vars.instance);
   await apiCall(core, token, 'PUT', `/instance/${vars.instance}/start`);
   await waitForRunning(token, vars.instance);
   guest = await signedInContext(browser, core, null);

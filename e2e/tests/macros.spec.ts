@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { apiPaths } from '@hearth/protocol';
 import { joinBot, type JoinedBot } from '../../apps/core/test-support/mineflayer-bot.ts';
 import { startCore, type RunningCore } from '../support/core-process.ts';
 import {
@@ -7,6 +8,7 @@ import {
   createFlyingSquidInstance,
   freePort,
   setupOwnerThroughUi,
+  signedInContext,
 } from '../support/flows.ts';
 
 // Issue 11: the Macros tab against a real core (isolation auto: tasks run in the bubblewrap
@@ -17,6 +19,9 @@ import {
 test.describe.configure({ mode: 'serial' });
 
 let core: RunningCore;
+/** The owner's token and the instance of the first test, which the History layout test reuses. */
+let ownerToken = '';
+let squid = '';
 test.beforeAll(async () => {
   core = await startCore();
 });
@@ -110,6 +115,8 @@ test('macros: upload, configure, run (say reaches a player and the console), kil
   const token = await setupOwnerThroughUi(page, core);
   const port = await freePort();
   const uuid = await createFlyingSquidInstance(core, token, 'Macro Squid', port);
+  ownerToken = token;
+  squid = uuid;
   await apiCall(core, token, 'PUT', `/instance/${uuid}/start`);
   await waitForState(token, uuid, 'Running');
   const macrosUrl = `${core.url}/dashboard/macros?instance=${uuid}`;
@@ -202,4 +209,69 @@ test('macros: upload, configure, run (say reaches a player and the console), kil
       await expect(rows.nth(2)).toContainText('say-hello');
     }
   });
+});
+
+// Issue 23 item 6: at 1440 × 900 a task that failed with a very long message must not push
+// History past the page: its columns stay inside the table's box and the page, the error is cut
+// to one line that a press opens in full, and a successful run says "Success".
+const LONG_ERROR = `the world border could not be moved because ${'chunk '.repeat(60)}was locked`;
+const FAILS_LOUDLY = `throw new Error(${JSON.stringify(LONG_ERROR)});
+`;
+
+test('macros: History keeps a very long error inside the page at 1440 px', async ({ browser }) => {
+  expect(ownerToken, 'the first test made the owner and the instance').not.toBe('');
+  const dir = 'macros/fails-loudly';
+  await apiCall(core, ownerToken, 'PUT', apiPaths.fsMkdir(squid, dir));
+  const write = await fetch(`${core.url}/api/v1${apiPaths.fsWrite(squid, `${dir}/index.ts`)}`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${ownerToken}` },
+    body: FAILS_LOUDLY,
+  });
+  expect(write.status).toBe(200);
+  await apiCall(core, ownerToken, 'PUT', apiPaths.macroRun(squid, 'fails-loudly'), []);
+
+  const context = await signedInContext(browser, core, ownerToken, {
+    viewport: { width: 1440, height: 900 },
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(`${core.url}/dashboard/macros?instance=${squid}`);
+    await page.getByRole('tab', { name: 'History' }).click();
+    const table = page.getByRole('table', { name: 'History' });
+    const failed = rowOf(page, 'History', 'fails-loudly');
+    const error = failed.getByRole('button', { name: /the world border could not be moved/ });
+    await expect(error).toBeVisible({ timeout: 60_000 });
+    await expect(rowOf(page, 'History', 'say-hello')).toContainText('Success');
+
+    // Nothing scrolls sideways: not the page, not the table's scroll box.
+    const widths = await page.evaluate(() => {
+      const table = document.querySelector('table[aria-label="History"]');
+      const box = table?.parentElement;
+      return {
+        page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        box: box ? box.scrollWidth - box.clientWidth : -1,
+      };
+    });
+    expect(widths).toEqual({ page: 0, box: 0 });
+    // Every header and cell ends inside the table's box, and the box inside the viewport.
+    const box = await table.locator('xpath=..').boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(1440);
+    for (const cell of await table.locator('th, td').all()) {
+      const b = await cell.boundingBox();
+      if (!b) continue;
+      expect(b.x + b.width, await cell.innerText()).toBeLessThanOrEqual(box!.x + box!.width + 0.5);
+    }
+    // The error is cut to one line, and a press shows all of it.
+    const line = await error.boundingBox();
+    expect(line!.height).toBeLessThan(40);
+    await error.click();
+    await expect(error).toHaveAttribute('aria-expanded', 'true');
+    await expect(error).toContainText(LONG_ERROR);
+    const opened = await error.boundingBox();
+    expect(opened!.height).toBeGreaterThan(line!.height);
+    expect(opened!.x + opened!.width).toBeLessThanOrEqual(box!.x + box!.width + 0.5);
+  } finally {
+    await context.close();
+  }
 });

@@ -3,6 +3,7 @@ import { apiPaths } from '@hearth/protocol';
 import { expectAccessible } from '../support/a11y.ts';
 import { startCore, type RunningCore } from '../support/core-process.ts';
 import {
+  addAutomation,
   apiCall,
   createFlyingSquidInstance,
   setupOwnerThroughUi,
@@ -43,24 +44,7 @@ test.beforeAll(async ({ browser }) => {
   });
   vars.member = member.user.uid;
   await apiCall(core, token, 'PUT', '/global_settings/playit_enabled', true);
-  // Backups, Schedules and Webhooks with something listed: an empty screen hides a table that
-  // widens the page (issue 23 item 17: a sr-only header escaped its scroll box).
-  await apiCall(core, token, 'POST', apiPaths.backupCreate(uuid), { name: 'phone backup' });
-  await apiCall(core, token, 'POST', apiPaths.scheduleCreate(uuid), {
-    description: 'nightly greeting',
-    trigger: { type: 'Cron', expression: '0 4 * * *', timezone: 'UTC' },
-    steps: [{ type: 'Command', command: 'say hi' }],
-    enabled: true,
-    only_when_running: true,
-    continue_on_failure: false,
-  });
-  await apiCall(core, token, 'PUT', '/webhooks/settings/private_targets', true);
-  await apiCall(core, token, 'POST', '/webhooks', {
-    name: 'Phone hook',
-    kind: 'json',
-    url: 'http://127.0.0.1:9/hook',
-    events: ['crash'],
-  });
+  await addAutomation(core, token, uuid);
   const write = await fetch(`${core.url}/api/v1${apiPaths.fsWrite(uuid, NOTE)}`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${token}` },

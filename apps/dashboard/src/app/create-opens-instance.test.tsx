@@ -50,7 +50,7 @@ describe('Create opens the new instance (issue 15 #2)', () => {
         'POST /instance/create_generic': { body: 'INSTANCE_NEW' },
       }),
     );
-    const { user, router } = renderApp('/');
+    const { user, router, queryClient } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Create a new instance' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create a new instance' });
     await user.click(await within(dialog).findByRole('radio', { name: /flying-squid/ }));
@@ -67,6 +67,9 @@ describe('Create opens the new instance (issue 15 #2)', () => {
       .at(-1);
     if (!socket) throw new Error('no event socket');
     act(() => socket.open());
+    // The open socket has the list read again first (the stream does not replay); the creation
+    // ends after that answer, as it would on the core.
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
     act(() =>
       socket.push(
         event({

@@ -9,7 +9,9 @@ import { ManualTimers } from '@/test/manual-timers.ts';
 import { connectTo, renderApp } from '@/test/render-app.tsx';
 
 // Issue 9: events the core sent while the event socket was down must not be lost. After a
-// network blip the sidebar showed a stopped server as running.
+// network blip the sidebar showed a stopped server as running. The same holds before the socket
+// first opens: a page opened right after a start fetched the list while the server was Starting,
+// and the Running change came before the socket could hear it (the stream does not replay).
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -121,5 +123,26 @@ describe('event socket gap (dashboard.md §4: reconnect after 1 s)', () => {
     await vi.waitFor(() =>
       expect(within(panel).getByRole('button', { name: 'Start' })).toBeEnabled(),
     );
+  });
+});
+
+describe('event socket first open (the stream has no replay: core-api.md §1.6)', () => {
+  it('shows a state change made after the list was fetched and before the socket opened', async () => {
+    const { calls, change } = fakeCore(OWNER, 'Starting');
+    renderApp('/dashboard/logs?instance=A', { timers: new ManualTimers() });
+    const state = await screen.findByRole('status', { name: 'Instance state' });
+    expect(await within(list()).findByRole('button', { name: 'Alpha (Starting)' })).toBeVisible();
+    expect(state).toHaveTextContent('Starting');
+    const listFetches = () => calls.callsTo('GET', '/instance/list').length;
+    const before = listFetches();
+
+    change('Running');
+    await openEventSocket(1);
+
+    expect(
+      await within(list()).findByRole('button', { name: 'Alpha (Running)' }),
+    ).toBeInTheDocument();
+    expect(state).toHaveTextContent('Running');
+    expect(listFetches()).toBe(before + 1);
   });
 });

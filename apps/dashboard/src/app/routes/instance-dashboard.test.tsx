@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { emptyPermissions, encodeSnowflake } from '@hearth/protocol';
 import type { ClientEvent, EventInner, InstanceInfo, PublicUser } from '@hearth/protocol';
+import type { QueryClient } from '@tanstack/react-query';
 import { instanceInfo } from '@/test/fixtures.ts';
 import { FakeSocket } from '@/test/fake-socket.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
@@ -46,7 +47,11 @@ function event(inner: EventInner): ClientEvent {
   };
 }
 
-async function eventSocket(): Promise<FakeSocket> {
+/**
+ * Opens the event socket and waits for the refetch its first open asks for (what was read before
+ * it listened may be stale): the events a test pushes then come after the core's answers.
+ */
+async function eventSocket(queryClient: QueryClient): Promise<FakeSocket> {
   await vi.waitFor(() =>
     expect(FakeSocket.instances.some((s) => s.url.includes('/events/all/stream'))).toBe(true),
   );
@@ -55,6 +60,7 @@ async function eventSocket(): Promise<FakeSocket> {
     .at(-1);
   if (!socket) throw new Error('no event socket');
   act(() => socket.open());
+  await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
   return socket;
 }
 
@@ -64,11 +70,11 @@ const findList = () => screen.findByRole('list', { name: 'Instance list' });
 describe('sidebar instance list (dashboard.md §2, §4)', () => {
   it('lists instances with their state and follows state, error, creation and delete events', async () => {
     signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })]);
-    renderApp('/');
+    const { queryClient } = renderApp('/');
     expect(
       await within(await findList()).findByRole('button', { name: 'Alpha (Stopped)' }),
     ).toBeInTheDocument();
-    const socket = await eventSocket();
+    const socket = await eventSocket(queryClient);
 
     act(() =>
       socket.push(
@@ -159,9 +165,9 @@ describe('sidebar instance list (dashboard.md §2, §4)', () => {
 
   it('shows player joins in the notification panel', async () => {
     signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha', state: 'Running' })]);
-    const { user } = renderApp('/');
+    const { user, queryClient } = renderApp('/');
     await within(await findList()).findByRole('button', { name: 'Alpha (Running)' });
-    const socket = await eventSocket();
+    const socket = await eventSocket(queryClient);
     await user.click(screen.getByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('No notifications at the moment!')).toBeInTheDocument();
     await user.keyboard('{Escape}');

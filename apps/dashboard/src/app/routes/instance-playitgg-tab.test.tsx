@@ -54,11 +54,14 @@ function runnerEvent(type: 'RunnerStarted' | 'RunnerLoading' | 'RunnerStopped'):
 describe('/dashboard/playitgg (dashboard.md §2 Playitgg tab)', () => {
   it('shows the tab while playit_enabled is on; runner events from the stream move the badge', async () => {
     signedIn(OWNER);
-    renderApp('/dashboard/playitgg?instance=A');
+    const { queryClient } = renderApp('/dashboard/playitgg?instance=A');
     expect(await screen.findByRole('heading', { name: 'Playitgg' })).toBeInTheDocument();
     const badge = await screen.findByRole('status', { name: 'Runner status' });
     await vi.waitFor(() => expect(badge).toHaveTextContent('Stopped'));
     const socket = await eventSocket();
+    // The open socket has the status read again (what came before it was not heard); the events
+    // below happen after that answer, as they would on the core.
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
     act(() => socket.push(runnerEvent('RunnerLoading')));
     await vi.waitFor(() => expect(badge).toHaveTextContent('Loading'));
     act(() => socket.push(runnerEvent('RunnerStarted')));

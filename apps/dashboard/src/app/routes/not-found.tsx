@@ -6,7 +6,9 @@ export function NotFoundRoute() {
   const navigate = useAppNavigate();
   return (
     <main className="flex min-h-full flex-col items-center justify-center gap-3 px-6 py-16 text-center">
-      <p className="font-mono text-5xl font-semibold text-faint">404</p>
+      {/* A code above the heading, not a paragraph: a styled <p> reads as a heading (axe:
+          p-as-heading), and the h1 under it is the page's heading. */}
+      <div className="font-mono text-5xl font-semibold text-faint">404</div>
       <h1 className="text-xl font-semibold">Page not found</h1>
       <p className="max-w-sm text-sm text-muted">
         There is nothing at this address. It may have moved, or the link may be wrong.

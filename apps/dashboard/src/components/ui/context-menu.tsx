@@ -20,14 +20,18 @@ export function ContextMenuContent({
 }) {
   return (
     <RadixContextMenu.Portal>
-      <RadixContextMenu.Content
-        aria-label={label}
-        collisionPadding={8}
-        style={style}
-        className={cn(MENU_PANEL, 'box-border p-[5px]')}
-      >
-        {children}
-      </RadixContextMenu.Content>
+      {/* Drawn at the end of the page, outside every landmark: a region of its own keeps it in
+          one (axe: region), as the account menu does. It exists only while the menu is open. */}
+      <div role="region" aria-label={label}>
+        <RadixContextMenu.Content
+          aria-label={label}
+          collisionPadding={8}
+          style={style}
+          className={cn(MENU_PANEL, 'box-border p-[5px]')}
+        >
+          {children}
+        </RadixContextMenu.Content>
+      </div>
     </RadixContextMenu.Portal>
   );
 }

@@ -92,8 +92,19 @@ describe('event stream', () => {
     await vi.runAllTimersAsync();
     FakeSocket.last().push({ type: 'MacrosChanged', instance_uuid: 'INSTANCE_1' });
     expect(hearth).toEqual(['MacrosChanged INSTANCE_1']);
-    expect(heard).toEqual([]);
+    expect(heard).toEqual(['resync']);
     expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('asks for a resync when the socket first opens, once: the stream does not replay', () => {
+    const heard = listen();
+    const { fetchBuffer } = manualBuffer();
+    start(fetchBuffer);
+    expect(heard).toEqual([]);
+    FakeSocket.last().open();
+    expect(heard).toEqual(['resync']);
+    FakeSocket.last().push(event('1'));
+    expect(heard).toEqual(['resync', '1']);
   });
 
   it('parses frames with the protocol schema and drops anything else', () => {
@@ -120,7 +131,9 @@ describe('event stream', () => {
     vi.advanceTimersByTime(1000);
     FakeSocket.last().open();
     end();
-    expect(heard).toEqual(['2', '1 (history)']);
+    // The first open resyncs (what was fetched before it could be stale); the reopen has no gap
+    // fill here because the stream ended before its buffer answered.
+    expect(heard).toEqual(['resync', '2', '1 (history)']);
     expect(reports).toEqual(['socket-open', 'socket-error', 'socket-open']);
     expect(FakeSocket.instances).toHaveLength(2);
     expect(FakeSocket.last().closedWith).toBe(1000);
@@ -141,10 +154,10 @@ describe('event stream', () => {
     again.open();
     expect(fetchBuffer).toHaveBeenCalledTimes(2);
     again.push(event('5'));
-    expect(heard).toEqual(['1 (history)', '2']);
+    expect(heard).toEqual(['resync', '1 (history)', '2']);
     answers[1]!.resolve([event('1'), event('2'), event('3'), event('4'), event('5')]);
     await vi.runAllTimersAsync();
-    expect(heard).toEqual(['1 (history)', '2', '3', '4', '5', 'resync']);
+    expect(heard).toEqual(['resync', '1 (history)', '2', '3', '4', '5', 'resync']);
     again.push(event('6'));
     expect(heard.at(-1)).toBe('6');
   });
@@ -163,7 +176,7 @@ describe('event stream', () => {
     FakeSocket.last().push(event('3'));
     answers[1]!.reject(new Error('offline'));
     await vi.runAllTimersAsync();
-    expect(heard).toEqual(['1', '3', 'resync']);
+    expect(heard).toEqual(['resync', '1', '3', 'resync']);
   });
 
   it('only the answer for the newest gap counts, and nothing is heard after stop', async () => {
@@ -180,10 +193,10 @@ describe('event stream', () => {
     }
     answers[1]!.resolve([event('1'), event('2')]);
     await vi.runAllTimersAsync();
-    expect(heard).toEqual(['1 (history)']);
+    expect(heard).toEqual(['resync', '1 (history)']);
     answers[2]!.resolve([event('1'), event('2'), event('3')]);
     await vi.runAllTimersAsync();
-    expect(heard).toEqual(['1 (history)', '2', '3', 'resync']);
+    expect(heard).toEqual(['resync', '1 (history)', '2', '3', 'resync']);
 
     FakeSocket.last().serverClose(1006);
     vi.advanceTimersByTime(1000);
@@ -191,6 +204,6 @@ describe('event stream', () => {
     end();
     answers[3]!.resolve([event('4')]);
     await vi.runAllTimersAsync();
-    expect(heard).toEqual(['1 (history)', '2', '3', 'resync']);
+    expect(heard).toEqual(['resync', '1 (history)', '2', '3', 'resync']);
   });
 });

@@ -20,7 +20,9 @@ import type { RealtimeHub, SocketStatus } from './socket-hub.ts';
 // The event stream (WS /events/all/stream) feeding the query cache through the event handlers.
 // It starts with the core's buffer as history; after a gap (the socket reopened) it fetches the
 // buffer again, replays what was missed, then asks the features to refetch what it can have
-// changed — more may have happened than the buffer holds.
+// changed — more may have happened than the buffer holds. The first open asks for that refetch
+// too: the stream does not replay (core-api.md §1.6), so what a screen fetched before the socket
+// was listening (an instance list read while a server was Starting) can already be out of date.
 
 /** Parses one frame with the protocol schema; null for anything else. */
 export function parseEventFrame(data: string): ClientEvent | null {
@@ -112,6 +114,8 @@ export function startEventStream(options: EventStreamOptions): () => void {
   const report = options.report ?? dispatchConnection;
   const fetchBuffer = options.fetchBuffer ?? fetchEventBuffer;
   let stopped = false;
+  /** Whether the socket has been open: its first open is when changes start to be heard. */
+  let listening = false;
   /** Only the newest gap fetch counts; an older answer is superseded by it. */
   let gapFetch = 0;
   const sequence = new EventSequence((event, fresh) => {
@@ -157,6 +161,12 @@ export function startEventStream(options: EventStreamOptions): () => void {
     onStatus: (status, detail) => {
       const action = STATUS_ACTION[status];
       if (action) report(action);
+      // From here on every change arrives as a frame; what was fetched before may be stale. A
+      // reopen resyncs in fillGap, after the missed events.
+      if (status === 'open' && !listening && !stopped) {
+        listening = true;
+        publishResync(queryClient);
+      }
       // The core ended this socket's session (signed out elsewhere, revoked): the features read
       // again what they show, and the user's own record answers Unauthorized, which signs out.
       if (status === 'closed' && detail.code === SESSION_ENDED_CLOSE_CODE && !stopped)

@@ -46,10 +46,10 @@ function SelectedInstancePanel({
       <div className="flex min-w-0 items-center gap-2.5">
         <GameIcon game={instance.game_type} size="md" />
         <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-semibold" title={instance.name}>
+          <div className="truncate text-sm font-semibold" title={instance.name}>
             {instance.name}
-          </p>
-          <p className="truncate text-xs text-faint">{gameLabel(instance.game_type)}</p>
+          </div>
+          <div className="truncate text-xs text-faint">{gameLabel(instance.game_type)}</div>
         </div>
       </div>
       <div role="status" aria-label="Instance state">
@@ -186,10 +186,12 @@ function InstanceTabStrip({
           <div className="flex min-w-0 items-center gap-2.5">
             <GameIcon game={instance.game_type} size="md" />
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-semibold" title={instance.name}>
+              {/* A name and its game, not paragraphs: a bold <p> over a small one reads as a
+                  heading (axe: p-as-heading); the section is already named. */}
+              <div className="truncate text-sm font-semibold" title={instance.name}>
                 {instance.name}
-              </p>
-              <p className="truncate text-xs text-faint">{gameLabel(instance.game_type)}</p>
+              </div>
+              <div className="truncate text-xs text-faint">{gameLabel(instance.game_type)}</div>
             </div>
             <div role="status" aria-label="Instance state">
               <StateBadge state={instance.state} />
