@@ -4,8 +4,9 @@
 // One mineflayer player is online, so the Overview draws a player menu. Each tab is opened
 // BENCH_PLAYERS_RUNS times (default 5) from the Schedules tab, timing click → rows on screen and
 // counting long tasks (> 50 ms) in that window; then the ban list is scrolled top to bottom a frame
-// at a time, searched, and watched through one of the tab's 5 s refreshes. Figures only: it never
-// fails on a time.
+// at a time, searched, and watched through one of the tab's 5 s refreshes. The opens and the
+// scrolls are also traced, for each task's CPU time beside its wall time (on a busy machine even
+// the bare page has long tasks by the wall clock). Figures only: it never fails on a time.
 //
 //   npm run build && npx tsx bench/players-render.ts
 import { existsSync } from 'node:fs';
@@ -90,6 +91,82 @@ async function waitRunning(core: RunningCore, token: string, uuid: string): Prom
   throw new Error('the server did not start');
 }
 
+/**
+ * CPU seconds used so far by the browser's renderer processes (Chromium's own count): unlike long
+ * tasks, it does not grow when other work on the machine delays the page, so it compares the
+ * same scroll across runs on a busy machine.
+ */
+async function rendererCpu(browser: import('@playwright/test').Browser): Promise<number> {
+  const session = await browser.newBrowserCDPSession();
+  try {
+    const { processInfo } = (await session.send('SystemInfo.getProcessInfo')) as {
+      processInfo: { type: string; cpuTime: number }[];
+    };
+    return processInfo.filter((p) => p.type === 'renderer').reduce((t, p) => t + p.cpuTime, 0);
+  } finally {
+    await session.detach();
+  }
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  /** Wall time and thread (CPU) time, µs. */
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+/**
+ * Runs `work` under a Chromium trace and gives the CPU time (thread time, ms) of every task of the
+ * renderer's main thread that drew the most frames — the page being scrolled. A long task counted
+ * by the page is wall time: on a busy machine it also counts the time other processes held the
+ * CPU (the bare page has long tasks then); a task's thread time is what this page itself costs,
+ * so `> 50 ms` of it is a long task on an idle machine.
+ */
+async function tracedTasks<T>(page: Page, work: () => Promise<T>): Promise<[T, number[]]> {
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (d) => events.push(...(d.value as unknown as TraceEvent[])));
+  await cdp.send('Tracing.start', {
+    categories: 'toplevel,devtools.timeline',
+    transferMode: 'ReportEvents',
+  });
+  const result = await work();
+  const complete = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+  await cdp.send('Tracing.end');
+  await complete;
+  await cdp.detach();
+  const mains = new Set(
+    events
+      .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
+      .map((e) => `${e.pid}:${e.tid}`),
+  );
+  const frames = new Map<string, number>();
+  for (const e of events)
+    if (e.name === 'FireAnimationFrame' && mains.has(`${e.pid}:${e.tid}`))
+      frames.set(`${e.pid}:${e.tid}`, (frames.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+  const main = [...frames.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const cpu = events
+    .filter(
+      (e) =>
+        (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
+        e.ph === 'X' &&
+        `${e.pid}:${e.tid}` === main,
+    )
+    .map((e) => (e.tdur ?? 0) / 1000);
+  return [result, cpu];
+}
+
+/** Tasks of more than 50 ms of CPU, and the main thread's CPU per frame. */
+const cpuTasks = (cpu: number[], frames: number) => {
+  if (cpu.length === 0) throw new Error('the trace holds no task of the page');
+  const long = cpu.filter((t) => t > 50);
+  return `${long.length} task${long.length === 1 ? '' : 's'} over 50 ms of CPU (most: ${ms(Math.max(0, ...cpu))}); ${ms(cpu.reduce((a, b) => a + b, 0) / frames)} of main-thread CPU per frame`;
+};
+
 /** Long tasks seen so far in the page. */
 const longTasks = (page: Page) =>
   page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.length);
@@ -153,7 +230,7 @@ function scrollBans(page: Page): Promise<{ frames: number[]; maxRows: number }> 
 async function bareScroll(
   browser: import('@playwright/test').Browser,
   count: number,
-): Promise<{ frames: number[]; tasks: number[] }> {
+): Promise<{ frames: number[]; tasks: number[]; cpu: number; taskCpu: number[] }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript({ content: 'window.__name = (fn) => fn;' });
   await context.addInitScript(() => {
@@ -197,8 +274,10 @@ async function bareScroll(
       draw();
     }, count);
     const before = await longTasks(page);
-    const { frames } = await scrollBans(page);
-    return { frames, tasks: await longTasksSince(page, before) };
+    const cpuBefore = await rendererCpu(browser);
+    const [{ frames }, taskCpu] = await tracedTasks(page, () => scrollBans(page));
+    const cpu = (await rendererCpu(browser)) - cpuBefore;
+    return { frames, tasks: await longTasksSince(page, before), cpu, taskCpu };
   } finally {
     await context.close();
   }
@@ -265,8 +344,8 @@ export async function run(): Promise<void> {
     await page.goto(`${core.url}/dashboard/schedules?instance=${uuid}`);
     await page.getByRole('heading', { name: 'Schedules', exact: true }).waitFor();
 
-    const overview = { times: [] as number[], tasks: [] as number[] };
-    const players = { times: [] as number[], tasks: [] as number[] };
+    const overview = { times: [] as number[], tasks: [] as number[], cpu: [] as number[] };
+    const players = { times: [] as number[], tasks: [] as number[], cpu: [] as number[] };
     const banRows = `ul[aria-label="Banned players"] li[aria-setsize="${BANS}"]`;
     for (let i = 0; i <= RUNS; i++) {
       for (const [tab, selector, into] of [
@@ -276,15 +355,21 @@ export async function run(): Promise<void> {
         // The Overview's menu reads the lists: a fresh read each round, as on a first visit.
         await page.evaluate(() => performance.clearResourceTimings());
         const before = await longTasks(page);
-        const time = await openTab(page, tab, selector);
-        if (tab === 'Overview')
-          await page.waitForFunction(() =>
-            performance.getEntriesByType('resource').some((e) => e.name.endsWith('/players/lists')),
-          );
+        const [time, cpu] = await tracedTasks(page, async () => {
+          const took = await openTab(page, tab, selector);
+          if (tab === 'Overview')
+            await page.waitForFunction(() =>
+              performance
+                .getEntriesByType('resource')
+                .some((e) => e.name.endsWith('/players/lists')),
+            );
+          return took;
+        });
         const seen = await longTasksSince(page, before);
         if (i > 0) {
           into.times.push(time); // the first round warms caches and the JIT
           into.tasks.push(...seen);
+          into.cpu.push(...cpu);
         }
         await openTab(page, 'Schedules', 'button');
       }
@@ -297,7 +382,9 @@ export async function run(): Promise<void> {
       await cdp.send('Profiler.start');
     }
     let before = await longTasks(page);
-    const scroll = await scrollBans(page);
+    const cpuBefore = await rendererCpu(browser);
+    const [scroll, scrollTaskCpu] = await tracedTasks(page, () => scrollBans(page));
+    const scrollCpu = (await rendererCpu(browser)) - cpuBefore;
     const scrollTasks = await longTasksSince(page, before);
     if (PROFILE) printProfile((await cdp.send('Profiler.stop')).profile);
 
@@ -336,11 +423,28 @@ export async function run(): Promise<void> {
     console.log(
       `  Players tab: click → ban rows on screen : ${ms(median(players.times))} median (${ms(Math.min(...players.times))} min, ${ms(Math.max(...players.times))} max); ${tasks(players.tasks)} in ${RUNS} opens`,
     );
+    const longCpu = (cpu: number[]) => {
+      const long = cpu.filter((t) => t > 50);
+      return `${long.length} task${long.length === 1 ? '' : 's'} over 50 ms of CPU (most: ${ms(Math.max(0, ...cpu))})`;
+    };
+    console.log(
+      `    by CPU time (what an idle machine sees): Overview ${longCpu(overview.cpu)}; Players ${longCpu(players.cpu)}`,
+    );
     console.log(
       `  scroll the bans to the end               : ${scroll.frames.length} frames, ${ms(median(scroll.frames))} median frame, ${ms(sorted[Math.floor(sorted.length * 0.95)] ?? 0)} p95; ${tasks(scrollTasks)}`,
     );
     console.log(
       `    side by side, a bare page's same scroll: ${bare.frames.length} frames, ${ms(median(bare.frames))} median frame; ${tasks(bare.tasks)} (this machine's own)`,
+    );
+    console.log(
+      `    by CPU time (what an idle machine sees): ${cpuTasks(scrollTaskCpu, scroll.frames.length)}`,
+    );
+    console.log(
+      `    the bare page, by CPU time             : ${cpuTasks(bare.taskCpu, bare.frames.length)}`,
+    );
+    const perFrame = (seconds: number, frames: number) => ms((seconds * 1000) / frames);
+    console.log(
+      `  renderer CPU while scrolling             : ${perFrame(scrollCpu, scroll.frames.length)} per frame; the bare page ${perFrame(bare.cpu, bare.frames.length)} (its figure also counts the Players tab, left open behind it)`,
     );
     console.log(
       `  rows in the page                         : at most ${scroll.maxRows} of ${BANS.toLocaleString('en-US')} (virtualized)`,

@@ -6,6 +6,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ADDON_SEARCH_LIMIT,
+  ADDON_SEARCH_OFFSET_MAX,
   AddonProjectSchema,
   AddonSearchPageSchema,
   AddonTargetSchema,
@@ -199,6 +201,73 @@ describe('search and versions', () => {
       token: owner,
     });
     expect(missing.status).toBe(404);
+  });
+
+  it('pages through more results than one page holds, with Modrinth offset and limit', async () => {
+    const count = ADDON_SEARCH_LIMIT * 2 + 5;
+    const added = Array.from({ length: count }, (_, i) => ({
+      id: `PAGE${String(i).padStart(4, '0')}`,
+      slug: `pagepack-${i}`,
+      title: `Pagepack ${i}`,
+      description: 'One of many datapacks.',
+      author: 'builder',
+      type: 'datapack' as const,
+      categories: ['worldgen'],
+      server_side: 'required' as const,
+      downloads: i,
+      versions: [
+        {
+          id: `PAGEv${String(i).padStart(3, '0')}`,
+          version_number: '1.0.0',
+          game_versions: ['1.20.4'],
+          loaders: ['datapack'],
+          filename: `pagepack-${i}.zip`,
+          date_published: '2024-03-01T00:00:00Z',
+        },
+      ],
+    }));
+    modrinth.catalog.push(...added);
+    try {
+      const from = modrinth.requests.length;
+      const pageAt = async (offset: number) => {
+        const res = await t.request(
+          'GET',
+          apiPaths.addonSearch(fabric.uuid, { text: 'pagepack', kind: 'datapack', offset }),
+          { token: owner },
+        );
+        expect(res.status, res.text).toBe(200);
+        return AddonSearchPageSchema.parse(res.json);
+      };
+      const first = await pageAt(0);
+      expect(first).toMatchObject({ offset: 0, limit: ADDON_SEARCH_LIMIT, total_hits: count });
+      expect(first.hits).toHaveLength(ADDON_SEARCH_LIMIT);
+      const second = await pageAt(ADDON_SEARCH_LIMIT);
+      const last = await pageAt(ADDON_SEARCH_LIMIT * 2);
+      expect(second.offset).toBe(ADDON_SEARCH_LIMIT);
+      expect(last.hits).toHaveLength(5);
+      const ids = [...first.hits, ...second.hits, ...last.hits].map((h) => h.project_id);
+      expect(new Set(ids).size).toBe(count);
+      expect(ids.sort()).toEqual(added.map((p) => p.id).sort());
+      // Modrinth was asked for each page by its offset and the page size.
+      const sent = modrinth.requests
+        .slice(from)
+        .filter((r) => r.startsWith('GET /v2/search'))
+        .map((r) => new URL(r.slice(4), 'http://x').searchParams);
+      expect(sent.map((q) => [q.get('offset'), q.get('limit')])).toEqual([
+        ['0', String(ADDON_SEARCH_LIMIT)],
+        [String(ADDON_SEARCH_LIMIT), String(ADDON_SEARCH_LIMIT)],
+        [String(ADDON_SEARCH_LIMIT * 2), String(ADDON_SEARCH_LIMIT)],
+      ]);
+      // Past Modrinth's last offset is a refusal, not a question to Modrinth.
+      const beyond = await t.request(
+        'GET',
+        `/instance/${fabric.uuid}/addons/search?query=x&kind=datapack&offset=${ADDON_SEARCH_OFFSET_MAX + 1}`,
+        { token: owner },
+      );
+      expect(beyond.status).toBe(400);
+    } finally {
+      modrinth.catalog.splice(modrinth.catalog.length - count, count);
+    }
   });
 });
 

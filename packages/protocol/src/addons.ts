@@ -11,6 +11,26 @@ export const ADDON_KINDS = AddonKindSchema.options;
 
 /** Results per search page (Modrinth allows up to 100). */
 export const ADDON_SEARCH_LIMIT = 20;
+/**
+ * The largest search `offset` the core passes on: a page further than this is refused (400) and
+ * the dashboard offers no "Load more" past it, however many hits Modrinth counts.
+ */
+export const ADDON_SEARCH_OFFSET_MAX = 10_000;
+
+/**
+ * Where the page after `page` starts, or null when `page` is the last one: the search reached
+ * `total_hits`, a page came back empty, or the next would start past ADDON_SEARCH_OFFSET_MAX.
+ */
+export function nextAddonSearchOffset(page: {
+  offset: number;
+  hits: readonly unknown[];
+  total_hits: number;
+}): number | null {
+  const next = page.offset + page.hits.length;
+  if (page.hits.length === 0 || next >= page.total_hits || next > ADDON_SEARCH_OFFSET_MAX)
+    return null;
+  return next;
+}
 /** Longest search text sent on. */
 export const ADDON_QUERY_MAX = 200;
 

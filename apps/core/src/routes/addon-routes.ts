@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ADDON_QUERY_MAX,
+  ADDON_SEARCH_OFFSET_MAX,
   AddonInstallBodySchema,
   AddonKindSchema,
   AddonUpdateBodySchema,
@@ -20,7 +21,8 @@ function kindOf(raw: unknown): AddonKind {
 function offsetOf(raw: unknown): number {
   if (raw === undefined || raw === '') return 0;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 10_000) throw badRequest('Invalid offset');
+  if (!Number.isInteger(n) || n < 0 || n > ADDON_SEARCH_OFFSET_MAX)
+    throw badRequest('Invalid offset');
   return n;
 }
 

@@ -80,6 +80,8 @@ describe('the lists in words', () => {
     expect(rows.bannedIps?.[0]?.secondary).toBe('until 2030-01-01 00:00:00 +0000');
     expect(rows.ops?.[0]?.secondary).toBe('Level 4 · may join a full server');
     expect(rows.whitelist).toBeNull();
+    // Made once per answer: opening the tab again does not make 10,000 rows again.
+    expect(listEntries(lists)).toBe(rows);
   });
 
   it('finds rows by name, address or reason in any case', () => {
@@ -92,5 +94,6 @@ describe('the lists in words', () => {
   it('tells where a player stands (null: the game keeps no such list)', () => {
     expect(standing(lists, 'steve')).toEqual({ banned: true, op: false, whitelisted: null });
     expect(standing(undefined, 'Steve')).toEqual({ banned: null, op: null, whitelisted: null });
+    expect(standing(lists, 'ALEX')).toEqual({ banned: false, op: true, whitelisted: null });
   });
 });

@@ -59,15 +59,35 @@ export function doneText(action: PlayerAction, result: PlayerActionResult): stri
 
 const lower = (s: string | null) => (s ?? '').toLowerCase();
 
-/** Where a player stands on each list (null: the game keeps no such list). */
+type Names = ReadonlySet<string> | null;
+
+/** The lower-cased names on each list, made once per answer (WeakMap: gone with the answer). */
+const namesOf = new WeakMap<PlayerLists, { banned: Names; op: Names; whitelisted: Names }>();
+
+function names(lists: PlayerLists) {
+  let found = namesOf.get(lists);
+  if (!found) {
+    const set = (list: readonly { name: string }[] | null) =>
+      list ? new Set(list.map((e) => lower(e.name))) : null;
+    found = {
+      banned: set(lists.banned_players),
+      op: set(lists.ops),
+      whitelisted: set(lists.whitelist),
+    };
+    namesOf.set(lists, found);
+  }
+  return found;
+}
+
+/**
+ * Where a player stands on each list (null: the game keeps no such list). Every player menu asks
+ * on every draw: a look-up in sets made once per answer, not a walk through 10,000 bans.
+ */
 export function standing(lists: PlayerLists | undefined, name: string) {
-  const is = (list: readonly { name: string }[] | null | undefined) =>
-    list ? list.some((e) => lower(e.name) === lower(name)) : null;
-  return {
-    banned: is(lists?.banned_players),
-    op: is(lists?.ops),
-    whitelisted: is(lists?.whitelist),
-  };
+  if (!lists) return { banned: null, op: null, whitelisted: null };
+  const sets = names(lists);
+  const is = (set: Names) => (set ? set.has(lower(name)) : null);
+  return { banned: is(sets.banned), op: is(sets.op), whitelisted: is(sets.whitelisted) };
 }
 
 /** A row of one of the lists: the name or address, and the rest in words. */
@@ -92,8 +112,23 @@ function banWords(ban: {
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
+type ListRows = ReturnType<typeof makeListEntries>;
+
+/** The rows made from each answer: opening the tab again does not make 10,000 rows again. */
+const rowsOf = new WeakMap<PlayerLists, ListRows>();
+
 /** The rows of each list as the Players tab shows them (null: the game keeps no such list). */
-export function listEntries(lists: PlayerLists | undefined) {
+export function listEntries(lists: PlayerLists | undefined): ListRows {
+  if (!lists) return makeListEntries(undefined);
+  let rows = rowsOf.get(lists);
+  if (!rows) {
+    rows = makeListEntries(lists);
+    rowsOf.set(lists, rows);
+  }
+  return rows;
+}
+
+function makeListEntries(lists: PlayerLists | undefined) {
   const rows = <T>(list: readonly T[] | null | undefined, row: (e: T, i: number) => ListEntry) =>
     list ? list.map(row) : null;
   return {

@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { AddonSearchPageSchema, addonSearchQuery } from '@hearth/protocol';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { AddonSearchPageSchema, addonSearchQuery, nextAddonSearchOffset } from '@hearth/protocol';
 import type { AddonKind, AddonSearchPage } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
 
@@ -8,17 +8,21 @@ export interface AddonSearch {
   kind: AddonKind;
 }
 
-/** GET /instance/:uuid/addons/search: the core asks Modrinth, filtered for this instance. */
+/**
+ * GET /instance/:uuid/addons/search: the core asks Modrinth, filtered for this instance, for the
+ * page of results that starts at `offset`.
+ */
 export function searchAddons(
   instanceUuid: string,
   search: AddonSearch,
+  offset: number,
   signal?: AbortSignal,
 ): Promise<AddonSearchPage> {
   return apiCall(
     'addonSearch',
     { uuid: instanceUuid },
     {
-      query: addonSearchQuery(search),
+      query: addonSearchQuery({ ...search, offset }),
       schema: AddonSearchPageSchema,
       // The core waits on Modrinth: more than the default 5 s may pass on a slow link.
       timeoutMs: 20_000,
@@ -27,16 +31,19 @@ export function searchAddons(
   );
 }
 
+/** One search, its pages fetched one "Load more" at a time (Modrinth's `offset` and `total_hits`). */
 export function searchAddonsQueryOptions(instanceUuid: string, search: AddonSearch) {
-  return queryOptions({
+  return infiniteQueryOptions({
     queryKey: ['instance', instanceUuid, 'addons', 'search', search.kind, search.text] as const,
-    queryFn: ({ signal }) => searchAddons(instanceUuid, search, signal),
+    queryFn: ({ signal, pageParam }) => searchAddons(instanceUuid, search, pageParam, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last: AddonSearchPage) => nextAddonSearchOffset(last) ?? undefined,
   });
 }
 
 /** Null: nothing searched yet. */
 export function useAddonSearch(instanceUuid: string, search: AddonSearch | null) {
-  return useQuery({
+  return useInfiniteQuery({
     ...searchAddonsQueryOptions(instanceUuid, search ?? { text: '', kind: 'mod' }),
     enabled: search !== null,
     placeholderData: keepPreviousData,

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { ADDON_SEARCH_LIMIT } from '@hearth/protocol';
 import type {
   AddonProject,
   AddonSearchPage,
@@ -204,6 +205,54 @@ describe('Add-ons tab', () => {
         network.callsTo('GET', '/instance/A/addons/search')[0]?.url.searchParams.get('kind'),
       ).toBe('datapack'),
     );
+  });
+
+  it('shows more than the first page: "Load more" asks for the next offset until all are shown', async () => {
+    const total = ADDON_SEARCH_LIMIT * 2 + 5;
+    const hits = Array.from({ length: total }, (_, i) => ({
+      ...PAGE.hits[0]!,
+      project_id: `MOD${String(i).padStart(5, '0')}`,
+      slug: `mod-${i}`,
+      title: `Mod ${i}`,
+    }));
+    const { network, user } = setup({
+      routes: {
+        'GET /instance/A/addons/search': ({ url }) => {
+          const offset = Number(url.searchParams.get('offset') ?? 0);
+          return {
+            body: {
+              ...PAGE,
+              offset,
+              total_hits: total,
+              hits: hits.slice(offset, offset + ADDON_SEARCH_LIMIT),
+            },
+          };
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Search' }));
+    const results = await screen.findByRole('list', { name: 'Results' });
+    await vi.waitFor(() =>
+      expect(within(results).getAllByRole('listitem')).toHaveLength(ADDON_SEARCH_LIMIT),
+    );
+    expect(screen.getByText(`Showing ${ADDON_SEARCH_LIMIT} of ${total}`)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(
+      await within(results).findByRole('listitem', { name: `Mod ${ADDON_SEARCH_LIMIT * 2 - 1}` }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(
+      await within(results).findByRole('listitem', { name: `Mod ${total - 1}` }),
+    ).toBeVisible();
+    expect(within(results).getAllByRole('listitem')).toHaveLength(total);
+    expect(screen.getByText(`Showing ${total} of ${total}`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(
+      network
+        .callsTo('GET', '/instance/A/addons/search')
+        .map((c) => c.url.searchParams.get('offset')),
+    ).toEqual([null, String(ADDON_SEARCH_LIMIT), String(ADDON_SEARCH_LIMIT * 2)]);
   });
 
   it('checks for updates in one click, updates and removes', async () => {

@@ -4,6 +4,7 @@ import { RefreshCw, Search } from 'lucide-react';
 import type {
   AddonKind,
   AddonSearchHit,
+  AddonSearchPage,
   AddonTarget,
   AddonUpdate,
   AddonVersion,
@@ -243,6 +244,20 @@ function InstalledRow({
   );
 }
 
+/**
+ * The hits of every page fetched so far, in order, each project once: results can move between
+ * pages while one reads them (a project's downloads change its rank), and a project shown twice
+ * would be two rows with one key.
+ */
+function searchResults(pages: readonly AddonSearchPage[]) {
+  const seen = new Set<string>();
+  const hits = pages
+    .flatMap((page) => page.hits)
+    .filter((hit) => !seen.has(hit.project_id) && seen.add(hit.project_id));
+  const last = pages[pages.length - 1];
+  return { kind: last?.kind ?? 'mod', hits, total: last?.total_hits ?? 0 };
+}
+
 function SearchSection({
   instance,
   target,
@@ -257,6 +272,7 @@ function SearchSection({
   const [search, setSearch] = useState<AddonSearch | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const results = useAddonSearch(instance.uuid, search);
+  const found = results.data ? searchResults(results.data.pages) : null;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -287,7 +303,11 @@ function SearchSection({
             onChange={(e) => setKind(e.currentTarget.value as AddonKind)}
           />
         ) : null}
-        <Button type="submit" variant="primary" loading={results.isFetching}>
+        <Button
+          type="submit"
+          variant="primary"
+          loading={results.isFetching && !results.isFetchingNextPage}
+        >
           <Search aria-hidden className="size-4" />
           Search
         </Button>
@@ -297,23 +317,38 @@ function SearchSection({
           {toUserMessage(results.error)}
         </p>
       ) : null}
-      {results.data ? (
-        results.data.hits.length === 0 ? (
-          <Message>No {kindLabel(results.data.kind).toLowerCase()} found for this server.</Message>
+      {found ? (
+        found.hits.length === 0 ? (
+          <Message>No {kindLabel(found.kind).toLowerCase()} found for this server.</Message>
         ) : (
-          <ul aria-label="Results" className="flex flex-col gap-2">
-            {results.data.hits.map((hit) => (
-              <SearchHit
-                key={hit.project_id}
-                instance={instance}
-                hit={hit}
-                kind={results.data.kind}
-                rights={rights}
-                open={open === hit.project_id}
-                onToggle={() => setOpen(open === hit.project_id ? null : hit.project_id)}
-              />
-            ))}
-          </ul>
+          <>
+            <ul aria-label="Results" className="flex flex-col gap-2">
+              {found.hits.map((hit) => (
+                <SearchHit
+                  key={hit.project_id}
+                  instance={instance}
+                  hit={hit}
+                  kind={found.kind}
+                  rights={rights}
+                  open={open === hit.project_id}
+                  onToggle={() => setOpen(open === hit.project_id ? null : hit.project_id)}
+                />
+              ))}
+            </ul>
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p role="status" className="text-[13px] text-muted">
+                Showing {found.hits.length} of {found.total.toLocaleString('en-US')}
+              </p>
+              {results.hasNextPage ? (
+                <Button
+                  onClick={() => void results.fetchNextPage()}
+                  loading={results.isFetchingNextPage}
+                >
+                  Load more
+                </Button>
+              ) : null}
+            </div>
+          </>
         )
       ) : null}
     </section>

@@ -112,6 +112,83 @@ describe('wizard: import an existing server (issue 27)', () => {
     });
   });
 
+  it("a game's backup moves to another port: the Port field sets the game's port setting", async () => {
+    const setting = (id: string, type: 'Enum' | 'UnsignedInteger', value: unknown) => ({
+      setting_id: id,
+      name: id,
+      description: '',
+      value: null,
+      value_type:
+        type === 'Enum' ? { type, options: ['1.21.4', '1.20.4'] } : { type, min: 0, max: 65535 },
+      default_value: { type, value },
+      is_secret: false,
+      is_required: true,
+      is_mutable: true,
+    });
+    const { calls, onOpenChange, user, dialog } = setup(
+      { allowed: true, hostFolder: false },
+      {
+        'POST /import/upload': {
+          body: staged(
+            detection({
+              kind: 'definition',
+              name: 'squid backup',
+              port: 25570,
+              definition: {
+                url: 'file:///defs/flying-squid/definition.ts',
+                game_display_name: 'Minecraft (flying-squid)',
+                values: { version: '1.20.4', port: 25570 },
+              },
+              jars: [],
+              notes: ['A Minecraft (flying-squid) server (its settings file)'],
+            }),
+          ),
+        },
+        'PUT /generic_setup_manifest': {
+          body: {
+            setting_sections: {
+              section_1: {
+                section_id: 'section_1',
+                name: 'Basic Settings',
+                description: '',
+                settings: {
+                  version: setting('version', 'Enum', '1.21.4'),
+                  port: setting('port', 'UnsignedInteger', 25565),
+                },
+              },
+            },
+          },
+        },
+      },
+    );
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Import an existing server' }),
+    );
+    await user.upload(await within(dialog).findByLabelText('Server archive'), ARCHIVE);
+    await user.click(within(dialog).getByRole('button', { name: 'Upload and detect' }));
+    const port = await within(dialog).findByRole('textbox', { name: 'Port' });
+    expect(port).toHaveValue('25570');
+    await user.clear(port);
+    await user.type(port, '25580');
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(calls.callsTo('POST', '/import/IMP1/create')[0]?.body).toMatchObject({
+      kind: 'definition',
+      url: 'file:///defs/flying-squid/definition.ts',
+      setup_value: {
+        name: 'squid backup',
+        setting_sections: {
+          section_1: {
+            settings: {
+              version: { value: { type: 'Enum', value: '1.20.4' } },
+              port: { value: { type: 'UnsignedInteger', value: 25580 } },
+            },
+          },
+        },
+      },
+    });
+  });
+
   it('an unknown folder needs its start command confirmed; Back discards the staged import', async () => {
     const { calls, user, dialog } = setup(
       { allowed: true, hostFolder: true },

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
-import type { ImportCreateInput, ImportFlavour, StagedImport } from '@hearth/protocol';
+import type {
+  ImportCreateInput,
+  ImportFlavour,
+  SetupManifest,
+  StagedImport,
+} from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { FormError, SelectField, TextField } from '@/components/ui/field.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -155,6 +160,10 @@ function ReviewStep({
 
   const portNumber = Number(port);
   const portOk = Number.isInteger(portNumber) && portNumber > 0 && portNumber <= 65535;
+  // A game with a "port" setting (flying-squid) gets the Port field too: a backup imported beside
+  // the server it came from must move to another port (the core refuses a port already taken).
+  const definitionPort = manifest.data ? hasSetting(manifest.data, 'port') : false;
+  const showPort = kind !== 'definition' || definitionPort;
   let body: ImportCreateInput | null = null;
   if (name.trim() !== '' && kind === 'minecraft' && portOk && version.trim() && jar)
     body = {
@@ -172,12 +181,19 @@ function ReviewStep({
     };
   else if (name.trim() !== '' && kind === 'command' && portOk && command.trim())
     body = { kind, name: name.trim(), port: portNumber, command: command.trim() };
-  else if (name.trim() !== '' && kind === 'definition' && d.definition && manifest.data) {
+  else if (
+    name.trim() !== '' &&
+    kind === 'definition' &&
+    d.definition &&
+    manifest.data &&
+    (!definitionPort || portOk)
+  ) {
     const values = initialManifestValues(manifest.data);
     for (const section of Object.values(values))
       for (const id of Object.keys(section)) {
         const found = d.definition.values[id];
         if (found !== undefined) section[id] = typeof found === 'boolean' ? found : String(found);
+        if (id === 'port' && definitionPort) section[id] = String(portNumber);
       }
     body = {
       kind,
@@ -231,7 +247,7 @@ function ReviewStep({
         onChange={(e) => setKind(e.currentTarget.value as typeof kind)}
       />
       <TextField label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
-      {kind !== 'definition' ? (
+      {showPort ? (
         <TextField
           label="Port"
           inputMode="numeric"
@@ -292,6 +308,11 @@ function ReviewStep({
       </div>
     </div>
   );
+}
+
+/** Whether one of the game's setup settings has this id. */
+function hasSetting(manifest: SetupManifest, id: string): boolean {
+  return Object.values(manifest.setting_sections).some((section) => id in section.settings);
 }
 
 function Fields({ children }: { children: ReactNode }) {

@@ -9,7 +9,7 @@ import {
   routePath,
 } from '@hearth/protocol';
 import type { PlayerLists } from '@hearth/protocol';
-import { ApiError, apiCall } from '@/lib/api-client.ts';
+import { ApiError, apiCall, routeUrl } from '@/lib/api-client.ts';
 
 /** While the server runs it changes its own lists (an operator in game): look again this often. */
 export const RUNNING_REFRESH_MS = 5000;
@@ -67,25 +67,47 @@ export async function parsePlayerLists(data: unknown): Promise<PlayerLists> {
   };
 }
 
+/**
+ * The last answer read and what it gave, by URL. While the server runs the lists are read every
+ * 5 s and a quiet server answers the same text each time: that answer is not parsed or checked
+ * again, and gives the same object, so nothing downstream (rows, the virtualized list, a player
+ * menu) is made again — a 2 MB answer of 10,000 bans parsed every 5 s held the page for long
+ * tasks while the ban list scrolled (bench/players-render.ts). One slot: the Overview and the
+ * Players tab read the same instance's lists.
+ */
+let lastAnswer: { url: string; text: string; lists: PlayerLists } | null = null;
+
 /** GET /instance/:uuid/players/lists: bans, operators, whitelist and what the game supports. */
 export async function getPlayerLists(
   instanceUuid: string,
   signal?: AbortSignal,
 ): Promise<PlayerLists> {
   const path = routePath('playerLists', { uuid: instanceUuid });
-  const data = await apiCall('playerLists', { uuid: instanceUuid }, signal ? { signal } : {});
+  const url = routeUrl('playerLists', { uuid: instanceUuid });
+  const text = await apiCall<'playerLists', string>(
+    'playerLists',
+    { uuid: instanceUuid },
+    { responseType: 'text', ...(signal ? { signal } : {}) },
+  );
+  if (lastAnswer?.url === url && lastAnswer.text === text) return lastAnswer.lists;
+  let lists: PlayerLists;
   try {
-    return await parsePlayerLists(data);
+    lists = await parsePlayerLists(JSON.parse(text));
   } catch (err) {
     console.error(`Unexpected response shape from ${path}`, err);
     throw new ApiError({ type: 'unknown' }, `Unexpected response from ${path}`);
   }
+  lastAnswer = { url, text, lists };
+  return lists;
 }
 
 export function getPlayerListsQueryOptions(instanceUuid: string) {
   return queryOptions({
     queryKey: ['instance', instanceUuid, 'players', 'lists'] as const,
     queryFn: ({ signal }) => getPlayerLists(instanceUuid, signal),
+    // An unchanged answer is already the same object (above); a changed one is new throughout,
+    // and comparing 10,000 entries deeply to keep a few of them would be one long task.
+    structuralSharing: false,
   });
 }
 

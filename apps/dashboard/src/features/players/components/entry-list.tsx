@@ -1,4 +1,4 @@
-import { useCallback, useRef } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { Button } from '@/components/ui/button.tsx';
 import type { ListEntry } from '../player-actions.ts';
@@ -18,6 +18,62 @@ export interface EntryListProps {
 const ROW_HEIGHT = 52;
 const MAX_VISIBLE_ROWS = 8;
 
+interface RowProps {
+  entry: ListEntry;
+  index: number;
+  setSize: number;
+  start: number;
+  removeLabel: string | null;
+  removeDisabledReason: string | null;
+  busy: boolean;
+  onRemove: (entry: ListEntry) => void;
+}
+
+/**
+ * One row. Memoized: while the list scrolls its props do not change (a row keeps its index and
+ * place), so a frame draws only the rows coming into view, not the 25 in the page.
+ */
+const EntryRow = memo(function EntryRow({
+  entry,
+  index,
+  setSize,
+  start,
+  removeLabel,
+  removeDisabledReason,
+  busy,
+  onRemove,
+}: RowProps) {
+  return (
+    <li
+      aria-setsize={setSize}
+      aria-posinset={index + 1}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+      className="absolute top-0 left-0 flex w-full items-center gap-3 border-b border-line/60 px-4"
+    >
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium">{entry.primary}</p>
+        {entry.secondary ? (
+          <p className="truncate text-xs text-faint" title={entry.secondary}>
+            {entry.secondary}
+          </p>
+        ) : null}
+      </div>
+      {removeLabel ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          disabled={removeDisabledReason !== null || busy}
+          title={removeDisabledReason ?? undefined}
+          aria-label={`${removeLabel} ${entry.primary}`}
+          onClick={() => onRemove(entry)}
+        >
+          {removeLabel}
+        </Button>
+      ) : null}
+    </li>
+  );
+});
+
 /**
  * One list (bans, operators, the whitelist), drawn a screenful at a time: a server with 10,000
  * bans puts a few dozen rows in the page, never all of them (bench/players-render.ts).
@@ -32,6 +88,13 @@ export function EntryList({
   emptyText,
 }: EntryListProps) {
   const scroller = useRef<HTMLDivElement>(null);
+  // The tab makes a new callback whenever it draws (an instance event): the rows keep one that
+  // calls the latest, so such a draw does not draw every row again.
+  const latestRemove = useRef(onRemove);
+  useLayoutEffect(() => {
+    latestRemove.current = onRemove;
+  }, [onRemove]);
+  const remove = useCallback((entry: ListEntry) => latestRemove.current(entry), []);
   const height = Math.min(entries.length, MAX_VISIBLE_ROWS) * ROW_HEIGHT + 2;
   // A new key function makes the virtualizer measure every row again: one per list, not per frame.
   const keyOf = useCallback((index: number) => entries[index]?.key ?? index, [entries]);
@@ -44,6 +107,10 @@ export function EntryList({
     getItemKey: keyOf,
     overscan: 8,
     useFlushSync: false,
+    // The list draws nothing differently while scrolling: "scrollend" after every step of a
+    // scroll would draw the list a second time per frame for nothing; "still scrolling" ends
+    // once, after the default quiet time.
+    useScrollendEvent: false,
   });
   if (entries.length === 0)
     return (
@@ -67,34 +134,17 @@ export function EntryList({
           const entry = entries[item.index];
           if (!entry) return null;
           return (
-            <li
+            <EntryRow
               key={item.key}
-              aria-setsize={entries.length}
-              aria-posinset={item.index + 1}
-              style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
-              className="absolute top-0 left-0 flex w-full items-center gap-3 border-b border-line/60 px-4"
-            >
-              <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium">{entry.primary}</p>
-                {entry.secondary ? (
-                  <p className="truncate text-xs text-faint" title={entry.secondary}>
-                    {entry.secondary}
-                  </p>
-                ) : null}
-              </div>
-              {removeLabel ? (
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  disabled={removeDisabledReason !== null || busy}
-                  title={removeDisabledReason ?? undefined}
-                  aria-label={`${removeLabel} ${entry.primary}`}
-                  onClick={() => onRemove(entry)}
-                >
-                  {removeLabel}
-                </Button>
-              ) : null}
-            </li>
+              entry={entry}
+              index={item.index}
+              setSize={entries.length}
+              start={item.start}
+              removeLabel={removeLabel}
+              removeDisabledReason={removeDisabledReason}
+              busy={busy}
+              onRemove={remove}
+            />
           );
         })}
       </ul>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import { playerActionWay } from '@hearth/protocol';
 import type { InstanceInfo, PlayerAction, PlayerLists } from '@hearth/protocol';
@@ -51,10 +51,16 @@ export function PlayersScreen({ instance, canManage }: PlayersScreenProps) {
   const run = usePlayerActionMutation(instance.uuid, { toastErrors: true });
   const [dialog, setDialog] = useState<DialogRequest | null>(null);
   const { refetch } = lists;
-  // 10,000 bans are 10,000 rows in words: made again only when the lists change, not per render.
+  // 10,000 bans are 10,000 rows in words: made once per answer (listEntries keeps them), not per
+  // render or per opening of the tab.
   const rows = useMemo(() => listEntries(lists.data), [lists.data]);
-  // A start or stop changes what the files say and how changes are made.
+  // A start or stop changes what the files say and how changes are made. Not on opening the tab:
+  // the query reads the lists then already, and a second read would cancel the first and parse
+  // the whole answer again.
+  const seenState = useRef(instance.state);
   useEffect(() => {
+    if (seenState.current === instance.state) return;
+    seenState.current = instance.state;
     if (canManage) void refetch();
   }, [instance.state, canManage, refetch]);
 
