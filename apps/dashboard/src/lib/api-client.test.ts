@@ -96,9 +96,9 @@ describe('api client', () => {
 
   it('keeps a plain-text error body as text and derives the kind from the status', async () => {
     installFakeFetch(
-      coreRoutes({ 'GET /x': { status: 400, raw: '`Authorization` header is missing' } }),
+      coreRoutes({ 'GET /system/ram': { status: 400, raw: '`Authorization` header is missing' } }),
     );
-    const err = await failure(apiRequest('/x', { core: TEST_CORE }));
+    const err = await failure(apiRequest('/system/ram', { core: TEST_CORE }));
     expect(err.failure.type === 'http' && err.failure.body).toBe(
       '`Authorization` header is missing',
     );
@@ -108,13 +108,16 @@ describe('api client', () => {
   it('reads the envelope with the protocol rule: an unknown kind is not one', async () => {
     installFakeFetch(
       coreRoutes({
-        'GET /a': { status: 404, raw: '{"kind":"NotFound","causes":["Instance not found"]}' },
-        'GET /b': { status: 409, body: { kind: 'Conflict', causes: ['Busy'] } },
+        'GET /system/disk': {
+          status: 404,
+          raw: '{"kind":"NotFound","causes":["Instance not found"]}',
+        },
+        'GET /system/cpu': { status: 409, body: { kind: 'Conflict', causes: ['Busy'] } },
       }),
     );
-    const text = await failure(apiRequest('/a', { core: TEST_CORE }));
+    const text = await failure(apiRequest('/system/disk', { core: TEST_CORE }));
     expect(text.envelope).toEqual({ kind: 'NotFound', causes: ['Instance not found'] });
-    const unknown = await failure(apiRequest('/b', { core: TEST_CORE }));
+    const unknown = await failure(apiRequest('/system/cpu', { core: TEST_CORE }));
     expect(unknown.envelope).toBeNull();
     expect(unknown.kind).toBe('BadRequest');
     expect(unknown.causes).toEqual([]);

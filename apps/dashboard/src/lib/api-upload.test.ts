@@ -47,7 +47,9 @@ describe('apiUpload', () => {
 
   it('rejects with an AbortError when cancelled, and a network ApiError when the connection fails', async () => {
     const controller = new AbortController();
-    const cancelled = apiUpload('fsUpload', { uuid: 'I', path: 'x' }, new FormData(), { signal: controller.signal });
+    const cancelled = apiUpload('fsUpload', { uuid: 'I', path: 'x' }, new FormData(), {
+      signal: controller.signal,
+    });
     controller.abort();
     await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
     expect(FakeXhr.last().aborted).toBe(true);

@@ -32,8 +32,8 @@ describe('the fake network knows the route table', () => {
         'PUT /instance/b/start': { body: 'b' },
       }),
     );
-    const text = async (uuid: string) =>
-      (await fetch(`${API}/instance/${uuid}/start`, { method: 'PUT' })).json();
+    const text = async (uuid: string): Promise<unknown> =>
+      (await fetch(`${API}/instance/${uuid}/start`, { method: 'PUT' })).json() as Promise<unknown>;
     expect(await text('a')).toBe('any');
     expect(await text('b')).toBe('b');
     expect(net.callsOf('instanceStart').map((c) => c.path)).toEqual([
