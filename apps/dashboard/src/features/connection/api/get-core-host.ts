@@ -1,7 +1,7 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
-import { SystemCpuSchema, SystemDiskSchema, SystemRamSchema, apiPaths } from '@hearth/protocol';
+import { SystemCpuSchema, SystemDiskSchema, SystemRamSchema } from '@hearth/protocol';
 import type { SystemCpu, SystemDisk, SystemRam } from '@hearth/protocol';
-import { apiRequest } from '@/lib/api-client.ts';
+import { apiCall } from '@/lib/api-client.ts';
 import { coreKey } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
@@ -15,9 +15,9 @@ export interface CoreHost {
 export async function getCoreHost(core: CoreConnection, signal?: AbortSignal): Promise<CoreHost> {
   const options = { core, auth: 'none' as const, ...(signal ? { signal } : {}) };
   const [cpu, ram, disk] = await Promise.all([
-    apiRequest(apiPaths.systemCpu(), { ...options, schema: SystemCpuSchema }),
-    apiRequest(apiPaths.systemRam(), { ...options, schema: SystemRamSchema }),
-    apiRequest(apiPaths.systemDisk(), { ...options, schema: SystemDiskSchema }),
+    apiCall('systemCpu', {}, { ...options, schema: SystemCpuSchema }),
+    apiCall('systemRam', {}, { ...options, schema: SystemRamSchema }),
+    apiCall('systemDisk', {}, { ...options, schema: SystemDiskSchema }),
   ]);
   return { cpu, ram, disk };
 }
