@@ -187,31 +187,17 @@ const I18N_TO_CONVERT = [
 
   'src/features/macros',
 
-  'src/features/notifications',
-
   'src/features/players',
 
   'src/features/schedules',
 
   'src/features/settings',
 
-  'src/features/sftp',
-
   'src/features/tunnels',
 
   'src/features/users',
 
   'src/features/webhooks',
-
-  'src/features/auth/api',
-
-  'src/features/auth/*.ts',
-
-  'src/features/auth/components/login-form.tsx',
-
-  'src/features/auth/components/owner-setup-form.tsx',
-
-  'src/features/auth/components/two-factor-login-form.tsx',
 
   'src/app/*.ts',
 
@@ -253,26 +239,32 @@ const i18nRules = {
   plugins: { lingui },
   rules: {
     ...lingui.configs['flat/recommended'].rules,
-    // Text a reader sees: JSX text and the attributes read aloud or shown. Symbols, digits and
-    // punctuation alone ("·", "—", "/", "%", "…") are no language and pass.
+    // Text a reader sees: JSX text, strings shown in JSX, toasts and the attributes read aloud or
+    // shown. Symbols, digits and punctuation ("·", "—", "/", "%", "…") and capitals-only names
+    // ("SFTP", "CPU") are no language and pass: a text needs a lower-case or caseless letter.
     'no-restricted-syntax': [
       'error',
       {
-        selector: `JSXText[value=/\\p{L}/u]:not(${INSIDE_MESSAGE})`,
+        selector: `JSXText[value=/[\\p{Ll}\\p{Lo}]/u]:not(${INSIDE_MESSAGE})`,
         message: 'Text on screen goes through Lingui: <Trans>…</Trans> (src/lib/i18n/README.md).',
       },
       {
         selector: [
-          ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > Literal[value=/\\p{L}/u]',
-          ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > :matches(ConditionalExpression, LogicalExpression) > Literal[value=/\\p{L}/u]',
-          ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/\\p{L}/u]',
+          ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > Literal[value=/[\\p{Ll}\\p{Lo}]/u]',
+          ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > :matches(ConditionalExpression, LogicalExpression) > Literal[value=/[\\p{Ll}\\p{Lo}]/u]',
+          ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/[\\p{Ll}\\p{Lo}]/u]',
         ].join(', '),
         message: 'Text on screen goes through Lingui: t`…` or <Trans> (src/lib/i18n/README.md).',
       },
       {
         selector:
-          'JSXAttribute[name.name=/^(aria-label|aria-description|title|placeholder|alt|label|description)$/] > Literal[value=/\\p{L}/u]',
+          'JSXAttribute[name.name=/^(aria-label|aria-description|title|placeholder|alt|label|altLabel|hint|description)$/] > Literal[value=/[\\p{Ll}\\p{Lo}]/u]',
         message: 'Text a reader sees or hears goes through Lingui: t`…` (src/lib/i18n/README.md).',
+      },
+      {
+        selector:
+          "CallExpression[callee.name='notify'] > Literal:nth-child(2)[value=/[\\p{Ll}\\p{Lo}]/u]",
+        message: 'A toast goes through Lingui: t`…` (src/lib/i18n/README.md).',
       },
     ],
   },
