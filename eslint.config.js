@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import lingui from 'eslint-plugin-lingui';
 
 const features = [
   'connection',
@@ -165,6 +166,112 @@ const coreBoundaries = [
   ]),
 ];
 
+// Issue 29: every user-facing text of the dashboard goes through Lingui (apps/dashboard/src/lib/i18n/
+// README.md). The rules hold in the folders already converted; a folder leaves I18N_TO_CONVERT when
+// its texts are marked and translated (the list only shrinks; a blank line between entries lets
+// parallel removals merge without a conflict).
+const I18N_TO_CONVERT = [
+  'src/features/access',
+
+  'src/features/addons',
+
+  'src/features/backups',
+
+  'src/features/connection',
+
+  'src/features/console',
+
+  'src/features/event-logs',
+
+  'src/features/files',
+
+  'src/features/instances',
+
+  'src/features/macros',
+
+  'src/features/players',
+
+  'src/features/schedules',
+
+  'src/features/settings',
+
+  'src/features/tunnels',
+
+  'src/features/users',
+
+  'src/features/webhooks',
+
+  'src/app/*.ts',
+
+  'src/app/*.tsx',
+
+  'src/app/routes/[a-g]*.tsx',
+
+  'src/app/routes/i*.tsx',
+
+  'src/app/routes/[n-z]*.tsx',
+
+  'src/components/layout/app-shell.tsx',
+
+  'src/components/layout/auth-layout.tsx',
+
+  'src/components/layout/logo.tsx',
+
+  'src/components/layout/settings-section.tsx',
+
+  'src/components/settings',
+
+  'src/components/ui',
+
+  'src/lib/*.ts',
+
+  'src/lib/realtime',
+
+  'src/lib/router',
+].map(
+  (path) => `apps/dashboard/${path}${path.endsWith('.ts') || path.endsWith('.tsx') ? '' : '/**'}`,
+);
+
+/** What the Lingui macros make a message of: text inside them is in the catalog. */
+const INSIDE_MESSAGE =
+  'JSXElement[openingElement.name.name=/^(Trans|Plural|Select|SelectOrdinal)$/] *';
+const i18nRules = {
+  files: ['apps/dashboard/src/**/*.tsx', 'apps/dashboard/src/**/*.ts'],
+  ignores: [...I18N_TO_CONVERT, '**/*.test.{ts,tsx}', 'apps/dashboard/src/test/**'],
+  plugins: { lingui },
+  rules: {
+    ...lingui.configs['flat/recommended'].rules,
+    // Text a reader sees: JSX text, strings shown in JSX, toasts and the attributes read aloud or
+    // shown. Symbols, digits and punctuation ("·", "—", "/", "%", "…") and capitals-only names
+    // ("SFTP", "CPU") are no language and pass: a text needs a lower-case or caseless letter.
+    'no-restricted-syntax': [
+      'error',
+      {
+        selector: `JSXText[value=/[\\p{Ll}\\p{Lo}]/u]:not(${INSIDE_MESSAGE})`,
+        message: 'Text on screen goes through Lingui: <Trans>…</Trans> (src/lib/i18n/README.md).',
+      },
+      {
+        selector: [
+          ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > Literal[value=/[\\p{Ll}\\p{Lo}]/u]',
+          ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > :matches(ConditionalExpression, LogicalExpression) > Literal[value=/[\\p{Ll}\\p{Lo}]/u]',
+          ':matches(JSXElement, JSXFragment) > JSXExpressionContainer > TemplateLiteral > TemplateElement[value.raw=/[\\p{Ll}\\p{Lo}]/u]',
+        ].join(', '),
+        message: 'Text on screen goes through Lingui: t`…` or <Trans> (src/lib/i18n/README.md).',
+      },
+      {
+        selector:
+          'JSXAttribute[name.name=/^(aria-label|aria-description|title|placeholder|alt|label|altLabel|hint|description)$/] > Literal[value=/[\\p{Ll}\\p{Lo}]/u]',
+        message: 'Text a reader sees or hears goes through Lingui: t`…` (src/lib/i18n/README.md).',
+      },
+      {
+        selector:
+          "CallExpression[callee.name='notify'] > Literal:nth-child(2)[value=/[\\p{Ll}\\p{Lo}]/u]",
+        message: 'A toast goes through Lingui: t`…` (src/lib/i18n/README.md).',
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -215,6 +322,7 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   ...coreBoundaries,
+  i18nRules,
   {
     files: [
       '**/*.test.{ts,tsx}',

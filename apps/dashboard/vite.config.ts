@@ -4,12 +4,19 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompressPlugin } from './build-compress.ts';
+import { hearthLingui } from './i18n/vite-plugin.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
+const linguiConfig = fileURLToPath(new URL('./lingui.config.ts', import.meta.url));
 
 // The core serves the built files at `/` and the API at `/api/v1` on the same origin.
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompressPlugin()],
+  plugins: [
+    hearthLingui({ configPath: linguiConfig }),
+    react(),
+    tailwindcss(),
+    precompressPlugin(),
+  ],
   resolve: {
     alias: [{ find: /^@\//, replacement: `${src}/` }],
   },

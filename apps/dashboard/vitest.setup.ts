@@ -7,6 +7,11 @@ import { setDesktopBridge } from '@/lib/desktop-bridge.ts';
 import { FakeSocket } from '@/test/fake-socket.ts';
 import { minimumDurations } from '@/lib/use-minimum-duration.ts';
 import { dropWaitingToasts } from '@/lib/toast.ts';
+import { activateSourceLocale, resetLocalePreference } from '@/lib/i18n/i18n.ts';
+
+// Tests read the spec's English; one that needs another language calls activateLocale (and the
+// English is back for the next test).
+activateSourceLocale();
 
 // Screens that must show a loader for a minimum time render at once in component tests.
 minimumDurations.scale = 0;
@@ -64,4 +69,6 @@ afterEach(async () => {
   resetSessionFromStorage();
   resetConnectionStatus();
   setDesktopBridge(undefined);
+  resetLocalePreference();
+  activateSourceLocale();
 });

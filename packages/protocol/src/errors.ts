@@ -93,19 +93,50 @@ export function parseErrorBody(body: unknown): ClientError | null {
   return parsed.success ? parsed.data : null;
 }
 
-/** The one rule set that turns a failure into text (dashboard.md §8). */
-export function requestFailureToText(failure: RequestFailure): string {
+/** What a failure says, in parts: the dashboard writes them in the reader's language. */
+export type FailureParts =
+  | { text: 'client-error'; error: ClientError }
+  | { text: 'invalid-token' }
+  | { text: 'http-status'; status: number; statusText: string }
+  | { text: 'network'; message: string | null }
+  | { text: 'timeout' }
+  | { text: 'unknown' };
+
+/** The one rule set that picks what a failure says (dashboard.md §8). */
+export function describeRequestFailure(failure: RequestFailure): FailureParts {
   switch (failure.type) {
     case 'http': {
       const envelope = parseErrorBody(failure.body);
-      if (envelope) return clientErrorToText(envelope);
+      if (envelope) return { text: 'client-error', error: envelope };
       const body = decodeBody(failure.body);
-      if (typeof body === 'string' && body.startsWith('`Authorization`')) return INVALID_TOKEN_TEXT;
-      return `${failure.status}: ${failure.statusText}`;
+      if (typeof body === 'string' && body.startsWith('`Authorization`'))
+        return { text: 'invalid-token' };
+      return { text: 'http-status', status: failure.status, statusText: failure.statusText };
     }
     case 'network':
-      if (failure.code === 'ERR_NETWORK' || !failure.message) return 'Network error';
-      return `Network error: ${failure.message}`;
+      return {
+        text: 'network',
+        message: failure.code === 'ERR_NETWORK' || !failure.message ? null : failure.message,
+      };
+    case 'timeout':
+      return { text: 'timeout' };
+    case 'unknown':
+      return { text: 'unknown' };
+  }
+}
+
+/** A failure in the spec's English (dashboard.md §8). */
+export function requestFailureToText(failure: RequestFailure): string {
+  const parts = describeRequestFailure(failure);
+  switch (parts.text) {
+    case 'client-error':
+      return clientErrorToText(parts.error);
+    case 'invalid-token':
+      return INVALID_TOKEN_TEXT;
+    case 'http-status':
+      return `${parts.status}: ${parts.statusText}`;
+    case 'network':
+      return parts.message === null ? 'Network error' : `Network error: ${parts.message}`;
     case 'timeout':
       return TIMEOUT_TEXT;
     case 'unknown':

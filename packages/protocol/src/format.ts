@@ -1,18 +1,30 @@
 // Display helpers the spec fixes (dashboard.md §9).
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB', 'EB', 'ZB', 'YB'] as const;
 
-/** Sizes in base 1024 from B through YB. */
-export function formatBytes(bytes: number, decimals = 1): string {
-  if (!Number.isFinite(bytes) || bytes < 0) return '0 B';
+export type ByteUnit = (typeof UNITS)[number];
+
+/**
+ * The unit a size is shown in (base 1024, B through YB) and the value in that unit, unrounded.
+ * formatBytes writes it in English; the dashboard writes the number in the reader's language
+ * (apps/dashboard/src/lib/i18n/format.ts).
+ */
+export function byteSize(bytes: number): { value: number; unit: ByteUnit } {
+  if (!Number.isFinite(bytes) || bytes < 0) return { value: 0, unit: 'B' };
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < UNITS.length - 1) {
     value /= 1024;
     unit += 1;
   }
+  return { value, unit: UNITS[unit] ?? 'B' };
+}
+
+/** Sizes in base 1024 from B through YB: whole bytes, else `decimals` places ("1.50 KB", "2 KB"). */
+export function formatBytes(bytes: number, decimals = 1): string {
+  const { value, unit } = byteSize(bytes);
   const text =
-    unit === 0 ? String(Math.round(value)) : value.toFixed(decimals).replace(/\.0+$/, '');
-  return `${text} ${UNITS[unit]}`;
+    unit === 'B' ? String(Math.round(value)) : value.toFixed(decimals).replace(/\.0+$/, '');
+  return `${text} ${unit}`;
 }
 
 /** "3 days ago", "1 hour ago", "5 minutes ago", "10 seconds ago", else "just now". */

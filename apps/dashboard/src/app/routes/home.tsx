@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from '@/lib/router/router.tsx';
 import { Plus } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { HOME_LOADER_MIN_MS } from '@hearth/protocol';
@@ -24,6 +25,7 @@ import { useViewer } from '../use-viewer.ts';
  * (issue 26): every core in a section of its own, the current one included.
  */
 export function HomeRoute() {
+  const { t } = useLingui();
   const navigate = useAppNavigate();
   const token = useCurrentToken();
   const user = useCurrentUser();
@@ -51,10 +53,14 @@ export function HomeRoute() {
   if (!token) {
     const guest = (
       <section className="mx-auto flex max-w-lg flex-col items-center gap-4 px-6 py-24 text-center">
-        <h1 className="text-2xl font-semibold tracking-tight">Welcome to Hearth</h1>
-        <p className="text-sm text-muted">Log in to view your server instances</p>
+        <h1 className="text-2xl font-semibold tracking-tight">
+          <Trans>Welcome to Hearth</Trans>
+        </h1>
+        <p className="text-sm text-muted">
+          <Trans>Log in to view your server instances</Trans>
+        </p>
         <Button variant="primary" onClick={() => void navigate('/login/user/select')}>
-          Sign in
+          <Trans>Sign in</Trans>
         </Button>
       </section>
     );
@@ -70,30 +76,31 @@ export function HomeRoute() {
 
   const canCreate = viewerCan(viewer, { type: 'CreateInstance' });
   const list = instances.data ?? [];
+  const username = user.data?.username;
   const domain = settings.data?.domain?.trim();
   const host = domain || core?.address || 'localhost';
   const createButton = (
     <Button
       variant="primary"
       disabled={!canCreate}
-      title={canCreate ? undefined : 'No permission'}
+      title={canCreate ? undefined : t`No permission`}
       onClick={() => setWizardOpen(true)}
     >
       <Plus aria-hidden className="size-4" />
-      Create a new instance
+      <Trans>Create a new instance</Trans>
     </Button>
   );
   return (
-    <section aria-label="Home" className="mx-auto flex max-w-6xl flex-col gap-6 px-6 py-8">
+    <section aria-label={t`Home`} className="mx-auto flex max-w-6xl flex-col gap-6 px-6 py-8">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">
-            {user.data ? `Welcome back, ${user.data.username}` : 'Welcome back'}
+            {username ? t`Welcome back, ${username}` : t`Welcome back`}
           </h1>
           <p className="text-sm text-muted">
             {list.length > 0
-              ? 'Manage your instances here, or open one for its console, files and settings.'
-              : 'Create an instance to get a game server running.'}
+              ? t`Manage your instances here, or open one for its console, files and settings.`
+              : t`Create an instance to get a game server running.`}
           </p>
         </div>
         {createButton}
@@ -115,7 +122,7 @@ export function HomeRoute() {
         <PageSpinner />
       ) : (
         <p className="rounded-xl border border-dashed border-line px-6 py-12 text-center text-sm text-muted">
-          No instances yet.
+          <Trans>No instances yet.</Trans>
         </p>
       )}
       <CreateInstanceWizardLazy

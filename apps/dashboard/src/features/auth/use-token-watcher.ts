@@ -1,8 +1,19 @@
 import { useEffect } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { i18n } from '@/lib/i18n/i18n.ts';
 import { setToken, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { INVALID_TOKEN_TOAST_ID } from './api/get-user-info.ts';
 import { checkToken, nowInSeconds } from '@/lib/token.ts';
+import type { TokenProblem } from '@/lib/token.ts';
+
+const PROBLEM_TEXT: Record<TokenProblem, MessageDescriptor> = {
+  'Invalid token': msg`Invalid token`,
+  'Invalid exp in token': msg`Invalid exp in token`,
+  'Invalid uid in token': msg`Invalid uid in token`,
+  'Token expired': msg`Token expired`,
+};
 
 /** Longest delay setTimeout accepts. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -17,8 +28,8 @@ export function useTokenWatcher(): void {
   const token = useCurrentToken();
   useEffect(() => {
     if (!core || !token) return undefined;
-    const reject = (problem: string) => {
-      notify('error', problem, { id: INVALID_TOKEN_TOAST_ID });
+    const reject = (problem: TokenProblem) => {
+      notify('error', i18n._(PROBLEM_TEXT[problem]), { id: INVALID_TOKEN_TOAST_ID });
       setToken(core, null);
     };
     const check = checkToken(token, nowInSeconds());

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
 import type { ClientEvent, PublicUser } from '@hearth/protocol';
 import { useEventResync, useEventSubscription } from '@/lib/realtime/event-hooks.ts';
 import { getSession, setToken } from '@/lib/session.ts';
@@ -26,7 +27,7 @@ export function applyUserEvent(
   const change = inner.user_event_inner;
   switch (change.type) {
     case 'UserDeleted':
-      notify('error', 'Your account was deleted', { id: 'account-deleted' });
+      notify('error', t`Your account was deleted`, { id: 'account-deleted' });
       setToken(core, null);
       return;
     case 'PermissionChanged':

@@ -1,4 +1,5 @@
 import { usernameProblem } from '@hearth/protocol';
+import { t } from '@lingui/core/macro';
 import type { FormErrors } from '@/lib/use-form.ts';
 
 // dashboard.md §5 "Sign in" and "Owner setup".
@@ -10,8 +11,8 @@ export interface LoginValues extends Record<string, string> {
 
 export function validateLogin(values: LoginValues): FormErrors<LoginValues> {
   const errors: FormErrors<LoginValues> = {};
-  if (!values.username.trim()) errors.username = 'Username is required';
-  if (!values.password) errors.password = 'Password is required';
+  if (!values.username.trim()) errors.username = t`Username is required`;
+  if (!values.password) errors.password = t`Password is required`;
   return errors;
 }
 
@@ -27,14 +28,14 @@ export function validateOwnerSetup(values: OwnerSetupValues): FormErrors<OwnerSe
   // The owner's name follows the core's username rule; sign-in only asks for one.
   const username = usernameProblem(values.username);
   if (username) errors.username = username;
-  if (!values.setupKey.trim()) errors.setupKey = 'Setup key is required';
-  if (!values.password) errors.password = 'Password is required';
-  if (!values.confirmPassword) errors.confirmPassword = 'Password confirmation is required';
+  if (!values.setupKey.trim()) errors.setupKey = t`Setup key is required`;
+  if (!values.password) errors.password = t`Password is required`;
+  if (!values.confirmPassword) errors.confirmPassword = t`Password confirmation is required`;
   else if (values.password && values.confirmPassword !== values.password) {
-    errors.confirmPassword = 'Password confirmation must match password';
+    errors.confirmPassword = t`Password confirmation must match password`;
   }
   return errors;
 }
 
-export const WRONG_CREDENTIALS = 'Wrong username or password';
-export const SETUP_FAILED = 'Something went wrong while setting up the core';
+export const wrongCredentials = () => t`Wrong username or password`;
+export const setupFailed = () => t`Something went wrong while setting up the core`;

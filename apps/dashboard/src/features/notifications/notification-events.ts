@@ -1,5 +1,6 @@
 import { snowflakeToMs } from '@hearth/protocol';
-import type { ClientEvent, EventLevel, Player } from '@hearth/protocol';
+import type { ClientEvent, EventLevel, InstanceState, Player } from '@hearth/protocol';
+import { t } from '@lingui/core/macro';
 import { NOTIFICATION_LIMIT } from './notification-state.ts';
 import type { AppNotification, NotificationState, OngoingProgress } from './notification-state.ts';
 
@@ -8,6 +9,22 @@ import type { AppNotification, NotificationState, OngoingProgress } from './noti
 
 function playerNames(players: readonly Player[]): string {
   return players.map((p) => p.name).join(', ');
+}
+
+/** "Survival is Running": one sentence per state, as each language says it. */
+function stateSentence(instance: string, state: InstanceState): string {
+  switch (state) {
+    case 'Starting':
+      return t`${instance} is Starting`;
+    case 'Running':
+      return t`${instance} is Running`;
+    case 'Stopping':
+      return t`${instance} is Stopping`;
+    case 'Stopped':
+      return t`${instance} is Stopped`;
+    case 'Error':
+      return t`${instance} is Error`;
+  }
 }
 
 function addItems(state: NotificationState, items: AppNotification[]): NotificationState {
@@ -36,19 +53,21 @@ function instanceNotifications(
   const change = inner.instance_event_inner;
   switch (change.type) {
     case 'StateTransition':
-      return [note('', `${instance} is ${change.to}`, 'Info')];
+      return [note('', stateSentence(instance, change.to), 'Info')];
     case 'InstanceError':
       return [note('', change.message, 'Error')];
     case 'InstanceWarning':
       return [note('', change.message, 'Warning')];
     case 'PlayerChange': {
       const out: AppNotification[] = [];
-      if (change.players_joined.length > 0)
-        out.push(
-          note(':joined', `${playerNames(change.players_joined)} Joined ${instance}`, 'Info'),
-        );
-      if (change.players_left.length > 0)
-        out.push(note(':left', `${playerNames(change.players_left)} Left ${instance}`, 'Info'));
+      if (change.players_joined.length > 0) {
+        const players = playerNames(change.players_joined);
+        out.push(note(':joined', t`${players} Joined ${instance}`, 'Info'));
+      }
+      if (change.players_left.length > 0) {
+        const players = playerNames(change.players_left);
+        out.push(note(':left', t`${players} Left ${instance}`, 'Info'));
+      }
       return out;
     }
     case 'InstanceInput':
@@ -103,8 +122,8 @@ function applyProgression(
       return addItems(rest, [
         {
           key: event.snowflake,
-          title: started?.title ?? (step.success ? 'Finished' : 'Failed'),
-          message: step.message ?? (step.success ? 'Done' : 'Failed'),
+          title: started?.title ?? (step.success ? t`Finished` : t`Failed`),
+          message: step.message ?? (step.success ? t`Done` : t`Failed`),
           timestamp,
           level: step.success ? 'Info' : 'Error',
           fresh,

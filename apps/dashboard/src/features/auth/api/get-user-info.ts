@@ -1,4 +1,5 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
 import { PublicUserSchema } from '@hearth/protocol';
 import type { PublicUser } from '@hearth/protocol';
 import { apiCall, ApiError } from '@/lib/api-client.ts';
@@ -25,7 +26,7 @@ export async function getUserInfo(core: CoreConnection, signal?: AbortSignal): P
       token !== null &&
       getToken(core) === token
     ) {
-      notify('error', 'Invalid token', { id: INVALID_TOKEN_TOAST_ID });
+      notify('error', t`Invalid token`, { id: INVALID_TOKEN_TOAST_ID });
       setToken(core, null);
     }
     throw err;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { setToken } from '@/lib/session.ts';
@@ -24,6 +25,7 @@ export function LoginForm({
   core: CoreConnection;
   onSignedIn: (signedIn: SignedIn) => void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const form = useForm({ username: '', password: '' }, validateLogin);
   const login = useLoginMutation();
@@ -66,16 +68,21 @@ export function LoginForm({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <TextField label="Username" autoComplete="username" autoFocus {...form.field('username')} />
       <TextField
-        label="Password"
+        label={t`Username`}
+        autoComplete="username"
+        autoFocus
+        {...form.field('username')}
+      />
+      <TextField
+        label={t`Password`}
         type="password"
         autoComplete="current-password"
         {...form.field('password')}
       />
       <FormError message={login.isError ? loginErrorMessage(login.error) : null} />
       <Button type="submit" variant="primary" loading={login.isPending} className="mt-1 w-full">
-        Sign in
+        <Trans>Sign in</Trans>
       </Button>
     </form>
   );

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { useDesktopBridge } from '@/lib/desktop-bridge.ts';
@@ -10,7 +11,7 @@ import { useForm } from '@/lib/use-form.ts';
 import { getUserInfoQueryOptions } from '../api/get-user-info.ts';
 import { useSetupOwnerMutation } from '../api/setup-owner.ts';
 import type { SignedIn } from '../api/login.ts';
-import { SETUP_FAILED, validateOwnerSetup } from '../validation.ts';
+import { setupFailed, validateOwnerSetup } from '../validation.ts';
 import { NewPasswordFields } from '@/components/ui/new-password-fields.tsx';
 
 /**
@@ -24,6 +25,7 @@ export function OwnerSetupForm({
   core: CoreConnection;
   onDone: (signedIn: SignedIn) => void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const bridge = useDesktopBridge();
   const form = useForm(
@@ -63,12 +65,17 @@ export function OwnerSetupForm({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <TextField label="Username" autoComplete="username" autoFocus {...form.field('username')} />
       <TextField
-        label="Setup Key"
+        label={t`Username`}
+        autoComplete="username"
+        autoFocus
+        {...form.field('username')}
+      />
+      <TextField
+        label={t`Setup Key`}
         autoComplete="off"
         spellCheck={false}
-        hint="Printed by the core at start-up: “First time setup key: …”"
+        hint={t`Printed by the core at start-up: “First time setup key: …”`}
         className="font-mono"
         {...form.field('setupKey')}
       />
@@ -78,12 +85,12 @@ export function OwnerSetupForm({
       />
       {setup.isError ? (
         <div className="flex flex-col gap-1">
-          <FormError message={SETUP_FAILED} />
+          <FormError message={setupFailed()} />
           <p className="text-[13px] text-faint">{toUserMessage(setup.error)}</p>
         </div>
       ) : null}
       <Button type="submit" variant="primary" loading={setup.isPending} className="mt-1 w-full">
-        Create owner account
+        <Trans>Create owner account</Trans>
       </Button>
     </form>
   );

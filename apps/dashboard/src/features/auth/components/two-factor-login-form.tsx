@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import type { CoreConnection } from '@/lib/session.ts';
 import { useLoginWithCodeMutation } from '../api/login-two-factor.ts';
 import type { SignedIn } from '../api/login.ts';
 import { loginErrorMessage } from '../login-error.ts';
-
-export const CODE_REQUIRED = 'Code is required';
 
 /** The second step of signing in: a code from the authenticator app, or a recovery code. */
 export function TwoFactorLoginForm({
@@ -22,6 +21,7 @@ export function TwoFactorLoginForm({
   /** Back to the password (a challenge that expired needs it again). */
   onBack: () => void;
 }) {
+  const { t } = useLingui();
   const login = useLoginWithCodeMutation();
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
@@ -35,23 +35,25 @@ export function TwoFactorLoginForm({
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <p className="text-sm text-muted">
-        Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+        <Trans>
+          Enter the 6-digit code from your authenticator app, or one of your recovery codes.
+        </Trans>
       </p>
       <TextField
-        label="Two-factor code"
+        label={t`Two-factor code`}
         inputMode="numeric"
         autoComplete="one-time-code"
         value={code}
-        error={missing ? CODE_REQUIRED : undefined}
+        error={missing ? t`Code is required` : undefined}
         onChange={(event) => setCode(event.target.value)}
         autoFocus
       />
       <FormError message={login.isError ? loginErrorMessage(login.error) : null} />
       <Button type="submit" variant="primary" loading={login.isPending} className="mt-1 w-full">
-        Verify
+        <Trans>Verify</Trans>
       </Button>
       <Button variant="ghost" size="sm" onClick={onBack} disabled={login.isPending}>
-        Back to password
+        <Trans>Back to password</Trans>
       </Button>
     </form>
   );

@@ -1,5 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { LogIn, LogOut, Server } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LanguageMenuGroup } from '@/components/layout/language-menu-group.tsx';
 import { ThemeMenuGroup } from '@/components/layout/theme-menu-group.tsx';
 import type { PopupTriggerProps } from '@/components/ui/lazy-popup.tsx';
 import { clearCurrentToken } from '@/lib/session.ts';
@@ -22,13 +24,14 @@ export function UserMenuPopup({
   onSignedOut,
   onChangeCore,
 }: UserMenuPopupProps) {
+  const { t } = useLingui();
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         {/* Drawn at the end of the page, outside the sidebar: a landmark of its own keeps it in
             one (axe: region). It exists only while the menu is open. */}
-        <div role="region" aria-label="Account">
+        <div role="region" aria-label={t`Account`}>
           <DropdownMenu.Content
             side="top"
             align="start"
@@ -44,20 +47,22 @@ export function UserMenuPopup({
                 }}
               >
                 <LogOut aria-hidden className="size-4 text-muted" />
-                Sign out
+                <Trans>Sign out</Trans>
               </DropdownMenu.Item>
             ) : (
               <DropdownMenu.Item className={ITEM} onSelect={onSignIn}>
                 <LogIn aria-hidden className="size-4 text-muted" />
-                Sign in
+                <Trans>Sign in</Trans>
               </DropdownMenu.Item>
             )}
             <DropdownMenu.Item className={ITEM} onSelect={onChangeCore}>
               <Server aria-hidden className="size-4 text-muted" />
-              Change core
+              <Trans>Change core</Trans>
             </DropdownMenu.Item>
             <DropdownMenu.Separator className="my-1 h-px bg-line" />
             <ThemeMenuGroup />
+            <DropdownMenu.Separator className="my-1 h-px bg-line" />
+            <LanguageMenuGroup />
           </DropdownMenu.Content>
         </div>
       </DropdownMenu.Portal>

@@ -1,4 +1,5 @@
 import { ChevronsUpDown, UserRound } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazyPopup } from '@/components/ui/lazy-popup.tsx';
 import { useCurrentToken } from '@/lib/session.ts';
 import { useCurrentUser } from '../api/get-user-info.ts';
@@ -7,7 +8,7 @@ const Popup = lazyPopup('menu', async () => (await import('./user-menu-popup.tsx
 
 /**
  * The sidebar's account menu: Guest or the username; Sign out or Sign in; Change core; and the
- * colour theme (System, Light, Dark). Its name is what it shows (name and role, a space between
+ * colour theme (System, Light, Dark) and the language (System, English, Deutsch, 简体中文). Its name is what it shows (name and role, a space between
  * them), then ", account". The button is
  * drawn here; the menu's code loads when it is first pointed at, focused or pressed.
  */
@@ -20,16 +21,17 @@ export function UserMenu({
   onSignedOut: () => void;
   onChangeCore: () => void;
 }) {
+  const { t } = useLingui();
   const token = useCurrentToken();
   const user = useCurrentUser();
-  const name = token ? (user.data?.username ?? '…') : 'Guest';
+  const name = token ? (user.data?.username ?? '…') : t`Guest`;
   const role = !token
-    ? 'Not signed in'
+    ? t`Not signed in`
     : user.data?.is_owner
-      ? 'Owner'
+      ? t`Owner`
       : user.data?.is_admin
-        ? 'Admin'
-        : 'User';
+        ? t`Admin`
+        : t`User`;
 
   return (
     <Popup
@@ -51,7 +53,9 @@ export function UserMenu({
           <span className="flex min-w-0 flex-1 flex-col">
             <span className="truncate text-sm font-medium text-fg">{name}</span>{' '}
             <span className="truncate text-xs text-faint">{role}</span>
-            <span className="sr-only">, account</span>
+            <span className="sr-only">
+              <Trans>, account</Trans>
+            </span>
           </span>
           <ChevronsUpDown aria-hidden className="size-4 text-faint" />
         </button>

@@ -1,4 +1,5 @@
 import { Bell } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { lazyPopup } from '@/components/ui/lazy-popup.tsx';
 import { useNotifications } from '../use-notifications.ts';
 import { unreadCount } from '../notification-state.ts';
@@ -13,11 +14,12 @@ const Popover = lazyPopup(
  * dot are drawn here; the panel's code loads when the bell is first pointed at, focused or pressed.
  */
 export function NotificationBell() {
+  const { t } = useLingui();
   const state = useNotifications();
   const unread = unreadCount(state);
   const busy = state.ongoing.length;
 
-  const label = unread > 0 ? `Notifications, ${unread} new` : 'Notifications';
+  const label = unread > 0 ? t`Notifications, ${unread} new` : t`Notifications`;
   return (
     <Popover
       state={state}

@@ -1,8 +1,11 @@
+import type { ReactNode } from 'react';
 import { AlertTriangle, CircleAlert, Info } from 'lucide-react';
-import { formatRelativeTime } from '@hearth/protocol';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui as useLanguage } from '@/lib/i18n/lingui-react.tsx';
 import type { EventLevel } from '@hearth/protocol';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 import { cn } from '@/lib/cn.ts';
+import { formatRelativeTime } from '@/lib/i18n/format.ts';
 import { progressPercent } from '../notification-state.ts';
 import type { AppNotification, NotificationState, OngoingProgress } from '../notification-state.ts';
 
@@ -12,7 +15,7 @@ const LEVEL_ICON: Record<EventLevel, { icon: typeof Info; tone: string }> = {
   Error: { icon: CircleAlert, tone: 'text-danger' },
 };
 
-function Heading({ children }: { children: string }) {
+function Heading({ children }: { children: ReactNode }) {
   return (
     <h3 className="px-4 pt-3 pb-1 text-[11px] font-semibold tracking-wider text-faint uppercase">
       {children}
@@ -21,7 +24,9 @@ function Heading({ children }: { children: string }) {
 }
 
 function ProgressItem({ item }: { item: OngoingProgress }) {
+  const { t } = useLingui();
   const percent = progressPercent(item);
+  const title = item.title;
   return (
     <li className="flex flex-col gap-1.5 px-4 py-2.5">
       <div className="flex items-baseline justify-between gap-3">
@@ -30,13 +35,14 @@ function ProgressItem({ item }: { item: OngoingProgress }) {
           {percent === null ? '' : `${percent}%`}
         </span>
       </div>
-      <ProgressBar percent={percent} label={`${item.title} progress`} />
+      <ProgressBar percent={percent} label={t`${title} progress`} />
       {item.message ? <p className="text-xs break-words text-faint">{item.message}</p> : null}
     </li>
   );
 }
 
 function NotificationItem({ item, now }: { item: AppNotification; now: number }) {
+  useLanguage(); // re-renders the relative time on a language change
   const { icon: Icon, tone } = LEVEL_ICON[item.level];
   return (
     <li className={cn('flex gap-3 px-4 py-2.5', item.fresh && 'bg-accent/5')}>
@@ -67,16 +73,21 @@ export function NotificationPanel({
   state: NotificationState;
   now?: number;
 }) {
+  const { t } = useLingui();
   if (state.ongoing.length === 0 && state.items.length === 0) {
     return (
-      <p className="px-4 py-8 text-center text-sm text-muted">No notifications at the moment!</p>
+      <p className="px-4 py-8 text-center text-sm text-muted">
+        <Trans>No notifications at the moment!</Trans>
+      </p>
     );
   }
   return (
     <div className="min-h-0 overflow-y-auto pb-2">
       {state.ongoing.length > 0 ? (
-        <section aria-label="In progress">
-          <Heading>In progress</Heading>
+        <section aria-label={t`In progress`}>
+          <Heading>
+            <Trans>In progress</Trans>
+          </Heading>
           <ul>
             {state.ongoing.map((item) => (
               <ProgressItem key={item.event_id} item={item} />
@@ -85,8 +96,10 @@ export function NotificationPanel({
         </section>
       ) : null}
       {state.items.length > 0 ? (
-        <section aria-label="All Notifications">
-          <Heading>All Notifications</Heading>
+        <section aria-label={t`All Notifications`}>
+          <Heading>
+            <Trans>All Notifications</Trans>
+          </Heading>
           <ul className="divide-y divide-line/60">
             {state.items.map((item) => (
               <NotificationItem key={item.key} item={item} now={now} />

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Popover } from 'radix-ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { NOTIFICATION_PANEL_WIDTH } from '@hearth/protocol';
 import type { PopupTriggerProps } from '@/components/ui/lazy-popup.tsx';
 import { useMarkNotificationsSeen } from '../use-notifications.ts';
@@ -13,6 +14,7 @@ export interface NotificationPopoverProps extends PopupTriggerProps {
 
 /** The bell's panel (Radix Popover), loaded when the bell is first used (notification-bell.tsx). */
 export function NotificationPopover({ trigger, state, unread }: NotificationPopoverProps) {
+  const { t } = useLingui();
   const markSeen = useMarkNotificationsSeen();
   const [open, setOpen] = useState(false);
 
@@ -28,11 +30,13 @@ export function NotificationPopover({ trigger, state, unread }: NotificationPopo
         <Popover.Content
           align="end"
           sideOffset={8}
-          aria-label="Notification panel"
+          aria-label={t`Notification panel`}
           style={{ width: NOTIFICATION_PANEL_WIDTH, maxWidth: 'calc(100vw - 1rem)' }}
           className="z-50 flex max-h-[70vh] flex-col rounded-lg border border-line bg-raised shadow-xl shadow-black/40"
         >
-          <h2 className="border-b border-line px-4 py-3 text-sm font-semibold">Notifications</h2>
+          <h2 className="border-b border-line px-4 py-3 text-sm font-semibold">
+            <Trans>Notifications</Trans>
+          </h2>
           <NotificationPanel state={state} />
         </Popover.Content>
       </Popover.Portal>

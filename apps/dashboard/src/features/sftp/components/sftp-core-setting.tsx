@@ -1,4 +1,5 @@
 import { DEFAULT_SFTP_PORT } from '@hearth/protocol';
+import { useLingui } from '@lingui/react/macro';
 import { SettingRow } from '@/components/layout/settings-section.tsx';
 import { FormError } from '@/components/ui/field.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
@@ -11,6 +12,7 @@ import { validateSftpPort } from '../sftp-text.ts';
 
 /** Core Settings (owner): SFTP on/off and its port, applied at once by the core. */
 export function SftpCoreSetting({ core, canEdit }: { core: CoreConnection; canEdit: boolean }) {
+  const { t } = useLingui();
   const info = useSftpInfo(core);
   const update = useUpdateSftpSettingsMutation();
   const enabled = info.data?.enabled ?? false;
@@ -20,11 +22,11 @@ export function SftpCoreSetting({ core, canEdit }: { core: CoreConnection; canEd
   return (
     <>
       <SettingRow
-        title="Enable SFTP"
-        description="Lets users move files with FileZilla, WinSCP or sftp, with the same permissions as the Files tab. Each user finds their usernames in their Profile."
+        title={t`Enable SFTP`}
+        description={t`Lets users move files with FileZilla, WinSCP or sftp, with the same permissions as the Files tab. Each user finds their usernames in their Profile.`}
         control={
           <Switch
-            label="Enable SFTP"
+            label={t`Enable SFTP`}
             checked={enabled}
             disabled={disabled}
             onCheckedChange={(on) =>
@@ -39,7 +41,7 @@ export function SftpCoreSetting({ core, canEdit }: { core: CoreConnection; canEd
         {info.data?.problem ? <FormError message={info.data.problem} /> : null}
       </SettingRow>
       <TextSetting
-        label="SFTP Port"
+        label={t`SFTP Port`}
         value={String(port)}
         disabled={disabled}
         validate={validateSftpPort}

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import { SSH_KEY_NAME_MAX } from '@hearth/protocol';
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { SshKey } from '@hearth/protocol';
 import { SettingRow, SettingsSection } from '@/components/layout/settings-section.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -7,6 +9,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { CopyText } from '@/components/ui/copy-text.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
+import { formatDate } from '@/lib/i18n/format.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import {
@@ -17,7 +20,12 @@ import {
 } from '../api/sftp.ts';
 import { sftpHost, validatePublicKey } from '../sftp-text.ts';
 
-const date = (seconds: number) => new Date(seconds * 1000).toLocaleDateString();
+const date = (seconds: number) =>
+  formatDate(seconds * 1000, { year: 'numeric', month: 'numeric', day: 'numeric' });
+
+const addedText = (when: string) => t`added ${when}`;
+const lastUsedText = (when: string) => t`last used ${when}`;
+const removeTitle = (name: string) => t`Remove the key "${name}"?`;
 
 /** Profile: where to connect over SFTP, the username for each instance, and your SSH keys. */
 export function SftpProfileSections({ core }: { core: CoreConnection }) {
@@ -30,47 +38,52 @@ export function SftpProfileSections({ core }: { core: CoreConnection }) {
 }
 
 function SftpAccountsSection({ core }: { core: CoreConnection }) {
+  const { t } = useLingui();
   const info = useSftpInfo(core);
   const data = info.data;
+  const port = data?.port;
   return (
     <SettingsSection
       title="SFTP"
-      description="Move files with FileZilla, WinSCP or sftp. Sign in with your password or one of your SSH keys; each instance has its own username."
+      description={t`Move files with FileZilla, WinSCP or sftp. Sign in with your password or one of your SSH keys; each instance has its own username.`}
     >
       {info.isError ? (
         <SettingRow title="SFTP" description={toUserMessage(info.error)} />
       ) : data === undefined ? null : !data.enabled ? (
-        <SettingRow title="SFTP is off" description="The owner can turn it on in Core Settings." />
+        <SettingRow
+          title={t`SFTP is off`}
+          description={t`The owner can turn it on in Core Settings.`}
+        />
       ) : (
         <>
           <SettingRow
-            title="Address"
+            title={t`Address`}
             description={
               data.listening
-                ? `Protocol SFTP, port ${data.port}.`
-                : (data.problem ?? 'The server is not listening right now.')
+                ? t`Protocol SFTP, port ${port}.`
+                : (data.problem ?? t`The server is not listening right now.`)
             }
             control={<CopyText text={sftpHost(core.address)} />}
           />
-          <SettingRow title="Port" control={<CopyText text={String(data.port)} />} />
+          <SettingRow title={t`Port`} control={<CopyText text={String(data.port)} />} />
           {data.host_key_fingerprint ? (
             <SettingRow
-              title="Server key fingerprint"
-              description="Your client shows this the first time you connect: check that it matches."
+              title={t`Server key fingerprint`}
+              description={t`Your client shows this the first time you connect: check that it matches.`}
               control={<CopyText text={data.host_key_fingerprint} className="text-[13px]" />}
             />
           ) : null}
           {data.accounts.length === 0 ? (
             <SettingRow
-              title="No instances"
-              description="You cannot read the files of any instance yet."
+              title={t`No instances`}
+              description={t`You cannot read the files of any instance yet.`}
             />
           ) : (
             data.accounts.map((account) => (
               <SettingRow
                 key={account.instance_uuid}
                 title={account.instance_name}
-                description={account.writable ? 'Read and write' : 'Read only'}
+                description={account.writable ? t`Read and write` : t`Read only`}
                 control={<CopyText text={account.username} />}
               />
             ))
@@ -82,16 +95,17 @@ function SftpAccountsSection({ core }: { core: CoreConnection }) {
 }
 
 function SshKeysSection({ core }: { core: CoreConnection }) {
+  const { t } = useLingui();
   const keys = useSshKeys(core);
   const [removing, setRemoving] = useState<SshKey | null>(null);
   const remove = useRemoveSshKeyMutation();
   return (
     <SettingsSection
-      title="SSH Keys"
-      description="Public keys that sign you in to SFTP instead of your password. Removing one ends the SFTP sessions it signed in."
+      title={t`SSH Keys`}
+      description={t`Public keys that sign you in to SFTP instead of your password. Removing one ends the SFTP sessions it signed in.`}
     >
       {keys.isError ? (
-        <SettingRow title="SSH keys" description={toUserMessage(keys.error)} />
+        <SettingRow title={t`SSH keys`} description={toUserMessage(keys.error)} />
       ) : null}
       {(keys.data ?? []).map((key) => (
         <SettingRow
@@ -101,27 +115,30 @@ function SshKeysSection({ core }: { core: CoreConnection }) {
             <span className="flex flex-col gap-0.5">
               <span className="font-mono break-all">{key.fingerprint}</span>
               <span>
-                {key.algorithm} · added {date(key.created_at)} ·{' '}
-                {key.last_used_at === null ? 'never used' : `last used ${date(key.last_used_at)}`}
+                {key.algorithm} · {addedText(date(key.created_at))} ·{' '}
+                {key.last_used_at === null ? t`never used` : lastUsedText(date(key.last_used_at))}
               </span>
             </span>
           }
           control={
             <Button variant="danger" onClick={() => setRemoving(key)}>
-              Remove
+              <Trans>Remove</Trans>
             </Button>
           }
         />
       ))}
       {keys.data?.length === 0 ? (
-        <SettingRow title="No keys yet" description="Add the .pub file of a key pair you use." />
+        <SettingRow
+          title={t`No keys yet`}
+          description={t`Add the .pub file of a key pair you use.`}
+        />
       ) : null}
       <AddSshKeyForm core={core} />
       {removing ? (
         <ConfirmDialog
-          title={`Remove the key "${removing.name}"?`}
-          description="It no longer signs you in, and SFTP sessions it signed in end now."
-          confirmLabel="Remove key"
+          title={removeTitle(removing.name)}
+          description={t`It no longer signs you in, and SFTP sessions it signed in end now.`}
+          confirmLabel={t`Remove key`}
           pending={remove.isPending}
           error={remove.isError ? toUserMessage(remove.error) : null}
           onConfirm={() =>
@@ -130,7 +147,7 @@ function SshKeysSection({ core }: { core: CoreConnection }) {
               {
                 onSuccess: () => {
                   setRemoving(null);
-                  notify('success', 'SSH key removed');
+                  notify('success', t`SSH key removed`);
                 },
               },
             )
@@ -146,12 +163,13 @@ function SshKeysSection({ core }: { core: CoreConnection }) {
 }
 
 function AddSshKeyForm({ core }: { core: CoreConnection }) {
+  const { t } = useLingui();
   const keyId = useId();
   const [name, setName] = useState('');
   const [publicKey, setPublicKey] = useState('');
   const [tried, setTried] = useState(false);
   const add = useAddSshKeyMutation();
-  const nameError = tried && name.trim() === '' ? 'Give the key a name' : undefined;
+  const nameError = tried && name.trim() === '' ? t`Give the key a name` : undefined;
   const keyError = tried ? (validatePublicKey(publicKey) ?? undefined) : undefined;
 
   const submit = () => {
@@ -164,7 +182,7 @@ function AddSshKeyForm({ core }: { core: CoreConnection }) {
           setName('');
           setPublicKey('');
           setTried(false);
-          notify('success', 'SSH key added');
+          notify('success', t`SSH key added`);
         },
       },
     );
@@ -173,7 +191,7 @@ function AddSshKeyForm({ core }: { core: CoreConnection }) {
   return (
     <form
       noValidate
-      aria-label="Add an SSH key"
+      aria-label={t`Add an SSH key`}
       className="flex flex-col gap-4 px-5 py-4"
       onSubmit={(event) => {
         event.preventDefault();
@@ -181,23 +199,23 @@ function AddSshKeyForm({ core }: { core: CoreConnection }) {
       }}
     >
       <TextField
-        label="Key name"
+        label={t`Key name`}
         value={name}
         maxLength={SSH_KEY_NAME_MAX}
-        placeholder="Laptop"
+        placeholder={t`Laptop`}
         error={nameError}
         onChange={(event) => setName(event.target.value)}
       />
       <div className="flex flex-col gap-1.5">
         <label htmlFor={keyId} className="text-[13px] font-medium text-muted">
-          Public key
+          <Trans>Public key</Trans>
         </label>
         <textarea
           id={keyId}
           rows={3}
           spellCheck={false}
           value={publicKey}
-          placeholder="ssh-ed25519 AAAA… you@laptop"
+          placeholder={t`ssh-ed25519 AAAA… you@laptop`}
           aria-invalid={keyError ? true : undefined}
           aria-describedby={keyError ? `${keyId}-error` : `${keyId}-hint`}
           onChange={(event) => setPublicKey(event.target.value)}
@@ -209,15 +227,17 @@ function AddSshKeyForm({ core }: { core: CoreConnection }) {
           </p>
         ) : (
           <p id={`${keyId}-hint`} className="text-[13px] text-faint">
-            The contents of your .pub file, for example ~/.ssh/id_ed25519.pub. Never the private
-            key.
+            <Trans>
+              The contents of your .pub file, for example ~/.ssh/id_ed25519.pub. Never the private
+              key.
+            </Trans>
           </p>
         )}
       </div>
       <FormError message={add.isError ? toUserMessage(add.error) : null} />
       <div className="flex justify-end">
         <Button type="submit" variant="primary" loading={add.isPending}>
-          Add key
+          <Trans>Add key</Trans>
         </Button>
       </div>
     </form>
