@@ -183,8 +183,6 @@ const I18N_TO_CONVERT = [
 
   'src/features/files',
 
-  'src/features/instances',
-
   'src/features/macros',
 
   'src/features/notifications',

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { InstanceInfo, InstanceState } from '@hearth/protocol';
 import type { Viewer } from '@/lib/permissions.ts';
 import { InstanceCard } from './instance-card.tsx';
@@ -33,10 +34,11 @@ export function InstanceGrid({
   host: string;
   onOpen: (uuid: string) => void;
 }) {
+  const { t } = useLingui();
   const live = liveCards(instances);
   return (
     <ul
-      aria-label="Instances"
+      aria-label={t`Instances`}
       className="grid grid-cols-[repeat(auto-fill,minmax(18rem,1fr))] gap-4"
     >
       {instances.map((instance) => (
