@@ -177,8 +177,6 @@ const I18N_TO_CONVERT = [
 
   'src/features/connection',
 
-  'src/features/console',
-
   'src/features/event-logs',
 
   'src/features/files',
