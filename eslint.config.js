@@ -185,8 +185,6 @@ const I18N_TO_CONVERT = [
 
   'src/features/notifications',
 
-  'src/features/players',
-
   'src/features/schedules',
 
   'src/features/settings',

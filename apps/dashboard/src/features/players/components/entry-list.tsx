@@ -88,6 +88,7 @@ export function EntryList({
                   variant="ghost"
                   disabled={removeDisabledReason !== null || busy}
                   title={removeDisabledReason ?? undefined}
+                  // The button's words, then whose row: "Pardon Steve".
                   aria-label={`${removeLabel} ${entry.primary}`}
                   onClick={() => onRemove(entry)}
                 >
