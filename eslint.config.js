@@ -171,8 +171,6 @@ const coreBoundaries = [
 const I18N_TO_CONVERT = [
   'src/features/access',
 
-  'src/features/addons',
-
   'src/features/backups',
 
   'src/features/connection',

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { RefreshCw, Search } from 'lucide-react';
+import { plural, t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type {
   AddonKind,
   AddonSearchHit,
@@ -27,7 +29,7 @@ import { useCheckAddonUpdatesMutation } from '../api/get-addon-updates.ts';
 import { useAddons } from '../api/get-addons.ts';
 import { useAddonSearch } from '../api/search-addons.ts';
 import type { AddonSearch } from '../api/search-addons.ts';
-import { compactCount, kindLabel, mayChange } from '../addon-rights.ts';
+import { compactCount, kindLabel, mayChange, noneFoundText } from '../addon-rights.ts';
 import type { AddonRights } from '../addon-rights.ts';
 
 export interface AddonsScreenProps {
@@ -47,11 +49,14 @@ const reportError = (err: unknown) => notify('error', toUserMessage(err));
  * right) installs, updates and removes.
  */
 export function AddonsScreen({ instance, rights }: AddonsScreenProps) {
+  const { t } = useLingui();
   const target = useAddonTarget(instance.uuid, rights.read);
   if (!rights.read)
     return (
       <Layout>
-        <Message>No permission</Message>
+        <Message>
+          <Trans>No permission</Trans>
+        </Message>
       </Layout>
     );
   if (target.isPending)
@@ -71,7 +76,7 @@ export function AddonsScreen({ instance, rights }: AddonsScreenProps) {
   if (target.data.kinds.length === 0)
     return (
       <Layout>
-        <Message>{target.data.reason ?? 'This instance takes no add-ons.'}</Message>
+        <Message>{target.data.reason ?? t`This instance takes no add-ons.`}</Message>
       </Layout>
     );
   return (
@@ -84,18 +89,31 @@ export function AddonsScreen({ instance, rights }: AddonsScreenProps) {
 }
 
 function TargetLine({ target }: { target: AddonTarget }) {
+  const { t } = useLingui();
   const loaders = target.loaders.join(', ');
+  const version = target.game_version;
+  let filtered: string;
+  if (loaders && version)
+    filtered = t`Modrinth results are filtered for this server (${loaders}, Minecraft ${version}).`;
+  else if (loaders) filtered = t`Modrinth results are filtered for this server (${loaders}).`;
+  else if (version)
+    filtered = t`Modrinth results are filtered for this server (Minecraft ${version}).`;
+  else filtered = t`Modrinth results are filtered for this server ().`;
   return (
     <p className="text-sm text-muted">
-      Modrinth results are filtered for this server
-      {loaders ? ` (${loaders}` : ' ('}
-      {target.game_version ? `${loaders ? ', ' : ''}Minecraft ${target.game_version})` : ')'}.
-      {target.kinds.map((kind) => (
-        <span key={kind}>
-          {' '}
-          {kindLabel(kind)} go to <code>{target.folders[kind]}</code>.
-        </span>
-      ))}
+      {filtered}
+      {target.kinds.map((kind) => {
+        const kinds = kindLabel(kind);
+        const folder = target.folders[kind];
+        return (
+          <span key={kind}>
+            {' '}
+            <Trans>
+              {kinds} go to <code>{folder}</code>.
+            </Trans>
+          </span>
+        );
+      })}
     </p>
   );
 }
@@ -118,7 +136,11 @@ function InstalledSection({ instance, rights }: AddonsScreenProps) {
       </p>
     );
   else if (installed.data.length === 0)
-    body = <Message>Nothing installed from Modrinth yet. Search below to add some.</Message>;
+    body = (
+      <Message>
+        <Trans>Nothing installed from Modrinth yet. Search below to add some.</Trans>
+      </Message>
+    );
   else
     body = (
       <ul className="flex flex-col divide-y divide-line rounded-lg border border-line">
@@ -137,7 +159,9 @@ function InstalledSection({ instance, rights }: AddonsScreenProps) {
                 { addonId: addon.id, versionId: u.latest.id },
                 {
                   onSuccess: (next) => {
-                    notify('success', `${next.title} updated to ${next.version_number}`);
+                    const title = next.title;
+                    const version = next.version_number;
+                    notify('success', tGlobal`${title} updated to ${version}`);
                     check.reset();
                   },
                   onError: reportError,
@@ -146,7 +170,10 @@ function InstalledSection({ instance, rights }: AddonsScreenProps) {
             }
             onRemove={() =>
               remove.mutate(addon.id, {
-                onSuccess: () => notify('success', `${addon.title} removed`),
+                onSuccess: () => {
+                  const title = addon.title;
+                  notify('success', tGlobal`${title} removed`);
+                },
                 onError: reportError,
               })
             }
@@ -159,7 +186,7 @@ function InstalledSection({ instance, rights }: AddonsScreenProps) {
     <section aria-labelledby="addons-installed" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 id="addons-installed" className="text-base font-semibold">
-          Installed
+          <Trans>Installed</Trans>
         </h3>
         <Button
           variant="secondary"
@@ -167,19 +194,24 @@ function InstalledSection({ instance, rights }: AddonsScreenProps) {
           disabled={!installed.data?.length}
           onClick={() =>
             check.mutate(undefined, {
-              onSuccess: (list) =>
+              onSuccess: (list) => {
+                const count = list.length;
                 notify(
                   'info',
-                  list.length === 0
-                    ? 'Everything is up to date'
-                    : `${list.length} update${list.length === 1 ? '' : 's'} available`,
-                ),
+                  count === 0
+                    ? tGlobal`Everything is up to date`
+                    : plural(count, {
+                        one: '# update available',
+                        other: '# updates available',
+                      }),
+                );
+              },
               onError: reportError,
             })
           }
         >
           <RefreshCw aria-hidden className="size-4" />
-          Check for updates
+          <Trans>Check for updates</Trans>
         </Button>
       </div>
       {body}
@@ -202,6 +234,9 @@ function InstalledRow({
   onUpdate: (update: AddonUpdate) => void;
   onRemove: () => void;
 }) {
+  const { t } = useLingui();
+  const title = addon.title;
+  const latest = update?.latest.version_number ?? '';
   return (
     <li
       aria-label={addon.title}
@@ -214,17 +249,21 @@ function InstalledRow({
         </span>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        {addon.present ? null : <Badge tone="warning">File missing</Badge>}
-        {update ? <Badge tone="success">{`Update: ${update.latest.version_number}`}</Badge> : null}
+        {addon.present ? null : (
+          <Badge tone="warning">
+            <Trans>File missing</Trans>
+          </Badge>
+        )}
+        {update ? <Badge tone="success">{t`Update: ${latest}`}</Badge> : null}
         {update && canChange ? (
           <Button
             size="sm"
             variant="primary"
             loading={busy}
             onClick={() => onUpdate(update)}
-            aria-label={`Update ${addon.title}`}
+            aria-label={t`Update ${title}`}
           >
-            Update
+            <Trans>Update</Trans>
           </Button>
         ) : null}
         {canChange ? (
@@ -233,9 +272,9 @@ function InstalledRow({
             variant="danger"
             loading={busy}
             onClick={onRemove}
-            aria-label={`Remove ${addon.title}`}
+            aria-label={t`Remove ${title}`}
           >
-            Remove
+            <Trans>Remove</Trans>
           </Button>
         ) : null}
       </div>
@@ -252,6 +291,7 @@ function SearchSection({
   target: AddonTarget;
   rights: AddonRights;
 }) {
+  const { t } = useLingui();
   const [text, setText] = useState('');
   const [kind, setKind] = useState<AddonKind>(target.kinds[0] ?? 'datapack');
   const [search, setSearch] = useState<AddonSearch | null>(null);
@@ -267,12 +307,12 @@ function SearchSection({
   return (
     <section aria-labelledby="addons-search" className="flex flex-col gap-3">
       <h3 id="addons-search" className="text-base font-semibold">
-        Find on Modrinth
+        <Trans>Find on Modrinth</Trans>
       </h3>
       <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-3">
         <div className="min-w-48 flex-1">
           <TextField
-            label="Search"
+            label={t`Search`}
             type="search"
             value={text}
             maxLength={200}
@@ -281,7 +321,7 @@ function SearchSection({
         </div>
         {target.kinds.length > 1 ? (
           <SelectField
-            label="Kind"
+            label={t`Kind`}
             value={kind}
             options={target.kinds.map((k) => ({ value: k, label: kindLabel(k) }))}
             onChange={(e) => setKind(e.currentTarget.value as AddonKind)}
@@ -289,7 +329,7 @@ function SearchSection({
         ) : null}
         <Button type="submit" variant="primary" loading={results.isFetching}>
           <Search aria-hidden className="size-4" />
-          Search
+          <Trans>Search</Trans>
         </Button>
       </form>
       {results.isError ? (
@@ -299,9 +339,9 @@ function SearchSection({
       ) : null}
       {results.data ? (
         results.data.hits.length === 0 ? (
-          <Message>No {kindLabel(results.data.kind).toLowerCase()} found for this server.</Message>
+          <Message>{noneFoundText(results.data.kind)}</Message>
         ) : (
-          <ul aria-label="Results" className="flex flex-col gap-2">
+          <ul aria-label={t`Results`} className="flex flex-col gap-2">
             {results.data.hits.map((hit) => (
               <SearchHit
                 key={hit.project_id}
@@ -335,28 +375,37 @@ function SearchHit({
   open: boolean;
   onToggle: () => void;
 }) {
+  const { t } = useLingui();
   const panel = `addon-versions-${hit.project_id}`;
+  const title = hit.title;
+  const author = hit.author;
+  const downloads = compactCount(hit.downloads);
   return (
     <li aria-label={hit.title} className="flex flex-col gap-2 rounded-lg border border-line p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-0.5">
           <span className="font-medium">
-            {hit.title} <span className="text-[13px] font-normal text-muted">by {hit.author}</span>
+            {hit.title}{' '}
+            <span className="text-[13px] font-normal text-muted">{t`by ${author}`}</span>
           </span>
           <span className="text-[13px] text-muted">{hit.description}</span>
-          <span className="text-[13px] text-faint">{compactCount(hit.downloads)} downloads</span>
+          <span className="text-[13px] text-faint">{t`${downloads} downloads`}</span>
         </div>
         <div className="flex items-center gap-2">
-          {hit.installed ? <Badge tone="success">Installed</Badge> : null}
+          {hit.installed ? (
+            <Badge tone="success">
+              <Trans>Installed</Trans>
+            </Badge>
+          ) : null}
           <Button
             size="sm"
             variant="secondary"
             aria-expanded={open}
             aria-controls={panel}
             onClick={onToggle}
-            aria-label={`Versions of ${hit.title}`}
+            aria-label={t`Versions of ${title}`}
           >
-            Versions
+            <Trans>Versions</Trans>
           </Button>
         </div>
       </div>
@@ -385,10 +434,11 @@ function ProjectVersions({
   kind: AddonKind;
   canInstall: boolean;
 }) {
+  const { t } = useLingui();
   const project = useAddonProject(instance.uuid, projectId, kind);
   const install = useInstallAddonMutation(instance.uuid);
   const [all, setAll] = useState(false);
-  if (project.isPending) return <Spinner label="Loading versions" />;
+  if (project.isPending) return <Spinner label={t`Loading versions`} />;
   if (project.isError)
     return (
       <p role="alert" className="text-sm text-danger">
@@ -397,10 +447,16 @@ function ProjectVersions({
     );
   const versions = all ? project.data.versions : project.data.versions.slice(0, VERSIONS_SHOWN);
   if (versions.length === 0)
-    return <p className="text-sm text-muted">No version of it fits this server.</p>;
+    return (
+      <p className="text-sm text-muted">
+        <Trans>No version of it fits this server.</Trans>
+      </p>
+    );
+  const title = project.data.title;
+  const count = project.data.versions.length;
   return (
     <div className="flex flex-col gap-2">
-      <ul aria-label={`Versions of ${project.data.title}`} className="flex flex-col gap-2">
+      <ul aria-label={t`Versions of ${title}`} className="flex flex-col gap-2">
         {versions.map((version) => (
           <VersionRow
             key={version.id}
@@ -411,13 +467,14 @@ function ProjectVersions({
               install.mutate(
                 { version_id: version.id, with_dependencies: true },
                 {
-                  onSuccess: (added) =>
+                  onSuccess: (added) => {
+                    const titles = added.map((a) => a.title).join(', ');
+                    const number = version.version_number;
                     notify(
                       'success',
-                      added.length > 1
-                        ? `Installed ${added.map((a) => a.title).join(', ')}`
-                        : `Installed ${project.data.title} ${version.version_number}`,
-                    ),
+                      added.length > 1 ? t`Installed ${titles}` : t`Installed ${title} ${number}`,
+                    );
+                  },
                   onError: reportError,
                 },
               )
@@ -427,7 +484,7 @@ function ProjectVersions({
       </ul>
       {!all && project.data.versions.length > VERSIONS_SHOWN ? (
         <Button size="sm" variant="ghost" onClick={() => setAll(true)}>
-          Show all {project.data.versions.length} versions
+          <Trans>Show all {count} versions</Trans>
         </Button>
       ) : null}
     </div>
@@ -445,7 +502,9 @@ function VersionRow({
   busy: boolean;
   onInstall: () => void;
 }) {
+  const { t } = useLingui();
   const deps = version.dependencies.filter((d) => d.dependency_type !== 'embedded');
+  const number = version.version_number;
   return (
     <li
       aria-label={version.version_number}
@@ -461,14 +520,17 @@ function VersionRow({
         <span className="text-muted">{version.game_versions.join(', ')}</span>
         {deps.length > 0 ? (
           <span className="text-muted">
-            Needs:{' '}
-            {deps.map((d, i) => (
-              <span key={`${d.project_id ?? d.file_name ?? i}`}>
-                {i > 0 ? ', ' : ''}
-                {d.title ?? d.project_id ?? d.file_name} ({d.dependency_type}
-                {d.installed ? ', installed' : ''})
-              </span>
-            ))}
+            <Trans>Needs:</Trans>{' '}
+            {deps.map((d, i) => {
+              const name = d.title ?? d.project_id ?? d.file_name ?? '';
+              const type = d.dependency_type;
+              return (
+                <span key={`${d.project_id ?? d.file_name ?? i}`}>
+                  {i > 0 ? ', ' : ''}
+                  {d.installed ? t`${name} (${type}, installed)` : t`${name} (${type})`}
+                </span>
+              );
+            })}
           </span>
         ) : null}
       </div>
@@ -479,9 +541,9 @@ function VersionRow({
           loading={busy}
           disabled={version.file === null}
           onClick={onInstall}
-          aria-label={`Install ${version.version_number}`}
+          aria-label={t`Install ${number}`}
         >
-          Install
+          <Trans>Install</Trans>
         </Button>
       ) : null}
     </li>
@@ -500,7 +562,9 @@ function Layout({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 p-6">
       <header>
-        <h2 className="text-xl font-semibold">Add-ons</h2>
+        <h2 className="text-xl font-semibold">
+          <Trans>Add-ons</Trans>
+        </h2>
       </header>
       {children}
     </div>
