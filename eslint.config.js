@@ -173,23 +173,15 @@ const coreBoundaries = [
 const I18N_TO_CONVERT = [
   'src/features/access',
 
-  'src/features/addons',
-
   'src/features/backups',
 
   'src/features/connection',
-
-  'src/features/console',
 
   'src/features/event-logs',
 
   'src/features/files',
 
-  'src/features/instances',
-
   'src/features/macros',
-
-  'src/features/players',
 
   'src/features/schedules',
 
@@ -204,6 +196,8 @@ const I18N_TO_CONVERT = [
   'src/app/*.ts',
 
   'src/app/*.tsx',
+
+  'src/app/fleet',
 
   'src/app/routes/[a-g]*.tsx',
 

@@ -1,4 +1,6 @@
+import { t } from '@lingui/core/macro';
 import type { AddonKind } from '@hearth/protocol';
+import { formatNumber } from '@/lib/i18n/format.ts';
 
 /** What the signed-in user may do on the Add-ons tab (the app route computes it). */
 export interface AddonRights {
@@ -15,17 +17,30 @@ export function mayChange(rights: AddonRights, kind: AddonKind): boolean {
   return kind === 'datapack' ? rights.write : rights.write && rights.writeJar;
 }
 
-const KIND_LABELS: Record<AddonKind, string> = {
-  mod: 'Mods',
-  plugin: 'Plugins',
-  datapack: 'Datapacks',
-};
-
 export function kindLabel(kind: AddonKind): string {
-  return KIND_LABELS[kind];
+  switch (kind) {
+    case 'mod':
+      return t`Mods`;
+    case 'plugin':
+      return t`Plugins`;
+    case 'datapack':
+      return t`Datapacks`;
+  }
 }
 
-/** `12345` → `12.3k`, for download counts. */
+/** "No mods found for this server.", one sentence per kind. */
+export function noneFoundText(kind: AddonKind): string {
+  switch (kind) {
+    case 'mod':
+      return t`No mods found for this server.`;
+    case 'plugin':
+      return t`No plugins found for this server.`;
+    case 'datapack':
+      return t`No datapacks found for this server.`;
+  }
+}
+
+/** `12345` → `12.3K`, for download counts, in the active language. */
 export function compactCount(n: number): string {
-  return new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 }).format(n);
+  return formatNumber(n, { notation: 'compact', maximumFractionDigits: 1 });
 }

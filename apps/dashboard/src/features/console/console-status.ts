@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { InstanceState } from '@hearth/protocol';
 import type { BadgeTone } from '@/components/ui/badge.tsx';
 
@@ -49,27 +50,81 @@ export interface IndicatorView {
   tone: BadgeTone;
 }
 
+// Getters: the texts are read in the active language each time they are shown.
 export const INDICATOR_VIEWS: Readonly<Record<ConsoleIndicator, IndicatorView>> = {
   'no-permission': {
-    label: 'No permission',
-    tooltip: 'No permission to access console',
+    get label() {
+      return t`No permission`;
+    },
+    get tooltip() {
+      return t`No permission to access console`;
+    },
     tone: 'neutral',
   },
-  loading: { label: 'Loading', tooltip: 'Loading console...', tone: 'warning' },
-  buffered: { label: 'History', tooltip: 'History messages. No live updates', tone: 'warning' },
-  live: { label: 'Live', tooltip: 'Console is live', tone: 'success' },
-  'live-no-buffer': {
-    label: 'Live',
-    tooltip:
-      'Console is live but failed to fetch history. Your internet connection may be unstable',
+  loading: {
+    get label() {
+      return t`Loading`;
+    },
+    get tooltip() {
+      return t`Loading console...`;
+    },
     tone: 'warning',
   },
-  closed: { label: 'Closed', tooltip: 'Console is closed', tone: 'neutral' },
-  error: { label: 'Disconnected', tooltip: 'Connection lost or error', tone: 'danger' },
-  stopped: { label: 'Not running', tooltip: 'Instance is stopped', tone: 'neutral' },
+  buffered: {
+    get label() {
+      return t`History`;
+    },
+    get tooltip() {
+      return t`History messages. No live updates`;
+    },
+    tone: 'warning',
+  },
+  live: {
+    get label() {
+      return t`Live`;
+    },
+    get tooltip() {
+      return t`Console is live`;
+    },
+    tone: 'success',
+  },
+  'live-no-buffer': {
+    get label() {
+      return t`Live`;
+    },
+    get tooltip() {
+      return t`Console is live but failed to fetch history. Your internet connection may be unstable`;
+    },
+    tone: 'warning',
+  },
+  closed: {
+    get label() {
+      return t`Closed`;
+    },
+    get tooltip() {
+      return t`Console is closed`;
+    },
+    tone: 'neutral',
+  },
+  error: {
+    get label() {
+      return t`Disconnected`;
+    },
+    get tooltip() {
+      return t`Connection lost or error`;
+    },
+    tone: 'danger',
+  },
+  stopped: {
+    get label() {
+      return t`Not running`;
+    },
+    get tooltip() {
+      return t`Instance is stopped`;
+    },
+    tone: 'neutral',
+  },
 };
-
-export const COMMAND_PLACEHOLDER = 'Enter command...';
 
 /** The command input: disabled with the reason as its placeholder, or enabled. */
 export function commandInputState(indicator: ConsoleIndicator): {
@@ -78,17 +133,17 @@ export function commandInputState(indicator: ConsoleIndicator): {
 } {
   switch (indicator) {
     case 'no-permission':
-      return { disabled: true, placeholder: 'No permission' };
+      return { disabled: true, placeholder: t`No permission` };
     case 'stopped':
-      return { disabled: true, placeholder: 'Instance is stopped' };
+      return { disabled: true, placeholder: t`Instance is stopped` };
     case 'closed':
-      return { disabled: true, placeholder: 'Console is closed' };
+      return { disabled: true, placeholder: t`Console is closed` };
     case 'loading':
     case 'buffered':
     case 'live':
     case 'live-no-buffer':
     case 'error':
-      return { disabled: false, placeholder: COMMAND_PLACEHOLDER };
+      return { disabled: false, placeholder: t`Enter command...` };
   }
 }
 
@@ -102,4 +157,20 @@ const STATE_TONES: Readonly<Record<InstanceState, BadgeTone>> = {
 
 export function instanceStateTone(state: InstanceState): BadgeTone {
   return STATE_TONES[state];
+}
+
+/** An instance state in words, in the active language. */
+export function instanceStateLabel(state: InstanceState): string {
+  switch (state) {
+    case 'Running':
+      return t`Running`;
+    case 'Starting':
+      return t`Starting`;
+    case 'Stopping':
+      return t`Stopping`;
+    case 'Stopped':
+      return t`Stopped`;
+    case 'Error':
+      return t`Error`;
+  }
 }

@@ -1,3 +1,6 @@
+import { i18n } from '@lingui/core';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { powerActionNeeds, type InstanceState, type PowerAction } from '@hearth/protocol';
 import { viewerCan } from '@/lib/permissions.ts';
 import type { Viewer } from '@/lib/permissions.ts';
@@ -7,11 +10,11 @@ import type { Viewer } from '@/lib/permissions.ts';
 
 export type InstanceAction = PowerAction;
 
-export const ACTION_LABELS: Record<InstanceAction, string> = {
-  start: 'Start',
-  stop: 'Stop',
-  restart: 'Restart',
-  kill: 'Kill',
+export const ACTION_LABELS: Record<InstanceAction, MessageDescriptor> = {
+  start: msg`Start`,
+  stop: msg`Stop`,
+  restart: msg`Restart`,
+  kill: msg`Kill`,
 };
 
 /** The actions offered in each state, in display order. */
@@ -51,7 +54,7 @@ export function actionButtons(
 ): ActionButtonModel[] {
   return actionsForState(state).map((action) => ({
     action,
-    label: ACTION_LABELS[action],
+    label: i18n._(ACTION_LABELS[action]),
     allowed: canRunAction(viewer, action, uuid),
   }));
 }

@@ -1,5 +1,6 @@
 import { CPU_CHART_MAX, DEFAULT_MEMORY_MAX_GIB, GIB, MONITOR_SAMPLES } from '@hearth/protocol';
 import type { PerformanceReport } from '@hearth/protocol';
+import { formatNumber } from '@/lib/i18n/format.ts';
 
 // dashboard.md §9 "Monitor": 60 samples, one per second, over a 61 s window; memory in GiB with the
 // core's total RAM as the maximum (32 GiB when unknown); CPU up to 100 %.
@@ -67,8 +68,18 @@ export function memoryScaleGib(
 }
 
 /** A memory figure a person reads at a glance: MiB under 1 GiB, else GiB with two decimals. */
+/** A CPU share with one decimal, in the active language ("12.5", "12,5"). */
+export function formatCpu(percent: number): string {
+  return formatNumber(percent, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+    useGrouping: false,
+  });
+}
+
 export function formatMemory(gib: number): string {
-  return gib < 1 ? `${Math.round(gib * 1024)} MiB` : `${gib.toFixed(2)} GiB`;
+  if (gib < 1) return `${formatNumber(Math.round(gib * 1024))} MiB`;
+  return `${formatNumber(gib, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false })} GiB`;
 }
 
 export const CPU_MAX = CPU_CHART_MAX;

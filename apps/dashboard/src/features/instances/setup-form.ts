@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { instanceNameProblem } from '@hearth/protocol';
 import type { SetupManifest, SetupValueInput, SettingManifest } from '@hearth/protocol';
 import {
@@ -13,8 +14,6 @@ import type { FieldValue } from '@/components/settings/setting-values.ts';
 // Built-in settings (name, description, auto_start, restart_on_crash) plus every setting of the
 // setup manifest, keyed by section then setting id.
 
-export const DEFAULT_INSTANCE_NAME = 'My Server';
-
 export interface BasicValues {
   name: string;
   description: string;
@@ -28,7 +27,7 @@ export type ManifestValues = Record<string, Record<string, FieldValue>>;
 export type FormErrors = Record<string, string>;
 
 export function initialBasicValues(): BasicValues {
-  return { name: DEFAULT_INSTANCE_NAME, description: '' };
+  return { name: t`My Server`, description: '' };
 }
 
 export function initialAutoValues(): AutoValues {
@@ -54,7 +53,8 @@ export function validateBasic(values: BasicValues): FormErrors {
   const errors: FormErrors = {};
   // An empty field reads like every other required field of the wizard (§5); the rest of the
   // name rule is the core's, from the protocol.
-  const problem = values.name.trim() === '' ? 'Name is required' : instanceNameProblem(values.name);
+  const problem =
+    values.name.trim() === '' ? t`Name is required` : instanceNameProblem(values.name);
   if (problem) errors.name = problem;
   return errors;
 }
@@ -64,32 +64,32 @@ export function validateSetting(setting: SettingManifest, value: FieldValue): st
   const item = setting.name;
   const type = setting.value_type;
   if (type.type === 'Boolean')
-    return value === null && setting.is_required ? `${item} is required` : null;
+    return value === null && setting.is_required ? t`${item} is required` : null;
   const text = typeof value === 'string' ? value.trim() : '';
-  if (text === '') return setting.is_required ? `${item} is required` : null;
+  if (text === '') return setting.is_required ? t`${item} is required` : null;
   switch (type.type) {
     case 'String': {
       if (type.regex === null) return null;
       try {
         return new RegExp(type.regex, 'u').test(text)
           ? null
-          : `${item} is not in the expected format`;
+          : t`${item} is not in the expected format`;
       } catch {
         return null;
       }
     }
     case 'Enum':
-      return type.options.includes(text) ? null : `${item} must be one of the options`;
+      return type.options.includes(text) ? null : t`${item} must be one of the options`;
     case 'Integer':
     case 'UnsignedInteger':
     case 'Float': {
       if (type.type === 'Float' ? !isDecimalText(text) : !isIntegerText(text)) {
-        return type.type === 'Float' ? `${item} must be a number` : `${item} must be an integer`;
+        return type.type === 'Float' ? t`${item} must be a number` : t`${item} must be an integer`;
       }
       const n = Number(text);
       const { min, max } = typeBounds(type);
-      if (min !== null && n < min) return `${item} must be greater than or equal to ${min}`;
-      if (max !== null && n > max) return `${item} must be less than or equal to ${max}`;
+      if (min !== null && n < min) return t`${item} must be greater than or equal to ${min}`;
+      if (max !== null && n > max) return t`${item} must be less than or equal to ${max}`;
       return null;
     }
   }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { playerActionProblem, playerActionTarget } from '@hearth/protocol';
 import type {
   InstanceState,
@@ -14,8 +15,6 @@ import type {
 /** A control for an action: absent (the game lacks it), or shown and maybe disabled with a reason. */
 export type Availability = { shown: false } | { shown: true; disabledReason: string | null };
 
-const WAIT = 'Wait until the server is running or stopped';
-
 export function availability(
   support: PlayerActionSupport | undefined,
   action: PlayerActionKind,
@@ -25,11 +24,11 @@ export function availability(
     case 'unsupported':
       return { shown: false };
     case 'busy':
-      return { shown: true, disabledReason: WAIT };
+      return { shown: true, disabledReason: t`Wait until the server is running or stopped` };
     case 'needs_running':
-      return { shown: true, disabledReason: 'Only while the server is running' };
+      return { shown: true, disabledReason: t`Only while the server is running` };
     case 'needs_stopped':
-      return { shown: true, disabledReason: 'Only while the server is stopped' };
+      return { shown: true, disabledReason: t`Only while the server is stopped` };
     case null:
       return { shown: true, disabledReason: null };
   }
@@ -39,21 +38,23 @@ export function availability(
 export function doneText(action: PlayerAction, result: PlayerActionResult): string {
   const who = playerActionTarget(action) ?? '';
   const text: Record<PlayerActionKind, string> = {
-    kick: `Kicked ${who}`,
-    ban: `Banned ${who}`,
-    pardon: `Pardoned ${who}`,
-    ban_ip: `Banned ${who}`,
-    pardon_ip: `Pardoned ${who}`,
-    op: `${who} is now an operator`,
-    deop: `${who} is no longer an operator`,
-    whitelist_add: `Added ${who} to the whitelist`,
-    whitelist_remove: `Removed ${who} from the whitelist`,
-    whitelist_on: 'The whitelist is on',
-    whitelist_off: 'The whitelist is off',
+    kick: t`Kicked ${who}`,
+    ban: t`Banned ${who}`,
+    pardon: t`Pardoned ${who}`,
+    ban_ip: t`Banned ${who}`,
+    pardon_ip: t`Pardoned ${who}`,
+    op: t`${who} is now an operator`,
+    deop: t`${who} is no longer an operator`,
+    whitelist_add: t`Added ${who} to the whitelist`,
+    whitelist_remove: t`Removed ${who} from the whitelist`,
+    whitelist_on: t`The whitelist is on`,
+    whitelist_off: t`The whitelist is off`,
   };
   // A command the server's files did not show yet: say it was sent, not that it is done.
-  if (result.via === 'command' && !result.confirmed && action.action !== 'kick')
-    return `Sent to the server: ${text[action.action]}`;
+  if (result.via === 'command' && !result.confirmed && action.action !== 'kick') {
+    const done = text[action.action];
+    return t`Sent to the server: ${done}`;
+  }
   return text[action.action];
 }
 
@@ -103,11 +104,12 @@ function banWords(ban: {
   created: string | null;
   expires: string | null;
 }): string | null {
+  const { source, expires } = ban;
   const parts = [
     ban.reason,
-    ban.source ? `by ${ban.source}` : null,
+    source ? t`by ${source}` : null,
     ban.created,
-    ban.expires && ban.expires !== 'forever' ? `until ${ban.expires}` : null,
+    expires && expires !== 'forever' ? t`until ${expires}` : null,
   ].filter((p): p is string => p !== null && p !== '');
   return parts.length > 0 ? parts.join(' · ') : null;
 }
@@ -142,11 +144,16 @@ function makeListEntries(lists: PlayerLists | undefined) {
       primary: b.ip,
       secondary: banWords(b),
     })),
-    ops: rows(lists?.ops, (o, i) => ({
-      key: `${i}:${o.name}`,
-      primary: o.name,
-      secondary: `Level ${o.level}${o.bypasses_player_limit ? ' · may join a full server' : ''}`,
-    })),
+    ops: rows(lists?.ops, (o, i) => {
+      const level = o.level;
+      return {
+        key: `${i}:${o.name}`,
+        primary: o.name,
+        secondary: o.bypasses_player_limit
+          ? t`Level ${level} · may join a full server`
+          : t`Level ${level}`,
+      };
+    }),
     whitelist: rows(lists?.whitelist, (w, i) => ({
       key: `${i}:${w.name}`,
       primary: w.name,

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
 import { RefreshCw, Search } from 'lucide-react';
+import { plural, t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type {
   AddonKind,
   AddonSearchHit,
@@ -16,6 +18,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { SelectField, TextField } from '@/components/ui/field.tsx';
 import { PageSpinner, Spinner } from '@/components/ui/spinner.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
+import { formatNumber } from '@/lib/i18n/format.ts';
 import { notify } from '@/lib/toast.ts';
 import {
   useInstallAddonMutation,
@@ -28,7 +31,7 @@ import { useCheckAddonUpdatesMutation } from '../api/get-addon-updates.ts';
 import { useAddons } from '../api/get-addons.ts';
 import { useAddonSearch } from '../api/search-addons.ts';
 import type { AddonSearch } from '../api/search-addons.ts';
-import { compactCount, kindLabel, mayChange } from '../addon-rights.ts';
+import { compactCount, kindLabel, mayChange, noneFoundText } from '../addon-rights.ts';
 import type { AddonRights } from '../addon-rights.ts';
 
 export interface AddonsScreenProps {
@@ -48,11 +51,14 @@ const reportError = (err: unknown) => notify('error', toUserMessage(err));
  * right) installs, updates and removes.
  */
 export function AddonsScreen({ instance, rights }: AddonsScreenProps) {
+  const { t } = useLingui();
   const target = useAddonTarget(instance.uuid, rights.read);
   if (!rights.read)
     return (
       <Layout>
-        <Message>No permission</Message>
+        <Message>
+          <Trans>No permission</Trans>
+        </Message>
       </Layout>
     );
   if (target.isPending)
@@ -72,7 +78,7 @@ export function AddonsScreen({ instance, rights }: AddonsScreenProps) {
   if (target.data.kinds.length === 0)
     return (
       <Layout>
-        <Message>{target.data.reason ?? 'This instance takes no add-ons.'}</Message>
+        <Message>{target.data.reason ?? t`This instance takes no add-ons.`}</Message>
       </Layout>
     );
   return (
@@ -85,18 +91,31 @@ export function AddonsScreen({ instance, rights }: AddonsScreenProps) {
 }
 
 function TargetLine({ target }: { target: AddonTarget }) {
+  const { t } = useLingui();
   const loaders = target.loaders.join(', ');
+  const version = target.game_version;
+  let filtered: string;
+  if (loaders && version)
+    filtered = t`Modrinth results are filtered for this server (${loaders}, Minecraft ${version}).`;
+  else if (loaders) filtered = t`Modrinth results are filtered for this server (${loaders}).`;
+  else if (version)
+    filtered = t`Modrinth results are filtered for this server (Minecraft ${version}).`;
+  else filtered = t`Modrinth results are filtered for this server ().`;
   return (
     <p className="text-sm text-muted">
-      Modrinth results are filtered for this server
-      {loaders ? ` (${loaders}` : ' ('}
-      {target.game_version ? `${loaders ? ', ' : ''}Minecraft ${target.game_version})` : ')'}.
-      {target.kinds.map((kind) => (
-        <span key={kind}>
-          {' '}
-          {kindLabel(kind)} go to <code>{target.folders[kind]}</code>.
-        </span>
-      ))}
+      {filtered}
+      {target.kinds.map((kind) => {
+        const kinds = kindLabel(kind);
+        const folder = target.folders[kind];
+        return (
+          <span key={kind}>
+            {' '}
+            <Trans>
+              {kinds} go to <code>{folder}</code>.
+            </Trans>
+          </span>
+        );
+      })}
     </p>
   );
 }
@@ -119,7 +138,11 @@ function InstalledSection({ instance, rights }: AddonsScreenProps) {
       </p>
     );
   else if (installed.data.length === 0)
-    body = <Message>Nothing installed from Modrinth yet. Search below to add some.</Message>;
+    body = (
+      <Message>
+        <Trans>Nothing installed from Modrinth yet. Search below to add some.</Trans>
+      </Message>
+    );
   else
     body = (
       <ul className="flex flex-col divide-y divide-line rounded-lg border border-line">
@@ -138,7 +161,9 @@ function InstalledSection({ instance, rights }: AddonsScreenProps) {
                 { addonId: addon.id, versionId: u.latest.id },
                 {
                   onSuccess: (next) => {
-                    notify('success', `${next.title} updated to ${next.version_number}`);
+                    const title = next.title;
+                    const version = next.version_number;
+                    notify('success', tGlobal`${title} updated to ${version}`);
                     check.reset();
                   },
                   onError: reportError,
@@ -147,7 +172,10 @@ function InstalledSection({ instance, rights }: AddonsScreenProps) {
             }
             onRemove={() =>
               remove.mutate(addon.id, {
-                onSuccess: () => notify('success', `${addon.title} removed`),
+                onSuccess: () => {
+                  const title = addon.title;
+                  notify('success', tGlobal`${title} removed`);
+                },
                 onError: reportError,
               })
             }
@@ -160,7 +188,7 @@ function InstalledSection({ instance, rights }: AddonsScreenProps) {
     <section aria-labelledby="addons-installed" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h3 id="addons-installed" className="text-base font-semibold">
-          Installed
+          <Trans>Installed</Trans>
         </h3>
         <Button
           variant="secondary"
@@ -168,19 +196,24 @@ function InstalledSection({ instance, rights }: AddonsScreenProps) {
           disabled={!installed.data?.length}
           onClick={() =>
             check.mutate(undefined, {
-              onSuccess: (list) =>
+              onSuccess: (list) => {
+                const count = list.length;
                 notify(
                   'info',
-                  list.length === 0
-                    ? 'Everything is up to date'
-                    : `${list.length} update${list.length === 1 ? '' : 's'} available`,
-                ),
+                  count === 0
+                    ? tGlobal`Everything is up to date`
+                    : plural(count, {
+                        one: '# update available',
+                        other: '# updates available',
+                      }),
+                );
+              },
               onError: reportError,
             })
           }
         >
           <RefreshCw aria-hidden className="size-4" />
-          Check for updates
+          <Trans>Check for updates</Trans>
         </Button>
       </div>
       {body}
@@ -203,6 +236,9 @@ function InstalledRow({
   onUpdate: (update: AddonUpdate) => void;
   onRemove: () => void;
 }) {
+  const { t } = useLingui();
+  const title = addon.title;
+  const latest = update?.latest.version_number ?? '';
   return (
     <li
       aria-label={addon.title}
@@ -215,17 +251,21 @@ function InstalledRow({
         </span>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        {addon.present ? null : <Badge tone="warning">File missing</Badge>}
-        {update ? <Badge tone="success">{`Update: ${update.latest.version_number}`}</Badge> : null}
+        {addon.present ? null : (
+          <Badge tone="warning">
+            <Trans>File missing</Trans>
+          </Badge>
+        )}
+        {update ? <Badge tone="success">{t`Update: ${latest}`}</Badge> : null}
         {update && canChange ? (
           <Button
             size="sm"
             variant="primary"
             loading={busy}
             onClick={() => onUpdate(update)}
-            aria-label={`Update ${addon.title}`}
+            aria-label={t`Update ${title}`}
           >
-            Update
+            <Trans>Update</Trans>
           </Button>
         ) : null}
         {canChange ? (
@@ -234,9 +274,9 @@ function InstalledRow({
             variant="danger"
             loading={busy}
             onClick={onRemove}
-            aria-label={`Remove ${addon.title}`}
+            aria-label={t`Remove ${title}`}
           >
-            Remove
+            <Trans>Remove</Trans>
           </Button>
         ) : null}
       </div>
@@ -267,12 +307,15 @@ function SearchSection({
   target: AddonTarget;
   rights: AddonRights;
 }) {
+  const { t } = useLingui();
   const [text, setText] = useState('');
   const [kind, setKind] = useState<AddonKind>(target.kinds[0] ?? 'datapack');
   const [search, setSearch] = useState<AddonSearch | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const results = useAddonSearch(instance.uuid, search);
   const found = results.data ? searchResults(results.data.pages) : null;
+  const shown = found?.hits.length ?? 0;
+  const total = formatNumber(found?.total ?? 0);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -283,12 +326,12 @@ function SearchSection({
   return (
     <section aria-labelledby="addons-search" className="flex flex-col gap-3">
       <h3 id="addons-search" className="text-base font-semibold">
-        Find on Modrinth
+        <Trans>Find on Modrinth</Trans>
       </h3>
       <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-3">
         <div className="min-w-48 flex-1">
           <TextField
-            label="Search"
+            label={t`Search`}
             type="search"
             value={text}
             maxLength={200}
@@ -297,7 +340,7 @@ function SearchSection({
         </div>
         {target.kinds.length > 1 ? (
           <SelectField
-            label="Kind"
+            label={t`Kind`}
             value={kind}
             options={target.kinds.map((k) => ({ value: k, label: kindLabel(k) }))}
             onChange={(e) => setKind(e.currentTarget.value as AddonKind)}
@@ -309,7 +352,7 @@ function SearchSection({
           loading={results.isFetching && !results.isFetchingNextPage}
         >
           <Search aria-hidden className="size-4" />
-          Search
+          <Trans>Search</Trans>
         </Button>
       </form>
       {results.isError ? (
@@ -319,10 +362,10 @@ function SearchSection({
       ) : null}
       {found ? (
         found.hits.length === 0 ? (
-          <Message>No {kindLabel(found.kind).toLowerCase()} found for this server.</Message>
+          <Message>{noneFoundText(found.kind)}</Message>
         ) : (
           <>
-            <ul aria-label="Results" className="flex flex-col gap-2">
+            <ul aria-label={t`Results`} className="flex flex-col gap-2">
               {found.hits.map((hit) => (
                 <SearchHit
                   key={hit.project_id}
@@ -337,14 +380,16 @@ function SearchSection({
             </ul>
             <div className="flex flex-wrap items-center justify-between gap-3">
               <p role="status" className="text-[13px] text-muted">
-                Showing {found.hits.length} of {found.total.toLocaleString('en-US')}
+                <Trans>
+                  Showing {shown} of {total}
+                </Trans>
               </p>
               {results.hasNextPage ? (
                 <Button
                   onClick={() => void results.fetchNextPage()}
                   loading={results.isFetchingNextPage}
                 >
-                  Load more
+                  <Trans>Load more</Trans>
                 </Button>
               ) : null}
             </div>
@@ -370,28 +415,37 @@ function SearchHit({
   open: boolean;
   onToggle: () => void;
 }) {
+  const { t } = useLingui();
   const panel = `addon-versions-${hit.project_id}`;
+  const title = hit.title;
+  const author = hit.author;
+  const downloads = compactCount(hit.downloads);
   return (
     <li aria-label={hit.title} className="flex flex-col gap-2 rounded-lg border border-line p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-0.5">
           <span className="font-medium">
-            {hit.title} <span className="text-[13px] font-normal text-muted">by {hit.author}</span>
+            {hit.title}{' '}
+            <span className="text-[13px] font-normal text-muted">{t`by ${author}`}</span>
           </span>
           <span className="text-[13px] text-muted">{hit.description}</span>
-          <span className="text-[13px] text-faint">{compactCount(hit.downloads)} downloads</span>
+          <span className="text-[13px] text-faint">{t`${downloads} downloads`}</span>
         </div>
         <div className="flex items-center gap-2">
-          {hit.installed ? <Badge tone="success">Installed</Badge> : null}
+          {hit.installed ? (
+            <Badge tone="success">
+              <Trans>Installed</Trans>
+            </Badge>
+          ) : null}
           <Button
             size="sm"
             variant="secondary"
             aria-expanded={open}
             aria-controls={panel}
             onClick={onToggle}
-            aria-label={`Versions of ${hit.title}`}
+            aria-label={t`Versions of ${title}`}
           >
-            Versions
+            <Trans>Versions</Trans>
           </Button>
         </div>
       </div>
@@ -420,10 +474,11 @@ function ProjectVersions({
   kind: AddonKind;
   canInstall: boolean;
 }) {
+  const { t } = useLingui();
   const project = useAddonProject(instance.uuid, projectId, kind);
   const install = useInstallAddonMutation(instance.uuid);
   const [all, setAll] = useState(false);
-  if (project.isPending) return <Spinner label="Loading versions" />;
+  if (project.isPending) return <Spinner label={t`Loading versions`} />;
   if (project.isError)
     return (
       <p role="alert" className="text-sm text-danger">
@@ -432,10 +487,16 @@ function ProjectVersions({
     );
   const versions = all ? project.data.versions : project.data.versions.slice(0, VERSIONS_SHOWN);
   if (versions.length === 0)
-    return <p className="text-sm text-muted">No version of it fits this server.</p>;
+    return (
+      <p className="text-sm text-muted">
+        <Trans>No version of it fits this server.</Trans>
+      </p>
+    );
+  const title = project.data.title;
+  const count = project.data.versions.length;
   return (
     <div className="flex flex-col gap-2">
-      <ul aria-label={`Versions of ${project.data.title}`} className="flex flex-col gap-2">
+      <ul aria-label={t`Versions of ${title}`} className="flex flex-col gap-2">
         {versions.map((version) => (
           <VersionRow
             key={version.id}
@@ -446,13 +507,14 @@ function ProjectVersions({
               install.mutate(
                 { version_id: version.id, with_dependencies: true },
                 {
-                  onSuccess: (added) =>
+                  onSuccess: (added) => {
+                    const titles = added.map((a) => a.title).join(', ');
+                    const number = version.version_number;
                     notify(
                       'success',
-                      added.length > 1
-                        ? `Installed ${added.map((a) => a.title).join(', ')}`
-                        : `Installed ${project.data.title} ${version.version_number}`,
-                    ),
+                      added.length > 1 ? t`Installed ${titles}` : t`Installed ${title} ${number}`,
+                    );
+                  },
                   onError: reportError,
                 },
               )
@@ -462,7 +524,7 @@ function ProjectVersions({
       </ul>
       {!all && project.data.versions.length > VERSIONS_SHOWN ? (
         <Button size="sm" variant="ghost" onClick={() => setAll(true)}>
-          Show all {project.data.versions.length} versions
+          <Trans>Show all {count} versions</Trans>
         </Button>
       ) : null}
     </div>
@@ -480,7 +542,9 @@ function VersionRow({
   busy: boolean;
   onInstall: () => void;
 }) {
+  const { t } = useLingui();
   const deps = version.dependencies.filter((d) => d.dependency_type !== 'embedded');
+  const number = version.version_number;
   return (
     <li
       aria-label={version.version_number}
@@ -496,14 +560,17 @@ function VersionRow({
         <span className="text-muted">{version.game_versions.join(', ')}</span>
         {deps.length > 0 ? (
           <span className="text-muted">
-            Needs:{' '}
-            {deps.map((d, i) => (
-              <span key={`${d.project_id ?? d.file_name ?? i}`}>
-                {i > 0 ? ', ' : ''}
-                {d.title ?? d.project_id ?? d.file_name} ({d.dependency_type}
-                {d.installed ? ', installed' : ''})
-              </span>
-            ))}
+            <Trans>Needs:</Trans>{' '}
+            {deps.map((d, i) => {
+              const name = d.title ?? d.project_id ?? d.file_name ?? '';
+              const type = d.dependency_type;
+              return (
+                <span key={`${d.project_id ?? d.file_name ?? i}`}>
+                  {i > 0 ? ', ' : ''}
+                  {d.installed ? t`${name} (${type}, installed)` : t`${name} (${type})`}
+                </span>
+              );
+            })}
           </span>
         ) : null}
       </div>
@@ -514,9 +581,9 @@ function VersionRow({
           loading={busy}
           disabled={version.file === null}
           onClick={onInstall}
-          aria-label={`Install ${version.version_number}`}
+          aria-label={t`Install ${number}`}
         >
-          Install
+          <Trans>Install</Trans>
         </Button>
       ) : null}
     </li>
@@ -535,7 +602,9 @@ function Layout({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 p-6">
       <header>
-        <h2 className="text-xl font-semibold">Add-ons</h2>
+        <h2 className="text-xl font-semibold">
+          <Trans>Add-ons</Trans>
+        </h2>
       </header>
       {children}
     </div>

@@ -1,6 +1,7 @@
 import { memo, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { CornerDownLeft } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '@/lib/cn.ts';
 import { useSendConsoleCommand } from '../api/send-console-command.ts';
 import { commandInputState } from '../console-status.ts';
@@ -22,6 +23,7 @@ export const CommandInput = memo(function CommandInput({
   /** Called as a command is sent (its reply is then announced). */
   onSent?: () => void;
 }) {
+  const { t } = useLingui();
   const [value, setValue] = useState('');
   const history = useCommandHistory(instanceUuid);
   const send = useSendConsoleCommand(instanceUuid);
@@ -56,7 +58,7 @@ export const CommandInput = memo(function CommandInput({
         &gt;
       </span>
       <input
-        aria-label="Console command"
+        aria-label={t`Console command`}
         placeholder={placeholder}
         value={disabled ? '' : value}
         disabled={disabled}
@@ -72,7 +74,7 @@ export const CommandInput = memo(function CommandInput({
       />
       <button
         type="submit"
-        aria-label="Send command"
+        aria-label={t`Send command`}
         disabled={disabled || value.trim() === ''}
         className="inline-flex size-11 shrink-0 items-center justify-center rounded-md border border-line bg-raised text-muted hover:bg-hover hover:text-fg disabled:cursor-not-allowed disabled:opacity-50 wide:size-9"
       >

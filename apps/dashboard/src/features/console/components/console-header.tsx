@@ -1,8 +1,11 @@
 import { memo } from 'react';
 import { Tooltip } from 'radix-ui';
+import { Trans } from '@lingui/react/macro';
 import type { InstanceState } from '@hearth/protocol';
 import { Badge } from '@/components/ui/badge.tsx';
-import { INDICATOR_VIEWS, instanceStateTone } from '../console-status.ts';
+// The runtime hook itself (what the macro's useLingui runs): it only subscribes to the language.
+import { useLingui as useLanguage } from '@/lib/i18n/lingui-react.tsx';
+import { INDICATOR_VIEWS, instanceStateLabel, instanceStateTone } from '../console-status.ts';
 import type { ConsoleIndicator } from '../console-status.ts';
 import { ConsoleSearch } from './console-search.tsx';
 import type { ConsoleSearchProps } from './console-search.tsx';
@@ -13,6 +16,8 @@ import type { ConsoleSearchProps } from './console-search.tsx';
  * nothing, and a target under 44 px).
  */
 export function ConsoleStatusIndicator({ indicator }: { indicator: ConsoleIndicator }) {
+  // Re-rendered on a language change, so the view's texts are read again.
+  useLanguage();
   const view = INDICATOR_VIEWS[indicator];
   return (
     <Tooltip.Provider delayDuration={200}>
@@ -52,10 +57,13 @@ export const ConsoleHeader = memo(function ConsoleHeader({
   indicator,
   ...search
 }: ConsoleHeaderProps) {
+  useLanguage();
   return (
     <header className="flex flex-wrap items-center gap-3">
-      <h2 className="text-base font-semibold tracking-tight text-fg">Console</h2>
-      <Badge tone={instanceStateTone(instanceState)}>{instanceState}</Badge>
+      <h2 className="text-base font-semibold tracking-tight text-fg">
+        <Trans>Console</Trans>
+      </h2>
+      <Badge tone={instanceStateTone(instanceState)}>{instanceStateLabel(instanceState)}</Badge>
       <ConsoleStatusIndicator indicator={indicator} />
       <div className="w-full wide:ml-auto wide:w-auto">
         <ConsoleSearch {...search} />

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDown } from 'lucide-react';
 import { CONSOLE_SCROLL_THRESHOLD_PX } from '@hearth/protocol';
 import { bottomTop, rowWindow, type RowGeometry } from '../fixed-rows.ts';
@@ -22,6 +23,7 @@ export interface ConsoleOutputProps {
  * (dashboard.md §2).
  */
 export function ConsoleOutput({ source, emptyText }: ConsoleOutputProps) {
+  const { t } = useLingui();
   const scrollRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const [atBottom, setAtBottom] = useState(true);
@@ -87,7 +89,7 @@ export function ConsoleOutput({ source, emptyText }: ConsoleOutputProps) {
       <div
         ref={scrollRef}
         role="log"
-        aria-label="Console output"
+        aria-label={t`Console output`}
         aria-live="off"
         tabIndex={0}
         onScroll={onScroll}
@@ -127,7 +129,7 @@ export function ConsoleOutput({ source, emptyText }: ConsoleOutputProps) {
           className="absolute right-4 bottom-3 inline-flex h-11 items-center gap-1.5 rounded-full border border-line bg-raised px-3 text-xs text-fg shadow-lg shadow-black/40 hover:bg-hover wide:h-8"
         >
           <ArrowDown aria-hidden className="size-3.5" />
-          Jump to latest
+          <Trans>Jump to latest</Trans>
         </button>
       ) : null}
     </div>

@@ -1,5 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Lock } from 'lucide-react';
+import { t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { InstanceInfo } from '@hearth/protocol';
 import { CommandReply } from '../command-reply.ts';
 import { ConsoleFilter, allLines, compileSearch } from '../console-search.ts';
@@ -39,8 +41,8 @@ function useLineSource(
 }
 
 function emptyText(status: ConsoleStatus, logSize: number): string {
-  if (logSize > 0) return 'No lines match the search';
-  return status === 'loading' ? 'Loading console...' : 'No console messages yet';
+  if (logSize > 0) return tGlobal`No lines match the search`;
+  return status === 'loading' ? tGlobal`Loading console...` : tGlobal`No console messages yet`;
 }
 
 /** The reply to the user's own command, announced politely (see `command-reply.ts`). */
@@ -59,6 +61,7 @@ function useCommandReply(log: ConsoleLog, version: number) {
 }
 
 function ConsoleBody({ instance, canAccessConsole }: ConsoleScreenProps) {
+  const { t } = useLingui();
   const { log, version, status } = useConsoleStream(instance.uuid, canAccessConsole);
   const { announcement, onSent } = useCommandReply(log, version);
   const [query, setQuery] = useState('');
@@ -69,7 +72,7 @@ function ConsoleBody({ instance, canAccessConsole }: ConsoleScreenProps) {
 
   return (
     <section
-      aria-label="Console"
+      aria-label={t`Console`}
       className="relative flex h-full min-h-0 flex-col gap-3 p-3 wide:p-5"
     >
       <ConsoleHeader
@@ -86,11 +89,13 @@ function ConsoleBody({ instance, canAccessConsole }: ConsoleScreenProps) {
       ) : (
         <div className="flex min-h-0 flex-1 flex-col items-center justify-center gap-2 rounded-lg border border-line bg-console-bg text-sm text-muted">
           <Lock aria-hidden className="size-5 text-faint" />
-          <p>You don&apos;t have permission to access this console</p>
+          <p>
+            <Trans>You don&apos;t have permission to access this console</Trans>
+          </p>
         </div>
       )}
       <CommandInput instanceUuid={instance.uuid} indicator={indicator} onSent={onSent} />
-      <p role="status" aria-label="Command reply" aria-live="polite" className="sr-only">
+      <p role="status" aria-label={t`Command reply`} aria-live="polite" className="sr-only">
         {announcement}
       </p>
     </section>

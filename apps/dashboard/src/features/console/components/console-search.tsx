@@ -1,4 +1,5 @@
 import { Search } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { cn } from '@/lib/cn.ts';
 import { isValidRegex } from '../console-search.ts';
 
@@ -18,6 +19,7 @@ export function ConsoleSearch({
   onRegexChange,
   disabled = false,
 }: ConsoleSearchProps) {
+  const { t } = useLingui();
   const invalid = regex && query !== '' && !isValidRegex(query);
   return (
     <div className="flex w-full items-center gap-3 wide:w-auto">
@@ -28,12 +30,12 @@ export function ConsoleSearch({
         />
         <input
           type="search"
-          aria-label="Search console"
-          placeholder="Search console..."
+          aria-label={t`Search console`}
+          placeholder={t`Search console...`}
           value={query}
           disabled={disabled}
           aria-invalid={invalid || undefined}
-          title={invalid ? 'Invalid regular expression: nothing matches' : undefined}
+          title={invalid ? t`Invalid regular expression: nothing matches` : undefined}
           onChange={(e) => onQueryChange(e.target.value)}
           className={cn(
             'h-11 w-full rounded-md border bg-bg pr-2.5 pl-8 text-[13px] text-fg placeholder:text-faint disabled:opacity-60 wide:h-8 wide:w-56',
@@ -49,7 +51,7 @@ export function ConsoleSearch({
           onChange={(e) => onRegexChange(e.target.checked)}
           className="size-3.5 accent-accent"
         />
-        Regex
+        <Trans>Regex</Trans>
       </label>
     </div>
   );

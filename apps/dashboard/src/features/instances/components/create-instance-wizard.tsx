@@ -1,5 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import type { KeyboardEvent } from 'react';
+import { t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { WIZARD_WIDTH } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
@@ -26,11 +28,12 @@ const ImportServer = lazy(async () => ({
 }));
 
 function StepList({ step }: { step: number }) {
+  const { t, i18n } = useLingui();
   return (
-    <ol aria-label="Steps" className="flex gap-2">
+    <ol aria-label={t`Steps`} className="flex gap-2">
       {WIZARD_STEPS.map((name, index) => (
         <li
-          key={name}
+          key={name.id}
           aria-current={index === step ? 'step' : undefined}
           className={cn(
             'flex flex-1 flex-col gap-1.5 text-xs font-medium',
@@ -38,7 +41,7 @@ function StepList({ step }: { step: number }) {
           )}
         >
           <span className={cn('h-1 rounded-full', index <= step ? 'bg-accent' : 'bg-line')} />
-          {index + 1}. {name}
+          {index + 1}. {i18n._(name)}
         </li>
       ))}
     </ol>
@@ -70,7 +73,9 @@ function WizardBody({
   if (importing)
     return (
       <div className="flex flex-col gap-5">
-        <h3 className="text-base font-semibold">Import an existing server</h3>
+        <h3 className="text-base font-semibold">
+          <Trans>Import an existing server</Trans>
+        </h3>
         <Suspense fallback={<Spinner />}>
           <ImportServer
             hostFolder={imports.hostFolder}
@@ -100,11 +105,13 @@ function CreateSteps({
   /** Null: this user may not import (or the core is not Hearth). */
   onImport: (() => void) | null;
 }) {
+  const { i18n } = useLingui();
   const wizard = useWizard();
   const create = useCreateInstanceMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const { step } = wizard;
   const request = step === LAST_STEP ? requestOf(wizard) : null;
+  const stepTitle = WIZARD_STEPS[step];
 
   const submit = async () => {
     if (!request) return;
@@ -115,7 +122,8 @@ function CreateSteps({
       tracker?.watch({ uuid, name: request.setup.name });
       onDone();
     } catch (err) {
-      const text = `Error creating instance: ${toUserMessage(err)}`;
+      const cause = toUserMessage(err);
+      const text = tGlobal`Error creating instance: ${cause}`;
       setFailure(text);
       notify('error', text);
     }
@@ -134,15 +142,17 @@ function CreateSteps({
   return (
     <div className="flex flex-col gap-5" onKeyDown={onKeyDown}>
       <StepList step={step} />
-      <h3 className="text-base font-semibold">{WIZARD_STEPS[step]}</h3>
+      <h3 className="text-base font-semibold">{stepTitle ? i18n._(stepTitle) : null}</h3>
       <div className="max-h-[55vh] min-h-48 overflow-y-auto pr-1">
         {step === 0 ? <WizardSelectGame wizard={wizard} /> : null}
         {step === 0 && onImport ? (
           <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-dashed border-line p-4">
             <span className="text-sm text-muted">
-              Already have a server folder, or a backup of one?
+              <Trans>Already have a server folder, or a backup of one?</Trans>
             </span>
-            <Button onClick={onImport}>Import an existing server</Button>
+            <Button onClick={onImport}>
+              <Trans>Import an existing server</Trans>
+            </Button>
           </div>
         ) : null}
         {step === 1 ? <WizardBasicStep wizard={wizard} /> : null}
@@ -152,7 +162,7 @@ function CreateSteps({
       <FormError message={failure} />
       <div className="flex justify-between gap-2 border-t border-line pt-4">
         <Button onClick={wizard.back} disabled={step === 0}>
-          Back
+          <Trans>Back</Trans>
         </Button>
         {step < LAST_STEP ? (
           <Button
@@ -160,7 +170,7 @@ function CreateSteps({
             onClick={() => wizard.next()}
             disabled={step === 2 && !wizard.manifest}
           >
-            Next
+            <Trans>Next</Trans>
           </Button>
         ) : (
           <Button
@@ -169,7 +179,7 @@ function CreateSteps({
             disabled={!request}
             loading={create.isPending}
           >
-            Create Instance
+            <Trans>Create Instance</Trans>
           </Button>
         )}
       </div>
@@ -193,11 +203,12 @@ export function CreateInstanceWizard({
   /** Who may import a server (Hearth, issue 27): a third way beside the games. */
   imports?: ImportAccess;
 }) {
+  const { t } = useLingui();
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title="Create a new instance"
+      title={t`Create a new instance`}
       width={WIZARD_WIDTH}
       closable
       // Focus starts on the games (their Tab stop: the chosen one, else the first), not on the ×

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { InstanceInfo } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
@@ -23,6 +24,8 @@ export function DangerZone({
   onDeleted: () => void;
   extra?: ReactNode;
 }) {
+  const { t } = useLingui();
+  const name = instance.name;
   const [open, setOpen] = useState(false);
   const remove = useDeleteInstanceMutation();
 
@@ -40,28 +43,30 @@ export function DangerZone({
   return (
     <section aria-labelledby="danger-zone" className="flex flex-col gap-2">
       <h2 id="danger-zone" className="text-sm font-semibold text-danger">
-        Danger Zone
+        <Trans>Danger Zone</Trans>
       </h2>
       {extra}
       <div className="flex items-center justify-between gap-4 rounded-lg border border-danger/40 bg-danger/5 px-5 py-4">
         <div>
-          <p className="text-sm font-medium">Delete Instance</p>
+          <p className="text-sm font-medium">
+            <Trans>Delete Instance</Trans>
+          </p>
           <p className="text-[13px] text-muted">
-            Deletes the instance and every file in its folder.
+            <Trans>Deletes the instance and every file in its folder.</Trans>
           </p>
         </div>
         <Button variant="danger" disabled={!canDelete} onClick={() => setOpen(true)}>
-          {canDelete ? 'Delete' : 'No permission'}
+          {canDelete ? t`Delete` : t`No permission`}
         </Button>
       </div>
       <Modal
         open={open}
         onOpenChange={setOpen}
-        title={`Delete "${instance.name}"`}
-        description="This action cannot be undone."
+        title={t`Delete "${name}"`}
+        description={t`This action cannot be undone.`}
         actions={
           <DialogActions
-            confirmLabel="I understand, delete this instance"
+            confirmLabel={t`I understand, delete this instance`}
             variant="danger"
             pending={remove.isPending}
             onCancel={() => setOpen(false)}

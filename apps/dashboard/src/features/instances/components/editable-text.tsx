@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Pencil } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '@/lib/cn.ts';
 import { toUserMessage } from '@/lib/errors.ts';
 
@@ -28,6 +29,7 @@ export function EditableText({
   validate,
   className,
 }: EditableTextProps) {
+  const { t } = useLingui();
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -67,10 +69,11 @@ export function EditableText({
   };
 
   if (draft === null) {
+    const shown = value || placeholder || '';
     return (
       <button
         type="button"
-        aria-label={`${label}: ${value || placeholder || ''}. Edit`}
+        aria-label={t`${label}: ${shown}. Edit`}
         disabled={!editable}
         onClick={() => setDraft(value)}
         className={cn(

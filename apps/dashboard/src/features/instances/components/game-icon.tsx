@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { Box, Boxes, Hammer, Layers, Scroll, Shapes } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { handlerGameTypeOf, type Game, type HandlerGameType } from '@hearth/protocol';
@@ -34,9 +35,16 @@ function lookKey(game: Game): keyof typeof LOOKS {
   return handlerGameTypeOf(game) ?? 'Other';
 }
 
+/** A look's name in the active language: the game names are names, two are words. */
+function lookLabel(key: keyof typeof LOOKS): string {
+  if (key === 'Generic') return t`Docker Instance`;
+  if (key === 'Other') return t`Game`;
+  return LOOKS[key].label;
+}
+
 /** The name of a game key from /games, as the wizard lists it. */
 export function gameKeyLabel(key: HandlerGameType): string {
-  return LOOKS[key].label;
+  return lookLabel(key);
 }
 
 /** What an instance runs, in words ("Minecraft Paper", "Minecraft (flying-squid)"). */
@@ -45,7 +53,7 @@ export function gameLabel(game: Game): string {
   if (game.type === 'MinecraftJava' && game.variant.type === 'Spigot') return 'Minecraft Spigot';
   if (game.type === 'MinecraftJava' && game.variant.type === 'Other')
     return `Minecraft ${game.variant.name}`;
-  return LOOKS[lookKey(game)].label;
+  return lookLabel(lookKey(game));
 }
 
 const SIZES = {

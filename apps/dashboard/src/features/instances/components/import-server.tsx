@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { FormEvent, ReactNode } from 'react';
+import { t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type {
   ImportCreateInput,
   ImportFlavour,
@@ -26,6 +28,9 @@ const FLAVOURS: { value: ImportFlavour; label: string }[] = [
   { value: 'fabric', label: 'Fabric' },
   { value: 'forge', label: 'Forge' },
 ];
+
+// An example path, not language: the same in every translation.
+const EXAMPLE_FOLDER = '/srv/minecraft';
 
 export interface ImportServerProps {
   /** The owner with safe mode off may also copy a folder on the core's machine. */
@@ -73,14 +78,17 @@ function StageStep({
   onStage: (source: { file: File } | { path: string }) => void;
   onBack: () => void;
 }) {
+  const { t } = useLingui();
   const [file, setFile] = useState<File | null>(null);
   const [path, setPath] = useState('');
   return (
     <div className="flex flex-col gap-5">
       <p className="text-sm text-muted">
-        A <code>.zip</code>, <code>.tar.gz</code> or <code>.tar</code> of a server folder (a backup
-        downloaded from Hearth works too). Hearth reads what it is, and you check it before anything
-        is created. Links and special files are refused.
+        <Trans>
+          A <code>.zip</code>, <code>.tar.gz</code> or <code>.tar</code> of a server folder (a
+          backup downloaded from Hearth works too). Hearth reads what it is, and you check it before
+          anything is created. Links and special files are refused.
+        </Trans>
       </p>
       <form
         className="flex flex-wrap items-end gap-3"
@@ -90,7 +98,7 @@ function StageStep({
         }}
       >
         <label className="flex flex-1 flex-col gap-1.5 text-sm font-medium">
-          Server archive
+          <Trans>Server archive</Trans>
           <input
             type="file"
             accept=".zip,.tar.gz,.tgz,.tar"
@@ -99,7 +107,7 @@ function StageStep({
           />
         </label>
         <Button type="submit" variant="primary" disabled={!file} loading={busy && file !== null}>
-          Upload and detect
+          <Trans>Upload and detect</Trans>
         </Button>
       </form>
       {hostFolder ? (
@@ -112,22 +120,24 @@ function StageStep({
         >
           <div className="min-w-60 flex-1">
             <TextField
-              label="Folder on the core's machine"
-              hint="Copied into a new instance folder; the original is left as it is."
-              placeholder="/srv/minecraft"
+              label={t`Folder on the core's machine`}
+              hint={t`Copied into a new instance folder; the original is left as it is.`}
+              placeholder={EXAMPLE_FOLDER}
               value={path}
               onChange={(e) => setPath(e.currentTarget.value)}
             />
           </div>
           <Button type="submit" disabled={path.trim() === ''} loading={busy && file === null}>
-            Copy and detect
+            <Trans>Copy and detect</Trans>
           </Button>
         </form>
       ) : null}
-      {busy ? <Spinner label="Reading the server" /> : null}
+      {busy ? <Spinner label={t`Reading the server`} /> : null}
       <FormError message={error} />
       <div className="flex justify-between gap-2 border-t border-line pt-4">
-        <Button onClick={onBack}>Back</Button>
+        <Button onClick={onBack}>
+          <Trans>Back</Trans>
+        </Button>
       </div>
     </div>
   );
@@ -144,6 +154,7 @@ function ReviewStep({
   onDone: () => void;
   tracker?: CreationTracker | undefined;
 }) {
+  const { t } = useLingui();
   const d = staged.detection;
   const mc = d.minecraft;
   const [kind, setKind] = useState(d.kind);
@@ -217,22 +228,28 @@ function ReviewStep({
           tracker?.watch({ uuid, name: name.trim() });
           onDone();
         },
-        onError: (err) => notify('error', `Error importing: ${toUserMessage(err)}`),
+        onError: (err) => {
+          const cause = toUserMessage(err);
+          notify('error', tGlobal`Error importing: ${cause}`);
+        },
       },
     );
   };
 
+  const files = d.files;
   const kinds = [
-    { value: 'minecraft', label: 'Minecraft Java server' },
+    { value: 'minecraft', label: t`Minecraft Java server` },
     ...(d.definition ? [{ value: 'definition', label: d.definition.game_display_name }] : []),
-    { value: 'command', label: 'Other (a start command)' },
+    { value: 'command', label: t`Other (a start command)` },
   ];
 
   return (
     <div className="flex flex-col gap-4">
-      <section aria-label="Detected" className="rounded-lg border border-line bg-panel p-4">
+      <section aria-label={t`Detected`} className="rounded-lg border border-line bg-panel p-4">
         <p className="text-sm font-medium">
-          Detected: {d.files} files{d.lodestone ? ', a Lodestone instance' : ''}
+          {d.lodestone
+            ? t`Detected: ${files} files, a Lodestone instance`
+            : t`Detected: ${files} files`}
         </p>
         <ul className="mt-1 list-disc pl-5 text-[13px] text-muted">
           {d.notes.map((note) => (
@@ -241,50 +258,50 @@ function ReviewStep({
         </ul>
       </section>
       <SelectField
-        label="Import as"
+        label={t`Import as`}
         value={kind}
         options={kinds}
         onChange={(e) => setKind(e.currentTarget.value as typeof kind)}
       />
-      <TextField label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
+      <TextField label={t`Name`} value={name} onChange={(e) => setName(e.currentTarget.value)} />
       {showPort ? (
         <TextField
-          label="Port"
+          label={t`Port`}
           inputMode="numeric"
           value={port}
-          error={portOk ? undefined : 'A port from 1 to 65535'}
+          error={portOk ? undefined : t`A port from 1 to 65535`}
           onChange={(e) => setPort(e.currentTarget.value)}
         />
       ) : null}
       {kind === 'minecraft' ? (
         <Fields>
           <SelectField
-            label="Flavour"
+            label={t`Flavour`}
             value={flavour}
             options={FLAVOURS}
             onChange={(e) => setFlavour(e.currentTarget.value as ImportFlavour)}
           />
           <TextField
-            label="Minecraft version"
+            label={t`Minecraft version`}
             value={version}
             onChange={(e) => setVersion(e.currentTarget.value)}
           />
           <SelectField
-            label="Server jar"
+            label={t`Server jar`}
             value={jar}
             options={d.jars.map((j) => ({ value: j, label: j }))}
             onChange={(e) => setJar(e.currentTarget.value)}
           />
           <TextField
-            label="Java version"
+            label={t`Java version`}
             optional
             inputMode="numeric"
-            hint="Empty: the one Mojang lists for this Minecraft version."
+            hint={t`Empty: the one Mojang lists for this Minecraft version.`}
             value={java}
             onChange={(e) => setJava(e.currentTarget.value)}
           />
           <TextField
-            label="Max memory (MiB)"
+            label={t`Max memory (MiB)`}
             inputMode="numeric"
             value={maxRam}
             onChange={(e) => setMaxRam(e.currentTarget.value)}
@@ -293,17 +310,19 @@ function ReviewStep({
       ) : null}
       {kind === 'command' ? (
         <TextField
-          label="Start command"
-          hint="Runs inside the server's sandbox, in the instance folder. Check it: it is what starts."
+          label={t`Start command`}
+          hint={t`Runs inside the server's sandbox, in the instance folder. Check it: it is what starts.`}
           value={command}
           onChange={(e) => setCommand(e.currentTarget.value)}
         />
       ) : null}
-      {kind === 'definition' && manifest.isPending ? <Spinner label="Loading the game" /> : null}
+      {kind === 'definition' && manifest.isPending ? <Spinner label={t`Loading the game`} /> : null}
       <div className="flex justify-between gap-2 border-t border-line pt-4">
-        <Button onClick={onBack}>Back</Button>
+        <Button onClick={onBack}>
+          <Trans>Back</Trans>
+        </Button>
         <Button variant="primary" onClick={submit} disabled={!body} loading={create.isPending}>
-          Import
+          <Trans>Import</Trans>
         </Button>
       </div>
     </div>

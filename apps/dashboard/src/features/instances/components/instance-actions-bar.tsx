@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Play, RotateCcw, Skull, Square } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import type { InstanceInfo } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
@@ -34,6 +35,7 @@ export function InstanceActionsBar({
   /** Another saved core than the current one (the fleet home). */
   core?: CoreConnection | undefined;
 }) {
+  const { t } = useLingui();
   const control = useControlInstanceMutation();
   const buttons = actionButtons(viewer, instance.state, instance.uuid);
   const bar = useRef<HTMLDivElement>(null);
@@ -72,7 +74,7 @@ export function InstanceActionsBar({
             loading={busy}
             focusableWhileLoading
             aria-disabled={(allowed && control.isPending) || undefined}
-            title={allowed ? undefined : 'No permission'}
+            title={allowed ? undefined : t`No permission`}
             onClick={() => run(action)}
             onFocus={() => {
               focusedSlot.current = slot;

@@ -1,4 +1,6 @@
 import { Suspense, lazy } from 'react';
+import { t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { InstanceInfo } from '@hearth/protocol';
 import type { Viewer } from '@/lib/permissions.ts';
 import type { CoreConnection } from '@/lib/session.ts';
@@ -24,15 +26,18 @@ const LiveFigures = lazy(async () => ({
   default: (await import('./live-figures.tsx')).LiveFigures,
 }));
 
-const NO_FIGURES = (
-  <>
-    <Figure label="CPU" value="—" />
-    <Figure label="Memory" value="—" />
-  </>
-);
+function NoFigures() {
+  const { t } = useLingui();
+  return (
+    <>
+      <Figure label={t`CPU`} value="—" />
+      <Figure label={t`Memory`} value="—" />
+    </>
+  );
+}
 
 function players(instance: InstanceInfo): string {
-  if (instance.player_count === null) return 'N/A';
+  if (instance.player_count === null) return tGlobal`N/A`;
   return instance.max_player_count === null
     ? String(instance.player_count)
     : `${instance.player_count} / ${instance.max_player_count}`;
@@ -40,6 +45,8 @@ function players(instance: InstanceInfo): string {
 
 /** One instance on home (issue 15 #11): state, players, CPU, memory, address, start/stop. */
 export function InstanceCard({ instance, viewer, host, live, onOpen, core }: InstanceCardProps) {
+  const { t } = useLingui();
+  const name = instance.name;
   return (
     <article
       aria-label={instance.name}
@@ -52,7 +59,7 @@ export function InstanceCard({ instance, viewer, host, live, onOpen, core }: Ins
             type="button"
             onClick={() => onOpen(instance.uuid)}
             className="min-h-11 truncate text-left text-sm font-semibold hover:text-accent wide:min-h-0"
-            title={`Open ${instance.name}`}
+            title={t`Open ${name}`}
           >
             {instance.name}
           </button>
@@ -61,17 +68,19 @@ export function InstanceCard({ instance, viewer, host, live, onOpen, core }: Ins
         <StateBadge state={instance.state} />
       </header>
       <dl className="grid grid-cols-3 gap-2">
-        <Figure label="Players" value={players(instance)} />
+        <Figure label={t`Players`} value={players(instance)} />
         {live ? (
-          <Suspense fallback={NO_FIGURES}>
+          <Suspense fallback={<NoFigures />}>
             <LiveFigures uuid={instance.uuid} />
           </Suspense>
         ) : (
-          NO_FIGURES
+          <NoFigures />
         )}
       </dl>
       <div className="flex min-w-0 items-center gap-2 text-muted">
-        <span className="text-[11px] font-medium text-faint">Address</span>
+        <span className="text-[11px] font-medium text-faint">
+          <Trans>Address</Trans>
+        </span>
         <CopyAddress address={`${host}:${instance.port}`} />
       </div>
       <InstanceActionsBar instance={instance} viewer={viewer} core={core} />

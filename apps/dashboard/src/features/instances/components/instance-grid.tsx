@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { InstanceInfo, InstanceState } from '@hearth/protocol';
 import type { Viewer } from '@/lib/permissions.ts';
 import type { CoreConnection } from '@/lib/session.ts';
@@ -29,7 +30,7 @@ export function InstanceGrid({
   host,
   onOpen,
   core,
-  label = 'Instances',
+  label,
 }: {
   instances: readonly InstanceInfo[];
   viewer: Viewer | undefined;
@@ -42,9 +43,13 @@ export function InstanceGrid({
   core?: CoreConnection | undefined;
   label?: string;
 }) {
+  const { t } = useLingui();
   const live = core ? new Set<string>() : liveCards(instances);
   return (
-    <ul aria-label={label} className="grid grid-cols-[repeat(auto-fill,minmax(18rem,1fr))] gap-4">
+    <ul
+      aria-label={label ?? t`Instances`}
+      className="grid grid-cols-[repeat(auto-fill,minmax(18rem,1fr))] gap-4"
+    >
       {instances.map((instance) => (
         <li key={instance.uuid} className="min-w-0">
           <InstanceCard

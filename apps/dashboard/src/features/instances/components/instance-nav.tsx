@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { Plus } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LEFT_NAV_WIDTH_DEFAULT, LEFT_NAV_WIDTH_MAX, LEFT_NAV_WIDTH_MIN } from '@hearth/protocol';
 import type { InstanceInfo } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
@@ -41,6 +42,7 @@ function SelectedInstancePanel({
   instance: InstanceInfo;
   viewer: Viewer | undefined;
 }) {
+  const { t } = useLingui();
   return (
     <div className="flex flex-col gap-3 rounded-lg border border-line bg-bg/60 p-3">
       <div className="flex min-w-0 items-center gap-2.5">
@@ -52,7 +54,7 @@ function SelectedInstancePanel({
           <div className="truncate text-xs text-faint">{gameLabel(instance.game_type)}</div>
         </div>
       </div>
-      <div role="status" aria-label="Instance state">
+      <div role="status" aria-label={t`Instance state`}>
         <StateBadge state={instance.state} />
       </div>
       <InstanceActionsBar instance={instance} viewer={viewer} />
@@ -102,22 +104,23 @@ function InstanceSideNav({
   canCreate,
   onNewInstance,
 }: InstanceNavProps) {
+  const { t } = useLingui();
   const [width, setWidth] = useResizableWidth(NAV_WIDTH_KEY, LIMITS);
   return (
     <aside
-      aria-label="Instance navigation"
+      aria-label={t`Instance navigation`}
       style={{ width }}
       className="relative flex shrink-0 flex-col border-r border-line bg-panel/60"
     >
       <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto p-3">
-        <section aria-label="Selected instance" className="flex flex-col gap-2">
+        <section aria-label={t`Selected instance`} className="flex flex-col gap-2">
           <h2 className="px-1 text-[11px] font-semibold tracking-wider text-faint uppercase">
-            SELECTED INSTANCE
+            <Trans>SELECTED INSTANCE</Trans>
           </h2>
           {instance ? <SelectedInstancePanel instance={instance} viewer={viewer} /> : null}
         </section>
         {instance ? (
-          <nav aria-label="Instance tabs" className="flex flex-col gap-0.5">
+          <nav aria-label={t`Instance tabs`} className="flex flex-col gap-0.5">
             {tabs.map((tab) => (
               <TabLink
                 key={tab.id}
@@ -133,7 +136,7 @@ function InstanceSideNav({
         <NewInstanceButton canCreate={canCreate} onNewInstance={onNewInstance} className="w-full" />
       </div>
       <ResizeHandle
-        label="Resize instance navigation"
+        label={t`Resize instance navigation`}
         width={width}
         limits={LIMITS}
         onResize={setWidth}
@@ -151,10 +154,11 @@ function NewInstanceButton({
   onNewInstance: () => void;
   className?: string;
 }) {
+  const { t } = useLingui();
   return (
     <Button className={className} size="sm" disabled={!canCreate} onClick={onNewInstance}>
       {canCreate ? <Plus aria-hidden className="size-4" /> : null}
-      {canCreate ? 'New instance...' : 'No permission'}
+      {canCreate ? t`New instance...` : t`No permission`}
     </Button>
   );
 }
@@ -172,17 +176,18 @@ function InstanceTabStrip({
   canCreate,
   onNewInstance,
 }: InstanceNavProps) {
+  const { t } = useLingui();
   const active = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     active.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [activeTab]);
   return (
     <aside
-      aria-label="Instance navigation"
+      aria-label={t`Instance navigation`}
       className="flex shrink-0 flex-col gap-2 border-b border-line bg-panel/60 px-3 pt-3"
     >
       {instance ? (
-        <section aria-label="Selected instance" className="flex flex-col gap-2">
+        <section aria-label={t`Selected instance`} className="flex flex-col gap-2">
           <div className="flex min-w-0 items-center gap-2.5">
             <GameIcon game={instance.game_type} size="md" />
             <div className="min-w-0 flex-1">
@@ -193,7 +198,7 @@ function InstanceTabStrip({
               </div>
               <div className="truncate text-xs text-faint">{gameLabel(instance.game_type)}</div>
             </div>
-            <div role="status" aria-label="Instance state">
+            <div role="status" aria-label={t`Instance state`}>
               <StateBadge state={instance.state} />
             </div>
           </div>
@@ -202,7 +207,7 @@ function InstanceTabStrip({
       ) : null}
       <div className="flex items-end gap-2">
         {instance ? (
-          <nav aria-label="Instance tabs" className="-mb-px min-w-0 flex-1 overflow-x-auto">
+          <nav aria-label={t`Instance tabs`} className="-mb-px min-w-0 flex-1 overflow-x-auto">
             <div className="flex w-max gap-1">
               {tabs.map((tab) => {
                 const current = tab.id === activeTab;

@@ -1,4 +1,5 @@
-import { formatMemory, latest } from '../monitor-series.ts';
+import { useLingui } from '@lingui/react/macro';
+import { formatCpu, formatMemory, latest } from '../monitor-series.ts';
 import type { MonitorSample } from '../monitor-series.ts';
 import { useMonitor } from '../use-monitor.ts';
 import { Figure } from './card-figure.tsx';
@@ -11,13 +12,14 @@ const pickMemory = (s: MonitorSample) => s.memory;
 
 /** CPU and memory of a running instance. */
 export function LiveFigures({ uuid }: { uuid: string }) {
+  const { t } = useLingui();
   const { samples } = useMonitor(uuid);
   const cpu = latest(samples, pickCpu);
   const memory = latest(samples, pickMemory);
   return (
     <>
-      <Figure label="CPU" value={cpu === null ? '—' : `${cpu.toFixed(1)} %`} />
-      <Figure label="Memory" value={memory === null ? '—' : formatMemory(memory)} />
+      <Figure label={t`CPU`} value={cpu === null ? '—' : `${formatCpu(cpu)} %`} />
+      <Figure label={t`Memory`} value={memory === null ? '—' : formatMemory(memory)} />
     </>
   );
 }

@@ -1,7 +1,9 @@
 import { Suspense, lazy, useMemo } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import {
   CPU_MAX,
+  formatCpu,
   formatMemory,
   latest,
   memoryScaleGib,
@@ -27,14 +29,15 @@ function ChartCard({ title, samples, pick, max, unit, format, colour }: ChartCar
   const data = useMemo(() => toColumns(samples, pick), [samples, pick]);
   const value = latest(samples, pick);
   const points = pointCount(samples, pick);
+  const { t } = useLingui();
   return (
     <figure
-      aria-label={`${title} chart, ${points} data points`}
+      aria-label={t`${title} chart, ${points} data points`}
       className="flex min-w-0 flex-1 flex-col gap-2 rounded-lg border border-line bg-panel p-4"
     >
       <figcaption className="flex items-baseline justify-between gap-2">
         <span className="text-sm font-medium text-muted">{title}</span>
-        <span aria-label={`${title} now`} className="text-lg font-semibold tabular-nums">
+        <span aria-label={t`${title} now`} className="text-lg font-semibold tabular-nums">
           {value === null ? '—' : format(value)}
         </span>
       </figcaption>
@@ -62,32 +65,33 @@ export function MonitorCharts({
   uuid: string;
   totalRam: number | null | undefined;
 }) {
+  const { t } = useLingui();
   const { samples, status } = useMonitor(uuid);
   const memoryMax = memoryScaleGib(samples, totalRam);
   return (
-    <section aria-label="Performance" className="flex flex-col gap-2">
+    <section aria-label={t`Performance`} className="flex flex-col gap-2">
       <div className="flex items-center justify-between">
-        <h2 className="text-sm font-semibold">Performance</h2>
+        <h2 className="text-sm font-semibold">{t`Performance`}</h2>
         <span className="text-xs text-faint">
           {status === 'open'
-            ? 'Live, last 60 seconds'
+            ? t`Live, last 60 seconds`
             : status === 'connecting'
-              ? 'Connecting...'
-              : 'Reconnecting...'}
+              ? t`Connecting...`
+              : t`Reconnecting...`}
         </span>
       </div>
       <div className="flex flex-wrap gap-3 [&>*]:basis-72">
         <ChartCard
-          title="CPU"
+          title={t`CPU`}
           samples={samples}
           pick={pickCpu}
           max={CPU_MAX}
           unit="%"
-          format={(v) => `${v.toFixed(1)} %`}
+          format={(v) => `${formatCpu(v)} %`}
           colour="--color-chart-cpu"
         />
         <ChartCard
-          title="Memory"
+          title={t`Memory`}
           samples={samples}
           pick={pickMemory}
           max={memoryMax}

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { InstanceInfo } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
@@ -34,12 +36,14 @@ export function MoveInstance({
   /** The user may read this instance's files (the source's rule for a key). */
   canExport: boolean;
 }) {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const [targetKey, setTargetKey] = useState('');
   const [address, setAddress] = useState(sourceUrl);
   const move = useMoveInstanceMutation();
-  const target = targets.find((t) => t.key === targetKey) ?? targets[0];
+  const target = targets.find((each) => each.key === targetKey) ?? targets[0];
   const allowed = canExport && targets.length > 0;
+  const name = instance.name;
 
   const confirm = () => {
     if (!target) return;
@@ -48,9 +52,11 @@ export function MoveInstance({
       {
         onSuccess: () => {
           setOpen(false);
+          const name = instance.name;
+          const core = target.name;
           notify(
             'success',
-            `${instance.name} is on ${target.name} now; this copy stays here until you delete it`,
+            tGlobal`${name} is on ${core} now; this copy stays here until you delete it`,
           );
         },
       },
@@ -61,49 +67,53 @@ export function MoveInstance({
     <>
       <div className="flex items-center justify-between gap-4 rounded-lg border border-danger/40 bg-danger/5 px-5 py-4">
         <div>
-          <p className="text-sm font-medium">Move to another core</p>
+          <p className="text-sm font-medium">
+            <Trans>Move to another core</Trans>
+          </p>
           <p className="text-[13px] text-muted">
             {targets.length > 0
-              ? 'Copies the instance to another of your cores; stop it first.'
-              : 'Sign in to another core where you may create instances to move it there.'}
+              ? t`Copies the instance to another of your cores; stop it first.`
+              : t`Sign in to another core where you may create instances to move it there.`}
           </p>
         </div>
         <Button
           disabled={!allowed}
-          title={canExport ? undefined : 'No permission'}
+          title={canExport ? undefined : t`No permission`}
           onClick={() => {
             move.reset();
             setAddress(sourceUrl);
             setOpen(true);
           }}
         >
-          {canExport ? 'Move…' : 'No permission'}
+          {canExport ? t`Move…` : t`No permission`}
         </Button>
       </div>
       <Modal
         open={open}
         onOpenChange={setOpen}
-        title={`Move "${instance.name}"`}
-        description="The other core downloads it straight from this one. This copy is kept until you delete it."
+        title={t`Move "${name}"`}
+        description={t`The other core downloads it straight from this one. This copy is kept until you delete it.`}
         width={520}
         actions={
           <>
-            <Button onClick={() => setOpen(false)}>Cancel</Button>
+            <Button onClick={() => setOpen(false)}>
+              <Trans>Cancel</Trans>
+            </Button>
             <Button variant="primary" loading={move.isPending} onClick={confirm}>
-              Move instance
+              <Trans>Move instance</Trans>
             </Button>
           </>
         }
       >
         <div className="flex flex-col gap-3">
           <SelectField
-            label="Target core"
+            label={t`Target core`}
             value={target?.key ?? ''}
-            options={targets.map((t) => ({ value: t.key, label: t.name }))}
+            options={targets.map((each) => ({ value: each.key, label: each.name }))}
             onChange={(e) => setTargetKey(e.target.value)}
           />
           <TextField
-            label="This core's address, as the target core reaches it"
+            label={t`This core's address, as the target core reaches it`}
             value={address}
             onChange={(e) => setAddress(e.target.value)}
           />

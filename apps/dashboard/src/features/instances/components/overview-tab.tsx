@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
-import { formatBytes, instanceNameProblem } from '@hearth/protocol';
+import { t as tGlobal } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { instanceNameProblem } from '@hearth/protocol';
 import type { InstanceInfo } from '@hearth/protocol';
+import { formatSize } from '@/lib/i18n/format.ts';
 import { viewerCan } from '@/lib/permissions.ts';
 import type { Viewer } from '@/lib/permissions.ts';
 import { useInstanceDisk } from '../api/get-instance-disk.ts';
@@ -34,6 +37,7 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
 
 /** The Overview tab (dashboard.md §2). */
 export function OverviewTab({ instance, viewer, host, totalRam, playerActions }: OverviewTabProps) {
+  const { t } = useLingui();
   const update = useUpdateInstanceTextMutation();
   const disk = useInstanceDisk(instance.uuid);
   const editable = viewerCan(viewer, { type: 'AccessSetting', instance: instance.uuid });
@@ -41,8 +45,9 @@ export function OverviewTab({ instance, viewer, host, totalRam, playerActions }:
     update.mutateAsync({ uuid: instance.uuid, field, value });
   const players =
     instance.player_count === null
-      ? 'N/A'
+      ? tGlobal`N/A`
       : `${instance.player_count}${instance.max_player_count === null ? '' : ` / ${instance.max_player_count}`}`;
+  const files = disk.data?.files ?? 0;
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 p-4 wide:p-6">
@@ -50,7 +55,7 @@ export function OverviewTab({ instance, viewer, host, totalRam, playerActions }:
         <GameIcon game={instance.game_type} size="lg" />
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <EditableText
-            label="Instance name"
+            label={t`Instance name`}
             value={instance.name}
             editable={editable}
             save={save('name')}
@@ -58,9 +63,9 @@ export function OverviewTab({ instance, viewer, host, totalRam, playerActions }:
             className="text-xl font-semibold"
           />
           <EditableText
-            label="Description"
+            label={t`Description`}
             value={instance.description}
-            placeholder="No description"
+            placeholder={t`No description`}
             editable={editable}
             save={save('description')}
             className="text-sm text-muted"
@@ -69,17 +74,17 @@ export function OverviewTab({ instance, viewer, host, totalRam, playerActions }:
         <StateBadge state={instance.state} />
       </header>
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-5">
-        <Stat label="Game">{gameLabel(instance.game_type)}</Stat>
-        <Stat label="Version">{instance.version || 'Unknown'}</Stat>
-        <Stat label="Players">
-          <span aria-label={`Player count ${players}`}>{players}</span>
+        <Stat label={t`Game`}>{gameLabel(instance.game_type)}</Stat>
+        <Stat label={t`Version`}>{instance.version || t`Unknown`}</Stat>
+        <Stat label={t`Players`}>
+          <span aria-label={t`Player count ${players}`}>{players}</span>
         </Stat>
-        <Stat label="Address">
+        <Stat label={t`Address`}>
           <CopyAddress address={`${host}:${instance.port}`} />
         </Stat>
         {disk.data ? (
-          <Stat label="Disk used">
-            <span title={`${disk.data.files} files`}>{formatBytes(disk.data.folder_bytes)}</span>
+          <Stat label={t`Disk used`}>
+            <span title={t`${files} files`}>{formatSize(disk.data.folder_bytes)}</span>
           </Stat>
         ) : null}
       </dl>

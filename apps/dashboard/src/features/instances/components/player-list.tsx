@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { ArrowDownAZ, ArrowUpZA } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Player } from '@hearth/protocol';
 import { cn } from '@/lib/cn.ts';
 import { useCurrentCore } from '@/lib/session.ts';
@@ -60,12 +61,15 @@ export function PlayerList({
   /** A player's actions (kick, ban, …), drawn at the end of its row. */
   actions?: (name: string) => ReactNode;
 }) {
+  const { t } = useLingui();
   const [direction, setDirection] = useState<SortDirection>('ascending');
   const sorted = sortPlayers(players ?? [], direction);
   const Icon = direction === 'ascending' ? ArrowDownAZ : ArrowUpZA;
   return (
-    <section aria-label="Players" className="flex flex-col gap-2">
-      <h2 className="text-sm font-semibold">Players</h2>
+    <section aria-label={t`Players`} className="flex flex-col gap-2">
+      <h2 className="text-sm font-semibold">
+        <Trans>Players</Trans>
+      </h2>
       <div className="overflow-hidden rounded-lg border border-line bg-panel">
         <table className="w-full text-sm">
           <thead className="border-b border-line text-left text-xs text-faint">
@@ -78,13 +82,15 @@ export function PlayerList({
                   }
                   className="-my-2 inline-flex min-h-11 items-center gap-1.5 rounded pr-2 hover:text-fg wide:min-h-8"
                 >
-                  Name
+                  <Trans>Name</Trans>
                   <Icon aria-hidden className="size-3.5" />
                 </button>
               </th>
               {actions ? (
                 <th scope="col" className="px-4 py-2">
-                  <span className="sr-only">Actions</span>
+                  <span className="sr-only">
+                    <Trans>Actions</Trans>
+                  </span>
                 </th>
               ) : null}
             </tr>
@@ -109,7 +115,9 @@ export function PlayerList({
                   colSpan={actions ? 2 : 1}
                   className="px-4 py-6 text-center text-[13px] text-faint"
                 >
-                  {players === null ? 'This game does not report its players' : 'No players online'}
+                  {players === null
+                    ? t`This game does not report its players`
+                    : t`No players online`}
                 </td>
               </tr>
             ) : null}

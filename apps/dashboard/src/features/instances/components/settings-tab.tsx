@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { InstanceInfo, SectionManifest } from '@hearth/protocol';
 import { SettingWidget } from '@/components/settings/setting-widget.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
@@ -61,8 +64,12 @@ function SectionCard({ instance, section }: { instance: InstanceInfo; section: S
     <Card title={section.name} description={section.description}>
       {settings.length === 0 ? (
         <div className="px-5 py-6 text-center">
-          <p className="text-sm font-medium text-muted">Not available at this moment</p>
-          <p className="text-[13px] text-faint">Try to start this instance at least once</p>
+          <p className="text-sm font-medium text-muted">
+            <Trans>Not available at this moment</Trans>
+          </p>
+          <p className="text-[13px] text-faint">
+            <Trans>Try to start this instance at least once</Trans>
+          </p>
         </div>
       ) : (
         settings.map((setting) => (
@@ -86,16 +93,16 @@ function SectionCard({ instance, section }: { instance: InstanceInfo; section: S
   );
 }
 
-const FLAGS: { flag: InstanceFlag; name: string; description: string }[] = [
+const FLAGS: { flag: InstanceFlag; name: MessageDescriptor; description: MessageDescriptor }[] = [
   {
     flag: 'auto_start',
-    name: 'Auto Start',
-    description: 'Start this instance when the core starts.',
+    name: msg`Auto Start`,
+    description: msg`Start this instance when the core starts.`,
   },
   {
     flag: 'restart_on_crash',
-    name: 'Restart On Crash',
-    description: 'Start this instance again when it crashes.',
+    name: msg`Restart On Crash`,
+    description: msg`Start this instance again when it crashes.`,
   },
 ];
 
@@ -106,14 +113,15 @@ function AutomationCard({
   instance: InstanceInfo;
   values: Record<InstanceFlag, boolean>;
 }) {
+  const { t, i18n } = useLingui();
   const update = useUpdateInstanceFlagMutation();
   return (
-    <Card title="Automation">
+    <Card title={t`Automation`}>
       {FLAGS.map(({ flag, name, description }) => (
-        <Row key={flag} name={name} description={description}>
+        <Row key={flag} name={i18n._(name)} description={i18n._(description)}>
           <div className="flex justify-end">
             <Switch
-              label={name}
+              label={i18n._(name)}
               checked={
                 update.isPending && update.variables.flag === flag
                   ? update.variables.value
@@ -153,7 +161,7 @@ export function SettingsTab({ instance, viewer, onDeleted, dangerExtra }: Settin
   if (!allowed)
     body = (
       <p className="rounded-lg border border-line bg-panel px-5 py-6 text-center text-sm text-muted">
-        No permission
+        <Trans>No permission</Trans>
       </p>
     );
   else if (settings.isPending) body = <PageSpinner />;
@@ -176,7 +184,9 @@ export function SettingsTab({ instance, viewer, onDeleted, dangerExtra }: Settin
   }
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 p-4 wide:p-6">
-      <h2 className="text-xl font-semibold">Instance Settings</h2>
+      <h2 className="text-xl font-semibold">
+        <Trans>Instance Settings</Trans>
+      </h2>
       {body}
       <DangerZone
         instance={instance}

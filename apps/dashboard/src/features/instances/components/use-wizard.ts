@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { msg, t } from '@lingui/core/macro';
 import type { HandlerGameType, SetupManifest } from '@hearth/protocol';
 import { toUserMessage } from '@/lib/errors.ts';
 import { useSetupManifest } from '../api/get-setup-manifest.ts';
@@ -20,10 +21,10 @@ import type { AutoValues, BasicValues, FormErrors, ManifestValues } from '../set
 // the last step submits.
 
 export const WIZARD_STEPS = [
-  'Select Game',
-  'Basic Settings',
-  'Instance Settings',
-  'Auto Settings',
+  msg`Select Game`,
+  msg`Basic Settings`,
+  msg`Instance Settings`,
+  msg`Auto Settings`,
 ] as const;
 export const LAST_STEP = WIZARD_STEPS.length - 1;
 
@@ -45,7 +46,6 @@ export interface GenericState {
   detail: string | null;
 }
 
-export const GENERIC_LOAD_ERROR = 'Error fetching the instance';
 const NO_GENERIC: GenericState = {
   url: '',
   loading: false,
@@ -92,7 +92,7 @@ export function useWizard() {
   const load = async () => {
     const url = generic.url.trim();
     if (url === '') {
-      setGeneric((g) => ({ ...g, error: 'URL is required', detail: null }));
+      setGeneric((g) => ({ ...g, error: t`URL is required`, detail: null }));
       return;
     }
     setGeneric((g) => ({ ...g, loading: true, error: null, detail: null }));
@@ -105,7 +105,7 @@ export function useWizard() {
         loading: false,
         manifest: null,
         loadedUrl: null,
-        error: GENERIC_LOAD_ERROR,
+        error: t`Error fetching the instance`,
         detail: toUserMessage(err),
       }));
     }
@@ -114,14 +114,14 @@ export function useWizard() {
   const stepErrors = (at: number): FormErrors => {
     switch (at) {
       case 0:
-        if (choice === null) return { game: 'Select a game' };
+        if (choice === null) return { game: t`Select a game` };
         if (choice.kind === 'generic' && !genericReady)
-          return { game: 'Load a definition URL first' };
+          return { game: t`Load a definition URL first` };
         return {};
       case 1:
         return validateBasic(basic);
       case 2:
-        if (!manifest) return { manifest: 'The settings are not loaded yet' };
+        if (!manifest) return { manifest: t`The settings are not loaded yet` };
         return validateManifest(manifest, manifestValues);
       default:
         return {};

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Download } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { HandlerGameType, ShippedDefinition } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { RadioCard, RadioCardGroup } from '@/components/ui/radio-cards.tsx';
@@ -55,6 +56,7 @@ function DefinitionCard({ definition }: { definition: ShippedDefinition }) {
 }
 
 function GenericUrlForm({ wizard }: { wizard: Wizard }) {
+  const { t } = useLingui();
   const id = useId();
   const { generic } = wizard;
   return (
@@ -67,13 +69,13 @@ function GenericUrlForm({ wizard }: { wizard: Wizard }) {
       }}
     >
       <label htmlFor={id} className="text-[13px] font-medium text-muted">
-        Definition URL
+        <Trans>Definition URL</Trans>
       </label>
       <div className="flex gap-2">
         <input
           id={id}
           value={generic.url}
-          placeholder="https://… or file:///…/definition.ts"
+          placeholder={t`https://… or file:///…/definition.ts`}
           autoComplete="off"
           aria-invalid={generic.error ? true : undefined}
           aria-describedby={`${id}-status`}
@@ -85,7 +87,7 @@ function GenericUrlForm({ wizard }: { wizard: Wizard }) {
         />
         <Button type="submit" loading={generic.loading}>
           <Download aria-hidden className="size-4" />
-          Load
+          <Trans>Load</Trans>
         </Button>
       </div>
       <div id={`${id}-status`} aria-live="polite" className="text-[13px]">
@@ -95,9 +97,13 @@ function GenericUrlForm({ wizard }: { wizard: Wizard }) {
             {generic.detail ? <p className="text-xs text-faint">{generic.detail}</p> : null}
           </>
         ) : wizard.genericReady ? (
-          <p className="text-success">Definition loaded</p>
+          <p className="text-success">
+            <Trans>Definition loaded</Trans>
+          </p>
         ) : (
-          <p className="text-faint">Load the definition to see its settings.</p>
+          <p className="text-faint">
+            <Trans>Load the definition to see its settings.</Trans>
+          </p>
         )}
       </div>
     </form>
@@ -110,13 +116,13 @@ function GenericCard() {
       <GameIcon gameKey="Generic" size="md" />
       <span className="flex flex-1 flex-col">
         <span className="flex items-center gap-2 text-sm font-medium">
-          Docker Instance
+          <Trans>Docker Instance</Trans>
           <span className="rounded-full border border-accent/50 px-1.5 text-[10px] font-semibold tracking-wide text-accent uppercase">
-            Beta
+            <Trans>Beta</Trans>
           </span>
         </span>
         <span className="text-xs text-muted">
-          Any game server described by a definition file, loaded from a URL
+          <Trans>Any game server described by a definition file, loaded from a URL</Trans>
         </span>
       </span>
     </RadioCard>
@@ -128,6 +134,7 @@ function GenericCard() {
  * and the Docker Instance (generic, beta) card that loads a definition from a URL.
  */
 export function WizardSelectGame({ wizard }: { wizard: Wizard }) {
+  const { t } = useLingui();
   const games = useGames();
   const shipped = useCoreExtensions().data?.definitions ?? [];
   return (
@@ -138,7 +145,7 @@ export function WizardSelectGame({ wizard }: { wizard: Wizard }) {
         <Spinner />
       ) : (
         <RadioCardGroup
-          label="Game"
+          label={t`Game`}
           value={choiceValue(wizard.choice)}
           onValueChange={(value) => wizard.choose(choiceOf(value))}
           initialFocus

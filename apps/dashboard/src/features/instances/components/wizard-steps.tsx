@@ -1,3 +1,6 @@
+import { msg, t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { MessageDescriptor } from '@lingui/core';
 import { TextField } from '@/components/ui/field.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
@@ -10,11 +13,12 @@ import type { Wizard } from './use-wizard.ts';
 
 /** Step 2: the built-in name and description. */
 export function WizardBasicStep({ wizard }: { wizard: Wizard }) {
+  const { t } = useLingui();
   const { basic, setBasic, errors } = wizard;
   return (
     <div className="flex flex-col gap-4">
       <TextField
-        label="Name"
+        label={t`Name`}
         autoFocus
         autoComplete="off"
         value={basic.name}
@@ -22,7 +26,7 @@ export function WizardBasicStep({ wizard }: { wizard: Wizard }) {
         onChange={(event) => setBasic({ ...basic, name: event.target.value })}
       />
       <TextField
-        label="Description"
+        label={t`Description`}
         optional
         autoComplete="off"
         value={basic.description}
@@ -31,8 +35,6 @@ export function WizardBasicStep({ wizard }: { wizard: Wizard }) {
     </div>
   );
 }
-
-export const MINECRAFT_UNREACHABLE = "Minecraft's download servers could not be reached";
 
 /**
  * Why the settings could not be shown. A Minecraft game's manifest holds the upstream version list:
@@ -44,7 +46,10 @@ export function manifestProblem(
   err: unknown,
 ): { headline: string; detail: string | null } {
   if (wizard.choice?.kind === 'game' && err instanceof ApiError && err.kind === 'External')
-    return { headline: MINECRAFT_UNREACHABLE, detail: toUserMessage(err) };
+    return {
+      headline: tGlobal`Minecraft's download servers could not be reached`,
+      detail: toUserMessage(err),
+    };
   return { headline: toUserMessage(err), detail: null };
 }
 
@@ -63,13 +68,17 @@ export function WizardManifestStep({ wizard }: { wizard: Wizard }) {
     }
     return (
       <div className="flex items-center gap-3 py-6 text-sm text-muted">
-        <Spinner /> Loading the game's settings...
+        <Spinner /> <Trans>Loading the game's settings...</Trans>
       </div>
     );
   }
   const sections = Object.values(manifest.setting_sections);
   if (sections.every((s) => Object.keys(s.settings).length === 0)) {
-    return <p className="text-sm text-muted">This game has no settings to choose.</p>;
+    return (
+      <p className="text-sm text-muted">
+        <Trans>This game has no settings to choose.</Trans>
+      </p>
+    );
   }
   return (
     <div className="flex flex-col gap-6">
@@ -98,31 +107,36 @@ export function WizardManifestStep({ wizard }: { wizard: Wizard }) {
   );
 }
 
-const AUTO_SETTINGS: { key: keyof AutoValues; label: string; description: string }[] = [
+const AUTO_SETTINGS: {
+  key: keyof AutoValues;
+  label: MessageDescriptor;
+  description: MessageDescriptor;
+}[] = [
   {
     key: 'auto_start',
-    label: 'Auto Start',
-    description: 'Start this instance when the core starts.',
+    label: msg`Auto Start`,
+    description: msg`Start this instance when the core starts.`,
   },
   {
     key: 'restart_on_crash',
-    label: 'Restart On Crash',
-    description: 'Start this instance again when it crashes.',
+    label: msg`Restart On Crash`,
+    description: msg`Start this instance again when it crashes.`,
   },
 ];
 
 /** Step 4: auto_start and restart_on_crash. */
 export function WizardAutoStep({ wizard }: { wizard: Wizard }) {
+  const { i18n } = useLingui();
   return (
     <div className="flex flex-col divide-y divide-line rounded-lg border border-line">
       {AUTO_SETTINGS.map(({ key, label, description }) => (
         <div key={key} className="flex items-center justify-between gap-4 px-4 py-3">
           <div>
-            <p className="text-sm font-medium">{label}</p>
-            <p className="text-[13px] text-faint">{description}</p>
+            <p className="text-sm font-medium">{i18n._(label)}</p>
+            <p className="text-[13px] text-faint">{i18n._(description)}</p>
           </div>
           <Switch
-            label={label}
+            label={i18n._(label)}
             checked={wizard.auto[key]}
             onCheckedChange={(value) => wizard.setAuto({ ...wizard.auto, [key]: value })}
           />

@@ -1,6 +1,7 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Plus } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button.tsx';
 import { TextField } from '@/components/ui/field.tsx';
 import { matchEntries, type Availability, type ListEntry } from '../player-actions.ts';
@@ -11,6 +12,8 @@ const SEARCH_FROM = 10;
 
 export interface ListSectionProps {
   title: string;
+  /** The search field's label ("Search whitelist"), shown for long lists. */
+  searchLabel: string;
   /** Null: the game keeps no such list (or it could not be read: see the problems above). */
   entries: readonly ListEntry[] | null;
   add: { label: string; can: Availability; onAdd: () => void };
@@ -24,6 +27,7 @@ export interface ListSectionProps {
 /** One of the Players tab's lists: its add button, a search when long, and the entries. */
 export function ListSection({
   title,
+  searchLabel,
   entries,
   add,
   remove,
@@ -31,6 +35,7 @@ export function ListSection({
   emptyText,
   children,
 }: ListSectionProps) {
+  const { t } = useLingui();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
   const shown = useMemo(
@@ -60,7 +65,7 @@ export function ListSection({
       {children}
       {entries && entries.length > SEARCH_FROM ? (
         <TextField
-          label={`Search ${title.toLowerCase()}`}
+          label={searchLabel}
           type="search"
           value={query}
           onChange={(event) => setQuery(event.target.value)}
@@ -74,10 +79,12 @@ export function ListSection({
           removeDisabledReason={remove.can.shown ? remove.can.disabledReason : null}
           busy={busy}
           onRemove={remove.onRemove}
-          emptyText={query.trim() ? 'Nothing matches' : emptyText}
+          emptyText={query.trim() ? t`Nothing matches` : emptyText}
         />
       ) : (
-        <p className="text-[13px] text-faint">This game keeps no list that Hearth can read.</p>
+        <p className="text-[13px] text-faint">
+          <Trans>This game keeps no list that Hearth can read.</Trans>
+        </p>
       )}
     </section>
   );

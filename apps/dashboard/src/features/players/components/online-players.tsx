@@ -1,18 +1,20 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { InstanceInfo } from '@hearth/protocol';
 import { PlayerMenu } from './player-menu.tsx';
 
 /** Who is online now (from the instance's live player list), each with its actions. */
 export function OnlinePlayers({ instance }: { instance: InstanceInfo }) {
+  const { t } = useLingui();
   const players = instance.player_list;
   return (
-    <section aria-label="Online" className="flex flex-col gap-3">
+    <section aria-label={t`Online`} className="flex flex-col gap-3">
       <h3 className="text-sm font-semibold">
-        Online
+        <Trans>Online</Trans>
         {players ? <span className="ml-2 font-normal text-faint">{players.length}</span> : null}
       </h3>
       {players && players.length > 0 ? (
         <ul
-          aria-label="Online players"
+          aria-label={t`Online players`}
           className="divide-y divide-line/60 rounded-lg border border-line bg-panel"
         >
           {players.map((player) => (
@@ -27,7 +29,7 @@ export function OnlinePlayers({ instance }: { instance: InstanceInfo }) {
         </ul>
       ) : (
         <p className="rounded-lg border border-dashed border-line px-4 py-5 text-center text-[13px] text-faint">
-          {players === null ? 'This game does not report its players' : 'No players online'}
+          {players === null ? t`This game does not report its players` : t`No players online`}
         </p>
       )}
     </section>

@@ -1,3 +1,5 @@
+import { t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ipAddressProblem, playerNameProblem, playerReasonProblem } from '@hearth/protocol';
 import type { PlayerAction } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
@@ -22,35 +24,39 @@ interface Words {
 
 function wordsFor(request: DialogRequest): Words {
   switch (request.action) {
-    case 'kick':
+    case 'kick': {
+      const name = request.name;
       return {
-        title: `Kick ${request.name ?? 'a player'}`,
-        description: 'They can join again at once. The reason is shown to them.',
-        confirm: 'Kick',
+        title: name === null ? tGlobal`Kick a player` : tGlobal`Kick ${name}`,
+        description: tGlobal`They can join again at once. The reason is shown to them.`,
+        confirm: tGlobal`Kick`,
       };
-    case 'ban':
+    }
+    case 'ban': {
+      const name = request.name;
       return {
-        title: request.name ? `Ban ${request.name}` : 'Ban a player',
-        description: 'They cannot join until they are pardoned. The reason is shown to them.',
-        confirm: 'Ban',
+        title: name ? tGlobal`Ban ${name}` : tGlobal`Ban a player`,
+        description: tGlobal`They cannot join until they are pardoned. The reason is shown to them.`,
+        confirm: tGlobal`Ban`,
       };
+    }
     case 'ban_ip':
       return {
-        title: 'Ban an IP address',
-        description: 'Nobody can join from this address until it is pardoned.',
-        confirm: 'Ban IP',
+        title: tGlobal`Ban an IP address`,
+        description: tGlobal`Nobody can join from this address until it is pardoned.`,
+        confirm: tGlobal`Ban IP`,
       };
     case 'op':
       return {
-        title: 'Add an operator',
-        description: "Operators can use the server's commands in game.",
-        confirm: 'Make operator',
+        title: tGlobal`Add an operator`,
+        description: tGlobal`Operators can use the server's commands in game.`,
+        confirm: tGlobal`Make operator`,
       };
     case 'whitelist_add':
       return {
-        title: 'Add to the whitelist',
-        description: 'While the whitelist is on, only listed players and operators can join.',
-        confirm: 'Add',
+        title: tGlobal`Add to the whitelist`,
+        description: tGlobal`While the whitelist is on, only listed players and operators can join.`,
+        confirm: tGlobal`Add`,
       };
   }
 }
@@ -79,6 +85,7 @@ export interface PlayerActionDialogProps {
 
 /** Asks for what an action needs, runs it, says what happened (a toast) or what went wrong. */
 export function PlayerActionDialog({ instanceUuid, request, onClose }: PlayerActionDialogProps) {
+  const { t } = useLingui();
   const run = usePlayerActionMutation(instanceUuid, { toastErrors: false });
   const words = wordsFor(request);
   const asksName =
@@ -110,23 +117,23 @@ export function PlayerActionDialog({ instanceUuid, request, onClose }: PlayerAct
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
         {asksName ? (
-          <TextField label="Player name" autoComplete="off" {...form.field('name')} />
+          <TextField label={t`Player name`} autoComplete="off" {...form.field('name')} />
         ) : null}
         {asksIp ? (
           <TextField
-            label="IP address"
+            label={t`IP address`}
             autoComplete="off"
             inputMode="decimal"
             {...form.field('ip')}
           />
         ) : null}
         {asksReason ? (
-          <TextField label="Reason" optional autoComplete="off" {...form.field('reason')} />
+          <TextField label={t`Reason`} optional autoComplete="off" {...form.field('reason')} />
         ) : null}
         <FormError message={run.isError ? toUserMessage(run.error) : null} />
         <div className="mt-2 flex flex-wrap justify-end gap-2">
           <Button onClick={onClose} disabled={run.isPending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button
             type="submit"

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import {
   Ban,
@@ -33,21 +34,22 @@ const icon = (Icon: typeof Ban) => <Icon aria-hidden className="size-4" />;
  * offered again.
  */
 export function PlayerMenu({ instance, name }: { instance: InstanceInfo; name: string }) {
+  const { t } = useLingui();
   const lists = usePlayerLists(instance.uuid, true, instance.state === 'Running');
   const run = usePlayerActionMutation(instance.uuid, { toastErrors: true });
   const [dialog, setDialog] = useState<DialogRequest | null>(null);
   const is = standing(lists.data, name);
   const items: Item[] = [
-    { action: 'kick', label: 'Kick…', icon: icon(DoorOpen) },
+    { action: 'kick', label: t`Kick…`, icon: icon(DoorOpen) },
     ...(is.banned
       ? []
-      : [{ action: 'ban', label: 'Ban…', icon: icon(Ban), danger: true } as const]),
+      : [{ action: 'ban', label: t`Ban…`, icon: icon(Ban), danger: true } as const]),
     is.op === true
-      ? { action: 'deop', label: 'Remove operator', icon: icon(ShieldOff) }
-      : { action: 'op', label: 'Make operator', icon: icon(ShieldCheck) },
+      ? { action: 'deop', label: t`Remove operator`, icon: icon(ShieldOff) }
+      : { action: 'op', label: t`Make operator`, icon: icon(ShieldCheck) },
     is.whitelisted === true
-      ? { action: 'whitelist_remove', label: 'Remove from whitelist', icon: icon(UserX) }
-      : { action: 'whitelist_add', label: 'Add to whitelist', icon: icon(UserCheck) },
+      ? { action: 'whitelist_remove', label: t`Remove from whitelist`, icon: icon(UserX) }
+      : { action: 'whitelist_add', label: t`Add to whitelist`, icon: icon(UserCheck) },
   ];
   const shown = items.flatMap((item) => {
     const can = availability(lists.data?.support, item.action, instance.state);
@@ -69,7 +71,7 @@ export function PlayerMenu({ instance, name }: { instance: InstanceInfo; name: s
         align="end"
         width={232}
         trigger={
-          <Button variant="ghost" size="icon" aria-label={`Actions for ${name}`}>
+          <Button variant="ghost" size="icon" aria-label={t`Actions for ${name}`}>
             <MoreHorizontal aria-hidden className="size-4" />
           </Button>
         }

@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { playerActionWay } from '@hearth/protocol';
 import type { InstanceInfo, PlayerAction, PlayerLists } from '@hearth/protocol';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
@@ -22,7 +24,9 @@ function Layout({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 p-4 wide:p-6">
       <header className="flex items-center justify-between gap-4">
-        <h2 className="text-xl font-semibold">Players</h2>
+        <h2 className="text-xl font-semibold">
+          <Trans>Players</Trans>
+        </h2>
       </header>
       {children}
     </div>
@@ -33,11 +37,11 @@ function Layout({ children }: { children: ReactNode }) {
 function wayNote(instance: InstanceInfo): string {
   switch (playerActionWay(instance.state)) {
     case 'command':
-      return "Changes are sent to the server's console.";
+      return tGlobal`Changes are sent to the server's console.`;
     case 'file':
-      return 'The server is stopped: changes are written to its files and apply when it starts.';
+      return tGlobal`The server is stopped: changes are written to its files and apply when it starts.`;
     case null:
-      return 'Wait until the server is running or stopped to change players.';
+      return tGlobal`Wait until the server is running or stopped to change players.`;
   }
 }
 
@@ -46,6 +50,7 @@ function wayNote(instance: InstanceInfo): string {
  * its switch, the banned players and addresses and the operators, read from the server's files.
  */
 export function PlayersScreen({ instance, canManage }: PlayersScreenProps) {
+  const { t } = useLingui();
   const running = instance.state === 'Running';
   const lists = usePlayerLists(instance.uuid, canManage, running);
   const run = usePlayerActionMutation(instance.uuid, { toastErrors: true });
@@ -68,7 +73,7 @@ export function PlayersScreen({ instance, canManage }: PlayersScreenProps) {
     return (
       <Layout>
         <p className="rounded-lg border border-line bg-panel px-5 py-6 text-center text-sm text-muted">
-          No permission
+          <Trans>No permission</Trans>
         </p>
       </Layout>
     );
@@ -98,7 +103,9 @@ export function PlayersScreen({ instance, canManage }: PlayersScreenProps) {
     <Layout>
       {data.problems.length > 0 ? (
         <div role="alert" className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2">
-          <p className="text-[13px] font-medium text-warning">Some lists could not be read</p>
+          <p className="text-[13px] font-medium text-warning">
+            <Trans>Some lists could not be read</Trans>
+          </p>
           <ul className="mt-1 list-disc pl-5 text-[13px] text-muted">
             {data.problems.map((problem) => (
               <li key={problem}>{problem}</li>
@@ -108,7 +115,7 @@ export function PlayersScreen({ instance, canManage }: PlayersScreenProps) {
       ) : null}
       {nothing ? (
         <p className="rounded-lg border border-line bg-panel px-5 py-6 text-center text-sm text-muted">
-          This game does not let Hearth kick, ban or whitelist its players.
+          <Trans>This game does not let Hearth kick, ban or whitelist its players.</Trans>
         </p>
       ) : (
         <p role="status" className="text-[13px] text-muted">
@@ -117,17 +124,18 @@ export function PlayersScreen({ instance, canManage }: PlayersScreenProps) {
       )}
       <OnlinePlayers instance={instance} />
       <ListSection
-        title="Whitelist"
+        title={t`Whitelist`}
+        searchLabel={t`Search whitelist`}
         entries={rows.whitelist}
         busy={run.isPending}
-        emptyText="Nobody is on the whitelist"
+        emptyText={t`Nobody is on the whitelist`}
         add={{
-          label: 'Add player',
+          label: t`Add player`,
           can: can('whitelist_add'),
           onAdd: () => setDialog({ action: 'whitelist_add' }),
         }}
         remove={{
-          label: 'Remove',
+          label: t`Remove`,
           can: can('whitelist_remove'),
           onRemove: (entry) => act({ action: 'whitelist_remove', name: entry.primary }),
         }}
@@ -135,56 +143,59 @@ export function PlayersScreen({ instance, canManage }: PlayersScreenProps) {
         {whitelistSwitch.shown ? (
           <div className="flex items-center gap-3 rounded-lg border border-line bg-panel px-4 py-2">
             <Switch
-              label="Whitelist"
+              label={t`Whitelist`}
               checked={data.whitelist_enabled === true}
               disabled={whitelistSwitch.disabledReason !== null || run.isPending}
               onCheckedChange={(on) => act({ action: on ? 'whitelist_on' : 'whitelist_off' })}
             />
             <p className="text-[13px] text-muted">
               {data.whitelist_enabled
-                ? 'On: only players on the whitelist and operators can join.'
-                : 'Off: anyone who is not banned can join.'}
+                ? t`On: only players on the whitelist and operators can join.`
+                : t`Off: anyone who is not banned can join.`}
               {whitelistSwitch.disabledReason ? ` ${whitelistSwitch.disabledReason}.` : ''}
             </p>
           </div>
         ) : null}
       </ListSection>
       <ListSection
-        title="Banned players"
+        title={t`Banned players`}
+        searchLabel={t`Search banned players`}
         entries={rows.bannedPlayers}
         busy={run.isPending}
-        emptyText="Nobody is banned"
+        emptyText={t`Nobody is banned`}
         add={{
-          label: 'Ban player',
+          label: t`Ban player`,
           can: can('ban'),
           onAdd: () => setDialog({ action: 'ban', name: null }),
         }}
         remove={{
-          label: 'Pardon',
+          label: t`Pardon`,
           can: can('pardon'),
           onRemove: (entry) => act({ action: 'pardon', name: entry.primary }),
         }}
       />
       <ListSection
-        title="Banned IP addresses"
+        title={t`Banned IP addresses`}
+        searchLabel={t`Search banned ip addresses`}
         entries={rows.bannedIps}
         busy={run.isPending}
-        emptyText="No address is banned"
-        add={{ label: 'Ban IP', can: can('ban_ip'), onAdd: () => setDialog({ action: 'ban_ip' }) }}
+        emptyText={t`No address is banned`}
+        add={{ label: t`Ban IP`, can: can('ban_ip'), onAdd: () => setDialog({ action: 'ban_ip' }) }}
         remove={{
-          label: 'Pardon',
+          label: t`Pardon`,
           can: can('pardon_ip'),
           onRemove: (entry) => act({ action: 'pardon_ip', ip: entry.primary }),
         }}
       />
       <ListSection
-        title="Operators"
+        title={t`Operators`}
+        searchLabel={t`Search operators`}
         entries={rows.ops}
         busy={run.isPending}
-        emptyText="Nobody is an operator"
-        add={{ label: 'Add operator', can: can('op'), onAdd: () => setDialog({ action: 'op' }) }}
+        emptyText={t`Nobody is an operator`}
+        add={{ label: t`Add operator`, can: can('op'), onAdd: () => setDialog({ action: 'op' }) }}
         remove={{
-          label: 'Remove',
+          label: t`Remove`,
           can: can('deop'),
           onRemove: (entry) => act({ action: 'deop', name: entry.primary }),
         }}
