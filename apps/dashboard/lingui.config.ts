@@ -2,8 +2,8 @@ import { readdirSync } from 'node:fs';
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
 
-// One catalog per feature folder (src/features/<name>) and one, `shell`, for app/, components/ and
-// lib/: helpers converting different features never edit the same .po file. The runtime loads every
+// One catalog per feature folder (src/features/<name>) and one each for app/, components/ and lib/:
+// people converting different folders never edit the same .po file. The runtime loads every
 // catalog of the active language as one chunk (src/lib/i18n/catalogs.ts).
 const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -30,8 +30,18 @@ export default defineConfig({
   },
   catalogs: [
     {
-      path: '<rootDir>/src/locales/{locale}/shell',
-      include: ['<rootDir>/src/app', '<rootDir>/src/components', '<rootDir>/src/lib'],
+      path: '<rootDir>/src/locales/{locale}/app',
+      include: ['<rootDir>/src/app'],
+      exclude: notTests,
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/components',
+      include: ['<rootDir>/src/components'],
+      exclude: notTests,
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/lib',
+      include: ['<rootDir>/src/lib'],
       exclude: notTests,
     },
     ...features.map((name) => ({

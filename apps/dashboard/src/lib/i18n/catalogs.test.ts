@@ -45,7 +45,7 @@ const files = Object.keys(texts)
 
 describe('the translations (issue 29)', () => {
   it('finds the catalogs', () => {
-    expect(files).toContain('shell.po');
+    expect(files).toContain('app.po');
   });
 
   for (const locale of TRANSLATED) {
