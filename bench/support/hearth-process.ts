@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { pollUntil } from '../../apps/core/test-support/poll.ts';
-import { spawnTracked, stopProcess, waitForOutput } from './processes.ts';
+import { launchCore, type LaunchedCore } from '../../apps/core/test-support/core-launcher.ts';
+import { track } from './processes.ts';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const OWNER = { username: 'bench', password: 'bench-password-1' } as const;
@@ -75,26 +76,25 @@ export async function startHearth(
   await fs.chmod(scratch, 0o755);
   const dataDir = path.join(scratch, 'data');
   const { command, args } = coreCommand();
-  const child = spawnTracked(
-    command,
-    [...args, ...coreFlags(0, dataDir), ...(options.extraArgs ?? [])],
-    { cwd: REPO, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let out = '';
-  const keep = (chunk: Buffer) => (out = (out + chunk.toString()).slice(-20_000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  const mode = process.env.BENCH_ISOLATION;
+  let launched: LaunchedCore | null = null;
   const stop = async () => {
-    await stopProcess(child);
+    await launched?.stop(20_000);
     await fs.rm(scratch, { recursive: true, force: true });
   };
   try {
-    const [, portText] = await waitForOutput(child, /listening on https?:\/\/localhost:(\d+)/);
-    const port = Number(portText);
-    const setupKey = /First time setup key: (\S+)/.exec(out)?.[1];
-    if (!setupKey) throw new Error(`the core printed no setup key:\n${out}`);
-    const url = `http://127.0.0.1:${port}`;
-    const api = `${url}/api/v1`;
+    launched = await launchCore({
+      entry: process.env.BENCH_CORE_COMMAND?.trim() ? { command, args } : 'npm-start',
+      dataDir,
+      args: [...(mode ? ['--isolation', mode] : []), ...(options.extraArgs ?? [])],
+      env: options.env,
+      keepOutputChars: 20_000,
+      onSpawn: track,
+    });
+    const { port, child } = launched;
+    const setupKey = launched.setupKey;
+    if (!setupKey) throw new Error(`the core printed no setup key:\n${launched.output()}`);
+    const { url, api } = launched;
     let token = '';
     const call = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
       const res = await fetch(`${api}${route}`, {
@@ -132,7 +132,7 @@ export async function startHearth(
       url,
       api,
       port,
-      pid: child.pid!,
+      pid: launched.pid,
       child,
       dataDir,
       scratch,
@@ -142,7 +142,7 @@ export async function startHearth(
       call,
       createGeneric,
       waitForState,
-      output: () => out,
+      output: launched.output,
       stop,
     };
   } catch (err) {

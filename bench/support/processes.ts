@@ -9,10 +9,15 @@ const TICKS_PER_SECOND = 100;
 /** Every process this benchmark run started and has not seen exit yet. */
 const live = new Set<ChildProcess>();
 
-export function spawnTracked(command: string, args: string[], options: SpawnOptions): ChildProcess {
-  const child = spawn(command, args, options);
+/** Adds a child started elsewhere (the core launcher) to what `stopAll` ends. */
+export function track(child: ChildProcess): void {
   live.add(child);
   child.once('exit', () => live.delete(child));
+}
+
+export function spawnTracked(command: string, args: string[], options: SpawnOptions): ChildProcess {
+  const child = spawn(command, args, options);
+  track(child);
   return child;
 }
 

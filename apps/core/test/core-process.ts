@@ -1,17 +1,14 @@
 // A real core in its own process (`src/main.ts` through tsx), for what an in-process core cannot
 // show: kill -9, a lock held by another process, kernel limits on what the core may write.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ClientEventSchema, InstanceInfoSchema, type ClientEvent } from '@hearth/protocol';
 import { z } from 'zod';
 import type { RequestOptions, TestResponse } from './helpers.ts';
+import { launchCore } from '../test-support/core-launcher.ts';
 import { pollFor } from '../test-support/poll.ts';
 
-const MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/main.ts');
 const START_TIMEOUT_MS = 60_000;
 
 export interface CoreProcess {
@@ -122,92 +119,30 @@ export async function killAllCores(): Promise<void> {
  * rejects with its output when it exits first, e.g. refused by the data-dir lock).
  */
 export async function spawnCore(dataDir: string, opts: SpawnOptions = {}): Promise<CoreProcess> {
-  const nodeArgs = [
-    '--import',
-    'tsx',
-    MAIN,
-    '--port',
-    '0',
-    '--host',
-    '127.0.0.1',
-    '--data-dir',
+  const launched = await launchCore({
+    entry: 'source',
     dataDir,
-    '--log-level',
-    'warn',
     // These tests are about the core's own files; sandboxed servers have their own tests.
-    '--isolation',
-    'none',
-    ...(opts.args ?? []),
-  ];
-  const [command, args] =
-    opts.maxFileBytes === undefined
-      ? [process.execPath, nodeArgs]
-      : ['prlimit', [`--fsize=${opts.maxFileBytes}`, process.execPath, ...nodeArgs]];
-  // prlimit execs node in place, so the pid recorded here is the core's.
-  const child: ChildProcess = spawn(command, args, {
-    cwd: path.dirname(MAIN),
-    stdio: ['ignore', 'pipe', 'pipe'],
+    args: ['--isolation', 'none', ...(opts.args ?? [])],
+    maxFileBytes: opts.maxFileBytes,
+    startTimeoutMs: START_TIMEOUT_MS,
   });
-  const pid = child.pid;
-  if (pid === undefined) throw new Error('could not spawn the core');
-  let out = '';
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const listening = new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /Hearth core listening on https?:\/\/localhost:(\d+)/.exec(out);
-      if (m) resolve(`http://127.0.0.1:${m[1]}/api/v1`);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    void exited.then(({ code, signal }) =>
-      reject(new Error(`core exited (${code ?? signal}) before listening:\n${out}`)),
-    );
-    setTimeout(
-      () => reject(new Error(`core did not listen within ${START_TIMEOUT_MS} ms:\n${out}`)),
-      START_TIMEOUT_MS,
-    ).unref();
-  });
-  let alive = true;
-  void exited.then(() => {
-    alive = false;
-    live.delete(proc);
-  });
-  const signal = async (name: NodeJS.Signals) => {
-    if (alive) process.kill(pid, name);
-    await exited;
-  };
   const proc: CoreProcess = {
-    pid,
+    pid: launched.pid,
     dataDir,
-    api: '',
-    setupKey: null,
-    output: () => out,
-    request: () => Promise.reject(new Error('not listening')),
-    exited,
-    kill: () => signal('SIGKILL'),
-    stop: () => signal('SIGTERM'),
-    setupWithInstance: () => Promise.reject(new Error('not listening')),
+    api: launched.api,
+    setupKey: launched.setupKey,
+    output: launched.output,
+    exited: launched.exited,
+    kill: launched.kill,
+    // A graceful shutdown is what these tests watch: no SIGKILL behind it.
+    stop: () => launched.stop(null),
+    request: (m, r, o) => httpRequest(launched.api, m, r, o),
+    setupWithInstance: () => setupWithInstance(proc),
   };
   live.add(proc);
-  let api: string;
-  try {
-    api = await listening;
-  } catch (err) {
-    await proc.kill();
-    throw err;
-  }
-  const key = /First time setup key: (\S+)/.exec(out)?.[1] ?? null;
-  const ready: CoreProcess = {
-    ...proc,
-    api,
-    setupKey: key,
-    request: (m, r, o) => httpRequest(api, m, r, o),
-    setupWithInstance: () => setupWithInstance(ready),
-  };
-  return ready;
+  void launched.exited.then(() => live.delete(proc));
+  return proc;
 }
 
 export async function httpRequest(
