@@ -29,7 +29,6 @@ import {
   startModrinthFixture,
   type ModrinthFixture,
 } from '../test-support/modrinth-fixture/index.ts';
-import type { UpstreamFixture } from '../test-support/upstream-fixture/index.ts';
 import type { TestCore } from './helpers.ts';
 import {
   EventLog,
@@ -37,11 +36,11 @@ import {
   freePort,
   instanceDirOf,
   minecraftSetup,
-  startFixture,
-  startInstanceCore,
+  openInstanceSuite,
+  type InstanceSuite,
 } from './instance-helpers.ts';
 
-let upstream: UpstreamFixture;
+let suite: InstanceSuite;
 let modrinth: ModrinthFixture;
 let t: TestCore;
 let owner: string;
@@ -64,11 +63,9 @@ async function versionOf(projectId: string, index = 0) {
 }
 
 beforeAll(async () => {
-  upstream = await startFixture();
   modrinth = await startModrinthFixture();
-  t = await startInstanceCore(upstream, { modrinthApiUrl: modrinth.baseUrl });
-  owner = await t.setupOwner();
-  log = await EventLog.open(t, owner);
+  suite = await openInstanceSuite({ modrinthApiUrl: modrinth.baseUrl });
+  ({ t, owner, log } = suite);
   fabric = await createInstance(
     t,
     owner,
@@ -96,10 +93,8 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  log?.close();
-  await t?.close();
+  await suite?.close();
   await modrinth?.close();
-  await upstream?.close();
 });
 
 describe('what an instance takes', () => {

@@ -16,7 +16,6 @@ import {
   type StagedImport,
 } from '@hearth/protocol';
 import { buildJar } from '../test-support/upstream-fixture/compile.ts';
-import type { UpstreamFixture } from '../test-support/upstream-fixture/index.ts';
 import type { TestCore } from './helpers.ts';
 import { folderOf, instanceFolders, tarGzOf, uploadImport, zipOf } from './import-helpers.ts';
 import {
@@ -25,11 +24,11 @@ import {
   isState,
   progressionEndFor,
   startAndWaitRunning,
-  startFixture,
-  startInstanceCore,
+  openInstanceSuite,
+  type InstanceSuite,
 } from './instance-helpers.ts';
 
-let upstream: UpstreamFixture;
+let suite: InstanceSuite;
 let t: TestCore;
 let owner: string;
 let log: EventLog;
@@ -48,12 +47,10 @@ const MAX_ENTRIES = 200;
 const MAX_BYTES = 8 * 1024 * 1024;
 
 beforeAll(async () => {
-  upstream = await startFixture();
-  t = await startInstanceCore(upstream, {
+  suite = await openInstanceSuite({
     files: { maxExtractBytes: MAX_BYTES, maxExtractEntries: MAX_ENTRIES },
   });
-  owner = await t.setupOwner();
-  log = await EventLog.open(t, owner);
+  ({ t, owner, log } = suite);
   creator = await t.createUser(owner, 'creator');
   const perms = emptyPermissions();
   perms.can_create_instance = true;
@@ -64,9 +61,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  log?.close();
-  await t?.close();
-  await upstream?.close();
+  await suite?.close();
 });
 
 async function setSafeMode(on: boolean) {

@@ -61,6 +61,40 @@ export function startInstanceCore(
   );
 }
 
+/** What most instance tests open first: the fixture, a core on it, its owner and the event log. */
+export interface InstanceSuite {
+  fixture: UpstreamFixture;
+  t: TestCore;
+  owner: string;
+  log: EventLog;
+  /** Closes the log, the core and the fixture, in that order. */
+  close: () => Promise<void>;
+}
+
+/** Opens an InstanceSuite (beforeAll); whatever opened before a failure is closed again. */
+export async function openInstanceSuite(
+  overrides: Partial<CoreConfig> = {},
+): Promise<InstanceSuite> {
+  const fixture = await startFixture();
+  let t: TestCore | undefined;
+  try {
+    t = await startInstanceCore(fixture, overrides);
+    const core = t;
+    const owner = await core.setupOwner();
+    const log = await EventLog.open(core, owner);
+    const close = async () => {
+      log.close();
+      await core.close();
+      await fixture.close();
+    };
+    return { fixture, t: core, owner, log, close };
+  } catch (err) {
+    await t?.close();
+    await fixture.close();
+    throw err;
+  }
+}
+
 export function minecraftSetup(
   name: string,
   version: string,

@@ -15,10 +15,11 @@ import {
   isState,
   minecraftSetup,
   progressionEndFor,
-  startFixture,
-  startInstanceCore,
+  openInstanceSuite,
+  type InstanceSuite,
 } from './instance-helpers.ts';
 
+let suite: InstanceSuite;
 let fixture: UpstreamFixture;
 let t: TestCore;
 let owner: string;
@@ -26,17 +27,13 @@ let log: EventLog;
 let scratch: string;
 
 beforeAll(async () => {
-  fixture = await startFixture();
-  t = await startInstanceCore(fixture);
-  owner = await t.setupOwner();
-  log = await EventLog.open(t, owner);
+  suite = await openInstanceSuite();
+  ({ fixture, t, owner, log } = suite);
   scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-bad-input-'));
 });
 
 afterAll(async () => {
-  log?.close();
-  await t?.close();
-  await fixture?.close();
+  await suite?.close();
   await fs.rm(scratch, { recursive: true, force: true });
 });
 

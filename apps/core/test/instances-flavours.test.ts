@@ -3,7 +3,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SetupManifestSchema, UnavailableGameSchema, apiPaths } from '@hearth/protocol';
 import { z } from 'zod';
-import type { UpstreamFixture } from '../test-support/upstream-fixture/index.ts';
 import type { TestCore } from './helpers.ts';
 import {
   EventLog,
@@ -12,26 +11,22 @@ import {
   isState,
   minecraftSetup,
   startAndWaitRunning,
-  startFixture,
-  startInstanceCore,
+  openInstanceSuite,
+  type InstanceSuite,
 } from './instance-helpers.ts';
 
-let fixture: UpstreamFixture;
+let suite: InstanceSuite;
 let t: TestCore;
 let owner: string;
 let log: EventLog;
 
 beforeAll(async () => {
-  fixture = await startFixture();
-  t = await startInstanceCore(fixture);
-  owner = await t.setupOwner();
-  log = await EventLog.open(t, owner);
+  suite = await openInstanceSuite();
+  ({ t, owner, log } = suite);
 });
 
 afterAll(async () => {
-  log?.close();
-  await t?.close();
-  await fixture?.close();
+  await suite?.close();
 });
 
 describe('games and setup manifests', () => {

@@ -10,7 +10,6 @@ import {
   type ClientEvent,
   type InstanceInfo,
 } from '@hearth/protocol';
-import type { UpstreamFixture } from '../test-support/upstream-fixture/index.ts';
 import { nextFrame, type TestCore } from './helpers.ts';
 import {
   EventLog,
@@ -20,11 +19,11 @@ import {
   isState,
   minecraftSetup,
   startAndWaitRunning,
-  startFixture,
-  startInstanceCore,
+  openInstanceSuite,
+  type InstanceSuite,
 } from './instance-helpers.ts';
 
-let fixture: UpstreamFixture;
+let suite: InstanceSuite;
 let t: TestCore;
 let owner: string;
 let log: EventLog;
@@ -37,10 +36,8 @@ const outputOf = (e: ClientEvent) =>
     : null;
 
 beforeAll(async () => {
-  fixture = await startFixture();
-  t = await startInstanceCore(fixture, { stopTimeoutMs: 3000 });
-  owner = await t.setupOwner();
-  log = await EventLog.open(t, owner);
+  suite = await openInstanceSuite({ stopTimeoutMs: 3000 });
+  ({ t, owner, log } = suite);
   vanilla = await createInstance(
     t,
     owner,
@@ -51,9 +48,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  log?.close();
-  await t?.close();
-  await fixture?.close();
+  await suite?.close();
 });
 
 describe('a Vanilla instance on the fake server jar', () => {

@@ -7,7 +7,6 @@ import {
   type ClientEvent,
   type UserPermission,
 } from '@hearth/protocol';
-import type { UpstreamFixture } from '../test-support/upstream-fixture/index.ts';
 import { framesUntil, nextFrame, type TestCore } from './helpers.ts';
 import {
   EventLog,
@@ -16,11 +15,11 @@ import {
   isCreationEnd,
   minecraftSetup,
   startAndWaitRunning,
-  startFixture,
-  startInstanceCore,
+  openInstanceSuite,
+  type InstanceSuite,
 } from './instance-helpers.ts';
 
-let fixture: UpstreamFixture;
+let suite: InstanceSuite;
 let t: TestCore;
 let owner: string;
 let log: EventLog;
@@ -38,10 +37,8 @@ async function grant(uid: string, perms: Partial<UserPermission>) {
 }
 
 beforeAll(async () => {
-  fixture = await startFixture();
-  t = await startInstanceCore(fixture);
-  owner = await t.setupOwner();
-  log = await EventLog.open(t, owner);
+  suite = await openInstanceSuite();
+  ({ t, owner, log } = suite);
   uuid = (
     await createInstance(
       t,
@@ -56,9 +53,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  log?.close();
-  await t?.close();
-  await fixture?.close();
+  await suite?.close();
 });
 
 describe('a user without instance permissions', () => {

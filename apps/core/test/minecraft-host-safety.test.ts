@@ -14,7 +14,6 @@ import {
   type ClientError,
   type InstanceInfo,
 } from '@hearth/protocol';
-import type { UpstreamFixture } from '../test-support/upstream-fixture/index.ts';
 import type { TestCore } from './helpers.ts';
 import {
   EventLog,
@@ -23,8 +22,8 @@ import {
   isState,
   minecraftSetup,
   startAndWaitRunning,
-  startFixture,
-  startInstanceCore,
+  openInstanceSuite,
+  type InstanceSuite,
 } from './instance-helpers.ts';
 
 const run = promisify(execFile);
@@ -33,7 +32,7 @@ const bwrapPresent = await fs.stat('/usr/bin/bwrap').then(
   () => false,
 );
 
-let fixture: UpstreamFixture;
+let suite: InstanceSuite;
 let t: TestCore;
 let owner: string;
 let log: EventLog;
@@ -44,10 +43,8 @@ let user: { uid: string; token: string };
 let sleeper: ChildProcess | null = null;
 
 beforeAll(async () => {
-  fixture = await startFixture();
-  t = await startInstanceCore(fixture, { isolation: bwrapPresent ? 'required' : 'none' });
-  owner = await t.setupOwner();
-  log = await EventLog.open(t, owner);
+  suite = await openInstanceSuite({ isolation: bwrapPresent ? 'required' : 'none' });
+  ({ t, owner, log } = suite);
   scratch = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-mc-safety-')));
   info = await createInstance(
     t,
@@ -83,9 +80,7 @@ async function releaseFifo(file: string): Promise<void> {
 afterAll(async () => {
   sleeper?.kill('SIGKILL');
   if (info) await releaseFifo(path.join(info.path, 'server.properties'));
-  log?.close();
-  await t?.close();
-  await fixture?.close();
+  await suite?.close();
   if (scratch) await fs.rm(scratch, { recursive: true, force: true });
 });
 

@@ -23,7 +23,6 @@ import {
 import { FLYING_SQUID_DEFINITION_URL } from '../src/runtime/generic/builtin.ts';
 import { offlineUuid } from '../src/runtime/minecraft/mojang-profile.ts';
 import { joinBot } from '../test-support/mineflayer-bot.ts';
-import type { UpstreamFixture } from '../test-support/upstream-fixture/index.ts';
 import { nextFrame, type TestCore, type TestResponse } from './helpers.ts';
 import { createCheapInstance, searchLog } from './event-log-helpers.ts';
 import {
@@ -34,11 +33,11 @@ import {
   isState,
   minecraftSetup,
   startAndWaitRunning,
-  startFixture,
-  startInstanceCore,
+  openInstanceSuite,
+  type InstanceSuite,
 } from './instance-helpers.ts';
 
-let fixture: UpstreamFixture;
+let suite: InstanceSuite;
 let t: TestCore;
 let owner: string;
 let log: EventLog;
@@ -46,19 +45,15 @@ let scratch: string;
 
 beforeAll(async () => {
   scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-players-'));
-  fixture = await startFixture();
-  t = await startInstanceCore(fixture, {
+  suite = await openInstanceSuite({
     stopTimeoutMs: 10_000,
     webhooks: { retryBaseMs: 20, retryMaxMs: 100, maxAttempts: 2, queueSize: 10, timeoutMs: 5000 },
   });
-  owner = await t.setupOwner();
-  log = await EventLog.open(t, owner);
+  ({ t, owner, log } = suite);
 }, 120_000);
 
 afterAll(async () => {
-  log?.close();
-  await t?.close();
-  await fixture?.close();
+  await suite?.close();
   await fs.rm(scratch, { recursive: true, force: true });
 });
 
