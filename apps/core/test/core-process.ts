@@ -5,7 +5,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ClientEventSchema, InstanceInfoSchema, type ClientEvent } from '@hearth/protocol';
 import { z } from 'zod';
-import type { RequestOptions, TestResponse } from './helpers.ts';
+import { httpRequest, type RequestOptions, type TestResponse } from './helpers.ts';
 import { launchCore } from '../test-support/core-launcher.ts';
 import { pollFor } from '../test-support/poll.ts';
 
@@ -143,29 +143,4 @@ export async function spawnCore(dataDir: string, opts: SpawnOptions = {}): Promi
   live.add(proc);
   void launched.exited.then(() => live.delete(proc));
   return proc;
-}
-
-export async function httpRequest(
-  api: string,
-  method: string,
-  route: string,
-  opts: RequestOptions = {},
-): Promise<TestResponse> {
-  const headers: Record<string, string> = { ...opts.headers };
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  let body: string | Buffer | undefined;
-  if (opts.rawBody !== undefined) body = opts.rawBody;
-  else if (opts.body !== undefined) {
-    body = JSON.stringify(opts.body);
-    headers['content-type'] ??= 'application/json';
-  }
-  const res = await fetch(`${api}${route}`, { method, headers, body });
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, text, json, headers: res.headers };
 }

@@ -70,29 +70,8 @@ export async function startTestCore(
   const origin = `http://127.0.0.1:${address.port}`;
   const api = `${origin}/api/v1`;
 
-  const request = async (
-    method: string,
-    route: string,
-    opts: RequestOptions = {},
-  ): Promise<TestResponse> => {
-    const headers: Record<string, string> = { ...opts.headers };
-    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-    let body: string | Buffer | undefined;
-    if (opts.rawBody !== undefined) body = opts.rawBody;
-    else if (opts.body !== undefined) {
-      body = JSON.stringify(opts.body);
-      headers['content-type'] ??= 'application/json';
-    }
-    const res = await fetch(`${api}${route}`, { method, headers, body });
-    const text = await res.text();
-    let json: unknown = undefined;
-    try {
-      json = text === '' ? undefined : JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: res.status, text, json, headers: res.headers };
-  };
+  const request = (method: string, route: string, opts?: RequestOptions) =>
+    httpRequest(api, method, route, opts);
 
   const t: TestCore = {
     core,
@@ -200,4 +179,30 @@ export function waitForClose(ws: WebSocket, ms = 10_000): Promise<number> {
       resolve(code);
     });
   });
+}
+
+/** One request to a core's API (`api` = http://host:port/api/v1): the body as JSON or raw, the answer read whole. */
+export async function httpRequest(
+  api: string,
+  method: string,
+  route: string,
+  opts: RequestOptions = {},
+): Promise<TestResponse> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  let body: string | Buffer | undefined;
+  if (opts.rawBody !== undefined) body = opts.rawBody;
+  else if (opts.body !== undefined) {
+    body = JSON.stringify(opts.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const res = await fetch(`${api}${route}`, { method, headers, body });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, text, json, headers: res.headers };
 }
