@@ -215,8 +215,6 @@ const I18N_TO_CONVERT = [
 
   'src/components/settings',
 
-  'src/components/ui',
-
   'src/lib/*.ts',
 
   'src/lib/realtime',
