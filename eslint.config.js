@@ -214,14 +214,6 @@ const I18N_TO_CONVERT = [
   'src/components/layout/settings-section.tsx',
 
   'src/components/settings',
-
-  'src/components/ui',
-
-  'src/lib/*.ts',
-
-  'src/lib/realtime',
-
-  'src/lib/router',
 ].map(
   (path) => `apps/dashboard/${path}${path.endsWith('.ts') || path.endsWith('.tsx') ? '' : '/**'}`,
 );

@@ -15,6 +15,7 @@ import type {
   RequestFailure,
   RouteParams,
 } from '@hearth/protocol';
+import { t } from '@lingui/core/macro';
 import { getSession, getToken } from './session.ts';
 import type { CoreConnection } from './session.ts';
 import { isUsableToken } from './token.ts';
@@ -93,9 +94,14 @@ function describeFailure(failure: RequestFailure): string {
   }
 }
 
+/** The failure of a request made while no core is chosen (its words in the reader's language). */
+export function noCoreSelected(): ApiError {
+  return new ApiError({ type: 'network', message: t`No core selected` });
+}
+
 /** Absolute URL of an API path on a core: `{protocol}://{host}:{port}/api/{version}{path}`. */
 export function apiUrl(path: string, core: CoreConnection | null = getSession().current): string {
-  if (!core) throw new ApiError({ type: 'network', message: 'No core selected' });
+  if (!core) throw noCoreSelected();
   return `${coreBaseUrl(core)}${path}`;
 }
 
@@ -139,7 +145,7 @@ export async function apiRequest<T = unknown>(
   options: RequestOptions<T> = {},
 ): Promise<T> {
   const core = options.core ?? getSession().current;
-  if (!core) throw new ApiError({ type: 'network', message: 'No core selected' });
+  if (!core) throw noCoreSelected();
   const url = apiUrl(path, core);
   const controller = new AbortController();
   const timeoutMs =

@@ -1,6 +1,6 @@
 import { apiRoutes, routePath } from '@hearth/protocol';
 import type { ApiRouteName, ApiRoutePath, RouteParams } from '@hearth/protocol';
-import { ApiError, apiUrl, buildHeaders, parseText } from './api-client.ts';
+import { ApiError, apiUrl, buildHeaders, noCoreSelected, parseText } from './api-client.ts';
 import type { Parser } from './api-client.ts';
 import { getSession } from './session.ts';
 import type { CoreConnection } from './session.ts';
@@ -29,7 +29,7 @@ export function apiUpload<N extends ApiRouteName, T = unknown>(
   options: UploadOptions<T> = {},
 ): Promise<T> {
   const core = options.core ?? getSession().current;
-  if (!core) return Promise.reject(new ApiError({ type: 'network', message: 'No core selected' }));
+  if (!core) return Promise.reject(noCoreSelected());
   const path = routePath(name, params);
   const url = apiUrl(path, core);
   const headers = buildHeaders({ rawBody: form }, core);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { activateLocale } from './i18n/i18n.ts';
 import {
-  CONNECTION_BADGE_TEXT,
+  connectionBadgeText,
   connectionReducer,
   dispatchConnection,
   getConnectionStatus,
@@ -46,12 +47,21 @@ describe('connectionReducer (dashboard.md §4)', () => {
   });
 
   it('labels each status with the badge text of the spec', () => {
-    expect(CONNECTION_BADGE_TEXT).toEqual({
-      loading: 'Connecting',
-      error: 'Error',
-      success: 'Connected',
-      degraded: 'Degraded',
-    });
+    const statuses: ConnectionStatus[] = ['loading', 'error', 'success', 'degraded'];
+    expect(statuses.map(connectionBadgeText)).toEqual([
+      'Connecting',
+      'Error',
+      'Connected',
+      'Degraded',
+    ]);
+  });
+
+  it('labels each status in the chosen language', async () => {
+    await activateLocale('de');
+    expect(connectionBadgeText('loading')).toBe('Verbindet');
+    expect(connectionBadgeText('success')).toBe('Verbunden');
+    await activateLocale('zh-CN');
+    expect(connectionBadgeText('degraded')).toBe('受限');
   });
 
   it('the store applies the reducer and resets to loading', () => {

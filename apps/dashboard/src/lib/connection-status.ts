@@ -1,4 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { i18n } from './i18n/i18n.ts';
 
 // The core connection status of dashboard.md §4, as a pure reducer plus one tiny store.
 
@@ -35,12 +38,17 @@ export function connectionReducer(
 }
 
 /** The badge text for each status (dashboard.md §2, main layout). */
-export const CONNECTION_BADGE_TEXT: Record<ConnectionStatus, string> = {
-  loading: 'Connecting',
-  error: 'Error',
-  success: 'Connected',
-  degraded: 'Degraded',
+const BADGE_TEXT: Record<ConnectionStatus, MessageDescriptor> = {
+  loading: msg`Connecting`,
+  error: msg`Error`,
+  success: msg`Connected`,
+  degraded: msg`Degraded`,
 };
+
+/** The badge text of a status in the active language. */
+export function connectionBadgeText(status: ConnectionStatus): string {
+  return i18n._(BADGE_TEXT[status]);
+}
 
 let status: ConnectionStatus = 'loading';
 const listeners = new Set<() => void>();

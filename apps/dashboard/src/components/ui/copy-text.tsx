@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Check, Copy } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '@/lib/cn.ts';
 import { notify } from '@/lib/toast.ts';
 
 /** A text (an address) shown as a button that copies it, with a tick and "Copied" for a moment. */
 export function CopyText({ text, className }: { text: string; className?: string }) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return undefined;
@@ -17,14 +19,14 @@ export function CopyText({ text, className }: { text: string; className?: string
       await navigator.clipboard.writeText(text);
       setCopied(true);
     } catch {
-      notify('error', 'Could not copy to the clipboard');
+      notify('error', t`Could not copy to the clipboard`);
     }
   };
 
   return (
     <button
       type="button"
-      aria-label={`Copy ${text}`}
+      aria-label={t`Copy ${text}`}
       onClick={() => void copy()}
       className={cn(
         'group inline-flex min-w-0 items-center gap-1.5 rounded-md font-mono hover:text-accent',
@@ -38,7 +40,7 @@ export function CopyText({ text, className }: { text: string; className?: string
         <Copy aria-hidden className="size-3.5 shrink-0 text-faint group-hover:text-accent" />
       )}
       <span role="status" className="sr-only">
-        {copied ? 'Copied' : ''}
+        {copied ? t`Copied` : ''}
       </span>
     </button>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { Button } from './button.tsx';
 
 export interface DialogActionsProps {
@@ -24,7 +25,7 @@ export function DialogActions({
   return (
     <>
       <Button onClick={onCancel} disabled={pending}>
-        Cancel
+        <Trans>Cancel</Trans>
       </Button>
       <Button
         variant={variant}

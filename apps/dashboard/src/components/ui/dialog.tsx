@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { focusOpener, openerOf } from './focus-return.ts';
 
@@ -44,6 +45,7 @@ export function Modal({
   actionsLayout = 'row',
   onOpenAutoFocus,
 }: ModalProps) {
+  const { t } = useLingui();
   const opener = useRef<HTMLElement | null>(null);
   // Runs before Radix moves focus into the dialog (layout effects precede its passive effects).
   useLayoutEffect(() => {
@@ -66,7 +68,7 @@ export function Modal({
             <Dialog.Title className="text-lg font-semibold text-fg">{title}</Dialog.Title>
             {closable ? (
               <Dialog.Close
-                aria-label="Close"
+                aria-label={t`Close`}
                 className="-mt-2 -mr-2 flex size-11 shrink-0 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg wide:-mt-1 wide:size-8"
               >
                 <X aria-hidden className="size-4" />

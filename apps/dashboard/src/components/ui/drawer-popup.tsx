@@ -1,5 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { X } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import type { PopupTriggerProps } from './lazy-popup.tsx';
 
@@ -17,6 +18,7 @@ export interface DrawerProps extends PopupTriggerProps {
  * when its trigger is first used (drawer.tsx).
  */
 export function DrawerPopup({ open, onOpenChange, title, trigger, children }: DrawerProps) {
+  const { t } = useLingui();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
@@ -29,7 +31,7 @@ export function DrawerPopup({ open, onOpenChange, title, trigger, children }: Dr
           <div className="flex h-14 shrink-0 items-center justify-between gap-2 border-b border-line px-3">
             <Dialog.Title className="px-1 text-sm font-semibold text-fg">{title}</Dialog.Title>
             <Dialog.Close
-              aria-label="Close menu"
+              aria-label={t`Close menu`}
               className="flex size-11 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg"
             >
               <X aria-hidden className="size-5" />

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Trans } from '@lingui/react/macro';
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 import { cn } from '@/lib/cn.ts';
 
@@ -24,7 +25,11 @@ function FieldShell({ id, label, altLabel, hint, error, optional, children }: Fi
         <label htmlFor={id} className="text-[13px] font-medium text-muted">
           {label}
         </label>
-        {optional ? <span className="text-xs text-faint">Optional</span> : null}
+        {optional ? (
+          <span className="text-xs text-faint">
+            <Trans>Optional</Trans>
+          </span>
+        ) : null}
       </div>
       {altLabel ? (
         <label htmlFor={id} className="sr-only">

@@ -1,5 +1,7 @@
 import { Popover } from 'radix-ui';
 import { Check, ChevronDown } from 'lucide-react';
+import { t as tGlobal } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { SELECT_OPTIONS_MAX_HEIGHT_REM } from '@hearth/protocol';
 import { cn } from '@/lib/cn.ts';
 
@@ -27,9 +29,13 @@ export function summarize(
   placeholder: string,
 ): string {
   const names = options.filter((o) => selected.includes(o.value)).map((o) => o.label);
-  if (names.length === 0) return placeholder;
-  if (names.length <= 2) return names.join(', ');
-  return `${names.length} selected`;
+  const [first, second] = names;
+  if (first === undefined) return placeholder;
+  if (second === undefined) return first;
+  // Two names: a list in the reader's language ("A, B"; Chinese "A、B").
+  if (names.length === 2) return tGlobal`${first}, ${second}`;
+  const count = names.length;
+  return tGlobal`${count} selected`;
 }
 
 /**
@@ -42,10 +48,11 @@ export function MultiSelect({
   selected,
   onChange,
   disabled = false,
-  emptyText = 'Nothing to choose from',
-  placeholder = 'None',
+  emptyText,
+  placeholder,
 }: MultiSelectProps) {
-  const shown = summarize(options, selected, placeholder);
+  const { t } = useLingui();
+  const shown = summarize(options, selected, placeholder ?? t`None`);
   const toggle = (value: string, on: boolean) => {
     onChange(on ? [...selected, value] : selected.filter((v) => v !== value));
   };
@@ -53,7 +60,7 @@ export function MultiSelect({
     <Popover.Root>
       <Popover.Trigger
         // The name carries what it shows: a screen reader hears the current choice too.
-        aria-label={`${label}: ${shown}`}
+        aria-label={t`${label}: ${shown}`}
         disabled={disabled}
         className={cn(
           'flex h-11 w-full min-w-0 items-center justify-between gap-2 rounded-md border border-edge bg-bg px-3 text-left text-sm text-fg wide:h-9',
@@ -77,7 +84,9 @@ export function MultiSelect({
             className="flex flex-col overflow-y-auto"
           >
             {options.length === 0 ? (
-              <p className="px-2.5 py-2 text-sm text-faint">{emptyText}</p>
+              <p className="px-2.5 py-2 text-sm text-faint">
+                {emptyText ?? t`Nothing to choose from`}
+              </p>
             ) : null}
             {options.map((option) => {
               const checked = selected.includes(option.value);

@@ -1,4 +1,5 @@
 import type { ChangeEvent } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { TextField } from './field.tsx';
 
 /** What `useForm().field(name)` gives a field. */
@@ -16,7 +17,7 @@ interface BoundField {
 export function NewPasswordFields({
   password,
   confirm,
-  label = 'Password',
+  label,
   altLabel,
   autoFocus = false,
 }: {
@@ -27,10 +28,11 @@ export function NewPasswordFields({
   altLabel?: string;
   autoFocus?: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <>
       <TextField
-        label={label}
+        label={label ?? t`Password`}
         {...(altLabel ? { altLabel } : {})}
         type="password"
         autoComplete="new-password"
@@ -38,8 +40,8 @@ export function NewPasswordFields({
         {...password}
       />
       <TextField
-        label="Confirm Password"
-        altLabel="Password confirmation"
+        label={t`Confirm Password`}
+        altLabel={t`Password confirmation`}
         type="password"
         autoComplete="new-password"
         {...confirm}

@@ -1,10 +1,12 @@
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '@/lib/cn.ts';
 
-export function Spinner({ className, label = 'Loading' }: { className?: string; label?: string }) {
+export function Spinner({ className, label }: { className?: string; label?: string }) {
+  const { t } = useLingui();
   return (
     <span
       role="status"
-      aria-label={label}
+      aria-label={label ?? t`Loading`}
       className={cn(
         'inline-block size-5 animate-spin rounded-full border-2 border-line border-t-accent',
         className,

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { cn } from '@/lib/cn.ts';
 
 /**
@@ -20,7 +21,9 @@ export function TableFrame({ children, className }: { children: ReactNode; class
 export function ActionsHeader({ className }: { className?: string }) {
   return (
     <th className={className}>
-      <span className="sr-only">Actions</span>
+      <span className="sr-only">
+        <Trans>Actions</Trans>
+      </span>
     </th>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import type { KeyboardEvent, ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button.tsx';
 import { InfoTip } from '@/components/ui/info-tip.tsx';
 import { cn } from '@/lib/cn.ts';
@@ -31,6 +32,7 @@ export function TextSetting({
   save,
   disabled = false,
 }: TextSettingProps) {
+  const { t } = useLingui();
   const id = useId();
   const [draft, setDraft] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -75,7 +77,7 @@ export function TextSetting({
         <label htmlFor={id} className="text-sm font-medium text-fg">
           {label}
         </label>
-        {tip ? <InfoTip label={`About ${label}`}>{tip}</InfoTip> : null}
+        {tip ? <InfoTip label={t`About ${label}`}>{tip}</InfoTip> : null}
       </div>
       {description ? <p className="text-[13px] text-muted">{description}</p> : null}
       <div className="flex gap-2">
@@ -102,7 +104,7 @@ export function TextSetting({
           disabled={disabled || !dirty || error !== null}
           loading={saving}
         >
-          Save
+          <Trans>Save</Trans>
         </Button>
       </div>
       {message ? (

@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge.tsx';
 import type { BadgeTone } from '@/components/ui/badge.tsx';
-import { CONNECTION_BADGE_TEXT, useConnectionStatus } from '@/lib/connection-status.ts';
+import { connectionBadgeText, useConnectionStatus } from '@/lib/connection-status.ts';
 import type { ConnectionStatus } from '@/lib/connection-status.ts';
 
 const TONE: Record<ConnectionStatus, BadgeTone> = {
@@ -15,11 +15,11 @@ export function ConnectionBadge() {
   return (
     <span
       role="status"
-      aria-label={`Core connection: ${CONNECTION_BADGE_TEXT[status]}`}
+      aria-label={`Core connection: ${connectionBadgeText(status)}`}
       title="Connection to the core"
     >
       <Badge tone={TONE[status]} pulse={status === 'loading'}>
-        {CONNECTION_BADGE_TEXT[status]}
+        {connectionBadgeText(status)}
       </Badge>
     </span>
   );
