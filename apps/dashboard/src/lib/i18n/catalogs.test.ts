@@ -79,6 +79,26 @@ describe('the translations (issue 29)', () => {
     });
   }
 
+  for (const locale of TRANSLATED) {
+    it(`${locale}: the same English has the same translation in every catalog (they merge into one)`, async () => {
+      const seen = new Map<string, { file: string; translation: string }>();
+      const problems: string[] = [];
+      for (const file of files) {
+        const translated = await catalog(locale, file);
+        for (const [id, entry] of Object.entries(translated)) {
+          if (entry.obsolete || !entry.translation) continue;
+          const first = seen.get(id);
+          if (!first) seen.set(id, { file, translation: entry.translation });
+          else if (first.translation !== entry.translation)
+            problems.push(
+              `"${entry.message ?? id}": "${first.translation}" (${first.file}) but "${entry.translation}" (${file})`,
+            );
+        }
+      }
+      expect(problems).toEqual([]);
+    });
+  }
+
   it('tells a placeholder from plain text, tags and plural branches included', () => {
     expect(slotsOf('Delete {name}?')).toEqual(['{name}']);
     expect(slotsOf('{count, plural, one {# file} other {# files in {dir}}}')).toEqual([
