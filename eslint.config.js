@@ -189,8 +189,6 @@ const I18N_TO_CONVERT = [
 
   'src/features/tunnels',
 
-  'src/features/users',
-
   'src/features/webhooks',
 
   'src/app/*.ts',
