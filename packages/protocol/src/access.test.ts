@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { apiKeyNameProblem, isApiKey, readTwoFactorChallenge } from './access.ts';
+import {
+  apiKeyNameProblem,
+  apiKeyNameProblemText,
+  isApiKey,
+  readTwoFactorChallenge,
+} from './access.ts';
 import { apiRoutes } from './routes.ts';
 import { TWO_FACTOR_ENROLMENT_ROUTES } from './access.ts';
 
@@ -35,9 +40,17 @@ describe('API keys', () => {
 
   it('names are 1–64 characters without control characters', () => {
     expect(apiKeyNameProblem('deploy')).toBe(null);
-    expect(apiKeyNameProblem('  ')).toBe('Name is required');
-    expect(apiKeyNameProblem('x'.repeat(65))).toBe('Name cannot be longer than 64 characters');
-    expect(apiKeyNameProblem('a\nb')).toBe('Name cannot contain control characters');
+    expect(apiKeyNameProblem('  ')).toBe('empty');
+    expect(apiKeyNameProblem('x'.repeat(65))).toBe('too_long');
+    expect(apiKeyNameProblem('a\nb')).toBe('control_character');
+  });
+
+  it('the core words each problem in English as it always has', () => {
+    expect(apiKeyNameProblemText('empty')).toBe('Name is required');
+    expect(apiKeyNameProblemText('too_long')).toBe('Name cannot be longer than 64 characters');
+    expect(apiKeyNameProblemText('control_character')).toBe(
+      'Name cannot contain control characters',
+    );
   });
 });
 

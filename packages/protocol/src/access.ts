@@ -143,14 +143,28 @@ export function scopePrincipal(uid: string, scope: ApiKeyScope): Principal {
   };
 }
 
+/** Why an API key name is refused: a code the core words in English and the dashboard translates. */
+export type ApiKeyNameProblem = 'empty' | 'too_long' | 'control_character';
+
 /** Why a key name is refused, or null: 1–64 characters after trimming, no control characters. */
-export function apiKeyNameProblem(name: string): string | null {
+export function apiKeyNameProblem(name: string): ApiKeyNameProblem | null {
   const trimmed = name.trim();
-  if (trimmed.length === 0) return 'Name is required';
-  if ([...trimmed].length > API_KEY_NAME_MAX)
-    return `Name cannot be longer than ${API_KEY_NAME_MAX} characters`;
-  if (hasControlCharacter(trimmed)) return 'Name cannot contain control characters';
+  if (trimmed.length === 0) return 'empty';
+  if ([...trimmed].length > API_KEY_NAME_MAX) return 'too_long';
+  if (hasControlCharacter(trimmed)) return 'control_character';
   return null;
+}
+
+/** The core's English for a key-name problem (its 400 answer's cause). */
+export function apiKeyNameProblemText(problem: ApiKeyNameProblem): string {
+  switch (problem) {
+    case 'empty':
+      return 'Name is required';
+    case 'too_long':
+      return `Name cannot be longer than ${API_KEY_NAME_MAX} characters`;
+    case 'control_character':
+      return 'Name cannot contain control characters';
+  }
 }
 
 /** A signed-in session (every sign-in is one). */

@@ -1,11 +1,11 @@
-import { instanceNameProblem } from '@hearth/protocol';
+import { instanceNameProblem, instanceNameProblemText } from '@hearth/protocol';
 import { badRequest } from '../errors.ts';
 
 /** An instance name by the protocol's rule (1–100 code points, no control characters or slashes). */
 export function validateInstanceName(raw: unknown): string {
   if (typeof raw !== 'string') throw badRequest('Instance name must be a string');
   const problem = instanceNameProblem(raw);
-  if (problem !== null) throw badRequest(problem);
+  if (problem !== null) throw badRequest(instanceNameProblemText(problem));
   return raw.trim();
 }
 

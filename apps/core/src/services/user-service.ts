@@ -8,6 +8,7 @@ import {
   USER_SECRET_LENGTH,
   emptyPermissions,
   usernameProblem,
+  usernameProblemText,
   TWO_FACTOR_REQUIRED_CAUSE,
   type CausedBy,
   type InstancePermissionKey,
@@ -71,7 +72,7 @@ export interface SignInDeps {
 function validateUsername(raw: unknown): string {
   if (typeof raw !== 'string') throw badRequest('Username is required');
   const problem = usernameProblem(raw);
-  if (problem !== null) throw badRequest(problem);
+  if (problem !== null) throw badRequest(usernameProblemText(problem));
   return raw.trim();
 }
 

@@ -1,6 +1,7 @@
 import {
   INSTANCE_PERMISSION_KEYS,
   apiKeyNameProblem,
+  apiKeyNameProblemText,
   principalExcess,
   scopePrincipal,
   type ApiKey,
@@ -62,7 +63,7 @@ export class ApiKeyService {
   async create(caller: StoredUser, uid: string, body: ApiKeyCreate): Promise<ApiKeyCreated> {
     const target = requireSelf(this.deps.users, caller, uid);
     const problem = apiKeyNameProblem(body.name);
-    if (problem !== null) throw badRequest(problem);
+    if (problem !== null) throw badRequest(apiKeyNameProblemText(problem));
     if (body.expires_at !== null && body.expires_at <= this.deps.now())
       throw badRequest('The expiry must be in the future');
     const scope = normalizeScope(body.scope);

@@ -1,3 +1,6 @@
+import { msg, plural, t } from '@lingui/core/macro';
+import { i18n } from '@lingui/core';
+import type { MessageDescriptor } from '@lingui/core';
 import {
   GLOBAL_KEY_ACTION,
   GLOBAL_PERMISSION_KEYS,
@@ -20,24 +23,27 @@ import type {
 export type ScopePreset = 'all' | 'read' | 'custom';
 
 /** The user's own words for each permission (the Users screen's). */
-export const PERMISSION_LABELS: Record<InstancePermissionKey | GlobalPermissionKey, string> = {
-  can_view_instance: 'View instance',
-  can_start_instance: 'Start instance',
-  can_stop_instance: 'Stop instance',
-  can_access_instance_console: 'Access console',
-  can_access_instance_setting: 'Access settings',
-  can_read_instance_resource: 'Read resources',
-  can_write_instance_resource: 'Write resources',
-  can_access_instance_macro: 'Access macros',
-  can_read_instance_file: 'Read files',
-  can_write_instance_file: 'Write files',
-  can_manage_instance_players: 'Manage players',
-  can_create_instance: 'Create instances',
-  can_delete_instance: 'Delete instances',
-  can_read_global_file: 'Read global files',
-  can_write_global_file: 'Write global files',
-  can_manage_permission: 'Manage permissions',
-  can_install_extension: 'Install extensions',
+export const PERMISSION_LABELS: Record<
+  InstancePermissionKey | GlobalPermissionKey,
+  MessageDescriptor
+> = {
+  can_view_instance: msg`View instance`,
+  can_start_instance: msg`Start instance`,
+  can_stop_instance: msg`Stop instance`,
+  can_access_instance_console: msg`Access console`,
+  can_access_instance_setting: msg`Access settings`,
+  can_read_instance_resource: msg`Read resources`,
+  can_write_instance_resource: msg`Write resources`,
+  can_access_instance_macro: msg`Access macros`,
+  can_read_instance_file: msg`Read files`,
+  can_write_instance_file: msg`Write files`,
+  can_manage_instance_players: msg`Manage players`,
+  can_create_instance: msg`Create instances`,
+  can_delete_instance: msg`Delete instances`,
+  can_read_global_file: msg`Read global files`,
+  can_write_global_file: msg`Write global files`,
+  can_manage_permission: msg`Manage permissions`,
+  can_install_extension: msg`Install extensions`,
 };
 
 /** What the user holds, as choices: per key, the instances they hold it on; the global keys held. */
@@ -104,12 +110,16 @@ export function customScope(
 }
 
 /** Expiry choices of the form, in days (null: never). */
-export const EXPIRY_CHOICES: readonly { value: string; label: string; days: number | null }[] = [
-  { value: '7', label: '7 days', days: 7 },
-  { value: '30', label: '30 days', days: 30 },
-  { value: '90', label: '90 days', days: 90 },
-  { value: '365', label: '1 year', days: 365 },
-  { value: 'never', label: 'Never', days: null },
+export const EXPIRY_CHOICES: readonly {
+  value: string;
+  label: MessageDescriptor;
+  days: number | null;
+}[] = [
+  { value: '7', label: msg`7 days`, days: 7 },
+  { value: '30', label: msg`30 days`, days: 30 },
+  { value: '90', label: msg`90 days`, days: 90 },
+  { value: '365', label: msg`1 year`, days: 365 },
+  { value: 'never', label: msg`Never`, days: null },
 ];
 
 export function expiryFrom(choice: string, nowMs: number): number | null {
@@ -117,17 +127,18 @@ export function expiryFrom(choice: string, nowMs: number): number | null {
   return days === null ? null : nowMs + days * 24 * 60 * 60 * 1000;
 }
 
-/** "Everything", "Owner", or the permissions a scope holds in words. */
+/** "Everything", "Owner", or the permissions a scope holds in words (the active language). */
 export function describeScope(scope: ApiKeyScope): string {
-  if (scope.is_owner) return 'Owner';
+  if (scope.is_owner) return t`Owner`;
   const parts: string[] = [];
-  if (scope.is_admin) parts.push('Admin');
+  if (scope.is_admin) parts.push(t`Admin`);
   for (const key of GLOBAL_PERMISSION_KEYS)
-    if (scope.permissions[key]) parts.push(PERMISSION_LABELS[key]);
+    if (scope.permissions[key]) parts.push(i18n._(PERMISSION_LABELS[key]));
   for (const key of INSTANCE_PERMISSION_KEYS) {
     const count = scope.permissions[key].length;
+    const label = i18n._(PERMISSION_LABELS[key]);
     if (count > 0)
-      parts.push(`${PERMISSION_LABELS[key]} (${count} ${count === 1 ? 'instance' : 'instances'})`);
+      parts.push(plural(count, { one: `${label} (# instance)`, other: `${label} (# instances)` }));
   }
-  return parts.length === 0 ? 'Nothing' : parts.join(', ');
+  return parts.length === 0 ? t`Nothing` : parts.join(', ');
 }

@@ -1,6 +1,6 @@
-import { usernameProblem } from '@hearth/protocol';
 import { t } from '@lingui/core/macro';
 import type { FormErrors } from '@/lib/use-form.ts';
+import { usernameError } from '@/lib/name-problems.ts';
 
 // dashboard.md §5 "Sign in" and "Owner setup".
 
@@ -26,7 +26,7 @@ export interface OwnerSetupValues extends Record<string, string> {
 export function validateOwnerSetup(values: OwnerSetupValues): FormErrors<OwnerSetupValues> {
   const errors: FormErrors<OwnerSetupValues> = {};
   // The owner's name follows the core's username rule; sign-in only asks for one.
-  const username = usernameProblem(values.username);
+  const username = usernameError(values.username);
   if (username) errors.username = username;
   if (!values.setupKey.trim()) errors.setupKey = t`Setup key is required`;
   if (!values.password) errors.password = t`Password is required`;

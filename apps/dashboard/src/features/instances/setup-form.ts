@@ -1,5 +1,4 @@
 import { t } from '@lingui/core/macro';
-import { instanceNameProblem } from '@hearth/protocol';
 import type { SetupManifest, SetupValueInput, SettingManifest } from '@hearth/protocol';
 import {
   initialFieldValue,
@@ -9,6 +8,7 @@ import {
   typeBounds,
 } from '@/components/settings/setting-values.ts';
 import type { FieldValue } from '@/components/settings/setting-values.ts';
+import { instanceNameError } from '@/lib/name-problems.ts';
 
 // The create-instance wizard's form (dashboard.md §2, §4 "Wizard", §5 "Setting-driven forms").
 // Built-in settings (name, description, auto_start, restart_on_crash) plus every setting of the
@@ -53,8 +53,7 @@ export function validateBasic(values: BasicValues): FormErrors {
   const errors: FormErrors = {};
   // An empty field reads like every other required field of the wizard (§5); the rest of the
   // name rule is the core's, from the protocol.
-  const problem =
-    values.name.trim() === '' ? t`Name is required` : instanceNameProblem(values.name);
+  const problem = values.name.trim() === '' ? t`Name is required` : instanceNameError(values.name);
   if (problem) errors.name = problem;
   return errors;
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { FormErrors } from '@/lib/use-form.ts';
 import { validateCoreName, validateDomain } from './core-settings-validation.ts';
 
@@ -13,7 +14,7 @@ export function validateCoreConfig(values: CoreConfigValues): FormErrors<CoreCon
   // The first-run form words an empty name its own way; every other check is the settings one.
   const nameError = values.coreName.trim()
     ? validateCoreName(values.coreName)
-    : 'Core name is required';
+    : t`Core name is required`;
   if (nameError) errors.coreName = nameError;
   const domainError = validateDomain(values.domain);
   if (domainError) errors.domain = domainError;

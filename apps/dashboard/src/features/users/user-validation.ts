@@ -1,5 +1,6 @@
-import { usernameProblem } from '@hearth/protocol';
+import { t } from '@lingui/core/macro';
 import type { FormErrors } from '@/lib/use-form.ts';
+import { usernameError } from '@/lib/name-problems.ts';
 
 // dashboard.md §5 "Password forms" and "Create user".
 
@@ -13,10 +14,10 @@ function passwordErrors<V extends { password: string; confirmPassword: string }>
   values: V,
 ): FormErrors<V> {
   const errors: FormErrors<V> = {};
-  if (!values.password) errors.password = 'Password is required';
-  if (!values.confirmPassword) errors.confirmPassword = 'Password confirmation is required';
+  if (!values.password) errors.password = t`Password is required`;
+  if (!values.confirmPassword) errors.confirmPassword = t`Password confirmation is required`;
   else if (values.password && values.password !== values.confirmPassword)
-    errors.confirmPassword = 'Passwords must match';
+    errors.confirmPassword = t`Passwords must match`;
   return errors;
 }
 
@@ -26,7 +27,7 @@ export function validatePasswordChange(
   needsOld: boolean,
 ): FormErrors<PasswordValues> {
   const errors: FormErrors<PasswordValues> = {};
-  if (needsOld && !values.oldPassword) errors.oldPassword = 'Old password is required';
+  if (needsOld && !values.oldPassword) errors.oldPassword = t`Old password is required`;
   return { ...errors, ...passwordErrors(values) };
 }
 
@@ -38,12 +39,12 @@ export interface CreateUserValues extends Record<string, string> {
 
 export function validateCreateUser(values: CreateUserValues): FormErrors<CreateUserValues> {
   const errors: FormErrors<CreateUserValues> = {};
-  const username = usernameProblem(values.username);
+  const username = usernameError(values.username);
   if (username) errors.username = username;
   return { ...errors, ...passwordErrors(values) };
 }
 
 /** The core's username rule (protocol), so a name it would refuse is caught before sending. */
 export function validateUsername(value: string): string | null {
-  return usernameProblem(value);
+  return usernameError(value);
 }

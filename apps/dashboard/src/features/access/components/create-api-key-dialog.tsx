@@ -1,7 +1,10 @@
 import { useMemo, useState } from 'react';
 import type { FormEvent } from 'react';
-import { apiKeyNameProblem } from '@hearth/protocol';
-import type { ApiKeyCreated, PublicUser } from '@hearth/protocol';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { API_KEY_NAME_MAX, apiKeyNameProblem } from '@hearth/protocol';
+import type { ApiKeyCreated, ApiKeyNameProblem, PublicUser } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { CopyText } from '@/components/ui/copy-text.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
@@ -26,24 +29,51 @@ export interface InstanceChoice {
   name: string;
 }
 
-const PRESETS: readonly { value: ScopePreset; title: string; text: string }[] = [
-  { value: 'all', title: 'Everything I can do', text: 'Follows your permissions as they change.' },
-  { value: 'read', title: 'Read only', text: 'See instances and read their files, nothing more.' },
-  { value: 'custom', title: 'Choose', text: 'Pick the permissions this key gets.' },
+const PRESETS: readonly {
+  value: ScopePreset;
+  title: MessageDescriptor;
+  text: MessageDescriptor;
+}[] = [
+  {
+    value: 'all',
+    title: msg`Everything I can do`,
+    text: msg`Follows your permissions as they change.`,
+  },
+  {
+    value: 'read',
+    title: msg`Read only`,
+    text: msg`See instances and read their files, nothing more.`,
+  },
+  { value: 'custom', title: msg`Choose`, text: msg`Pick the permissions this key gets.` },
 ];
+
+/** The protocol's key-name rule (the core's own) in the reader's language. */
+function nameProblemMessage(problem: ApiKeyNameProblem): string {
+  const max = API_KEY_NAME_MAX;
+  switch (problem) {
+    case 'empty':
+      return tGlobal`Name is required`;
+    case 'too_long':
+      return tGlobal`Name cannot be longer than ${max} characters`;
+    case 'control_character':
+      return tGlobal`Name cannot contain control characters`;
+  }
+}
 
 function CreatedKey({ created, onClose }: { created: ApiKeyCreated; onClose: () => void }) {
   return (
     <div className="flex flex-col gap-4">
       <p className="text-sm text-muted">
-        Copy the key now: it is not shown again. Send it as Authorization: Bearer &lt;key&gt;.
+        <Trans>
+          Copy the key now: it is not shown again. Send it as Authorization: Bearer &lt;key&gt;.
+        </Trans>
       </p>
       <div className="rounded-lg border border-line bg-bg p-3">
         <CopyText text={created.secret} className="max-w-full text-sm text-fg" />
       </div>
       <div className="flex justify-end">
         <Button variant="primary" onClick={onClose}>
-          Done
+          <Trans>Done</Trans>
         </Button>
       </div>
     </div>
@@ -62,6 +92,7 @@ export function CreateApiKeyDialog({
   instances: readonly InstanceChoice[];
   onClose: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const create = useCreateApiKeyMutation();
   const held = useMemo(
     () =>
@@ -80,7 +111,7 @@ export function CreateApiKeyDialog({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = apiKeyNameProblem(name);
-    setNameError(problem);
+    setNameError(problem === null ? null : nameProblemMessage(problem));
     if (problem) return;
     const scope =
       preset === 'all'
@@ -99,7 +130,7 @@ export function CreateApiKeyDialog({
     <Modal
       open
       onOpenChange={(open) => !open && !create.isPending && onClose()}
-      title={create.data ? 'Your new API key' : 'Create API Key'}
+      title={create.data ? t`Your new API key` : t`Create API Key`}
       width={520}
     >
       {create.data ? (
@@ -107,21 +138,21 @@ export function CreateApiKeyDialog({
       ) : (
         <form noValidate onSubmit={submit} className="flex flex-col gap-4">
           <TextField
-            label="Name"
-            hint="What uses it, e.g. backup script."
+            label={t`Name`}
+            hint={t`What uses it, e.g. backup script.`}
             value={name}
             error={nameError ?? undefined}
             onChange={(event) => setName(event.target.value)}
             autoFocus
           />
           <SelectField
-            label="Expires"
-            options={EXPIRY_CHOICES}
+            label={t`Expires`}
+            options={EXPIRY_CHOICES.map((c) => ({ value: c.value, label: i18n._(c.label) }))}
             value={expiry}
             onChange={(event) => setExpiry(event.target.value)}
           />
           <RadioCardGroup
-            label="What it may do"
+            label={t`What it may do`}
             value={preset}
             onValueChange={(value) => setPreset(value as ScopePreset)}
             className="flex flex-col gap-2"
@@ -129,8 +160,8 @@ export function CreateApiKeyDialog({
             {PRESETS.map((p) => (
               <RadioCard key={p.value} value={p.value}>
                 <span className="flex min-w-0 flex-1 flex-col">
-                  <span className="text-sm font-medium text-fg">{p.title}</span>
-                  <span className="text-xs text-muted">{p.text}</span>
+                  <span className="text-sm font-medium text-fg">{i18n._(p.title)}</span>
+                  <span className="text-xs text-muted">{i18n._(p.text)}</span>
                 </span>
               </RadioCard>
             ))}
@@ -146,10 +177,10 @@ export function CreateApiKeyDialog({
           <FormError message={create.isError ? toUserMessage(create.error) : null} />
           <div className="flex justify-end gap-2">
             <Button onClick={onClose} disabled={create.isPending}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" variant="primary" loading={create.isPending}>
-              Create Key
+              <Trans>Create Key</Trans>
             </Button>
           </div>
         </form>

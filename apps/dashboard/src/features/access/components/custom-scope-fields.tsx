@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { GLOBAL_PERMISSION_KEYS, INSTANCE_PERMISSION_KEYS } from '@hearth/protocol';
 import type { GlobalPermissionKey, InstancePermissionKey } from '@hearth/protocol';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
@@ -42,6 +43,7 @@ export function CustomScopeFields({
   choice: ScopeChoice;
   onChange: (next: ScopeChoice) => void;
 }) {
+  const { t, i18n } = useLingui();
   const nameOf = (uuid: string) => instances.find((i) => i.uuid === uuid)?.name ?? uuid;
   const globals = GLOBAL_PERMISSION_KEYS.filter((key) => held.global.includes(key));
   const perInstance = INSTANCE_PERMISSION_KEYS.filter((key) => held.instance[key].length > 0);
@@ -52,17 +54,19 @@ export function CustomScopeFields({
     });
   return (
     <fieldset className="flex flex-col gap-3 rounded-lg border border-line p-3">
-      <legend className="px-1 text-[13px] font-medium text-muted">Permissions of this key</legend>
+      <legend className="px-1 text-[13px] font-medium text-muted">
+        <Trans>Permissions of this key</Trans>
+      </legend>
       {held.owner ? (
         <CheckRow
-          label="Owner rights (core settings, users, everything)"
+          label={t`Owner rights (core settings, users, everything)`}
           checked={choice.owner}
           onChange={(owner) => onChange({ ...choice, owner })}
         />
       ) : null}
       {held.admin || held.owner ? (
         <CheckRow
-          label="Admin"
+          label={t`Admin`}
           checked={choice.admin}
           onChange={(admin) => onChange({ ...choice, admin })}
         />
@@ -70,16 +74,16 @@ export function CustomScopeFields({
       {globals.map((key) => (
         <CheckRow
           key={key}
-          label={PERMISSION_LABELS[key]}
+          label={i18n._(PERMISSION_LABELS[key])}
           checked={choice.global.includes(key)}
           onChange={(on) => toggleGlobal(key, on)}
         />
       ))}
       {perInstance.map((key) => (
         <div key={key} className="flex flex-col gap-1">
-          <span className="text-[13px] text-muted">{PERMISSION_LABELS[key]}</span>
+          <span className="text-[13px] text-muted">{i18n._(PERMISSION_LABELS[key])}</span>
           <MultiSelect
-            label={PERMISSION_LABELS[key]}
+            label={i18n._(PERMISSION_LABELS[key])}
             options={held.instance[key].map((uuid) => ({ value: uuid, label: nameOf(uuid) }))}
             selected={choice.instance[key] ?? []}
             onChange={(next) =>
@@ -89,7 +93,9 @@ export function CustomScopeFields({
         </div>
       ))}
       {globals.length === 0 && perInstance.length === 0 && !held.owner ? (
-        <p className="text-sm text-muted">You hold no permissions to give a key.</p>
+        <p className="text-sm text-muted">
+          <Trans>You hold no permissions to give a key.</Trans>
+        </p>
       ) : null}
     </fieldset>
   );

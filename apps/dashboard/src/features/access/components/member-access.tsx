@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PublicUser } from '@hearth/protocol';
 import { SettingRow, SettingsSection } from '@/components/layout/settings-section.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -17,32 +19,35 @@ import { SessionsSection } from './sessions-section.tsx';
  * when they lost their phone), and their sessions. Your own are managed in your Profile.
  */
 export function MemberAccess({ core, user }: { core: CoreConnection; user: PublicUser }) {
+  const { t } = useLingui();
   const status = useTwoFactorStatus(core, user.uid);
   const reset = useDisableTwoFactorMutation();
   const [confirming, setConfirming] = useState(false);
   if (status.isError && isNotOffered(status.error)) return null;
   const on = status.data?.enabled === true;
+  const username = user.username;
+  const since = status.data?.enabled_at ? formatDay(status.data.enabled_at) : '';
   return (
     <>
-      <SettingsSection title="Sign-in">
+      <SettingsSection title={t`Sign-in`}>
         <SettingRow
           title={
             <span className="flex items-center gap-2">
-              Two-factor sign-in
+              <Trans>Two-factor sign-in</Trans>
               {status.data ? (
-                <Badge tone={on ? 'success' : 'neutral'}>{on ? 'On' : 'Off'}</Badge>
+                <Badge tone={on ? 'success' : 'neutral'}>{on ? t`On` : t`Off`}</Badge>
               ) : null}
             </span>
           }
           description={
             on && status.data?.enabled_at
-              ? `On since ${formatDay(status.data.enabled_at)}.`
-              : `${user.username} signs in with a password only.`
+              ? t`On since ${since}.`
+              : t`${username} signs in with a password only.`
           }
           control={
             on ? (
               <Button variant="danger" onClick={() => setConfirming(true)}>
-                Turn off
+                <Trans>Turn off</Trans>
               </Button>
             ) : undefined
           }
@@ -51,9 +56,9 @@ export function MemberAccess({ core, user }: { core: CoreConnection; user: Publi
       <SessionsSection core={core} uid={user.uid} self={false} />
       {confirming ? (
         <ConfirmDialog
-          title="Turn off two-factor sign-in"
-          description={`For ${user.username}, who lost their authenticator: their password alone signs them in until they turn it on again.`}
-          confirmLabel="Turn off"
+          title={t`Turn off two-factor sign-in`}
+          description={t`For ${username}, who lost their authenticator: their password alone signs them in until they turn it on again.`}
+          confirmLabel={t`Turn off`}
           pending={reset.isPending}
           error={reset.isError ? toUserMessage(reset.error) : null}
           onClose={() => {
@@ -66,7 +71,7 @@ export function MemberAccess({ core, user }: { core: CoreConnection; user: Publi
               {
                 onSuccess: () => {
                   setConfirming(false);
-                  notify('success', `Two-factor sign-in of ${user.username} is off`);
+                  notify('success', tGlobal`Two-factor sign-in of ${username} is off`);
                 },
               },
             )

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Monitor } from 'lucide-react';
-import { formatRelativeTime } from '@hearth/protocol';
+import { plural, t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Session } from '@hearth/protocol';
 import { SettingsSection } from '@/components/layout/settings-section.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -8,6 +9,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { FormError } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
+import { formatRelativeTime } from '@/lib/i18n/format.ts';
 import { setToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
@@ -31,6 +33,7 @@ export function SessionsSection({
   uid: string;
   self: boolean;
 }) {
+  const { t } = useLingui();
   const sessions = useSessions(core, uid);
   const revokeOne = useRevokeSessionMutation();
   const revokeOthers = useRevokeOtherSessionsMutation();
@@ -41,6 +44,8 @@ export function SessionsSection({
   const others = list.filter((s) => !s.current);
   const running = revokeOne.isPending || revokeOthers.isPending;
   const error = revokeOne.error ?? revokeOthers.error;
+  const pendingDevice = pending?.kind === 'one' ? pending.session.device : '';
+  const pendingAddress = pending?.kind === 'one' ? pending.session.address : '';
 
   const close = () => {
     revokeOne.reset();
@@ -57,7 +62,8 @@ export function SessionsSection({
             setPending(null);
             // Your own session: its token no longer works here.
             if (session.current) setToken(core, null);
-            notify('success', `${session.device} signed out`);
+            const device = session.device;
+            notify('success', tGlobal`${device} signed out`);
           },
         },
       );
@@ -67,7 +73,10 @@ export function SessionsSection({
         {
           onSuccess: (count) => {
             setPending(null);
-            notify('success', `${count} ${count === 1 ? 'session' : 'sessions'} signed out`);
+            notify(
+              'success',
+              plural(count, { one: '# session signed out', other: '# sessions signed out' }),
+            );
           },
         },
       );
@@ -75,11 +84,11 @@ export function SessionsSection({
 
   return (
     <SettingsSection
-      title="Sessions"
+      title={t`Sessions`}
       description={
         self
-          ? 'Where you are signed in. Signing a session out ends it at once.'
-          : 'Where this user is signed in. Signing a session out ends it at once.'
+          ? t`Where you are signed in. Signing a session out ends it at once.`
+          : t`Where this user is signed in. Signing a session out ends it at once.`
       }
     >
       {sessions.isError ? (
@@ -88,54 +97,76 @@ export function SessionsSection({
         </div>
       ) : null}
       {list.length > 0 ? (
-        <ul aria-label="Sessions" className="flex flex-col divide-y divide-line">
-          {list.map((session) => (
-            <li key={session.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3">
-              <Monitor aria-hidden className="size-4 shrink-0 text-muted" />
-              <div className="flex min-w-0 flex-1 basis-56 flex-col gap-0.5">
-                <span className="flex flex-wrap items-center gap-2 text-sm font-medium text-fg">
-                  {session.device}
-                  {session.current ? <Badge tone="success">This device</Badge> : null}
-                  {session.two_factor ? <Badge>Two-factor</Badge> : null}
-                </span>
-                <span className="text-xs text-muted">
-                  {session.address} · Signed in {formatDay(session.created_at)} · Last seen{' '}
-                  {formatRelativeTime(session.last_seen_at, now)}
-                </span>
-              </div>
-              <Button
-                size="sm"
-                aria-label={`Sign out ${session.device}${session.current ? ' (this device)' : ''}`}
-                onClick={() => setPending({ kind: 'one', session })}
+        <ul aria-label={t`Sessions`} className="flex flex-col divide-y divide-line">
+          {list.map((session) => {
+            const device = session.device;
+            const address = session.address;
+            const signedIn = formatDay(session.created_at);
+            const lastSeen = formatRelativeTime(session.last_seen_at, now);
+            return (
+              <li
+                key={session.id}
+                className="flex flex-wrap items-center gap-x-4 gap-y-2 px-5 py-3"
               >
-                Sign out
-              </Button>
-            </li>
-          ))}
+                <Monitor aria-hidden className="size-4 shrink-0 text-muted" />
+                <div className="flex min-w-0 flex-1 basis-56 flex-col gap-0.5">
+                  <span className="flex flex-wrap items-center gap-2 text-sm font-medium text-fg">
+                    {session.device}
+                    {session.current ? (
+                      <Badge tone="success">
+                        <Trans>This device</Trans>
+                      </Badge>
+                    ) : null}
+                    {session.two_factor ? (
+                      <Badge>
+                        <Trans>Two-factor</Trans>
+                      </Badge>
+                    ) : null}
+                  </span>
+                  <span className="text-xs text-muted">
+                    <Trans>
+                      {address} · Signed in {signedIn} · Last seen {lastSeen}
+                    </Trans>
+                  </span>
+                </div>
+                <Button
+                  size="sm"
+                  aria-label={
+                    session.current ? t`Sign out ${device} (this device)` : t`Sign out ${device}`
+                  }
+                  onClick={() => setPending({ kind: 'one', session })}
+                >
+                  <Trans>Sign out</Trans>
+                </Button>
+              </li>
+            );
+          })}
         </ul>
       ) : sessions.data ? (
-        <p className="px-5 py-4 text-sm text-muted">No sessions.</p>
+        <p className="px-5 py-4 text-sm text-muted">
+          <Trans>No sessions.</Trans>
+        </p>
       ) : null}
       {(self ? others.length : list.length) > 0 ? (
         <div className="px-5 py-3">
           <Button variant="danger" onClick={() => setPending({ kind: 'others' })}>
-            {self ? 'Sign out all other sessions' : 'Sign out everywhere'}
+            {self ? t`Sign out all other sessions` : t`Sign out everywhere`}
           </Button>
         </div>
       ) : null}
       {pending ? (
         <ConfirmDialog
-          title={pending.kind === 'one' ? 'Sign out session' : 'Sign out sessions'}
+          title={pending.kind === 'one' ? t`Sign out session` : t`Sign out sessions`}
           description={
             pending.kind === 'one'
               ? pending.session.current
-                ? 'This signs you out of this dashboard.'
-                : `${pending.session.device} at ${pending.session.address} is signed out at once.`
+                ? t`This signs you out of this dashboard.`
+                : t`${pendingDevice} at ${pendingAddress} is signed out at once.`
               : self
-                ? 'Every session but this one is signed out at once.'
-                : 'Every session of this user is signed out at once.'
+                ? t`Every session but this one is signed out at once.`
+                : t`Every session of this user is signed out at once.`
           }
-          confirmLabel="Sign out"
+          confirmLabel={t`Sign out`}
           pending={running}
           error={error ? toUserMessage(error) : null}
           onClose={close}

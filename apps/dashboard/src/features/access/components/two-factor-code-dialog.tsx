@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
@@ -27,13 +28,14 @@ export function TwoFactorCodeDialog({
   onSubmit,
   onClose,
 }: TwoFactorCodeDialogProps) {
+  const { t } = useLingui();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (code.trim() === '') {
-      setError('Code is required');
+      setError(t`Code is required`);
       return;
     }
     setPending(true);
@@ -55,7 +57,7 @@ export function TwoFactorCodeDialog({
     >
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
         <TextField
-          label={allowRecovery ? 'Code or recovery code' : 'Code from your app'}
+          label={allowRecovery ? t`Code or recovery code` : t`Code from your app`}
           inputMode={allowRecovery ? 'text' : 'numeric'}
           autoComplete="one-time-code"
           value={code}
@@ -65,7 +67,7 @@ export function TwoFactorCodeDialog({
         <FormError message={error} />
         <div className="flex justify-end gap-2">
           <Button onClick={onClose} disabled={pending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" variant={danger ? 'danger' : 'primary'} loading={pending}>
             {submitLabel}

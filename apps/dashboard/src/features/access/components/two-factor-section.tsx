@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { RecoveryCodes as Codes } from '@hearth/protocol';
 import { SettingRow, SettingsSection } from '@/components/layout/settings-section.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
@@ -16,8 +18,8 @@ import { RecoveryCodes } from './recovery-codes.tsx';
 import { TwoFactorCodeDialog } from './two-factor-code-dialog.tsx';
 import { TwoFactorSetupDialog } from './two-factor-setup-dialog.tsx';
 
-export const TWO_FACTOR_REQUIRED_NOTICE =
-  'This core requires two-factor sign-in. Turn it on to use the rest of the dashboard.';
+export const twoFactorRequiredNotice = () =>
+  tGlobal`This core requires two-factor sign-in. Turn it on to use the rest of the dashboard.`;
 
 type Dialog = 'setup' | 'disable' | 'renew' | null;
 
@@ -31,6 +33,7 @@ export function TwoFactorSection({
   uid: string;
   username: string;
 }) {
+  const { t } = useLingui();
   const status = useTwoFactorStatus(core, uid);
   const disable = useDisableTwoFactorMutation();
   const renew = useRenewRecoveryCodesMutation();
@@ -40,15 +43,17 @@ export function TwoFactorSection({
   if (status.isError && isNotOffered(status.error)) return null;
   const data = status.data;
   const on = data?.enabled === true;
+  const since = data?.enabled_at ? formatDay(data.enabled_at) : '';
+  const left = data?.recovery_codes_left ?? 0;
 
   return (
     <SettingsSection
-      title="Two-factor sign-in"
-      description="After your password, sign-in asks for a code from an authenticator app on your phone."
+      title={t`Two-factor sign-in`}
+      description={t`After your password, sign-in asks for a code from an authenticator app on your phone.`}
     >
       {data?.required && !on ? (
         <p role="alert" className="px-5 py-3 text-sm text-warning">
-          {TWO_FACTOR_REQUIRED_NOTICE}
+          {twoFactorRequiredNotice()}
         </p>
       ) : null}
       {status.isError ? (
@@ -59,32 +64,36 @@ export function TwoFactorSection({
       <SettingRow
         title={
           <span className="flex items-center gap-2">
-            Authenticator app
-            {data ? <Badge tone={on ? 'success' : 'neutral'}>{on ? 'On' : 'Off'}</Badge> : null}
+            <Trans>Authenticator app</Trans>
+            {data ? <Badge tone={on ? 'success' : 'neutral'}>{on ? t`On` : t`Off`}</Badge> : null}
           </span>
         }
         description={
           on && data?.enabled_at
-            ? `On since ${formatDay(data.enabled_at)}. ${data.recovery_codes_left} recovery codes left.`
-            : 'Off: your password alone signs you in.'
+            ? t`On since ${since}. ${left} recovery codes left.`
+            : t`Off: your password alone signs you in.`
         }
         control={
           on ? (
             <Button variant="danger" onClick={() => setDialog('disable')}>
-              Turn off
+              <Trans>Turn off</Trans>
             </Button>
           ) : (
             <Button variant="primary" disabled={!data} onClick={() => setDialog('setup')}>
-              Turn on
+              <Trans>Turn on</Trans>
             </Button>
           )
         }
       />
       {on ? (
         <SettingRow
-          title="Recovery codes"
-          description="Each signs you in once without your phone. New ones replace the old ones."
-          control={<Button onClick={() => setDialog('renew')}>New recovery codes</Button>}
+          title={t`Recovery codes`}
+          description={t`Each signs you in once without your phone. New ones replace the old ones.`}
+          control={
+            <Button onClick={() => setDialog('renew')}>
+              <Trans>New recovery codes</Trans>
+            </Button>
+          }
         />
       ) : null}
       <TwoFactorSetupDialog
@@ -96,24 +105,24 @@ export function TwoFactorSection({
       />
       {dialog === 'disable' ? (
         <TwoFactorCodeDialog
-          title="Turn off two-factor sign-in"
-          description="Enter a code from your app, or a recovery code. Your password alone will sign you in again."
-          submitLabel="Turn off"
+          title={t`Turn off two-factor sign-in`}
+          description={t`Enter a code from your app, or a recovery code. Your password alone will sign you in again.`}
+          submitLabel={t`Turn off`}
           allowRecovery
           danger
           onClose={() => setDialog(null)}
           onSubmit={async (code) => {
             await disable.mutateAsync({ core, uid, code });
             setDialog(null);
-            notify('success', 'Two-factor sign-in is off');
+            notify('success', t`Two-factor sign-in is off`);
           }}
         />
       ) : null}
       {dialog === 'renew' ? (
         <TwoFactorCodeDialog
-          title="New recovery codes"
-          description="Enter a code from your app. Your old recovery codes stop working."
-          submitLabel="Make new codes"
+          title={t`New recovery codes`}
+          description={t`Enter a code from your app. Your old recovery codes stop working.`}
+          submitLabel={t`Make new codes`}
           allowRecovery={false}
           onClose={() => setDialog(null)}
           onSubmit={async (code) => {
@@ -126,12 +135,12 @@ export function TwoFactorSection({
         <Modal
           open
           onOpenChange={(open) => !open && setCodes(null)}
-          title="Save your recovery codes"
+          title={t`Save your recovery codes`}
         >
           <RecoveryCodes codes={codes.recovery_codes} username={username} />
           <div className="flex justify-end">
             <Button variant="primary" onClick={() => setCodes(null)}>
-              Done
+              <Trans>Done</Trans>
             </Button>
           </div>
         </Modal>

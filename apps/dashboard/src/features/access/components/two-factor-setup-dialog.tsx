@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
+import { t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { RecoveryCodes as Codes, TwoFactorSetup } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { CopyText } from '@/components/ui/copy-text.tsx';
@@ -16,8 +18,8 @@ import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 /** The code field's rules: six digits (spaces are dropped). */
 export function codeProblem(code: string): string | null {
   const digits = code.replace(/\s+/g, '');
-  if (digits === '') return 'Code is required';
-  return /^\d{6}$/.test(digits) ? null : 'Enter the 6-digit code';
+  if (digits === '') return tGlobal`Code is required`;
+  return /^\d{6}$/.test(digits) ? null : tGlobal`Enter the 6-digit code`;
 }
 
 function SetupStep({
@@ -33,6 +35,7 @@ function SetupStep({
   onConfirmed: (codes: Codes) => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const confirm = useConfirmTwoFactorMutation();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -49,20 +52,26 @@ function SetupStep({
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <ol className="flex list-decimal flex-col gap-2 pl-5 text-sm text-muted">
-        <li>Scan the QR code with an authenticator app, or type the secret key into it.</li>
-        <li>Enter the 6-digit code the app shows.</li>
+        <li>
+          <Trans>Scan the QR code with an authenticator app, or type the secret key into it.</Trans>
+        </li>
+        <li>
+          <Trans>Enter the 6-digit code the app shows.</Trans>
+        </li>
       </ol>
       <img
         src={setup.qr_code}
-        alt="QR code for your authenticator app"
+        alt={t`QR code for your authenticator app`}
         className="mx-auto size-48 rounded-lg bg-white p-2"
       />
       <div className="flex flex-col gap-1 text-sm">
-        <span className="text-[13px] font-medium text-muted">Secret key</span>
+        <span className="text-[13px] font-medium text-muted">
+          <Trans>Secret key</Trans>
+        </span>
         <CopyText text={setup.secret} className="text-fg" />
       </div>
       <TextField
-        label="Code from your app"
+        label={t`Code from your app`}
         inputMode="numeric"
         autoComplete="one-time-code"
         value={code}
@@ -71,7 +80,7 @@ function SetupStep({
       />
       <FormError message={error} />
       <div className="flex justify-end gap-2">
-        <DialogActions confirmLabel="Turn on" pending={confirm.isPending} onCancel={onCancel} />
+        <DialogActions confirmLabel={t`Turn on`} pending={confirm.isPending} onCancel={onCancel} />
       </div>
     </form>
   );
@@ -91,6 +100,7 @@ export function TwoFactorSetupDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useLingui();
   const setup = useSetupTwoFactorMutation();
   const [codes, setCodes] = useState<Codes | null>(null);
   const { mutate, reset } = setup;
@@ -105,7 +115,7 @@ export function TwoFactorSetupDialog({
     <Modal
       open={open}
       onOpenChange={(next) => !setup.isPending && onOpenChange(next)}
-      title={codes ? 'Save your recovery codes' : 'Turn on two-factor sign-in'}
+      title={codes ? t`Save your recovery codes` : t`Turn on two-factor sign-in`}
       width={480}
     >
       {codes ? (
@@ -113,7 +123,7 @@ export function TwoFactorSetupDialog({
           <RecoveryCodes codes={codes.recovery_codes} username={username} />
           <div className="flex justify-end">
             <Button variant="primary" onClick={() => onOpenChange(false)}>
-              Done
+              <Trans>Done</Trans>
             </Button>
           </div>
         </>
@@ -129,7 +139,7 @@ export function TwoFactorSetupDialog({
         <FormError message={toUserMessage(setup.error)} />
       ) : (
         <div className="flex justify-center py-8">
-          <Spinner label="Making a secret" />
+          <Spinner label={t`Making a secret`} />
         </div>
       )}
     </Modal>

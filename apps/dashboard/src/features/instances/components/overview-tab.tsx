@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { t as tGlobal } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { instanceNameProblem } from '@hearth/protocol';
 import type { InstanceInfo } from '@hearth/protocol';
+import { instanceNameError } from '@/lib/name-problems.ts';
 import { formatSize } from '@/lib/i18n/format.ts';
 import { viewerCan } from '@/lib/permissions.ts';
 import type { Viewer } from '@/lib/permissions.ts';
@@ -59,7 +59,7 @@ export function OverviewTab({ instance, viewer, host, totalRam, playerActions }:
             value={instance.name}
             editable={editable}
             save={save('name')}
-            validate={instanceNameProblem}
+            validate={instanceNameError}
             className="text-xl font-semibold"
           />
           <EditableText

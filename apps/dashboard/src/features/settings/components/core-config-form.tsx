@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
@@ -11,6 +12,7 @@ import { validateCoreConfig } from '../core-config-validation.ts';
 
 /** Customize core (dashboard.md §2): Core Name and an optional Public Domain/IP. */
 export function CoreConfigForm({ core, onSaved }: { core: CoreConnection; onSaved: () => void }) {
+  const { t } = useLingui();
   const settings = useGlobalSettings();
   const form = useForm({ coreName: '', domain: '' }, validateCoreConfig);
   const { setValues } = form;
@@ -42,17 +44,17 @@ export function CoreConfigForm({ core, onSaved }: { core: CoreConnection; onSave
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <TextField label="Core Name" autoFocus maxLength={64} {...form.field('coreName')} />
+      <TextField label={t`Core Name`} autoFocus maxLength={64} {...form.field('coreName')} />
       <TextField
-        label="Public Domain/IP"
+        label={t`Public Domain/IP`}
         optional
         placeholder={core.address}
-        hint="The address players use to reach this machine, if its ports are forwarded."
+        hint={t`The address players use to reach this machine, if its ports are forwarded.`}
         {...form.field('domain')}
       />
       <FormError message={error} />
       <Button type="submit" variant="primary" loading={saving} className="mt-1 w-full">
-        Save and Continue
+        <Trans>Save and Continue</Trans>
       </Button>
     </form>
   );

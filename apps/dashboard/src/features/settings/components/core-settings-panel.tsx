@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { t as tGlobal } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import {
   SettingRow,
   SettingsPage,
@@ -23,8 +25,8 @@ import { SafeModeSetting } from './safe-mode-setting.tsx';
 import { TextSetting } from '@/components/ui/text-setting.tsx';
 import { SftpCoreSetting } from '@/features/sftp/components/sftp-core-setting.tsx';
 
-const DOMAIN_TIP =
-  'The public IP address or domain name players use to reach this machine from the Internet. It only works when the game ports are forwarded to this machine (for example with Open Port below). Leave it empty to show the core address.';
+const domainTip = () =>
+  tGlobal`The public IP address or domain name players use to reach this machine from the Internet. It only works when the game ports are forwarded to this machine (for example with Open Port below). Leave it empty to show the core address.`;
 
 /**
  * Core Settings (/settings/general, dashboard.md §2). Only the owner may change anything here
@@ -39,6 +41,7 @@ export function CoreSettingsPanel({
   canEdit: boolean;
   onSaved?: () => void;
 }) {
+  const { t } = useLingui();
   const settings = useGlobalSettings();
   const updateName = useUpdateCoreNameMutation();
   const updateDomain = useUpdateCoreDomainMutation();
@@ -50,26 +53,26 @@ export function CoreSettingsPanel({
   if (settings.isPending) return <PageSpinner />;
   if (settings.isError) {
     return (
-      <SettingsPage title="Core Settings">
+      <SettingsPage title={t`Core Settings`}>
         <FormError message={toUserMessage(settings.error)} />
       </SettingsPage>
     );
   }
   const data = settings.data;
-  const noPermission = canEdit ? undefined : 'No permission';
+  const noPermission = canEdit ? undefined : t`No permission`;
 
   return (
     <SettingsPage
-      title="Core Settings"
+      title={t`Core Settings`}
       description={
         canEdit
-          ? 'Settings of this core, shared by every user.'
-          : 'Only the owner can change the core settings.'
+          ? t`Settings of this core, shared by every user.`
+          : t`Only the owner can change the core settings.`
       }
     >
-      <SettingsSection title="General">
+      <SettingsSection title={t`General`}>
         <TextSetting
-          label="Core Name"
+          label={t`Core Name`}
           value={data.core_name}
           disabled={!canEdit}
           validate={validateCoreName}
@@ -79,8 +82,8 @@ export function CoreSettingsPanel({
           }}
         />
         <TextSetting
-          label="Public Domain/IP"
-          tip={DOMAIN_TIP}
+          label={t`Public Domain/IP`}
+          tip={domainTip()}
           value={data.domain ?? ''}
           placeholder={core.address}
           disabled={!canEdit}
@@ -88,11 +91,11 @@ export function CoreSettingsPanel({
           save={(domain) => updateDomain.mutateAsync({ core, domain })}
         />
         <SettingRow
-          title="Enable Playit Integration"
-          description="Shows the Playitgg tab on every instance, to reach your servers through a playit.gg tunnel without opening ports."
+          title={t`Enable Playit Integration`}
+          description={t`Shows the Playitgg tab on every instance, to reach your servers through a playit.gg tunnel without opening ports.`}
           control={
             <Switch
-              label="Enable Playit Integration"
+              label={t`Enable Playit Integration`}
               checked={data.playit_enabled}
               disabled={!canEdit}
               onCheckedChange={(on) =>
@@ -105,11 +108,11 @@ export function CoreSettingsPanel({
           }
         />
         <SettingRow
-          title="Enable Modrinth Add-ons"
-          description="Shows the Add-ons tab on every instance: the core searches Modrinth and installs mods, plugins and datapacks from it."
+          title={t`Enable Modrinth Add-ons`}
+          description={t`Shows the Add-ons tab on every instance: the core searches Modrinth and installs mods, plugins and datapacks from it.`}
           control={
             <Switch
-              label="Enable Modrinth Add-ons"
+              label={t`Enable Modrinth Add-ons`}
               checked={data.modrinth_enabled}
               disabled={!canEdit}
               onCheckedChange={(on) =>
@@ -123,13 +126,13 @@ export function CoreSettingsPanel({
         />
       </SettingsSection>
       {data.require_two_factor === undefined ? null : (
-        <SettingsSection title="Sign-in">
+        <SettingsSection title={t`Sign-in`}>
           <SettingRow
-            title="Require two-factor sign-in"
-            description="Everyone must turn on two-factor sign-in in their profile before using this core. Turn it on for your own account first."
+            title={t`Require two-factor sign-in`}
+            description={t`Everyone must turn on two-factor sign-in in their profile before using this core. Turn it on for your own account first.`}
             control={
               <Switch
-                label="Require two-factor sign-in"
+                label={t`Require two-factor sign-in`}
                 checked={data.require_two_factor}
                 disabled={!canEdit}
                 onCheckedChange={(on) =>
@@ -146,11 +149,11 @@ export function CoreSettingsPanel({
       <SettingsSection title="SFTP">
         <SftpCoreSetting core={core} canEdit={canEdit} />
       </SettingsSection>
-      <SettingsSection title="Danger Zone" danger>
+      <SettingsSection title={t`Danger Zone`} danger>
         <SafeModeSetting core={core} on={data.safe_mode} disabled={!canEdit} />
         <SettingRow
-          title="Open Port (UPnP)"
-          description="Asks your router to forward a port to this machine, so players outside your network can join."
+          title={t`Open Port (UPnP)`}
+          description={t`Asks your router to forward a port to this machine, so players outside your network can join.`}
           control={
             <Button
               variant="danger"
@@ -158,7 +161,7 @@ export function CoreSettingsPanel({
               title={noPermission}
               onClick={() => setOpenPort(true)}
             >
-              {canEdit ? 'Open Port' : 'No permission'}
+              {canEdit ? t`Open Port` : t`No permission`}
             </Button>
           }
         />

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { DEFAULT_OPEN_PORT } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
@@ -19,6 +21,7 @@ export function OpenPortDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useLingui();
   const [value, setValue] = useState(String(DEFAULT_OPEN_PORT));
   const [touched, setTouched] = useState(false);
   const openPort = useOpenPortMutation();
@@ -43,7 +46,7 @@ export function OpenPortDialog({
       { core, port },
       {
         onSuccess: () => {
-          notify('success', `Port ${port} opened`);
+          notify('success', tGlobal`Port ${port} opened`);
           close(false);
         },
       },
@@ -54,8 +57,8 @@ export function OpenPortDialog({
     <Modal
       open={open}
       onOpenChange={close}
-      title="Open Port (UPnP)"
-      description="Asks your router, through UPnP, to forward this TCP port to the machine the core runs on."
+      title={t`Open Port (UPnP)`}
+      description={t`Asks your router, through UPnP, to forward this TCP port to the machine the core runs on.`}
     >
       <form
         noValidate
@@ -66,7 +69,7 @@ export function OpenPortDialog({
         }}
       >
         <TextField
-          label="Port to open"
+          label={t`Port to open`}
           inputMode="numeric"
           autoFocus
           value={value}
@@ -79,10 +82,10 @@ export function OpenPortDialog({
         <FormError message={openPort.isError ? toUserMessage(openPort.error) : null} />
         <div className="mt-1 flex justify-end gap-2">
           <Button onClick={() => close(false)} disabled={openPort.isPending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" variant="primary" loading={openPort.isPending}>
-            Open Port
+            <Trans>Open Port</Trans>
           </Button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { SettingRow } from '@/components/layout/settings-section.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
@@ -18,6 +19,7 @@ export function SafeModeSetting({
   on: boolean;
   disabled: boolean;
 }) {
+  const { t } = useLingui();
   const [confirming, setConfirming] = useState(false);
   const update = useUpdateSafeModeMutation();
 
@@ -35,11 +37,11 @@ export function SafeModeSetting({
 
   return (
     <SettingRow
-      title="Safe Mode"
-      description="Keeps the unsafe permissions (writing files and resources, macros, global files, managing permissions) away from everyone but the owner."
+      title={t`Safe Mode`}
+      description={t`Keeps the unsafe permissions (writing files and resources, macros, global files, managing permissions) away from everyone but the owner.`}
       control={
         <Switch
-          label="Safe Mode"
+          label={t`Safe Mode`}
           checked={on}
           disabled={disabled}
           onCheckedChange={(next) => (next ? apply(true) : setConfirming(true))}
@@ -51,11 +53,11 @@ export function SafeModeSetting({
         onOpenChange={(open) => {
           if (!update.isPending) setConfirming(open);
         }}
-        title="Turn off safe mode?"
-        description="Users could then be granted the unsafe permissions: writing instance files and resources, running macros, writing global files and managing permissions."
+        title={t`Turn off safe mode?`}
+        description={t`Users could then be granted the unsafe permissions: writing instance files and resources, running macros, writing global files and managing permissions.`}
         actions={
           <DialogActions
-            confirmLabel="Turn off safe mode"
+            confirmLabel={t`Turn off safe mode`}
             variant="danger"
             pending={update.isPending}
             onCancel={() => setConfirming(false)}

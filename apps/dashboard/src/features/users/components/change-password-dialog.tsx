@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { t as tGlobal } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { PublicUser } from '@hearth/protocol';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
@@ -31,6 +33,7 @@ function ChangePasswordForm({
   onOpenChange,
   onOwnPasswordChanged,
 }: Omit<ChangePasswordDialogProps, 'open'>) {
+  const { t } = useLingui();
   const form = useForm<PasswordValues>(
     { oldPassword: '', password: '', confirmPassword: '' },
     (values) => validatePasswordChange(values, isSelf),
@@ -55,7 +58,11 @@ function ChangePasswordForm({
       setError(toUserMessage(err));
       return;
     }
-    notify('success', isSelf ? 'Password changed' : `Password of ${target.username} changed`);
+    const username = target.username;
+    notify(
+      'success',
+      isSelf ? tGlobal`Password changed` : tGlobal`Password of ${username} changed`,
+    );
     onOpenChange(false);
   });
 
@@ -63,7 +70,7 @@ function ChangePasswordForm({
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       {isSelf ? (
         <TextField
-          label="Old Password"
+          label={t`Old Password`}
           type="password"
           autoComplete="current-password"
           autoFocus
@@ -71,8 +78,8 @@ function ChangePasswordForm({
         />
       ) : null}
       <NewPasswordFields
-        label="New Password"
-        altLabel="Password"
+        label={t`New Password`}
+        altLabel={t`Password`}
         autoFocus={!isSelf}
         password={form.field('password')}
         confirm={form.field('confirmPassword')}
@@ -80,7 +87,7 @@ function ChangePasswordForm({
       <FormError message={error} />
       <div className="mt-1 flex justify-end gap-2">
         <DialogActions
-          confirmLabel="Change Password"
+          confirmLabel={t`Change Password`}
           pending={change.isPending}
           onCancel={() => onOpenChange(false)}
         />
@@ -92,15 +99,17 @@ function ChangePasswordForm({
 /** Change Password (dashboard.md §2, §5). */
 export function ChangePasswordDialog(props: ChangePasswordDialogProps) {
   const { open, onOpenChange, isSelf, target } = props;
+  const { t } = useLingui();
+  const username = target.username;
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title="Change Password"
+      title={t`Change Password`}
       description={
         isSelf
-          ? 'You stay signed in here; every other session of yours is signed out.'
-          : `Sets a new password for ${target.username} and signs them out everywhere.`
+          ? t`You stay signed in here; every other session of yours is signed out.`
+          : t`Sets a new password for ${username} and signs them out everywhere.`
       }
     >
       {open ? <ChangePasswordForm {...props} /> : null}

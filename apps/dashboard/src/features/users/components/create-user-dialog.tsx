@@ -1,3 +1,5 @@
+import { t as tGlobal } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
@@ -18,6 +20,7 @@ function CreateUserForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const form = useForm({ username: '', password: '', confirmPassword: '' }, validateCreateUser);
   const create = useCreateUserMutation();
   const submit = form.handleSubmit((values) => {
@@ -26,7 +29,7 @@ function CreateUserForm({
       { core, username, password: values.password },
       {
         onSuccess: () => {
-          notify('success', `User ${username} created`);
+          notify('success', tGlobal`User ${username} created`);
           onDone();
         },
       },
@@ -34,14 +37,18 @@ function CreateUserForm({
   });
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-      <TextField label="Username" autoComplete="off" autoFocus {...form.field('username')} />
+      <TextField label={t`Username`} autoComplete="off" autoFocus {...form.field('username')} />
       <NewPasswordFields
         password={form.field('password')}
         confirm={form.field('confirmPassword')}
       />
       <FormError message={create.isError ? toUserMessage(create.error) : null} />
       <div className="mt-1 flex justify-end gap-2">
-        <DialogActions confirmLabel="Create User" pending={create.isPending} onCancel={onCancel} />
+        <DialogActions
+          confirmLabel={t`Create User`}
+          pending={create.isPending}
+          onCancel={onCancel}
+        />
       </div>
     </form>
   );
@@ -57,12 +64,13 @@ export function CreateUserDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useLingui();
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title="Create New User"
-      description="The new user starts without any permissions; grant them after creating the account."
+      title={t`Create New User`}
+      description={t`The new user starts without any permissions; grant them after creating the account.`}
     >
       {open ? (
         <CreateUserForm

@@ -1,3 +1,5 @@
+import { t as tGlobal } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { PublicUser } from '@hearth/protocol';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
@@ -15,6 +17,7 @@ export interface DeleteUserDialogProps {
 
 /** Confirms Delete User; the row disappears at once (dashboard.md §4), a refusal brings it back with a toast. */
 export function DeleteUserDialog({ core, target, onOpenChange, onDeleted }: DeleteUserDialogProps) {
+  const { t } = useLingui();
   const remove = useDeleteUserMutation();
   const confirm = () => {
     if (!target) return;
@@ -23,18 +26,24 @@ export function DeleteUserDialog({ core, target, onOpenChange, onDeleted }: Dele
     onDeleted(uid);
     remove.mutate(
       { core, uid },
-      { onError: (err) => notify('error', `Could not delete ${username}: ${toUserMessage(err)}`) },
+      {
+        onError: (err) => {
+          const reason = toUserMessage(err);
+          notify('error', tGlobal`Could not delete ${username}: ${reason}`);
+        },
+      },
     );
   };
+  const username = target?.username ?? '';
   return (
     <Modal
       open={target !== null}
       onOpenChange={onOpenChange}
-      title={`Delete "${target?.username ?? ''}"`}
-      description="This action cannot be undone. The user is signed out at once and loses every permission."
+      title={t`Delete "${username}"`}
+      description={t`This action cannot be undone. The user is signed out at once and loses every permission.`}
       actions={
         <DialogActions
-          confirmLabel="Delete User"
+          confirmLabel={t`Delete User`}
           variant="danger"
           onCancel={() => onOpenChange(false)}
           onConfirm={confirm}

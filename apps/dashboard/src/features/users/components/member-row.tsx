@@ -1,5 +1,6 @@
 import { KeyRound, MoreHorizontal, Trash2, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PublicUser } from '@hearth/protocol';
 import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu.tsx';
 import { canActOn, roleLabels } from '../members.ts';
@@ -24,6 +25,8 @@ export function MemberRow({
   onDelete,
   extra,
 }: MemberRowProps) {
+  const { t } = useLingui();
+  const username = user.username;
   return (
     <li className="flex items-center gap-2 px-3 py-2">
       <button
@@ -48,7 +51,7 @@ export function MemberRow({
           trigger={
             <button
               type="button"
-              aria-label={`Actions for ${user.username}`}
+              aria-label={t`Actions for ${username}`}
               className="flex size-8 shrink-0 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg data-[state=open]:bg-hover"
             >
               <MoreHorizontal aria-hidden className="size-4" />
@@ -59,14 +62,14 @@ export function MemberRow({
             icon={<KeyRound aria-hidden className="size-4 text-muted" />}
             onSelect={() => onChangePassword(user)}
           >
-            Change Password
+            <Trans>Change Password</Trans>
           </DropdownMenuItem>
           <DropdownMenuItem
             danger
             icon={<Trash2 aria-hidden className="size-4" />}
             onSelect={() => onDelete(user)}
           >
-            Delete User
+            <Trans>Delete User</Trans>
           </DropdownMenuItem>
         </DropdownMenu>
       ) : (

@@ -1,4 +1,5 @@
 import { UserRound } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { cn } from '@/lib/cn.ts';
 import { useUserList } from '../api/get-user-list.ts';
 import { sortMembers } from '../members.ts';
@@ -13,10 +14,11 @@ export interface NavMemberListProps {
 
 /** The settings nav's user list: you first, then alphabetical, yours marked (You). */
 export function NavMemberList({ meUid, isOwner, selectedUid, onSelect }: NavMemberListProps) {
+  const { t } = useLingui();
   const list = useUserList(isOwner);
   if (!isOwner || !list.data) return null;
   return (
-    <ul aria-label="Users" className="flex flex-col gap-0.5">
+    <ul aria-label={t`Users`} className="flex flex-col gap-0.5">
       {sortMembers(list.data, meUid).map((user) => {
         const selected = user.uid === selectedUid;
         return (
@@ -32,7 +34,11 @@ export function NavMemberList({ meUid, isOwner, selectedUid, onSelect }: NavMemb
             >
               <UserRound aria-hidden className="size-3.5 shrink-0 text-faint" />
               <span className="truncate">{user.username}</span>
-              {user.uid === meUid ? <span className="shrink-0 text-faint">(You)</span> : null}
+              {user.uid === meUid ? (
+                <span className="shrink-0 text-faint">
+                  <Trans>(You)</Trans>
+                </span>
+              ) : null}
             </button>
           </li>
         );

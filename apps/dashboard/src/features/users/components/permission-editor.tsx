@@ -1,4 +1,6 @@
 import { useRef, useState } from 'react';
+import { t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { InstanceInfo, PublicUser, UserPermission } from '@hearth/protocol';
 import { SettingsSection } from '@/components/layout/settings-section.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
@@ -29,6 +31,7 @@ export function PermissionEditor({
   safeMode,
   canEdit,
 }: PermissionEditorProps) {
+  const { t } = useLingui();
   const update = useUpdateUserPermissionsMutation();
   // The latest change shows in the same frame as the click; the cache (patched optimistically,
   // then by the PermissionChanged event) takes over once the core has answered.
@@ -41,9 +44,10 @@ export function PermissionEditor({
     // mutateAsync: every change gets its own outcome (mutate's callbacks fire for the last call only).
     void update
       .mutateAsync({ core, uid: target.uid, permissions })
-      .catch((err: unknown) =>
-        notify('error', `Could not update permissions: ${toUserMessage(err)}`),
-      )
+      .catch((err: unknown) => {
+        const reason = toUserMessage(err);
+        notify('error', tGlobal`Could not update permissions: ${reason}`);
+      })
       .finally(() => {
         if (latest.current !== permissions) return;
         latest.current = null;
@@ -54,7 +58,7 @@ export function PermissionEditor({
   if (target.is_owner) {
     return (
       <p className="rounded-xl border border-line bg-panel px-5 py-4 text-sm text-muted">
-        The owner has every permission.
+        <Trans>The owner has every permission.</Trans>
       </p>
     );
   }
@@ -73,22 +77,25 @@ export function PermissionEditor({
 
   return (
     <>
-      <SettingsSection title="Permissions" description="What this user may do on the whole core.">
+      <SettingsSection
+        title={t`Permissions`}
+        description={t`What this user may do on the whole core.`}
+      >
         {rows(SAFE_GLOBAL, false)}
       </SettingsSection>
       <SettingsSection
-        title="Instance Permissions"
-        description="Choose the instances each permission applies to."
+        title={t`Instance Permissions`}
+        description={t`Choose the instances each permission applies to.`}
       >
         {rows(SAFE_INSTANCE, false)}
       </SettingsSection>
       <SettingsSection
-        title="Unsafe Settings"
+        title={t`Unsafe Settings`}
         danger
         description={
           safeMode
-            ? 'Safe mode is on: these permissions cannot be changed. Turn safe mode off in Core Settings to grant them.'
-            : 'These let a user run code or change files on this machine. Grant them only to people you trust.'
+            ? t`Safe mode is on: these permissions cannot be changed. Turn safe mode off in Core Settings to grant them.`
+            : t`These let a user run code or change files on this machine. Grant them only to people you trust.`
         }
       >
         {rows(UNSAFE, safeMode)}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { InstanceInfo, UserPermission } from '@hearth/protocol';
 import { SettingRow } from '@/components/layout/settings-section.tsx';
 import { MultiSelect } from '@/components/ui/multi-select.tsx';
@@ -22,14 +23,17 @@ export function PermissionRow({
   disabled,
   onChange,
 }: PermissionRowProps) {
+  const { t, i18n } = useLingui();
+  const label = i18n._(entry.label);
+  const description = i18n._(entry.description);
   if (entry.kind === 'global') {
     return (
       <SettingRow
-        title={entry.label}
-        description={entry.description}
+        title={label}
+        description={description}
         control={
           <Switch
-            label={entry.label}
+            label={label}
             checked={permissions[entry.key]}
             disabled={disabled}
             onCheckedChange={(on) => onChange(withGlobal(permissions, entry.key, on))}
@@ -40,17 +44,17 @@ export function PermissionRow({
   }
   return (
     <SettingRow
-      title={entry.label}
-      description={entry.description}
+      title={label}
+      description={description}
       control={
         <div className="w-56">
           <MultiSelect
-            label={entry.label}
+            label={label}
             options={instances.map((instance) => ({ value: instance.uuid, label: instance.name }))}
             selected={permissions[entry.key]}
             disabled={disabled}
-            placeholder="No instances"
-            emptyText="No instances yet"
+            placeholder={t`No instances`}
+            emptyText={t`No instances yet`}
             onChange={(ids) => onChange(withInstances(permissions, entry.key, ids))}
           />
         </div>

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
+import { t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LOGIN_TOAST_MS, LOGIN_WARNING_DELAY_MS } from '@hearth/protocol';
 import type { PublicUser } from '@hearth/protocol';
 import {
@@ -16,7 +18,8 @@ import { useRenameUserMutation } from '../api/rename-user.ts';
 import { validateUsername } from '../user-validation.ts';
 import { ChangePasswordDialog } from './change-password-dialog.tsx';
 
-export const NOT_LOGGED_IN = "You're not logged in! Please log in to access this page.";
+/** dashboard.md §2's words for a guest on Profile. */
+export const notLoggedIn = () => tGlobal`You're not logged in! Please log in to access this page.`;
 
 /** dashboard.md §2 "Profile": after 5 s without a signed-in user, a toast says so. */
 function useNotLoggedInToast(signedIn: boolean): void {
@@ -24,7 +27,7 @@ function useNotLoggedInToast(signedIn: boolean): void {
     if (signedIn) return undefined;
     const timer = setTimeout(
       () =>
-        notify('warning', NOT_LOGGED_IN, { id: 'profile-not-logged-in', duration: LOGIN_TOAST_MS }),
+        notify('warning', notLoggedIn(), { id: 'profile-not-logged-in', duration: LOGIN_TOAST_MS }),
       LOGIN_WARNING_DELAY_MS,
     );
     return () => clearTimeout(timer);
@@ -51,6 +54,7 @@ export function ProfilePanel({
   onRenamed,
   children,
 }: ProfilePanelProps) {
+  const { t } = useLingui();
   useNotLoggedInToast(signedIn);
   const rename = useRenameUserMutation();
   const [changing, setChanging] = useState(false);
@@ -58,12 +62,12 @@ export function ProfilePanel({
 
   return (
     <SettingsPage
-      title="Profile"
-      description={editable ? 'Your account on this core.' : 'Sign in to change your account.'}
+      title={t`Profile`}
+      description={editable ? t`Your account on this core.` : t`Sign in to change your account.`}
     >
-      <SettingsSection title="Account">
+      <SettingsSection title={t`Account`}>
         <TextSetting
-          label="Username"
+          label={t`Username`}
           value={me?.username ?? ''}
           disabled={!editable}
           validate={validateUsername}
@@ -71,15 +75,15 @@ export function ProfilePanel({
             if (!me) return;
             await rename.mutateAsync({ core, uid: me.uid, username });
             onRenamed?.();
-            notify('success', 'Username changed');
+            notify('success', t`Username changed`);
           }}
         />
         <SettingRow
-          title="Password"
-          description="Changing it signs you out everywhere else."
+          title={t`Password`}
+          description={t`Changing it signs you out everywhere else.`}
           control={
             <Button disabled={!editable} onClick={() => setChanging(true)}>
-              Change Password
+              <Trans>Change Password</Trans>
             </Button>
           }
         />

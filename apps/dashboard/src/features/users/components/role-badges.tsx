@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { RoleLabel } from '../members.ts';
 import { cn } from '@/lib/cn.ts';
 
@@ -7,8 +9,11 @@ const TONE: Record<RoleLabel, string> = {
   Owner: 'border-accent/50 text-accent',
 };
 
+const TEXT = { You: msg`You`, Admin: msg`Admin`, Owner: msg`Owner` } as const;
+
 /** The You / Admin / Owner labels of a member (dashboard.md §6). */
 export function RoleBadges({ labels }: { labels: readonly RoleLabel[] }) {
+  const { i18n } = useLingui();
   if (labels.length === 0) return null;
   return (
     <span className="flex shrink-0 items-center gap-1">
@@ -17,7 +22,7 @@ export function RoleBadges({ labels }: { labels: readonly RoleLabel[] }) {
           key={label}
           className={cn('rounded-full border px-2 py-px text-[11px] font-medium', TONE[label])}
         >
-          {label}
+          {i18n._(TEXT[label])}
         </span>
       ))}
     </span>

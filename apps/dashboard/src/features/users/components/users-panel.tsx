@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { UserPlus } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { InstanceInfo, PublicUser } from '@hearth/protocol';
 import { SettingsPage } from '@/components/layout/settings-section.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -46,6 +47,7 @@ export function UsersPanel({
   memberExtra,
   selectedExtra,
 }: UsersPanelProps) {
+  const { t } = useLingui();
   const isOwner = me.is_owner;
   const list = useUserList(isOwner);
   const selected = list.data?.find((u) => u.uid === selectedUid) ?? null;
@@ -55,9 +57,9 @@ export function UsersPanel({
 
   if (!isOwner) {
     return (
-      <SettingsPage title="User Settings">
+      <SettingsPage title={t`User Settings`}>
         <p className="rounded-xl border border-line bg-panel px-5 py-4 text-sm text-muted">
-          Only the owner can manage users.
+          <Trans>Only the owner can manage users.</Trans>
         </p>
       </SettingsPage>
     );
@@ -91,7 +93,8 @@ export function UsersPanel({
         title={selected.username}
         description={
           <span className="flex items-center gap-2">
-            Permissions of this user <RoleBadges labels={roleLabels(selected, me.uid)} />
+            <Trans>Permissions of this user</Trans>{' '}
+            <RoleBadges labels={roleLabels(selected, me.uid)} />
           </span>
         }
       >
@@ -112,18 +115,20 @@ export function UsersPanel({
 
   return (
     <SettingsPage
-      title="User Settings"
-      description="Create accounts and choose what each user may do."
+      title={t`User Settings`}
+      description={t`Create accounts and choose what each user may do.`}
       actions={
         <Button variant="primary" onClick={() => setCreating(true)}>
           <UserPlus aria-hidden className="size-4" />
-          Create New User
+          <Trans>Create New User</Trans>
         </Button>
       }
     >
       {list.isError ? <FormError message={toUserMessage(list.error)} /> : null}
       {selectedUid && list.data ? (
-        <p className="text-sm text-muted">That user no longer exists.</p>
+        <p className="text-sm text-muted">
+          <Trans>That user no longer exists.</Trans>
+        </p>
       ) : null}
       <MemberList
         users={sortMembers(list.data ?? [], me.uid)}
