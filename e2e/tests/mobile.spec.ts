@@ -9,7 +9,8 @@ import {
   setupOwnerThroughUi,
   signedInContext,
 } from '../support/flows.ts';
-import { SCREENS, screenUrl, type ScreenVars } from '../support/screens.ts';
+import { pseudoText } from '../../apps/dashboard/i18n/pseudo.ts';
+import { SCREENS, screensIn, screenUrl, type Screen, type ScreenVars } from '../support/screens.ts';
 import { expectPhoneFriendly } from '../support/touch.ts';
 
 // Issue 17: the dashboard on a phone (390 × 844, touch). From home, the instance is reached through
@@ -204,6 +205,30 @@ async function ensureRunning(): Promise<void> {
   await expect.poll(state, { timeout: 90_000 }).toBe('Running');
 }
 
+/**
+ * Opens every phone screen as the owner (or signed out, for the guest screens) and checks it:
+ * nothing scrolls sideways and every control is finger-sized.
+ */
+async function walkScreens(
+  screens: readonly Screen[],
+  owner: Page,
+  guest: Page,
+  check: (target: Page, screen: Screen) => Promise<void> = async () => {},
+): Promise<void> {
+  for (const screen of screens.filter((s) => s.phone !== false)) {
+    await test.step(screen.name, async () => {
+      const target = screen.guest ? guest : owner;
+      await target.goto(screenUrl(core.url, screen, vars));
+      await expect(screen.ready?.(target) ?? target.locator('h1:visible').first()).toBeAttached({
+        timeout: 30_000,
+      });
+      await screen.open?.(target);
+      await expectPhoneFriendly(target, screen.name);
+      await check(target, screen);
+    });
+  }
+}
+
 test('phone: every screen fits the width and has finger-sized controls', async ({ browser }) => {
   test.setTimeout(240_000);
   await ensureRunning();
@@ -212,20 +237,72 @@ test('phone: every screen fits the width and has finger-sized controls', async (
     hasTouch: true,
     isMobile: true,
   });
-  const guestPage = await guest.newPage();
   try {
-    for (const screen of SCREENS.filter((s) => s.phone !== false)) {
-      await test.step(screen.name, async () => {
-        const target = screen.guest ? guestPage : page;
-        await target.goto(screenUrl(core.url, screen, vars));
-        await expect(screen.ready?.(target) ?? target.locator('h1:visible').first()).toBeAttached({
-          timeout: 30_000,
-        });
-        await screen.open?.(target);
-        await expectPhoneFriendly(target, screen.name);
-      });
-    }
+    await walkScreens(SCREENS, page, await guest.newPage());
   } finally {
     await guest.close();
   }
+});
+
+// Issue 29: the same walk in the pseudo-locale — every text accented and ~30 % longer, as German
+// often is — so a text cut off or pushing the page sideways shows, and so does a text that never
+// went through the catalog (it stays plain ASCII).
+const PSEUDO = { viewport: PHONE, hasTouch: true, isMobile: true } as const;
+
+/** What a user or a game wrote, product names and units: not the dashboard's text to translate. */
+const NOT_OURS = new Set(
+  [
+    ...[SQUID, NOTE, 'hearth-squid.json', 'member', 'owner', 'Hearth', 'Minecraft', 'flying-squid'],
+    ...['Modrinth', 'playit.gg', 'SFTP', 'MiB', 'GiB', 'KiB', 'CPU', 'RAM', 'UTC', 'Java', 'JSON'],
+  ].flatMap((text) => text.split(/[^A-Za-z]+/)),
+);
+
+/** Words of the page's visible text made only of unaccented letters: text no catalog gave. */
+async function plainWords(target: Page): Promise<string[]> {
+  const words = await target.evaluate(() => {
+    const found: string[] = [];
+    // The console, the file editor and the event log show what the game and users wrote.
+    const theirs = '[role="log"], [role="textbox"], textarea, input, code, pre, table td';
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest(theirs) || parent.closest('[aria-hidden="true"]')) continue;
+      if (!parent.checkVisibility()) continue;
+      found.push(...(node.textContent ?? '').split(/[^\p{L}]+/u));
+    }
+    return found;
+  });
+  return [...new Set(words.filter((w) => /^[A-Za-z]{3,}$/.test(w) && !NOT_OURS.has(w)))];
+}
+
+test('phone, in the pseudo-locale: every screen fits, and no text skipped the catalog', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000);
+  await ensureRunning();
+  const pseudo = async (jwt: string | null) => {
+    const context = await signedInContext(browser, core, jwt, PSEUDO);
+    await context.addInitScript(() => localStorage.setItem('hearth.locale', 'pseudo'));
+    return context;
+  };
+  const owner = await pseudo(token);
+  const guest = await pseudo(null);
+  const plain = new Map<string, string[]>();
+  try {
+    const ownerPage = await owner.newPage();
+    await walkScreens(
+      screensIn(pseudoText),
+      ownerPage,
+      await guest.newPage(),
+      async (target, screen) => {
+        await expect(target.locator('html')).toHaveAttribute('lang', 'en-XA');
+        const words = await plainWords(target);
+        if (words.length > 0) plain.set(screen.name, words);
+      },
+    );
+  } finally {
+    await owner.close();
+    await guest.close();
+  }
+  expect(Object.fromEntries(plain)).toEqual({});
 });
