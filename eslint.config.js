@@ -173,8 +173,6 @@ const coreBoundaries = [
 const I18N_TO_CONVERT = [
   'src/features/access',
 
-  'src/features/backups',
-
   'src/features/connection',
 
   'src/features/event-logs',
