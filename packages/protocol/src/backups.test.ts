@@ -3,6 +3,7 @@ import {
   BACKUP_NAME_MAX,
   BackupNameSchema,
   backupNameProblem,
+  backupNameProblemOf,
   backupProgressionKind,
   backupProgressionTitle,
   restoreProgressionTitle,
@@ -19,7 +20,10 @@ describe('backupNameProblem', () => {
     ];
     for (const [name, problem] of cases) {
       expect(backupNameProblem(name)).toBe(problem);
-      expect(BackupNameSchema.safeParse(name).success).toBe(problem === null);
+      const parsed = BackupNameSchema.safeParse(name);
+      expect(parsed.success).toBe(problem === null);
+      if (!parsed.success)
+        expect(backupNameProblemOf(parsed.error.issues[0]!.message)).toBe(problem);
     }
   });
 });

@@ -40,6 +40,19 @@ export const DEFAULT_BACKUP_EXCLUDES = [
  */
 export type BackupNameProblem = 'empty' | 'too_long' | 'control_character';
 
+/** The English of each problem (BackupNameSchema's messages, the core's wire texts). */
+export const BACKUP_NAME_PROBLEMS: Record<BackupNameProblem, string> = {
+  empty: 'Backup name cannot be empty',
+  too_long: `Backup name cannot be longer than ${BACKUP_NAME_MAX} characters`,
+  control_character: 'Backup name cannot contain control characters',
+};
+
+/** The code of one of BackupNameSchema's messages, or null for any other text. */
+export function backupNameProblemOf(message: string): BackupNameProblem | null {
+  const found = Object.entries(BACKUP_NAME_PROBLEMS).find(([, text]) => text === message);
+  return found ? (found[0] as BackupNameProblem) : null;
+}
+
 export function backupNameProblem(raw: string): BackupNameProblem | null {
   const name = raw.trim();
   if (name.length === 0) return 'empty';
@@ -50,9 +63,9 @@ export function backupNameProblem(raw: string): BackupNameProblem | null {
 
 export const BackupNameSchema = z.string().check(
   z.trim(),
-  z.minLength(1, 'Backup name cannot be empty'),
-  z.maxLength(BACKUP_NAME_MAX, `Backup name cannot be longer than ${BACKUP_NAME_MAX} characters`),
-  z.refine((s) => !hasControlCharacter(s), 'Backup name cannot contain control characters'),
+  z.minLength(1, BACKUP_NAME_PROBLEMS.empty),
+  z.maxLength(BACKUP_NAME_MAX, BACKUP_NAME_PROBLEMS.too_long),
+  z.refine((s) => !hasControlCharacter(s), BACKUP_NAME_PROBLEMS.control_character),
 );
 
 /**
