@@ -179,8 +179,6 @@ const I18N_TO_CONVERT = [
 
   'src/features/files',
 
-  'src/features/schedules',
-
   'src/features/settings',
 
   'src/features/tunnels',
