@@ -171,17 +171,11 @@ const coreBoundaries = [
 // its texts are marked and translated (the list only shrinks; a blank line between entries lets
 // parallel removals merge without a conflict).
 const I18N_TO_CONVERT = [
-  'src/features/backups',
-
   'src/features/connection',
 
   'src/features/event-logs',
 
   'src/features/files',
-
-  'src/features/macros',
-
-  'src/features/schedules',
 
   'src/features/tunnels',
 

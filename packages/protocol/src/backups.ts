@@ -34,11 +34,38 @@ export const DEFAULT_BACKUP_EXCLUDES = [
   '',
 ].join('\n');
 
+/**
+ * What is wrong with a backup name, or null: the same rules as BackupNameSchema (whose English
+ * the core answers with), as a code the dashboard words in the reader's language.
+ */
+export type BackupNameProblem = 'empty' | 'too_long' | 'control_character';
+
+/** The English of each problem (BackupNameSchema's messages, the core's wire texts). */
+export const BACKUP_NAME_PROBLEMS: Record<BackupNameProblem, string> = {
+  empty: 'Backup name cannot be empty',
+  too_long: `Backup name cannot be longer than ${BACKUP_NAME_MAX} characters`,
+  control_character: 'Backup name cannot contain control characters',
+};
+
+/** The code of one of BackupNameSchema's messages, or null for any other text. */
+export function backupNameProblemOf(message: string): BackupNameProblem | null {
+  const found = Object.entries(BACKUP_NAME_PROBLEMS).find(([, text]) => text === message);
+  return found ? (found[0] as BackupNameProblem) : null;
+}
+
+export function backupNameProblem(raw: string): BackupNameProblem | null {
+  const name = raw.trim();
+  if (name.length === 0) return 'empty';
+  if (name.length > BACKUP_NAME_MAX) return 'too_long';
+  if (hasControlCharacter(name)) return 'control_character';
+  return null;
+}
+
 export const BackupNameSchema = z.string().check(
   z.trim(),
-  z.minLength(1, 'Backup name cannot be empty'),
-  z.maxLength(BACKUP_NAME_MAX, `Backup name cannot be longer than ${BACKUP_NAME_MAX} characters`),
-  z.refine((s) => !hasControlCharacter(s), 'Backup name cannot contain control characters'),
+  z.minLength(1, BACKUP_NAME_PROBLEMS.empty),
+  z.maxLength(BACKUP_NAME_MAX, BACKUP_NAME_PROBLEMS.too_long),
+  z.refine((s) => !hasControlCharacter(s), BACKUP_NAME_PROBLEMS.control_character),
 );
 
 /**
@@ -150,4 +177,29 @@ export function isBackupProgressionOf(title: string, instanceName: string): bool
     title === backupProgressionTitle('safety', instanceName) ||
     (title.startsWith('Restoring ') && title.endsWith(` of ${instanceName}`))
   );
+}
+
+/**
+ * What a backup progression title of `instanceName` is about, for the dashboard to word it in
+ * the reader's language (the wire title stays English): a backup, a safety backup, or a restore
+ * of the backup `label`; null for any other title.
+ */
+export type BackupProgressionKind =
+  { kind: 'backup' | 'safety' } | { kind: 'restore'; label: string };
+
+export function backupProgressionKind(
+  title: string,
+  instanceName: string,
+): BackupProgressionKind | null {
+  if (title === backupProgressionTitle('backup', instanceName)) return { kind: 'backup' };
+  if (title === backupProgressionTitle('safety', instanceName)) return { kind: 'safety' };
+  const prefix = 'Restoring ';
+  const suffix = ` of ${instanceName}`;
+  if (
+    title.startsWith(prefix) &&
+    title.endsWith(suffix) &&
+    title.length > prefix.length + suffix.length
+  )
+    return { kind: 'restore', label: title.slice(prefix.length, title.length - suffix.length) };
+  return null;
 }

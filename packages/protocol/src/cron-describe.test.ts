@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeCron } from './cron-describe.ts';
+import { describeCron, parseCronParts } from './cron-describe.ts';
 import { describeTrigger } from './schedules.ts';
 
 describe('describeCron', () => {
@@ -51,5 +51,32 @@ describe('describeTrigger', () => {
     expect(describeTrigger({ type: 'ConsoleLine', pattern: 'hi$' })).toBe(
       'when a console line matches /hi$/',
     );
+  });
+});
+
+describe('parseCronParts', () => {
+  it('gives the typed parts a translated preview is worded from', () => {
+    expect(parseCronParts('30 4 * * MON,FRI')).toEqual({
+      kind: 'at',
+      times: [{ hour: 4, minute: 30 }],
+      days: { monthDays: null, months: null, weekdays: [1, 5] },
+    });
+    expect(parseCronParts('*/15 9-17 * * 1-5')).toEqual({
+      kind: 'repeat',
+      repeat: { kind: 'window', minuteStep: 15, fromHour: 9, toHour: 17 },
+      days: { monthDays: null, months: null, weekdays: [1, 2, 3, 4, 5] },
+    });
+    expect(parseCronParts('@monthly')).toEqual({
+      kind: 'at',
+      times: [{ hour: 0, minute: 0 }],
+      days: { monthDays: [1], months: null, weekdays: null },
+    });
+    expect(parseCronParts('10 */6 * * *')).toEqual({
+      kind: 'repeat',
+      repeat: { kind: 'hours', step: 6, minute: 10 },
+      days: { monthDays: null, months: null, weekdays: null },
+    });
+    expect(parseCronParts('0 0 L * *')).toBeNull();
+    expect(parseCronParts('0 0 */2 * *')).toBeNull();
   });
 });

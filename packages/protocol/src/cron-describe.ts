@@ -1,4 +1,5 @@
-// A readable English preview of a five-field cron expression, shared by the core and the dashboard.
+// A five-field cron expression read into typed parts (`parseCronParts`) for a preview in words:
+// `describeCron` words them in English (the core's texts), the dashboard in the reader's language.
 // It covers the common forms; anything else is shown as the expression itself.
 
 type Field =
@@ -65,6 +66,97 @@ function parseField(
   return { kind: 'values', values: [...values].sort((a, b) => a - b) };
 }
 
+/** Which days a schedule runs on; null parts are "any". Weekdays are 0–6, Sunday 0. */
+export interface CronDays {
+  monthDays: number[] | null;
+  months: number[] | null;
+  weekdays: number[] | null;
+}
+
+export interface CronTime {
+  hour: number;
+  minute: number;
+}
+
+/** How a schedule repeats within the day. */
+export type CronRepeat =
+  /** Every `step` minutes (1: every minute). */
+  | { kind: 'minutes'; step: number }
+  /** Every hour at these minutes ([0]: on the hour). */
+  | { kind: 'hourly'; minutes: number[] }
+  /** Every `step` hours at `minute`. */
+  | { kind: 'hours'; step: number; minute: number }
+  /** Every `minuteStep` minutes (1: every minute) from fromHour:00 to toHour:59. */
+  | { kind: 'window'; minuteStep: number; fromHour: number; toHour: number };
+
+/** A cron expression the preview can word: at fixed times on some days, or repeating. */
+export type CronParts =
+  | { kind: 'at'; times: CronTime[]; days: CronDays }
+  | { kind: 'repeat'; repeat: CronRepeat; days: CronDays };
+
+/** The weekday sets worded as a group. */
+export const CRON_WEEKDAYS = '1,2,3,4,5';
+export const CRON_WEEKEND = '0,6';
+
+function daysOf(dom: Field, month: Field, dow: Field): CronDays | null {
+  if (dom.kind === 'step' || month.kind === 'step' || dow.kind === 'step') return null;
+  return {
+    monthDays: dom.kind === 'values' ? dom.values : null,
+    months: month.kind === 'values' ? month.values : null,
+    weekdays:
+      dow.kind === 'values'
+        ? [...new Set(dow.values.map((d) => d % 7))].sort((a, b) => a - b)
+        : null,
+  };
+}
+
+function repeatOf(minute: Field, hour: Field): CronRepeat | null {
+  if (hour.kind === 'any') {
+    if (minute.kind === 'any') return { kind: 'minutes', step: 1 };
+    if (minute.kind === 'step') return { kind: 'minutes', step: minute.step };
+    return { kind: 'hourly', minutes: minute.values };
+  }
+  if (hour.kind === 'step' && minute.kind === 'values' && minute.values.length === 1)
+    return { kind: 'hours', step: hour.step, minute: minute.values[0]! };
+  if (hour.kind === 'values' && minute.kind !== 'values') {
+    const hours = hour.values;
+    const contiguous = hours.every((h, i) => i === 0 || h === hours[i - 1]! + 1);
+    if (contiguous)
+      return {
+        kind: 'window',
+        minuteStep: minute.kind === 'any' ? 1 : minute.step,
+        fromHour: hours[0]!,
+        toHour: hours[hours.length - 1]!,
+      };
+  }
+  return null;
+}
+
+/** The parts of a five-field expression or nickname, or null for forms the preview does not word. */
+export function parseCronParts(expression: string): CronParts | null {
+  const trimmed = expression.trim();
+  const text = NICKNAMES[trimmed.toLowerCase()] ?? trimmed;
+  const fields = text.split(/\s+/);
+  if (fields.length !== 5) return null;
+  const minute = parseField(fields[0]!, 0, 59);
+  const hour = parseField(fields[1]!, 0, 23);
+  const dom = parseField(fields[2]!, 1, 31);
+  const month = parseField(fields[3]!, 1, 12, MONTH_NAMES, 1);
+  const dow = parseField(fields[4]!, 0, 7, DAY_NAMES, 0);
+  if (!minute || !hour || !dom || !month || !dow) return null;
+  const days = daysOf(dom, month, dow);
+  if (days === null) return null;
+  if (minute.kind === 'values' && hour.kind === 'values') {
+    if (minute.values.length * hour.values.length > 6) return null;
+    const times = hour.values.flatMap((h) => minute.values.map((m) => ({ hour: h, minute: m })));
+    return { kind: 'at', times, days };
+  }
+  const repeat = repeatOf(minute, hour);
+  return repeat === null ? null : { kind: 'repeat', repeat, days };
+}
+
+// English wording (the core's), from the parts.
+
 function list(words: readonly string[]): string {
   if (words.length <= 1) return words.join('');
   return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
@@ -74,61 +166,53 @@ const pad = (n: number) => String(n).padStart(2, '0');
 const plural = (n: number, unit: string) => (n === 1 ? unit : `${n} ${unit}s`);
 
 /** The days part: `every` form for a fixed time ("every Monday"), else `on` form ("on Mondays"). */
-function dayPhrase(dom: Field, month: Field, dow: Field, fixedTime: boolean): string | null {
-  if (dom.kind === 'step' || month.kind === 'step' || dow.kind === 'step') return null;
-  const months = month.kind === 'values' ? month.values.map((m) => MONTHS[m - 1]!) : null;
-  const weekdays =
-    dow.kind === 'values' ? [...new Set(dow.values.map((d) => d % 7))].sort((a, b) => a - b) : null;
+function dayPhrase(days: CronDays, fixedTime: boolean): string {
+  const { monthDays, weekdays } = days;
+  const months = days.months === null ? null : days.months.map((m) => MONTHS[m - 1]!);
   const parts: string[] = [];
-  if (dom.kind === 'values') {
-    if (months !== null && months.length === 1 && dom.values.length === 1) {
-      parts.push(`on ${months[0]} ${dom.values[0]}`);
+  if (monthDays !== null) {
+    if (months !== null && months.length === 1 && monthDays.length === 1) {
+      parts.push(`on ${months[0]} ${monthDays[0]}`);
     } else {
-      const days = dom.values.length === 1 ? 'day' : 'days';
+      const word = monthDays.length === 1 ? 'day' : 'days';
       parts.push(
-        `on ${days} ${list(dom.values.map(String))} of ${months ? list(months) : 'every month'}`,
+        `on ${word} ${list(monthDays.map(String))} of ${months ? list(months) : 'every month'}`,
       );
     }
   }
   if (weekdays !== null) {
     let names: string;
-    if (weekdays.join() === '1,2,3,4,5') names = fixedTime ? 'every weekday' : 'on weekdays';
-    else if (weekdays.join() === '0,6')
+    if (weekdays.join() === CRON_WEEKDAYS) names = fixedTime ? 'every weekday' : 'on weekdays';
+    else if (weekdays.join() === CRON_WEEKEND)
       names = fixedTime ? 'every Saturday and Sunday' : 'on weekends';
     else
       names = fixedTime
         ? `every ${list(weekdays.map((d) => DAYS[d]!))}`
         : `on ${list(weekdays.map((d) => `${DAYS[d]!}s`))}`;
-    parts.push(dom.kind === 'values' ? names.replace(/^on /, '') : names);
-    if (months !== null && dom.kind !== 'values') parts.push(`in ${list(months)}`);
-  } else if (months !== null && dom.kind !== 'values') {
+    parts.push(monthDays !== null ? names.replace(/^on /, '') : names);
+    if (months !== null && monthDays === null) parts.push(`in ${list(months)}`);
+  } else if (months !== null && monthDays === null) {
     parts.push(fixedTime ? `every day in ${list(months)}` : `in ${list(months)}`);
   }
   if (parts.length === 0) return fixedTime ? 'every day' : '';
-  return dom.kind === 'values' && weekdays !== null ? parts.join(' and ') : parts.join(' ');
+  return monthDays !== null && weekdays !== null ? parts.join(' and ') : parts.join(' ');
 }
 
-/** The time-of-day part when it repeats within the day ("every 5 minutes"), or null. */
-function repeatPhrase(minute: Field, hour: Field): string | null {
-  if (hour.kind === 'any') {
-    if (minute.kind === 'any') return 'every minute';
-    if (minute.kind === 'step') return `every ${plural(minute.step, 'minute')}`;
-    if (minute.values.length === 1)
-      return minute.values[0] === 0 ? 'every hour' : `every hour at minute ${minute.values[0]}`;
-    return `every hour at minutes ${list(minute.values.map(String))}`;
+function repeatPhrase(repeat: CronRepeat): string {
+  switch (repeat.kind) {
+    case 'minutes':
+      return `every ${plural(repeat.step, 'minute')}`;
+    case 'hourly':
+      if (repeat.minutes.length === 1)
+        return repeat.minutes[0] === 0 ? 'every hour' : `every hour at minute ${repeat.minutes[0]}`;
+      return `every hour at minutes ${list(repeat.minutes.map(String))}`;
+    case 'hours': {
+      const at = repeat.minute === 0 ? '' : ` at minute ${repeat.minute}`;
+      return `every ${plural(repeat.step, 'hour')}${at}`;
+    }
+    case 'window':
+      return `every ${plural(repeat.minuteStep, 'minute')} from ${pad(repeat.fromHour)}:00 to ${pad(repeat.toHour)}:59`;
   }
-  if (hour.kind === 'step' && minute.kind === 'values' && minute.values.length === 1) {
-    const at = minute.values[0] === 0 ? '' : ` at minute ${minute.values[0]}`;
-    return `every ${plural(hour.step, 'hour')}${at}`;
-  }
-  if (hour.kind === 'values' && minute.kind !== 'values') {
-    const each = minute.kind === 'any' ? 'every minute' : `every ${plural(minute.step, 'minute')}`;
-    const hours = hour.values;
-    const contiguous = hours.every((h, i) => i === 0 || h === hours[i - 1]! + 1);
-    if (contiguous)
-      return `${each} from ${pad(hours[0]!)}:00 to ${pad(hours[hours.length - 1]!)}:59`;
-  }
-  return null;
 }
 
 /**
@@ -136,27 +220,13 @@ function repeatPhrase(minute: Field, hour: Field): string | null {
  * 00:00"… or `cron "<expression>"` for forms it does not cover.
  */
 export function describeCron(expression: string): string {
-  const trimmed = expression.trim();
-  const fallback = `cron "${trimmed}"`;
-  const text = NICKNAMES[trimmed.toLowerCase()] ?? trimmed;
-  const fields = text.split(/\s+/);
-  if (fields.length !== 5) return fallback;
-  const minute = parseField(fields[0]!, 0, 59);
-  const hour = parseField(fields[1]!, 0, 23);
-  const dom = parseField(fields[2]!, 1, 31);
-  const month = parseField(fields[3]!, 1, 12, MONTH_NAMES, 1);
-  const dow = parseField(fields[4]!, 0, 7, DAY_NAMES, 0);
-  if (!minute || !hour || !dom || !month || !dow) return fallback;
-
-  if (minute.kind === 'values' && hour.kind === 'values') {
-    const count = minute.values.length * hour.values.length;
-    if (count > 6) return fallback;
-    const times = hour.values.flatMap((h) => minute.values.map((m) => `${pad(h)}:${pad(m)}`));
-    const days = dayPhrase(dom, month, dow, true);
-    return days === null ? fallback : `${days} at ${list(times)}`;
+  const parts = parseCronParts(expression);
+  if (parts === null) return `cron "${expression.trim()}"`;
+  if (parts.kind === 'at') {
+    const times = parts.times.map((time) => `${pad(time.hour)}:${pad(time.minute)}`);
+    return `${dayPhrase(parts.days, true)} at ${list(times)}`;
   }
-  const repeat = repeatPhrase(minute, hour);
-  const days = dayPhrase(dom, month, dow, false);
-  if (repeat === null || days === null) return fallback;
+  const repeat = repeatPhrase(parts.repeat);
+  const days = dayPhrase(parts.days, false);
   return days === '' ? repeat : `${repeat}, ${days}`;
 }

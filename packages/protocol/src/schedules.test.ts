@@ -13,6 +13,7 @@ import {
   ALL_STEPS_VISIBLE,
   NO_STEP_DETAILS,
   ScheduleInputSchema,
+  scheduleProblemOf,
   ScheduleSchema,
   isScheduleProgressionOf,
   isValidTimeZone,
@@ -280,5 +281,26 @@ describe('what a viewer sees of a schedule (issue 23 #12)', () => {
     const onlyConsole = runForViewer(run, { Command: true, Macro: false });
     expect(onlyConsole.steps[0]?.message).toBe('Sent "say backup in 1 minute"');
     expect(onlyConsole.steps[1]?.hidden).toBe(true);
+  });
+});
+
+describe('scheduleProblemOf', () => {
+  it('reads back the code of what the schema says, the English unchanged', () => {
+    const parsed = ScheduleInputSchema.safeParse({
+      description: '',
+      trigger: { type: 'Interval', every_seconds: 5 },
+      steps: [],
+      enabled: true,
+      only_when_running: false,
+      continue_on_failure: false,
+    });
+    expect(parsed.success).toBe(false);
+    const messages = parsed.success ? [] : parsed.error.issues.map((issue) => issue.message);
+    expect(messages).toEqual([
+      'The interval must be at least 10 seconds',
+      'A schedule needs at least one step',
+    ]);
+    expect(messages.map(scheduleProblemOf)).toEqual(['interval_too_short', 'no_steps']);
+    expect(scheduleProblemOf('Something else')).toBeNull();
   });
 });

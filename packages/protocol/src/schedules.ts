@@ -21,6 +21,48 @@ export const SCHEDULE_EVENT_COOLDOWN_MS = 1000;
 /** A time trigger whose timer fires later than this after its due time records a missed run. */
 export const SCHEDULE_MISS_GRACE_MS = 60_000;
 
+/**
+ * Every message a schedule check can give, by code. The core answers with the English (its wire
+ * texts); the dashboard reads the code back (`scheduleProblemOf`) and words it in the reader's
+ * language. The numbers in them are the SCHEDULE_* limits above.
+ */
+export const SCHEDULE_PROBLEMS = {
+  cron_too_long: 'Cron expression is too long',
+  cron_fields: 'A cron expression has five fields: minute hour day-of-month month day-of-week',
+  unknown_time_zone: 'Unknown time zone',
+  interval_not_number: 'The interval must be a number',
+  interval_not_whole: 'The interval must be a whole number of seconds',
+  interval_too_short: `The interval must be at least ${SCHEDULE_INTERVAL_MIN_S} seconds`,
+  interval_too_long: 'The interval must be at most a year',
+  pattern_empty: 'Pattern cannot be empty',
+  pattern_too_long: `Pattern cannot be longer than ${SCHEDULE_PATTERN_MAX} characters`,
+  pattern_invalid: 'Pattern is not a valid regular expression',
+  command_empty: 'Command cannot be empty',
+  command_too_long: `Command cannot be longer than ${SCHEDULE_COMMAND_MAX} characters`,
+  command_multiline: 'The command must be a single line',
+  macro_empty: 'Macro name cannot be empty',
+  macro_too_long: 'Macro name cannot be longer than 255 characters',
+  macro_argument_too_long: 'A macro argument cannot be longer than 1000 characters',
+  macro_too_many_arguments: 'At most 32 macro arguments',
+  wait_not_number: 'Seconds must be a number',
+  wait_not_whole: 'Seconds must be a whole number',
+  wait_too_short: 'Wait at least 1 second',
+  wait_too_long: 'Wait at most a day',
+  description_too_long: `Description cannot be longer than ${SCHEDULE_DESCRIPTION_MAX} characters`,
+  no_steps: 'A schedule needs at least one step',
+  too_many_steps: `A schedule has at most ${SCHEDULE_STEPS_MAX} steps`,
+} as const;
+export type ScheduleProblem = keyof typeof SCHEDULE_PROBLEMS;
+
+const PROBLEM_BY_TEXT = new Map<string, ScheduleProblem>(
+  Object.entries(SCHEDULE_PROBLEMS).map(([code, text]) => [text, code as ScheduleProblem]),
+);
+
+/** The code of a schedule check's message, or null for any other text. */
+export function scheduleProblemOf(message: string): ScheduleProblem | null {
+  return PROBLEM_BY_TEXT.get(message) ?? null;
+}
+
 /** True when `zone` is an IANA time zone this runtime knows. */
 export function isValidTimeZone(zone: string): boolean {
   if (zone === '' || zone.length > 64) return false;
@@ -35,11 +77,11 @@ export function isValidTimeZone(zone: string): boolean {
 /** Five fields (minute hour day-of-month month day-of-week) or a nickname such as `@daily`. */
 export const CronExpressionSchema = z.string().check(
   z.trim(),
-  z.maxLength(100, 'Cron expression is too long'),
+  z.maxLength(100, SCHEDULE_PROBLEMS.cron_too_long),
   z.refine(
     (s) =>
       /^@(yearly|annually|monthly|weekly|daily|hourly)$/i.test(s) || s.split(/\s+/).length === 5,
-    'A cron expression has five fields: minute hour day-of-month month day-of-week',
+    SCHEDULE_PROBLEMS.cron_fields,
   ),
 );
 
@@ -56,19 +98,16 @@ export const ScheduleTriggerSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('Cron'),
     expression: CronExpressionSchema,
-    timezone: z.string().check(z.refine(isValidTimeZone, 'Unknown time zone')),
+    timezone: z.string().check(z.refine(isValidTimeZone, SCHEDULE_PROBLEMS.unknown_time_zone)),
   }),
   z.object({
     type: z.literal('Interval'),
     every_seconds: z
-      .number('The interval must be a number')
+      .number(SCHEDULE_PROBLEMS.interval_not_number)
       .check(
-        z.int('The interval must be a whole number of seconds'),
-        z.gte(
-          SCHEDULE_INTERVAL_MIN_S,
-          `The interval must be at least ${SCHEDULE_INTERVAL_MIN_S} seconds`,
-        ),
-        z.lte(SCHEDULE_INTERVAL_MAX_S, 'The interval must be at most a year'),
+        z.int(SCHEDULE_PROBLEMS.interval_not_whole),
+        z.gte(SCHEDULE_INTERVAL_MIN_S, SCHEDULE_PROBLEMS.interval_too_short),
+        z.lte(SCHEDULE_INTERVAL_MAX_S, SCHEDULE_PROBLEMS.interval_too_long),
       ),
   }),
   z.object({ type: z.literal('Event'), event: ScheduleEventKindSchema }),
@@ -76,11 +115,8 @@ export const ScheduleTriggerSchema = z.discriminatedUnion('type', [
     type: z.literal('ConsoleLine'),
     /** A JavaScript regular expression (no flags) tested against each console line. */
     pattern: z.string().check(
-      z.minLength(1, 'Pattern cannot be empty'),
-      z.maxLength(
-        SCHEDULE_PATTERN_MAX,
-        `Pattern cannot be longer than ${SCHEDULE_PATTERN_MAX} characters`,
-      ),
+      z.minLength(1, SCHEDULE_PROBLEMS.pattern_empty),
+      z.maxLength(SCHEDULE_PATTERN_MAX, SCHEDULE_PROBLEMS.pattern_too_long),
       z.refine((p) => {
         try {
           new RegExp(p);
@@ -88,7 +124,7 @@ export const ScheduleTriggerSchema = z.discriminatedUnion('type', [
         } catch {
           return false;
         }
-      }, 'Pattern is not a valid regular expression'),
+      }, SCHEDULE_PROBLEMS.pattern_invalid),
     ),
   }),
 ]);
@@ -105,12 +141,9 @@ export type StepType = z.infer<typeof StepTypeSchema>;
 const CommandStepSchema = z.object({
   type: z.literal('Command'),
   command: z.string().check(
-    z.minLength(1, 'Command cannot be empty'),
-    z.maxLength(
-      SCHEDULE_COMMAND_MAX,
-      `Command cannot be longer than ${SCHEDULE_COMMAND_MAX} characters`,
-    ),
-    z.refine((s) => !/[\r\n]/.test(s), 'The command must be a single line'),
+    z.minLength(1, SCHEDULE_PROBLEMS.command_empty),
+    z.maxLength(SCHEDULE_COMMAND_MAX, SCHEDULE_PROBLEMS.command_too_long),
+    z.refine((s) => !/[\r\n]/.test(s), SCHEDULE_PROBLEMS.command_multiline),
   ),
 });
 const PowerStepSchema = z.object({ type: z.literal('Power'), action: PowerActionSchema });
@@ -124,23 +157,21 @@ const MacroStepSchema = z.object({
   macro: z
     .string()
     .check(
-      z.minLength(1, 'Macro name cannot be empty'),
-      z.maxLength(255, 'Macro name cannot be longer than 255 characters'),
+      z.minLength(1, SCHEDULE_PROBLEMS.macro_empty),
+      z.maxLength(255, SCHEDULE_PROBLEMS.macro_too_long),
     ),
   args: z
-    .array(
-      z.string().check(z.maxLength(1000, 'A macro argument cannot be longer than 1000 characters')),
-    )
-    .check(z.maxLength(32, 'At most 32 macro arguments')),
+    .array(z.string().check(z.maxLength(1000, SCHEDULE_PROBLEMS.macro_argument_too_long)))
+    .check(z.maxLength(32, SCHEDULE_PROBLEMS.macro_too_many_arguments)),
 });
 const WaitStepSchema = z.object({
   type: z.literal('Wait'),
   seconds: z
-    .number('Seconds must be a number')
+    .number(SCHEDULE_PROBLEMS.wait_not_number)
     .check(
-      z.int('Seconds must be a whole number'),
-      z.gte(1, 'Wait at least 1 second'),
-      z.lte(SCHEDULE_WAIT_MAX_S, 'Wait at most a day'),
+      z.int(SCHEDULE_PROBLEMS.wait_not_whole),
+      z.gte(1, SCHEDULE_PROBLEMS.wait_too_short),
+      z.lte(SCHEDULE_WAIT_MAX_S, SCHEDULE_PROBLEMS.wait_too_long),
     ),
 });
 
@@ -157,19 +188,13 @@ export type ScheduleStep = z.infer<typeof ScheduleStepSchema>;
 export const ScheduleInputSchema = z.object({
   description: z
     .string()
-    .check(
-      z.trim(),
-      z.maxLength(
-        SCHEDULE_DESCRIPTION_MAX,
-        `Description cannot be longer than ${SCHEDULE_DESCRIPTION_MAX} characters`,
-      ),
-    ),
+    .check(z.trim(), z.maxLength(SCHEDULE_DESCRIPTION_MAX, SCHEDULE_PROBLEMS.description_too_long)),
   trigger: ScheduleTriggerSchema,
   steps: z
     .array(ScheduleStepSchema)
     .check(
-      z.minLength(1, 'A schedule needs at least one step'),
-      z.maxLength(SCHEDULE_STEPS_MAX, `A schedule has at most ${SCHEDULE_STEPS_MAX} steps`),
+      z.minLength(1, SCHEDULE_PROBLEMS.no_steps),
+      z.maxLength(SCHEDULE_STEPS_MAX, SCHEDULE_PROBLEMS.too_many_steps),
     ),
   enabled: z.boolean(),
   /** Skip a run (recorded as Skipped) when the instance is not running at that moment. */

@@ -1,11 +1,16 @@
-import { causeName, type BackupRecord, type CausedBy } from '@hearth/protocol';
+import { t } from '@lingui/core/macro';
+import type {
+  BackupNameProblem,
+  BackupProgressionKind,
+  BackupRecord,
+  CausedBy,
+} from '@hearth/protocol';
+import { formatDate } from '@/lib/i18n/format.ts';
 
-// How the Backups tab words a backup record.
-
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+// How the Backups tab words a backup record, in the active language.
 
 export function formatDateTime(ms: number): string {
-  return DATE_TIME.format(new Date(ms));
+  return formatDate(ms);
 }
 
 /**
@@ -14,21 +19,63 @@ export function formatDateTime(ms: number): string {
  */
 export function madeByText(cause: CausedBy): string {
   switch (cause.type) {
-    case 'User':
-    case 'Macro':
-      return causeName(cause);
+    case 'User': {
+      const user = cause.user_name;
+      const key = cause.api_key_name;
+      const macro = cause.macro_name;
+      if (key === undefined)
+        return macro === undefined ? user : t`macro ${macro} started by ${user}`;
+      return macro === undefined
+        ? t`${user} via API key ${key}`
+        : t`macro ${macro} started by ${user} via API key ${key}`;
+    }
+    case 'Macro': {
+      const pid = cause.macro_pid;
+      const macro = cause.macro_name;
+      const user = cause.user_name;
+      if (macro === undefined) return t`Macro ${pid}`;
+      return user === undefined ? t`macro ${macro}` : t`macro ${macro} started by ${user}`;
+    }
     case 'Instance':
-      return 'The instance';
+      return t`The instance`;
     case 'System':
       return 'Hearth';
     case 'Unknown':
-      return 'Unknown';
+      return t`Unknown`;
   }
 }
 
 /** The name shown for a backup (unnamed ones by their time). */
 export function backupLabel(backup: Pick<BackupRecord, 'name' | 'created_at'>): string {
-  return backup.name ?? `Backup of ${formatDateTime(backup.created_at)}`;
+  if (backup.name !== null) return backup.name;
+  const date = formatDateTime(backup.created_at);
+  return t`Backup of ${date}`;
+}
+
+/** A backup name's problem in words (protocol's backupNameProblem gives the code). */
+export function backupNameProblemText(problem: BackupNameProblem, max: number): string {
+  switch (problem) {
+    case 'empty':
+      return t`Backup name cannot be empty`;
+    case 'too_long':
+      return t`Backup name cannot be longer than ${max} characters`;
+    case 'control_character':
+      return t`Backup name cannot contain control characters`;
+  }
+}
+
+/** A backup progression's title in the active language (the core sends it in English). */
+export function backupWorkTitle(kind: BackupProgressionKind, instanceName: string): string {
+  switch (kind.kind) {
+    case 'backup':
+      return t`Backing up ${instanceName}`;
+    case 'safety':
+      return t`Safety backup of ${instanceName}`;
+    case 'restore': {
+      const label = kind.label;
+      return t`Restoring ${label} of ${instanceName}`;
+    }
+  }
 }
 
 export interface RetentionForm {
@@ -43,9 +90,9 @@ function parseLimit(text: string, integer: boolean): number | null | string {
   const trimmed = text.trim();
   if (trimmed === '') return null;
   const value = Number(trimmed);
-  if (!Number.isFinite(value)) return 'Must be a number';
-  if (value <= 0) return 'Must be more than 0';
-  if (integer && !Number.isInteger(value)) return 'Must be a whole number';
+  if (!Number.isFinite(value)) return t`Must be a number`;
+  if (value <= 0) return t`Must be more than 0`;
+  if (integer && !Number.isInteger(value)) return t`Must be a whole number`;
   return value;
 }
 

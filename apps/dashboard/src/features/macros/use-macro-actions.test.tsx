@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, renderHook, screen } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { i18n } from '@lingui/core';
 import { Toaster } from '@/components/ui/toaster.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
@@ -36,7 +37,7 @@ describe('macro actions once no instance is selected (dashboard.md §8)', () => 
     ['editConfig', CONFIG_NO_INSTANCE, 'Error opening macro config: No instance selected'],
     ['kill', KILL_NO_INSTANCE, 'Error killing task: No instance selected'],
   ] as const)('%s toasts %s and calls nothing', async (action, constant, text) => {
-    expect(constant).toBe(text);
+    expect(i18n._(constant)).toBe(text);
     const { actions, network, openConfig } = actionsWithoutInstance();
     act(() => {
       if (action === 'kill') actions.kill({ name: 'greeter', creation_time: 1, pid: 7 });

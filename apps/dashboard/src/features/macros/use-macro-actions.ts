@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import type { InstanceInfo, TaskEntry } from '@hearth/protocol';
 import { toUserMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
@@ -5,9 +7,9 @@ import { useKillTaskMutation } from './api/kill-task.ts';
 import { useRunMacroMutation } from './api/run-macro.ts';
 
 // dashboard.md §8 macro toasts, word for word.
-export const RUN_NO_INSTANCE = 'Error running macro: No instance selected';
-export const CONFIG_NO_INSTANCE = 'Error opening macro config: No instance selected';
-export const KILL_NO_INSTANCE = 'Error killing task: No instance selected';
+export const RUN_NO_INSTANCE = msg`Error running macro: No instance selected`;
+export const CONFIG_NO_INSTANCE = msg`Error opening macro config: No instance selected`;
+export const KILL_NO_INSTANCE = msg`Error killing task: No instance selected`;
 
 export interface MacroActions {
   /**
@@ -37,18 +39,18 @@ export function useMacroActions(
   const killMutation = useKillTaskMutation(uuid);
   return {
     run(name, needsConfig = false) {
-      if (!instance) return notify('error', RUN_NO_INSTANCE);
+      if (!instance) return notify('error', i18n._(RUN_NO_INSTANCE));
       // Issue 23 #7: a run the core would refuse (500 "Config error", kept for Lodestone's
       // dashboard) is not tried; the dialog it would end in opens straight away, without a toast.
       if (needsConfig) openConfig(name, true);
       else openRun(name);
     },
     start(name, args) {
-      if (!instance) return notify('error', RUN_NO_INSTANCE);
+      if (!instance) return notify('error', i18n._(RUN_NO_INSTANCE));
       runMutation.mutate(
         { name, args },
         {
-          onSuccess: () => notify('success', `Started macro ${name}`),
+          onSuccess: () => notify('success', t`Started macro ${name}`),
           onError: (err) => {
             notify('error', toUserMessage(err));
             openConfig(name);
@@ -57,13 +59,15 @@ export function useMacroActions(
       );
     },
     editConfig(name) {
-      if (!instance) return notify('error', CONFIG_NO_INSTANCE);
+      if (!instance) return notify('error', i18n._(CONFIG_NO_INSTANCE));
       openConfig(name);
     },
     kill(task) {
-      if (!instance) return notify('error', KILL_NO_INSTANCE);
+      if (!instance) return notify('error', i18n._(KILL_NO_INSTANCE));
+      const name = task.name;
+      const pid = task.pid;
       killMutation.mutate(task, {
-        onSuccess: () => notify('success', `Killed ${task.name} (${task.pid})`),
+        onSuccess: () => notify('success', t`Killed ${name} (${pid})`),
         onError: (err) => notify('error', toUserMessage(err)),
       });
     },

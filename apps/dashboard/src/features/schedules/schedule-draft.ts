@@ -1,4 +1,5 @@
-import { ScheduleInputSchema, describeTrigger } from '@hearth/protocol';
+import { t } from '@lingui/core/macro';
+import { ScheduleInputSchema } from '@hearth/protocol';
 import type {
   PowerAction,
   Schedule,
@@ -8,6 +9,7 @@ import type {
   ScheduleTrigger,
   StepType,
 } from '@hearth/protocol';
+import { problemText, triggerText } from './schedule-words.ts';
 
 // The schedule editor's state: text fields as typed, turned into a ScheduleInput (checked with the
 // protocol schema, the one the core parses with) only when saved.
@@ -192,7 +194,7 @@ export function toInput(
   const errors: DraftErrors = {};
   for (const issue of parsed.error.issues) {
     const key = errorKey(issue.path);
-    errors[key] ??= issue.message;
+    errors[key] ??= problemText(issue.message);
   }
   return { ok: false, errors };
 }
@@ -200,8 +202,9 @@ export function toInput(
 /** The trigger in words as it would be saved ("every day at 04:00 (UTC)"), or why it cannot be. */
 export function triggerPreview(draft: TriggerDraft): { ok: boolean; text: string } {
   const parsed = ScheduleInputSchema.shape.trigger.safeParse(triggerOf(draft));
-  if (parsed.success) return { ok: true, text: describeTrigger(parsed.data) };
-  return { ok: false, text: parsed.error.issues[0]?.message ?? 'Invalid trigger' };
+  if (parsed.success) return { ok: true, text: triggerText(parsed.data) };
+  const first = parsed.error.issues[0];
+  return { ok: false, text: first ? problemText(first.message) : t`Invalid trigger` };
 }
 
 export function moveStep(steps: StepDraft[], index: number, delta: -1 | 1): StepDraft[] {

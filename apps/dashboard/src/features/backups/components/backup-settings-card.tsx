@@ -1,3 +1,5 @@
+import { t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { BACKUP_EXCLUDES_MAX } from '@hearth/protocol';
 import type { BackupSettings } from '@hearth/protocol';
@@ -22,6 +24,7 @@ export function BackupSettingsCard({
   const [excludes, setExcludes] = useState(settings.excludes);
   const [errors, setErrors] = useState<RetentionErrors>({});
   const save = useUpdateBackupSettingsMutation(instanceUuid);
+  const { t } = useLingui();
 
   const submit = () => {
     const retention = parseRetention(form);
@@ -32,7 +35,7 @@ export function BackupSettingsCard({
     setErrors({});
     save.mutate(
       { retention: retention.value, excludes },
-      { onSuccess: () => notify('success', 'Backup settings saved') },
+      { onSuccess: () => notify('success', tGlobal`Backup settings saved`) },
     );
   };
 
@@ -44,18 +47,22 @@ export function BackupSettingsCard({
       disabled={!canWrite}
       value={form[key]}
       error={errors[key]}
-      placeholder="No limit"
+      placeholder={t`No limit`}
       onChange={(event) => setForm({ ...form, [key]: event.target.value })}
     />
   );
 
   return (
-    <section aria-label="Backup settings" className="flex flex-col gap-2">
+    <section aria-label={t`Backup settings`} className="flex flex-col gap-2">
       <header>
-        <h2 className="text-sm font-semibold">Backup settings</h2>
+        <h2 className="text-sm font-semibold">
+          <Trans>Backup settings</Trans>
+        </h2>
         <p className="text-[13px] text-faint">
-          After each backup, older ones beyond any limit set here are removed. Locked backups are
-          never removed and not counted.
+          <Trans>
+            After each backup, older ones beyond any limit set here are removed. Locked backups are
+            never removed and not counted.
+          </Trans>
         </p>
       </header>
       <form
@@ -67,13 +74,13 @@ export function BackupSettingsCard({
         }}
       >
         <div className="grid gap-4 sm:grid-cols-3">
-          {field('keepLast', 'Keep the last', 'backups')}
-          {field('maxAgeDays', 'Remove after', 'days')}
-          {field('maxTotalGib', 'Keep under', 'GiB in total')}
+          {field('keepLast', t`Keep the last`, t`backups`)}
+          {field('maxAgeDays', t`Remove after`, t`days`)}
+          {field('maxTotalGib', t`Keep under`, t`GiB in total`)}
         </div>
         <div className="flex flex-col gap-1.5">
           <label htmlFor="backup-excludes" className="text-[13px] font-medium text-muted">
-            Excluded files
+            <Trans>Excluded files</Trans>
           </label>
           <textarea
             id="backup-excludes"
@@ -87,14 +94,16 @@ export function BackupSettingsCard({
             className="rounded-md border border-line bg-bg px-3 py-2 font-mono text-[13px] text-fg focus-visible:outline-2 focus-visible:outline-accent disabled:opacity-60"
           />
           <p id="backup-excludes-hint" className="text-[13px] text-faint">
-            One pattern per line, as in .gitignore, relative to the instance folder (for example{' '}
-            <code>logs/</code>). Nothing is left out unless you list it.
+            <Trans>
+              One pattern per line, as in .gitignore, relative to the instance folder (for example{' '}
+              <code>logs/</code>). Nothing is left out unless you list it.
+            </Trans>
           </p>
         </div>
         <FormError message={save.isError ? toUserMessage(save.error) : null} />
         <div className="flex justify-end">
           <Button type="submit" variant="primary" disabled={!canWrite} loading={save.isPending}>
-            {canWrite ? 'Save settings' : 'No permission'}
+            {canWrite ? t`Save settings` : t`No permission`}
           </Button>
         </div>
       </form>

@@ -1,10 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Download, Lock, RotateCcw, Trash2, X } from 'lucide-react';
-import { formatBytes } from '@hearth/protocol';
 import type { BackupRecord } from '@hearth/protocol';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ActionsHeader, TableFrame } from '@/components/ui/table.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
+import { formatSize } from '@/lib/i18n/format.ts';
 import { backupLabel, formatDateTime, madeByText } from '../backup-format.ts';
 
 export interface BackupRights {
@@ -30,15 +31,30 @@ export interface BackupTableProps {
 const HEAD = 'px-4 py-2 text-left text-xs font-medium tracking-wide text-faint uppercase';
 
 function Kind({ backup }: { backup: BackupRecord }) {
-  if (backup.state === 'Failed') return <Badge tone="danger">Failed</Badge>;
+  if (backup.state === 'Failed')
+    return (
+      <Badge tone="danger">
+        <Trans>Failed</Trans>
+      </Badge>
+    );
   if (backup.state === 'Creating')
     return (
       <Badge tone="warning" pulse>
-        In progress
+        <Trans>In progress</Trans>
       </Badge>
     );
-  if (backup.safety) return <Badge>Safety</Badge>;
-  if (backup.live) return <Badge tone="warning">Taken live</Badge>;
+  if (backup.safety)
+    return (
+      <Badge>
+        <Trans>Safety</Trans>
+      </Badge>
+    );
+  if (backup.live)
+    return (
+      <Badge tone="warning">
+        <Trans>Taken live</Trans>
+      </Badge>
+    );
   return null;
 }
 
@@ -54,7 +70,8 @@ function RowActions({
   rights: BackupRights;
   handlers: RowHandlers;
 }) {
-  const noPermission = (allowed: boolean) => (allowed ? undefined : 'No permission');
+  const { t } = useLingui();
+  const noPermission = (allowed: boolean) => (allowed ? undefined : t`No permission`);
   if (backup.state === 'Failed')
     return (
       <div className="flex justify-end gap-1">
@@ -66,7 +83,7 @@ function RowActions({
           onClick={() => handlers.onDismiss(backup)}
         >
           <X aria-hidden className="size-3.5" />
-          Dismiss
+          <Trans>Dismiss</Trans>
         </Button>
       </div>
     );
@@ -81,7 +98,7 @@ function RowActions({
         onClick={() => handlers.onRestore(backup)}
       >
         <RotateCcw aria-hidden className="size-3.5" />
-        Restore
+        <Trans>Restore</Trans>
       </Button>
       <Button
         size="sm"
@@ -90,13 +107,13 @@ function RowActions({
         onClick={() => handlers.onDownload(backup)}
       >
         <Download aria-hidden className="size-3.5" />
-        Download
+        <Trans>Download</Trans>
       </Button>
       <Button
         size="sm"
         variant="ghost"
         disabled={!rights.replace || !ready || backup.locked}
-        title={backup.locked ? 'Unlock it to delete it' : noPermission(rights.replace)}
+        title={backup.locked ? t`Unlock it to delete it` : noPermission(rights.replace)}
         onClick={() => handlers.onDelete(backup)}
       >
         {backup.locked ? (
@@ -104,7 +121,7 @@ function RowActions({
         ) : (
           <Trash2 aria-hidden className="size-3.5" />
         )}
-        Delete
+        <Trans>Delete</Trans>
       </Button>
     </div>
   );
@@ -112,16 +129,27 @@ function RowActions({
 
 /** The backups of an instance: name, created, size, made by, lock, and what may be done to each. */
 export function BackupTable({ backups, rights, onLock, ...handlers }: BackupTableProps) {
+  const { t } = useLingui();
   return (
     <TableFrame>
       <table className="w-full text-sm">
         <thead className="border-b border-line">
           <tr>
-            <th className={HEAD}>Name</th>
-            <th className={HEAD}>Created</th>
-            <th className={HEAD}>Size</th>
-            <th className={HEAD}>Made by</th>
-            <th className={HEAD}>Lock</th>
+            <th className={HEAD}>
+              <Trans>Name</Trans>
+            </th>
+            <th className={HEAD}>
+              <Trans>Created</Trans>
+            </th>
+            <th className={HEAD}>
+              <Trans>Size</Trans>
+            </th>
+            <th className={HEAD}>
+              <Trans>Made by</Trans>
+            </th>
+            <th className={HEAD}>
+              <Trans>Lock</Trans>
+            </th>
             <ActionsHeader className={HEAD} />
           </tr>
         </thead>
@@ -138,7 +166,7 @@ export function BackupTable({ backups, rights, onLock, ...handlers }: BackupTabl
                   </div>
                   {backup.state === 'Failed' ? (
                     <p className="mt-1 text-[13px] text-danger">
-                      {backup.failure ?? 'Unknown error'}
+                      {backup.failure ?? t`Unknown error`}
                     </p>
                   ) : null}
                 </td>
@@ -146,12 +174,12 @@ export function BackupTable({ backups, rights, onLock, ...handlers }: BackupTabl
                   {formatDateTime(backup.created_at)}
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap text-muted">
-                  {ready ? formatBytes(backup.size_bytes) : '—'}
+                  {ready ? formatSize(backup.size_bytes) : '—'}
                 </td>
                 <td className="px-4 py-3 text-muted">{madeByText(backup.made_by)}</td>
                 <td className="px-4 py-3">
                   <Switch
-                    label={`Lock ${label}`}
+                    label={t`Lock ${label}`}
                     checked={backup.locked}
                     disabled={!rights.write || !ready}
                     onCheckedChange={(locked) => onLock(backup, locked)}

@@ -10,6 +10,7 @@ import type {
   ProgressionEventInner,
 } from '@hearth/protocol';
 import { Toaster } from '@/components/ui/toaster.tsx';
+import { activateLocale } from '@/lib/i18n/i18n.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { publishEvent } from '@/lib/realtime/event-handlers.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
@@ -421,5 +422,39 @@ describe('Backups tab', () => {
       },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('Disk on fire');
+  });
+
+  it('speaks German: the table, its actions, the work in progress and the name check', async () => {
+    await activateLocale('de');
+    const { user, emit } = setup({ backups: [backup()] });
+    const nightly = await screen.findByRole('row', { name: 'nightly' });
+    expect(screen.getByRole('heading', { name: 'Sicherungen' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Erstellt von' })).toBeInTheDocument();
+    expect(within(nightly).getByRole('button', { name: 'Wiederherstellen' })).toBeEnabled();
+    expect(within(nightly).getByRole('switch', { name: 'nightly sperren' })).not.toBeChecked();
+    emit('7', {
+      type: 'ProgressionStart',
+      progression_name: 'Backing up Alpha',
+      total: 100,
+      inner: null,
+    });
+    expect(
+      screen.getByRole('progressbar', { name: 'Sicherung von Alpha läuft' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sicherung erstellen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sicherung erstellen' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'x'.repeat(101));
+    await user.click(within(dialog).getByRole('button', { name: 'Sicherung erstellen' }));
+    expect(
+      within(dialog).getByText('Der Name der Sicherung darf höchstens 100 Zeichen lang sein'),
+    ).toBeInTheDocument();
+  });
+
+  it('speaks Chinese: the empty list and the settings', async () => {
+    await activateLocale('zh-CN');
+    setup();
+    expect(await screen.findByText('还没有备份')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: '备份设置' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '保存设置' })).toBeInTheDocument();
   });
 });

@@ -1,17 +1,21 @@
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { Archive, Plus } from 'lucide-react';
+import { backupProgressionKind } from '@hearth/protocol';
 import type { BackupRecord, InstanceInfo } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
+import { useLingui as useLanguage } from '@/lib/i18n/lingui-react.tsx';
 import { notify } from '@/lib/toast.ts';
 import { useBackupSettings } from '../api/backup-settings.ts';
 import { getBackupDownloadUrl } from '../api/get-backup-url.ts';
 import { useDeleteBackupMutation } from '../api/delete-backup.ts';
 import { useBackups } from '../api/get-backups.ts';
 import { useUpdateBackupMutation } from '../api/update-backup.ts';
+import { backupWorkTitle } from '../backup-format.ts';
 import { workPercent } from '../backup-progress.ts';
 import { useBackupEvents } from '../use-backup-events.ts';
 import { BackupSettingsCard } from './backup-settings-card.tsx';
@@ -45,11 +49,16 @@ function EmptyState() {
   return (
     <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-line px-6 py-10 text-center">
       <Archive aria-hidden className="size-8 text-faint" />
-      <p className="font-medium">No backups yet</p>
+      <p className="font-medium">
+        <Trans>No backups yet</Trans>
+      </p>
       <p className="max-w-lg text-[13px] leading-relaxed text-muted">
-        A backup is a compressed copy of this instance&apos;s folder — world, settings, plugins —
-        kept by Hearth outside the folder, where the server cannot change it. Restoring one puts the
-        folder back as it was at that moment; the files it replaces are kept as a safety backup.
+        <Trans>
+          A backup is a compressed copy of this instance&apos;s folder — world, settings, plugins —
+          kept by Hearth outside the folder, where the server cannot change it. Restoring one puts
+          the folder back as it was at that moment; the files it replaces are kept as a safety
+          backup.
+        </Trans>
       </p>
     </div>
   );
@@ -63,11 +72,14 @@ export function BackupsScreen({ instance, rights, download }: BackupsScreenProps
   const lock = useUpdateBackupMutation(instance.uuid);
   const dismiss = useDeleteBackupMutation(instance.uuid);
   const [dialog, setDialog] = useState<Dialog>(null);
+  useLanguage();
 
   if (!rights.read)
     return (
       <Layout>
-        <Message>No permission</Message>
+        <Message>
+          <Trans>No permission</Trans>
+        </Message>
       </Layout>
     );
 
@@ -110,19 +122,23 @@ export function BackupsScreen({ instance, rights, download }: BackupsScreenProps
       action={
         <Button variant="primary" onClick={() => setDialog({ kind: 'create' })}>
           <Plus aria-hidden className="size-4" />
-          Create backup
+          <Trans>Create backup</Trans>
         </Button>
       }
     >
-      {work.map((w) => (
-        <div key={w.eventId} className="flex flex-col gap-1.5 rounded-lg border border-line p-4">
-          <div className="flex justify-between gap-4 text-sm">
-            <span className="font-medium">{w.title}</span>
-            <span className="text-muted">{w.message}</span>
+      {work.map((w) => {
+        const kind = backupProgressionKind(w.title, instance.name);
+        const title = kind === null ? w.title : backupWorkTitle(kind, instance.name);
+        return (
+          <div key={w.eventId} className="flex flex-col gap-1.5 rounded-lg border border-line p-4">
+            <div className="flex justify-between gap-4 text-sm">
+              <span className="font-medium">{title}</span>
+              <span className="text-muted">{w.message}</span>
+            </div>
+            <ProgressBar percent={workPercent(w)} label={title} />
           </div>
-          <ProgressBar percent={workPercent(w)} label={w.title} />
-        </div>
-      ))}
+        );
+      })}
       {list}
       {settings.data ? (
         <BackupSettingsCard
@@ -157,7 +173,9 @@ function Layout({ action, children }: { action?: ReactNode; children: ReactNode 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 p-6">
       <header className="flex items-center justify-between gap-4">
-        <h2 className="text-xl font-semibold">Backups</h2>
+        <h2 className="text-xl font-semibold">
+          <Trans>Backups</Trans>
+        </h2>
         {action}
       </header>
       {children}

@@ -1,11 +1,13 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { BackupNameSchema } from '@hearth/protocol';
+import { BACKUP_NAME_MAX, backupNameProblem } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { useCreateBackupMutation } from '../api/create-backup.ts';
+import { backupNameProblemText } from '../backup-format.ts';
 
 /** Create backup: an optional name and lock; the backup then runs in the background. */
 export function CreateBackupDialog({
@@ -19,16 +21,17 @@ export function CreateBackupDialog({
   const [locked, setLocked] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   const create = useCreateBackupMutation(instanceUuid);
+  const { t } = useLingui();
 
   const submit = () => {
     const trimmed = name.trim();
-    const parsed = trimmed === '' ? null : BackupNameSchema.safeParse(trimmed);
-    if (parsed && !parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Invalid name');
+    const problem = trimmed === '' ? null : backupNameProblem(trimmed);
+    if (problem !== null) {
+      setError(backupNameProblemText(problem, BACKUP_NAME_MAX));
       return;
     }
     create.mutate(
-      { name: parsed ? parsed.data : null, locked },
+      { name: trimmed === '' ? null : trimmed, locked },
       { onSuccess: onClose, onError: (err) => setError(toUserMessage(err)) },
     );
   };
@@ -37,8 +40,8 @@ export function CreateBackupDialog({
     <Modal
       open
       onOpenChange={(open) => !open && !create.isPending && onClose()}
-      title="Create backup"
-      description="A copy of the instance folder is made now, also while the server runs; it shows below when it is done."
+      title={t`Create backup`}
+      description={t`A copy of the instance folder is made now, also while the server runs; it shows below when it is done.`}
     >
       <form
         noValidate
@@ -49,11 +52,11 @@ export function CreateBackupDialog({
         }}
       >
         <TextField
-          label="Name"
+          label={t`Name`}
           optional
           autoFocus
           autoComplete="off"
-          placeholder="Before the update"
+          placeholder={t`Before the update`}
           value={name}
           error={error}
           onChange={(event) => {
@@ -62,17 +65,19 @@ export function CreateBackupDialog({
           }}
         />
         <label className="flex items-center gap-2 text-sm">
-          <Checkbox label="Lock" checked={locked} onCheckedChange={setLocked} />
+          <Checkbox label={t`Lock`} checked={locked} onCheckedChange={setLocked} />
           <span>
-            Lock <span className="text-faint">— never removed by retention or by deletion</span>
+            <Trans>
+              Lock <span className="text-faint">— never removed by retention or by deletion</span>
+            </Trans>
           </span>
         </label>
         <div className="flex justify-end gap-2">
           <Button onClick={onClose} disabled={create.isPending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" variant="primary" loading={create.isPending}>
-            Create backup
+            <Trans>Create backup</Trans>
           </Button>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { BackupRecord } from '@hearth/protocol';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
@@ -14,11 +15,13 @@ export function DeleteBackupDialog({
   onClose: () => void;
 }) {
   const remove = useDeleteBackupMutation(instanceUuid);
+  const { t } = useLingui();
+  const label = backupLabel(backup);
   return (
     <ConfirmDialog
-      title={`Delete "${backupLabel(backup)}"`}
-      description="This action cannot be undone."
-      confirmLabel="Delete backup"
+      title={t`Delete "${label}"`}
+      description={t`This action cannot be undone.`}
+      confirmLabel={t`Delete backup`}
       pending={remove.isPending}
       error={remove.isError ? toUserMessage(remove.error) : null}
       onConfirm={() => remove.mutate(backup.id, { onSuccess: onClose })}

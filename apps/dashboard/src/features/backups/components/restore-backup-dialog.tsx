@@ -1,3 +1,5 @@
+import { t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { BackupRecord, InstanceInfo } from '@hearth/protocol';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError } from '@/components/ui/field.tsx';
@@ -22,6 +24,10 @@ export function RestoreBackupDialog({
   onClose: () => void;
 }) {
   const restore = useRestoreBackupMutation(instance.uuid);
+  const { t } = useLingui();
+  const label = backupLabel(backup);
+  const name = instance.name;
+  const made = formatDateTime(backup.created_at);
   const running = instance.state !== 'Stopped' && instance.state !== 'Error';
   const confirm = () =>
     restore.mutate(
@@ -29,7 +35,7 @@ export function RestoreBackupDialog({
       {
         onSuccess: () => {
           // The core answers at once; the progress shows in the list. Say that it began.
-          notify('success', `Restoring "${backupLabel(backup)}" to ${instance.name}`);
+          notify('success', tGlobal`Restoring "${label}" to ${name}`);
           onClose();
         },
       },
@@ -38,11 +44,11 @@ export function RestoreBackupDialog({
     <Modal
       open
       onOpenChange={(open) => !open && !restore.isPending && onClose()}
-      title={`Restore "${backupLabel(backup)}"`}
+      title={t`Restore "${label}"`}
       width={520}
       actions={
         <DialogActions
-          confirmLabel={running ? 'Stop and restore' : 'Restore'}
+          confirmLabel={running ? t`Stop and restore` : t`Restore`}
           variant="danger"
           pending={restore.isPending}
           onCancel={onClose}
@@ -52,17 +58,22 @@ export function RestoreBackupDialog({
     >
       <div className="flex flex-col gap-3 text-sm leading-relaxed text-muted">
         <p>
-          Every file in the folder of <strong className="text-fg">{instance.name}</strong> is
-          replaced by the files of this backup, made {formatDateTime(backup.created_at)}. Files made
-          since then are removed.
+          <Trans>
+            Every file in the folder of <strong className="text-fg">{name}</strong> is replaced by
+            the files of this backup, made {made}. Files made since then are removed.
+          </Trans>
         </p>
         <p>
-          A safety backup of the current files is made first and kept in this list, so you can go
-          back. It is kept until you delete it: the retention rules never remove it.
+          <Trans>
+            A safety backup of the current files is made first and kept in this list, so you can go
+            back. It is kept until you delete it: the retention rules never remove it.
+          </Trans>
         </p>
         {running ? (
           <p className="rounded-md border border-warning/40 bg-warning/10 px-3 py-2 text-warning">
-            {instance.name} is running. It will be stopped before the restore and stay stopped.
+            <Trans>
+              {name} is running. It will be stopped before the restore and stay stopped.
+            </Trans>
           </p>
         ) : null}
         <FormError message={restore.isError ? toUserMessage(restore.error) : null} />

@@ -1,3 +1,5 @@
+import { msg, t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import type { ConfigurableValue, SettingManifest } from '@hearth/protocol';
 import { SettingWidget } from '@/components/settings/setting-widget.tsx';
@@ -11,10 +13,10 @@ import { useMacroConfig } from '../api/get-macro-config.ts';
 import { useStoreMacroConfigMutation } from '../api/store-macro-config.ts';
 
 // dashboard.md §2 Macros and §8, word for word.
-export const NEEDS_CONFIG = 'This macro requires additional config.';
-export const INVALID_STATE = 'Error: Invalid state';
+export const NEEDS_CONFIG = msg`This macro requires additional config.`;
+export const INVALID_STATE = msg`Error: Invalid state`;
 /** Save while a field holds what its type refuses (`abc` for a number): nothing is stored. */
-export const FIX_FIELDS = 'Not saved: correct the settings marked above.';
+export const FIX_FIELDS = msg`Not saved: correct the settings marked above.`;
 
 /** The settings to store: the declared ones with the values edited in the dialog. */
 function withEdits(
@@ -56,17 +58,19 @@ export function MacroConfigDialog({
   /** Fields whose text cannot be sent; their own message says why (issue 23 #5). */
   const invalid = useRef(new Set<string>());
   const [saveError, setSaveError] = useState<string | null>(null);
+  const { t, i18n } = useLingui();
 
   useEffect(() => {
     if (!config.isError) return;
-    notify('error', `Error opening macro config: ${toUserMessage(config.error)}`);
+    const error = toUserMessage(config.error);
+    notify('error', tGlobal`Error opening macro config: ${error}`);
     onClose();
   }, [config.isError, config.error, onClose]);
 
   const save = () => {
     const data = config.data;
-    if (!data) return notify('error', INVALID_STATE);
-    if (invalid.current.size > 0) return setSaveError(FIX_FIELDS);
+    if (!data) return notify('error', i18n._(INVALID_STATE));
+    if (invalid.current.size > 0) return setSaveError(i18n._(FIX_FIELDS));
     setSaveError(null);
     store.mutate(
       { name, config: withEdits(data.config, edits.current) },
@@ -85,24 +89,26 @@ export function MacroConfigDialog({
     <Modal
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title="Macro Config"
+      title={t`Macro Config`}
       description={name}
       width={560}
       actions={
         <>
           <Button variant="secondary" onClick={onClose}>
-            Close
+            <Trans>Close</Trans>
           </Button>
           <Button variant="primary" loading={store.isPending} onClick={save}>
-            Save
+            <Trans>Save</Trans>
           </Button>
         </>
       }
     >
-      {config.data?.error ? <p className="text-sm text-warning">{NEEDS_CONFIG}</p> : null}
-      {config.isPending ? <Spinner label="Loading macro config" /> : null}
+      {config.data?.error ? <p className="text-sm text-warning">{i18n._(NEEDS_CONFIG)}</p> : null}
+      {config.isPending ? <Spinner label={t`Loading macro config`} /> : null}
       {config.data && settings.length === 0 ? (
-        <p className="text-sm text-faint">This macro has no config settings.</p>
+        <p className="text-sm text-faint">
+          <Trans>This macro has no config settings.</Trans>
+        </p>
       ) : null}
       <div className="flex max-h-[60vh] flex-col divide-y divide-line overflow-y-auto">
         {settings.map(([field, setting]) => (

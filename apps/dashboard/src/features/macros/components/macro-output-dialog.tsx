@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
@@ -6,8 +8,8 @@ import { toUserMessage } from '@/lib/errors.ts';
 import { useMacroOutput } from '../api/get-macro-output.ts';
 import { useMacroOutputStream } from '../use-macro-output-stream.ts';
 
-export const NO_OUTPUT_ROUTE = "This core does not keep a macro's output.";
-export const OUTPUT_TRUNCATED = 'Older lines were not kept.';
+export const NO_OUTPUT_ROUTE = msg`This core does not keep a macro's output.`;
+export const OUTPUT_TRUNCATED = msg`Older lines were not kept.`;
 
 export interface MacroOutputDialogProps {
   instanceUuid: string;
@@ -35,6 +37,7 @@ export function MacroOutputDialog({
   const lines = live.lines ?? saved.data?.lines ?? [];
   const truncated = live.truncated || (saved.data?.truncated ?? false);
   const logRef = useRef<HTMLDivElement>(null);
+  const { t, i18n } = useLingui();
 
   // Keep the newest line in view as lines arrive.
   useEffect(() => {
@@ -47,37 +50,41 @@ export function MacroOutputDialog({
     : saved.isError
       ? toUserMessage(saved.error)
       : saved.data === null
-        ? NO_OUTPUT_ROUTE
+        ? i18n._(NO_OUTPUT_ROUTE)
         : null;
   return (
     <Modal
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title="Macro Output"
+      title={t`Macro Output`}
       description={`${name} (${pid})`}
       width={720}
       actions={
         <Button variant="secondary" onClick={onClose}>
-          Close
+          <Trans>Close</Trans>
         </Button>
       }
     >
-      {saved.isPending ? <Spinner label="Loading output" /> : null}
+      {saved.isPending ? <Spinner label={t`Loading output`} /> : null}
       {status ? <p className="text-sm text-muted">{status}</p> : null}
       {saved.data ? (
         <>
           <div className="flex flex-wrap gap-x-3 text-[13px] text-faint">
-            <p>{running && !live.ended ? 'Running' : 'Finished'}</p>
-            {truncated ? <p>{OUTPUT_TRUNCATED}</p> : null}
+            <p>{running && !live.ended ? t`Running` : t`Finished`}</p>
+            {truncated ? <p>{i18n._(OUTPUT_TRUNCATED)}</p> : null}
           </div>
           <div
             ref={logRef}
             role="log"
-            aria-label="Macro output"
+            aria-label={t`Macro output`}
             tabIndex={0}
             className="max-h-[50vh] min-h-24 overflow-auto rounded-md border border-line bg-bg p-3 font-mono text-xs leading-relaxed break-words whitespace-pre-wrap text-fg focus-inset"
           >
-            {lines.length === 0 ? <p className="text-faint">No output yet</p> : null}
+            {lines.length === 0 ? (
+              <p className="text-faint">
+                <Trans>No output yet</Trans>
+              </p>
+            ) : null}
             {lines.map((line, index) => (
               <div key={index}>{line}</div>
             ))}

@@ -1,9 +1,11 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { MoreHorizontal } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu.tsx';
 
-export const NO_DATA = 'No data currently available';
+export const NO_DATA = msg`No data currently available`;
 
 export interface MacroColumn<Row> {
   header: string;
@@ -43,8 +45,9 @@ export function MacroTable<Row>({
   actions = [],
   status = null,
 }: MacroTableProps<Row>) {
+  const { t, i18n } = useLingui();
   const span = columns.length + (actions.length > 0 ? 1 : 0);
-  const message = status ?? (rows.length === 0 ? NO_DATA : null);
+  const message = status ?? (rows.length === 0 ? i18n._(NO_DATA) : null);
   return (
     <table aria-label={label} className="w-full min-w-[32rem] text-sm">
       <thead className="border-b border-line text-left text-xs tracking-wide text-faint">
@@ -64,7 +67,9 @@ export function MacroTable<Row>({
           ))}
           {actions.length > 0 ? (
             <th scope="col" className="w-12 px-3 py-2.5">
-              <span className="sr-only">Actions</span>
+              <span className="sr-only">
+                <Trans>Actions</Trans>
+              </span>
             </th>
           ) : null}
         </tr>
@@ -77,45 +82,48 @@ export function MacroTable<Row>({
             </td>
           </tr>
         ) : (
-          rows.map((row) => (
-            <tr key={rowKey(row)} className="border-b border-line/60 last:border-0">
-              {columns.map((column, index) => (
-                <td
-                  key={column.header}
-                  className={
-                    index === 0
-                      ? 'w-full max-w-0 px-5 py-2.5 font-medium'
-                      : 'px-5 py-2.5 whitespace-nowrap text-muted'
-                  }
-                >
-                  {column.cell(row)}
-                </td>
-              ))}
-              {actions.length > 0 ? (
-                <td className="px-3 py-1.5 text-right">
-                  <DropdownMenu
-                    align="end"
-                    width={176}
-                    trigger={
-                      <Button variant="ghost" size="icon" aria-label={`${rowName(row)} actions`}>
-                        <MoreHorizontal aria-hidden className="size-4" />
-                      </Button>
+          rows.map((row) => {
+            const name = rowName(row);
+            return (
+              <tr key={rowKey(row)} className="border-b border-line/60 last:border-0">
+                {columns.map((column, index) => (
+                  <td
+                    key={column.header}
+                    className={
+                      index === 0
+                        ? 'w-full max-w-0 px-5 py-2.5 font-medium'
+                        : 'px-5 py-2.5 whitespace-nowrap text-muted'
                     }
                   >
-                    {actions.map((action) => (
-                      <DropdownMenuItem
-                        key={action.label}
-                        icon={action.icon}
-                        onSelect={() => action.onSelect(row)}
-                      >
-                        {action.label}
-                      </DropdownMenuItem>
-                    ))}
-                  </DropdownMenu>
-                </td>
-              ) : null}
-            </tr>
-          ))
+                    {column.cell(row)}
+                  </td>
+                ))}
+                {actions.length > 0 ? (
+                  <td className="px-3 py-1.5 text-right">
+                    <DropdownMenu
+                      align="end"
+                      width={176}
+                      trigger={
+                        <Button variant="ghost" size="icon" aria-label={t`${name} actions`}>
+                          <MoreHorizontal aria-hidden className="size-4" />
+                        </Button>
+                      }
+                    >
+                      {actions.map((action) => (
+                        <DropdownMenuItem
+                          key={action.label}
+                          icon={action.icon}
+                          onSelect={() => action.onSelect(row)}
+                        >
+                          {action.label}
+                        </DropdownMenuItem>
+                      ))}
+                    </DropdownMenu>
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })
         )}
       </tbody>
     </table>

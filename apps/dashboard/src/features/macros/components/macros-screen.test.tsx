@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import type { HistoryEntry, MacroEntry, TaskEntry } from '@hearth/protocol';
+import { activateLocale } from '@/lib/i18n/i18n.ts';
 import { FakeSocket } from '@/test/fake-socket.ts';
 import { NO_ROUTE } from '@/test/lodestone-fixtures.ts';
 import {
@@ -404,5 +405,30 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
     expect(error).toHaveAttribute('aria-expanded', 'true');
     await user.click(error);
     expect(error).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('speaks German: tables, tabs, the row menu and the Run Macro dialog', async () => {
+    await activateLocale('de');
+    const { user } = renderMacros({ [route.list]: { body: MACROS } });
+    const table = await screen.findByRole('table', { name: 'Alle Makros' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['MAKRONAME', 'LETZTE AUSFÜHRUNG', 'Aktionen']);
+    await vi.waitFor(() => expect(rowsOf(table)[1]?.[1]).toBe('k. A.'));
+    expect(screen.getByRole('tab', { name: 'Laufende Aufgaben' })).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Aktionen für greeter' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Makro ausführen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Makro ausführen' });
+    expect(within(dialog).getByRole('textbox', { name: 'Argumente' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Ausführen' })).toBeInTheDocument();
+  });
+
+  it('speaks Chinese: an empty table says so', async () => {
+    await activateLocale('zh-CN');
+    renderMacros({});
+    const all = await screen.findByRole('table', { name: '所有宏' });
+    expect(await within(all).findByText('当前没有可用数据')).toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Tabs } from 'radix-ui';
 import { Lock, PlayCircle, ScrollText, Settings2, Skull } from 'lucide-react';
-import { formatMacroDate } from '@hearth/protocol';
 import type { HistoryEntry, InstanceInfo, MacroEntry, TaskEntry } from '@hearth/protocol';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { cn } from '@/lib/cn.ts';
@@ -10,6 +11,7 @@ import { toUserMessage } from '@/lib/errors.ts';
 import { useHistory } from '../api/get-history.ts';
 import { useMacros } from '../api/get-macros.ts';
 import { useTasks } from '../api/get-tasks.ts';
+import { formatMacroDate } from '../macro-format.ts';
 import { useMacroActions } from '../use-macro-actions.ts';
 import { useMacroEvents } from '../use-macro-events.ts';
 import { MacroConfigDialog } from './macro-config-dialog.tsx';
@@ -19,6 +21,12 @@ import { RunMacroDialog } from './run-macro-dialog.tsx';
 
 export const MACRO_PAGES = ['All Macros', 'Running Tasks', 'History'] as const;
 type MacroPage = (typeof MACRO_PAGES)[number];
+/** The pages' names on screen (the English names above are their ids). */
+const PAGE_NAMES = {
+  'All Macros': msg`All Macros`,
+  'Running Tasks': msg`Running Tasks`,
+  History: msg`History`,
+} as const;
 /** A page's tab value: Radix builds element ids from it, and an id holds no spaces. */
 const pageId = (page: MacroPage): string => page.toLowerCase().replace(/ /g, '-');
 const pageOf = (id: string): MacroPage => MACRO_PAGES.find((p) => pageId(p) === id) ?? 'All Macros';
@@ -31,8 +39,10 @@ export interface MacrosScreenProps {
   denial: string;
 }
 
-function statusOf(query: UseQueryResult<unknown>): string | null {
-  if (query.isPending) return 'Loading...';
+const LOADING = msg`Loading...`;
+
+function statusOf(query: UseQueryResult<unknown>, loading: string): string | null {
+  if (query.isPending) return loading;
   if (query.isError) return toUserMessage(query.error);
   return null;
 }
@@ -44,10 +54,12 @@ function statusOf(query: UseQueryResult<unknown>): string | null {
  */
 function HistoryName({ entry }: { entry: HistoryEntry }) {
   const [expanded, setExpanded] = useState(false);
+  const { t } = useLingui();
   const exit = entry.exit_status;
   let note: ReactNode;
   if (exit.type === 'Error') {
-    const text = `Error: ${exit.error_msg}`;
+    const error = exit.error_msg;
+    const text = t`Error: ${error}`;
     note = (
       <button
         type="button"
@@ -70,7 +82,7 @@ function HistoryName({ entry }: { entry: HistoryEntry }) {
           exit.type === 'Success' ? 'text-success' : 'text-faint',
         )}
       >
-        {exit.type === 'Success' ? 'Success' : 'Killed'}
+        {exit.type === 'Success' ? t`Success` : t`Killed`}
       </span>
     );
   }
@@ -88,6 +100,8 @@ function MacrosPanel({ instance }: { instance: InstanceInfo }) {
   const tasks = useTasks(uuid, true);
   const history = useHistory(uuid, true);
   useMacroEvents(uuid, true);
+  const { t, i18n } = useLingui();
+  const loading = i18n._(LOADING);
   const [page, setPage] = useState<MacroPage>('All Macros');
   /** The macro whose config is open; `thenRun` when Run Macro opened it (needs_config). */
   const [configFor, setConfigFor] = useState<{ name: string; thenRun: boolean } | null>(null);
@@ -103,45 +117,45 @@ function MacrosPanel({ instance }: { instance: InstanceInfo }) {
   const [outputOf, setOutputOf] = useState<{ task: TaskEntry; running: boolean } | null>(null);
   const closeOutput = useCallback(() => setOutputOf(null), []);
   const viewOutput = (running: boolean) => ({
-    label: 'View Output',
+    label: t`View Output`,
     icon: <ScrollText aria-hidden className="size-4" />,
     onSelect: (task: TaskEntry) => setOutputOf({ task, running }),
   });
 
   return (
-    <section aria-label="Macros" className="flex flex-col gap-4 p-5">
+    <section aria-label={t`Macros`} className="flex flex-col gap-4 p-5">
       <Tabs.Root value={pageId(page)} onValueChange={(value) => setPage(pageOf(value))}>
-        <Tabs.List aria-label="Macro tables" className="flex gap-1 border-b border-line">
+        <Tabs.List aria-label={t`Macro tables`} className="flex gap-1 border-b border-line">
           {MACRO_PAGES.map((name) => (
             <Tabs.Trigger
               key={name}
               value={pageId(name)}
               className="-mb-px h-11 border-b-2 border-transparent px-3 text-sm wide:h-9 text-muted hover:text-fg data-[state=active]:border-accent data-[state=active]:text-fg"
             >
-              {name}
+              {i18n._(PAGE_NAMES[name])}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
         <div className="relative mt-3 overflow-x-auto rounded-lg border border-line bg-panel">
           <Tabs.Content value={pageId('All Macros')}>
             <MacroTable<MacroEntry>
-              label="All Macros"
+              label={t`All Macros`}
               columns={[
-                { header: 'MACRO NAME', cell: (m) => m.name },
-                { header: 'LAST RUN', cell: (m) => formatMacroDate(m.last_run) },
+                { header: t`MACRO NAME`, cell: (m) => m.name },
+                { header: t`LAST RUN`, cell: (m) => formatMacroDate(m.last_run) },
               ]}
               rows={macros.data ?? []}
-              status={statusOf(macros)}
+              status={statusOf(macros, loading)}
               rowKey={(m) => m.name}
               rowName={(m) => m.name}
               actions={[
                 {
-                  label: 'Run Macro',
+                  label: t`Run Macro`,
                   icon: <PlayCircle aria-hidden className="size-4" />,
                   onSelect: (m) => actions.run(m.name, m.needs_config),
                 },
                 {
-                  label: 'Edit Config',
+                  label: t`Edit Config`,
                   icon: <Settings2 aria-hidden className="size-4" />,
                   onSelect: (m) => actions.editConfig(m.name),
                 },
@@ -150,37 +164,37 @@ function MacrosPanel({ instance }: { instance: InstanceInfo }) {
           </Tabs.Content>
           <Tabs.Content value={pageId('Running Tasks')}>
             <MacroTable<TaskEntry>
-              label="Running Tasks"
+              label={t`Running Tasks`}
               columns={[
-                { header: 'MACRO NAME', cell: (t) => t.name },
-                { header: 'CREATED', cell: (t) => formatMacroDate(t.creation_time) },
-                { header: 'PROCESS ID', cell: (t) => t.pid },
+                { header: t`MACRO NAME`, cell: (task) => task.name },
+                { header: t`CREATED`, cell: (task) => formatMacroDate(task.creation_time) },
+                { header: t`PROCESS ID`, cell: (task) => task.pid },
               ]}
               rows={tasks.data ?? []}
-              status={statusOf(tasks)}
-              rowKey={(t) => String(t.pid)}
-              rowName={(t) => `${t.name} (${t.pid})`}
+              status={statusOf(tasks, loading)}
+              rowKey={(task) => String(task.pid)}
+              rowName={(task) => `${task.name} (${task.pid})`}
               actions={[
                 viewOutput(true),
                 {
-                  label: 'Kill Task',
+                  label: t`Kill Task`,
                   icon: <Skull aria-hidden className="size-4" />,
-                  onSelect: (t) => actions.kill(t),
+                  onSelect: (task) => actions.kill(task),
                 },
               ]}
             />
           </Tabs.Content>
           <Tabs.Content value={pageId('History')}>
             <MacroTable<HistoryEntry>
-              label="History"
+              label={t`History`}
               columns={[
-                { header: 'MACRO NAME', cell: (h) => <HistoryName entry={h} /> },
-                { header: 'CREATED', cell: (h) => formatMacroDate(h.task.creation_time) },
-                { header: 'FINISHED', cell: (h) => formatMacroDate(h.exit_status.time) },
-                { header: 'PROCESS ID', cell: (h) => h.task.pid },
+                { header: t`MACRO NAME`, cell: (h) => <HistoryName entry={h} /> },
+                { header: t`CREATED`, cell: (h) => formatMacroDate(h.task.creation_time) },
+                { header: t`FINISHED`, cell: (h) => formatMacroDate(h.exit_status.time) },
+                { header: t`PROCESS ID`, cell: (h) => h.task.pid },
               ]}
               rows={history.data ?? []}
-              status={statusOf(history)}
+              status={statusOf(history, loading)}
               rowKey={(h) => String(h.task.pid)}
               rowName={(h) => `${h.task.name} (${h.task.pid})`}
               actions={[

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button } from '@/components/ui/button.tsx';
@@ -19,6 +20,7 @@ export interface RunMacroDialogProps {
  */
 export function RunMacroDialog({ name, onRun, onClose }: RunMacroDialogProps) {
   const [args, setArgs] = useState('');
+  const { t } = useLingui();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onRun(splitArguments(args));
@@ -28,25 +30,25 @@ export function RunMacroDialog({ name, onRun, onClose }: RunMacroDialogProps) {
     <Modal
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title="Run Macro"
+      title={t`Run Macro`}
       description={name}
     >
       <form onSubmit={submit} className="flex flex-col gap-4">
         <TextField
-          label="Arguments"
+          label={t`Arguments`}
           optional
           value={args}
           onChange={(event) => setArgs(event.target.value)}
-          hint="Separated by spaces; the macro reads them as Deno.args."
+          hint={t`Separated by spaces; the macro reads them as Deno.args.`}
           autoComplete="off"
           spellCheck={false}
         />
         <div className="mt-2 flex flex-wrap justify-end gap-2">
           <Button type="button" variant="secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" variant="primary">
-            Run
+            <Trans>Run</Trans>
           </Button>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Schedule } from '@hearth/protocol';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
@@ -6,6 +7,7 @@ import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { useScheduleRuns } from '../api/get-schedule-runs.ts';
 import { OUTCOME_TONE, STEP_LABELS, formatDateTime, scheduleName } from '../schedule-format.ts';
+import { outcomeText } from '../schedule-words.ts';
 
 /** The last runs of a schedule, newest first, with each step's outcome and message. */
 export function RunHistory({
@@ -18,6 +20,8 @@ export function RunHistory({
   onClose: () => void;
 }) {
   const runs = useScheduleRuns(instanceUuid, schedule.id);
+  const { t, i18n } = useLingui();
+  const name = scheduleName(schedule);
   let body;
   if (runs.isPending) body = <PageSpinner />;
   else if (runs.isError)
@@ -27,39 +31,46 @@ export function RunHistory({
       </p>
     );
   else if (runs.data.length === 0)
-    body = <p className="text-sm text-muted">This schedule has not run yet.</p>;
+    body = (
+      <p className="text-sm text-muted">
+        <Trans>This schedule has not run yet.</Trans>
+      </p>
+    );
   else
     body = (
       <ol className="flex max-h-[60vh] flex-col gap-3 overflow-y-auto pr-1">
-        {runs.data.map((run) => (
-          <li
-            key={run.id}
-            aria-label={`Run of ${formatDateTime(run.started_at)}`}
-            className="flex flex-col gap-2 rounded-lg border border-line p-3"
-          >
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <span className="text-sm font-medium">{formatDateTime(run.started_at)}</span>
-              <Badge tone={OUTCOME_TONE[run.outcome]} pulse={run.outcome === 'Running'}>
-                {run.outcome}
-              </Badge>
-            </div>
-            <p className="text-[13px] text-faint">{run.cause}</p>
-            {run.reason ? <p className="text-[13px] text-danger">{run.reason}</p> : null}
-            {run.steps.length > 0 ? (
-              <ol className="flex flex-col gap-1 text-[13px]">
-                {run.steps.map((step) => (
-                  <li key={step.index} className="flex gap-2">
-                    <span className="w-16 shrink-0 text-faint">{step.outcome}</span>
-                    <span className="text-muted">
-                      {step.index + 1}. {STEP_LABELS[step.type]}
-                      {step.message ? ` — ${step.message}` : ''}
-                    </span>
-                  </li>
-                ))}
-              </ol>
-            ) : null}
-          </li>
-        ))}
+        {runs.data.map((run) => {
+          const started = formatDateTime(run.started_at);
+          return (
+            <li
+              key={run.id}
+              aria-label={t`Run of ${started}`}
+              className="flex flex-col gap-2 rounded-lg border border-line p-3"
+            >
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="text-sm font-medium">{started}</span>
+                <Badge tone={OUTCOME_TONE[run.outcome]} pulse={run.outcome === 'Running'}>
+                  {outcomeText(run.outcome)}
+                </Badge>
+              </div>
+              <p className="text-[13px] text-faint">{run.cause}</p>
+              {run.reason ? <p className="text-[13px] text-danger">{run.reason}</p> : null}
+              {run.steps.length > 0 ? (
+                <ol className="flex flex-col gap-1 text-[13px]">
+                  {run.steps.map((step) => (
+                    <li key={step.index} className="flex gap-2">
+                      <span className="w-16 shrink-0 text-faint">{outcomeText(step.outcome)}</span>
+                      <span className="text-muted">
+                        {step.index + 1}. {i18n._(STEP_LABELS[step.type])}
+                        {step.message ? ` — ${step.message}` : ''}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              ) : null}
+            </li>
+          );
+        })}
       </ol>
     );
   return (
@@ -67,8 +78,12 @@ export function RunHistory({
       open
       width={640}
       onOpenChange={(open) => !open && onClose()}
-      title={`Runs of "${scheduleName(schedule)}"`}
-      actions={<Button onClick={onClose}>Close</Button>}
+      title={t`Runs of "${name}"`}
+      actions={
+        <Button onClick={onClose}>
+          <Trans>Close</Trans>
+        </Button>
+      }
     >
       {body}
     </Modal>

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Schedule } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
@@ -17,10 +20,13 @@ import {
 import { StepList } from './step-list.tsx';
 import { TriggerPicker } from './trigger-picker.tsx';
 
-const OPTIONS: { key: 'enabled' | 'onlyWhenRunning' | 'continueOnFailure'; label: string }[] = [
-  { key: 'enabled', label: 'Enabled' },
-  { key: 'onlyWhenRunning', label: 'Only when the instance is running' },
-  { key: 'continueOnFailure', label: 'Continue after a failed step' },
+const OPTIONS: {
+  key: 'enabled' | 'onlyWhenRunning' | 'continueOnFailure';
+  label: MessageDescriptor;
+}[] = [
+  { key: 'enabled', label: msg`Enabled` },
+  { key: 'onlyWhenRunning', label: msg`Only when the instance is running` },
+  { key: 'continueOnFailure', label: msg`Continue after a failed step` },
 ];
 
 /** New schedule / Edit schedule: trigger, steps, options. Saving makes you its author. */
@@ -39,6 +45,7 @@ export function ScheduleEditor({
   );
   const [errors, setErrors] = useState<DraftErrors>({});
   const save = useSaveScheduleMutation(instanceUuid);
+  const { t, i18n } = useLingui();
   const set = (patch: Partial<ScheduleDraft>) => setDraft({ ...draft, ...patch });
 
   const submit = () => {
@@ -56,8 +63,8 @@ export function ScheduleEditor({
       open
       width={720}
       onOpenChange={(open) => !open && !save.isPending && onClose()}
-      title={schedule ? 'Edit schedule' : 'New schedule'}
-      description="Each step runs with the permissions of whoever saves the schedule, checked again every time it runs."
+      title={schedule ? t`Edit schedule` : t`New schedule`}
+      description={t`Each step runs with the permissions of whoever saves the schedule, checked again every time it runs.`}
     >
       <form
         noValidate
@@ -68,9 +75,9 @@ export function ScheduleEditor({
         }}
       >
         <TextField
-          label="Description"
+          label={t`Description`}
           optional
-          placeholder="Nightly restart"
+          placeholder={t`Nightly restart`}
           value={draft.description}
           error={errors.description}
           onChange={(event) => set({ description: event.target.value })}
@@ -82,24 +89,27 @@ export function ScheduleEditor({
         />
         <StepList steps={draft.steps} errors={errors} onChange={(steps) => set({ steps })} />
         <div className="flex flex-col gap-3">
-          {OPTIONS.map(({ key, label }) => (
-            <label key={key} className="flex items-center justify-between gap-4 text-sm">
-              {label}
-              <Switch
-                label={label}
-                checked={draft[key]}
-                onCheckedChange={(value) => set({ [key]: value })}
-              />
-            </label>
-          ))}
+          {OPTIONS.map(({ key, label: descriptor }) => {
+            const label = i18n._(descriptor);
+            return (
+              <label key={key} className="flex items-center justify-between gap-4 text-sm">
+                {label}
+                <Switch
+                  label={label}
+                  checked={draft[key]}
+                  onCheckedChange={(value) => set({ [key]: value })}
+                />
+              </label>
+            );
+          })}
         </div>
         <FormError message={save.isError ? toUserMessage(save.error) : null} />
         <div className="flex justify-end gap-2">
           <Button onClick={onClose} disabled={save.isPending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" variant="primary" loading={save.isPending}>
-            Save schedule
+            <Trans>Save schedule</Trans>
           </Button>
         </div>
       </form>

@@ -1,11 +1,12 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { History, Pencil, Play, Trash2 } from 'lucide-react';
-import { describeTrigger } from '@hearth/protocol';
 import type { Schedule } from '@hearth/protocol';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ActionsHeader, TableFrame } from '@/components/ui/table.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { OUTCOME_TONE, formatDateTime, nextRunText, scheduleName } from '../schedule-format.ts';
+import { outcomeText, triggerText } from '../schedule-words.ts';
 
 export interface ScheduleListProps {
   schedules: Schedule[];
@@ -31,16 +32,27 @@ export function ScheduleList({
   onEdit,
   onDelete,
 }: ScheduleListProps) {
+  const { t } = useLingui();
   return (
     <TableFrame>
       <table className="w-full text-sm">
         <thead className="border-b border-line">
           <tr>
-            <th className={HEAD}>Description</th>
-            <th className={HEAD}>Trigger</th>
-            <th className={HEAD}>Next run</th>
-            <th className={HEAD}>Last run</th>
-            <th className={HEAD}>Enabled</th>
+            <th className={HEAD}>
+              <Trans>Description</Trans>
+            </th>
+            <th className={HEAD}>
+              <Trans>Trigger</Trans>
+            </th>
+            <th className={HEAD}>
+              <Trans>Next run</Trans>
+            </th>
+            <th className={HEAD}>
+              <Trans>Last run</Trans>
+            </th>
+            <th className={HEAD}>
+              <Trans>Enabled</Trans>
+            </th>
             <ActionsHeader className={HEAD} />
           </tr>
         </thead>
@@ -48,33 +60,36 @@ export function ScheduleList({
           {schedules.map((schedule) => {
             const name = scheduleName(schedule);
             const last = schedule.last_run;
+            const steps = schedule.steps.length;
             return (
               <tr key={schedule.id} aria-label={name}>
                 <td className="min-w-40 px-3 py-3 font-medium">
                   {name}
                   <span className="block text-[13px] font-normal text-faint">
-                    {schedule.steps.length === 1 ? '1 step' : `${schedule.steps.length} steps`}
+                    <Plural value={steps} one="# step" other="# steps" />
                   </span>
                 </td>
-                <td className="px-3 py-3 text-muted">{describeTrigger(schedule.trigger)}</td>
+                <td className="px-3 py-3 text-muted">{triggerText(schedule.trigger)}</td>
                 <td className="px-3 py-3 whitespace-nowrap text-muted">{nextRunText(schedule)}</td>
                 <td className="px-3 py-3">
                   {last ? (
                     <div className="flex flex-col items-start gap-1">
                       <Badge tone={OUTCOME_TONE[last.outcome]} pulse={last.outcome === 'Running'}>
-                        {last.outcome}
+                        {outcomeText(last.outcome)}
                       </Badge>
                       <span className="text-[13px] whitespace-nowrap text-faint">
                         {formatDateTime(last.started_at)}
                       </span>
                     </div>
                   ) : (
-                    <span className="text-muted">Never</span>
+                    <span className="text-muted">
+                      <Trans>Never</Trans>
+                    </span>
                   )}
                 </td>
                 <td className="px-3 py-3">
                   <Switch
-                    label={`Enable ${name}`}
+                    label={t`Enable ${name}`}
                     checked={schedule.enabled}
                     disabled={!canEdit}
                     onCheckedChange={(enabled) => onToggle(schedule, enabled)}
@@ -85,8 +100,8 @@ export function ScheduleList({
                     <Button
                       size="icon"
                       variant="ghost"
-                      aria-label={`Run ${name} now`}
-                      title="Run now"
+                      aria-label={t`Run ${name} now`}
+                      title={t`Run now`}
                       disabled={!canEdit || last?.outcome === 'Running'}
                       onClick={() => onRun(schedule)}
                     >
@@ -95,8 +110,8 @@ export function ScheduleList({
                     <Button
                       size="icon"
                       variant="ghost"
-                      aria-label={`History of ${name}`}
-                      title="History"
+                      aria-label={t`History of ${name}`}
+                      title={t`History`}
                       onClick={() => onHistory(schedule)}
                     >
                       <History aria-hidden className="size-3.5" />
@@ -104,7 +119,7 @@ export function ScheduleList({
                     <Button
                       size="icon"
                       variant="ghost"
-                      aria-label={`Edit ${name}`}
+                      aria-label={t`Edit ${name}`}
                       disabled={!canEdit}
                       onClick={() => onEdit(schedule)}
                     >
@@ -113,7 +128,7 @@ export function ScheduleList({
                     <Button
                       size="icon"
                       variant="ghost"
-                      aria-label={`Delete ${name}`}
+                      aria-label={t`Delete ${name}`}
                       disabled={!canEdit}
                       onClick={() => onDelete(schedule)}
                     >

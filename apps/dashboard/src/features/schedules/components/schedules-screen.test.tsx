@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ClientEvent, ProgressionEventInner, Schedule, ScheduleRun } from '@hearth/protocol';
 import { Toaster } from '@/components/ui/toaster.tsx';
+import { activateLocale } from '@/lib/i18n/i18n.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { publishEvent } from '@/lib/realtime/event-handlers.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
@@ -345,5 +346,32 @@ describe('Schedules tab', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Delete "greeting time"' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete schedule' }));
     expect(await screen.findByText('No schedules yet')).toBeInTheDocument();
+  });
+
+  it('speaks German: the list, the trigger in words and the editor with its checks', async () => {
+    await activateLocale('de');
+    const { user } = setup({ schedules: [schedule({ description: '' })] });
+    const row = await screen.findByRole('row', { name: 'jeden Tag um 04:00 (UTC)' });
+    expect(screen.getByRole('columnheader', { name: 'Nächste Ausführung' })).toBeInTheDocument();
+    expect(row).toHaveTextContent('1 Schritt');
+    expect(row).toHaveTextContent('Erfolgreich');
+    expect(
+      within(row).getByRole('button', { name: 'jeden Tag um 04:00 (UTC) jetzt ausführen' }),
+    ).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Neuer Zeitplan' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Neuer Zeitplan' });
+    expect(
+      within(dialog).getByRole('status', { name: 'Vorschau des Auslösers' }),
+    ).toHaveTextContent(/^Wird ausgeführt: jeden Tag um 04:00/);
+    await user.click(within(dialog).getByRole('button', { name: 'Zeitplan speichern' }));
+    expect(within(dialog).getByText('Der Befehl darf nicht leer sein')).toBeInTheDocument();
+  });
+
+  it('speaks Chinese: the empty list', async () => {
+    await activateLocale('zh-CN');
+    setup();
+    expect(await screen.findByText('还没有计划')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '计划' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '新建计划' })).toBeInTheDocument();
   });
 });

@@ -1,3 +1,5 @@
+import { t as tGlobal } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { CalendarClock, Plus } from 'lucide-react';
@@ -35,7 +37,9 @@ function Layout({ action, children }: { action?: ReactNode; children: ReactNode 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6 p-6">
       <header className="flex items-center justify-between gap-4">
-        <h2 className="text-xl font-semibold">Schedules</h2>
+        <h2 className="text-xl font-semibold">
+          <Trans>Schedules</Trans>
+        </h2>
         {action}
       </header>
       {children}
@@ -47,10 +51,14 @@ function EmptyState() {
   return (
     <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-line px-6 py-10 text-center">
       <CalendarClock aria-hidden className="size-8 text-faint" />
-      <p className="font-medium">No schedules yet</p>
+      <p className="font-medium">
+        <Trans>No schedules yet</Trans>
+      </p>
       <p className="max-w-lg text-[13px] leading-relaxed text-muted">
-        A schedule runs steps — console commands, restarts, backups, macros, waits — on a calendar,
-        at a fixed interval, or when something happens, such as a player joining.
+        <Trans>
+          A schedule runs steps — console commands, restarts, backups, macros, waits — on a
+          calendar, at a fixed interval, or when something happens, such as a player joining.
+        </Trans>
       </p>
     </div>
   );
@@ -66,11 +74,13 @@ function DeleteDialog({
   onClose: () => void;
 }) {
   const remove = useDeleteScheduleMutation(instanceUuid);
+  const { t } = useLingui();
+  const name = scheduleName(schedule);
   return (
     <ConfirmDialog
-      title={`Delete "${scheduleName(schedule)}"`}
-      description="Its run history goes with it. This action cannot be undone."
-      confirmLabel="Delete schedule"
+      title={t`Delete "${name}"`}
+      description={t`Its run history goes with it. This action cannot be undone.`}
+      confirmLabel={t`Delete schedule`}
       pending={remove.isPending}
       error={remove.isError ? toUserMessage(remove.error) : null}
       onConfirm={() => remove.mutate(schedule.id, { onSuccess: onClose })}
@@ -85,13 +95,14 @@ export function SchedulesScreen({ instance, canView, canEdit }: SchedulesScreenP
   const toggle = useSetScheduleEnabledMutation(instance.uuid);
   const run = useRunScheduleMutation(instance.uuid);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const { t } = useLingui();
   useScheduleEvents(instance);
 
   if (!canView)
     return (
       <Layout>
         <p className="rounded-lg border border-line bg-panel px-5 py-6 text-center text-sm text-muted">
-          No permission
+          <Trans>No permission</Trans>
         </p>
       </Layout>
     );
@@ -116,7 +127,10 @@ export function SchedulesScreen({ instance, canView, canEdit }: SchedulesScreenP
         }
         onRun={(schedule) =>
           run.mutate(schedule.id, {
-            onSuccess: () => notify('info', `Running "${scheduleName(schedule)}"`),
+            onSuccess: () => {
+              const name = scheduleName(schedule);
+              notify('info', tGlobal`Running "${name}"`);
+            },
             onError: failed,
           })
         }
@@ -136,7 +150,7 @@ export function SchedulesScreen({ instance, canView, canEdit }: SchedulesScreenP
           onClick={() => setDialog({ kind: 'edit', schedule: null })}
         >
           <Plus aria-hidden className="size-4" />
-          {canEdit ? 'New schedule' : 'No permission'}
+          {canEdit ? t`New schedule` : t`No permission`}
         </Button>
       }
     >

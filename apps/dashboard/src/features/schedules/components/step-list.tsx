@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react';
 import type { PowerAction, StepType } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
@@ -6,16 +9,13 @@ import { SelectField, TextField } from '@/components/ui/field.tsx';
 import { emptyStep, moveStep, removeStep, type StepDraft } from '../schedule-draft.ts';
 import { STEP_LABELS } from '../schedule-format.ts';
 
-const TYPES = (Object.keys(STEP_LABELS) as StepType[]).map((value) => ({
-  value,
-  label: STEP_LABELS[value],
-}));
+const STEP_TYPES = Object.keys(STEP_LABELS) as StepType[];
 
-const ACTIONS: { value: PowerAction; label: string }[] = [
-  { value: 'start', label: 'Start' },
-  { value: 'stop', label: 'Stop' },
-  { value: 'restart', label: 'Restart' },
-  { value: 'kill', label: 'Kill' },
+const ACTIONS: { value: PowerAction; label: MessageDescriptor }[] = [
+  { value: 'start', label: msg`Start` },
+  { value: 'stop', label: msg`Stop` },
+  { value: 'restart', label: msg`Restart` },
+  { value: 'kill', label: msg`Kill` },
 ];
 
 function StepFields({
@@ -27,13 +27,14 @@ function StepFields({
   n: number;
   onChange: (next: StepDraft) => void;
 }) {
+  const { t, i18n } = useLingui();
   const set = (patch: Partial<StepDraft>) => onChange({ ...step, ...patch });
   switch (step.type) {
     case 'Command':
       return (
         <TextField
-          label={`Command ${n}`}
-          placeholder="say Restarting in 5 minutes"
+          label={t`Command ${n}`}
+          placeholder={t`say Restarting in 5 minutes`}
           spellCheck={false}
           value={step.command}
           onChange={(event) => set({ command: event.target.value })}
@@ -42,8 +43,8 @@ function StepFields({
     case 'Power':
       return (
         <SelectField
-          label={`Action ${n}`}
-          options={ACTIONS}
+          label={t`Action ${n}`}
+          options={ACTIONS.map((action) => ({ value: action.value, label: i18n._(action.label) }))}
           value={step.action}
           onChange={(event) => set({ action: event.target.value as PowerAction })}
         />
@@ -53,19 +54,19 @@ function StepFields({
         <div className="flex items-end gap-3">
           <div className="flex-1">
             <TextField
-              label={`Backup name ${n}`}
-              placeholder="Optional"
+              label={t`Backup name ${n}`}
+              placeholder={t`Optional`}
               value={step.backupName}
               onChange={(event) => set({ backupName: event.target.value })}
             />
           </div>
           <label className="flex h-10 items-center gap-2 text-sm">
             <Checkbox
-              label={`Lock backup ${n}`}
+              label={t`Lock backup ${n}`}
               checked={step.locked}
               onCheckedChange={(locked) => set({ locked })}
             />
-            Lock
+            <Trans>Lock</Trans>
           </label>
         </div>
       );
@@ -73,14 +74,14 @@ function StepFields({
       return (
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField
-            label={`Macro ${n}`}
+            label={t`Macro ${n}`}
             spellCheck={false}
             value={step.macro}
             onChange={(event) => set({ macro: event.target.value })}
           />
           <TextField
-            label={`Arguments ${n}`}
-            placeholder="Separated by spaces"
+            label={t`Arguments ${n}`}
+            placeholder={t`Separated by spaces`}
             spellCheck={false}
             value={step.args}
             onChange={(event) => set({ args: event.target.value })}
@@ -90,7 +91,7 @@ function StepFields({
     case 'Wait':
       return (
         <TextField
-          label={`Seconds ${n}`}
+          label={t`Seconds ${n}`}
           inputMode="numeric"
           value={step.seconds}
           onChange={(event) => set({ seconds: event.target.value })}
@@ -109,9 +110,13 @@ export function StepList({
   errors: Record<string, string>;
   onChange: (next: StepDraft[]) => void;
 }) {
+  const { t, i18n } = useLingui();
+  const types = STEP_TYPES.map((value) => ({ value, label: i18n._(STEP_LABELS[value]) }));
   return (
     <fieldset className="flex flex-col gap-3">
-      <legend className="mb-2 text-sm font-semibold">Steps</legend>
+      <legend className="mb-2 text-sm font-semibold">
+        <Trans>Steps</Trans>
+      </legend>
       <ol className="flex flex-col gap-3">
         {steps.map((step, index) => {
           const n = index + 1;
@@ -119,14 +124,14 @@ export function StepList({
           return (
             <li
               key={step.key}
-              aria-label={`Step ${n}`}
+              aria-label={t`Step ${n}`}
               className="flex flex-col gap-3 rounded-lg border border-line bg-bg/40 p-3"
             >
               <div className="flex items-end gap-2">
                 <div className="flex-1">
                   <SelectField
-                    label={`Step ${n}`}
-                    options={TYPES}
+                    label={t`Step ${n}`}
+                    options={types}
                     value={step.type}
                     onChange={(event) =>
                       onChange(
@@ -142,7 +147,7 @@ export function StepList({
                 <Button
                   size="icon"
                   variant="ghost"
-                  aria-label={`Move step ${n} up`}
+                  aria-label={t`Move step ${n} up`}
                   disabled={index === 0}
                   onClick={() => onChange(moveStep(steps, index, -1))}
                 >
@@ -151,7 +156,7 @@ export function StepList({
                 <Button
                   size="icon"
                   variant="ghost"
-                  aria-label={`Move step ${n} down`}
+                  aria-label={t`Move step ${n} down`}
                   disabled={index === steps.length - 1}
                   onClick={() => onChange(moveStep(steps, index, 1))}
                 >
@@ -160,7 +165,7 @@ export function StepList({
                 <Button
                   size="icon"
                   variant="ghost"
-                  aria-label={`Remove step ${n}`}
+                  aria-label={t`Remove step ${n}`}
                   onClick={() => onChange(removeStep(steps, index))}
                 >
                   <X aria-hidden className="size-4" />
@@ -180,7 +185,7 @@ export function StepList({
       <div>
         <Button size="sm" onClick={() => onChange([...steps, emptyStep('Command')])}>
           <Plus aria-hidden className="size-3.5" />
-          Add step
+          <Trans>Add step</Trans>
         </Button>
       </div>
     </fieldset>

@@ -1,28 +1,31 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ScheduleEventKind } from '@hearth/protocol';
 import { SelectField, TextField } from '@/components/ui/field.tsx';
 import { cn } from '@/lib/cn.ts';
 import { triggerPreview, type TriggerDraft, type TriggerKind } from '../schedule-draft.ts';
 
-const KINDS: { value: TriggerKind; label: string }[] = [
-  { value: 'Cron', label: 'On a calendar (cron)' },
-  { value: 'Interval', label: 'Every fixed interval' },
-  { value: 'Event', label: 'When something happens' },
-  { value: 'ConsoleLine', label: 'When a console line matches' },
+const KINDS: { value: TriggerKind; label: MessageDescriptor }[] = [
+  { value: 'Cron', label: msg`On a calendar (cron)` },
+  { value: 'Interval', label: msg`Every fixed interval` },
+  { value: 'Event', label: msg`When something happens` },
+  { value: 'ConsoleLine', label: msg`When a console line matches` },
 ];
 
-const EVENTS: { value: ScheduleEventKind; label: string }[] = [
-  { value: 'InstanceStarted', label: 'The instance starts' },
-  { value: 'InstanceStopped', label: 'The instance stops' },
-  { value: 'InstanceCrashed', label: 'The instance crashes' },
-  { value: 'PlayerJoined', label: 'A player joins' },
-  { value: 'PlayerLeft', label: 'A player leaves' },
+const EVENTS: { value: ScheduleEventKind; label: MessageDescriptor }[] = [
+  { value: 'InstanceStarted', label: msg`The instance starts` },
+  { value: 'InstanceStopped', label: msg`The instance stops` },
+  { value: 'InstanceCrashed', label: msg`The instance crashes` },
+  { value: 'PlayerJoined', label: msg`A player joins` },
+  { value: 'PlayerLeft', label: msg`A player leaves` },
 ];
 
-const UNITS = [
-  { value: 'seconds', label: 'seconds' },
-  { value: 'minutes', label: 'minutes' },
-  { value: 'hours', label: 'hours' },
-  { value: 'days', label: 'days' },
+const UNITS: { value: string; label: MessageDescriptor }[] = [
+  { value: 'seconds', label: msg`seconds` },
+  { value: 'minutes', label: msg`minutes` },
+  { value: 'hours', label: msg`hours` },
+  { value: 'days', label: msg`days` },
 ];
 
 /** The trigger part of the editor, with the trigger in words as it will be saved. */
@@ -35,29 +38,35 @@ export function TriggerPicker({
   onChange: (next: TriggerDraft) => void;
   error: string | undefined;
 }) {
+  const { t, i18n } = useLingui();
   const set = (patch: Partial<TriggerDraft>) => onChange({ ...value, ...patch });
   const preview = triggerPreview(value);
+  const words = preview.text;
+  const options = (list: { value: string; label: MessageDescriptor }[]) =>
+    list.map((option) => ({ value: option.value, label: i18n._(option.label) }));
   return (
     <fieldset className="flex flex-col gap-3">
-      <legend className="mb-2 text-sm font-semibold">Trigger</legend>
+      <legend className="mb-2 text-sm font-semibold">
+        <Trans>Trigger</Trans>
+      </legend>
       <SelectField
-        label="Runs"
-        options={KINDS}
+        label={t`Runs`}
+        options={options(KINDS)}
         value={value.kind}
         onChange={(event) => set({ kind: event.target.value as TriggerKind })}
       />
       {value.kind === 'Cron' ? (
         <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
           <TextField
-            label="Cron expression"
-            hint="minute hour day-of-month month day-of-week, or @daily"
+            label={t`Cron expression`}
+            hint={t`minute hour day-of-month month day-of-week, or @daily`}
             spellCheck={false}
             className="font-mono"
             value={value.cron}
             onChange={(event) => set({ cron: event.target.value })}
           />
           <TextField
-            label="Time zone"
+            label={t`Time zone`}
             spellCheck={false}
             value={value.timezone}
             onChange={(event) => set({ timezone: event.target.value })}
@@ -67,14 +76,14 @@ export function TriggerPicker({
       {value.kind === 'Interval' ? (
         <div className="grid grid-cols-2 gap-3">
           <TextField
-            label="Every"
+            label={t`Every`}
             inputMode="numeric"
             value={value.every}
             onChange={(event) => set({ every: event.target.value })}
           />
           <SelectField
-            label="Unit"
-            options={UNITS}
+            label={t`Unit`}
+            options={options(UNITS)}
             value={value.unit}
             onChange={(event) => set({ unit: event.target.value as TriggerDraft['unit'] })}
           />
@@ -82,16 +91,16 @@ export function TriggerPicker({
       ) : null}
       {value.kind === 'Event' ? (
         <SelectField
-          label="Event"
-          options={EVENTS}
+          label={t`Event`}
+          options={options(EVENTS)}
           value={value.event}
           onChange={(event) => set({ event: event.target.value as ScheduleEventKind })}
         />
       ) : null}
       {value.kind === 'ConsoleLine' ? (
         <TextField
-          label="Pattern"
-          hint="A regular expression tested on each console line"
+          label={t`Pattern`}
+          hint={t`A regular expression tested on each console line`}
           spellCheck={false}
           className="font-mono"
           value={value.pattern}
@@ -100,10 +109,10 @@ export function TriggerPicker({
       ) : null}
       <p
         role="status"
-        aria-label="Trigger preview"
+        aria-label={t`Trigger preview`}
         className={cn('text-[13px]', preview.ok && !error ? 'text-muted' : 'text-danger')}
       >
-        {error ?? (preview.ok ? `Runs ${preview.text}` : preview.text)}
+        {error ?? (preview.ok ? t`Runs ${words}` : words)}
       </p>
     </fieldset>
   );
