@@ -179,8 +179,6 @@ const I18N_TO_CONVERT = [
 
   'src/features/event-logs',
 
-  'src/features/files',
-
   'src/features/macros',
 
   'src/features/schedules',
