@@ -175,8 +175,6 @@ const I18N_TO_CONVERT = [
 
   'src/features/backups',
 
-  'src/features/connection',
-
   'src/features/event-logs',
 
   'src/features/macros',
