@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   DEFAULT_API_VERSION,
   DEFAULT_CORE_PORT,
@@ -18,9 +19,10 @@ export interface CoreFormValues {
 
 export type CoreFormErrors = Partial<Record<keyof CoreFormValues, string>>;
 
-export const REQUIRED = 'Required';
-export const INVALID_PORT = 'Port must be between 1 and 65535';
-export const INVALID_CORE_RESPONSE = 'Invalid response, setup may be invalid';
+/** A core that answered /info with anything but a CoreInfo, in the active language. */
+export function invalidCoreResponseText(): string {
+  return t`Invalid response, setup may be invalid`;
+}
 
 export const API_VERSION_OPTIONS = ['v1'] as const;
 export const PROTOCOL_OPTIONS = ['http', 'https'] as const;
@@ -36,13 +38,15 @@ export function defaultCoreFormValues(): CoreFormValues {
 
 export function validateCoreForm(values: CoreFormValues): CoreFormErrors {
   const errors: CoreFormErrors = {};
-  if (!values.apiVersion.trim()) errors.apiVersion = REQUIRED;
-  if (!values.protocol.trim()) errors.protocol = REQUIRED;
-  if (!values.address.trim()) errors.address = REQUIRED;
+  // Made when validating, so they are in the language active then.
+  const required = t`Required`;
+  if (!values.apiVersion.trim()) errors.apiVersion = required;
+  if (!values.protocol.trim()) errors.protocol = required;
+  if (!values.address.trim()) errors.address = required;
   const port = values.port.trim();
-  if (!port) errors.port = REQUIRED;
+  if (!port) errors.port = required;
   else if (!/^\d+$/.test(port) || Number(port) < 1 || Number(port) > 65535)
-    errors.port = INVALID_PORT;
+    errors.port = t`Port must be between 1 and 65535`;
   return errors;
 }
 

@@ -1,11 +1,8 @@
-import {
-  HEARTH_VERSION,
-  PATCH_VERSION_TOAST_MS,
-  checkVersionCompat,
-  versionMismatchText,
-} from '@hearth/protocol';
+import { t } from '@lingui/core/macro';
+import { HEARTH_VERSION, PATCH_VERSION_TOAST_MS, checkVersionCompat } from '@hearth/protocol';
 
-// dashboard.md §9 version compatibility, mapped onto what the user sees.
+// dashboard.md §9 version compatibility, mapped onto what the user sees. The toast's sentence is
+// the protocol's `versionMismatchText` (English only) said in the active language.
 
 export type VersionOutcome =
   | { kind: 'none' }
@@ -23,7 +20,7 @@ export function versionOutcome(
     case 'patch-differs':
       return {
         kind: 'toast',
-        message: versionMismatchText(coreVersion, dashboardVersion),
+        message: t`Version mismatch! Is your core out of date? Core: ${coreVersion}, Dashboard: ${dashboardVersion}.`,
         durationMs: PATCH_VERSION_TOAST_MS,
       };
     case 'update-required':

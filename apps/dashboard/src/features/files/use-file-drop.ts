@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { DragEvent } from 'react';
 import { notify } from '@/lib/toast.ts';
-import { ONLY_FILES_UPLOAD, dragHasFiles, readDrop } from './model/dropped-files.ts';
+import { dragHasFiles, onlyFilesUploadText, readDrop } from './model/dropped-files.ts';
 
 /**
  * Drop files on the list to upload them into the current folder. Without write permission the
@@ -36,7 +36,7 @@ export function useFileDrop(enabled: boolean, onFiles: (files: File[]) => void) 
       setDragging(false);
       if (!enabled) return;
       const { files, rejected } = readDrop(event.dataTransfer.items);
-      if (rejected > 0) notify('error', ONLY_FILES_UPLOAD);
+      if (rejected > 0) notify('error', onlyFilesUploadText());
       if (files.length > 0) onFiles(files);
     },
   };

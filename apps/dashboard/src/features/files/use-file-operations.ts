@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import type { Dispatch } from 'react';
+import { t } from '@lingui/core/macro';
 import type { ClientFile } from '@hearth/protocol';
 import { toUserMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
@@ -16,8 +17,6 @@ import { planPaste, planZip } from './model/file-plans.ts';
 import { isDirectory } from './model/file-kind.ts';
 import { checkUnzip } from './model/unzip-rules.ts';
 import type { UnzipMode } from './model/unzip-rules.ts';
-
-export const ZIPPING_FOR_DOWNLOAD = 'Zipping directory for download...';
 
 /**
  * The file operations of the Files tab with the toasts of dashboard.md §8. Background operations
@@ -47,10 +46,9 @@ export function useFileOperations(
       try {
         await copyFiles(instanceUuid, plan.request);
       } catch (err) {
-        notify(
-          'error',
-          `Failed to copy ${plan.request.relative_paths_source.length} file(s): ${toUserMessage(err)}`,
-        );
+        const count = plan.request.relative_paths_source.length;
+        const reason = toUserMessage(err);
+        notify('error', t`Failed to copy ${count} file(s): ${reason}`);
         return;
       }
     } else {
@@ -59,7 +57,9 @@ export function useFileOperations(
           await moveFile(instanceUuid, move.from, move.to);
           dispatch({ type: 'moved', from: move.from });
         } catch (err) {
-          notify('error', `Failed to move ${move.item.name}: ${toUserMessage(err)}`);
+          const name = move.item.name;
+          const reason = toUserMessage(err);
+          notify('error', t`Failed to move ${name}: ${reason}`);
         }
       }
       refresh();
@@ -73,7 +73,8 @@ export function useFileOperations(
       try {
         await zipFiles(instanceUuid, planZip(items, path));
       } catch (err) {
-        notify('error', `Failed to initiate zip: ${toUserMessage(err)}`);
+        const reason = toUserMessage(err);
+        notify('error', t`Failed to initiate zip: ${reason}`);
       }
     },
     [instanceUuid, path],
@@ -89,7 +90,9 @@ export function useFileOperations(
       try {
         await unzipFile(instanceUuid, file.path, mode);
       } catch (err) {
-        notify('error', `Failed to unzip ${file.name}: ${toUserMessage(err)}`);
+        const name = file.name;
+        const reason = toUserMessage(err);
+        notify('error', t`Failed to unzip ${name}: ${reason}`);
       }
     },
     [instanceUuid],
@@ -98,11 +101,13 @@ export function useFileOperations(
   const download = useCallback(
     async (items: readonly ClientFile[]) => {
       for (const file of items) {
-        if (isDirectory(file)) notify('info', ZIPPING_FOR_DOWNLOAD);
+        if (isDirectory(file)) notify('info', t`Zipping directory for download...`);
         try {
           startDownload(await getDownloadUrl(instanceUuid, file));
         } catch (err) {
-          notify('error', `Failed to download ${file.name}: ${toUserMessage(err)}`);
+          const name = file.name;
+          const reason = toUserMessage(err);
+          notify('error', t`Failed to download ${name}: ${reason}`);
         }
       }
     },
@@ -118,7 +123,9 @@ export function useFileOperations(
           await deleteFile(instanceUuid, file);
           gone.push(file.path);
         } catch (err) {
-          notify('error', `Failed to delete ${file.name}: ${toUserMessage(err)}`);
+          const name = file.name;
+          const reason = toUserMessage(err);
+          notify('error', t`Failed to delete ${name}: ${reason}`);
         }
       }
       if (gone.length > 0) dispatch({ type: 'removed', paths: gone });

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { Dispatch } from 'react';
+import { t } from '@lingui/core/macro';
 import { toUserMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
 import { useFileContent } from './api/read-file.ts';
@@ -26,15 +27,19 @@ export function useOpenFile(
   const save = useCallback(() => {
     if (!file || !dirty || state.draft === null || write.isPending) return;
     const text = state.draft;
+    const name = file.name;
     write.mutate(
       { path: file.path, content: text },
       {
         onSuccess: () => {
           // Typing that went on while saving stays as the (still unsaved) draft.
           if (latestDraft.current === text) dispatch({ type: 'saved' });
-          notify('success', `Saved ${file.name}`);
+          notify('success', t`Saved ${name}`);
         },
-        onError: (err) => notify('error', `Failed to save ${file.name}: ${toUserMessage(err)}`),
+        onError: (err) => {
+          const reason = toUserMessage(err);
+          notify('error', t`Failed to save ${name}: ${reason}`);
+        },
       },
     );
   }, [file, dirty, state.draft, write, dispatch]);

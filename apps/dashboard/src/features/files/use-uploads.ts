@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { t } from '@lingui/core/macro';
 import { toRequestFailure, toUserMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
 import { uploadFile } from './api/upload-file.ts';
@@ -45,6 +46,7 @@ export function useUploads(instanceUuid: string, onSettled: () => void) {
     (files: readonly File[], dir: string) => {
       for (const file of files) {
         const id = nextId++;
+        const name = file.name;
         const controller = new AbortController();
         controllers.current.set(id, controller);
         setUploads((list) => [...list, { id, name: file.name, dir, sent: 0, total: file.size }]);
@@ -58,13 +60,14 @@ export function useUploads(instanceUuid: string, onSettled: () => void) {
           } catch (err) {
             if (isAbort(err)) {
               reported.current += 1;
-              notify('info', `Upload of ${file.name} cancelled`);
+              notify('info', t`Upload of ${name} cancelled`);
             } else {
               // A core that refuses mid-body (a full disk) answers and closes the connection; a
               // browser may see only the closed connection. The core's own end of the upload
               // then says why, so it is not marked as already told.
               if (toRequestFailure(err).type !== 'network') reported.current += 1;
-              notify('error', `Failed to upload ${file.name}: ${toUserMessage(err)}`);
+              const reason = toUserMessage(err);
+              notify('error', t`Failed to upload ${name}: ${reason}`);
               settled.current();
             }
           } finally {

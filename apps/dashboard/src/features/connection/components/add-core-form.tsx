@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CoreInfo } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
@@ -11,19 +12,22 @@ import { useForm } from '@/lib/use-form.ts';
 import { getCoreInfo, getCoreInfoQueryOptions } from '../api/get-core-info.ts';
 import {
   API_VERSION_OPTIONS,
-  INVALID_CORE_RESPONSE,
   PROTOCOL_OPTIONS,
   coreFromForm,
   defaultCoreFormValues,
+  invalidCoreResponseText,
   validateCoreForm,
 } from '../core-form.ts';
+
+/** An example host name (not a text: the same in every language). */
+const ADDRESS_EXAMPLE = 'localhost';
 
 const toOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
 /** A core that answered with anything but a 200 CoreInfo is not a (compatible) core. */
 function addCoreError(err: unknown): string {
   if (err instanceof ApiError && (err.failure.type === 'http' || err.failure.type === 'unknown'))
-    return INVALID_CORE_RESPONSE;
+    return invalidCoreResponseText();
   return toUserMessage(err);
 }
 
@@ -35,6 +39,7 @@ export function AddCoreForm({
   onAdded: (core: CoreConnection, info: CoreInfo) => void;
   onBack: () => void;
 }) {
+  const { t } = useLingui();
   const queryClient = useQueryClient();
   const form = useForm({ ...defaultCoreFormValues() }, validateCoreForm);
   const [checking, setChecking] = useState(false);
@@ -61,21 +66,21 @@ export function AddCoreForm({
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <div className="grid grid-cols-2 gap-4">
         <SelectField
-          label="API Version"
+          label={t`API Version`}
           options={toOptions(API_VERSION_OPTIONS)}
           {...form.field('apiVersion')}
         />
         <SelectField
-          label="Protocol"
+          label={t`Protocol`}
           options={toOptions(PROTOCOL_OPTIONS)}
           {...form.field('protocol')}
         />
       </div>
       <div className="grid grid-cols-[7.5rem_1fr] gap-4">
-        <TextField label="Port" inputMode="numeric" autoComplete="off" {...form.field('port')} />
+        <TextField label={t`Port`} inputMode="numeric" autoComplete="off" {...form.field('port')} />
         <TextField
-          label="IP Address/Domain"
-          placeholder="localhost"
+          label={t`IP Address/Domain`}
+          placeholder={ADDRESS_EXAMPLE}
           autoComplete="off"
           spellCheck={false}
           autoFocus
@@ -85,10 +90,10 @@ export function AddCoreForm({
       <FormError message={error} />
       <div className="mt-1 flex gap-3">
         <Button onClick={onBack} className="px-6">
-          Back
+          <Trans>Back</Trans>
         </Button>
         <Button type="submit" variant="primary" loading={checking} className="flex-1">
-          Add and Continue
+          <Trans>Add and Continue</Trans>
         </Button>
       </div>
     </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge } from '@/components/ui/badge.tsx';
 import type { BadgeTone } from '@/components/ui/badge.tsx';
 import { connectionBadgeText, useConnectionStatus } from '@/lib/connection-status.ts';
@@ -11,15 +12,13 @@ const TONE: Record<ConnectionStatus, BadgeTone> = {
 };
 
 export function ConnectionBadge() {
+  const { t } = useLingui();
   const status = useConnectionStatus();
+  const text = connectionBadgeText(status);
   return (
-    <span
-      role="status"
-      aria-label={`Core connection: ${connectionBadgeText(status)}`}
-      title="Connection to the core"
-    >
+    <span role="status" aria-label={t`Core connection: ${text}`} title={t`Connection to the core`}>
       <Badge tone={TONE[status]} pulse={status === 'loading'}>
-        {connectionBadgeText(status)}
+        {text}
       </Badge>
     </span>
   );
@@ -35,15 +34,17 @@ export function DegradedBanner() {
       className="flex items-center justify-between gap-4 border-b border-warning/30 bg-warning/10 px-4 py-2 text-[13px] text-warning"
     >
       <span>
-        Live updates from the core are not working, so what you see may be out of date. Try
-        refreshing the page.
+        <Trans>
+          Live updates from the core are not working, so what you see may be out of date. Try
+          refreshing the page.
+        </Trans>
       </span>
       <button
         type="button"
         onClick={() => window.location.reload()}
         className="shrink-0 rounded-md border border-warning/40 px-2.5 py-1 font-medium hover:bg-warning/15"
       >
-        Refresh
+        <Trans>Refresh</Trans>
       </button>
     </div>
   );

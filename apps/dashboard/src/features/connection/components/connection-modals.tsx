@@ -1,4 +1,6 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { HEARTH_VERSION, formatHost } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
@@ -31,6 +33,54 @@ function Modal(props: ModalProps) {
   );
 }
 
+/** The New Local Core Detected button, by what a click does (modal-choice.ts). */
+function LocalCoreActionLabel({ action }: { action: ReturnType<typeof localCoreAction> }) {
+  switch (action) {
+    case 'Setup':
+      return <Trans>Setup</Trans>;
+    case 'Continue':
+      return <Trans>Continue</Trans>;
+    case 'Add':
+      return <Trans>Add</Trans>;
+  }
+}
+
+/** The New Local Core Detected text: one sentence per case (named or not, set up or not). */
+function LocalCoreDescription({
+  name,
+  address,
+  isSetup,
+}: {
+  name: string | null;
+  address: string;
+  isSetup: boolean;
+}): ReactNode {
+  if (name) {
+    return isSetup ? (
+      <Trans>
+        A core named “{name}” is running at <span className="font-mono text-fg">{address}</span>.
+        Add it to connect to it.
+      </Trans>
+    ) : (
+      <Trans>
+        A core named “{name}” is running at <span className="font-mono text-fg">{address}</span> and
+        has not been set up yet. Set it up now?
+      </Trans>
+    );
+  }
+  return isSetup ? (
+    <Trans>
+      A core is running at <span className="font-mono text-fg">{address}</span>. Add it to connect
+      to it.
+    </Trans>
+  ) : (
+    <Trans>
+      A core is running at <span className="font-mono text-fg">{address}</span> and has not been set
+      up yet. Set it up now?
+    </Trans>
+  );
+}
+
 const BETA_SEEN_KEY = 'betaThanksSeen';
 
 function betaSeen(version: string): boolean {
@@ -46,6 +96,7 @@ function betaSeen(version: string): boolean {
  * error, Setup Required, Core Connection Error, Update Required and the beta thanks.
  */
 export function ConnectionModals({ inMainLayout }: { inMainLayout: boolean }) {
+  const { t } = useLingui();
   const navigate = useAppNavigate();
   const queryClient = useQueryClient();
   const core = useCurrentCore();
@@ -90,6 +141,11 @@ export function ConnectionModals({ inMainLayout }: { inMainLayout: boolean }) {
     dismissed: dismissedNow,
   });
 
+  const coreAddress = core ? `${formatHost(core.address)}:${core.port}` : '';
+  const coreVersion = version ?? '?';
+  const betaVersion = version ?? '';
+  const dashboardVersion = HEARTH_VERSION;
+
   const closeWith = (action: () => void) => (open: boolean) => {
     if (!open) action();
   };
@@ -109,21 +165,21 @@ export function ConnectionModals({ inMainLayout }: { inMainLayout: boolean }) {
         <Modal
           open
           onOpenChange={closeWith(skip)}
-          title="New Local Core Detected"
+          title={t`New Local Core Detected`}
           description={
-            <>
-              A core{offer.info.core_name ? ` named “${offer.info.core_name}”` : ''} is running at{' '}
-              <span className="font-mono text-fg">{`${formatHost(offer.target.address)}:${offer.target.port}`}</span>
-              {offer.info.is_setup
-                ? '. Add it to connect to it.'
-                : ' and has not been set up yet. Set it up now?'}
-            </>
+            <LocalCoreDescription
+              name={offer.info.core_name || null}
+              address={`${formatHost(offer.target.address)}:${offer.target.port}`}
+              isSetup={offer.info.is_setup}
+            />
           }
           actions={
             <>
-              <Button onClick={skip}>Skip</Button>
+              <Button onClick={skip}>
+                <Trans>Skip</Trans>
+              </Button>
               <Button variant="primary" onClick={setUp}>
-                {localCoreAction(offer.info.is_setup, signedIn)}
+                <LocalCoreActionLabel action={localCoreAction(offer.info.is_setup, signedIn)} />
               </Button>
             </>
           }
@@ -135,13 +191,15 @@ export function ConnectionModals({ inMainLayout }: { inMainLayout: boolean }) {
         <Modal
           open
           onOpenChange={closeWith(() => dismiss('http-error'))}
-          title="Cannot Reach the Core over HTTP"
-          description="This page was loaded over HTTPS but the core speaks plain HTTP, so the browser blocks the connection. Allow insecure content for this site in the browser's site settings, or connect to the core over HTTPS."
+          title={t`Cannot Reach the Core over HTTP`}
+          description={t`This page was loaded over HTTPS but the core speaks plain HTTP, so the browser blocks the connection. Allow insecure content for this site in the browser's site settings, or connect to the core over HTTPS.`}
           actions={
             <>
-              <Button onClick={() => dismiss('http-error')}>Dismiss</Button>
+              <Button onClick={() => dismiss('http-error')}>
+                <Trans>Dismiss</Trans>
+              </Button>
               <Button variant="primary" onClick={() => void navigate('/login/core/select')}>
-                Change Core
+                <Trans>Change Core</Trans>
               </Button>
             </>
           }
@@ -152,13 +210,15 @@ export function ConnectionModals({ inMainLayout }: { inMainLayout: boolean }) {
         <Modal
           open
           onOpenChange={closeWith(() => dismiss('setup-required'))}
-          title="Setup Required"
-          description="This core has no owner yet. Create the owner account with the setup key the core printed when it started."
+          title={t`Setup Required`}
+          description={t`This core has no owner yet. Create the owner account with the setup key the core printed when it started.`}
           actions={
             <>
-              <Button onClick={() => void navigate('/login/core/select')}>Change Core</Button>
+              <Button onClick={() => void navigate('/login/core/select')}>
+                <Trans>Change Core</Trans>
+              </Button>
               <Button variant="primary" onClick={() => void navigate('/login/core/first_setup')}>
-                Setup
+                <Trans>Setup</Trans>
               </Button>
             </>
           }
@@ -169,24 +229,22 @@ export function ConnectionModals({ inMainLayout }: { inMainLayout: boolean }) {
         <Modal
           open
           onOpenChange={closeWith(() => dismiss('connection-error'))}
-          title="Core Connection Error"
+          title={t`Core Connection Error`}
           actionsLayout="stack"
           description={
-            <>
+            <Trans>
               The dashboard cannot reach the core at{' '}
-              <span className="font-mono text-fg">
-                {core ? `${formatHost(core.address)}:${core.port}` : ''}
-              </span>
-              . Make sure it is running and reachable from this browser.
-            </>
+              <span className="font-mono text-fg">{coreAddress}</span>. Make sure it is running and
+              reachable from this browser.
+            </Trans>
           }
           actions={
             <>
               <Button onClick={() => void navigate('/login/core/select')}>
-                Back to Core selection
+                <Trans>Back to Core selection</Trans>
               </Button>
               <Button variant="primary" onClick={() => dismiss('connection-error')}>
-                Continue with current Core
+                <Trans>Continue with current Core</Trans>
               </Button>
             </>
           }
@@ -197,13 +255,15 @@ export function ConnectionModals({ inMainLayout }: { inMainLayout: boolean }) {
         <Modal
           open
           onOpenChange={closeWith(() => dismiss('update-required'))}
-          title="Update Required"
-          description={`The core runs version ${version ?? '?'}, which this dashboard (version ${HEARTH_VERSION}) cannot work with reliably. Update the core, or connect to another one.`}
+          title={t`Update Required`}
+          description={t`The core runs version ${coreVersion}, which this dashboard (version ${dashboardVersion}) cannot work with reliably. Update the core, or connect to another one.`}
           actions={
             <>
-              <Button onClick={() => dismiss('update-required')}>Continue anyway</Button>
+              <Button onClick={() => dismiss('update-required')}>
+                <Trans>Continue anyway</Trans>
+              </Button>
               <Button variant="primary" onClick={() => void navigate('/login/core/select')}>
-                Change Core
+                <Trans>Change Core</Trans>
               </Button>
             </>
           }
@@ -222,11 +282,11 @@ export function ConnectionModals({ inMainLayout }: { inMainLayout: boolean }) {
         <Modal
           open
           onOpenChange={closeWith(acknowledge)}
-          title="Thanks for Trying the Beta"
-          description={`This core runs a beta release (${version ?? ''}). Thank you for testing it! If something looks wrong, please report it.`}
+          title={t`Thanks for Trying the Beta`}
+          description={t`This core runs a beta release (${betaVersion}). Thank you for testing it! If something looks wrong, please report it.`}
           actions={
             <Button variant="primary" onClick={acknowledge}>
-              Continue
+              <Trans>Continue</Trans>
             </Button>
           }
         />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { FormError, SelectField } from '@/components/ui/field.tsx';
 import { coreKey, sameCore } from '@/lib/session.ts';
@@ -26,6 +27,7 @@ export function CoreSelectForm({
   error: string | null;
   connecting: boolean;
 }) {
+  const { t } = useLingui();
   const initial = Math.max(
     0,
     cores.findIndex((core) => sameCore(core, current)),
@@ -43,7 +45,7 @@ export function CoreSelectForm({
       }}
     >
       <SelectField
-        label="Core"
+        label={t`Core`}
         value={index}
         onChange={(event) => setIndex(event.target.value)}
         options={cores.map((core, i) => ({ value: String(i), label: coreLabel(core) }))}
@@ -56,11 +58,11 @@ export function CoreSelectForm({
         disabled={!chosen}
         className="w-full"
       >
-        Connect
+        <Trans>Connect</Trans>
       </Button>
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button onClick={onNewCore} className="sm:flex-1">
-          Connect a new core
+          <Trans>Connect a new core</Trans>
         </Button>
         <a
           href={CORE_DOWNLOAD_URL}
@@ -69,7 +71,7 @@ export function CoreSelectForm({
           className={buttonClasses('ghost', 'md', 'sm:flex-1')}
         >
           <Download aria-hidden className="size-4" />
-          Download the core
+          <Trans>Download the core</Trans>
         </a>
       </div>
     </form>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { BookOpen, Download, PlugZap } from 'lucide-react';
+import { Trans } from '@lingui/react/macro';
 import { DEFAULT_CORE_PORT, HEARTH_VERSION, LOCAL_CORE_ADDRESS } from '@hearth/protocol';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { useDesktopBridge } from '@/lib/desktop-bridge.ts';
@@ -46,6 +47,7 @@ export function WelcomePanel({
 }) {
   const bridge = useDesktopBridge();
   const isSetup = useBridgeSetupState(bridge);
+  const version = HEARTH_VERSION;
 
   const continueDesktop = async () => {
     if (!bridge) return;
@@ -66,22 +68,26 @@ export function WelcomePanel({
   return (
     <div className="flex flex-col gap-5">
       <p className="rounded-md border border-warning/30 bg-warning/10 px-3 py-2.5 text-[13px] leading-relaxed text-warning">
-        Hearth is in beta. Things may break between versions, so keep backups of the worlds you care
-        about.
+        <Trans>
+          Hearth is in beta. Things may break between versions, so keep backups of the worlds you
+          care about.
+        </Trans>
       </p>
       <p className="text-sm leading-relaxed text-muted">
-        Hearth manages game servers on your own machines. The dashboard talks to a <em>core</em>{' '}
-        that runs next to your servers. Connect to a core you already run, or download one first.
+        <Trans>
+          Hearth manages game servers on your own machines. The dashboard talks to a <em>core</em>{' '}
+          that runs next to your servers. Connect to a core you already run, or download one first.
+        </Trans>
       </p>
       <div className="flex flex-col gap-3">
         {bridge && isSetup !== null ? (
           <Button variant="primary" className="w-full" onClick={() => void continueDesktop()}>
-            {isSetup ? 'Continue' : 'Setup'}
+            {isSetup ? <Trans>Continue</Trans> : <Trans>Setup</Trans>}
           </Button>
         ) : null}
         <Button variant={bridge ? 'secondary' : 'primary'} className="w-full" onClick={onConnect}>
           <PlugZap aria-hidden className="size-4" />
-          Connect to an existing core
+          <Trans>Connect to an existing core</Trans>
         </Button>
         <a
           href={CORE_DOWNLOAD_URL}
@@ -90,7 +96,7 @@ export function WelcomePanel({
           className={buttonClasses('secondary', 'md', 'w-full')}
         >
           <Download aria-hidden className="size-4" />
-          Download the core
+          <Trans>Download the core</Trans>
         </a>
       </div>
       <div className="flex items-center justify-between border-t border-line pt-4 text-[13px] text-faint">
@@ -101,10 +107,12 @@ export function WelcomePanel({
           className="inline-flex items-center gap-1.5 hover:text-fg"
         >
           <BookOpen aria-hidden className="size-4" />
-          Wiki
+          <Trans>Wiki</Trans>
         </a>
         <span>
-          Version <span className="font-mono text-muted">{HEARTH_VERSION}</span>
+          <Trans>
+            Version <span className="font-mono text-muted">{version}</span>
+          </Trans>
         </span>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   ChevronDown,
   Download,
@@ -14,7 +15,7 @@ import {
   DropdownMenuItem,
   DropdownMenuSeparator,
 } from '@/components/ui/dropdown-menu.tsx';
-import { NO_PERMISSION } from '../model/context-menu-model.ts';
+import { noPermissionText } from '../model/context-menu-model.ts';
 import { canUnarchiveSelection } from '../model/unzip-rules.ts';
 import type { FilesController } from '../use-files-controller.ts';
 
@@ -22,17 +23,18 @@ const ICON = 'size-4 shrink-0 text-muted';
 
 /** The toolbar's Add/Remove menu (dashboard.md §2 Files). */
 export function AddRemoveMenu({ ctl }: { ctl: FilesController }) {
+  const { t } = useLingui();
   const { selected, canWrite } = ctl;
   const none = selected.length === 0;
-  const hint = canWrite ? undefined : NO_PERMISSION;
+  const hint = canWrite ? undefined : noPermissionText();
   return (
     <DropdownMenu
       width={canWrite ? 208 : 256}
       trigger={
         <button
           type="button"
-          aria-label="Add/Remove"
-          title="Add/Remove"
+          aria-label={t`Add/Remove`}
+          title={t`Add/Remove`}
           className="flex h-11 shrink-0 items-center gap-1 rounded-md border border-line bg-raised px-2 text-muted wide:h-8 hover:bg-hover hover:text-fg data-[state=open]:bg-hover data-[state=open]:text-fg"
         >
           <Plus aria-hidden className="size-4" />
@@ -45,7 +47,7 @@ export function AddRemoveMenu({ ctl }: { ctl: FilesController }) {
         onSelect={ctl.toggleAll}
         disabled={ctl.files.length === 0}
       >
-        {ctl.allSelected ? 'Deselect all' : 'Select all'}
+        {ctl.allSelected ? <Trans>Deselect all</Trans> : <Trans>Select all</Trans>}
       </DropdownMenuItem>
       <DropdownMenuSeparator />
       <DropdownMenuItem
@@ -54,14 +56,14 @@ export function AddRemoveMenu({ ctl }: { ctl: FilesController }) {
         disabled={none || !canWrite}
         hint={hint}
       >
-        Cut selected
+        <Trans>Cut selected</Trans>
       </DropdownMenuItem>
       <DropdownMenuItem
         icon={<Download aria-hidden className={ICON} />}
         onSelect={() => void ctl.ops.download(selected)}
         disabled={none}
       >
-        Download selected
+        <Trans>Download selected</Trans>
       </DropdownMenuItem>
       <DropdownMenuItem
         icon={<PackageOpen aria-hidden className={ICON} />}
@@ -69,7 +71,7 @@ export function AddRemoveMenu({ ctl }: { ctl: FilesController }) {
         disabled={!canUnarchiveSelection(selected) || !canWrite}
         hint={hint}
       >
-        Unarchive selected
+        <Trans>Unarchive selected</Trans>
       </DropdownMenuItem>
       <DropdownMenuSeparator />
       <DropdownMenuItem
@@ -78,7 +80,7 @@ export function AddRemoveMenu({ ctl }: { ctl: FilesController }) {
         disabled={!canWrite}
         hint={hint}
       >
-        New file
+        <Trans>New file</Trans>
       </DropdownMenuItem>
       <DropdownMenuItem
         icon={<FolderPlus aria-hidden className={ICON} />}
@@ -86,7 +88,7 @@ export function AddRemoveMenu({ ctl }: { ctl: FilesController }) {
         disabled={!canWrite}
         hint={hint}
       >
-        New folder
+        <Trans>New folder</Trans>
       </DropdownMenuItem>
       <DropdownMenuSeparator />
       <DropdownMenuItem
@@ -96,7 +98,7 @@ export function AddRemoveMenu({ ctl }: { ctl: FilesController }) {
         hint={hint}
         danger
       >
-        Delete selected
+        <Trans>Delete selected</Trans>
       </DropdownMenuItem>
     </DropdownMenu>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import type { ClientFile } from '@hearth/protocol';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FileIcon } from './file-icon.tsx';
@@ -12,6 +13,7 @@ export interface DeleteDialogProps {
 
 /** Delete file(s): "Are you sure you want to delete the following?" with the items listed. */
 export function DeleteDialog({ items, onConfirm, onClose }: DeleteDialogProps) {
+  const { t } = useLingui();
   const [pending, setPending] = useState(false);
   const confirm = async () => {
     setPending(true);
@@ -25,11 +27,11 @@ export function DeleteDialog({ items, onConfirm, onClose }: DeleteDialogProps) {
     <Modal
       open
       onOpenChange={(open) => !open && !pending && onClose()}
-      title="Delete file(s)"
-      description="Are you sure you want to delete the following?"
+      title={t`Delete file(s)`}
+      description={t`Are you sure you want to delete the following?`}
       actions={
         <DialogActions
-          confirmLabel="Delete"
+          confirmLabel={t`Delete`}
           variant="danger"
           pending={pending}
           onCancel={onClose}
@@ -38,7 +40,7 @@ export function DeleteDialog({ items, onConfirm, onClose }: DeleteDialogProps) {
       }
     >
       <ul
-        aria-label="Items to delete"
+        aria-label={t`Items to delete`}
         className="flex max-h-60 flex-col gap-1 overflow-y-auto rounded-md border border-line bg-bg p-2"
       >
         {items.map((file) => (

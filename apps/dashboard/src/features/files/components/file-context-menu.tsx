@@ -1,4 +1,5 @@
 import { Fragment } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import type { ClientFile } from '@hearth/protocol';
 import {
   ContextMenuContent,
@@ -28,9 +29,11 @@ export function FileContextMenu({
   canWrite,
   onAction,
 }: FileContextMenuProps) {
+  const { t } = useLingui();
   const size = contextMenuSize(target);
   const entries = contextMenuEntries({ target, targets, clipboardCount, canWrite });
-  const label = target ? `Actions for ${target.name}` : 'Folder actions';
+  const name = target?.name ?? '';
+  const label = target ? t`Actions for ${name}` : t`Folder actions`;
   return (
     <ContextMenuContent label={label} style={{ width: size.width, height: size.height }}>
       {entries.map((entry) => (

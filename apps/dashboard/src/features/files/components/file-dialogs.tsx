@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useCreateFileMutation } from '../api/create-file.ts';
 import { useCreateFolderMutation } from '../api/create-folder.ts';
 import { useMoveFileMutation } from '../api/move-file.ts';
@@ -8,6 +9,7 @@ import { NameDialog } from './name-dialog.tsx';
 
 /** Whichever modal the tab has open: new folder, new file, rename, delete. */
 export function FileDialogs({ ctl }: { ctl: FilesController }) {
+  const { t } = useLingui();
   const { dialog, setDialog, instanceUuid, state, refresh, dispatch } = ctl;
   const createFile = useCreateFileMutation(instanceUuid);
   const createFolder = useCreateFolderMutation(instanceUuid);
@@ -19,9 +21,9 @@ export function FileDialogs({ ctl }: { ctl: FilesController }) {
     case 'new-folder':
       return (
         <NameDialog
-          title="Name your folder"
-          placeholder="Untitled folder"
-          submitLabel="Create folder"
+          title={t`Name your folder`}
+          placeholder={t`Untitled folder`}
+          submitLabel={t`Create folder`}
           onClose={close}
           onSubmit={async (name) => {
             await createFolder.mutateAsync(joinPath(state.path, name));
@@ -32,9 +34,9 @@ export function FileDialogs({ ctl }: { ctl: FilesController }) {
     case 'new-file':
       return (
         <NameDialog
-          title="Name your file"
-          placeholder="Untitled"
-          submitLabel="Create file"
+          title={t`Name your file`}
+          placeholder={t`Untitled`}
+          submitLabel={t`Create file`}
           onClose={close}
           onSubmit={async (name) => {
             await createFile.mutateAsync(joinPath(state.path, name));
@@ -46,8 +48,8 @@ export function FileDialogs({ ctl }: { ctl: FilesController }) {
       const { file } = dialog;
       return (
         <NameDialog
-          title="Rename file"
-          submitLabel="Rename"
+          title={t`Rename file`}
+          submitLabel={t`Rename`}
           initialName={file.name}
           onClose={close}
           onSubmit={async (name) => {

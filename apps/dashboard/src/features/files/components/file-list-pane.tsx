@@ -1,6 +1,8 @@
 import { useMemo, useState } from 'react';
+import { plural } from '@lingui/core/macro';
 import type { MouseEvent } from 'react';
 import { Upload } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ClientFile } from '@hearth/protocol';
 import { ContextMenuRoot, ContextMenuTrigger } from '@/components/ui/context-menu.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
@@ -22,6 +24,7 @@ function Message({ children, alert = false }: { children: string; alert?: boolea
 
 /** The left pane: list states, rows, the right-click menu, drop-to-upload and upload progress. */
 export function FileListPane({ ctl }: { ctl: FilesController }) {
+  const { t } = useLingui();
   const { list, files, state } = ctl;
   const [target, setTarget] = useState<ClientFile | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -46,8 +49,8 @@ export function FileListPane({ ctl }: { ctl: FilesController }) {
       <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5 border-b border-line px-3 py-1.5 text-[11px] text-faint">
         <span>
           {ctl.showCoreFiles
-            ? 'Hearth files shown'
-            : `${coreCount} Hearth ${coreCount === 1 ? 'file' : 'files'} hidden`}
+            ? t`Hearth files shown`
+            : plural(coreCount, { one: '# Hearth file hidden', other: '# Hearth files hidden' })}
         </span>
         <button
           type="button"
@@ -55,13 +58,13 @@ export function FileListPane({ ctl }: { ctl: FilesController }) {
           onClick={() => ctl.setShowCoreFiles(!ctl.showCoreFiles)}
           className="min-h-11 shrink-0 rounded px-1.5 py-0.5 text-muted hover:bg-hover hover:text-fg wide:min-h-0"
         >
-          {ctl.showCoreFiles ? 'Hide Hearth files' : 'Show Hearth files'}
+          {ctl.showCoreFiles ? t`Hide Hearth files` : t`Show Hearth files`}
         </button>
       </div>
     ) : null;
 
   let body;
-  if (list.isPending) body = <Message>Loading...</Message>;
+  if (list.isPending) body = <Message>{t`Loading...`}</Message>;
   else if (list.isError) body = <Message alert>{toUserMessage(list.error)}</Message>;
   else
     body = (
@@ -83,7 +86,7 @@ export function FileListPane({ ctl }: { ctl: FilesController }) {
             className="pointer-events-none absolute inset-x-0"
             style={{ top: showParent ? 44 : 0 }}
           >
-            <Message>No files here...</Message>
+            <Message>{t`No files here...`}</Message>
           </div>
         ) : null}
       </div>
@@ -110,7 +113,9 @@ export function FileListPane({ ctl }: { ctl: FilesController }) {
       {drop.dragging ? (
         <div className="pointer-events-none absolute inset-1 z-20 flex flex-col items-center justify-center gap-2 rounded-lg border-2 border-dashed border-accent bg-bg/85 text-center">
           <Upload aria-hidden className="size-6 text-accent" />
-          <p className="text-sm font-medium text-fg">Release to Upload File</p>
+          <p className="text-sm font-medium text-fg">
+            <Trans>Release to Upload File</Trans>
+          </p>
         </div>
       ) : null}
     </div>

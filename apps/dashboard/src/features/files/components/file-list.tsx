@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import type { KeyboardEvent } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { ClientFile } from '@hearth/protocol';
 import { useMinuteClock } from '@/lib/use-clock.ts';
@@ -36,6 +37,7 @@ export function FileList({
   onOpen,
   onParent,
 }: FileListProps) {
+  const { t } = useLingui();
   const scroller = useRef<HTMLDivElement>(null);
   const offset = showParent ? 1 : 0;
   const count = files.length + offset;
@@ -71,7 +73,7 @@ export function FileList({
     >
       <div
         role="grid"
-        aria-label="Files"
+        aria-label={t`Files`}
         aria-rowcount={count}
         className="relative w-full"
         style={{ height: virtualizer.getTotalSize() }}

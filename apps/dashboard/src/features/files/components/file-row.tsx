@@ -1,15 +1,19 @@
 import { memo, useId } from 'react';
 import type { KeyboardEvent } from 'react';
 import { CornerLeftUp } from 'lucide-react';
-import { formatBytes } from '@hearth/protocol';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ClientFile } from '@hearth/protocol';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { cn } from '@/lib/cn.ts';
+import { formatSize } from '@/lib/i18n/format.ts';
 import { coreFileNote } from '../model/core-files.ts';
 import { fileTimeText, fileTimeTitle, isDirectory } from '../model/file-kind.ts';
 import { FileIcon } from './file-icon.tsx';
 
 export const ROW_HEIGHT = 44;
+
+/** The mark on Hearth's own files: the product's name, the same in every language. */
+const HEARTH_MARK = 'Hearth';
 
 const ROW = 'absolute inset-x-0 flex items-center gap-1 pr-2 pl-0 wide:gap-2 wide:pl-2';
 // The name button fills the row's height: it is the row's one Tab stop and its touch target.
@@ -61,14 +65,17 @@ export const FileRow = memo(function FileRow({
   onToggle,
   onOpen,
 }: FileRowProps) {
-  const size = isDirectory(file) || file.size === null ? null : formatBytes(file.size);
+  // Re-rendered on a language change (its texts and the size's number format follow it).
+  const { t } = useLingui();
+  const size = isDirectory(file) || file.size === null ? null : formatSize(file.size);
+  const name = file.name;
   const metaId = useId();
   const folder = isDirectory(file);
   return (
     <div
       role="row"
       // Named once (not by its checkbox's label and its button's name both), and a folder as one.
-      aria-label={folder ? `${file.name}, folder` : file.name}
+      aria-label={folder ? t`${name}, folder` : name}
       aria-rowindex={index + 1}
       aria-selected={selected}
       data-file-path={file.path}
@@ -87,7 +94,7 @@ export const FileRow = memo(function FileRow({
         <Checkbox
           checked={selected}
           onCheckedChange={() => onToggle(file.path)}
-          label={`Select ${file.name}`}
+          label={t`Select ${name}`}
           tabIndex={-1}
         />
       </span>
@@ -117,7 +124,7 @@ export const FileRow = memo(function FileRow({
                 title={coreFileNote(file)}
                 className="shrink-0 rounded border border-line px-1 text-[10px] leading-4 text-faint"
               >
-                Hearth
+                {HEARTH_MARK}
               </span>
             ) : null}
           </span>
@@ -128,7 +135,11 @@ export const FileRow = memo(function FileRow({
             aria-hidden
             className="flex w-full min-w-0 gap-1.5 text-[11px] text-faint"
           >
-            {folder ? <span className="sr-only">Folder, </span> : null}
+            {folder ? (
+              <span className="sr-only">
+                <Trans>Folder, </Trans>
+              </span>
+            ) : null}
             <span className="min-w-0 truncate" title={fileTimeTitle(file) ?? undefined}>
               {fileTimeText(file, nowMs)}
             </span>
@@ -148,10 +159,11 @@ export const FileRow = memo(function FileRow({
 
 /** The `..` row (not at the top level): goes to the parent folder. */
 export function ParentRow({ onOpen }: { onOpen: () => void }) {
+  const { t } = useLingui();
   return (
     <div
       role="row"
-      aria-label="Parent folder"
+      aria-label={t`Parent folder`}
       aria-rowindex={1}
       data-index={0}
       style={{ top: 0, height: ROW_HEIGHT }}
@@ -166,7 +178,7 @@ export function ParentRow({ onOpen }: { onOpen: () => void }) {
           type="button"
           data-row-button
           onClick={onOpen}
-          title="Parent folder"
+          title={t`Parent folder`}
           className={NAME_BUTTON}
         >
           <span className="text-[13px] text-fg">..</span>

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { clipboardText, selectionText } from '../model/footer-text.ts';
 
 /** `N items selected` and `N items in clipboard` (dashboard.md §2 Files). */
@@ -13,11 +15,12 @@ export function FilesFooter({
   total: number | null;
   extra?: ReactNode;
 }) {
+  const { t } = useLingui();
   const selection = selectionText(selected);
   const clipboard = clipboardText(inClipboard);
   return (
     <footer
-      aria-label="File status"
+      aria-label={t`File status`}
       className="flex h-7 shrink-0 items-center gap-4 border-t border-line px-3 text-[12px] text-muted"
     >
       <span role="status" className="flex gap-4">
@@ -27,7 +30,7 @@ export function FilesFooter({
       {extra ? <span className="ml-auto flex min-w-0 items-center">{extra}</span> : null}
       {total === null ? null : (
         <span className={extra ? 'shrink-0 text-faint' : 'ml-auto text-faint'}>
-          {total === 1 ? '1 entry' : `${total} entries`}
+          {plural(total, { one: '# entry', other: '# entries' })}
         </span>
       )}
     </footer>

@@ -1,4 +1,5 @@
 import { Lock } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { KeyboardEvent, ReactNode } from 'react';
 import type { InstanceInfo } from '@hearth/protocol';
 import { FILE_LIST_WIDTH_DEFAULT, FILE_LIST_WIDTH_MIN } from '@hearth/protocol';
@@ -29,15 +30,15 @@ export const FILE_PANE_LIMITS: WidthLimits = {
 };
 export const FILE_PANE_STORAGE_KEY = 'hearth.files.listWidth';
 
-export const NO_READ_PERMISSION = "You don't have permission to read this folder";
-
 /** The Files tab (dashboard.md §2 Files). */
 export function FilesScreen({ instance, canRead, canWrite, footerExtra }: FilesScreenProps) {
   if (!canRead) {
     return (
       <div className="flex h-full flex-col items-center justify-center gap-3 p-8 text-center">
         <Lock aria-hidden className="size-8 text-faint" />
-        <p className="text-sm text-muted">{NO_READ_PERMISSION}</p>
+        <p className="text-sm text-muted">
+          <Trans>You don't have permission to read this folder</Trans>
+        </p>
       </div>
     );
   }
@@ -53,6 +54,7 @@ function FileBrowser({
   canWrite: boolean;
   footerExtra: ReactNode;
 }) {
+  const { t } = useLingui();
   const ctl = useFilesController(instance.uuid, canWrite);
   const narrow = useNarrowLayout();
   const [width, setWidth] = useResizableWidth(FILE_PANE_STORAGE_KEY, FILE_PANE_LIMITS);
@@ -87,7 +89,7 @@ function FileBrowser({
           <FileListPane ctl={ctl} />
           {narrow ? null : (
             <ResizeHandle
-              label="Resize file list"
+              label={t`Resize file list`}
               width={width}
               limits={FILE_PANE_LIMITS}
               onResize={setWidth}

@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import { ClipboardPaste, Save, Undo2, Upload } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button.tsx';
-import { NO_PERMISSION } from '../model/context-menu-model.ts';
+import { noPermissionText } from '../model/context-menu-model.ts';
 import { pasteLabel } from '../model/footer-text.ts';
 import type { FilesController } from '../use-files-controller.ts';
 import { AddRemoveMenu } from './add-remove-menu.tsx';
@@ -9,14 +10,15 @@ import { PathBreadcrumb } from './path-breadcrumb.tsx';
 
 /** Add/Remove menu, breadcrumb, Paste N file(s), Save and Discard Changes, Upload. */
 export function FilesToolbar({ ctl, rootLabel }: { ctl: FilesController; rootLabel: string }) {
+  const { t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
   const { state, editor, canWrite } = ctl;
   const clipboardCount = state.clipboard?.items.length ?? 0;
-  const noPermission = canWrite ? undefined : NO_PERMISSION;
+  const noPermission = canWrite ? undefined : noPermissionText();
   return (
     <div
       role="toolbar"
-      aria-label="Files"
+      aria-label={t`Files`}
       className="flex min-h-12 shrink-0 flex-wrap items-center gap-2 border-b border-line px-3 py-1.5 wide:flex-nowrap wide:py-0"
     >
       <AddRemoveMenu ctl={ctl} />
@@ -43,7 +45,7 @@ export function FilesToolbar({ ctl, rootLabel }: { ctl: FilesController; rootLab
         <>
           <Button size="sm" variant="ghost" onClick={editor.discard} disabled={!editor.dirty}>
             <Undo2 aria-hidden className="size-4" />
-            Discard Changes
+            <Trans>Discard Changes</Trans>
           </Button>
           <Button
             size="sm"
@@ -51,10 +53,10 @@ export function FilesToolbar({ ctl, rootLabel }: { ctl: FilesController; rootLab
             onClick={editor.save}
             disabled={!editor.dirty}
             loading={editor.saving}
-            title="Save (Ctrl+S)"
+            title={t`Save (Ctrl+S)`}
           >
             <Save aria-hidden className="size-4" />
-            Save
+            <Trans>Save</Trans>
           </Button>
         </>
       ) : null}
@@ -65,14 +67,14 @@ export function FilesToolbar({ ctl, rootLabel }: { ctl: FilesController; rootLab
         title={noPermission}
       >
         <Upload aria-hidden className="size-4" />
-        {canWrite ? 'Upload' : `Upload (${NO_PERMISSION})`}
+        {canWrite ? t`Upload` : t`Upload (${noPermission})`}
       </Button>
       <input
         ref={input}
         type="file"
         multiple
         hidden
-        aria-label="Files to upload"
+        aria-label={t`Files to upload`}
         onChange={(event) => {
           const files = [...(event.target.files ?? [])];
           event.target.value = '';

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { TextField } from '@/components/ui/field.tsx';
@@ -24,6 +25,7 @@ export function NameDialog({
   onSubmit,
   onClose,
 }: NameDialogProps) {
+  const { t } = useLingui();
   const [name, setName] = useState(initialName);
   const [error, setError] = useState<string | undefined>(undefined);
   const [pending, setPending] = useState(false);
@@ -55,7 +57,7 @@ export function NameDialog({
         }}
       >
         <TextField
-          label="Name"
+          label={t`Name`}
           autoFocus
           autoComplete="off"
           spellCheck={false}
@@ -77,7 +79,7 @@ export function NameDialog({
         />
         <div className="flex justify-end gap-2">
           <Button onClick={onClose} disabled={pending}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" variant="primary" loading={pending}>
             {submitLabel}

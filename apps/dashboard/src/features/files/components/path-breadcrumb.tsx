@@ -1,4 +1,5 @@
 import { ChevronRight, HardDrive } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '@/lib/cn.ts';
 import { ROOT_PATH, pathCrumbs } from '../model/file-path.ts';
 
@@ -15,9 +16,10 @@ export function PathBreadcrumb({
   rootLabel: string;
   onNavigate: (path: string) => void;
 }) {
+  const { t } = useLingui();
   const crumbs = [{ name: rootLabel, path: ROOT_PATH }, ...pathCrumbs(path)];
   return (
-    <nav aria-label="Path" className="min-w-0 flex-1 overflow-x-auto">
+    <nav aria-label={t`Path`} className="min-w-0 flex-1 overflow-x-auto">
       <ol className="flex items-center gap-0.5 whitespace-nowrap">
         {crumbs.map((crumb, i) => {
           const current = i === crumbs.length - 1;
@@ -33,7 +35,7 @@ export function PathBreadcrumb({
                   'flex items-center gap-1.5',
                   current ? 'font-medium text-fg' : 'text-muted',
                 )}
-                title={crumb.path === ROOT_PATH ? 'Instance folder' : crumb.path}
+                title={crumb.path === ROOT_PATH ? t`Instance folder` : crumb.path}
               >
                 {i === 0 ? <HardDrive aria-hidden className="size-3.5 shrink-0" /> : null}
                 <span className="truncate">{crumb.name}</span>

@@ -1,5 +1,6 @@
 import { X } from 'lucide-react';
-import { formatBytes } from '@hearth/protocol';
+import { useLingui } from '@lingui/react/macro';
+import { formatSize } from '@/lib/i18n/format.ts';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 import type { UploadItem } from '../use-uploads.ts';
 
@@ -11,14 +12,18 @@ export function UploadsPanel({
   uploads: readonly UploadItem[];
   onCancel: (id: number) => void;
 }) {
+  const { t } = useLingui();
   if (uploads.length === 0) return null;
   return (
     <section
-      aria-label="Uploads"
+      aria-label={t`Uploads`}
       className="max-h-48 shrink-0 overflow-y-auto border-t border-line bg-panel px-2 py-1.5"
     >
       <ul className="flex flex-col gap-1.5">
         {uploads.map((upload) => {
+          const name = upload.name;
+          const sent = formatSize(upload.sent);
+          const total = formatSize(upload.total);
           const percent =
             upload.total > 0 ? Math.min(100, Math.round((upload.sent / upload.total) * 100)) : null;
           return (
@@ -29,15 +34,15 @@ export function UploadsPanel({
                     {upload.name}
                   </span>
                   <span className="shrink-0 text-faint">
-                    {formatBytes(upload.sent)} / {formatBytes(upload.total)}
+                    {sent} / {total}
                   </span>
                 </div>
-                <ProgressBar percent={percent} label={`Uploading ${upload.name}`} />
+                <ProgressBar percent={percent} label={t`Uploading ${name}`} />
               </div>
               <button
                 type="button"
-                aria-label={`Cancel upload of ${upload.name}`}
-                title="Cancel upload"
+                aria-label={t`Cancel upload of ${name}`}
+                title={t`Cancel upload`}
                 onClick={() => onCancel(upload.id)}
                 className="flex size-6 shrink-0 items-center justify-center rounded text-muted hover:bg-hover hover:text-fg"
               >

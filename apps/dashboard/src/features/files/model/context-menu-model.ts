@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { CONTEXT_MENU_SIZE, CONTEXT_MENU_SIZE_ARCHIVE } from '@hearth/protocol';
 import type { ClientFile } from '@hearth/protocol';
 import { isArchiveFile } from './file-kind.ts';
@@ -7,7 +8,10 @@ import type { UnzipMode } from './unzip-rules.ts';
 // The right-click menu of dashboard.md §2 Files: which entries, in which order, which are usable,
 // and its size (176x259, or 176x337 when the row is an archive and the three unzip entries show).
 
-export const NO_PERMISSION = 'No permission';
+/** Why a write action is unusable (a hint and the Upload button's text), in the active language. */
+export function noPermissionText(): string {
+  return t`No permission`;
+}
 
 export type MenuEntryId =
   | 'copy'
@@ -25,7 +29,7 @@ export interface MenuEntry {
   label: string;
   disabled: boolean;
   /** Why a write entry is unusable. */
-  hint?: typeof NO_PERMISSION;
+  hint?: string;
   /** Starts a new group (a separator is drawn above it). */
   groupStart?: boolean;
 }
@@ -50,6 +54,7 @@ export function contextMenuEntries({
   canWrite,
 }: MenuInput): MenuEntry[] {
   const none = targets.length === 0;
+  const noPermission = noPermissionText();
   const write = (
     id: MenuEntryId,
     label: string,
@@ -59,24 +64,24 @@ export function contextMenuEntries({
     id,
     label,
     disabled: unusable || !canWrite,
-    ...(canWrite ? {} : { hint: NO_PERMISSION }),
+    ...(canWrite ? {} : { hint: noPermission }),
     ...(groupStart ? { groupStart } : {}),
   });
   const entries: MenuEntry[] = [
-    { id: 'copy', label: 'Copy', disabled: none },
-    write('cut', 'Cut', none),
-    write('paste', 'Paste', clipboardCount === 0),
-    write('rename', 'Rename', targets.length !== 1, true),
-    write('delete', 'Delete', none),
-    write('zip', 'Zip', none, true),
+    { id: 'copy', label: t`Copy`, disabled: none },
+    write('cut', t`Cut`, none),
+    write('paste', t`Paste`, clipboardCount === 0),
+    write('rename', t`Rename`, targets.length !== 1, true),
+    write('delete', t`Delete`, none),
+    write('zip', t`Zip`, none, true),
   ];
   if (target && isArchiveFile(target)) {
     for (const choice of unzipChoices(target))
       entries.push(write(`unzip:${choice.mode}`, choice.label, false));
   }
   entries.push(
-    write('new-folder', 'New folder', false, true),
-    write('new-file', 'New file', false),
+    write('new-folder', t`New folder`, false, true),
+    write('new-file', t`New file`, false),
   );
   return entries;
 }

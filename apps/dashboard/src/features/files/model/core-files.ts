@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { INSTANCE_CONFIG_FILE } from '@hearth/protocol';
 import type { ClientFile } from '@hearth/protocol';
 import { isRootPath } from './file-path.ts';
@@ -24,8 +25,8 @@ export function isCoreFile(file: Pick<ClientFile, 'name'>, dir: string): boolean
 /** What the mark on such a row says. */
 export function coreFileNote(file: Pick<ClientFile, 'name'>): string {
   return file.name.startsWith(HEARTH_PREFIX)
-    ? "Hearth's working file, not part of the game"
-    : 'Written by Hearth for Lodestone compatibility; Hearth never reads it back';
+    ? t`Hearth's working file, not part of the game`
+    : t`Written by Hearth for Lodestone compatibility; Hearth never reads it back`;
 }
 
 const STORAGE_KEY = 'hearth.files.showCoreFiles';

@@ -1,6 +1,11 @@
+import { t } from '@lingui/core/macro';
+
 // Drag-and-drop upload (dashboard.md §5): directories are rejected ("Only files can be uploaded").
 
-export const ONLY_FILES_UPLOAD = 'Only files can be uploaded';
+/** The toast for a drop that held folders, in the active language. */
+export function onlyFilesUploadText(): string {
+  return t`Only files can be uploaded`;
+}
 
 /** The part of a DataTransferItem this needs (a browser item, or a stand-in in tests). */
 export interface DroppedItem {

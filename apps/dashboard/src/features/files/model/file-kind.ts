@@ -1,5 +1,7 @@
-import { INSTANCE_CONFIG_FILE, UNZIP_EXTENSIONS, formatRelativeTime } from '@hearth/protocol';
+import { t } from '@lingui/core/macro';
+import { INSTANCE_CONFIG_FILE, UNZIP_EXTENSIONS } from '@hearth/protocol';
 import type { ClientFile } from '@hearth/protocol';
+import { formatDate, formatRelativeTime } from '@/lib/i18n/format.ts';
 
 // What a file list row shows and how the editor treats a file (dashboard.md §2 Files).
 
@@ -35,8 +37,6 @@ export function editorLanguage(file: Pick<ClientFile, 'name' | 'extension'>): Ed
   return 'plain';
 }
 
-export const UNKNOWN_TIME_TEXT = 'Unknown Creation Time';
-
 /** Unix seconds the row shows: modified, else created, else null. */
 export function fileTimeSeconds(
   file: Pick<ClientFile, 'modification_time' | 'creation_time'>,
@@ -50,17 +50,17 @@ export function fileTimeText(
   nowMs: number = Date.now(),
 ): string {
   const seconds = fileTimeSeconds(file);
-  return seconds === null ? UNKNOWN_TIME_TEXT : formatRelativeTime(seconds * 1000, nowMs);
+  return seconds === null ? t`Unknown Creation Time` : formatRelativeTime(seconds * 1000, nowMs);
 }
 
-// One formatter for every row: `toLocaleString` with a locale builds a new one per call, which
-// made scrolling a large folder stutter.
-const FULL_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+// One options object for every row: format.ts keeps one formatter per language and options, so
+// scrolling a large folder does not build one per row.
+const FULL_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
 
-/** The full timestamp (en-US, dashboard.md §9) for a tooltip, or null. */
+/** The full timestamp (en-US in English, dashboard.md §9; the active language's) for a tooltip, or null. */
 export function fileTimeTitle(
   file: Pick<ClientFile, 'modification_time' | 'creation_time'>,
 ): string | null {
   const seconds = fileTimeSeconds(file);
-  return seconds === null ? null : FULL_TIME.format(seconds * 1000);
+  return seconds === null ? null : formatDate(seconds * 1000, FULL_TIME);
 }

@@ -1,8 +1,8 @@
+import { t } from '@lingui/core/macro';
+
 // dashboard.md §5: create folder, create file and rename need a name ("Required"); anything else
 // is the core's to judge, and its answer shows on the same field.
 
-export const REQUIRED = 'Required';
-
 export function validateFileName(name: string): string | undefined {
-  return name.trim() === '' ? REQUIRED : undefined;
+  return name.trim() === '' ? t`Required` : undefined;
 }

@@ -1,10 +1,8 @@
+import { t } from '@lingui/core/macro';
 import type { ClientFile, UnzipOption } from '@hearth/protocol';
 import { isArchiveFile } from './file-kind.ts';
 
 // dashboard.md §5 "Unarchive": only files, exactly one selected, extensions zip, gz and tgz.
-
-export const ONLY_FILES_UNZIP = 'Only files can be unzipped';
-export const UNSUPPORTED_ZIP = 'Unsupported zip file type';
 
 export type UnzipCheck = { ok: true; file: ClientFile } | { ok: false; message: string };
 
@@ -13,10 +11,10 @@ export function canUnarchiveSelection(selected: readonly ClientFile[]): boolean 
   return selected.length === 1;
 }
 
-/** The check made when unzipping `file`; the message is the toast. */
+/** The check made when unzipping `file`; the message is the toast (in the active language). */
 export function checkUnzip(file: ClientFile): UnzipCheck {
-  if (file.file_type !== 'File') return { ok: false, message: ONLY_FILES_UNZIP };
-  if (!isArchiveFile(file)) return { ok: false, message: UNSUPPORTED_ZIP };
+  if (file.file_type !== 'File') return { ok: false, message: t`Only files can be unzipped` };
+  if (!isArchiveFile(file)) return { ok: false, message: t`Unsupported zip file type` };
   return { ok: true, file };
 }
 
@@ -29,10 +27,11 @@ export interface UnzipChoice {
 
 /** The three context-menu entries for an archive, in spec order. */
 export function unzipChoices(file: Pick<ClientFile, 'file_stem'>): UnzipChoice[] {
+  const stem = file.file_stem;
   return [
-    { mode: 'Normal', label: 'Unzip here' },
-    { mode: 'Smart', label: 'Unzip here (smart)' },
-    { mode: 'ToDirectoryWithFileName', label: `Unzip to ${file.file_stem}` },
+    { mode: 'Normal', label: t`Unzip here` },
+    { mode: 'Smart', label: t`Unzip here (smart)` },
+    { mode: 'ToDirectoryWithFileName', label: t`Unzip to ${stem}` },
   ];
 }
 
