@@ -177,8 +177,6 @@ const I18N_TO_CONVERT = [
 
   'src/features/connection',
 
-  'src/features/event-logs',
-
   'src/features/files',
 
   'src/features/macros',
