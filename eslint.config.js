@@ -185,8 +185,6 @@ const I18N_TO_CONVERT = [
 
   'src/features/settings',
 
-  'src/features/tunnels',
-
   'src/features/users',
 
   'src/features/webhooks',
