@@ -187,8 +187,6 @@ const I18N_TO_CONVERT = [
 
   'src/features/users',
 
-  'src/features/webhooks',
-
   'src/app/*.ts',
 
   'src/app/*.tsx',
