@@ -171,10 +171,6 @@ const coreBoundaries = [
 // its texts are marked and translated (the list only shrinks; a blank line between entries lets
 // parallel removals merge without a conflict).
 const I18N_TO_CONVERT = [
-  'src/features/tunnels',
-
-  'src/features/webhooks',
-
   'src/app/*.ts',
 
   'src/app/*.tsx',

@@ -3,8 +3,12 @@ import type { AccountSecurityAction, Activity, LogEntry } from './event-log.ts';
 import type { Player } from './instances.ts';
 import type { PlayerActionKind } from './players.ts';
 
-// An event log entry in words ("Steve joined", "Stopped by alice", "Macro greeter failed"), once for
-// the dashboard, the webhooks and the text search, so all three say the same thing.
+// An event log entry in words ("Steve joined", "Stopped by alice", "Macro greeter failed"), in
+// English, for the core: webhook payloads, the CSV export and the text search all say the same
+// thing. The dashboard says it in the reader's language, built from the same typed parts
+// (apps/dashboard/src/features/event-logs/log-sentences.ts); its English must stay word for word
+// this (its test compares the two over an entry of every kind), so a wording changed here is
+// changed there too.
 
 export interface LogEntryText {
   title: string;

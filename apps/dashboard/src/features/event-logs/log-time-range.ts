@@ -1,15 +1,16 @@
 import type { LogFilter } from '@hearth/protocol';
+import { msg } from '@lingui/core/macro';
 
 // The time filter: a preset relative to when it was chosen ("Last 24 hours", kept as `range=24h`
 // in the URL, so a shared link means the last 24 hours when it is opened) or a custom from/to.
 
 export const TIME_RANGES = [
-  { value: 'any', label: 'Any time', spanMs: null },
-  { value: '1h', label: 'Last hour', spanMs: 3_600_000 },
-  { value: '24h', label: 'Last 24 hours', spanMs: 86_400_000 },
-  { value: '7d', label: 'Last 7 days', spanMs: 7 * 86_400_000 },
-  { value: '30d', label: 'Last 30 days', spanMs: 30 * 86_400_000 },
-  { value: 'custom', label: 'Custom range', spanMs: null },
+  { value: 'any', label: msg`Any time`, spanMs: null },
+  { value: '1h', label: msg`Last hour`, spanMs: 3_600_000 },
+  { value: '24h', label: msg`Last 24 hours`, spanMs: 86_400_000 },
+  { value: '7d', label: msg`Last 7 days`, spanMs: 7 * 86_400_000 },
+  { value: '30d', label: msg`Last 30 days`, spanMs: 30 * 86_400_000 },
+  { value: 'custom', label: msg`Custom range`, spanMs: null },
 ] as const;
 export type TimeRange = (typeof TIME_RANGES)[number]['value'];
 

@@ -1,20 +1,23 @@
-import { causeName, describeLogEntry, logEntryInstanceName } from '@hearth/protocol';
+import { logEntryInstanceName } from '@hearth/protocol';
 import type { LogCategory, LogEntry } from '@hearth/protocol';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { causeWords, entrySentence } from './log-sentences.ts';
 
-/** The kind filter's words (dashboard Event Logs). */
-export const CATEGORY_LABELS: Record<LogCategory, string> = {
-  state: 'Instance state',
-  console: 'Console commands',
-  players: 'Players',
-  files: 'Files',
-  settings: 'Settings',
-  users: 'Users',
-  macros: 'Macros',
-  backups: 'Backups',
-  schedules: 'Schedules',
-  tasks: 'Tasks',
-  tunnels: 'Tunnels',
-  moderation: 'Player actions',
+/** The kind filter's words (dashboard Event Logs), shown with `i18n._`. */
+export const CATEGORY_LABELS: Record<LogCategory, MessageDescriptor> = {
+  state: msg`Instance state`,
+  console: msg`Console commands`,
+  players: msg`Players`,
+  files: msg`Files`,
+  settings: msg`Settings`,
+  users: msg`Users`,
+  macros: msg`Macros`,
+  backups: msg`Backups`,
+  schedules: msg`Schedules`,
+  tasks: msg`Tasks`,
+  tunnels: msg`Tunnels`,
+  moderation: msg`Player actions`,
 };
 
 /** What the page knows to name things: users by uid, instances by uuid (with their folder). */
@@ -37,10 +40,10 @@ function relativeTo(folder: string | undefined, absolute: string): string {
   return absolute.startsWith(root) ? absolute.slice(root.length) : absolute;
 }
 
-/** An entry in words for a row: "Steve joined", "Stopped by alice", … */
+/** An entry in words for a row, in the active language: "Steve joined", "Stopped by alice", … */
 export function entryWords(entry: LogEntry, look: LogLookups): EntryWords {
   const instance = entry.instance_uuid ? look.instances.get(entry.instance_uuid) : undefined;
-  const { title, detail } = describeLogEntry(entry, {
+  const { title, detail } = entrySentence(entry, {
     user: (uid) => look.users.get(uid),
     path: (absolute) => relativeTo(instance?.path, absolute),
   });
@@ -48,6 +51,6 @@ export function entryWords(entry: LogEntry, look: LogLookups): EntryWords {
     title,
     detail,
     instance: instance?.name ?? logEntryInstanceName(entry) ?? entry.instance_uuid,
-    who: causeName(entry.caused_by),
+    who: causeWords(entry.caused_by),
   };
 }

@@ -1,4 +1,6 @@
 import { WEBHOOK_EVENTS, WEBHOOK_NAME_MAX } from '@hearth/protocol';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import type {
   WebhookCreateInput,
   WebhookEvent,
@@ -7,20 +9,22 @@ import type {
   WebhookUpdate,
 } from '@hearth/protocol';
 
-export const KIND_LABELS: Record<WebhookKind, string> = {
-  discord: 'Discord',
-  slack: 'Slack-compatible',
-  json: 'Generic JSON (signed)',
+/** A target's type, shown with `i18n._`. */
+export const KIND_LABELS: Record<WebhookKind, MessageDescriptor> = {
+  discord: msg`Discord`,
+  slack: msg`Slack-compatible`,
+  json: msg`Generic JSON (signed)`,
 };
 
-export const EVENT_LABELS: Record<WebhookEvent, string> = {
-  state: 'State changes',
-  crash: 'Crashes and errors',
-  players: 'Players joining and leaving',
-  backups: 'Backups',
-  schedules: 'Schedules',
-  macro_failures: 'Macro failures',
-  moderation: 'Player actions (kick, ban, op, whitelist)',
+/** What a target hears, shown with `i18n._`. */
+export const EVENT_LABELS: Record<WebhookEvent, MessageDescriptor> = {
+  state: msg`State changes`,
+  crash: msg`Crashes and errors`,
+  players: msg`Players joining and leaving`,
+  backups: msg`Backups`,
+  schedules: msg`Schedules`,
+  macro_failures: msg`Macro failures`,
+  moderation: msg`Player actions (kick, ban, op, whitelist)`,
 };
 
 export interface WebhookFormValues {
@@ -55,14 +59,14 @@ export function validateWebhookForm(
 ): WebhookFormErrors {
   const errors: WebhookFormErrors = {};
   const name = values.name.trim();
-  if (name === '') errors.name = 'Name is required';
-  else if (name.length > WEBHOOK_NAME_MAX)
-    errors.name = `Name cannot be longer than ${WEBHOOK_NAME_MAX} characters`;
+  const max = WEBHOOK_NAME_MAX;
+  if (name === '') errors.name = t`Name is required`;
+  else if (name.length > max) errors.name = t`Name cannot be longer than ${max} characters`;
   const url = values.url.trim();
-  if (creating && url === '') errors.url = 'URL is required';
+  if (creating && url === '') errors.url = t`URL is required`;
   else if (url !== '' && !/^https?:\/\/[^\s/]+/i.test(url))
-    errors.url = 'Use a full http:// or https:// address';
-  if (values.events.length === 0) errors.events = 'Choose at least one event';
+    errors.url = t`Use a full http:// or https:// address`;
+  if (values.events.length === 0) errors.events = t`Choose at least one event`;
   return errors;
 }
 

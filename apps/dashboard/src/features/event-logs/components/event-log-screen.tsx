@@ -3,6 +3,7 @@ import { useSearchParams } from '@/lib/router/router.tsx';
 import { SYSTEM_ACTOR, emptyLogFilter } from '@hearth/protocol';
 import type { InstanceInfo, LogFilter } from '@hearth/protocol';
 import type { MultiSelectOption } from '@/components/ui/multi-select.tsx';
+import { useLingui } from '@lingui/react/macro';
 import { toUserMessage } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { useEventLog } from '../api/search-event-log.ts';
@@ -30,6 +31,7 @@ export interface EventLogScreenProps {
  * shared), exported as the core streams it. The core decides what this viewer may see.
  */
 export function EventLogScreen({ core, instance, instances, people }: EventLogScreenProps) {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const fixed = instance?.uuid ?? null;
   const urlFilter = useMemo(() => filterFromSearch(params, fixed), [params, fixed]);
@@ -51,9 +53,9 @@ export function EventLogScreen({ core, instance, instances, people }: EventLogSc
   const peopleOptions = useMemo<MultiSelectOption[]>(
     () => [
       ...people.map((p) => ({ value: p.uid, label: p.name })),
-      { value: SYSTEM_ACTOR, label: 'System' },
+      { value: SYSTEM_ACTOR, label: t`System` },
     ],
-    [people],
+    [people, t],
   );
   const instanceOptions = useMemo<MultiSelectOption[] | null>(
     () => (fixed ? null : instances.map((i) => ({ value: i.uuid, label: i.name }))),
@@ -74,13 +76,14 @@ export function EventLogScreen({ core, instance, instances, people }: EventLogSc
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   const filtered = isFiltered(urlFilter, fixed) || range !== 'any';
+  const reason = log.isError ? toUserMessage(log.error) : '';
   const emptyText = log.isPending
-    ? 'Loading events…'
+    ? t`Loading events…`
     : log.isError
-      ? `Could not load the event log: ${toUserMessage(log.error)}`
+      ? t`Could not load the event log: ${reason}`
       : filtered
-        ? 'No events match these filters'
-        : 'No events yet';
+        ? t`No events match these filters`
+        : t`No events yet`;
 
   return (
     <div className="flex min-h-full flex-col gap-4 p-4 wide:h-full wide:min-h-0 lg:p-6">

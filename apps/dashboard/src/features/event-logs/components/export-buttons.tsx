@@ -1,5 +1,6 @@
 import { Download } from 'lucide-react';
 import type { LogFilter } from '@hearth/protocol';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
@@ -8,14 +9,18 @@ import { useExportEventLog, type ExportFormat } from '../api/export-event-log.ts
 
 /** "Export JSON lines" / "Export CSV": the filtered view, as the core streams it. */
 export function ExportButtons({ core, filter }: { core: CoreConnection; filter: LogFilter }) {
+  const { t } = useLingui();
   const exporting = useExportEventLog();
   const run = (format: ExportFormat) =>
     exporting.mutate(
       { core, filter, format },
       {
         // A download starts without a sign on many browsers: say where the file went.
-        onSuccess: (fileName) => notify('success', `Event log saved as ${fileName}`),
-        onError: (err) => notify('error', `Export failed: ${toUserMessage(err)}`),
+        onSuccess: (fileName) => notify('success', t`Event log saved as ${fileName}`),
+        onError: (err) => {
+          const reason = toUserMessage(err);
+          notify('error', t`Export failed: ${reason}`);
+        },
       },
     );
   const busy = exporting.isPending ? exporting.variables.format : null;
@@ -28,7 +33,7 @@ export function ExportButtons({ core, filter }: { core: CoreConnection; filter: 
         disabled={busy !== null}
       >
         {busy === 'jsonl' ? null : <Download aria-hidden className="size-3.5" />}
-        Export JSON lines
+        <Trans>Export JSON lines</Trans>
       </Button>
       <Button
         size="sm"
@@ -37,7 +42,7 @@ export function ExportButtons({ core, filter }: { core: CoreConnection; filter: 
         disabled={busy !== null}
       >
         {busy === 'csv' ? null : <Download aria-hidden className="size-3.5" />}
-        Export CSV
+        <Trans>Export CSV</Trans>
       </Button>
     </>
   );

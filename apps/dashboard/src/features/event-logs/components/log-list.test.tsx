@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import { encodeSnowflake, logEntryOfEvent } from '@hearth/protocol';
 import type { LogEntry } from '@hearth/protocol';
+import { activateLocale } from '@/lib/i18n/i18n.ts';
 import { LogList, type LogListProps } from './log-list.tsx';
 import { logColumns } from './log-row.tsx';
 
@@ -41,8 +42,8 @@ function list(entries: LogEntry[], showInstance = true) {
   };
   return <LogList {...props} />;
 }
-const timeCells = () =>
-  within(screen.getByRole('table', { name: 'Event log' }))
+const timeCells = (table = 'Event log') =>
+  within(screen.getByRole('table', { name: table }))
     .getAllByRole('row')
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0]!);
@@ -87,5 +88,31 @@ describe('event log times', () => {
     expect(cell).toHaveAttribute('title', expect.stringMatching(/:15 [AP]M$/));
     expect(logColumns(true)).toMatch(/^grid-cols-\[11rem_/);
     expect(logColumns(false)).toMatch(/^grid-cols-\[11rem_/);
+  });
+});
+
+describe('event log in other languages', () => {
+  it('German: headers, levels, times and the sentences of the entries', async () => {
+    await activateLocale('de');
+    render(list([entryAt(START - 5 * 60_000)]));
+    const table = screen.getByRole('table', { name: 'Ereignisprotokoll' });
+    expect(within(table).getByRole('columnheader', { name: 'Ereignis' })).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: 'Wer' })).toBeInTheDocument();
+    expect(
+      within(table).getByRole('button', { name: 'Läuft, Details anzeigen' }),
+    ).toBeInTheDocument();
+    const [cell] = timeCells('Ereignisprotokoll');
+    expect(cell).toHaveTextContent('vor 5 Minuten');
+    expect(within(table).getByRole('cell', { name: 'System' })).toBeInTheDocument();
+  });
+
+  it('Chinese: the table and an entry that happened a moment after now', async () => {
+    await activateLocale('zh-CN');
+    render(list([entryAt(START + 5_000)]));
+    const table = screen.getByRole('table', { name: '事件日志' });
+    expect(within(table).getByRole('columnheader', { name: '操作者' })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: '运行中，显示详情' })).toBeInTheDocument();
+    expect(timeCells('事件日志')[0]).toHaveTextContent('刚刚');
+    expect(within(table).getByRole('cell', { name: '系统' })).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { snowflakeToMs } from '@hearth/protocol';
 import type { LogEntry } from '@hearth/protocol';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { cn } from '@/lib/cn.ts';
 import { useClock } from '@/lib/use-clock.ts';
 import { entryWords, type EntryWords, type LogLookups } from '../log-words.ts';
@@ -48,6 +49,7 @@ export function LogList({
   onLoadMore,
   emptyText,
 }: LogListProps) {
+  const { t, i18n } = useLingui();
   const scroller = useRef<HTMLDivElement>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const newest = entries[0];
@@ -75,7 +77,8 @@ export function LogList({
     });
   }, []);
 
-  // Words are worked out once per entry, not on every scrolled frame.
+  // Words are worked out once per entry and language, not on every scrolled frame.
+  const locale = i18n.locale;
   const wordsOf = useMemo(() => {
     const cache = new WeakMap<LogEntry, EntryWords>();
     return (entry: LogEntry) => {
@@ -86,12 +89,13 @@ export function LogList({
       }
       return found;
     };
-  }, [lookups]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new language needs new words
+  }, [lookups, locale]);
 
   return (
     <div
       role="table"
-      aria-label="Event log"
+      aria-label={t`Event log`}
       aria-rowcount={entries.length + 1}
       // Narrow screens scroll the columns sideways rather than squeezing the event text to nothing.
       className="flex min-h-[28rem] flex-1 flex-col overflow-x-auto overflow-y-hidden rounded-lg border border-line bg-panel wide:min-h-0"
@@ -105,11 +109,23 @@ export function LogList({
             logColumns(showInstance),
           )}
         >
-          <div role="columnheader">Time</div>
-          <div role="columnheader">Level</div>
-          <div role="columnheader">Event</div>
-          {showInstance ? <div role="columnheader">Instance</div> : null}
-          <div role="columnheader">Who</div>
+          <div role="columnheader">
+            <Trans>Time</Trans>
+          </div>
+          <div role="columnheader">
+            <Trans>Level</Trans>
+          </div>
+          <div role="columnheader">
+            <Trans>Event</Trans>
+          </div>
+          {showInstance ? (
+            <div role="columnheader">
+              <Trans>Instance</Trans>
+            </div>
+          ) : null}
+          <div role="columnheader">
+            <Trans>Who</Trans>
+          </div>
         </div>
       </div>
       <div
@@ -146,7 +162,9 @@ export function LogList({
         )}
       </div>
       {loadingMore ? (
-        <p className="border-t border-line px-3 py-1.5 text-xs text-faint">Loading older events…</p>
+        <p className="border-t border-line px-3 py-1.5 text-xs text-faint">
+          <Trans>Loading older events…</Trans>
+        </p>
       ) : null}
     </div>
   );

@@ -3,6 +3,8 @@ import type { Ref } from 'react';
 import { ChevronRight } from 'lucide-react';
 import { snowflakeToMs } from '@hearth/protocol';
 import type { EventLevel, LogEntry } from '@hearth/protocol';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { cn } from '@/lib/cn.ts';
 import { formatLogTime, formatLogTimeFull } from '../log-time.ts';
 import { CATEGORY_LABELS, type EntryWords } from '../log-words.ts';
@@ -12,6 +14,12 @@ const LEVEL_STYLE: Record<EventLevel, string> = {
   Warning: 'text-warning',
   Error: 'text-danger',
 };
+/** A level's name (the level filter offers the same words). */
+export const LEVEL_LABELS = {
+  Info: msg`Info`,
+  Warning: msg`Warning`,
+  Error: msg`Error`,
+} as const;
 const LEVEL_DOT: Record<EventLevel, string> = {
   Info: 'bg-faint',
   Warning: 'bg-warning',
@@ -49,7 +57,9 @@ export const LogRow = memo(function LogRow({
   onToggle,
   rowRef,
 }: LogRowProps) {
+  const { t, i18n } = useLingui();
   const at = snowflakeToMs(entry.snowflake);
+  const title = words.title;
   return (
     <div
       ref={rowRef}
@@ -70,14 +80,14 @@ export const LogRow = memo(function LogRow({
         </div>
         <div role="cell" className={cn('flex items-center gap-1.5', LEVEL_STYLE[entry.level])}>
           <span aria-hidden className={cn('size-1.5 rounded-full', LEVEL_DOT[entry.level])} />
-          {entry.level}
+          {i18n._(LEVEL_LABELS[entry.level])}
         </div>
         <div role="cell" className="min-w-0">
           <button
             type="button"
             onClick={() => onToggle(entry.snowflake)}
             aria-expanded={expanded}
-            aria-label={`${words.title}${expanded ? ', hide details' : ', show details'}`}
+            aria-label={expanded ? t`${title}, hide details` : t`${title}, show details`}
             className="focus-inset flex h-11 w-full min-w-0 items-center gap-1.5 rounded text-left text-fg hover:text-accent wide:h-9"
           >
             <ChevronRight
@@ -105,12 +115,13 @@ export const LogRow = memo(function LogRow({
 });
 
 function LogDetails({ entry, words, at }: { entry: LogEntry; words: EntryWords; at: number }) {
+  const { t, i18n } = useLingui();
   const facts: [string, string][] = [
-    ['When', formatLogTimeFull(at)],
-    ['Kind', CATEGORY_LABELS[entry.category]],
-    ['Who', words.who],
-    ...(words.instance ? ([['Instance', words.instance]] as [string, string][]) : []),
-    ['Id', entry.snowflake],
+    [t`When`, formatLogTimeFull(at)],
+    [t`Kind`, i18n._(CATEGORY_LABELS[entry.category])],
+    [t`Who`, words.who],
+    ...(words.instance ? ([[t`Instance`, words.instance]] as [string, string][]) : []),
+    [t`Id`, entry.snowflake],
   ];
   return (
     <div className="flex flex-col gap-2 border-t border-line/60 bg-raised/40 px-9 py-3 text-[13px]">

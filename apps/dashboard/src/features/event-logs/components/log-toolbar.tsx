@@ -3,20 +3,22 @@ import type { ReactNode } from 'react';
 import { Search, X } from 'lucide-react';
 import { LOG_CATEGORIES } from '@hearth/protocol';
 import type { EventLevel, LogCategory, LogFilter } from '@hearth/protocol';
+import type { I18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button.tsx';
 import { MultiSelect } from '@/components/ui/multi-select.tsx';
 import type { MultiSelectOption } from '@/components/ui/multi-select.tsx';
 import { TIME_RANGES, fromLocalInput, toLocalInput, type TimeRange } from '../log-time-range.ts';
 import { CATEGORY_LABELS } from '../log-words.ts';
+import { LEVEL_LABELS } from './log-row.tsx';
 
-const LEVELS: MultiSelectOption[] = (['Info', 'Warning', 'Error'] as const).map((l) => ({
-  value: l,
-  label: l,
-}));
-const KINDS: MultiSelectOption[] = LOG_CATEGORIES.map((c) => ({
-  value: c,
-  label: CATEGORY_LABELS[c],
-}));
+const levelOptions = (i18n: I18n): MultiSelectOption[] =>
+  (['Info', 'Warning', 'Error'] as const).map((l) => ({
+    value: l,
+    label: i18n._(LEVEL_LABELS[l]),
+  }));
+const kindOptions = (i18n: I18n): MultiSelectOption[] =>
+  LOG_CATEGORIES.map((c) => ({ value: c, label: i18n._(CATEGORY_LABELS[c]) }));
 /** Text typed in the search waits this long before it filters (and lands in the URL). */
 const SEARCH_DELAY_MS = 300;
 
@@ -56,6 +58,7 @@ export function LogToolbar({
   onClear,
   actions,
 }: LogToolbarProps) {
+  const { t, i18n } = useLingui();
   const set = (patch: Partial<LogFilter>, nextRange: TimeRange = range) =>
     onChange({ ...filter, ...patch }, nextRange);
   const timeId = useId();
@@ -66,38 +69,38 @@ export function LogToolbar({
     <div className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end gap-3">
         <SearchBox value={filter.text ?? ''} onSearch={(text) => set({ text: text || null })} />
-        <Labelled label="Level">
+        <Labelled label={t`Level`}>
           <MultiSelect
-            label="Level"
-            placeholder="All levels"
-            options={LEVELS}
+            label={t`Level`}
+            placeholder={t`All levels`}
+            options={levelOptions(i18n)}
             selected={filter.levels ?? []}
             onChange={(v) => set({ levels: listOrNull(v as EventLevel[]) })}
           />
         </Labelled>
-        <Labelled label="Kind">
+        <Labelled label={t`Kind`}>
           <MultiSelect
-            label="Kind"
-            placeholder="All kinds"
-            options={KINDS}
+            label={t`Kind`}
+            placeholder={t`All kinds`}
+            options={kindOptions(i18n)}
             selected={filter.categories ?? []}
             onChange={(v) => set({ categories: listOrNull(v as LogCategory[]) })}
           />
         </Labelled>
-        <Labelled label="Who">
+        <Labelled label={t`Who`}>
           <MultiSelect
-            label="Who"
-            placeholder="Anyone"
+            label={t`Who`}
+            placeholder={t`Anyone`}
             options={peopleOptions}
             selected={filter.actors ?? []}
             onChange={(v) => set({ actors: listOrNull(v) })}
           />
         </Labelled>
         {instanceOptions ? (
-          <Labelled label="Instance">
+          <Labelled label={t`Instance`}>
             <MultiSelect
-              label="Instance"
-              placeholder="All instances"
+              label={t`Instance`}
+              placeholder={t`All instances`}
               options={instanceOptions}
               selected={filter.instances ?? []}
               onChange={(v) => set({ instances: listOrNull(v) })}
@@ -109,7 +112,7 @@ export function LogToolbar({
             htmlFor={timeId}
             className="text-[11px] font-semibold tracking-wider text-faint uppercase"
           >
-            Time
+            <Trans>Time</Trans>
           </label>
           <select
             id={timeId}
@@ -119,7 +122,7 @@ export function LogToolbar({
           >
             {TIME_RANGES.map((r) => (
               <option key={r.value} value={r.value}>
-                {r.label}
+                {i18n._(r.label)}
               </option>
             ))}
           </select>
@@ -127,14 +130,16 @@ export function LogToolbar({
         {filtered ? (
           <Button variant="ghost" size="sm" onClick={onClear}>
             <X aria-hidden className="size-3.5" />
-            Clear filters
+            <Trans>Clear filters</Trans>
           </Button>
         ) : null}
         <div className="ml-auto flex items-center gap-2">{actions}</div>
       </div>
       {range === 'custom' ? (
         <div className="flex flex-wrap items-center gap-3 text-[13px] text-muted">
-          <label htmlFor={fromId}>From</label>
+          <label htmlFor={fromId}>
+            <Trans>From</Trans>
+          </label>
           <input
             id={fromId}
             type="datetime-local"
@@ -142,7 +147,9 @@ export function LogToolbar({
             onChange={(e) => set({ since: fromLocalInput(e.target.value) })}
             className="h-11 rounded-md border border-edge bg-bg px-2 text-fg wide:h-9"
           />
-          <label htmlFor={toId}>To</label>
+          <label htmlFor={toId}>
+            <Trans>To</Trans>
+          </label>
           <input
             id={toId}
             type="datetime-local"
@@ -158,6 +165,7 @@ export function LogToolbar({
 
 /** The text search: filters once typing pauses; follows the URL when it changes elsewhere. */
 function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string) => void }) {
+  const { t } = useLingui();
   const [text, setText] = useState(value);
   const latest = useRef(onSearch);
   useEffect(() => {
@@ -177,8 +185,8 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
       />
       <input
         type="search"
-        aria-label="Search events"
-        placeholder="Search events"
+        aria-label={t`Search events`}
+        placeholder={t`Search events`}
         value={text}
         onChange={(e) => setText(e.target.value)}
         className="h-11 w-full rounded-md border border-edge bg-bg pr-3 pl-8 text-sm text-fg placeholder:text-faint wide:h-9"

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import { encodeSnowflake } from '@hearth/protocol';
 import type { ClientEvent, PlayitTunnelInfo } from '@hearth/protocol';
+import { activateLocale } from '@/lib/i18n/i18n.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { publishEvent } from '@/lib/realtime/event-handlers.ts';
 import { RealtimeHub } from '@/lib/realtime/socket-hub.ts';
@@ -325,5 +326,24 @@ describe('Playitgg tab (dashboard.md §2 Playitgg tab, §4 Tunnelling runner)', 
     expect(screen.queryByRole('switch', { name: 'Playitgg runner' })).not.toBeInTheDocument();
     await act(async () => undefined);
     expect(net.calls.filter((c) => c.path.startsWith('/playitgg/'))).toEqual([]);
+  });
+});
+
+describe('Playitgg tab in German', () => {
+  it('names the runner, its status and the tunnel table in German', async () => {
+    await activateLocale('de');
+    setup({ 'GET /playitgg/get_tunnels': { body: [SURVIVAL, CREATIVE] } });
+    const list = screen.getByRole('region', { name: 'Tunnel' });
+    expect(
+      await within(list).findByRole('columnheader', { name: 'Lokaler Port' }),
+    ).toBeInTheDocument();
+    expect(within(list).getByText('diese Instanz')).toBeInTheDocument();
+    expect(within(list).getByText('Inaktiv')).toBeInTheDocument();
+    const status = screen.getByRole('status', { name: 'Runner-Status' });
+    expect(await within(status).findByText('Gestoppt')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Playitgg-Runner' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('link', { name: /Tunnel auf playit.gg verwalten/ }),
+    ).toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CircleHelp, ExternalLink } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Trans } from '@lingui/react/macro';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { useCurrentCore } from '@/lib/session.ts';
@@ -89,9 +90,13 @@ export function PlayitggPanel({
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6 px-6 py-8">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-1">
-          <h2 className="text-2xl font-semibold tracking-tight">Playitgg</h2>
+          <h2 className="text-2xl font-semibold tracking-tight">
+            <Trans>Playitgg</Trans>
+          </h2>
           <p className="text-sm text-muted">
-            Players outside your network join through a playit.gg tunnel, without port forwarding.
+            <Trans>
+              Players outside your network join through a playit.gg tunnel, without port forwarding.
+            </Trans>
           </p>
         </div>
         <div className="flex items-center gap-2">
@@ -101,12 +106,12 @@ export function PlayitggPanel({
             rel="noreferrer"
             className={buttonClasses('secondary', 'sm')}
           >
-            Manage tunnels on playit.gg
+            <Trans>Manage tunnels on playit.gg</Trans>
             <ExternalLink aria-hidden className="size-3.5" />
           </a>
           <Button size="sm" variant="ghost" onClick={() => setHelpOpen(true)}>
             <CircleHelp aria-hidden className="size-4" />
-            Help
+            <Trans>Help</Trans>
           </Button>
         </div>
       </header>
@@ -114,7 +119,7 @@ export function PlayitggPanel({
         <Manager core={core} instance={instance} />
       ) : (
         <p className="rounded-lg border border-line bg-panel px-5 py-8 text-center text-[13px] text-muted">
-          Only the owner can use the Playit integration
+          <Trans>Only the owner can use the Playit integration</Trans>
         </p>
       )}
       <PlayitggHelpDialog open={helpOpen} onOpenChange={setHelpOpen} />

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { BadgeTone } from '@/components/ui/badge.tsx';
 import { Badge } from '@/components/ui/badge.tsx';
 import { FormError } from '@/components/ui/field.tsx';
@@ -11,11 +13,18 @@ const TONE: Record<RunnerStatus, BadgeTone> = {
   Started: 'success',
 };
 
-const EXPLAIN: Record<RunnerStatus, string> = {
-  Stopped: 'Your tunnels carry no players while the runner is stopped.',
-  Loading: 'Connecting to playit.gg…',
-  Started: 'Connected to playit.gg: your tunnels carry players to this machine.',
-};
+const EXPLAIN = {
+  Stopped: msg`Your tunnels carry no players while the runner is stopped.`,
+  Loading: msg`Connecting to playit.gg…`,
+  Started: msg`Connected to playit.gg: your tunnels carry players to this machine.`,
+} as const;
+
+/** The status badge's word. */
+const STATUS_LABEL = {
+  Stopped: msg`Stopped`,
+  Loading: msg`Loading`,
+  Started: msg`Started`,
+} as const;
 
 /** The tunnelling runner: a start/stop toggle and its status badge. */
 export function RunnerCard({
@@ -30,27 +39,30 @@ export function RunnerCard({
   error: string | null;
   onToggle: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const shown = status ?? 'Stopped';
   return (
     <section
-      aria-label="Runner"
+      aria-label={t`Runner`}
       className="flex flex-col gap-3 rounded-xl border border-line bg-panel px-5 py-4"
     >
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex min-w-0 flex-col gap-0.5">
-          <h2 className="text-sm font-medium text-fg">Runner</h2>
+          <h2 className="text-sm font-medium text-fg">
+            <Trans>Runner</Trans>
+          </h2>
           <p className="text-[13px] text-muted">
-            {status ? EXPLAIN[status] : 'Asking the core whether the runner is running…'}
+            {status ? i18n._(EXPLAIN[status]) : t`Asking the core whether the runner is running…`}
           </p>
         </div>
         <div className="flex items-center gap-3">
-          <span role="status" aria-label="Runner status">
+          <span role="status" aria-label={t`Runner status`}>
             <Badge tone={TONE[shown]} pulse={shown === 'Loading'}>
-              {shown}
+              {i18n._(STATUS_LABEL[shown])}
             </Badge>
           </span>
           <Switch
-            label="Playitgg runner"
+            label={t`Playitgg runner`}
             checked={shown !== 'Stopped'}
             disabled={disabled || status === undefined}
             onCheckedChange={onToggle}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ExternalLink } from 'lucide-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError } from '@/components/ui/field.tsx';
@@ -39,6 +40,7 @@ export function SignupDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useLingui();
   const generate = useGenerateSignupLinkMutation();
   const verify = useVerifyMutation();
   const [notYet, setNotYet] = useState(false);
@@ -61,7 +63,7 @@ export function SignupDialog({
           setNotYet(true);
           return;
         }
-        notify('success', 'Playitgg is set up');
+        notify('success', t`Playitgg is set up`);
         close(false);
       },
     });
@@ -72,8 +74,8 @@ export function SignupDialog({
     <Modal
       open={open}
       onOpenChange={close}
-      title="Set Up Playitgg"
-      description="Link this core to your playit.gg account: generate a link, open it and accept the agent there, then verify."
+      title={t`Set Up Playitgg`}
+      description={t`Link this core to your playit.gg account: generate a link, open it and accept the agent there, then verify.`}
     >
       {link ? (
         <div className="flex flex-col gap-2">
@@ -88,18 +90,22 @@ export function SignupDialog({
           </a>
           {notYet ? (
             <p role="status" className="text-[13px] text-warning">
-              Playit has not confirmed the sign-up yet. Accept the agent on the linked page, then
-              verify again.
+              <Trans>
+                Playit has not confirmed the sign-up yet. Accept the agent on the linked page, then
+                verify again.
+              </Trans>
             </p>
           ) : null}
         </div>
       ) : null}
       <FormError message={error ? toUserMessage(error) : null} />
       <div className="mt-1 flex justify-end gap-2">
-        <Button onClick={() => close(false)}>Close</Button>
+        <Button onClick={() => close(false)}>
+          <Trans>Close</Trans>
+        </Button>
         {link ? (
           <Button variant="primary" loading={verify.isPending} onClick={check}>
-            Verify
+            <Trans>Verify</Trans>
           </Button>
         ) : (
           <Button
@@ -107,7 +113,7 @@ export function SignupDialog({
             loading={generate.isPending}
             onClick={() => generate.mutate(core)}
           >
-            Generate Link
+            <Trans>Generate Link</Trans>
           </Button>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import type { PlayitTunnelInfo } from '@hearth/protocol';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FormError } from '@/components/ui/field.tsx';
@@ -19,46 +20,49 @@ function TunnelTable({
   tunnels: PlayitTunnelInfo[];
   instancePort: number;
 }) {
+  const { t } = useLingui();
   return (
     <table className="w-full text-sm">
       <thead className="border-b border-line text-left text-xs text-faint">
         <tr>
           <th scope="col" className="px-5 py-2 font-medium">
-            Name
+            <Trans>Name</Trans>
           </th>
           <th scope="col" className="px-3 py-2 font-medium">
-            Address
+            <Trans>Address</Trans>
           </th>
           <th scope="col" className="px-3 py-2 font-medium">
-            Local IP
+            <Trans>Local IP</Trans>
           </th>
           <th scope="col" className="px-3 py-2 font-medium">
-            Local Port
+            <Trans>Local Port</Trans>
           </th>
           <th scope="col" className="px-5 py-2 font-medium">
-            Active
+            <Trans>Active</Trans>
           </th>
         </tr>
       </thead>
       <tbody>
-        {tunnels.map((t) => (
-          <tr key={t.tunnel_id} className="border-b border-line/60 last:border-0">
+        {tunnels.map((tunnel) => (
+          <tr key={tunnel.tunnel_id} className="border-b border-line/60 last:border-0">
             <th scope="row" className="px-5 py-2.5 text-left font-medium">
-              {t.name || 'Unnamed tunnel'}
+              {tunnel.name || t`Unnamed tunnel`}
             </th>
             <td className="max-w-64 px-3 py-2.5">
-              <TunnelAddress address={t.server_address} />
+              <TunnelAddress address={tunnel.server_address} />
             </td>
-            <td className="px-3 py-2.5 font-mono text-[13px]">{t.local_ip}</td>
+            <td className="px-3 py-2.5 font-mono text-[13px]">{tunnel.local_ip}</td>
             <td className="px-3 py-2.5 font-mono text-[13px]">
-              {t.local_port}
-              {t.local_port === instancePort ? (
-                <span className="ml-2 font-sans text-xs text-accent">this instance</span>
+              {tunnel.local_port}
+              {tunnel.local_port === instancePort ? (
+                <span className="ml-2 font-sans text-xs text-accent">
+                  <Trans>this instance</Trans>
+                </span>
               ) : null}
             </td>
             <td className="px-5 py-2.5">
-              <Badge tone={t.active ? 'success' : 'neutral'}>
-                {t.active ? 'Active' : 'Inactive'}
+              <Badge tone={tunnel.active ? 'success' : 'neutral'}>
+                {tunnel.active ? t`Active` : t`Inactive`}
               </Badge>
             </td>
           </tr>
@@ -80,14 +84,19 @@ export function TunnelList({
   refreshing: boolean;
   onRefresh: () => void;
 }) {
+  const { t } = useLingui();
+  const port = instance.port;
+  const name = instance.name;
   return (
-    <section aria-label="Tunnels" className="flex flex-col gap-2">
+    <section aria-label={t`Tunnels`} className="flex flex-col gap-2">
       <div className="flex items-center justify-between gap-2">
-        <h2 className="text-sm font-semibold">Tunnels</h2>
+        <h2 className="text-sm font-semibold">
+          <Trans>Tunnels</Trans>
+        </h2>
         <Button
           variant="ghost"
           size="icon"
-          aria-label="Refresh tunnels"
+          aria-label={t`Refresh tunnels`}
           disabled={refreshing}
           onClick={onRefresh}
         >
@@ -95,14 +104,18 @@ export function TunnelList({
         </Button>
       </div>
       <TableFrame>
-        {view.kind === 'loading' ? <Message>Loading...</Message> : null}
-        {view.kind === 'not-signed-up' ? <Message>You haven&apos;t signed up yet</Message> : null}
+        {view.kind === 'loading' ? <Message>{t`Loading...`}</Message> : null}
+        {view.kind === 'not-signed-up' ? <Message>{t`You haven't signed up yet`}</Message> : null}
         {view.kind === 'empty' ? (
           <div className="flex flex-col items-center gap-1 px-5 py-8 text-center text-[13px] text-faint">
-            <p>You haven&apos;t created any tunnels yet</p>
+            <p>
+              <Trans>You haven&apos;t created any tunnels yet</Trans>
+            </p>
             {instance.port > 0 ? (
               <p>
-                Create one on playit.gg with local port {instance.port} to reach {instance.name}.
+                <Trans>
+                  Create one on playit.gg with local port {port} to reach {name}.
+                </Trans>
               </p>
             ) : null}
           </div>

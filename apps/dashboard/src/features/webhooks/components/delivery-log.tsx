@@ -1,5 +1,6 @@
-import { formatRelativeTime } from '@hearth/protocol';
 import type { WebhookDelivery } from '@hearth/protocol';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { formatRelativeTime } from '@/lib/i18n/format.ts';
 import { toUserMessage } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { useWebhookDeliveries } from '../api/get-webhooks.ts';
@@ -21,22 +22,42 @@ export function DeliveryLog({
   id: string;
   instanceNames: ReadonlyMap<string, string>;
 }) {
+  const { t } = useLingui();
   const deliveries = useWebhookDeliveries(core, id);
-  if (deliveries.isPending) return <p className="text-[13px] text-faint">Loading deliveries…</p>;
+  if (deliveries.isPending)
+    return (
+      <p className="text-[13px] text-faint">
+        <Trans>Loading deliveries…</Trans>
+      </p>
+    );
   if (deliveries.isError)
     return <p className="text-[13px] text-danger">{toUserMessage(deliveries.error)}</p>;
   if (deliveries.data.length === 0)
-    return <p className="text-[13px] text-faint">Nothing delivered yet.</p>;
+    return (
+      <p className="text-[13px] text-faint">
+        <Trans>Nothing delivered yet.</Trans>
+      </p>
+    );
   return (
     <div className="relative overflow-x-auto">
-      <table aria-label="Deliveries" className="w-full text-left text-[13px]">
+      <table aria-label={t`Deliveries`} className="w-full text-left text-[13px]">
         <thead className="text-[11px] tracking-wider text-faint uppercase">
           <tr>
-            <th className="py-1 font-semibold">When</th>
-            <th className="py-1 font-semibold">Event</th>
-            <th className="py-1 font-semibold">Instance</th>
-            <th className="py-1 font-semibold">Status</th>
-            <th className="py-1 font-semibold">Tries</th>
+            <th className="py-1 font-semibold">
+              <Trans>When</Trans>
+            </th>
+            <th className="py-1 font-semibold">
+              <Trans>Event</Trans>
+            </th>
+            <th className="py-1 font-semibold">
+              <Trans>Instance</Trans>
+            </th>
+            <th className="py-1 font-semibold">
+              <Trans>Status</Trans>
+            </th>
+            <th className="py-1 font-semibold">
+              <Trans>Tries</Trans>
+            </th>
           </tr>
         </thead>
         <tbody>

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { WEBHOOK_EVENTS } from '@hearth/protocol';
 import type { InstanceInfo, WebhookKind, WebhookSaved, WebhookTarget } from '@hearth/protocol';
+import type { I18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError, SelectField, TextField } from '@/components/ui/field.tsx';
@@ -20,10 +22,11 @@ import {
 } from '../webhook-form.ts';
 import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 
-const KINDS = (Object.keys(KIND_LABELS) as WebhookKind[]).map((k) => ({
-  value: k,
-  label: KIND_LABELS[k],
-}));
+const kindOptions = (i18n: I18n) =>
+  (Object.keys(KIND_LABELS) as WebhookKind[]).map((k) => ({
+    value: k,
+    label: i18n._(KIND_LABELS[k]),
+  }));
 
 export interface WebhookDialogProps {
   core: CoreConnection;
@@ -36,6 +39,7 @@ export interface WebhookDialogProps {
 
 /** Add or edit a webhook target. The stored URL is never shown; typing one replaces it. */
 export function WebhookDialog({ core, target, instances, onClose, onSaved }: WebhookDialogProps) {
+  const { t, i18n } = useLingui();
   const creating = target === null;
   const [values, setValues] = useState(() => formValuesOf(target));
   const [errors, setErrors] = useState<WebhookFormErrors>({});
@@ -54,15 +58,16 @@ export function WebhookDialog({ core, target, instances, onClose, onSaved }: Web
     );
   };
 
+  const targetName = target?.name ?? '';
   return (
     <Modal
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
-      title={creating ? 'Add webhook' : `Edit "${target.name}"`}
+      title={creating ? t`Add webhook` : t`Edit "${targetName}"`}
       width={520}
       actions={
         <DialogActions
-          confirmLabel={creating ? 'Add webhook' : 'Save'}
+          confirmLabel={creating ? t`Add webhook` : t`Save`}
           pending={save.isPending}
           onCancel={onClose}
           onConfirm={submit}
@@ -77,24 +82,24 @@ export function WebhookDialog({ core, target, instances, onClose, onSaved }: Web
         }}
       >
         <TextField
-          label="Name"
+          label={t`Name`}
           value={values.name}
           onChange={(e) => set({ name: e.target.value })}
           error={errors.name}
         />
         <SelectField
-          label="Type"
-          options={KINDS}
+          label={t`Type`}
+          options={kindOptions(i18n)}
           value={values.kind}
           onChange={(e) => set({ kind: e.target.value as WebhookKind })}
           hint={
             values.kind === 'json'
-              ? 'Bodies are signed with HMAC-SHA256; the secret is shown once after saving.'
+              ? t`Bodies are signed with HMAC-SHA256; the secret is shown once after saving.`
               : undefined
           }
         />
         <TextField
-          label="URL"
+          label={t`URL`}
           type="url"
           autoComplete="off"
           value={values.url}
@@ -102,15 +107,17 @@ export function WebhookDialog({ core, target, instances, onClose, onSaved }: Web
           onChange={(e) => set({ url: e.target.value })}
           error={errors.url}
           hint={
-            creating ? undefined : 'Leave empty to keep the saved URL (it is never shown again).'
+            creating ? undefined : t`Leave empty to keep the saved URL (it is never shown again).`
           }
         />
         <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 text-[13px] font-medium text-muted">Events</legend>
+          <legend className="mb-1 text-[13px] font-medium text-muted">
+            <Trans>Events</Trans>
+          </legend>
           {WEBHOOK_EVENTS.map((event) => (
             <label key={event} className="flex items-center gap-2.5 text-sm text-fg">
               <Checkbox
-                label={EVENT_LABELS[event]}
+                label={i18n._(EVENT_LABELS[event])}
                 checked={values.events.includes(event)}
                 onCheckedChange={(on) =>
                   set({
@@ -120,25 +127,27 @@ export function WebhookDialog({ core, target, instances, onClose, onSaved }: Web
                   })
                 }
               />
-              {EVENT_LABELS[event]}
+              {i18n._(EVENT_LABELS[event])}
             </label>
           ))}
           {errors.events ? <p className="text-[13px] text-danger">{errors.events}</p> : null}
         </fieldset>
         <div className="flex flex-col gap-1.5">
-          <span className="text-[13px] font-medium text-muted">Instances</span>
+          <span className="text-[13px] font-medium text-muted">
+            <Trans>Instances</Trans>
+          </span>
           <MultiSelect
-            label="Instances"
-            placeholder="All instances"
+            label={t`Instances`}
+            placeholder={t`All instances`}
             options={instances.map((i) => ({ value: i.uuid, label: i.name }))}
             selected={values.instances}
             onChange={(next) => set({ instances: next })}
           />
         </div>
         <label className="flex items-center justify-between gap-3 text-sm text-fg">
-          Enabled
+          <Trans>Enabled</Trans>
           <Switch
-            label="Enabled"
+            label={t`Enabled`}
             checked={values.enabled}
             onCheckedChange={(on) => set({ enabled: on })}
           />

@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import type { WebhookDelivery, WebhookList, WebhookTarget } from '@hearth/protocol';
+import { activateLocale } from '@/lib/i18n/i18n.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/fixtures.ts';
 import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { SecretDialog } from './secret-dialog.tsx';
 
 const OWNER = publicUser({ uid: 'USER_owner', username: 'owner', is_owner: true });
 const SETTINGS = { core_name: 'Test Core', safe_mode: true, domain: null, playit_enabled: false };
@@ -238,5 +240,45 @@ describe('Webhooks settings (owner)', () => {
     );
     renderApp('/settings/webhooks');
     expect(await screen.findByText('Only the owner can manage webhooks.')).toBeInTheDocument();
+  });
+});
+
+describe('Webhooks settings in other languages', () => {
+  it('German: the target, what it hears and its last delivery', async () => {
+    await activateLocale('de');
+    signedIn({ allow_private_targets: false, targets: [{ ...target, enabled: false }] });
+    renderApp('/settings/webhooks');
+    const row = await screen.findByRole('listitem', { name: 'Ops channel' });
+    expect(
+      within(row).getByText(/Abstürze und Fehler, Spieler treten bei und gehen · Alle Instanzen/),
+    ).toBeInTheDocument();
+    expect(within(row).getByText('Zugestellt (204)')).toBeInTheDocument();
+    expect(within(row).getByText('Deaktiviert')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Ops channel bearbeiten' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Private Ziele erlauben' })).not.toBeChecked();
+  });
+
+  it('German: the signing secret dialog keeps the header names and the signed text as they are', async () => {
+    await activateLocale('de');
+    render(<SecretDialog secret="s3cret" onClose={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: 'Signaturgeheimnis' });
+    expect(
+      within(dialog).getByText(
+        "Ihr Empfänger prüft damit den Header x-hearth-signature: HMAC-SHA256 von '<x-hearth-timestamp>.<body>'. Es wird nur jetzt angezeigt.",
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Kopieren' })).toBeInTheDocument();
+  });
+
+  it('Chinese: the add dialog refuses an empty form in Chinese', async () => {
+    await activateLocale('zh-CN');
+    signedIn({ allow_private_targets: false, targets: [] });
+    const { user } = renderApp('/settings/webhooks');
+    expect(await screen.findByText('还没有 Webhook。')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: '添加 Webhook' }));
+    const dialog = await screen.findByRole('dialog', { name: '添加 Webhook' });
+    await user.click(within(dialog).getByRole('button', { name: '添加 Webhook' }));
+    expect(await within(dialog).findByText('名称为必填项')).toBeInTheDocument();
+    expect(within(dialog).getByText('URL 为必填项')).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import {
   SettingsPage,
   SettingsSection,
 } from '@/components/layout/settings-section.tsx';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
@@ -26,6 +27,7 @@ export function WebhooksPanel({
   core: CoreConnection;
   instances: readonly InstanceInfo[];
 }) {
+  const { t } = useLingui();
   const list = useWebhooks(core);
   const [editing, setEditing] = useState<WebhookTarget | 'new' | null>(null);
   const [deleting, setDeleting] = useState<WebhookTarget | null>(null);
@@ -35,26 +37,31 @@ export function WebhooksPanel({
   const names = useMemo(() => new Map(instances.map((i) => [i.uuid, i.name])), [instances]);
 
   const targets = list.data?.targets ?? [];
+  const deletingName = deleting?.name ?? '';
   return (
     <SettingsPage
-      title="Webhooks"
-      description="Tell Discord, Slack or your own service when instances change state, crash, or players come and go. Deliveries are retried in the background."
+      title={t`Webhooks`}
+      description={t`Tell Discord, Slack or your own service when instances change state, crash, or players come and go. Deliveries are retried in the background.`}
       actions={
         <Button variant="primary" size="sm" onClick={() => setEditing('new')}>
           <Plus aria-hidden className="size-3.5" />
-          Add webhook
+          <Trans>Add webhook</Trans>
         </Button>
       }
     >
-      <SettingsSection title="Targets">
+      <SettingsSection title={t`Targets`}>
         {list.isPending ? (
-          <p className="px-5 py-4 text-sm text-faint">Loading…</p>
+          <p className="px-5 py-4 text-sm text-faint">
+            <Trans>Loading…</Trans>
+          </p>
         ) : list.isError ? (
           <p className="px-5 py-4 text-sm text-danger">{toUserMessage(list.error)}</p>
         ) : targets.length === 0 ? (
-          <p className="px-5 py-4 text-sm text-faint">No webhooks yet.</p>
+          <p className="px-5 py-4 text-sm text-faint">
+            <Trans>No webhooks yet.</Trans>
+          </p>
         ) : (
-          <div role="list" aria-label="Webhooks" className="flex flex-col divide-y divide-line">
+          <div role="list" aria-label={t`Webhooks`} className="flex flex-col divide-y divide-line">
             {targets.map((target) => (
               <WebhookRow
                 key={target.id}
@@ -68,13 +75,13 @@ export function WebhooksPanel({
           </div>
         )}
       </SettingsSection>
-      <SettingsSection title="Network">
+      <SettingsSection title={t`Network`}>
         <SettingRow
-          title="Allow private targets"
-          description="Off, webhooks may not point at this machine (loopback), the local network (private and link-local addresses) or IPv6 unique-local addresses — a webhook URL must not become a way into them. Turn on only for a receiver you run on your own network."
+          title={t`Allow private targets`}
+          description={t`Off, webhooks may not point at this machine (loopback), the local network (private and link-local addresses) or IPv6 unique-local addresses — a webhook URL must not become a way into them. Turn on only for a receiver you run on your own network.`}
           control={
             <Switch
-              label="Allow private targets"
+              label={t`Allow private targets`}
               checked={list.data?.allow_private_targets ?? false}
               disabled={!list.data || setPrivate.isPending}
               onCheckedChange={(allow) =>
@@ -103,11 +110,13 @@ export function WebhooksPanel({
       <Modal
         open={deleting !== null}
         onOpenChange={(open) => (open ? undefined : setDeleting(null))}
-        title={`Delete "${deleting?.name ?? ''}"`}
-        description="This action cannot be undone. Deliveries still waiting are dropped."
+        title={t`Delete "${deletingName}"`}
+        description={t`This action cannot be undone. Deliveries still waiting are dropped.`}
         actions={
           <>
-            <Button onClick={() => setDeleting(null)}>Cancel</Button>
+            <Button onClick={() => setDeleting(null)}>
+              <Trans>Cancel</Trans>
+            </Button>
             <Button
               variant="danger"
               onClick={() => {
@@ -120,7 +129,7 @@ export function WebhooksPanel({
                   );
               }}
             >
-              Delete webhook
+              <Trans>Delete webhook</Trans>
             </Button>
           </>
         }
