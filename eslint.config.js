@@ -193,18 +193,6 @@ const I18N_TO_CONVERT = [
 
   'src/features/webhooks',
 
-  'src/app/*.ts',
-
-  'src/app/*.tsx',
-
-  'src/app/fleet',
-
-  'src/app/routes/[a-g]*.tsx',
-
-  'src/app/routes/i*.tsx',
-
-  'src/app/routes/[n-z]*.tsx',
-
   'src/components/layout/app-shell.tsx',
 
   'src/components/layout/auth-layout.tsx',
