@@ -193,16 +193,6 @@ const I18N_TO_CONVERT = [
 
   'src/features/webhooks',
 
-  'src/components/layout/app-shell.tsx',
-
-  'src/components/layout/auth-layout.tsx',
-
-  'src/components/layout/logo.tsx',
-
-  'src/components/layout/settings-section.tsx',
-
-  'src/components/settings',
-
   'src/components/ui',
 
   'src/lib/*.ts',
