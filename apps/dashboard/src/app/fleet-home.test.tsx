@@ -21,6 +21,7 @@ import {
 } from '@/test/fixtures.ts';
 import { connectTo, renderApp } from '@/test/render-app.tsx';
 import { addCore, getSession, setToken } from '@/lib/session.ts';
+import { activateLocale } from '@/lib/i18n/i18n.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -194,6 +195,27 @@ describe('fleet home (issue 26)', () => {
       expect(within(summary).getByLabelText('Cores up')).toHaveTextContent('3 of 4'),
     );
     expect(within(summary).getByText('Home Box: Game servers run unsandboxed')).toBeInTheDocument();
+  });
+
+  it('in German: the summary, the counts by state and each core’s state (issue 29)', async () => {
+    await activateLocale('de');
+    fleet();
+    renderApp('/');
+    const summary = await screen.findByRole('region', { name: 'Übersicht aller Cores' });
+    await vi.waitFor(() =>
+      expect(within(summary).getByLabelText('Laufende Server')).toHaveTextContent('2 von 3'),
+    );
+    const home = await screen.findByRole('region', { name: 'Home Box' });
+    expect(await within(home).findByText('1 laufend · 1 gestoppt')).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(
+        screen.getByRole('status', { name: 'down.test:16662: Nicht erreichbar' }),
+      ).toBeInTheDocument(),
+    );
+    const guest = await screen.findByRole('region', { name: 'Guest Box' });
+    expect(screen.getByRole('status', { name: 'Guest Box: Abgemeldet' })).toBeInTheDocument();
+    expect(within(guest).getByRole('button', { name: 'Anmelden' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Zustand' })).toHaveTextContent('Läuft');
   });
 
   it('filters by state, game and core, and searches across all cores', async () => {

@@ -8,6 +8,7 @@ import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import { TEST_CORE, coreInfo, publicUser, validJwt } from '@/test/fixtures.ts';
 import { landmarkOf, visibleText } from '@/test/layout.ts';
 import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { activateLocale } from '@/lib/i18n/i18n.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -134,6 +135,23 @@ describe('main layout (dashboard.md §2)', () => {
     await user.click(await screen.findByRole('button', { name: 'Close settings' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/console'));
     expect(new URLSearchParams(router.state.location.search).get('instance')).toBe('INSTANCE_1');
+  });
+});
+
+describe('main layout in German (issue 29)', () => {
+  it('names the sidebar, the settings button and the settings nav in German', async () => {
+    await activateLocale('de');
+    signedIn(publicUser({ is_owner: true }));
+    const { user, router } = renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Hearth-Startseite' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Instanzen' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Einstellungen' }));
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/settings/general'));
+    const nav = await screen.findByRole('navigation', { name: 'Einstellungen' });
+    expect(within(nav).getByRole('link', { name: 'Allgemein' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Ereignisprotokolle' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'Profil' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Einstellungen schließen' })).toBeInTheDocument();
   });
 });
 

@@ -1,6 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { Outlet, useLocation } from '@/lib/router/router.tsx';
 import { Settings } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { AppShell, Sidebar } from '@/components/layout/app-shell.tsx';
 import { Wordmark } from '@/components/layout/logo.tsx';
 import { Tooltip } from '@/components/ui/tooltip.tsx';
@@ -24,10 +25,11 @@ const SettingsNav = lazy(async () => ({
 }));
 
 function SettingsButton() {
+  const { t } = useLingui();
   const navigate = useAppNavigate();
   const { pathname } = useLocation();
   const inSettings = isSettingsPath(pathname);
-  const label = inSettings ? 'Close settings' : 'Settings';
+  const label = inSettings ? t`Close settings` : t`Settings`;
   return (
     <Tooltip
       content={label}
@@ -51,6 +53,7 @@ function SettingsButton() {
  * menu.
  */
 export function MainLayout() {
+  const { t } = useLingui();
   const navigate = useAppNavigate();
   const info = useCoreInfo();
   const user = useCurrentUser();
@@ -63,14 +66,14 @@ export function MainLayout() {
     <>
       <button
         type="button"
-        aria-label="Hearth home"
+        aria-label={t`Hearth home`}
         onClick={() => void navigate('/', { clear: ['instance', 'user'] })}
         className="flex min-h-11 shrink-0 items-center rounded-md px-1 hover:bg-hover wide:min-h-9"
       >
         <Wordmark />
       </button>
       <span aria-hidden className="h-5 w-px shrink-0 bg-line" />
-      <span className="truncate text-sm font-medium text-muted" title="Core name">
+      <span className="truncate text-sm font-medium text-muted" title={t`Core name`}>
         {coreName}
       </span>
     </>
@@ -89,8 +92,10 @@ export function MainLayout() {
           {narrow && coreName ? (
             // The top bar cuts a long core name on a phone: here it reads whole.
             <p className="px-2 pb-2 text-xs break-words text-muted">
-              <span className="text-faint">Core: </span>
-              <span>{coreName}</span>
+              <Trans>
+                <span className="text-faint">Core: </span>
+                <span>{coreName}</span>
+              </Trans>
             </p>
           ) : null}
           <div className="flex items-center gap-1">
@@ -113,9 +118,9 @@ export function MainLayout() {
           <SettingsNav />
         </Suspense>
       ) : (
-        <section aria-label="Instances" className="flex flex-col gap-1">
+        <section aria-label={t`Instances`} className="flex flex-col gap-1">
           <h2 className="px-2 pb-1 text-[11px] font-semibold tracking-wider text-faint uppercase">
-            Instances
+            <Trans>Instances</Trans>
           </h2>
           <InstanceSidebar />
         </section>

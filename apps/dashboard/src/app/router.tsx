@@ -1,4 +1,5 @@
 import { Component, Suspense, lazy } from 'react';
+import { t } from '@lingui/core/macro';
 import type { ComponentType, ErrorInfo, ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes } from '@/lib/router/router.tsx';
 import type { RouteObject } from '@/lib/router/router.tsx';
@@ -176,7 +177,7 @@ export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> 
   override state: BoundaryState = { error: null, key: this.props.resetKey };
 
   static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
-    return { error: error ?? new Error('Unknown error') };
+    return { error: error ?? new Error(t`Unknown error`) };
   }
 
   static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState) {

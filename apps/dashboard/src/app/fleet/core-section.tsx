@@ -1,31 +1,39 @@
-import { formatBytes, formatHost } from '@hearth/protocol';
-import type { InstanceInfo } from '@hearth/protocol';
+import { formatHost } from '@hearth/protocol';
+import type { InstanceInfo, InstanceState } from '@hearth/protocol';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge } from '@/components/ui/badge.tsx';
 import type { BadgeTone } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { InstanceGrid } from '@/features/instances/components/instance-grid.tsx';
 import { countByState } from '@/features/instances/fleet.ts';
+import { formatNumber, formatSize } from '@/lib/i18n/format.ts';
 import type { FleetCoreState, FleetCoreView } from './use-fleet.ts';
 
-const STATE_BADGE: Record<FleetCoreState, { text: string; tone: BadgeTone }> = {
-  connecting: { text: 'Connecting', tone: 'neutral' },
-  connected: { text: 'Connected', tone: 'success' },
-  down: { text: 'Down', tone: 'danger' },
-  'signed-out': { text: 'Signed out', tone: 'neutral' },
+const STATE_BADGE: Record<FleetCoreState, { text: MessageDescriptor; tone: BadgeTone }> = {
+  connecting: { text: msg`Connecting`, tone: 'neutral' },
+  connected: { text: msg`Connected`, tone: 'success' },
+  down: { text: msg`Down`, tone: 'danger' },
+  'signed-out': { text: msg`Signed out`, tone: 'neutral' },
 };
 
 function usedOf({ total, free }: { total: number; free: number }): string {
-  return `${formatBytes(Math.max(0, total - free))} / ${formatBytes(total)}`;
+  return `${formatSize(Math.max(0, total - free))} / ${formatSize(total)}`;
 }
 
 function HostFigures({ core }: { core: FleetCoreView }) {
+  const { t } = useLingui();
   const host = core.host;
   const figures: [string, string][] = [
-    ['Version', core.version ?? '—'],
-    ['Host CPU', host ? `${host.cpu.cpu_load.toFixed(0)} %` : '—'],
-    ['Host memory', host ? usedOf(host.ram) : '—'],
-    ['Host disk', host ? usedOf(host.disk) : '—'],
+    [t`Version`, core.version ?? '—'],
+    [
+      t`Host CPU`,
+      host ? `${formatNumber(host.cpu.cpu_load, { maximumFractionDigits: 0 })} %` : '—',
+    ],
+    [t`Host memory`, host ? usedOf(host.ram) : '—'],
+    [t`Host disk`, host ? usedOf(host.disk) : '—'],
   ];
   return (
     <dl className="flex flex-wrap gap-x-5 gap-y-1 text-xs">
@@ -41,11 +49,27 @@ function HostFigures({ core }: { core: FleetCoreView }) {
   );
 }
 
+/** "2 Running": one message per state, so each language words the pair its own way. */
+function stateCount(state: InstanceState, n: number): string {
+  switch (state) {
+    case 'Running':
+      return t`${n} Running`;
+    case 'Starting':
+      return t`${n} Starting`;
+    case 'Stopping':
+      return t`${n} Stopping`;
+    case 'Stopped':
+      return t`${n} Stopped`;
+    case 'Error':
+      return t`${n} Error`;
+  }
+}
+
 /** "2 Running · 1 Stopped": the core's instances by state. */
 export function stateCounts(instances: readonly InstanceInfo[]): string {
-  const counts = Object.entries(countByState(instances));
-  if (counts.length === 0) return 'No instances';
-  return counts.map(([state, n]) => `${n} ${state}`).join(' · ');
+  const counts = Object.entries(countByState(instances)) as [InstanceState, number][];
+  if (counts.length === 0) return t`No instances`;
+  return counts.map(([state, n]) => stateCount(state, n)).join(' · ');
 }
 
 /**
@@ -64,7 +88,10 @@ export function CoreSection({
   onSignIn: (core: FleetCoreView) => void;
   onOpen: (core: FleetCoreView, uuid: string) => void;
 }) {
+  const { i18n } = useLingui();
   const badge = STATE_BADGE[core.state];
+  const badgeText = i18n._(badge.text);
+  const name = core.name;
   return (
     <section
       aria-label={core.name}
@@ -75,15 +102,17 @@ export function CoreSection({
           <h2 className="flex items-center gap-2 text-lg font-semibold">
             {core.name}
             {core.isCurrent ? (
-              <span className="text-xs font-normal text-faint">current</span>
+              <span className="text-xs font-normal text-faint">
+                <Trans>current</Trans>
+              </span>
             ) : null}
           </h2>
           <span className="truncate text-xs text-muted">{`${core.connection.protocol}://${formatHost(core.connection.address)}:${core.connection.port}`}</span>
           <HostFigures core={core} />
         </div>
         <div className="flex flex-col items-end gap-1">
-          <span role="status" aria-label={`${core.name}: ${badge.text}`}>
-            <Badge tone={badge.tone}>{badge.text}</Badge>
+          <span role="status" aria-label={`${name}: ${badgeText}`}>
+            <Badge tone={badge.tone}>{badgeText}</Badge>
           </span>
           {core.instances ? (
             <span className="text-xs text-muted">{stateCounts(core.instances)}</span>
@@ -106,19 +135,25 @@ function CoreBody({
   onSignIn: (core: FleetCoreView) => void;
   onOpen: (core: FleetCoreView, uuid: string) => void;
 }) {
+  const { t } = useLingui();
+  const name = core.name;
   if (core.state === 'down')
     return (
       <p className="text-sm text-danger">
-        This core cannot be reached. The others are not affected; it shows here again when it is
-        back.
+        <Trans>
+          This core cannot be reached. The others are not affected; it shows here again when it is
+          back.
+        </Trans>
       </p>
     );
   if (core.state === 'signed-out')
     return (
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-muted">Sign in to this core to see its instances.</p>
+        <p className="text-sm text-muted">
+          <Trans>Sign in to this core to see its instances.</Trans>
+        </p>
         <Button variant="primary" size="sm" onClick={() => onSignIn(core)}>
-          Sign in
+          <Trans>Sign in</Trans>
         </Button>
       </div>
     );
@@ -126,7 +161,7 @@ function CoreBody({
   if (visible.length === 0)
     return (
       <p className="text-sm text-muted">
-        {core.instances?.length ? 'No instances match the filters.' : 'No instances yet.'}
+        {core.instances?.length ? t`No instances match the filters.` : t`No instances yet.`}
       </p>
     );
   return (
@@ -136,7 +171,7 @@ function CoreBody({
       host={core.gameHost}
       onOpen={(uuid) => onOpen(core, uuid)}
       core={core.isCurrent ? undefined : core.connection}
-      label={core.isCurrent ? 'Instances' : `Instances on ${core.name}`}
+      label={core.isCurrent ? t`Instances` : t`Instances on ${name}`}
     />
   );
 }

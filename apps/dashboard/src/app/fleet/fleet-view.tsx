@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { SelectField, TextField } from '@/components/ui/field.tsx';
 import { selectCore } from '@/lib/session.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
@@ -10,6 +11,8 @@ import {
   summarizeFleet,
 } from '@/features/instances/fleet.ts';
 import type { FleetFilter } from '@/features/instances/fleet.ts';
+import { stateLabel } from '@/features/instances/components/instance-state.tsx';
+import { formatNumber } from '@/lib/i18n/format.ts';
 import type { InstanceState } from '@hearth/protocol';
 import { CoreSection } from './core-section.tsx';
 import { useFleet } from './use-fleet.ts';
@@ -18,14 +21,19 @@ import type { FleetCoreView } from './use-fleet.ts';
 const ALL = '';
 
 function FleetSummary({ cores }: { cores: readonly FleetCoreView[] }) {
+  const { t } = useLingui();
   const summary = summarizeFleet(cores);
+  const running = formatNumber(summary.running);
+  const instances = formatNumber(summary.instances);
+  const up = formatNumber(summary.coresUp);
+  const known = formatNumber(summary.coresUp + summary.coresDown);
   const figures: [string, string][] = [
-    ['Players online', String(summary.playersOnline)],
-    ['Servers running', `${summary.running} of ${summary.instances}`],
-    ['Cores up', `${summary.coresUp} of ${summary.coresUp + summary.coresDown}`],
+    [t`Players online`, formatNumber(summary.playersOnline)],
+    [t`Servers running`, t`${running} of ${instances}`],
+    [t`Cores up`, t`${up} of ${known}`],
   ];
   return (
-    <section aria-label="Fleet summary" className="flex flex-col gap-3">
+    <section aria-label={t`Fleet summary`} className="flex flex-col gap-3">
       <dl className="grid grid-cols-[repeat(auto-fill,minmax(10rem,1fr))] gap-3">
         {figures.map(([label, value]) => (
           <div key={label} className="rounded-xl border border-line bg-panel px-4 py-3">
@@ -37,7 +45,7 @@ function FleetSummary({ cores }: { cores: readonly FleetCoreView[] }) {
         ))}
       </dl>
       {summary.warnings.length > 0 ? (
-        <ul aria-label="Core warnings" className="flex flex-col gap-1 text-sm text-warning">
+        <ul aria-label={t`Core warnings`} className="flex flex-col gap-1 text-sm text-warning">
           {summary.warnings.flatMap(({ core, warnings }) =>
             warnings.map((warning) => <li key={`${core}:${warning}`}>{`${core}: ${warning}`}</li>),
           )}
@@ -56,20 +64,21 @@ function FleetFilters({
   filter: FleetFilter;
   onChange: (next: FleetFilter) => void;
 }) {
+  const { t } = useLingui();
   return (
     <div role="search" className="grid grid-cols-[repeat(auto-fill,minmax(12rem,1fr))] gap-3">
       <TextField
-        label="Search instances"
+        label={t`Search instances`}
         type="search"
         value={filter.search}
         onChange={(e) => onChange({ ...filter, search: e.target.value })}
       />
       <SelectField
-        label="State"
+        label={t`State`}
         value={filter.state ?? ALL}
         options={[
-          { value: ALL, label: 'All states' },
-          ...INSTANCE_STATES.map((s) => ({ value: s, label: s })),
+          { value: ALL, label: t`All states` },
+          ...INSTANCE_STATES.map((s) => ({ value: s, label: stateLabel(s) })),
         ]}
         onChange={(e) =>
           onChange({
@@ -79,10 +88,10 @@ function FleetFilters({
         }
       />
       <SelectField
-        label="Game"
+        label={t`Game`}
         value={filter.game ?? ALL}
         options={[
-          { value: ALL, label: 'All games' },
+          { value: ALL, label: t`All games` },
           ...fleetGames(cores).map((g) => ({ value: g, label: g })),
         ]}
         onChange={(e) =>
@@ -90,10 +99,10 @@ function FleetFilters({
         }
       />
       <SelectField
-        label="Core"
+        label={t`Core`}
         value={filter.core ?? ALL}
         options={[
-          { value: ALL, label: 'All cores' },
+          { value: ALL, label: t`All cores` },
           ...cores.map((c) => ({ value: c.key, label: c.name })),
         ]}
         onChange={(e) =>

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
 import { AuthLayout } from '@/components/layout/auth-layout.tsx';
 import { useCurrentCore } from '@/lib/session.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
@@ -7,6 +8,7 @@ import { CoreConfigForm } from '@/features/settings/components/core-config-form.
 
 /** /login/core/first_config — Customize core, then home. */
 export function CoreFirstConfigRoute() {
+  const { t } = useLingui();
   const navigate = useAppNavigate();
   const queryClient = useQueryClient();
   const core = useCurrentCore();
@@ -19,8 +21,8 @@ export function CoreFirstConfigRoute() {
 
   return (
     <AuthLayout
-      title="Customize your core"
-      subtitle="Give the core a name. You can change these later in the core settings."
+      title={t`Customize your core`}
+      subtitle={t`Give the core a name. You can change these later in the core settings.`}
     >
       <CoreConfigForm core={core} onSaved={saved} />
     </AuthLayout>

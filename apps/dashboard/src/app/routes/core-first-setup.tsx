@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { CoreInfo } from '@hearth/protocol';
+import { useLingui } from '@lingui/react/macro';
 import { AuthLayout } from '@/components/layout/auth-layout.tsx';
 import { useCurrentCore } from '@/lib/session.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
@@ -8,6 +9,7 @@ import { OwnerSetupForm } from '@/features/auth/components/owner-setup-form.tsx'
 
 /** /login/core/first_setup — owner setup, then Customize core. */
 export function CoreFirstSetupRoute() {
+  const { t } = useLingui();
   const navigate = useAppNavigate();
   const queryClient = useQueryClient();
   const core = useCurrentCore();
@@ -23,8 +25,8 @@ export function CoreFirstSetupRoute() {
 
   return (
     <AuthLayout
-      title="Set up your core"
-      subtitle="Create the owner account. The owner can do everything on this core."
+      title={t`Set up your core`}
+      subtitle={t`Create the owner account. The owner can do everything on this core.`}
     >
       <OwnerSetupForm core={core} onDone={done} />
     </AuthLayout>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { AuthLayout } from '@/components/layout/auth-layout.tsx';
 import { getToken, useSession } from '@/lib/session.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
@@ -6,10 +7,14 @@ import { routeAfterCoreChosen } from '@/features/connection/modal-choice.ts';
 
 /** /login/core/new */
 export function CoreNewRoute() {
+  const { t } = useLingui();
   const navigate = useAppNavigate();
   const { cores } = useSession();
   return (
-    <AuthLayout title="Connect a new core" subtitle="Enter the address of a running Hearth core.">
+    <AuthLayout
+      title={t`Connect a new core`}
+      subtitle={t`Enter the address of a running Hearth core.`}
+    >
       <AddCoreForm
         onBack={() => void navigate(cores.length > 0 ? '/login/core/select' : '/first_setup')}
         onAdded={(core, info) =>

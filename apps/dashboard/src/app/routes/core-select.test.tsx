@@ -4,6 +4,7 @@ import { addCore, getSession } from '@/lib/session.ts';
 import { installFakeFetch } from '@/test/fake-fetch.ts';
 import { TEST_CORE, coreInfo } from '@/test/fixtures.ts';
 import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { activateLocale } from '@/lib/i18n/i18n.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -36,6 +37,15 @@ describe('select core (/login/core/select)', () => {
     const { user } = renderApp('/login/core/select');
     await user.click(await screen.findByRole('button', { name: 'Connect' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Network error');
+  });
+
+  it('in Chinese (issue 29)', async () => {
+    await activateLocale('zh-CN');
+    connectTo(TEST_CORE);
+    installFakeFetch({ 'core.test:16662': { 'GET /info': { body: coreInfo() } } });
+    renderApp('/login/core/select');
+    expect(await screen.findByRole('heading', { name: '选择核心' })).toBeInTheDocument();
+    expect(screen.getByText('选择此浏览器连接过的一个核心。')).toBeInTheDocument();
   });
 
   it('Connect a new core opens the add-core form', async () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react/macro';
 import { AuthLayout } from '@/components/layout/auth-layout.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { getToken, selectCore, useSession } from '@/lib/session.ts';
@@ -12,6 +13,7 @@ import { Redirect } from '../guards.tsx';
 
 /** /login/core/select — redirects to /login/core/new while no core is saved. */
 export function CoreSelectRoute() {
+  const { t } = useLingui();
   const navigate = useAppNavigate();
   const queryClient = useQueryClient();
   const { cores, current } = useSession();
@@ -38,8 +40,8 @@ export function CoreSelectRoute() {
 
   return (
     <AuthLayout
-      title="Select a core"
-      subtitle="Choose one of the cores this browser has connected to."
+      title={t`Select a core`}
+      subtitle={t`Choose one of the cores this browser has connected to.`}
     >
       <CoreSelectForm
         cores={cores}

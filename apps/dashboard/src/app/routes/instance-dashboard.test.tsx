@@ -9,6 +9,7 @@ import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { TEST_CORE, coreInfo, publicUser, validJwt } from '@/test/fixtures.ts';
 import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { activateLocale } from '@/lib/i18n/i18n.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -274,6 +275,20 @@ describe('instance dashboard (dashboard.md §2)', () => {
     const nav = await screen.findByRole('navigation', { name: 'Instance tabs' });
     expect(await within(nav).findByRole('button', { name: 'Playitgg' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'tunnels not found' })).toBeInTheDocument();
+  });
+
+  it('in German: the tab names, the tab area and {tab} not found (issue 29)', async () => {
+    await activateLocale('de');
+    signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })]);
+    renderApp('/dashboard/tunnels?instance=A');
+    const nav = await screen.findByRole('navigation', { name: 'Instanz-Tabs' });
+    expect(within(nav).getByRole('button', { name: 'Übersicht' })).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Ereignisprotokolle' })).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Sicherungen' })).toBeInTheDocument();
+    const area = screen.getByRole('region', { name: 'Instanz-Tab' });
+    expect(
+      await within(area).findByRole('heading', { name: 'tunnels nicht gefunden' }),
+    ).toBeInTheDocument();
   });
 
   it('hides Add-ons while the owner has turned Modrinth off (issue 27)', async () => {

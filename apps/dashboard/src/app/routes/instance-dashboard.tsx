@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from '@/lib/router/router.tsx';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { INSTANCE_NOT_FOUND_SPLASH_MS } from '@hearth/protocol';
 import type { InstanceInfo } from '@hearth/protocol';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
@@ -20,7 +21,7 @@ import { useViewer } from '../use-viewer.ts';
 
 /**
  * The tabs this core shows: Playitgg only when the global setting playit_enabled is on, Add-ons
- * only while modrinth_enabled is (on by default).
+ * only while modrinth_enabled is (on by default). Their labels are message descriptors.
  */
 export function visibleTabs(playitEnabled: boolean, modrinthEnabled = true) {
   return INSTANCE_TABS.filter(
@@ -46,8 +47,12 @@ function InstanceNotFound() {
   if (!waited) return <PageSpinner />;
   return (
     <Centered>
-      <h1 className="text-lg font-semibold">Instance not found</h1>
-      <p className="text-sm text-muted">Select an instance in the sidebar.</p>
+      <h1 className="text-lg font-semibold">
+        <Trans>Instance not found</Trans>
+      </h1>
+      <p className="text-sm text-muted">
+        <Trans>Select an instance in the sidebar.</Trans>
+      </p>
     </Centered>
   );
 }
@@ -61,12 +66,16 @@ function TabArea({
   instance: InstanceInfo;
   known: boolean;
 }) {
+  const { i18n } = useLingui();
   const Screen = known ? INSTANCE_TAB_SCREENS[tab as InstanceTabId] : undefined;
-  const label = INSTANCE_TABS.find((t) => t.id === tab)?.label ?? tab;
+  const descriptor = INSTANCE_TABS.find((x) => x.id === tab)?.label;
+  const label = descriptor ? i18n._(descriptor) : tab;
   if (!Screen) {
     return (
       <Centered>
-        <h1 className="text-lg font-semibold">{tab} not found</h1>
+        <h1 className="text-lg font-semibold">
+          <Trans>{tab} not found</Trans>
+        </h1>
       </Centered>
     );
   }
@@ -82,6 +91,7 @@ function TabArea({
 }
 
 export function InstanceDashboardRoute() {
+  const { t, i18n } = useLingui();
   const { tab = 'overview' } = useParams();
   const [params] = useSearchParams();
   const navigate = useAppNavigate();
@@ -96,7 +106,8 @@ export function InstanceDashboardRoute() {
     settings.data?.playit_enabled ?? false,
     settings.data?.modrinth_enabled ?? true,
   );
-  const known = tabs.some((t) => t.id === tab);
+  const known = tabs.some((x) => x.id === tab);
+  const navTabs = tabs.map(({ id, label }) => ({ id, label: i18n._(label) }));
   const canCreate = viewerCan(viewer, { type: 'CreateInstance' });
   // dashboard.md §2: an `instance` naming no instance of this core goes to / (so does a deleted one).
   const unknown = uuid !== null && instances.isSuccess && instance === null;
@@ -113,13 +124,13 @@ export function InstanceDashboardRoute() {
       <InstanceNav
         instance={instance}
         viewer={viewer}
-        tabs={tabs}
+        tabs={navTabs}
         activeTab={tab}
         onSelectTab={(next) => void navigate(`/dashboard/${next}`)}
         canCreate={canCreate}
         onNewInstance={() => setWizardOpen(true)}
       />
-      <section aria-label="Instance tab" className="min-h-0 min-w-0 flex-1 overflow-auto">
+      <section aria-label={t`Instance tab`} className="min-h-0 min-w-0 flex-1 overflow-auto">
         {instance ? (
           <TabArea tab={tab} instance={instance} known={known} />
         ) : instances.isPending || unknown ? (

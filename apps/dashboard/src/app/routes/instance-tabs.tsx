@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { InstanceInfo } from '@hearth/protocol';
+import { msg } from '@lingui/core/macro';
 
 // The instance tabs of dashboard.md §2, in spec order, then Hearth's own (Backups, Schedules,
 // Players, Add-ons),
@@ -13,17 +14,17 @@ export interface InstanceTabProps {
 }
 
 export const INSTANCE_TABS = [
-  { id: 'overview', label: 'Overview' },
-  { id: 'settings', label: 'Settings' },
-  { id: 'console', label: 'Console' },
-  { id: 'files', label: 'Files' },
-  { id: 'macros', label: 'Macros' },
-  { id: 'logs', label: 'Event Logs' },
-  { id: 'playitgg', label: 'Playitgg' },
-  { id: 'backups', label: 'Backups' },
-  { id: 'schedules', label: 'Schedules' },
-  { id: 'players', label: 'Players' },
-  { id: 'addons', label: 'Add-ons' },
+  { id: 'overview', label: msg`Overview` },
+  { id: 'settings', label: msg`Settings` },
+  { id: 'console', label: msg`Console` },
+  { id: 'files', label: msg`Files` },
+  { id: 'macros', label: msg`Macros` },
+  { id: 'logs', label: msg`Event Logs` },
+  { id: 'playitgg', label: msg`Playitgg` },
+  { id: 'backups', label: msg`Backups` },
+  { id: 'schedules', label: msg`Schedules` },
+  { id: 'players', label: msg`Players` },
+  { id: 'addons', label: msg`Add-ons` },
 ] as const;
 
 export type InstanceTabId = (typeof INSTANCE_TABS)[number]['id'];

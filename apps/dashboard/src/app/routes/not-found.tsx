@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button.tsx';
 import { useAppNavigate } from '@/lib/url-state.ts';
 
@@ -9,16 +10,20 @@ export function NotFoundRoute() {
       {/* A code above the heading, not a paragraph: a styled <p> reads as a heading (axe:
           p-as-heading), and the h1 under it is the page's heading. */}
       <div className="font-mono text-5xl font-semibold text-faint">404</div>
-      <h1 className="text-xl font-semibold">Page not found</h1>
+      <h1 className="text-xl font-semibold">
+        <Trans>Page not found</Trans>
+      </h1>
       <p className="max-w-sm text-sm text-muted">
-        There is nothing at this address. It may have moved, or the link may be wrong.
+        <Trans>
+          There is nothing at this address. It may have moved, or the link may be wrong.
+        </Trans>
       </p>
       <Button
         variant="primary"
         className="mt-3"
         onClick={() => void navigate('/', { clear: ['instance', 'user', 'path'] })}
       >
-        Go Home
+        <Trans>Go Home</Trans>
       </Button>
     </main>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { useCurrentCore } from '@/lib/session.ts';
 import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
@@ -14,12 +15,14 @@ export function SettingsEventLogsRoute() {
   if (!core || me.isPending) return <PageSpinner />;
   if (!me.data?.is_owner)
     return (
-      <p className="p-8 text-sm text-muted">Only the owner can see the whole core’s event log.</p>
+      <p className="p-8 text-sm text-muted">
+        <Trans>Only the owner can see the whole core’s event log.</Trans>
+      </p>
     );
   return (
     <div className="flex h-full min-h-0 flex-col">
       <h1 className="px-4 pt-6 text-2xl font-semibold tracking-tight text-fg lg:px-6">
-        Event Logs
+        <Trans>Event Logs</Trans>
       </h1>
       <EventLogScreen
         core={core}

@@ -1,6 +1,7 @@
 import { Link, useLocation, useSearchParams } from '@/lib/router/router.tsx';
 import { ArrowLeft, ScrollText, Settings2, UserRound, Users, UserX, Webhook } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { cn } from '@/lib/cn.ts';
 import { getLastRoute } from '@/lib/last-route.ts';
 import { useAppNavigate, usePreservedTo } from '@/lib/url-state.ts';
@@ -42,45 +43,48 @@ function Group({ title, children }: { title: string; children: ReactNode }) {
  * Unselect User and — for the owner — the user list. It replaces the instance list there.
  */
 export function SettingsNav() {
+  const { t } = useLingui();
   const navigate = useAppNavigate();
   const [params] = useSearchParams();
   const me = useCurrentUser().data;
   const selectedUid = params.get('user');
 
   return (
-    <nav aria-label="Settings" className="flex flex-col gap-5">
+    <nav aria-label={t`Settings`} className="flex flex-col gap-5">
       <div className="flex items-center gap-1.5">
         <button
           type="button"
-          aria-label="Back"
+          aria-label={t`Back`}
           onClick={() => void navigate(getLastRoute())}
           className="flex size-11 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg wide:size-8"
         >
           <ArrowLeft aria-hidden className="size-4" />
         </button>
-        <span className="text-sm font-semibold text-fg">Settings</span>
+        <span className="text-sm font-semibold text-fg">
+          <Trans>Settings</Trans>
+        </span>
       </div>
-      <Group title="Core">
+      <Group title={t`Core`}>
         <NavLinkItem to="/settings/general" icon={<Settings2 aria-hidden className="size-4" />}>
-          General
+          <Trans>General</Trans>
         </NavLinkItem>
         <NavLinkItem to="/settings/users" icon={<Users aria-hidden className="size-4" />}>
-          Users
+          <Trans>Users</Trans>
         </NavLinkItem>
         {me?.is_owner ? (
           <>
             <NavLinkItem to="/settings/events" icon={<ScrollText aria-hidden className="size-4" />}>
-              Event Logs
+              <Trans>Event Logs</Trans>
             </NavLinkItem>
             <NavLinkItem to="/settings/webhooks" icon={<Webhook aria-hidden className="size-4" />}>
-              Webhooks
+              <Trans>Webhooks</Trans>
             </NavLinkItem>
           </>
         ) : null}
       </Group>
-      <Group title="Account">
+      <Group title={t`Account`}>
         <NavLinkItem to="/settings/profile" icon={<UserRound aria-hidden className="size-4" />}>
-          Profile
+          <Trans>Profile</Trans>
         </NavLinkItem>
       </Group>
       {me?.is_owner ? (
@@ -92,7 +96,7 @@ export function SettingsNav() {
             className="flex h-11 items-center gap-2 rounded-md px-2 text-left text-sm text-muted hover:bg-hover wide:h-8 hover:text-fg disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent"
           >
             <UserX aria-hidden className="size-4" />
-            Unselect User
+            <Trans>Unselect User</Trans>
           </button>
           <NavMemberList
             meUid={me.uid}

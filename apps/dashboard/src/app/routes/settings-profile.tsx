@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
 import { clearCurrentToken, setToken, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
@@ -27,14 +28,14 @@ export function SettingsProfileRoute() {
   const signInAgain = async (newPassword: string) => {
     const username = me.data?.username;
     try {
-      if (!username) throw new Error('No signed-in user');
+      if (!username) throw new Error(t`No signed-in user`);
       const signedIn = await login(core, { username, password: newPassword });
       setToken(core, signedIn.token);
       if (signedIn.user)
         queryClient.setQueryData(getUserInfoQueryOptions(core, true).queryKey, signedIn.user);
     } catch {
       clearCurrentToken();
-      notify('info', 'Your password was changed. Sign in again with your new password.');
+      notify('info', t`Your password was changed. Sign in again with your new password.`);
       void navigate('/login/user/select');
     }
   };

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useSearchParams } from '@/lib/router/router.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
@@ -43,7 +44,11 @@ export function SettingsUsersRoute() {
       instances={instances.data ?? []}
       instancesError={instances.isError ? toUserMessage(instances.error) : null}
       memberExtra={(user) =>
-        twoFactorOn(user.uid) ? <Badge tone="success">Two-factor</Badge> : null
+        twoFactorOn(user.uid) ? (
+          <Badge tone="success">
+            <Trans>Two-factor</Trans>
+          </Badge>
+        ) : null
       }
       selectedExtra={(user) =>
         // Your own sign-in is managed in your Profile.

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { useCurrentCore } from '@/lib/session.ts';
 import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
@@ -11,6 +12,10 @@ export function SettingsWebhooksRoute() {
   const instances = useInstances();
   if (!core || me.isPending) return <PageSpinner />;
   if (!me.data?.is_owner)
-    return <p className="p-8 text-sm text-muted">Only the owner can manage webhooks.</p>;
+    return (
+      <p className="p-8 text-sm text-muted">
+        <Trans>Only the owner can manage webhooks.</Trans>
+      </p>
+    );
   return <WebhooksPanel core={core} instances={instances.data ?? []} />;
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { AuthLayout } from '@/components/layout/auth-layout.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useCurrentCore } from '@/lib/session.ts';
@@ -7,17 +8,19 @@ import { useCoreInfo } from '@/features/connection/api/get-core-info.ts';
 
 /** /login/user */
 export function UserLoginRoute() {
+  const { t } = useLingui();
   const navigate = useAppNavigate();
   const core = useCurrentCore();
   const info = useCoreInfo();
   if (!core) return null;
+  const coreName = info.data?.core_name;
   return (
     <AuthLayout
-      title="Sign in"
-      subtitle={info.data ? `to ${info.data.core_name}` : undefined}
+      title={t`Sign in`}
+      subtitle={coreName !== undefined ? t`to ${coreName}` : undefined}
       footer={
         <Button variant="ghost" size="sm" onClick={() => void navigate('/login/core/select')}>
-          Change core
+          <Trans>Change core</Trans>
         </Button>
       }
     >

@@ -1,4 +1,5 @@
 import { KeyRound, LogIn, Server } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { AuthLayout } from '@/components/layout/auth-layout.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useDesktopBridge } from '@/lib/desktop-bridge.ts';
@@ -14,6 +15,7 @@ import { Redirect } from '../guards.tsx';
  * owner. With nothing to choose (no token, no desktop owner) it is a dead step: straight to sign-in.
  */
 export function UserSelectRoute() {
+  const { t } = useLingui();
   const navigate = useAppNavigate();
   const core = useCurrentCore();
   const token = useCurrentToken();
@@ -22,6 +24,8 @@ export function UserSelectRoute() {
   const bridge = useDesktopBridge();
   const localDesktop = bridge !== null && core !== null && isLoopbackAddress(core.address);
 
+  const coreName = info.data?.core_name;
+  const username = user.data?.username;
   if (!token && !localDesktop) return <Redirect to="/login/user" />;
 
   const enterAsOwner = async () => {
@@ -36,13 +40,13 @@ export function UserSelectRoute() {
 
   return (
     <AuthLayout
-      title="Select a user"
-      subtitle={info.data ? `Signing in to ${info.data.core_name}` : undefined}
+      title={t`Select a user`}
+      subtitle={coreName !== undefined ? t`Signing in to ${coreName}` : undefined}
     >
       <div className="flex flex-col gap-3">
-        {token && user.data ? (
+        {token && username !== undefined ? (
           <Button variant="primary" className="w-full" onClick={() => void navigate('/')}>
-            Continue as {user.data.username}
+            <Trans>Continue as {username}</Trans>
           </Button>
         ) : null}
         {localDesktop ? (
@@ -52,7 +56,7 @@ export function UserSelectRoute() {
             onClick={() => void enterAsOwner()}
           >
             <KeyRound aria-hidden className="size-4" />
-            Sign in as owner
+            <Trans>Sign in as owner</Trans>
           </Button>
         ) : null}
         <Button
@@ -61,7 +65,7 @@ export function UserSelectRoute() {
           onClick={() => void navigate('/login/user')}
         >
           <LogIn aria-hidden className="size-4" />
-          {token ? 'Sign in as another user' : 'Sign in with username and password'}
+          {token ? t`Sign in as another user` : t`Sign in with username and password`}
         </Button>
         <Button
           variant="ghost"
@@ -69,7 +73,7 @@ export function UserSelectRoute() {
           onClick={() => void navigate('/login/core/select')}
         >
           <Server aria-hidden className="size-4" />
-          Change core
+          <Trans>Change core</Trans>
         </Button>
       </div>
     </AuthLayout>

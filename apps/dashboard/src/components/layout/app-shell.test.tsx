@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Link, MemoryRouter, useRoutes } from '@/lib/router/router.tsx';
 import { NARROW_LAYOUT_QUERY } from '@/lib/use-media-query.ts';
 import { installMediaQueries } from '@/test/media-queries.ts';
+import { activateLocale } from '@/lib/i18n/i18n.ts';
 import { AppShell, Sidebar } from './app-shell.tsx';
 
 let media: ReturnType<typeof installMediaQueries> | undefined;
@@ -90,6 +91,16 @@ describe('the main layout at phone and desktop widths', () => {
     await user.click(await screen.findByRole('link', { name: 'Squid' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Console' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+
+  it('in Chinese: the skip link, the sidebar and the Menu button (issue 29)', async () => {
+    await activateLocale('zh-CN');
+    media = installMediaQueries({ [NARROW_LAYOUT_QUERY]: false });
+    render(<Shell />);
+    expect(screen.getByRole('link', { name: '跳到主要内容' })).toBeInTheDocument();
+    expect(screen.getByRole('complementary', { name: '侧边栏' })).toBeInTheDocument();
+    act(() => media?.set(NARROW_LAYOUT_QUERY, true));
+    expect(screen.getByRole('button', { name: '打开菜单' })).toBeInTheDocument();
   });
 
   it('switches layout when the window crosses the width', () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { NavigationType, useLocation, useNavigationType } from '@/lib/router/router.tsx';
 import { Menu } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Drawer } from '@/components/ui/drawer.tsx';
 import { useNarrowLayout } from '@/lib/use-media-query.ts';
 
@@ -26,6 +27,7 @@ export function AppShell({
   sidebar: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   const narrow = useNarrowLayout();
   const location = useLocation();
   const navigation = useNavigationType();
@@ -41,11 +43,11 @@ export function AppShell({
     <Drawer
       open={drawerOpen}
       onOpenChange={setDrawerOpen}
-      title="Menu"
+      title={t`Menu`}
       trigger={
         <button
           type="button"
-          aria-label="Open menu"
+          aria-label={t`Open menu`}
           className="-ml-1 flex size-11 shrink-0 items-center justify-center rounded-md text-muted hover:bg-hover hover:text-fg"
         >
           <Menu aria-hidden className="size-5" />
@@ -68,7 +70,7 @@ export function AppShell({
           document.getElementById(MAIN_ID)?.focus();
         }}
       >
-        Skip to main content
+        <Trans>Skip to main content</Trans>
       </a>
       <TopBar
         start={
@@ -83,7 +85,7 @@ export function AppShell({
       <div className="flex min-h-0 flex-1">
         {narrow ? null : (
           <aside
-            aria-label="Sidebar"
+            aria-label={t`Sidebar`}
             className="flex w-60 shrink-0 flex-col border-r border-line bg-panel"
           >
             {sidebar}

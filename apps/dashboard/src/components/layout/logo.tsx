@@ -1,5 +1,8 @@
 import { cn } from '@/lib/cn.ts';
 
+/** The product's name: the same in every language, so not a message. */
+const PRODUCT_NAME = 'Hearth';
+
 /** The Hearth mark: a small flame. */
 export function LogoMark({ className }: { className?: string }) {
   return (
@@ -26,7 +29,7 @@ export function Wordmark({ className }: { className?: string }) {
       )}
     >
       <LogoMark />
-      Hearth
+      {PRODUCT_NAME}
     </span>
   );
 }

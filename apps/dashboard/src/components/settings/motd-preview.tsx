@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { MOTD_COLOURS, parseMotd } from './motd.ts';
 import type { MotdSegment } from './motd.ts';
 
@@ -15,11 +16,12 @@ function segmentStyle(segment: MotdSegment) {
 
 /** How the server list shows a MOTD: the first line, with '...' when there are more. */
 export function MotdPreview({ value }: { value: string }) {
+  const { t } = useLingui();
   const { segments, truncated } = parseMotd(value);
   return (
     <div
       role="figure"
-      aria-label="MOTD preview"
+      aria-label={t`MOTD preview`}
       className="truncate rounded-md border border-line bg-[#1e1e1e] px-3 py-2 font-mono text-[13px] text-[#AAAAAA]"
     >
       {segments.map((segment, index) => (

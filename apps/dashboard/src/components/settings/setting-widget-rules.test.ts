@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { validateWidgetText, widgetValue, TEXT_TOO_LONG } from './setting-widget-rules.ts';
+import { validateWidgetText, widgetValue, textTooLong } from './setting-widget-rules.ts';
 import { widgetKind } from './setting-values.ts';
 import { setting } from '@/test/fixtures.ts';
+import { activateLocale } from '@/lib/i18n/i18n.ts';
 
 describe('setting widgets (dashboard.md §5)', () => {
   it('picks text, password, number, toggle and dropdown widgets', () => {
@@ -21,7 +22,7 @@ describe('setting widgets (dashboard.md §5)', () => {
     expect(validateWidgetText({ ...text, is_required: false }, '   ')).toBeNull();
     expect(widgetValue(text, '  hi  ')).toEqual({ type: 'String', value: 'hi' });
     expect(validateWidgetText(text, 'x'.repeat(1024))).toBeNull();
-    expect(validateWidgetText(text, 'x'.repeat(1025))).toBe(TEXT_TOO_LONG);
+    expect(validateWidgetText(text, 'x'.repeat(1025))).toBe(textTooLong());
   });
 
   it('a secret keeps its spaces', () => {
@@ -44,6 +45,15 @@ describe('setting widgets (dashboard.md §5)', () => {
     const u = setting('u', { type: 'UnsignedInteger', min: null, max: null });
     expect(validateWidgetText(u, '-1')).toBe('Must be greater than 0');
     expect(validateWidgetText(u, '4294967296')).toBe('Must be less than 4294967295');
+  });
+
+  it('speaks the active language (issue 29)', async () => {
+    await activateLocale('de');
+    const n = setting('n', { type: 'Integer', min: 1, max: 10 });
+    expect(validateWidgetText(n, '')).toBe('Darf nicht leer sein');
+    expect(validateWidgetText(n, '0')).toBe('Muss größer als 1 sein');
+    await activateLocale('zh-CN');
+    expect(validateWidgetText(n, '11')).toBe('必须小于 10');
   });
 
   it('floats: Not a valid float, Must be a number', () => {

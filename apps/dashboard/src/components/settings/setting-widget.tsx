@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Check } from 'lucide-react';
+import { Trans } from '@lingui/react/macro';
 import { SETTING_TEXT_MAX, VALIDATION_DEBOUNCE_MS } from '@hearth/protocol';
 import type { ConfigurableValue, SettingManifest } from '@hearth/protocol';
 import { Switch } from '@/components/ui/switch.tsx';
@@ -49,7 +50,7 @@ function Message({ id, error, saved }: { id: string; error: string | null; saved
   }
   return saved ? (
     <p id={id} className="flex items-center gap-1 text-[13px] text-success">
-      <Check aria-hidden className="size-3.5" /> Saved
+      <Check aria-hidden className="size-3.5" /> <Trans>Saved</Trans>
     </p>
   ) : null;
 }
