@@ -119,7 +119,7 @@ export const EXPIRY_CHOICES: readonly {
   { value: '30', label: msg`30 days`, days: 30 },
   { value: '90', label: msg`90 days`, days: 90 },
   { value: '365', label: msg`1 year`, days: 365 },
-  { value: 'never', label: msg`Never`, days: null },
+  { value: 'never', label: msg({ message: 'Never', context: 'key expiry' }), days: null },
 ];
 
 export function expiryFrom(choice: string, nowMs: number): number | null {

@@ -75,7 +75,11 @@ export function BackupSettingsCard({
       >
         <div className="grid gap-4 sm:grid-cols-3">
           {field('keepLast', t`Keep the last`, t`backups`)}
-          {field('maxAgeDays', t`Remove after`, t`days`)}
+          {field(
+            'maxAgeDays',
+            t`Remove after`,
+            t({ message: 'days', context: 'remove after N days' }),
+          )}
           {field('maxTotalGib', t`Keep under`, t`GiB in total`)}
         </div>
         <div className="flex flex-col gap-1.5">
