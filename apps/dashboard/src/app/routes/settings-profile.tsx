@@ -9,6 +9,7 @@ import { ApiKeysSection } from '@/features/access/components/api-keys-section.ts
 import { SessionsSection } from '@/features/access/components/sessions-section.tsx';
 import { TwoFactorSection } from '@/features/access/components/two-factor-section.tsx';
 import { useInstances } from '@/features/instances/api/get-instances.ts';
+import { SftpProfileSections } from '@/features/sftp/components/sftp-profile-sections.tsx';
 import { ProfilePanel } from '@/features/users/components/profile-panel.tsx';
 
 /**
@@ -54,7 +55,7 @@ export function SettingsProfileRoute() {
     >
       {me.data && token !== null ? (
         <>
-          {/* Account security (issue 28); the panel's SFTP sections follow. */}
+          {/* Account security (issue 28), then SFTP usernames and SSH keys. */}
           <TwoFactorSection core={core} uid={me.data.uid} username={me.data.username} />
           <ApiKeysSection
             core={core}
@@ -62,6 +63,7 @@ export function SettingsProfileRoute() {
             instances={(instances.data ?? []).map((i) => ({ uuid: i.uuid, name: i.name }))}
           />
           <SessionsSection core={core} uid={me.data.uid} self />
+          <SftpProfileSections core={core} />
         </>
       ) : null}
     </ProfilePanel>

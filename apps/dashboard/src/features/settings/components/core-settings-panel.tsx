@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { t as tGlobal } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import {
@@ -23,7 +23,6 @@ import { validateCoreName, validateDomain } from '../core-settings-validation.ts
 import { OpenPortDialog } from './open-port-dialog.tsx';
 import { SafeModeSetting } from './safe-mode-setting.tsx';
 import { TextSetting } from '@/components/ui/text-setting.tsx';
-import { SftpCoreSetting } from '@/features/sftp/components/sftp-core-setting.tsx';
 
 const domainTip = () =>
   tGlobal`The public IP address or domain name players use to reach this machine from the Internet. It only works when the game ports are forwarded to this machine (for example with Open Port below). Leave it empty to show the core address.`;
@@ -36,10 +35,13 @@ export function CoreSettingsPanel({
   core,
   canEdit,
   onSaved,
+  sftp,
 }: {
   core: CoreConnection;
   canEdit: boolean;
   onSaved?: () => void;
+  /** The SFTP server's setting (features/sftp; app/ puts it here). */
+  sftp?: ReactNode;
 }) {
   const { t } = useLingui();
   const settings = useGlobalSettings();
@@ -146,9 +148,7 @@ export function CoreSettingsPanel({
           />
         </SettingsSection>
       )}
-      <SettingsSection title="SFTP">
-        <SftpCoreSetting core={core} canEdit={canEdit} />
-      </SettingsSection>
+      {sftp ? <SettingsSection title="SFTP">{sftp}</SettingsSection> : null}
       <SettingsSection title={t`Danger Zone`} danger>
         <SafeModeSetting core={core} on={data.safe_mode} disabled={!canEdit} />
         <SettingRow

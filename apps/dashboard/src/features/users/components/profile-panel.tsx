@@ -11,7 +11,6 @@ import {
 } from '@/components/layout/settings-section.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { TextSetting } from '@/components/ui/text-setting.tsx';
-import { SftpProfileSections } from '@/features/sftp/components/sftp-profile-sections.tsx';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { useRenameUserMutation } from '../api/rename-user.ts';
@@ -41,7 +40,7 @@ export interface ProfilePanelProps {
   signedIn: boolean;
   onOwnPasswordChanged: (newPassword: string) => Promise<void>;
   onRenamed?: () => void;
-  /** The Profile's other sections (two-factor sign-in, API keys, sessions: app/ adds them). */
+  /** The Profile's other sections (two-factor sign-in, API keys, sessions, SFTP: app/ adds them). */
   children?: ReactNode;
 }
 
@@ -89,7 +88,6 @@ export function ProfilePanel({
         />
       </SettingsSection>
       {children}
-      {editable ? <SftpProfileSections core={core} /> : null}
       {me ? (
         <ChangePasswordDialog
           core={core}
