@@ -73,7 +73,7 @@ export function MainLayout() {
         <Wordmark />
       </button>
       <span aria-hidden className="h-5 w-px shrink-0 bg-line" />
-      <span className="truncate text-sm font-medium text-muted" title={t`Core name`}>
+      <span className="truncate text-sm font-medium text-muted" title={t`Core name`} translate="no">
         {coreName}
       </span>
     </>
@@ -94,7 +94,7 @@ export function MainLayout() {
             <p className="px-2 pb-2 text-xs break-words text-muted">
               <Trans>
                 <span className="text-faint">Core: </span>
-                <span>{coreName}</span>
+                <span translate="no">{coreName}</span>
               </Trans>
             </p>
           ) : null}

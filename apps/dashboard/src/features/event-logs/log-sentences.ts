@@ -53,6 +53,13 @@ function byWhom(causedBy: CausedBy): string | null {
 }
 
 const text = (title: string, detail: string | null = null): LogEntryText => ({ title, detail });
+/** A title someone else wrote (a game's line, a player's chat, the core's progress text): as written. */
+const theirs = (title: string): SentenceText => ({ title, detail: null, theirs: true });
+
+/** A sentence; `theirs` when its title is not the dashboard's text but someone's words as written. */
+export interface SentenceText extends LogEntryText {
+  theirs?: true;
+}
 
 function macroText(
   inner: Extract<EventInner, { type: 'MacroEvent' }>,
@@ -123,7 +130,7 @@ function stateText(
   }
 }
 
-function instanceText(change: InstanceEventInner, causedBy: CausedBy): LogEntryText {
+function instanceText(change: InstanceEventInner, causedBy: CausedBy): SentenceText {
   const who = byWhom(causedBy);
   switch (change.type) {
     case 'StateTransition':
@@ -148,9 +155,9 @@ function instanceText(change: InstanceEventInner, causedBy: CausedBy): LogEntryT
     }
     case 'InstanceOutput':
     case 'SystemMessage':
-      return text(change.message.trimEnd());
+      return theirs(change.message.trimEnd());
     case 'PlayerMessage':
-      return text(`<${change.player}> ${change.player_message}`);
+      return theirs(`<${change.player}> ${change.player_message}`);
   }
 }
 
@@ -210,7 +217,7 @@ function fileText(
   }
 }
 
-function eventText(inner: EventInner, causedBy: CausedBy, look: LogNames): LogEntryText {
+function eventText(inner: EventInner, causedBy: CausedBy, look: LogNames): SentenceText {
   const path = (p: string) => look.path?.(p) ?? p;
   switch (inner.type) {
     case 'InstanceEvent':
@@ -224,10 +231,13 @@ function eventText(inner: EventInner, causedBy: CausedBy, look: LogNames): LogEn
       if (p.type === 'ProgressionStart') {
         const task = p.progression_name;
         const who = byWhom(causedBy);
-        return text(who === null ? task : t`${task} by ${who}`);
+        return who === null ? theirs(task) : text(t`${task} by ${who}`);
       }
-      if (p.type === 'ProgressionUpdate') return text(p.progress_message);
-      if (p.success) return text(p.message ?? t`Finished`);
+      if (p.type === 'ProgressionUpdate') return theirs(p.progress_message);
+      if (p.success) {
+        const message = p.message ?? null;
+        return message === null ? text(t`Finished`) : theirs(message);
+      }
       return text(t`Failed`, p.message);
     }
     case 'FSEvent':
@@ -484,7 +494,7 @@ function activityText(activity: Activity, causedBy: CausedBy): LogEntryText {
 }
 
 /** The entry in words. The event's own `details` become the detail line when nothing else is. */
-export function entrySentence(entry: LogEntry, look: LogNames = {}): LogEntryText {
+export function entrySentence(entry: LogEntry, look: LogNames = {}): SentenceText {
   const words =
     entry.source === 'event'
       ? eventText(entry.event_inner, entry.caused_by, look)

@@ -28,6 +28,8 @@ export interface LogLookups {
 
 export interface EntryWords {
   title: string;
+  /** The title is someone's words as written (a game's line, the core's progress text). */
+  titleTheirs: boolean;
   detail: string | null;
   instance: string | null;
   who: string;
@@ -43,12 +45,13 @@ function relativeTo(folder: string | undefined, absolute: string): string {
 /** An entry in words for a row, in the active language: "Steve joined", "Stopped by alice", … */
 export function entryWords(entry: LogEntry, look: LogLookups): EntryWords {
   const instance = entry.instance_uuid ? look.instances.get(entry.instance_uuid) : undefined;
-  const { title, detail } = entrySentence(entry, {
+  const { title, detail, theirs } = entrySentence(entry, {
     user: (uid) => look.users.get(uid),
     path: (absolute) => relativeTo(instance?.path, absolute),
   });
   return {
     title,
+    titleTheirs: theirs === true,
     detail,
     instance: instance?.name ?? logEntryInstanceName(entry) ?? entry.instance_uuid,
     who: causeWords(entry.caused_by),

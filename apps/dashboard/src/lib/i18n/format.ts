@@ -3,7 +3,7 @@
 // A component that shows these re-renders on a language change when it reads `useLingui()`.
 import { byteSize } from '@hearth/protocol';
 import { msg } from '@lingui/core/macro';
-import { i18n } from './i18n.ts';
+import { i18n, intlText } from './i18n.ts';
 import { intlLocale } from './locales.ts';
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
@@ -54,8 +54,8 @@ export function formatDate(
   value: number | Date,
   options: Intl.DateTimeFormatOptions = DATE_TIME,
 ): string {
-  return cached('date', options, (locale) => new Intl.DateTimeFormat(locale, options)).format(
-    value,
+  return intlText(
+    cached('date', options, (locale) => new Intl.DateTimeFormat(locale, options)).format(value),
   );
 }
 
@@ -73,11 +73,13 @@ export function formatRelativeTime(thenMs: number, nowMs: number = Date.now()): 
   for (const [unit, size] of STEPS) {
     const count = Math.floor(seconds / size);
     if (count > 0)
-      return cached(
-        'relative',
-        {},
-        (locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'always' }),
-      ).format(-count, unit);
+      return intlText(
+        cached(
+          'relative',
+          {},
+          (locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'always' }),
+        ).format(-count, unit),
+      );
   }
   return i18n._(JUST_NOW);
 }

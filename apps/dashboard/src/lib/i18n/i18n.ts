@@ -15,7 +15,12 @@ export { i18n };
 // English is in the code (every message descriptor carries its English, compiled at build time:
 // i18n/vite-plugin.ts), so it needs no catalog; another language loads all its catalogs as one
 // chunk, and only when it is chosen.
-const loaders: Record<Exclude<Locale, 'en'>, () => Promise<{ messages: Messages }>> = {
+interface LoadedCatalogs {
+  messages: Messages;
+  /** What the language does to Intl's output (the pseudo-locale accents it; Intl has no pseudo). */
+  decorate?: (text: string) => string;
+}
+const loaders: Record<Exclude<Locale, 'en'>, () => Promise<LoadedCatalogs>> = {
   de: () => import('./catalogs/de.ts'),
   'zh-CN': () => import('./catalogs/zh-CN.ts'),
   pseudo: () => import('./catalogs/pseudo.ts'),
@@ -31,11 +36,21 @@ function htmlLang(locale: Locale): string {
   return locale === 'pseudo' ? 'en-XA' : locale;
 }
 
+let decorate: ((text: string) => string) | undefined;
+
+/** Dates, times and relative times from Intl, as the active language shows them. */
+export function intlText(text: string): string {
+  return decorate ? decorate(text) : text;
+}
+
 /** Loads (once) and switches to `locale`; `<html lang>` follows. */
 export async function activateLocale(locale: Locale): Promise<void> {
   const ticket = ++latest;
-  const messages = locale === SOURCE_LOCALE ? {} : (await loaders[locale]()).messages;
+  const loaded: LoadedCatalogs =
+    locale === SOURCE_LOCALE ? { messages: {} } : await loaders[locale]();
+  const { messages } = loaded;
   if (ticket !== latest) return;
+  decorate = loaded.decorate;
   // Plural rules and Intl formats of the pseudo-locale are English ones.
   i18n.loadAndActivate({ locale, locales: locale === 'pseudo' ? ['en'] : [locale], messages });
   document.documentElement.lang = htmlLang(locale);
@@ -43,6 +58,7 @@ export async function activateLocale(locale: Locale): Promise<void> {
 
 /** English at once, for the first render of tests and of an English page. */
 export function activateSourceLocale(): void {
+  decorate = undefined;
   i18n.loadAndActivate({ locale: SOURCE_LOCALE, messages: {} });
   document.documentElement.lang = SOURCE_LOCALE;
 }

@@ -111,7 +111,7 @@ export function SessionsSection({
                 <Monitor aria-hidden className="size-4 shrink-0 text-muted" />
                 <div className="flex min-w-0 flex-1 basis-56 flex-col gap-0.5">
                   <span className="flex flex-wrap items-center gap-2 text-sm font-medium text-fg">
-                    {session.device}
+                    <span translate="no">{session.device}</span>
                     {session.current ? (
                       <Badge tone="success">
                         <Trans>This device</Trans>

@@ -161,7 +161,9 @@ export function BackupTable({ backups, rights, onLock, ...handlers }: BackupTabl
               <tr key={backup.id} aria-label={label}>
                 <td className="px-4 py-3">
                   <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-medium">{label}</span>
+                    <span className="font-medium" translate="no">
+                      {label}
+                    </span>
                     <Kind backup={backup} />
                   </div>
                   {backup.state === 'Failed' ? (

@@ -97,7 +97,9 @@ export const LogRow = memo(function LogRow({
                 expanded && 'rotate-90',
               )}
             />
-            <span className="truncate">{words.title}</span>
+            <span className="truncate" translate={words.titleTheirs ? 'no' : undefined}>
+              {words.title}
+            </span>
           </button>
         </div>
         {showInstance ? (

@@ -115,6 +115,7 @@ export const FileRow = memo(function FileRow({
                 'min-w-0 truncate text-[13px]',
                 open ? 'font-medium text-accent' : 'text-fg',
               )}
+              translate="no"
             >
               {file.name}
             </span>

@@ -20,15 +20,18 @@ import { DangerZone } from './danger-zone.tsx';
 function Card({
   title,
   description,
+  theirs,
   children,
 }: {
   title: string;
   description?: string;
+  /** The texts are the core's or the game definition's (a manifest), shown as written. */
+  theirs?: boolean;
   children: ReactNode;
 }) {
   return (
     <section aria-label={title} className="flex flex-col gap-2">
-      <header>
+      <header translate={theirs ? 'no' : undefined}>
         <h2 className="text-sm font-semibold">{title}</h2>
         {description ? <p className="text-[13px] text-faint">{description}</p> : null}
       </header>
@@ -40,15 +43,17 @@ function Card({
 function Row({
   name,
   description,
+  theirs,
   children,
 }: {
   name: string;
   description: string;
+  theirs?: boolean;
   children: ReactNode;
 }) {
   return (
     <div className="grid grid-cols-1 items-start gap-3 px-4 py-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] sm:gap-6 wide:px-5">
-      <div className="min-w-0">
+      <div className="min-w-0" translate={theirs ? 'no' : undefined}>
         <p className="text-sm font-medium">{name}</p>
         <p className="text-[13px] text-faint">{description}</p>
       </div>
@@ -61,7 +66,7 @@ function SectionCard({ instance, section }: { instance: InstanceInfo; section: S
   const update = useUpdateInstanceSettingMutation();
   const settings = Object.values(section.settings);
   return (
-    <Card title={section.name} description={section.description}>
+    <Card title={section.name} description={section.description} theirs>
       {settings.length === 0 ? (
         <div className="px-5 py-6 text-center">
           <p className="text-sm font-medium text-muted">
@@ -73,7 +78,12 @@ function SectionCard({ instance, section }: { instance: InstanceInfo; section: S
         </div>
       ) : (
         settings.map((setting) => (
-          <Row key={setting.setting_id} name={setting.name} description={setting.description}>
+          <Row
+            key={setting.setting_id}
+            name={setting.name}
+            description={setting.description}
+            theirs
+          >
             <SettingWidget
               setting={setting}
               disabled={false}

@@ -30,7 +30,9 @@ function GameCard({ game }: { game: HandlerGameType }) {
   return (
     <RadioCard value={`game:${game}`}>
       <GameIcon gameKey={game} size="md" />
-      <span className="flex-1 text-sm font-medium">{gameKeyLabel(game)}</span>
+      <span className="flex-1 text-sm font-medium" translate="no">
+        {gameKeyLabel(game)}
+      </span>
     </RadioCard>
   );
 }
@@ -48,8 +50,13 @@ function DefinitionCard({ definition }: { definition: ShippedDefinition }) {
         size="md"
       />
       <span className="flex min-w-0 flex-1 flex-col">
-        <span className="text-sm font-medium">{definition.game_display_name}</span>
-        <span className="text-xs text-muted">{definition.description}</span>
+        {/* A definition's own name and words, as its author wrote them. */}
+        <span className="text-sm font-medium" translate="no">
+          {definition.game_display_name}
+        </span>
+        <span className="text-xs text-muted" translate="no">
+          {definition.description}
+        </span>
       </span>
     </RadioCard>
   );

@@ -23,6 +23,7 @@ function Heading({ children }: { children: ReactNode }) {
   );
 }
 
+// Titles and messages are the core's progress texts and instance names, as written (translate="no").
 function ProgressItem({ item }: { item: OngoingProgress }) {
   const { t } = useLingui();
   const percent = progressPercent(item);
@@ -30,13 +31,19 @@ function ProgressItem({ item }: { item: OngoingProgress }) {
   return (
     <li className="flex flex-col gap-1.5 px-4 py-2.5">
       <div className="flex items-baseline justify-between gap-3">
-        <span className="min-w-0 text-sm font-medium break-words">{item.title}</span>
+        <span className="min-w-0 text-sm font-medium break-words" translate="no">
+          {item.title}
+        </span>
         <span className="shrink-0 text-xs tabular-nums text-muted">
           {percent === null ? '' : `${percent}%`}
         </span>
       </div>
       <ProgressBar percent={percent} label={t`${title} progress`} />
-      {item.message ? <p className="text-xs break-words text-faint">{item.message}</p> : null}
+      {item.message ? (
+        <p className="text-xs break-words text-faint" translate="no">
+          {item.message}
+        </p>
+      ) : null}
     </li>
   );
 }
@@ -49,7 +56,7 @@ function NotificationItem({ item, now }: { item: AppNotification; now: number })
       <Icon aria-hidden className={cn('mt-0.5 size-4 shrink-0', tone)} />
       <div className="flex min-w-0 flex-1 flex-col">
         <div className="flex items-baseline justify-between gap-3">
-          <span className="min-w-0 text-[13px] font-medium break-words text-muted">
+          <span className="min-w-0 text-[13px] font-medium break-words text-muted" translate="no">
             {item.title}
           </span>
           <time
@@ -59,7 +66,9 @@ function NotificationItem({ item, now }: { item: AppNotification; now: number })
             {formatRelativeTime(item.timestamp, now)}
           </time>
         </div>
-        <p className="text-sm break-words text-fg">{item.message}</p>
+        <p className="text-sm break-words text-fg" translate="no">
+          {item.message}
+        </p>
       </div>
     </li>
   );

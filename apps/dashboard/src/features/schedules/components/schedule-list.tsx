@@ -64,7 +64,7 @@ export function ScheduleList({
             return (
               <tr key={schedule.id} aria-label={name}>
                 <td className="min-w-40 px-3 py-3 font-medium">
-                  {name}
+                  <span translate="no">{name}</span>
                   <span className="block text-[13px] font-normal text-faint">
                     <Plural value={steps} one="# step" other="# steps" />
                   </span>

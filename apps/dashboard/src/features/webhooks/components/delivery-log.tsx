@@ -66,7 +66,9 @@ export function DeliveryLog({
               <td className="py-1.5 pr-3 whitespace-nowrap text-faint">
                 {formatRelativeTime(d.at)}
               </td>
-              <td className="py-1.5 pr-3 text-fg">{d.summary}</td>
+              <td className="py-1.5 pr-3 text-fg" translate="no">
+                {d.summary}
+              </td>
               <td className="py-1.5 pr-3 text-muted">{instanceText(d, instanceNames)}</td>
               <td className="py-1.5 pr-3">
                 <DeliveryStatus delivery={d} />

@@ -28,7 +28,7 @@ export function DeliveryStatus({ delivery }: { delivery: WebhookDelivery }) {
     <span title={delivery.message || undefined} className="inline-flex flex-col gap-0.5">
       <Badge tone={TONE[delivery.status]}>{code === null ? word : t`${word} (${code})`}</Badge>
       {delivery.message ? (
-        <span className="max-w-72 text-xs [overflow-wrap:anywhere] text-faint">
+        <span className="max-w-72 text-xs [overflow-wrap:anywhere] text-faint" translate="no">
           {delivery.message}
         </span>
       ) : null}

@@ -53,7 +53,9 @@ export function WebhookRow({ core, target, instanceNames, onEdit, onDelete }: We
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex min-w-0 flex-1 basis-72 flex-col gap-1">
           <div className="flex items-center gap-2">
-            <span className="text-sm font-medium text-fg">{target.name}</span>
+            <span className="text-sm font-medium text-fg" translate="no">
+              {target.name}
+            </span>
             <Badge>{i18n._(KIND_LABELS[target.kind])}</Badge>
             {target.enabled ? null : (
               <Badge tone="warning">
@@ -61,7 +63,9 @@ export function WebhookRow({ core, target, instanceNames, onEdit, onDelete }: We
               </Badge>
             )}
           </div>
-          <span className="truncate font-mono text-xs text-faint">{target.url}</span>
+          <span className="truncate font-mono text-xs text-faint" translate="no">
+            {target.url}
+          </span>
           <span className="text-[13px] text-muted">
             {target.events.map((e) => i18n._(EVENT_LABELS[e])).join(', ')} · {scope}
           </span>
