@@ -218,6 +218,24 @@ describe('fleet home (issue 26)', () => {
     expect(screen.getByRole('combobox', { name: 'Zustand' })).toHaveTextContent('Läuft');
   });
 
+  it('the current core down shows Down in its section, with no Core Connection Error over the fleet', async () => {
+    connectTo(TEST_CORE, validJwt());
+    addCore(SECOND);
+    setToken(SECOND, validJwt());
+    installFakeFetch({
+      'second.test:16662': hostRoutes('Second Box', [
+        instanceInfo({ uuid: 'G', name: 'Gamma', state: 'Running' }),
+      ]),
+    });
+    renderApp('/');
+    const second = await screen.findByRole('region', { name: 'Second Box' });
+    await within(second).findByRole('article', { name: 'Gamma' });
+    await vi.waitFor(() =>
+      expect(screen.getByRole('status', { name: `${TEST_CORE_HOST}: Down` })).toBeInTheDocument(),
+    );
+    expect(screen.queryByRole('dialog', { name: 'Core Connection Error' })).not.toBeInTheDocument();
+  });
+
   it('filters by state, game and core, and searches across all cores', async () => {
     fleet();
     const { user } = renderApp('/');

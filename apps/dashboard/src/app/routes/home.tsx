@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from '@/lib/router/router.tsx';
 import { Plus } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { HOME_LOADER_MIN_MS } from '@hearth/protocol';
 import { viewerCan } from '@/lib/permissions.ts';
+import { useConnectionStatus } from '@/lib/connection-status.ts';
 import { toUserMessage } from '@/lib/errors.ts';
 import { useCurrentCore, useCurrentToken, useSession } from '@/lib/session.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
@@ -16,8 +17,13 @@ import { InstanceGrid } from '@/features/instances/components/instance-grid.tsx'
 import { CreateInstanceWizardLazy } from '@/features/instances/components/lazy-wizard.tsx';
 import { importAccessOf } from '@/features/instances/import-access.ts';
 import { useGlobalSettings } from '@/features/settings/api/get-global-settings.ts';
-import { FleetView } from '../fleet/fleet-view.tsx';
 import { useViewer } from '../use-viewer.ts';
+
+// The fleet home (more than one saved core) is loaded when it is shown: most homes have one core,
+// and its sections, streams and filters stay out of the first load.
+const FleetView = lazy(async () => ({
+  default: (await import('../fleet/fleet-view.tsx')).FleetView,
+}));
 
 /**
  * / — home (dashboard.md §2): the greeting, the gated Create button, and every instance as a card
@@ -35,6 +41,7 @@ export function HomeRoute() {
   const core = useCurrentCore();
   const [params] = useSearchParams();
   const fleet = useSession().cores.length > 1;
+  const connection = useConnectionStatus();
   const [wizardOpen, setWizardOpen] = useState(false);
   const loaderShownLongEnough = useMinimumDuration(HOME_LOADER_MIN_MS);
   const selected = params.get('instance');
@@ -68,11 +75,16 @@ export function HomeRoute() {
     return (
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-6 pb-8">
         {guest}
-        <FleetView />
+        <Suspense fallback={<PageSpinner />}>
+          <FleetView />
+        </Suspense>
       </div>
     );
   }
-  if (user.isPending || !loaderShownLongEnough) return <PageSpinner />;
+  // The fleet home does not wait for a current core that cannot be reached: its section says Down
+  // and the other cores are shown (issue 26).
+  const waitForUser = user.isPending && !(fleet && connection === 'error');
+  if (waitForUser || !loaderShownLongEnough) return <PageSpinner />;
 
   const canCreate = viewerCan(viewer, { type: 'CreateInstance' });
   const list = instances.data ?? [];
@@ -106,7 +118,9 @@ export function HomeRoute() {
         {createButton}
       </header>
       {fleet ? (
-        <FleetView />
+        <Suspense fallback={<PageSpinner />}>
+          <FleetView />
+        </Suspense>
       ) : instances.isError ? (
         <p role="alert" className="text-sm text-danger">
           {toUserMessage(instances.error)}

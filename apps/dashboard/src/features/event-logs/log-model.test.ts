@@ -132,9 +132,33 @@ describe('words', () => {
     });
     expect(words).toEqual({
       title: 'Uploaded mods/x.jar by bob',
+      titleTheirs: false,
       detail: null,
       instance: 'Alpha',
       who: 'bob',
+    });
+  });
+  it("marks a title someone else wrote (the core's progress text) as theirs, not the dashboard's", () => {
+    const progress = logEntryOfEvent({
+      event_inner: {
+        type: 'ProgressionEvent',
+        event_id: encodeSnowflake(AT),
+        progression_event_inner: {
+          type: 'ProgressionEnd',
+          success: true,
+          message: 'Backup of Alpha finished (371 B)',
+          inner: null,
+        },
+      },
+      details: '',
+      snowflake: encodeSnowflake(AT),
+      level: 'Info',
+      caused_by: { type: 'System' },
+    })!;
+    const look = { users: new Map(), instances: new Map() };
+    expect(entryWords(progress, look)).toMatchObject({
+      title: 'Backup of Alpha finished (371 B)',
+      titleTheirs: true,
     });
   });
 });

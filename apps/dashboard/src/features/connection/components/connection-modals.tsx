@@ -6,7 +6,8 @@ import { HEARTH_VERSION, formatHost } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import type { ModalProps } from '@/components/ui/dialog.tsx';
 import { useConnectionStatus } from '@/lib/connection-status.ts';
-import { coreKey, getToken, selectCore, useCurrentCore } from '@/lib/session.ts';
+import { useLocation } from '@/lib/router/router.tsx';
+import { coreKey, getToken, selectCore, useCurrentCore, useSession } from '@/lib/session.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
 import { getCoreInfoQueryOptions, useCoreInfo } from '../api/get-core-info.ts';
 import {
@@ -103,6 +104,11 @@ export function ConnectionModals({ inMainLayout }: { inMainLayout: boolean }) {
   const coreId = core ? `${core.protocol}://${coreKey(core)}` : '';
   const info = useCoreInfo();
   const status = useConnectionStatus();
+  // The fleet home (more than one saved core) shows a core that cannot be reached as Down in its
+  // own section, the current one too; a dialog there would hold up every other core (issue 26).
+  const { pathname } = useLocation();
+  const savedCores = useSession().cores.length;
+  const onFleetHome = pathname === '/' && savedCores > 1;
   const { offer, skip } = useLocalCoreOffer();
   const [dismissed, setDismissed] = useState<{
     coreId: string;
@@ -134,7 +140,7 @@ export function ConnectionModals({ inMainLayout }: { inMainLayout: boolean }) {
     httpBlocked:
       core !== null && info.isError && isMixedContent(window.location.protocol, core.protocol),
     coreNotSetUp: info.data?.is_setup === false,
-    connectionError: core !== null && status === 'error',
+    connectionError: core !== null && status === 'error' && !onFleetHome,
     updateRequired: version !== undefined && versionOutcome(version).kind === 'update-required',
     betaCore:
       version !== undefined && isBetaVersion(version) && !betaAcknowledged && !betaSeen(version),
