@@ -12,7 +12,7 @@ import {
   type UserPermission,
 } from '@hearth/protocol';
 import type { CoreConfig } from '../src/app.ts';
-import { startTestCore, type TestCore, type TestResponse } from './helpers.ts';
+import { readResponse, startTestCore, type TestCore, type TestResponse } from './helpers.ts';
 import { EventLog, isCreationEnd } from './instance-helpers.ts';
 import { pollUntil } from '../test-support/poll.ts';
 
@@ -229,17 +229,11 @@ export async function upload(
   dir: string,
   form: FormData,
 ): Promise<TestResponse> {
-  const res = await fetch(`${fc.t.api}${fsRoute(fc.uuid, b64(dir), 'upload')}`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const text = await res.text();
-  let json: unknown;
-  try {
-    json = text === '' ? undefined : JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: res.status, text, json, headers: res.headers };
+  return readResponse(
+    await fetch(`${fc.t.api}${fsRoute(fc.uuid, b64(dir), 'upload')}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    }),
+  );
 }

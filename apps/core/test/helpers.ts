@@ -196,7 +196,11 @@ export async function httpRequest(
     body = JSON.stringify(opts.body);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await fetch(`${api}${route}`, { method, headers, body });
+  return readResponse(await fetch(`${api}${route}`, { method, headers, body }));
+}
+
+/** An answer read whole: its text, and its JSON when it is JSON. */
+export async function readResponse(res: Response): Promise<TestResponse> {
   const text = await res.text();
   let json: unknown;
   try {
