@@ -133,3 +133,17 @@ export function checkConfigurableValue(
       return type.options.includes(value.value as string) ? null : 'Value is not in enum';
   }
 }
+
+/**
+ * The settings sections Hearth itself adds to an instance's manifest (not a game definition's):
+ * the core builds them, the dashboard words them in the reader's language by these ids.
+ */
+export const GENERIC_SECTION_ID = 'instance_section';
+export const GENERIC_PORT_SETTING_ID = 'port';
+export const LIMITS_SECTION_ID = 'resource_limits_section';
+export const LIMIT_SETTING_IDS = {
+  memory: 'memory_limit_mib',
+  cpu: 'cpu_limit_percent',
+  processes: 'process_limit',
+} as const;
+export type LimitSettingId = (typeof LIMIT_SETTING_IDS)[keyof typeof LIMIT_SETTING_IDS];

@@ -1,4 +1,5 @@
 import type { Activity, CausedBy, ConfigurableManifest, ConfigurableValue } from '@hearth/protocol';
+import { LIMITS_SECTION_ID } from '@hearth/protocol';
 import { badRequest } from '../errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { SerialQueue } from '../lib/serial-queue.ts';
@@ -10,12 +11,7 @@ import {
   manifestSetting,
   valueText,
 } from './event-log/setting-activity.ts';
-import {
-  LIMITS_SECTION,
-  applyLimitSetting,
-  limitsSection,
-  type LimitEnforcement,
-} from './instance-limits.ts';
+import { applyLimitSetting, limitsSection, type LimitEnforcement } from './instance-limits.ts';
 import type { InstanceService } from './instance-service.ts';
 
 const SYSTEM: CausedBy = { type: 'System' };
@@ -80,7 +76,7 @@ export class InstanceConfigService {
       restart_on_crash: entry.record.restart_on_crash,
       setting_sections: {
         ...(await entry.handler.settingSections(handlerView(entry), viewer)),
-        [LIMITS_SECTION]: limitsSection(
+        [LIMITS_SECTION_ID]: limitsSection(
           entry.record.limits,
           this.deps.limitEnforcement,
           this.deps.host.defaultLimitsOf(entry.record),
@@ -113,7 +109,7 @@ export class InstanceConfigService {
     caller: SettingCaller,
   ): Promise<void> {
     const entry = this.deps.registry.get(uuid);
-    if (sectionId === LIMITS_SECTION) {
+    if (sectionId === LIMITS_SECTION_ID) {
       const previous = limitsSection(
         entry.record.limits,
         this.deps.limitEnforcement,

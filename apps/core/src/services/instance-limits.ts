@@ -4,11 +4,12 @@ import type {
   SectionManifest,
   SettingManifest,
 } from '@hearth/protocol';
-import { ResourceLimitsSchema } from '@hearth/protocol';
+import { LIMIT_SETTING_IDS, LIMITS_SECTION_ID, ResourceLimitsSchema } from '@hearth/protocol';
 import { badRequest } from '../errors.ts';
 
-/** Hearth's own settings section on every instance: the limits of its sandbox. */
-export const LIMITS_SECTION = 'resource_limits_section';
+// Hearth's own settings section on every instance: the limits of its sandbox. The dashboard words
+// it in the reader's language by its ids; its English there is word for word the one below
+// (apps/dashboard/src/features/instances/hearth-sections.test.ts builds this section to compare).
 
 const MIB = 1024 * 1024;
 
@@ -60,28 +61,28 @@ export function limitsSection(
 ): SectionManifest {
   const notes = enforced.problems.length > 0 ? ` ${enforced.problems.join(' ')}` : '';
   return {
-    section_id: LIMITS_SECTION,
+    section_id: LIMITS_SECTION_ID,
     name: 'Resource Limits',
     description: `Limits of the server's sandbox, applied at its next start; 0 means the default.${notes}`,
     settings: {
-      memory_limit_mib: unsigned(
-        'memory_limit_mib',
+      [LIMIT_SETTING_IDS.memory]: unsigned(
+        LIMIT_SETTING_IDS.memory,
         'Memory limit (MiB)',
         "RAM and swap of the whole server, JVM overhead included (a Minecraft server's default is its max RAM + 25 % + 512 MiB).",
         mib(limits.memoryBytes),
         mib(defaults.memoryBytes),
         enforced.memory,
       ),
-      cpu_limit_percent: unsigned(
-        'cpu_limit_percent',
+      [LIMIT_SETTING_IDS.cpu]: unsigned(
+        LIMIT_SETTING_IDS.cpu,
         'CPU limit (% of one core)',
         '100 is one core, 250 two and a half.',
         limits.cpuPercent,
         defaults.cpuPercent,
         enforced.cpu,
       ),
-      process_limit: unsigned(
-        'process_limit',
+      [LIMIT_SETTING_IDS.processes]: unsigned(
+        LIMIT_SETTING_IDS.processes,
         'Process and thread limit',
         'Processes and threads at once (a Java server uses dozens of threads; at least 8).',
         limits.maxProcesses,
@@ -102,15 +103,15 @@ export function applyLimitSetting(
   const next: ResourceLimits = { ...limits };
   const n = value.value;
   switch (settingId) {
-    case 'memory_limit_mib':
+    case LIMIT_SETTING_IDS.memory:
       if (n === 0) delete next.memoryBytes;
       else next.memoryBytes = n * MIB;
       break;
-    case 'cpu_limit_percent':
+    case LIMIT_SETTING_IDS.cpu:
       if (n === 0) delete next.cpuPercent;
       else next.cpuPercent = n;
       break;
-    case 'process_limit':
+    case LIMIT_SETTING_IDS.processes:
       if (n === 0) delete next.maxProcesses;
       else next.maxProcesses = n;
       break;

@@ -1,5 +1,6 @@
 import { lstat } from 'node:fs/promises';
 import { z } from 'zod';
+import { GENERIC_PORT_SETTING_ID, GENERIC_SECTION_ID } from '@hearth/protocol';
 import type { ConfigurableValue, Player, SectionManifest } from '@hearth/protocol';
 import { CoreError, badRequest, notFound } from '../../errors.ts';
 import {
@@ -35,6 +36,7 @@ import type {
   SaveHooks,
   SettingEffect,
 } from './game-handler.ts';
+import { genericSection } from './generic-section.ts';
 import { notForThisInstance } from './minecraft-handler.ts';
 
 /** What a generic instance stores about its definition (instance record `data`). */
@@ -63,9 +65,6 @@ export const GenericDataSchema = z.object({
   start_plan: z.object({ key: z.string(), plan: StartPlanSchema }).nullable().default(null),
 });
 export type GenericData = z.output<typeof GenericDataSchema>;
-
-/** Hearth's own settings section for generic instances (the definition's sections are read-only). */
-export const GENERIC_SECTION = 'instance_section';
 
 export function genericDataFrom(
   definition: LoadedDefinition,
@@ -221,24 +220,8 @@ export class GenericHandler implements GameHandler {
   async settingSections(instance: HandlerInstance): Promise<Record<string, SectionManifest>> {
     let data = readData(instance);
     const sections: Record<string, SectionManifest> = {
-      [GENERIC_SECTION]: {
-        section_id: GENERIC_SECTION,
-        name: 'Instance Settings',
-        description: 'Settings Hearth keeps for this instance. Changes apply on the next start.',
-        settings: {
-          port: {
-            setting_id: 'port',
-            name: 'Port',
-            description: 'The port the server listens on (passed to the definition at start).',
-            value: { type: 'UnsignedInteger', value: instance.port },
-            value_type: { type: 'UnsignedInteger', min: 1, max: 65535 },
-            default_value: null,
-            is_secret: false,
-            is_required: true,
-            is_mutable: true,
-          },
-        },
-      },
+      // Hearth's own section; the definition's sections are read-only.
+      [GENERIC_SECTION_ID]: genericSection(instance.port),
     };
     if (!data.has_configurable) return sections;
     data = await this.withBundle(instance);
@@ -254,7 +237,7 @@ export class GenericHandler implements GameHandler {
         this.sandboxFor(instance),
       );
       for (const [id, section] of Object.entries(extra)) {
-        if (id === GENERIC_SECTION) continue;
+        if (id === GENERIC_SECTION_ID) continue;
         const settings = Object.fromEntries(
           Object.entries(section.settings).map(([key, s]) => [key, { ...s, is_mutable: false }]),
         );
@@ -272,7 +255,7 @@ export class GenericHandler implements GameHandler {
     settingId: string,
     value: ConfigurableValue,
   ): Promise<SettingEffect> {
-    if (sectionId === GENERIC_SECTION && settingId === 'port') {
+    if (sectionId === GENERIC_SECTION_ID && settingId === GENERIC_PORT_SETTING_ID) {
       if (value.type !== 'UnsignedInteger') throw badRequest('Type mismatch');
       if (value.value < 1) throw badRequest('Value is too small');
       if (value.value > 65535) throw badRequest('Value is too large');
