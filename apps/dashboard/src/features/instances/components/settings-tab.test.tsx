@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { emptyPermissions } from '@hearth/protocol';
 import type { ConfigurableManifest, PublicUser } from '@hearth/protocol';
+import { activateLocale } from '@/lib/i18n/i18n.ts';
 import { viewerOf } from '@/lib/permissions.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
@@ -58,6 +59,28 @@ const MANIFEST: ConfigurableManifest = {
       },
     },
     empty: { section_id: 'empty', name: 'Game Rules', description: '', settings: {} },
+  },
+};
+
+// Hearth's own limits section as the core sends it on a host that cannot enforce the memory limit
+// (apps/core/src/services/instance-limits.ts; hearth-sections.test.ts compares with the core's).
+const LIMITS_SECTION: ConfigurableManifest['setting_sections'][string] = {
+  section_id: 'resource_limits_section',
+  name: 'Resource Limits',
+  description:
+    "Limits of the server's sandbox, applied at its next start; 0 means the default. Memory limits need cgroup v2.",
+  settings: {
+    memory_limit_mib: setting(
+      'memory_limit_mib',
+      { type: 'UnsignedInteger', min: 0, max: null },
+      {
+        name: 'Memory limit (MiB)',
+        description:
+          "RAM and swap of the whole server, JVM overhead included (a Minecraft server's default is its max RAM + 25 % + 512 MiB). 0 sets it back to the default (4608). Not enforced on this host.",
+        value: { type: 'UnsignedInteger', value: 4608 },
+        default_value: { type: 'UnsignedInteger', value: 4608 },
+      },
+    ),
   },
 };
 
@@ -196,5 +219,39 @@ describe('Instance Settings tab (dashboard.md §2, §5)', () => {
     expect(screen.getByRole('button', { name: 'No permission' })).toBeDisabled();
     expect(screen.getByText('No permission', { selector: 'p' })).toBeInTheDocument();
     expect(calls.callsTo('GET', '/instance/A/settings')).toHaveLength(0);
+  });
+
+  it("in German: Hearth's own sections are worded, a definition's and the core's notes stay as written", async () => {
+    await activateLocale('de');
+    setup(OWNER, {
+      'GET /instance/A/settings': {
+        body: {
+          ...MANIFEST,
+          setting_sections: { ...MANIFEST.setting_sections, limits: LIMITS_SECTION },
+        },
+      },
+    });
+    const limits = await screen.findByRole('region', { name: 'Ressourcenlimits' });
+    expect(within(limits).getByRole('textbox', { name: 'Speicherlimit (MiB)' })).toHaveValue(
+      '4608',
+    );
+    expect(limits).toHaveTextContent(
+      'Limits der Sandbox des Servers, wirksam ab seinem nächsten Start; 0 bedeutet den Standardwert. Memory limits need cgroup v2.',
+    );
+    expect(limits).toHaveTextContent('0 setzt es auf den Standardwert zurück (4608).');
+    // No typed flag says whether a limit is enforced: the core's sentence, marked as not translatable.
+    expect(within(limits).getByText('Not enforced on this host.')).toHaveAttribute(
+      'translate',
+      'no',
+    );
+    expect(within(limits).getByText('Memory limits need cgroup v2.')).toHaveAttribute(
+      'translate',
+      'no',
+    );
+    expect(within(limits).getByText('Ressourcenlimits')).not.toHaveAttribute('translate');
+    const definition = screen.getByRole('region', { name: 'Server Properties' });
+    expect(within(definition).getByText('Server Properties')).toHaveAttribute('translate', 'no');
+    expect(within(definition).getByRole('textbox', { name: 'MOTD' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Instanzeinstellungen' })).toBeInTheDocument();
   });
 });

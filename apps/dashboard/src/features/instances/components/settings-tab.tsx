@@ -15,25 +15,43 @@ import { useCoreExtensions } from '../api/get-shipped-definitions.ts';
 import { useUpdateInstanceFlagMutation } from '../api/update-instance-flag.ts';
 import type { InstanceFlag } from '../api/update-instance-flag.ts';
 import { useUpdateInstanceSettingMutation } from '../api/update-instance-setting.ts';
+import { sectionWords, shownString } from '../hearth-sections.ts';
+import type { ShownText } from '../hearth-sections.ts';
 import { DangerZone } from './danger-zone.tsx';
+
+/** A manifest text: the part worded in the reader's language, then the core's own, as written. */
+function Shown({ text }: { text: ShownText }) {
+  return (
+    <>
+      {text.worded}
+      {text.worded !== '' && text.asWritten !== '' ? ' ' : null}
+      {text.asWritten !== '' ? <span translate="no">{text.asWritten}</span> : null}
+    </>
+  );
+}
+
+const ours = (text: string): ShownText => ({ worded: text, asWritten: '' });
 
 function Card({
   title,
   description,
-  theirs,
   children,
 }: {
-  title: string;
-  description?: string;
-  /** The texts are the core's or the game definition's (a manifest), shown as written. */
-  theirs?: boolean;
+  title: ShownText;
+  description?: ShownText;
   children: ReactNode;
 }) {
   return (
-    <section aria-label={title} className="flex flex-col gap-2">
-      <header translate={theirs ? 'no' : undefined}>
-        <h2 className="text-sm font-semibold">{title}</h2>
-        {description ? <p className="text-[13px] text-faint">{description}</p> : null}
+    <section aria-label={shownString(title)} className="flex flex-col gap-2">
+      <header>
+        <h2 className="text-sm font-semibold">
+          <Shown text={title} />
+        </h2>
+        {description && shownString(description) !== '' ? (
+          <p className="text-[13px] text-faint">
+            <Shown text={description} />
+          </p>
+        ) : null}
       </header>
       <div className="divide-y divide-line rounded-lg border border-line bg-panel">{children}</div>
     </section>
@@ -43,19 +61,21 @@ function Card({
 function Row({
   name,
   description,
-  theirs,
   children,
 }: {
-  name: string;
-  description: string;
-  theirs?: boolean;
+  name: ShownText;
+  description: ShownText;
   children: ReactNode;
 }) {
   return (
     <div className="grid grid-cols-1 items-start gap-3 px-4 py-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] sm:gap-6 wide:px-5">
-      <div className="min-w-0" translate={theirs ? 'no' : undefined}>
-        <p className="text-sm font-medium">{name}</p>
-        <p className="text-[13px] text-faint">{description}</p>
+      <div className="min-w-0">
+        <p className="text-sm font-medium">
+          <Shown text={name} />
+        </p>
+        <p className="text-[13px] text-faint">
+          <Shown text={description} />
+        </p>
       </div>
       {children}
     </div>
@@ -63,10 +83,13 @@ function Row({
 }
 
 function SectionCard({ instance, section }: { instance: InstanceInfo; section: SectionManifest }) {
+  const { i18n } = useLingui();
   const update = useUpdateInstanceSettingMutation();
-  const settings = Object.values(section.settings);
+  // Hearth's own sections in the reader's language; a game definition's as written.
+  const words = sectionWords(section, i18n);
+  const settings = Object.entries(section.settings);
   return (
-    <Card title={section.name} description={section.description} theirs>
+    <Card title={words.name} description={words.description}>
       {settings.length === 0 ? (
         <div className="px-5 py-6 text-center">
           <p className="text-sm font-medium text-muted">
@@ -77,27 +100,28 @@ function SectionCard({ instance, section }: { instance: InstanceInfo; section: S
           </p>
         </div>
       ) : (
-        settings.map((setting) => (
-          <Row
-            key={setting.setting_id}
-            name={setting.name}
-            description={setting.description}
-            theirs
-          >
-            <SettingWidget
-              setting={setting}
-              disabled={false}
-              save={(value) =>
-                update.mutateAsync({
-                  uuid: instance.uuid,
-                  sectionId: section.section_id,
-                  settingId: setting.setting_id,
-                  value,
-                })
-              }
-            />
-          </Row>
-        ))
+        settings.map(([key, setting]) => {
+          const { name, description } = words.settings[key] ?? {
+            name: { worded: '', asWritten: setting.name },
+            description: { worded: '', asWritten: setting.description },
+          };
+          return (
+            <Row key={setting.setting_id} name={name} description={description}>
+              <SettingWidget
+                setting={{ ...setting, name: shownString(name) }}
+                disabled={false}
+                save={(value) =>
+                  update.mutateAsync({
+                    uuid: instance.uuid,
+                    sectionId: section.section_id,
+                    settingId: setting.setting_id,
+                    value,
+                  })
+                }
+              />
+            </Row>
+          );
+        })
       )}
     </Card>
   );
@@ -126,9 +150,9 @@ function AutomationCard({
   const { t, i18n } = useLingui();
   const update = useUpdateInstanceFlagMutation();
   return (
-    <Card title={t`Automation`}>
+    <Card title={ours(t`Automation`)}>
       {FLAGS.map(({ flag, name, description }) => (
-        <Row key={flag} name={i18n._(name)} description={i18n._(description)}>
+        <Row key={flag} name={ours(i18n._(name))} description={ours(i18n._(description))}>
           <div className="flex justify-end">
             <Switch
               label={i18n._(name)}
