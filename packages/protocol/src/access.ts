@@ -8,18 +8,6 @@ import { UserPermissionSchema } from './users.ts';
 // Hearth's access routes (issue 28): two-factor sign-in, API keys and sessions. None of them exists
 // on a Lodestone core; its dashboards see only the login answer below when 2FA is on.
 
-/** GET /user/:uid/two_factor */
-export const TwoFactorStatusSchema = z.object({
-  enabled: z.boolean(),
-  /** A secret was made (setup) and waits for its first code to turn two-factor sign-in on. */
-  pending: z.boolean(),
-  enabled_at: z.nullable(z.number()),
-  recovery_codes_left: z.number(),
-  /** The owner requires two-factor sign-in of everyone on this core. */
-  required: z.boolean(),
-});
-export type TwoFactorStatus = z.infer<typeof TwoFactorStatusSchema>;
-
 /** POST /user/:uid/two_factor/setup: what an authenticator app is given (nothing is on yet). */
 export const TwoFactorSetupSchema = z.object({
   /** The secret in base32, for typing it into an app. */

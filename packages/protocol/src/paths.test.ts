@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventQuerySchema, emptyEventQuery } from './events.ts';
-import { apiPaths, consoleStreamFormat, coreBaseUrl, coreSocketUrl, formatHost } from './paths.ts';
+import { coreBaseUrl, coreSocketUrl, formatHost } from './core-url.ts';
+import { apiPaths, consoleStreamFormat } from './paths.ts';
 
 const UUID = 'INSTANCE_1b4e28ba-2fa1-11d2-883f-0016d3cca427';
 

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   canPerform,
-  intersectPrincipals,
-  principalExcess,
   isUnsafeAction,
   permissionDenialText,
   powerActionNeeds,
@@ -10,7 +8,7 @@ import {
   POWER_ACTION_PERMISSIONS,
 } from './permissions.ts';
 import type { Principal, UserAction } from './permissions.ts';
-import { emptyPermissions } from './users.ts';
+import { emptyPermissions, intersectPrincipals, principalExcess } from './permission-grants.ts';
 import type { UserPermission } from './users.ts';
 
 // The table of core-api.md §1.5, written out by hand (not computed with canPerform), with

@@ -1,13 +1,5 @@
 import type { PowerAction } from './schedules.ts';
-import {
-  GLOBAL_PERMISSION_KEYS,
-  INSTANCE_PERMISSION_KEYS,
-  emptyPermissions,
-  type GlobalPermissionKey,
-  type InstancePermissionKey,
-  type PublicUser,
-  type UserPermission,
-} from './users.ts';
+import type { PublicUser, UserPermission } from './users.ts';
 
 // The permission rules of core-api.md §1.5, once: the core enforces them and the dashboard gates
 // its controls with the same function (conventions.md habit 13).
@@ -168,81 +160,4 @@ export const POWER_ACTION_PERMISSIONS: Record<PowerAction, readonly InstanceActi
 /** The actions `power` asks for on `instance`, from POWER_ACTION_PERMISSIONS. */
 export function powerActionNeeds(power: PowerAction, instance: string): UserAction[] {
   return POWER_ACTION_PERMISSIONS[power].map((type) => ({ type, instance }));
-}
-
-/** The action each per-instance permission key grants. */
-export const INSTANCE_KEY_ACTION: Record<
-  InstancePermissionKey,
-  Extract<UserAction, { instance: string | null }>['type']
-> = {
-  can_view_instance: 'ViewInstance',
-  can_start_instance: 'StartInstance',
-  can_stop_instance: 'StopInstance',
-  can_access_instance_console: 'AccessConsole',
-  can_access_instance_setting: 'AccessSetting',
-  can_read_instance_resource: 'ReadResource',
-  can_write_instance_resource: 'WriteResource',
-  can_access_instance_macro: 'AccessMacro',
-  can_read_instance_file: 'ReadInstanceFile',
-  can_write_instance_file: 'WriteInstanceFile',
-  can_manage_instance_players: 'ManagePlayers',
-};
-
-/** The global action each global key grants. */
-export const GLOBAL_KEY_ACTION: Record<
-  GlobalPermissionKey,
-  Exclude<UserAction, { instance: string | null }>['type']
-> = {
-  can_create_instance: 'CreateInstance',
-  can_delete_instance: 'DeleteInstance',
-  can_read_global_file: 'ReadGlobalFile',
-  can_write_global_file: 'WriteGlobalFile',
-  can_manage_permission: 'ManagePermission',
-  can_install_extension: 'InstallExtension',
-};
-
-/**
- * What `wanted` claims beyond what `holder` may do, one phrase per grant (empty when it claims
- * nothing more). An API key's scope is refused unless this is empty: a key never holds more than
- * its user. Safe mode is left out here; it applies at each request, to a key as to its user.
- */
-export function principalExcess(holder: Principal, wanted: Principal): string[] {
-  const out: string[] = [];
-  if (wanted.isOwner && !holder.isOwner) out.push('owner');
-  if (wanted.isAdmin && !holder.isAdmin && !holder.isOwner) out.push('admin');
-  for (const key of INSTANCE_PERMISSION_KEYS) {
-    const type = INSTANCE_KEY_ACTION[key];
-    for (const instance of wanted.permissions[key])
-      if (!canPerform(holder, { type, instance }, false)) out.push(`${key} on ${instance}`);
-  }
-  for (const key of GLOBAL_PERMISSION_KEYS)
-    if (wanted.permissions[key] && !canPerform(holder, { type: GLOBAL_KEY_ACTION[key] }, false))
-      out.push(key);
-  return out;
-}
-
-/**
- * What both `a` and `b` may do, as one principal (with `a`'s uid): canPerform of the result is
- * canPerform of `a` and of `b`, for every action on the `instances` listed (those that exist) and
- * every global action, safe mode applied as usual. Owner and admin survive only when both are; an
- * admin's implied per-instance rights are spelled out as lists. A macro task acts with the rights
- * its starter and the authors of its code all have.
- */
-export function intersectPrincipals(
-  a: Principal,
-  b: Principal,
-  instances: readonly string[],
-): Principal {
-  if (a.isOwner && b.isOwner) return a;
-  if (a.isOwner) return { ...b, uid: a.uid };
-  if (b.isOwner) return a;
-  const both = (action: UserAction) => canPerform(a, action, false) && canPerform(b, action, false);
-  const permissions = emptyPermissions();
-  for (const key of INSTANCE_PERMISSION_KEYS) {
-    const type = INSTANCE_KEY_ACTION[key];
-    permissions[key] = instances.filter((instance) => both({ type, instance }));
-  }
-  for (const key of GLOBAL_PERMISSION_KEYS)
-    permissions[key] = both({ type: GLOBAL_KEY_ACTION[key] });
-  return { uid: a.uid, isOwner: false, isAdmin: a.isAdmin && b.isAdmin, permissions };
 }

@@ -6,7 +6,6 @@ import {
   SessionSchema,
   TwoFactorChallengeSchema,
   TwoFactorSetupSchema,
-  TwoFactorStatusSchema,
   UserAccessSchema,
 } from './access.ts';
 import {
@@ -51,6 +50,7 @@ import {
 } from './settings.ts';
 import { SftpInfoSchema, SshKeySchema } from './sftp.ts';
 import { PlayitFlagSchema, PlayitSignupDataSchema, PlayitTunnelInfoSchema } from './tunnels.ts';
+import { TwoFactorStatusSchema } from './two-factor-status.ts';
 import { LoginReplySchema, PublicUserSchema } from './users.ts';
 import { WebhookDeliverySchema, WebhookListSchema, WebhookSavedSchema } from './webhooks.ts';
 

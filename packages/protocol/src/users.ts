@@ -31,31 +31,6 @@ export const UserPermissionSchema = z.object({
 });
 export type UserPermission = z.output<typeof UserPermissionSchema>;
 
-export const INSTANCE_PERMISSION_KEYS = [
-  'can_view_instance',
-  'can_start_instance',
-  'can_stop_instance',
-  'can_access_instance_console',
-  'can_access_instance_setting',
-  'can_read_instance_resource',
-  'can_write_instance_resource',
-  'can_access_instance_macro',
-  'can_read_instance_file',
-  'can_write_instance_file',
-  'can_manage_instance_players',
-] as const;
-export type InstancePermissionKey = (typeof INSTANCE_PERMISSION_KEYS)[number];
-
-export const GLOBAL_PERMISSION_KEYS = [
-  'can_create_instance',
-  'can_delete_instance',
-  'can_read_global_file',
-  'can_write_global_file',
-  'can_manage_permission',
-  'can_install_extension',
-] as const;
-export type GlobalPermissionKey = (typeof GLOBAL_PERMISSION_KEYS)[number];
-
 /** dashboard.md §6: the Unsafe Settings section; core-api.md §2.11 "unsafe / owner exclusive". */
 export const UNSAFE_PERMISSION_KEYS = [
   'can_write_instance_resource',
@@ -64,28 +39,6 @@ export const UNSAFE_PERMISSION_KEYS = [
   'can_write_global_file',
   'can_manage_permission',
 ] as const;
-
-export function emptyPermissions(): UserPermission {
-  return {
-    can_view_instance: [],
-    can_start_instance: [],
-    can_stop_instance: [],
-    can_access_instance_console: [],
-    can_access_instance_setting: [],
-    can_read_instance_resource: [],
-    can_write_instance_resource: [],
-    can_access_instance_macro: [],
-    can_read_instance_file: [],
-    can_write_instance_file: [],
-    can_create_instance: false,
-    can_delete_instance: false,
-    can_read_global_file: false,
-    can_write_global_file: false,
-    can_manage_permission: false,
-    can_install_extension: false,
-    can_manage_instance_players: [],
-  };
-}
 
 export const UserIdSchema = z.string().check(z.minLength(1));
 
