@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { ERROR_STATUS, clientError, parseErrorBody, requestFailureToText } from './errors.ts';
 import {
-  ERROR_STATUS,
   INVALID_TOKEN_TEXT,
   TIMEOUT_TEXT,
-  clientError,
   clientErrorToText,
   kindForStatus,
   kindToText,
-  parseErrorBody,
-  requestFailureToText,
-} from './errors.ts';
+} from './request-failure.ts';
 import type { ErrorKind } from './errors.ts';
 
 describe('kindToText (dashboard.md §8: spaces before capitals)', () => {

@@ -97,25 +97,6 @@ export function samePlayer(a: Player, b: Player): boolean {
   return false;
 }
 
-/** Game → the handler key used in URLs (null for games created some other way). */
-export function handlerGameTypeOf(game: Game): HandlerGameType | null {
-  if (game.type === 'MinecraftBedrock') return 'MinecraftBedrock';
-  if (game.type !== 'MinecraftJava') return null;
-  switch (game.variant.type) {
-    case 'Vanilla':
-      return 'MinecraftJavaVanilla';
-    case 'Fabric':
-      return 'MinecraftFabric';
-    case 'Forge':
-      return 'MinecraftForge';
-    case 'Paper':
-      return 'MinecraftPaper';
-    case 'Spigot':
-    case 'Other':
-      return null;
-  }
-}
-
 /** Hearth: `GET /instance/:uuid/disk` — bytes in the instance folder, as measured at `measured_at` (unix ms). */
 export const InstanceDiskSchema = z.object({
   folder_bytes: z.number(),

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CoreInfoSchema } from '@hearth/protocol';
 import { coreInfo, makeJwt, TEST_CORE, validJwt } from '@/test/fixtures.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
-import { ApiError, apiCall, apiRequest, apiUrl } from './api-client.ts';
+import { ApiError, apiCall, apiRequest, apiUrl, lazyParser } from './api-client.ts';
 import { selectCore, setToken } from './session.ts';
 
 afterEach(() => {
@@ -161,6 +161,51 @@ describe('api client', () => {
     installFakeFetch(coreRoutes({ 'GET /info': { body: { version: 1 } } }));
     const err = await failure(apiRequest('/info', { core: TEST_CORE, schema: CoreInfoSchema }));
     expect(err.failure).toEqual({ type: 'unknown' });
+  });
+
+  it('parses with a lazy schema, loaded once, whose load starts before the answer arrives', async () => {
+    const events: string[] = [];
+    const load = vi.fn(() => {
+      events.push('load');
+      return Promise.resolve(CoreInfoSchema);
+    });
+    const parser = lazyParser(load);
+    installFakeFetch(
+      coreRoutes({
+        'GET /info': () => {
+          events.push('fetch');
+          return { body: coreInfo({ core_name: 'Lazy' }) };
+        },
+      }),
+    );
+    const first = await apiRequest('/info', { core: TEST_CORE, schema: parser });
+    const second = await apiRequest('/info', { core: TEST_CORE, schema: parser });
+    expect([first.core_name, second.core_name]).toEqual(['Lazy', 'Lazy']);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(events.slice(0, 2)).toEqual(['load', 'fetch']);
+  });
+
+  it('checks an answer against a lazy schema as strictly as an eager one', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    installFakeFetch(coreRoutes({ 'GET /info': { body: { version: 1 } } }));
+    const parser = lazyParser(() => Promise.resolve(CoreInfoSchema));
+    const err = await failure(apiRequest('/info', { core: TEST_CORE, schema: parser }));
+    expect(err.failure).toEqual({ type: 'unknown' });
+  });
+
+  it('reports a lazy schema that cannot load as a network failure, and loads it again next time', async () => {
+    installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo({ core_name: 'Back' }) } }));
+    let attempts = 0;
+    const parser = lazyParser(() => {
+      attempts += 1;
+      return attempts === 1
+        ? Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+        : Promise.resolve(CoreInfoSchema);
+    });
+    const err = await failure(apiRequest('/info', { core: TEST_CORE, schema: parser }));
+    expect(err.failure.type).toBe('network');
+    const info = await apiRequest('/info', { core: TEST_CORE, schema: parser });
+    expect(info.core_name).toBe('Back');
   });
 
   it('fails cleanly when no core is selected', async () => {

@@ -4,7 +4,6 @@ import {
   coreBaseUrl,
   coreSocketUrl,
   kindForStatus,
-  parseErrorBody,
   routePath,
 } from '@hearth/protocol';
 import type {
@@ -29,6 +28,27 @@ export interface Parser<T> {
   parse(data: unknown): T;
 }
 
+/**
+ * A parser that arrives with the first response it checks: the first screen's calls use it so
+ * that their schemas, and zod, are not part of the first load (docs/performance.md). Its module
+ * loads while the request is in flight.
+ */
+export interface LazyParser<T> {
+  load(): Promise<Parser<T>>;
+}
+
+/** `load` (a dynamic import) runs once, and again after a load that failed. */
+export function lazyParser<T>(load: () => Promise<Parser<T>>): LazyParser<T> {
+  let loading: Promise<Parser<T>> | null = null;
+  return {
+    load: () =>
+      (loading ??= load().catch((err: unknown) => {
+        loading = null;
+        throw err;
+      })),
+  };
+}
+
 export type Auth = 'bearer' | 'none' | { basic: { username: string; password: string } };
 
 export interface RequestOptions<T> {
@@ -38,7 +58,7 @@ export interface RequestOptions<T> {
   body?: unknown;
   /** Sent as-is (uploads); wins over `body`. */
   rawBody?: BodyInit;
-  schema?: Parser<T>;
+  schema?: Parser<T> | LazyParser<T>;
   /** Milliseconds; `null` disables the time-out (uploads). */
   timeoutMs?: number | null;
   auth?: Auth;
@@ -53,20 +73,18 @@ export interface RequestOptions<T> {
 
 export class ApiError extends Error {
   readonly failure: RequestFailure;
+  /** The `{kind,causes}` body of an HTTP failure (also when it came as a JSON string), else null. */
+  readonly envelope: ClientError | null;
 
-  constructor(failure: RequestFailure, message?: string) {
+  constructor(failure: RequestFailure, message?: string, envelope: ClientError | null = null) {
     super(message ?? describeFailure(failure));
     this.name = 'ApiError';
     this.failure = failure;
+    this.envelope = failure.type === 'http' ? envelope : null;
   }
 
   get status(): number | null {
     return this.failure.type === 'http' ? this.failure.status : null;
-  }
-
-  /** The `{kind,causes}` body of an HTTP failure (also when it came as a JSON string). */
-  get envelope(): ClientError | null {
-    return this.failure.type === 'http' ? parseErrorBody(this.failure.body) : null;
   }
 
   /** The server's error kind, from the `{kind,causes}` body or else the status. */
@@ -130,6 +148,26 @@ export function buildHeaders<T>(options: RequestOptions<T>, core: CoreConnection
   return headers;
 }
 
+/** The schema of error bodies, loaded with the first failure (it is not in the first load). */
+const errorBodies = lazyParser(() =>
+  import('./error-bodies.ts').then(({ parseErrorBody }) => ({ parse: parseErrorBody })),
+);
+
+/** The failure of an answer that is not 2xx, with its `{kind,causes}` envelope read. */
+export async function httpError(
+  status: number,
+  statusText: string,
+  body: unknown,
+): Promise<ApiError> {
+  let envelope: ClientError | null = null;
+  try {
+    envelope = (await errorBodies.load()).parse(body);
+  } catch {
+    // The schema's module did not load (the network went away): the status speaks alone.
+  }
+  return new ApiError({ type: 'http', status, statusText, body }, undefined, envelope);
+}
+
 /** Error bodies arrive as JSON sent with `text/plain`; parse whatever looks like JSON. */
 export function parseText(text: string): unknown {
   if (text.length === 0) return null;
@@ -147,6 +185,10 @@ export async function apiRequest<T = unknown>(
   const core = options.core ?? getSession().current;
   if (!core) throw noCoreSelected();
   const url = apiUrl(path, core);
+  // A lazy schema loads while the request is in flight; a load that fails is reported below.
+  const parser =
+    options.schema && 'load' in options.schema ? options.schema.load() : options.schema;
+  if (parser instanceof Promise) parser.catch(() => undefined);
   const controller = new AbortController();
   const timeoutMs =
     options.timeoutMs === undefined ? DEFAULT_REQUEST_TIMEOUT_MS : options.timeoutMs;
@@ -182,18 +224,18 @@ export async function apiRequest<T = unknown>(
     options.signal?.removeEventListener('abort', onOuterAbort);
   }
 
-  if (!response.ok) {
-    throw new ApiError({
-      type: 'http',
-      status: response.status,
-      statusText: response.statusText,
-      body: parseText(text),
-    });
-  }
+  if (!response.ok) throw await httpError(response.status, response.statusText, parseText(text));
   const data = options.responseType === 'text' ? text : parseText(text);
-  if (!options.schema) return data as T;
+  if (!parser) return data as T;
+  let schema: Parser<T>;
   try {
-    return options.schema.parse(data);
+    schema = await parser;
+  } catch (err) {
+    const message = err instanceof Error ? err.message : undefined;
+    throw new ApiError({ type: 'network', code: 'ERR_NETWORK', ...(message ? { message } : {}) });
+  }
+  try {
+    return schema.parse(data);
   } catch (err) {
     console.error(`Unexpected response shape from ${path}`, err);
     throw new ApiError({ type: 'unknown' }, `Unexpected response from ${path}`);

@@ -1,6 +1,13 @@
 import { apiRoutes, routePath } from '@hearth/protocol';
 import type { ApiRouteName, ApiRoutePath, RouteParams } from '@hearth/protocol';
-import { ApiError, apiUrl, buildHeaders, noCoreSelected, parseText } from './api-client.ts';
+import {
+  ApiError,
+  apiUrl,
+  buildHeaders,
+  httpError,
+  noCoreSelected,
+  parseText,
+} from './api-client.ts';
 import type { Parser } from './api-client.ts';
 import { getSession } from './session.ts';
 import type { CoreConnection } from './session.ts';
@@ -44,14 +51,7 @@ export function apiUpload<N extends ApiRouteName, T = unknown>(
     xhr.onload = () => {
       settle();
       if (xhr.status < 200 || xhr.status >= 300) {
-        reject(
-          new ApiError({
-            type: 'http',
-            status: xhr.status,
-            statusText: xhr.statusText,
-            body: parseText(xhr.responseText),
-          }),
-        );
+        void httpError(xhr.status, xhr.statusText, parseText(xhr.responseText)).then(reject);
         return;
       }
       const data = parseText(xhr.responseText);

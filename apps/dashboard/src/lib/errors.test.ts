@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { parseErrorBody } from '@hearth/protocol';
 import { ApiError } from './api-client.ts';
 import { toUserMessage } from './errors.ts';
 
 const http = (status: number, statusText: string, body: unknown) =>
-  new ApiError({ type: 'http', status, statusText, body });
+  new ApiError({ type: 'http', status, statusText, body }, undefined, parseErrorBody(body));
 
 describe('toUserMessage (dashboard.md §8)', () => {
   it('shows a {kind,causes} body as the spaced kind, a colon and the causes', () => {

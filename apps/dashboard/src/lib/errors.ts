@@ -30,7 +30,10 @@ const KIND_TEXT: Record<ErrorKind, MessageDescriptor> = {
 
 /** The text a user sees for any thrown value. */
 export function toUserMessage(err: unknown): string {
-  const parts = describeRequestFailure(toRequestFailure(err));
+  const parts = describeRequestFailure(
+    toRequestFailure(err),
+    err instanceof ApiError ? err.envelope : null,
+  );
   switch (parts.text) {
     case 'client-error': {
       const kind = i18n._(KIND_TEXT[parts.error.kind]);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { parseErrorBody } from '@hearth/protocol';
 import { ApiError } from '@/lib/api-client.ts';
 import { MissingTokenError, loginErrorMessage } from './login-error.ts';
 
 const http = (status: number, body: unknown) =>
-  new ApiError({ type: 'http', status, statusText: 'x', body });
+  new ApiError({ type: 'http', status, statusText: 'x', body }, undefined, parseErrorBody(body));
 
 describe('loginErrorMessage (dashboard.md §8)', () => {
   it('shows Error: {kind}: {causes} for 401, 403 and 500', () => {

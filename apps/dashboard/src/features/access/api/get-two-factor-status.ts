@@ -1,9 +1,11 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { TwoFactorStatusSchema } from '@hearth/protocol';
 import type { TwoFactorStatus } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
+import { firstScreenParser } from '@/lib/first-screen-parsers.ts';
 import { coreKey } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
+
+const twoFactorParser = firstScreenParser<TwoFactorStatus>((s) => s.TwoFactorStatusSchema);
 
 /** GET /user/:uid/two_factor (yourself, or the owner for anyone). */
 export function getTwoFactorStatus(
@@ -14,7 +16,7 @@ export function getTwoFactorStatus(
   return apiCall(
     'twoFactorStatus',
     { uid },
-    { core, schema: TwoFactorStatusSchema, ...(signal ? { signal } : {}) },
+    { core, schema: twoFactorParser, ...(signal ? { signal } : {}) },
   );
 }
 

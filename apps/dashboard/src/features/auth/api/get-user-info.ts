@@ -1,12 +1,14 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
-import { PublicUserSchema } from '@hearth/protocol';
 import type { PublicUser } from '@hearth/protocol';
 import { apiCall, ApiError } from '@/lib/api-client.ts';
+import { firstScreenParser } from '@/lib/first-screen-parsers.ts';
 import { coreKey, getToken, setToken, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { isUsableToken } from '@/lib/token.ts';
+
+const userInfoParser = firstScreenParser<PublicUser>((s) => s.PublicUserSchema);
 
 export const INVALID_TOKEN_TOAST_ID = 'token-problem';
 
@@ -17,7 +19,7 @@ export async function getUserInfo(core: CoreConnection, signal?: AbortSignal): P
     return await apiCall(
       'userInfo',
       {},
-      { core, token, schema: PublicUserSchema, ...(signal ? { signal } : {}) },
+      { core, token, schema: userInfoParser, ...(signal ? { signal } : {}) },
     );
   } catch (err) {
     if (

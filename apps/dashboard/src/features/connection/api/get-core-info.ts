@@ -1,16 +1,18 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { CoreInfoSchema } from '@hearth/protocol';
 import type { CoreInfo } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
+import { firstScreenParser } from '@/lib/first-screen-parsers.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
+
+const coreInfoParser = firstScreenParser<CoreInfo>((s) => s.CoreInfoSchema);
 
 /** GET /info (unauthenticated). */
 export function getCoreInfo(
   core: CoreConnection,
   options: { timeoutMs?: number; signal?: AbortSignal } = {},
 ): Promise<CoreInfo> {
-  return apiCall('info', {}, { core, auth: 'none', schema: CoreInfoSchema, ...options });
+  return apiCall('info', {}, { core, auth: 'none', schema: coreInfoParser, ...options });
 }
 
 /** Retried every 3 s while it fails, so a core that comes back is noticed. */

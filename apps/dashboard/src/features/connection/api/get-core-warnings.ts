@@ -1,17 +1,17 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { z } from 'zod/mini';
 import { apiCall } from '@/lib/api-client.ts';
+import { firstScreenParser } from '@/lib/first-screen-parsers.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
-const WarningsSchema = z.array(z.string());
+const warningsParser = firstScreenParser<string[]>((s) => s.WarningsSchema);
 
 /** GET /system/warnings (Hearth, owner only): standing problems such as servers running unsandboxed. */
 export function getCoreWarnings(core: CoreConnection, signal?: AbortSignal): Promise<string[]> {
   return apiCall(
     'systemWarnings',
     {},
-    { core, schema: WarningsSchema, ...(signal ? { signal } : {}) },
+    { core, schema: warningsParser, ...(signal ? { signal } : {}) },
   );
 }
 

@@ -1,20 +1,19 @@
-import { z } from 'zod/mini';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { InstanceInfoSchema } from '@hearth/protocol';
 import type { InstanceInfo } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
+import { firstScreenParser } from '@/lib/first-screen-parsers.ts';
 import { coreKey, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { isUsableToken } from '@/lib/token.ts';
 
-const InstanceListSchema = z.array(InstanceInfoSchema);
+const instanceListParser = firstScreenParser<InstanceInfo[]>((s) => s.InstanceListSchema);
 
 /** GET /instance/list: the instances this user may view. */
 export function getInstances(core: CoreConnection, signal?: AbortSignal): Promise<InstanceInfo[]> {
   return apiCall(
     'instanceList',
     {},
-    { core, schema: InstanceListSchema, ...(signal ? { signal } : {}) },
+    { core, schema: instanceListParser, ...(signal ? { signal } : {}) },
   );
 }
 

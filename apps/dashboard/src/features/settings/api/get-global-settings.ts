@@ -1,9 +1,13 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { GlobalSettingsDataSchema } from '@hearth/protocol';
 import type { GlobalSettingsData } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
+import { firstScreenParser } from '@/lib/first-screen-parsers.ts';
 import { coreKey, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
+
+const globalSettingsParser = firstScreenParser<GlobalSettingsData>(
+  (s) => s.GlobalSettingsDataSchema,
+);
 
 /** GET /global_settings (any signed-in user). */
 export function getGlobalSettings(
@@ -13,7 +17,7 @@ export function getGlobalSettings(
   return apiCall(
     'globalSettings',
     {},
-    { core, schema: GlobalSettingsDataSchema, ...(signal ? { signal } : {}) },
+    { core, schema: globalSettingsParser, ...(signal ? { signal } : {}) },
   );
 }
 
