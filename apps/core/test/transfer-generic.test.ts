@@ -5,7 +5,7 @@
 // cores as they were. Two real cores in one process, definitions served from loopback HTTP (as
 // test/instances-generic.test.ts does) and from a file on this machine.
 import fs from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,13 +13,22 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ConfigurableManifestSchema,
+  TRANSFER_MANIFEST_HEADER,
+  TRANSFER_MANIFEST_MAX,
   TransferKeySchema,
+  TransferManifestSchema,
   apiPaths,
   emptyPermissions,
   type InstanceInfo,
 } from '@hearth/protocol';
 import { startTestCore, type TestCore } from './helpers.ts';
-import { EventLog, freePort, isCreationEnd } from './instance-helpers.ts';
+import {
+  EventLog,
+  freePort,
+  isCreationEnd,
+  isState,
+  startAndWaitRunning,
+} from './instance-helpers.ts';
 
 let source: TestCore;
 let target: TestCore;
@@ -107,10 +116,8 @@ async function createMover(url: string, name: string, motd: string) {
   return { uuid, port, dir };
 }
 
-async function issueKey(uuid: string) {
-  const res = await source.request('POST', apiPaths.instanceTransfer(uuid), {
-    token: sourceOwner,
-  });
+async function issueKey(uuid: string, token = sourceOwner) {
+  const res = await source.request('POST', apiPaths.instanceTransfer(uuid), { token });
   expect(res.status, res.text).toBe(200);
   return TransferKeySchema.parse(res.json).key;
 }
@@ -190,6 +197,12 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
     const dir = target.core.ctx.instances.folder(uuid);
     expect(await fs.readFile(path.join(dir, 'notes.txt'), 'utf8')).toBe('made by Lighthouse');
     expect((await targetFolders()).length).toBe(before.length + 1);
+    // It starts on the target, from the target's own copy of the definition.
+    await startAndWaitRunning(target, targetOwner, targetLog, uuid);
+    const stopped = targetLog.next(isState(uuid, 'Stopped'), 'the moved instance to stop');
+    const stop = await target.request('PUT', apiPaths.instanceStop(uuid), { token: targetOwner });
+    expect(stop.status, stop.text).toBe(200);
+    await stopped;
     await expectSourceUntouched(made.uuid, made.dir, 'Lighthouse');
   }, 120_000);
 
@@ -247,9 +260,112 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
 
     const res = await transferIn(await issueKey(made.uuid));
     expect(res.status, res.text).toBe(400);
-    expect(res.text).toContain(url);
+    expect(res.json).toMatchObject({
+      causes: [
+        'This instance cannot be moved: this core could not load its definition',
+        expect.stringContaining(`Could not fetch the generic definition at ${url}`),
+      ],
+    });
     expect(await targetFolders()).toEqual(before);
     expect(await instancesOf(target, targetOwner)).toHaveLength(listed);
     await expectSourceUntouched(made.uuid, made.dir, 'Island');
+  }, 120_000);
+
+  it('sends the definition only for someone who may see the instance settings', async () => {
+    const { url } = await serveDefinition();
+    const made = await createMover(url, 'Vault', 'Behind the door');
+    const reader = await source.createUser(sourceOwner, 'reader');
+    const granted = await source.request('PUT', apiPaths.userUpdatePerm(reader.uid), {
+      token: sourceOwner,
+      body: {
+        ...emptyPermissions(),
+        can_view_instance: [made.uuid],
+        can_read_instance_file: [made.uuid],
+      },
+    });
+    expect(granted.status, granted.text).toBe(200);
+    const before = await targetFolders();
+
+    // A reader may export the folder, not learn what the definition keeps beside it.
+    const pulled = await source.request('POST', apiPaths.transferPull(), {
+      body: { key: await issueKey(made.uuid, reader.token) },
+    });
+    expect(pulled.status).toBe(200);
+    const manifest = TransferManifestSchema.parse(
+      JSON.parse(
+        Buffer.from(pulled.headers.get(TRANSFER_MANIFEST_HEADER) ?? '', 'base64url').toString(),
+      ),
+    );
+    expect(manifest.generic).toBeUndefined();
+    expect(JSON.stringify(manifest)).not.toContain('Behind the door');
+    expect(JSON.stringify(manifest)).not.toContain(url);
+
+    const res = await transferIn(await issueKey(made.uuid, reader.token));
+    expect(res.status, res.text).toBe(400);
+    expect(res.json).toMatchObject({
+      causes: [
+        'This instance cannot be moved: the receiving core cannot tell how to start it',
+        expect.stringMatching(/may not see this instance's settings/),
+      ],
+    });
+    expect(await targetFolders()).toEqual(before);
+    await expectSourceUntouched(made.uuid, made.dir, 'Vault');
+  }, 120_000);
+
+  it('says so when the source is a core that does not name the definition', async () => {
+    const { url } = await serveDefinition();
+    const made = await createMover(url, 'Attic', 'Up the ladder');
+    // An older source: the same answer without the field it did not know.
+    const proxy: Server = createServer((req, res) => {
+      const upstream = httpRequest(
+        `${source.origin}${req.url ?? '/'}`,
+        { method: req.method, headers: req.headers },
+        (answer) => {
+          const headers = { ...answer.headers };
+          const raw = headers[TRANSFER_MANIFEST_HEADER];
+          if (typeof raw === 'string') {
+            const { generic: _dropped, ...older } = JSON.parse(
+              Buffer.from(raw, 'base64url').toString(),
+            ) as Record<string, unknown>;
+            headers[TRANSFER_MANIFEST_HEADER] = Buffer.from(JSON.stringify(older)).toString(
+              'base64url',
+            );
+          }
+          res.writeHead(answer.statusCode ?? 502, headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    servers.push(proxy);
+    const before = await targetFolders();
+    const res = await target.request('POST', apiPaths.instanceTransferIn(), {
+      token: targetOwner,
+      body: {
+        source_url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+        key: await issueKey(made.uuid),
+      },
+    });
+    expect(res.status, res.text).toBe(400);
+    expect(res.json).toMatchObject({
+      causes: [
+        'This instance cannot be moved: the receiving core cannot tell how to start it',
+        expect.stringMatching(/did not say which definition/),
+      ],
+    });
+    expect(await targetFolders()).toEqual(before);
+    await expectSourceUntouched(made.uuid, made.dir, 'Attic');
+  }, 120_000);
+
+  it('refuses at the source a definition that keeps more than a manifest carries', async () => {
+    const { url } = await serveDefinition();
+    const made = await createMover(url, 'Library', 'x'.repeat(TRANSFER_MANIFEST_MAX));
+    const res = await transferIn(await issueKey(made.uuid));
+    expect(res.status, res.text).toBe(400);
+    expect(res.text).toMatch(/keeps too much data/);
+    // Held while it was archived, free again: it can be started, and moved once it is smaller.
+    await expectSourceUntouched(made.uuid, made.dir, 'Library');
+    expect(await fs.readdir(path.join(source.dataDir, 'transfers'))).toEqual([]);
   }, 120_000);
 });
