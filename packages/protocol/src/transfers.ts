@@ -47,7 +47,7 @@ export type TransferInBody = z.infer<typeof TransferInBodySchema>;
  */
 export const TransferGenericSchema = z.object({
   url: z.string().check(z.minLength(1), z.maxLength(TRANSFER_URL_MAX)),
-  max_players: z.nullable(z.number()),
+  max_players: z.nullable(z.number().check(z.int(), z.gte(0))),
   config: z.record(z.string(), z.unknown()),
 });
 export type TransferGeneric = z.infer<typeof TransferGenericSchema>;
