@@ -14,6 +14,11 @@ export const TRANSFER_SHA256_HEADER = 'x-hearth-transfer-sha256';
 export const TRANSFER_MANIFEST_HEADER = 'x-hearth-transfer-manifest';
 /** Longest source URL the target accepts. */
 export const TRANSFER_URL_MAX = 2048;
+/**
+ * Longest manifest header the source sends (its base64url text). HTTP clients cap a response's
+ * headers (Node's default: 16 KiB in all), and a generic instance's config travels in it.
+ */
+export const TRANSFER_MANIFEST_MAX = 12 * 1024;
 
 /** `POST /instance/:uuid/transfer`: the key, shown once, and when it expires (ms since the epoch). */
 export const TransferKeySchema = z.object({ key: z.string(), expires: z.number() });
@@ -34,6 +39,19 @@ export const TransferInBodySchema = z.object({
 });
 export type TransferInBody = z.infer<typeof TransferInBodySchema>;
 
+/**
+ * A generic instance's definition and what its install() answered: what the folder does not show.
+ * The target loads the definition as a create would (its own rules and loader) and keeps this
+ * install result, so the copy starts as the original did without install() running over the
+ * received files again. `config` is the definition's own JSON, handed to its start().
+ */
+export const TransferGenericSchema = z.object({
+  url: z.string().check(z.minLength(1), z.maxLength(TRANSFER_URL_MAX)),
+  max_players: z.nullable(z.number().check(z.int(), z.gte(0))),
+  config: z.record(z.string(), z.unknown()),
+});
+export type TransferGeneric = z.infer<typeof TransferGenericSchema>;
+
 /** What the source says about the archive it sends (base64url JSON in TRANSFER_MANIFEST_HEADER). */
 export const TransferManifestSchema = z.object({
   uuid: z.string(),
@@ -45,5 +63,12 @@ export const TransferManifestSchema = z.object({
   auto_start: z.boolean(),
   restart_on_crash: z.boolean(),
   size: z.number(),
+  /**
+   * A generic instance's definition: sent when the user who asked for the key may see the
+   * instance's settings on the source (absent from a core older than this field).
+   */
+  generic: z.optional(TransferGenericSchema),
+  /** A generic instance whose definition was not sent: that user may not see its settings. */
+  generic_withheld: z.optional(z.boolean()),
 });
 export type TransferManifest = z.infer<typeof TransferManifestSchema>;

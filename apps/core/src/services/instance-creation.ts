@@ -10,6 +10,7 @@ import {
   type HandlerGameType,
   type SetupManifest,
   type SetupValue,
+  type TransferGeneric,
   type UnavailableGame,
 } from '@hearth/protocol';
 import { badRequest, describeError, permissionDenied, toCoreError } from '../errors.ts';
@@ -96,6 +97,26 @@ export interface CreationDeps {
   sandbox: Sandbox | null;
   /** file:// URLs of the definitions that ship with Hearth (anyone who may load a definition may use them). */
   shippedDefinitionUrls: () => readonly string[];
+}
+
+/** A generic instance received from another core (issue 26): what the source announced. */
+export interface TransferredGeneric extends TransferGeneric {
+  name: string;
+  description: string;
+  auto_start: boolean;
+  restart_on_crash: boolean;
+  version: string;
+  port: number;
+  /** The game the source ran: the definition loaded here must still describe it. */
+  game_name: string;
+}
+
+function isFileUrl(url: string): boolean {
+  try {
+    return new URL(url).protocol === 'file:';
+  } catch {
+    return false;
+  }
 }
 
 /** The Minecraft flavour named by a `:game_type` path segment (400 for anything else). */
@@ -327,6 +348,65 @@ export class InstanceCreation {
       () => this.installGeneric(definition, setup, uuid, dir, progression),
       () => undefined,
     );
+    return uuid;
+  }
+
+  /**
+   * A generic instance received from another core (issue 26) whose folder does not show how it
+   * starts. Its definition is loaded here as a create loads one — the same rules on who may name
+   * it, this core's own loader and outbound guard — and the install result the source recorded is
+   * kept, so the copy starts as the original did: install() does not run again over the received
+   * files. A file:// URL names a file on the source machine; only the same shipped one is taken.
+   */
+  async createTransferred(
+    staged: string,
+    moved: TransferredGeneric,
+    caller: StoredUser,
+  ): Promise<string> {
+    this.requireGenericRights(caller);
+    const name = validateInstanceName(moved.name);
+    this.requireDefinitionSource(moved.url, caller);
+    if (isFileUrl(moved.url) && !this.deps.shippedDefinitionUrls().includes(moved.url))
+      throw badRequest(
+        'This instance cannot be moved: its definition is a file on the source machine',
+        `${moved.url} is not a definition this core ships; serve the definition over http(s) and create the instance from it on the source`,
+      );
+    const definition = await this.loadDefinition(moved.url).catch((err: unknown) => {
+      throw toCoreError(err).withContext(
+        'This instance cannot be moved: this core could not load its definition',
+      );
+    });
+    if (definition.game.game_name !== moved.game_name)
+      throw badRequest(
+        'This instance cannot be moved: its definition now describes another game',
+        `${moved.url} is ${definition.game.game_name}; the instance is ${moved.game_name}`,
+      );
+    const port = moved.port === 0 ? null : moved.port;
+    if (port !== null) await this.deps.registry.checkPort(port);
+    const { uuid, dir, progression } = await this.begin(
+      name,
+      port,
+      caller,
+      `Receiving ${definition.game.game_display_name} server ${name}`,
+      GENERIC_PROGRESS_TOTAL,
+      staged,
+    );
+    const record = (): Promise<InstanceRecord> =>
+      Promise.resolve({
+        uuid,
+        name,
+        description: moved.description,
+        game: definition.game,
+        version: moved.version,
+        port: moved.port,
+        creation_time: Math.floor(Date.now() / 1000),
+        auto_start: moved.auto_start,
+        restart_on_crash: moved.restart_on_crash,
+        handler: 'generic',
+        data: genericDataFrom(definition, { max_players: moved.max_players, config: moved.config }),
+        limits: {},
+      });
+    this.finish(uuid, dir, 'Generic', caller, progression, record, () => undefined);
     return uuid;
   }
 

@@ -5,6 +5,7 @@ import type {
   InstanceState,
   PerformanceReport,
   Player,
+  TransferGeneric,
 } from '@hearth/protocol';
 import type { CoreConfig } from '../config.ts';
 import { badRequest, describeError, unsupported } from '../errors.ts';
@@ -22,6 +23,7 @@ import {
   type InstanceRegistry,
 } from '../runtime/instances/instance-registry.ts';
 import type { SaveHooks } from '../runtime/handlers/game-handler.ts';
+import { transferGenericOf } from '../runtime/handlers/generic-handler.ts';
 import type { PlayerAdmin } from '../runtime/players/player-admin.ts';
 import type { MonitorHub } from '../runtime/monitor/monitor-hub.ts';
 import { Progression } from './instance-progression.ts';
@@ -147,6 +149,11 @@ export class InstanceService {
       max_player_count: await this.maxPlayers(uuid),
       player_list: players,
     };
+  }
+
+  /** A generic instance's definition and install result, for a move to another core (else null). */
+  transferGeneric(uuid: string): TransferGeneric | null {
+    return transferGenericOf(this.deps.registry.get(uuid).record);
   }
 
   state(uuid: string): InstanceState {

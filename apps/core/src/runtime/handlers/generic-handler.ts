@@ -1,7 +1,7 @@
 import { lstat } from 'node:fs/promises';
 import { z } from 'zod';
 import { GENERIC_PORT_SETTING_ID, GENERIC_SECTION_ID } from '@hearth/protocol';
-import type { ConfigurableValue, Player, SectionManifest } from '@hearth/protocol';
+import type { ConfigurableValue, Player, SectionManifest, TransferGeneric } from '@hearth/protocol';
 import { CoreError, badRequest, notFound } from '../../errors.ts';
 import {
   BackupHooksSchema,
@@ -84,6 +84,22 @@ export function genericDataFrom(
     config: install.config,
     start_plan: startPlan,
   };
+}
+
+/**
+ * What a move to another core carries for a generic instance (issue 26): its definition and what
+ * its install() answered, which the folder does not show (null: not a generic instance, or its
+ * data is damaged — the move then goes by what the folder shows).
+ */
+export function transferGenericOf(record: {
+  handler: string;
+  data: Record<string, unknown>;
+}): TransferGeneric | null {
+  if (record.handler !== 'generic') return null;
+  const parsed = GenericDataSchema.safeParse(record.data);
+  if (!parsed.success) return null;
+  const { url, max_players, config } = parsed.data;
+  return { url, max_players, config };
 }
 
 /** A definition failure as the API shows it: one clear sentence, 400 (the definition is the user's input). */

@@ -21,7 +21,7 @@ import {
 } from '../files/folder-import.ts';
 import { limitsFor } from '../files/unzip-op.ts';
 import { DEFAULT_MAX_EXTRACT_BYTES, DEFAULT_MAX_EXTRACT_ENTRIES } from '../files/index.ts';
-import type { InstanceCreation } from '../instance-creation.ts';
+import type { InstanceCreation, TransferredGeneric } from '../instance-creation.ts';
 import type { ShippedEntry } from '../shipped-definitions.ts';
 import { detectImport } from './import-detection.ts';
 
@@ -58,7 +58,7 @@ export interface ImportServiceDeps {
   dataDir: string;
   /** The extraction budget and entry cap of archives (`--extract-budget`). */
   limits: FileServiceOptions;
-  creation: Pick<InstanceCreation, 'createImported'>;
+  creation: Pick<InstanceCreation, 'createImported' | 'createTransferred'>;
   shipped: () => readonly ShippedEntry[];
   safeMode: () => boolean;
   log: Logger;
@@ -209,13 +209,26 @@ export class ImportService {
   }
 
   /** Creates the instance from a staged import; answers with its uuid as creation does. */
-  async create(user: StoredUser, id: string, body: ImportCreateBody): Promise<string> {
+  create(user: StoredUser, id: string, body: ImportCreateBody): Promise<string> {
+    return this.place(user, id, (root) => this.deps.creation.createImported(root, body, user));
+  }
+
+  /** A staged transfer becomes the generic instance its source announced (services/transfers). */
+  createTransferred(user: StoredUser, id: string, moved: TransferredGeneric): Promise<string> {
+    return this.place(user, id, (root) => this.deps.creation.createTransferred(root, moved, user));
+  }
+
+  private async place(
+    user: StoredUser,
+    id: string,
+    make: (root: string) => Promise<string>,
+  ): Promise<string> {
     const staged = this.mine(user, id);
     if (staged.busy) throw badRequest('This import is being created already');
     staged.busy = true;
     let uuid: string;
     try {
-      uuid = await this.deps.creation.createImported(staged.root, body, user);
+      uuid = await make(staged.root);
     } finally {
       staged.busy = false;
     }

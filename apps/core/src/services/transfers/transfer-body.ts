@@ -7,10 +7,12 @@ import type {
   TransferManifest,
 } from '@hearth/protocol';
 import { badRequest } from '../../errors.ts';
+import type { TransferredGeneric } from '../instance-creation.ts';
 
 // How a received archive becomes an instance (issue 26): what import detection read from the
 // folder (a shipped game's settings file, a Minecraft server's jars and config), with the name,
-// description and flags the source announced, so the copy has the settings of the original.
+// description and flags the source announced, so the copy has the settings of the original. A
+// generic game the folder does not give away comes from the definition the source names.
 
 function typed(
   kind: SetupManifest['setting_sections'][string]['settings'][string]['value_type']['type'],
@@ -50,17 +52,31 @@ export function setupFromValues(
   return { ...head, setting_sections: sections };
 }
 
+/** What the source announced that every kind of instance takes. */
+interface Head {
+  name: string;
+  description: string;
+  auto_start: boolean;
+  restart_on_crash: boolean;
+}
+
+/** How the received folder becomes an instance: as an import, or from the source's definition. */
+export type TransferCreate =
+  { kind: 'import'; body: ImportCreateBody } | { kind: 'generic'; moved: TransferredGeneric };
+
 /**
- * The import body for the received folder. A start command the source ran but the folder does not
- * show (a generic game Hearth does not ship) cannot be recreated: refused, with nothing kept.
+ * How the received folder is created. A shipped game recognised by its files is set up from
+ * them; else a generic instance is recreated from the definition its source named (the folder
+ * does not show how it starts, and a start command guessed from it would lose the definition);
+ * else a Minecraft server or a start command detection found. Anything else is refused.
  */
-export function transferImportBody(
+export function transferCreate(
   detection: ImportDetection,
   manifest: TransferManifest,
   definitionManifest: SetupManifest | null,
   port: number | undefined,
-): ImportCreateBody {
-  const head = {
+): TransferCreate {
+  const head: Head = {
     name: manifest.name,
     description: manifest.description,
     auto_start: manifest.auto_start,
@@ -68,10 +84,33 @@ export function transferImportBody(
   };
   if (detection.kind === 'definition' && detection.definition && definitionManifest)
     return {
-      kind: 'definition',
-      url: detection.definition.url,
-      setup_value: setupFromValues(definitionManifest, detection.definition.values, head, port),
+      kind: 'import',
+      body: {
+        kind: 'definition',
+        url: detection.definition.url,
+        setup_value: setupFromValues(definitionManifest, detection.definition.values, head, port),
+      },
     };
+  if (manifest.generic && manifest.game_type.type === 'Generic')
+    return {
+      kind: 'generic',
+      moved: {
+        ...head,
+        ...manifest.generic,
+        version: manifest.version,
+        port: port ?? manifest.port,
+        game_name: manifest.game_type.game_name,
+      },
+    };
+  return { kind: 'import', body: importBody(detection, manifest, head, port) };
+}
+
+function importBody(
+  detection: ImportDetection,
+  manifest: TransferManifest,
+  head: Head,
+  port: number | undefined,
+): ImportCreateBody {
   if (detection.kind === 'minecraft') {
     const mc = detection.minecraft;
     if (!mc.flavour || !mc.version || !mc.server_jar)
@@ -99,6 +138,10 @@ export function transferImportBody(
     };
   throw badRequest(
     'This instance cannot be moved: the receiving core cannot tell how to start it',
-    'move games that Hearth ships, and Minecraft servers',
+    manifest.generic_withheld
+      ? "its definition was not sent: the user who asked the source core for the key may not see this instance's settings there"
+      : manifest.game_type.type === 'Generic'
+        ? 'the source core did not say which definition the instance was made from (it is older than this core); update the source core and move it again'
+        : 'move games that Hearth ships, and Minecraft servers',
   );
 }

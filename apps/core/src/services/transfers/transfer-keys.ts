@@ -6,6 +6,11 @@ export interface TransferGrant {
   uuid: string;
   causedBy: CausedBy;
   expiresAt: number;
+  /**
+   * The user who asked may see the instance's settings: a generic instance's definition and
+   * install result go with the archive (a reader of its files alone gets the files).
+   */
+  settings: boolean;
 }
 
 // Looked up by the key's sha256: a timing difference in the lookup tells at most about a hash,
@@ -27,11 +32,11 @@ export class TransferKeys {
     private readonly ttlMs = TRANSFER_KEY_TTL_MS,
   ) {}
 
-  issue(uuid: string, causedBy: CausedBy): { key: string; expires: number } {
+  issue(uuid: string, causedBy: CausedBy, settings = false): { key: string; expires: number } {
     this.prune();
     const key = randomBytes(32).toString('base64url');
     const expiresAt = this.now() + this.ttlMs;
-    this.grants.set(hashOf(key), { uuid, causedBy, expiresAt });
+    this.grants.set(hashOf(key), { uuid, causedBy, expiresAt, settings });
     return { key, expires: expiresAt };
   }
 

@@ -4,9 +4,11 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
   API_PREFIX,
   TRANSFER_MANIFEST_HEADER,
+  TRANSFER_MANIFEST_MAX,
   TRANSFER_SHA256_HEADER,
   TransferManifestSchema,
   apiPaths,
+  canPerform,
   formatBytes,
   parseErrorBody,
   type TransferInBody,
@@ -31,7 +33,7 @@ import {
   writeTransferArchive,
   type TransferArchive,
 } from './transfer-archive.ts';
-import { transferImportBody } from './transfer-body.ts';
+import { transferCreate } from './transfer-body.ts';
 import { TransferKeys } from './transfer-keys.ts';
 
 /** How long the target waits for the source's answer (the source archives first). */
@@ -41,8 +43,11 @@ const PROGRESS_STEP_BYTES = 8 * 1024 * 1024;
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 export interface TransferServiceDeps {
-  instances: Pick<InstanceService, 'exists' | 'state' | 'folder' | 'name' | 'info' | 'hold'>;
-  imports: Pick<ImportService, 'stageUpload' | 'create' | 'discard'>;
+  instances: Pick<
+    InstanceService,
+    'exists' | 'state' | 'folder' | 'name' | 'info' | 'hold' | 'transferGeneric'
+  >;
+  imports: Pick<ImportService, 'stageUpload' | 'create' | 'createTransferred' | 'discard'>;
   creation: Pick<InstanceCreation, 'genericSetupManifest'>;
   events: EventBus;
   /** The core's own folder for outgoing archives (data directory `transfers/`). */
@@ -84,9 +89,14 @@ export class TransferService {
     await resetTransfersFolder(this.deps.archiveDir);
   }
 
-  /** Source: a key for `uuid`, for whoever may read (export) it. */
+  /**
+   * Source: a key for `uuid`, for whoever may read (export) it. What a generic instance's
+   * definition keeps beside the folder (its URL, its install result: settings, passwords among
+   * them) goes with it only for someone who may see the instance's settings.
+   */
   issue(user: StoredUser, uuid: string): TransferKey {
-    return this.keys.issue(uuid, userCause(user));
+    const settings = canPerform(user, { type: 'AccessSetting', instance: uuid }, false);
+    return this.keys.issue(uuid, userCause(user), settings);
   }
 
   /** Source: the archive for a key, which is used up by this call whatever happens next. */
@@ -112,12 +122,12 @@ export class TransferService {
       null,
       null,
     );
-    let archive: TransferArchive;
-    let manifest: TransferManifest;
+    let archive: TransferArchive | null = null;
+    let header: string;
     try {
       archive = await writeTransferArchive(instances.folder(uuid), this.deps.archiveDir);
       const info = await instances.info(uuid);
-      manifest = {
+      const manifest: TransferManifest = {
         uuid,
         name: info.name,
         description: info.description,
@@ -128,7 +138,18 @@ export class TransferService {
         restart_on_crash: info.restart_on_crash,
         size: archive.size,
       };
+      // A generic game's definition and install result: the folder does not show how it starts.
+      const generic = instances.transferGeneric(uuid);
+      if (generic && grant.settings) manifest.generic = generic;
+      else if (generic) manifest.generic_withheld = true;
+      header = Buffer.from(JSON.stringify(manifest)).toString('base64url');
+      if (header.length > TRANSFER_MANIFEST_MAX)
+        throw badRequest(
+          'This instance cannot be moved: its definition keeps too much data for the transfer',
+          `${formatBytes(header.length)} encoded, at most ${formatBytes(TRANSFER_MANIFEST_MAX)}`,
+        );
     } catch (err) {
+      if (archive) await removeTransferArchive(archive).catch(() => undefined);
       release();
       progression.end(false, `Sending ${name} failed: ${errorText(err)}`, null);
       throw err;
@@ -136,7 +157,7 @@ export class TransferService {
     return {
       headers: {
         [TRANSFER_SHA256_HEADER]: archive.sha256,
-        [TRANSFER_MANIFEST_HEADER]: Buffer.from(JSON.stringify(manifest)).toString('base64url'),
+        [TRANSFER_MANIFEST_HEADER]: header,
       },
       size: archive.size,
       stream: readTransferArchive(archive),
@@ -214,8 +235,11 @@ export class TransferService {
           staged.detection.kind === 'definition' && staged.detection.definition
             ? await this.deps.creation.genericSetupManifest(staged.detection.definition.url, user)
             : null;
-        const create = transferImportBody(staged.detection, manifest, definition, body.port);
-        uuid = await this.deps.imports.create(user, staged.id, create);
+        const create = transferCreate(staged.detection, manifest, definition, body.port);
+        uuid =
+          create.kind === 'generic'
+            ? await this.deps.imports.createTransferred(user, staged.id, create.moved)
+            : await this.deps.imports.create(user, staged.id, create.body);
       } catch (err) {
         await this.deps.imports.discard(user, staged.id).catch(() => undefined);
         throw err;
