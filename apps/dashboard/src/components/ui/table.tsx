@@ -17,17 +17,6 @@ export function TableFrame({ children, className }: { children: ReactNode; class
   );
 }
 
-/** The header cell of a row-actions column: named for screen readers, empty on screen. */
-export function ActionsHeader({ className }: { className?: string }) {
-  return (
-    <th className={className}>
-      <span className="sr-only">
-        <Trans>Actions</Trans>
-      </span>
-    </th>
-  );
-}
-
 /** One column of a {@link DataTable}: its header and how a row fills its cell. */
 export interface Column<Row> {
   /** The header cell's content (a `<Trans>`: every header text goes through Lingui). */
