@@ -3,7 +3,8 @@ import { Download, Lock, RotateCcw, Trash2, X } from 'lucide-react';
 import type { BackupRecord } from '@hearth/protocol';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { ActionsHeader, TableFrame } from '@/components/ui/table.tsx';
+import { DataTable, TableFrame } from '@/components/ui/table.tsx';
+import type { Column } from '@/components/ui/table.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { formatSize } from '@/lib/i18n/format.ts';
 import { backupLabel, formatDateTime, madeByText } from '../backup-format.ts';
@@ -27,8 +28,6 @@ export interface BackupTableProps {
   onDismiss: (backup: BackupRecord) => void;
   onLock: (backup: BackupRecord, locked: boolean) => void;
 }
-
-const HEAD = 'px-4 py-2 text-left text-xs font-medium tracking-wide text-faint uppercase';
 
 function Kind({ backup }: { backup: BackupRecord }) {
   if (backup.state === 'Failed')
@@ -130,71 +129,69 @@ function RowActions({
 /** The backups of an instance: name, created, size, made by, lock, and what may be done to each. */
 export function BackupTable({ backups, rights, onLock, ...handlers }: BackupTableProps) {
   const { t } = useLingui();
+  const columns: Column<BackupRecord>[] = [
+    {
+      header: <Trans>Name</Trans>,
+      cell: (backup) => (
+        <>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-medium" translate="no">
+              {backupLabel(backup)}
+            </span>
+            <Kind backup={backup} />
+          </div>
+          {backup.state === 'Failed' ? (
+            <p className="mt-1 text-[13px] text-danger">{backup.failure ?? t`Unknown error`}</p>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      header: <Trans>Created</Trans>,
+      className: 'whitespace-nowrap text-muted',
+      cell: (backup) => formatDateTime(backup.created_at),
+    },
+    {
+      header: <Trans>Size</Trans>,
+      className: 'whitespace-nowrap text-muted',
+      cell: (backup) => (backup.state === 'Ready' ? formatSize(backup.size_bytes) : '—'),
+    },
+    {
+      header: <Trans>Made by</Trans>,
+      className: 'text-muted',
+      cell: (backup) => madeByText(backup.made_by),
+    },
+    {
+      header: <Trans>Lock</Trans>,
+      cell: (backup) => {
+        const label = backupLabel(backup);
+        return (
+          <Switch
+            label={t`Lock ${label}`}
+            checked={backup.locked}
+            disabled={!rights.write || backup.state !== 'Ready'}
+            onCheckedChange={(locked) => onLock(backup, locked)}
+          />
+        );
+      },
+    },
+    {
+      actions: true,
+      cell: (backup) => <RowActions backup={backup} rights={rights} handlers={handlers} />,
+    },
+  ];
   return (
     <TableFrame>
-      <table className="w-full text-sm">
-        <thead className="border-b border-line">
-          <tr>
-            <th className={HEAD}>
-              <Trans>Name</Trans>
-            </th>
-            <th className={HEAD}>
-              <Trans>Created</Trans>
-            </th>
-            <th className={HEAD}>
-              <Trans>Size</Trans>
-            </th>
-            <th className={HEAD}>
-              <Trans>Made by</Trans>
-            </th>
-            <th className={HEAD}>
-              <Trans>Lock</Trans>
-            </th>
-            <ActionsHeader className={HEAD} />
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {backups.map((backup) => {
-            const label = backupLabel(backup);
-            const ready = backup.state === 'Ready';
-            return (
-              <tr key={backup.id} aria-label={label}>
-                <td className="px-4 py-3">
-                  <div className="flex flex-wrap items-center gap-2">
-                    <span className="font-medium" translate="no">
-                      {label}
-                    </span>
-                    <Kind backup={backup} />
-                  </div>
-                  {backup.state === 'Failed' ? (
-                    <p className="mt-1 text-[13px] text-danger">
-                      {backup.failure ?? t`Unknown error`}
-                    </p>
-                  ) : null}
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap text-muted">
-                  {formatDateTime(backup.created_at)}
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap text-muted">
-                  {ready ? formatSize(backup.size_bytes) : '—'}
-                </td>
-                <td className="px-4 py-3 text-muted">{madeByText(backup.made_by)}</td>
-                <td className="px-4 py-3">
-                  <Switch
-                    label={t`Lock ${label}`}
-                    checked={backup.locked}
-                    disabled={!rights.write || !ready}
-                    onCheckedChange={(locked) => onLock(backup, locked)}
-                  />
-                </td>
-                <td className="px-4 py-3">
-                  <RowActions backup={backup} rights={rights} handlers={handlers} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <DataTable
+        columns={columns}
+        rows={backups}
+        rowKey={(backup) => backup.id}
+        rowProps={(backup) => ({ 'aria-label': backupLabel(backup) })}
+        headClassName="border-b border-line"
+        headerCellClassName="px-4 py-2 text-left text-xs font-medium tracking-wide text-faint uppercase"
+        bodyClassName="divide-y divide-line"
+        cellClassName="px-4 py-3"
+      />
     </TableFrame>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ArrowDownAZ, ArrowUpZA } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { Player } from '@hearth/protocol';
+import { DataTable } from '@/components/ui/table.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useCurrentCore } from '@/lib/session.ts';
 import { useCoreExtensions } from '../api/get-shipped-definitions.ts';
@@ -71,10 +72,10 @@ export function PlayerList({
         <Trans>Players</Trans>
       </h2>
       <div className="overflow-hidden rounded-lg border border-line bg-panel">
-        <table className="w-full text-sm">
-          <thead className="border-b border-line text-left text-xs text-faint">
-            <tr>
-              <th scope="col" aria-sort={direction} className="px-4 py-2 font-medium">
+        <DataTable
+          columns={[
+            {
+              header: (
                 <button
                   type="button"
                   onClick={() =>
@@ -85,44 +86,31 @@ export function PlayerList({
                   <Trans>Name</Trans>
                   <Icon aria-hidden className="size-3.5" />
                 </button>
-              </th>
-              {actions ? (
-                <th scope="col" className="px-4 py-2">
-                  <span className="sr-only">
-                    <Trans>Actions</Trans>
-                  </span>
-                </th>
-              ) : null}
-            </tr>
-          </thead>
-          <tbody>
-            {sorted.map((player) => (
-              <tr key={playerKey(player)} className="border-b border-line/60 last:border-0">
-                <td className="px-4 py-2">
-                  <span className="flex items-center gap-2.5">
-                    <PlayerAvatar player={player} />
-                    {player.name}
-                  </span>
-                </td>
-                {actions ? (
-                  <td className="px-2 py-0.5 text-right">{actions(player.name)}</td>
-                ) : null}
-              </tr>
-            ))}
-            {sorted.length === 0 ? (
-              <tr>
-                <td
-                  colSpan={actions ? 2 : 1}
-                  className="px-4 py-6 text-center text-[13px] text-faint"
-                >
-                  {players === null
-                    ? t`This game does not report its players`
-                    : t`No players online`}
-                </td>
-              </tr>
-            ) : null}
-          </tbody>
-        </table>
+              ),
+              sort: direction,
+              headerClassName: 'px-4 py-2 font-medium',
+              className: 'px-4 py-2',
+              cell: (player) => (
+                <span className="flex items-center gap-2.5">
+                  <PlayerAvatar player={player} />
+                  {player.name}
+                </span>
+              ),
+            },
+            actions && {
+              actions: true,
+              headerClassName: 'px-4 py-2',
+              className: 'px-2 py-0.5 text-right',
+              cell: (player) => actions(player.name),
+            },
+          ]}
+          rows={sorted}
+          rowKey={playerKey}
+          headClassName="border-b border-line text-left text-xs text-faint"
+          rowClassName="border-b border-line/60 last:border-0"
+          empty={players === null ? t`This game does not report its players` : t`No players online`}
+          emptyClassName="px-4 py-6 text-center text-[13px] text-faint"
+        />
       </div>
     </section>
   );

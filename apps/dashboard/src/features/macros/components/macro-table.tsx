@@ -1,9 +1,11 @@
 import { msg } from '@lingui/core/macro';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { MoreHorizontal } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuItem } from '@/components/ui/dropdown-menu.tsx';
+import { DataTable } from '@/components/ui/table.tsx';
+import type { Column } from '@/components/ui/table.tsx';
 
 export const NO_DATA = msg`No data currently available`;
 
@@ -30,6 +32,8 @@ export interface MacroTableProps<Row> {
   status?: string | null;
 }
 
+const FIRST = 'w-full max-w-0 px-5 py-2.5 font-medium';
+
 /**
  * One of the three macro tables (dashboard.md §2 Macros) with an optional row menu. The first
  * column takes the width left over and never more (`w-full max-w-0`: its long text truncates
@@ -46,86 +50,53 @@ export function MacroTable<Row>({
   status = null,
 }: MacroTableProps<Row>) {
   const { t, i18n } = useLingui();
-  const span = columns.length + (actions.length > 0 ? 1 : 0);
-  const message = status ?? (rows.length === 0 ? i18n._(NO_DATA) : null);
   return (
-    <table aria-label={label} className="w-full min-w-[32rem] text-sm">
-      <thead className="border-b border-line text-left text-xs tracking-wide text-faint">
-        <tr>
-          {columns.map((column, index) => (
-            <th
-              key={column.header}
-              scope="col"
-              className={
-                index === 0
-                  ? 'w-full max-w-0 px-5 py-2.5 font-medium'
-                  : 'px-5 py-2.5 font-medium whitespace-nowrap'
-              }
-            >
-              {column.header}
-            </th>
-          ))}
-          {actions.length > 0 ? (
-            <th scope="col" className="w-12 px-3 py-2.5">
-              <span className="sr-only">
-                <Trans>Actions</Trans>
-              </span>
-            </th>
-          ) : null}
-        </tr>
-      </thead>
-      <tbody>
-        {message !== null ? (
-          <tr>
-            <td colSpan={span} className="px-5 py-10 text-center text-[13px] text-faint">
-              {message}
-            </td>
-          </tr>
-        ) : (
-          rows.map((row) => {
+    <DataTable
+      label={label}
+      className="w-full min-w-[32rem] text-sm"
+      columns={[
+        ...columns.map((column, index): Column<Row> => ({
+          header: column.header,
+          cell: column.cell,
+          headerClassName: index === 0 ? FIRST : 'px-5 py-2.5 font-medium whitespace-nowrap',
+          className: index === 0 ? FIRST : 'px-5 py-2.5 whitespace-nowrap text-muted',
+        })),
+        actions.length > 0 && {
+          actions: true,
+          headerClassName: 'w-12 px-3 py-2.5',
+          className: 'px-3 py-1.5 text-right',
+          cell: (row: Row) => {
             const name = rowName(row);
             return (
-              <tr key={rowKey(row)} className="border-b border-line/60 last:border-0">
-                {columns.map((column, index) => (
-                  <td
-                    key={column.header}
-                    className={
-                      index === 0
-                        ? 'w-full max-w-0 px-5 py-2.5 font-medium'
-                        : 'px-5 py-2.5 whitespace-nowrap text-muted'
-                    }
+              <DropdownMenu
+                align="end"
+                width={176}
+                trigger={
+                  <Button variant="ghost" size="icon" aria-label={t`${name} actions`}>
+                    <MoreHorizontal aria-hidden className="size-4" />
+                  </Button>
+                }
+              >
+                {actions.map((action) => (
+                  <DropdownMenuItem
+                    key={action.label}
+                    icon={action.icon}
+                    onSelect={() => action.onSelect(row)}
                   >
-                    {column.cell(row)}
-                  </td>
+                    {action.label}
+                  </DropdownMenuItem>
                 ))}
-                {actions.length > 0 ? (
-                  <td className="px-3 py-1.5 text-right">
-                    <DropdownMenu
-                      align="end"
-                      width={176}
-                      trigger={
-                        <Button variant="ghost" size="icon" aria-label={t`${name} actions`}>
-                          <MoreHorizontal aria-hidden className="size-4" />
-                        </Button>
-                      }
-                    >
-                      {actions.map((action) => (
-                        <DropdownMenuItem
-                          key={action.label}
-                          icon={action.icon}
-                          onSelect={() => action.onSelect(row)}
-                        >
-                          {action.label}
-                        </DropdownMenuItem>
-                      ))}
-                    </DropdownMenu>
-                  </td>
-                ) : null}
-              </tr>
+              </DropdownMenu>
             );
-          })
-        )}
-      </tbody>
-    </table>
+          },
+        },
+      ]}
+      rows={status === null ? rows : []}
+      rowKey={rowKey}
+      headClassName="border-b border-line text-left text-xs tracking-wide text-faint"
+      rowClassName="border-b border-line/60 last:border-0"
+      empty={status ?? i18n._(NO_DATA)}
+      emptyClassName="px-5 py-10 text-center text-[13px] text-faint"
+    />
   );
 }

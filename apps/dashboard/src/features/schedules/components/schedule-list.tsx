@@ -3,7 +3,8 @@ import { History, Pencil, Play, Trash2 } from 'lucide-react';
 import type { Schedule } from '@hearth/protocol';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { ActionsHeader, TableFrame } from '@/components/ui/table.tsx';
+import { DataTable, TableFrame } from '@/components/ui/table.tsx';
+import type { Column } from '@/components/ui/table.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { OUTCOME_TONE, formatDateTime, nextRunText, scheduleName } from '../schedule-format.ts';
 import { outcomeText, triggerText } from '../schedule-words.ts';
@@ -18,11 +19,11 @@ export interface ScheduleListProps {
   onDelete: (schedule: Schedule) => void;
 }
 
-// Sized to fit 1440 px beside the instance navigation: px-3 cells, icon actions, and a description
-// that keeps a width of its own (the trigger wraps first).
-const HEAD = 'px-3 py-2 text-left text-xs font-medium tracking-wide text-faint uppercase';
-
-/** Description, trigger in words, next run, last run outcome, enabled toggle, actions. */
+/**
+ * Description, trigger in words, next run, last run outcome, enabled toggle, actions. Sized to fit
+ * 1440 px beside the instance navigation: px-3 cells, icon actions, and a description that keeps a
+ * width of its own (the trigger wraps first).
+ */
 export function ScheduleList({
   schedules,
   canEdit,
@@ -33,114 +34,124 @@ export function ScheduleList({
   onDelete,
 }: ScheduleListProps) {
   const { t } = useLingui();
+  const columns: Column<Schedule>[] = [
+    {
+      header: <Trans>Description</Trans>,
+      className: 'min-w-40 font-medium',
+      cell: (schedule) => {
+        const steps = schedule.steps.length;
+        return (
+          <>
+            <span translate="no">{scheduleName(schedule)}</span>
+            <span className="block text-[13px] font-normal text-faint">
+              <Plural value={steps} one="# step" other="# steps" />
+            </span>
+          </>
+        );
+      },
+    },
+    {
+      header: <Trans>Trigger</Trans>,
+      className: 'text-muted',
+      cell: (schedule) => triggerText(schedule.trigger),
+    },
+    {
+      header: <Trans>Next run</Trans>,
+      className: 'whitespace-nowrap text-muted',
+      cell: nextRunText,
+    },
+    {
+      header: <Trans>Last run</Trans>,
+      cell: ({ last_run: last }) =>
+        last ? (
+          <div className="flex flex-col items-start gap-1">
+            <Badge tone={OUTCOME_TONE[last.outcome]} pulse={last.outcome === 'Running'}>
+              {outcomeText(last.outcome)}
+            </Badge>
+            <span className="text-[13px] whitespace-nowrap text-faint">
+              {formatDateTime(last.started_at)}
+            </span>
+          </div>
+        ) : (
+          <span className="text-muted">
+            <Trans>Never</Trans>
+          </span>
+        ),
+    },
+    {
+      header: <Trans>Enabled</Trans>,
+      cell: (schedule) => {
+        const name = scheduleName(schedule);
+        return (
+          <Switch
+            label={t`Enable ${name}`}
+            checked={schedule.enabled}
+            disabled={!canEdit}
+            onCheckedChange={(enabled) => onToggle(schedule, enabled)}
+          />
+        );
+      },
+    },
+    {
+      actions: true,
+      cell: (schedule) => {
+        const name = scheduleName(schedule);
+        return (
+          <div className="flex justify-end gap-1">
+            <Button
+              size="icon"
+              variant="ghost"
+              aria-label={t`Run ${name} now`}
+              title={t`Run now`}
+              disabled={!canEdit || schedule.last_run?.outcome === 'Running'}
+              onClick={() => onRun(schedule)}
+            >
+              <Play aria-hidden className="size-3.5" />
+            </Button>
+            <Button
+              size="icon"
+              variant="ghost"
+              aria-label={t`History of ${name}`}
+              title={t`History`}
+              onClick={() => onHistory(schedule)}
+            >
+              <History aria-hidden className="size-3.5" />
+            </Button>
+            <Button
+              size="icon"
+              variant="ghost"
+              aria-label={t`Edit ${name}`}
+              disabled={!canEdit}
+              onClick={() => onEdit(schedule)}
+            >
+              <Pencil aria-hidden className="size-3.5" />
+            </Button>
+            <Button
+              size="icon"
+              variant="ghost"
+              aria-label={t`Delete ${name}`}
+              disabled={!canEdit}
+              onClick={() => onDelete(schedule)}
+            >
+              <Trash2 aria-hidden className="size-3.5" />
+            </Button>
+          </div>
+        );
+      },
+    },
+  ];
   return (
     <TableFrame>
-      <table className="w-full text-sm">
-        <thead className="border-b border-line">
-          <tr>
-            <th className={HEAD}>
-              <Trans>Description</Trans>
-            </th>
-            <th className={HEAD}>
-              <Trans>Trigger</Trans>
-            </th>
-            <th className={HEAD}>
-              <Trans>Next run</Trans>
-            </th>
-            <th className={HEAD}>
-              <Trans>Last run</Trans>
-            </th>
-            <th className={HEAD}>
-              <Trans>Enabled</Trans>
-            </th>
-            <ActionsHeader className={HEAD} />
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-line">
-          {schedules.map((schedule) => {
-            const name = scheduleName(schedule);
-            const last = schedule.last_run;
-            const steps = schedule.steps.length;
-            return (
-              <tr key={schedule.id} aria-label={name}>
-                <td className="min-w-40 px-3 py-3 font-medium">
-                  <span translate="no">{name}</span>
-                  <span className="block text-[13px] font-normal text-faint">
-                    <Plural value={steps} one="# step" other="# steps" />
-                  </span>
-                </td>
-                <td className="px-3 py-3 text-muted">{triggerText(schedule.trigger)}</td>
-                <td className="px-3 py-3 whitespace-nowrap text-muted">{nextRunText(schedule)}</td>
-                <td className="px-3 py-3">
-                  {last ? (
-                    <div className="flex flex-col items-start gap-1">
-                      <Badge tone={OUTCOME_TONE[last.outcome]} pulse={last.outcome === 'Running'}>
-                        {outcomeText(last.outcome)}
-                      </Badge>
-                      <span className="text-[13px] whitespace-nowrap text-faint">
-                        {formatDateTime(last.started_at)}
-                      </span>
-                    </div>
-                  ) : (
-                    <span className="text-muted">
-                      <Trans>Never</Trans>
-                    </span>
-                  )}
-                </td>
-                <td className="px-3 py-3">
-                  <Switch
-                    label={t`Enable ${name}`}
-                    checked={schedule.enabled}
-                    disabled={!canEdit}
-                    onCheckedChange={(enabled) => onToggle(schedule, enabled)}
-                  />
-                </td>
-                <td className="px-3 py-3">
-                  <div className="flex justify-end gap-1">
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      aria-label={t`Run ${name} now`}
-                      title={t`Run now`}
-                      disabled={!canEdit || last?.outcome === 'Running'}
-                      onClick={() => onRun(schedule)}
-                    >
-                      <Play aria-hidden className="size-3.5" />
-                    </Button>
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      aria-label={t`History of ${name}`}
-                      title={t`History`}
-                      onClick={() => onHistory(schedule)}
-                    >
-                      <History aria-hidden className="size-3.5" />
-                    </Button>
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      aria-label={t`Edit ${name}`}
-                      disabled={!canEdit}
-                      onClick={() => onEdit(schedule)}
-                    >
-                      <Pencil aria-hidden className="size-3.5" />
-                    </Button>
-                    <Button
-                      size="icon"
-                      variant="ghost"
-                      aria-label={t`Delete ${name}`}
-                      disabled={!canEdit}
-                      onClick={() => onDelete(schedule)}
-                    >
-                      <Trash2 aria-hidden className="size-3.5" />
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <DataTable
+        columns={columns}
+        rows={schedules}
+        rowKey={(schedule) => schedule.id}
+        rowProps={(schedule) => ({ 'aria-label': scheduleName(schedule) })}
+        headClassName="border-b border-line"
+        headerCellClassName="px-3 py-2 text-left text-xs font-medium tracking-wide text-faint uppercase"
+        bodyClassName="divide-y divide-line"
+        cellClassName="px-3 py-3"
+      />
     </TableFrame>
   );
 }

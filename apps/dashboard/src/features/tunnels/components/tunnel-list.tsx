@@ -4,7 +4,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FormError } from '@/components/ui/field.tsx';
-import { TableFrame } from '@/components/ui/table.tsx';
+import { DataTable, TableFrame } from '@/components/ui/table.tsx';
+import type { Column } from '@/components/ui/table.tsx';
 import { cn } from '@/lib/cn.ts';
 import type { TunnelListView } from '../tunnel-list-view.ts';
 import { TunnelAddress } from './tunnel-address.tsx';
@@ -21,54 +22,56 @@ function TunnelTable({
   instancePort: number;
 }) {
   const { t } = useLingui();
+  const columns: Column<PlayitTunnelInfo>[] = [
+    {
+      header: <Trans>Name</Trans>,
+      rowHeader: true,
+      className: 'text-left font-medium',
+      cell: (tunnel) => tunnel.name || t`Unnamed tunnel`,
+    },
+    {
+      header: <Trans>Address</Trans>,
+      className: 'max-w-64',
+      cell: (tunnel) => <TunnelAddress address={tunnel.server_address} />,
+    },
+    {
+      header: <Trans>Local IP</Trans>,
+      className: 'font-mono text-[13px]',
+      cell: (tunnel) => tunnel.local_ip,
+    },
+    {
+      header: <Trans>Local Port</Trans>,
+      className: 'font-mono text-[13px]',
+      cell: (tunnel) => (
+        <>
+          {tunnel.local_port}
+          {tunnel.local_port === instancePort ? (
+            <span className="ml-2 font-sans text-xs text-accent">
+              <Trans>this instance</Trans>
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      header: <Trans>Active</Trans>,
+      cell: (tunnel) => (
+        <Badge tone={tunnel.active ? 'success' : 'neutral'}>
+          {tunnel.active ? t`Active` : t`Inactive`}
+        </Badge>
+      ),
+    },
+  ];
   return (
-    <table className="w-full text-sm">
-      <thead className="border-b border-line text-left text-xs text-faint">
-        <tr>
-          <th scope="col" className="px-5 py-2 font-medium">
-            <Trans>Name</Trans>
-          </th>
-          <th scope="col" className="px-3 py-2 font-medium">
-            <Trans>Address</Trans>
-          </th>
-          <th scope="col" className="px-3 py-2 font-medium">
-            <Trans>Local IP</Trans>
-          </th>
-          <th scope="col" className="px-3 py-2 font-medium">
-            <Trans>Local Port</Trans>
-          </th>
-          <th scope="col" className="px-5 py-2 font-medium">
-            <Trans>Active</Trans>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {tunnels.map((tunnel) => (
-          <tr key={tunnel.tunnel_id} className="border-b border-line/60 last:border-0">
-            <th scope="row" className="px-5 py-2.5 text-left font-medium">
-              {tunnel.name || t`Unnamed tunnel`}
-            </th>
-            <td className="max-w-64 px-3 py-2.5">
-              <TunnelAddress address={tunnel.server_address} />
-            </td>
-            <td className="px-3 py-2.5 font-mono text-[13px]">{tunnel.local_ip}</td>
-            <td className="px-3 py-2.5 font-mono text-[13px]">
-              {tunnel.local_port}
-              {tunnel.local_port === instancePort ? (
-                <span className="ml-2 font-sans text-xs text-accent">
-                  <Trans>this instance</Trans>
-                </span>
-              ) : null}
-            </td>
-            <td className="px-5 py-2.5">
-              <Badge tone={tunnel.active ? 'success' : 'neutral'}>
-                {tunnel.active ? t`Active` : t`Inactive`}
-              </Badge>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      columns={columns}
+      rows={tunnels}
+      rowKey={(tunnel) => tunnel.tunnel_id}
+      headClassName="border-b border-line text-left text-xs text-faint"
+      headerCellClassName="px-3 py-2 font-medium first:px-5 last:px-5"
+      rowClassName="border-b border-line/60 last:border-0"
+      cellClassName="px-3 py-2.5 first:px-5 last:px-5"
+    />
   );
 }
 

@@ -1,5 +1,6 @@
 import type { WebhookDelivery } from '@hearth/protocol';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { DataTable } from '@/components/ui/table.tsx';
 import { formatRelativeTime } from '@/lib/i18n/format.ts';
 import { toUserMessage } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
@@ -40,44 +41,39 @@ export function DeliveryLog({
     );
   return (
     <div className="relative overflow-x-auto">
-      <table aria-label={t`Deliveries`} className="w-full text-left text-[13px]">
-        <thead className="text-[11px] tracking-wider text-faint uppercase">
-          <tr>
-            <th className="py-1 font-semibold">
-              <Trans>When</Trans>
-            </th>
-            <th className="py-1 font-semibold">
-              <Trans>Event</Trans>
-            </th>
-            <th className="py-1 font-semibold">
-              <Trans>Instance</Trans>
-            </th>
-            <th className="py-1 font-semibold">
-              <Trans>Status</Trans>
-            </th>
-            <th className="py-1 font-semibold">
-              <Trans>Tries</Trans>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {deliveries.data.map((d: WebhookDelivery) => (
-            <tr key={d.id} className="border-t border-line/60 align-top">
-              <td className="py-1.5 pr-3 whitespace-nowrap text-faint">
-                {formatRelativeTime(d.at)}
-              </td>
-              <td className="py-1.5 pr-3 text-fg" translate="no">
-                {d.summary}
-              </td>
-              <td className="py-1.5 pr-3 text-muted">{instanceText(d, instanceNames)}</td>
-              <td className="py-1.5 pr-3">
-                <DeliveryStatus delivery={d} />
-              </td>
-              <td className="py-1.5 text-muted">{d.attempts}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label={t`Deliveries`}
+        className="w-full text-left text-[13px]"
+        columns={[
+          {
+            header: <Trans>When</Trans>,
+            className: 'pr-3 whitespace-nowrap text-faint',
+            cell: (d) => formatRelativeTime(d.at),
+          },
+          {
+            header: <Trans>Event</Trans>,
+            className: 'pr-3 text-fg',
+            cell: (d) => <span translate="no">{d.summary}</span>,
+          },
+          {
+            header: <Trans>Instance</Trans>,
+            className: 'pr-3 text-muted',
+            cell: (d) => instanceText(d, instanceNames),
+          },
+          {
+            header: <Trans>Status</Trans>,
+            className: 'pr-3',
+            cell: (d) => <DeliveryStatus delivery={d} />,
+          },
+          { header: <Trans>Tries</Trans>, className: 'text-muted', cell: (d) => d.attempts },
+        ]}
+        rows={deliveries.data}
+        rowKey={(d) => d.id}
+        headClassName="text-[11px] tracking-wider text-faint uppercase"
+        headerCellClassName="py-1 font-semibold"
+        rowClassName="border-t border-line/60 align-top"
+        cellClassName="py-1.5"
+      />
     </div>
   );
 }
