@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { ClientEvent } from '@hearth/protocol';
 import { openDatabase, type Db } from '../src/db/database.ts';
+import { DbWrites } from '../src/db/db-writes.ts';
 import { EventBus } from '../src/events/event-bus.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import { BackupRepository } from '../src/repositories/backup-repository.ts';
@@ -155,7 +156,7 @@ export async function makeBackupEnv(
     await writeFile(path.join(dir, '.lodestone_minecraft_config.json'), '{"flavour":"vanilla"}');
   }
   const db = openDatabase(path.join(dataDir, 'hearth.db'));
-  const repository = new BackupRepository(db);
+  const repository = new BackupRepository(db, new DbWrites(createLogger('silent')));
   const events = new EventBus(null, createLogger('silent'));
   const progress: ClientEvent[] = [];
   events.subscribe((e) => {

@@ -28,7 +28,7 @@ beforeEach(async () => {
       path.join(dir, 'world', 'region', `r.${i}.mca`),
       randomBytes(512 * 1024).toString('hex'),
     );
-  backupId = (await env.service.create(INSTANCE_UUID, { name: 'v1' }, USER).done).id;
+  backupId = (await (await env.service.create(INSTANCE_UUID, { name: 'v1' }, USER)).done).id;
   restoredTree = await snapshotTree(dir);
   await writeFile(path.join(dir, 'world', 'level.dat'), 'v2');
   await writeFile(path.join(dir, 'world', 'added.txt'), 'added after the backup');

@@ -14,6 +14,8 @@ import {
   startWriterGame,
   type BackupEnv,
 } from './backups-helpers.ts';
+import { holdWriteLock } from './sqlite-lock.ts';
+import { pollFor } from '../test-support/poll.ts';
 
 let env: BackupEnv;
 
@@ -34,6 +36,16 @@ async function writeTree(files: Record<string, string>): Promise<void> {
   }
 }
 
+async function refusedAsync(work: Promise<unknown>): Promise<CoreError> {
+  try {
+    await work;
+  } catch (err) {
+    if (err instanceof CoreError) return err;
+    throw err;
+  }
+  throw new Error('expected a CoreError');
+}
+
 function refused(fn: () => unknown): CoreError {
   try {
     fn();
@@ -45,14 +57,14 @@ function refused(fn: () => unknown): CoreError {
 }
 
 async function backup(name: string | null = null, locked = false) {
-  const job = env.service.create(INSTANCE_UUID, { name, locked }, USER);
+  const job = await env.service.create(INSTANCE_UUID, { name, locked }, USER);
   return job.done;
 }
 
 describe('creating a backup', () => {
   it('answers at once, then records size, sha256, duration and author; reports progression', async () => {
     await writeTree({ 'server.properties': 'motd=hi\n', 'world/level.dat': 'level' });
-    const job = env.service.create(INSTANCE_UUID, { name: 'before update' }, USER);
+    const job = await env.service.create(INSTANCE_UUID, { name: 'before update' }, USER);
     expect(job.backup.state).toBe('Creating');
     expect(env.service.list(INSTANCE_UUID).map((b) => b.state)).toEqual(['Creating']);
     const done = await job.done;
@@ -88,7 +100,7 @@ describe('creating a backup', () => {
 
   it('applies the exclude list of the instance', async () => {
     await writeTree({ 'logs/latest.log': 'log', 'world/level.dat': 'level', 'cache/x': 'c' });
-    env.service.updateSettings(INSTANCE_UUID, { excludes: 'logs/\n/cache\n' });
+    await env.service.updateSettings(INSTANCE_UUID, { excludes: 'logs/\n/cache\n' });
     const done = await backup();
     await writeTree({ 'world/level.dat': 'changed' });
     await env.service.restore(INSTANCE_UUID, done.id, USER).done;
@@ -100,7 +112,7 @@ describe('creating a backup', () => {
 
   it('applies retention after each successful backup, locked ones exempt', async () => {
     await writeTree({ a: 'a' });
-    env.service.updateSettings(INSTANCE_UUID, {
+    await env.service.updateSettings(INSTANCE_UUID, {
       retention: { keep_last: 2, max_age_days: null, max_total_gib: null },
     });
     const first = await backup('first', true);
@@ -129,9 +141,9 @@ describe('creating a backup', () => {
     const saving = new Promise<void>((resolve) =>
       env.target.game!.onLine((l) => l.includes('Saving the game') && resolve()),
     );
-    const first = env.service.create(INSTANCE_UUID, { name: 'one' }, USER);
+    const first = await env.service.create(INSTANCE_UUID, { name: 'one' }, USER);
     await saving;
-    const second = refused(() => env.service.create(INSTANCE_UUID, { name: 'two' }, USER));
+    const second = await refusedAsync(env.service.create(INSTANCE_UUID, { name: 'two' }, USER));
     expect(second.status).toBe(400);
     expect(second.causes).toEqual(['A backup of this instance is already running']);
     expect(env.service.isBusy(INSTANCE_UUID)).toBe(true);
@@ -153,7 +165,7 @@ describe('creating a backup', () => {
     );
     const realDir = env.target.dir;
     env.target.dir = path.join(env.base, 'missing');
-    const error = await coreErrorOf(env.service.create(INSTANCE_UUID, {}, USER).done);
+    const error = await coreErrorOf((await env.service.create(INSTANCE_UUID, {}, USER)).done);
     env.target.dir = realDir;
     expect(error.kind).toBe('NotFound');
     await enabled;
@@ -174,7 +186,7 @@ describe('creating a backup', () => {
     env.target.dir = path.join(env.base, 'missing');
     const failures: string[] = [];
     for (let i = 0; i < MAX_FAILED_BACKUP_ROWS + 2; i++) {
-      const job = env.service.create(INSTANCE_UUID, { name: `try ${i}` }, USER);
+      const job = await env.service.create(INSTANCE_UUID, { name: `try ${i}` }, USER);
       failures.push(job.backup.id);
       await coreErrorOf(job.done);
     }
@@ -316,7 +328,7 @@ describe('managing backups', () => {
     const done = await backup('keep', true);
     const error = await coreErrorOf(env.service.delete(INSTANCE_UUID, done.id));
     expect(error.causes).toEqual(['Backup is locked', 'Unlock it before deleting it']);
-    env.service.update(INSTANCE_UUID, done.id, { locked: false });
+    await env.service.update(INSTANCE_UUID, done.id, { locked: false });
     await env.service.delete(INSTANCE_UUID, done.id);
     expect(env.service.list(INSTANCE_UUID)).toEqual([]);
     expect(await readdir(path.join(env.dataDir, 'backups', INSTANCE_UUID))).toEqual([]);
@@ -328,8 +340,8 @@ describe('managing backups', () => {
     const kept = await backup('kept');
     const folder = path.join(env.dataDir, 'backups', INSTANCE_UUID);
     const ready = env.repository.get(kept.id)!;
-    env.repository.insert({ ...ready, id: '1', state: 'Creating', file_name: '1.tar.gz' });
-    env.repository.insert({
+    await env.repository.insert({ ...ready, id: '1', state: 'Creating', file_name: '1.tar.gz' });
+    await env.repository.insert({
       ...ready,
       id: '2',
       state: 'Creating',
@@ -355,8 +367,60 @@ describe('managing backups', () => {
     expect(messages).toEqual([`failed Backup of Test server failed: ${BACKUP_INTERRUPTED}`]);
 
     // Dismissing the failed row (locked or not) removes it.
-    env.repository.update('1', { locked: true });
+    await env.repository.update('1', { locked: true });
     await env.service.delete(INSTANCE_UUID, '1', USER);
     expect(env.service.list(INSTANCE_UUID).map((b) => b.id)).toEqual([kept.id]);
+  });
+});
+
+describe('a database another process holds locked', () => {
+  it('waits out the lock to store a new backup instead of failing it at once', async () => {
+    await writeTree({ a: 'a' });
+    const lock = await holdWriteLock(path.join(env.dataDir, 'hearth.db'));
+    let settled = false;
+    const creating = env.service.create(INSTANCE_UUID, { name: 'while locked' }, USER);
+    void creating.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    try {
+      // The row cannot go in while the lock is held: nothing has been answered yet.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(settled).toBe(false);
+    } finally {
+      await lock.release();
+    }
+    const done = await (await creating).done;
+    expect(done).toMatchObject({ name: 'while locked', state: 'Ready' });
+  });
+
+  it('records a finished backup once the lock is gone, never losing it', async () => {
+    await writeTree({ a: 'a' });
+    const stored = await backup('first');
+    const creating = {
+      ...stored,
+      id: 'locked-1',
+      state: 'Creating' as const,
+      file_name: 'x.tar.gz',
+    };
+    await env.repository.insert(creating);
+    const lock = await holdWriteLock(path.join(env.dataDir, 'hearth.db'));
+    try {
+      env.repository.complete('locked-1', {
+        duration_ms: 5,
+        size_bytes: 10,
+        uncompressed_bytes: 20,
+        entries: 1,
+        skipped_entries: 0,
+        sha256: 'f'.repeat(64),
+        live: false,
+      });
+      expect(env.repository.get('locked-1')?.state).toBe('Creating');
+    } finally {
+      await lock.release();
+    }
+    await pollFor('the Ready record to go in after the lock', () =>
+      env.repository.get('locked-1')?.state === 'Ready' ? true : null,
+    );
   });
 });

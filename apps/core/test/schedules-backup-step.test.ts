@@ -14,7 +14,7 @@ beforeEach(async () => {
   schedules = await makeScheduleEnv();
   await writeFile(path.join(backups.target.dir, 'level.dat'), 'world');
   schedules.executors.backupWith = async (uuid, options, causedBy) => {
-    const made = await backups.service.create(uuid, options, causedBy).done;
+    const made = await (await backups.service.create(uuid, options, causedBy)).done;
     return { id: made.id, name: made.name, created_at: made.created_at };
   };
 });
@@ -47,6 +47,7 @@ it('a backup step makes a real backup as the author; a concurrent one fails the 
     'Made backup "nightly"',
   );
 
+  // Not awaited: the instance is claimed by the call itself, before its row is stored.
   const manual = backups.service.create(INSTANCE_UUID, {}, USER);
   schedules.service.runNow(INSTANCE_UUID, s.id, { uid: 'alice', name: 'alice' });
   await schedules.service.idle(s.id);
@@ -54,5 +55,7 @@ it('a backup step makes a real backup as the author; a concurrent one fails the 
   expect(schedules.service.runs(INSTANCE_UUID, s.id)[0]!.reason).toBe(
     'Step 1 (Backup) failed: A backup of this instance is already running',
   );
-  await manual.done;
+  await (
+    await manual
+  ).done;
 });

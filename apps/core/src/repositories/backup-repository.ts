@@ -8,6 +8,7 @@ import {
   type CausedBy,
 } from '@hearth/protocol';
 import type { Db } from '../db/database.ts';
+import type { DbWrites } from '../db/db-writes.ts';
 
 /** How many failed backups of an instance stay listed (the newest); older ones are forgotten. */
 export const MAX_FAILED_BACKUP_ROWS = 10;
@@ -71,11 +72,24 @@ interface JournalRow extends Omit<RestoreJournal, 'caused_by'> {
   caused_by: string | null;
 }
 
-/** SQL for backup records, per-instance backup settings and the restore journal. */
+/**
+ * SQL for backup records, per-instance backup settings and the restore journal. What a request or
+ * a restore waits for (a new backup's row, a rename or lock, settings, a deletion, the journal
+ * before the folder is touched) waits out another process's lock (`DbWrites.now`, else 503); what
+ * the core records as a job ends (Ready, Failed) and a journal's removal are background writes
+ * (`DbWrites.later`) that never throw: a journal left a little longer is only read at the next boot.
+ */
 export class BackupRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly writes: DbWrites,
+  ) {}
 
-  insert(backup: StoredBackup): void {
+  async insert(backup: StoredBackup): Promise<void> {
+    await this.writes.now(() => this.insertNow(backup));
+  }
+
+  private insertNow(backup: StoredBackup): void {
     this.db
       .prepare(
         `INSERT INTO backups (id, instance_uuid, name, state, file_name, created_at, duration_ms,
@@ -108,6 +122,10 @@ export class BackupRepository {
       | 'live'
     >,
   ): void {
+    this.writes.later('backup record', () => this.completeNow(id, done), `backup ${id}`);
+  }
+
+  private completeNow(id: string, done: Parameters<BackupRepository['complete']>[1]): void {
     this.db
       .prepare(
         `UPDATE backups SET state = 'Ready', duration_ms = @duration_ms, size_bytes = @size_bytes,
@@ -117,13 +135,16 @@ export class BackupRepository {
       .run({ ...done, live: done.live ? 1 : 0, id });
   }
 
-  /** Marks a backup Failed with its reason (it has no archive; the row stays until dismissed). */
   /**
    * Marks a backup failed, and forgets the instance's failed rows beyond the newest
    * MAX_FAILED_BACKUP_ROWS (a schedule failing every hour would otherwise grow the list forever;
    * a failed row has no archive, so nothing but its message goes).
    */
   fail(id: string, failure: string, durationMs: number | null): void {
+    this.writes.later('backup record', () => this.failNow(id, failure, durationMs), `backup ${id}`);
+  }
+
+  private failNow(id: string, failure: string, durationMs: number | null): void {
     this.db.transaction(() => {
       this.db
         .prepare(
@@ -166,15 +187,21 @@ export class BackupRepository {
     return rows.map(fromRow);
   }
 
-  update(id: string, patch: { name?: string | null; locked?: boolean }): void {
-    if (patch.name !== undefined)
-      this.db.prepare('UPDATE backups SET name = ? WHERE id = ?').run(patch.name, id);
-    if (patch.locked !== undefined)
-      this.db.prepare('UPDATE backups SET locked = ? WHERE id = ?').run(patch.locked ? 1 : 0, id);
+  async update(id: string, patch: { name?: string | null; locked?: boolean }): Promise<void> {
+    await this.writes.now(() =>
+      this.db.transaction(() => {
+        if (patch.name !== undefined)
+          this.db.prepare('UPDATE backups SET name = ? WHERE id = ?').run(patch.name, id);
+        if (patch.locked !== undefined)
+          this.db
+            .prepare('UPDATE backups SET locked = ? WHERE id = ?')
+            .run(patch.locked ? 1 : 0, id);
+      })(),
+    );
   }
 
-  delete(id: string): void {
-    this.db.prepare('DELETE FROM backups WHERE id = ?').run(id);
+  async delete(id: string): Promise<void> {
+    await this.writes.now(() => this.db.prepare('DELETE FROM backups WHERE id = ?').run(id));
   }
 
   settings(instanceUuid: string): BackupSettings {
@@ -199,7 +226,11 @@ export class BackupRepository {
     };
   }
 
-  saveSettings(instanceUuid: string, settings: BackupSettings): void {
+  async saveSettings(instanceUuid: string, settings: BackupSettings): Promise<void> {
+    await this.writes.now(() => this.saveSettingsNow(instanceUuid, settings));
+  }
+
+  private saveSettingsNow(instanceUuid: string, settings: BackupSettings): void {
     this.db
       .prepare(
         `INSERT INTO backup_settings (instance_uuid, excludes, keep_last, max_age_days, max_total_gib)
@@ -218,11 +249,18 @@ export class BackupRepository {
   }
 
   /** Forgets an instance's settings (its backup rows are removed one by one with their files). */
-  forgetSettings(instanceUuid: string): void {
-    this.db.prepare('DELETE FROM backup_settings WHERE instance_uuid = ?').run(instanceUuid);
+  async forgetSettings(instanceUuid: string): Promise<void> {
+    await this.writes.now(() =>
+      this.db.prepare('DELETE FROM backup_settings WHERE instance_uuid = ?').run(instanceUuid),
+    );
   }
 
-  saveJournal(journal: RestoreJournal): void {
+  /** Written before a restore touches anything, so a crash after it is found at the next boot. */
+  async saveJournal(journal: RestoreJournal): Promise<void> {
+    await this.writes.now(() => this.saveJournalNow(journal));
+  }
+
+  private saveJournalNow(journal: RestoreJournal): void {
     this.db
       .prepare(
         `INSERT INTO backup_restores (instance_uuid, backup_id, instance_dir, staging_dir, old_dir,
@@ -248,7 +286,13 @@ export class BackupRepository {
     }));
   }
 
+  /** A background write: a request's next write (a new journal among them) goes in after it. */
   clearJournal(instanceUuid: string): void {
-    this.db.prepare('DELETE FROM backup_restores WHERE instance_uuid = ?').run(instanceUuid);
+    this.writes.later(
+      'restore journal',
+      () =>
+        this.db.prepare('DELETE FROM backup_restores WHERE instance_uuid = ?').run(instanceUuid),
+      `restore journal ${instanceUuid}`,
+    );
   }
 }

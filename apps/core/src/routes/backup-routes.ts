@@ -26,11 +26,13 @@ export function backupRoutes(ctx: CoreContext) {
 
     route.http(
       { route: 'backupCreate', access: READ, body: CreateBackupBodySchema },
-      ({ params, body, cause }) =>
-        backups.create(
-          params.uuid,
-          { name: body.name ?? null, locked: body.locked ?? false },
-          cause,
+      async ({ params, body, cause }) =>
+        (
+          await backups.create(
+            params.uuid,
+            { name: body.name ?? null, locked: body.locked ?? false },
+            cause,
+          )
         ).backup,
     );
 

@@ -318,7 +318,7 @@ export function composeServices(
   });
   const backups = new BackupService({
     dataDir: config.dataDir,
-    repository: new BackupRepository(db),
+    repository: new BackupRepository(db, dbWrites),
     events,
     log,
     targets: instanceBackupTargets(instances, events),

@@ -236,13 +236,18 @@ export class BackupService {
   }
 
   /**
-   * Starts a backup and returns at once. A second backup or a restore of the same instance while
+   * Starts a backup and answers once its row is stored. A second backup or a restore of the same instance while
    * one runs is refused with 400 (not queued: the caller sees at once that nothing new started).
    */
-  create(instanceUuid: string, options: CreateBackupOptions, causedBy: CausedBy): BackupJob {
+  async create(
+    instanceUuid: string,
+    options: CreateBackupOptions,
+    causedBy: CausedBy,
+  ): Promise<BackupJob> {
     this.refuseWhenClosing();
     const target = this.deps.targets.get(instanceUuid);
-    const stored = this.begin(target, options, causedBy, false, 'backup');
+    // The instance is claimed before the first await: a second call meanwhile is refused.
+    const stored = await this.begin(target, options, causedBy, false, 'backup');
     const done = this.runBackup(target, stored, causedBy, true).finally(() =>
       this.active.delete(instanceUuid),
     );
@@ -299,9 +304,13 @@ export class BackupService {
     return { backup: publicRecord(backup), done: this.track(done) };
   }
 
-  update(instanceUuid: string, backupId: string, patch: CreateBackupOptions): BackupRecord {
+  async update(
+    instanceUuid: string,
+    backupId: string,
+    patch: CreateBackupOptions,
+  ): Promise<BackupRecord> {
     this.find(instanceUuid, backupId);
-    this.deps.repository.update(backupId, patch);
+    await this.deps.repository.update(backupId, patch);
     return this.get(instanceUuid, backupId);
   }
 
@@ -358,9 +367,9 @@ export class BackupService {
     return this.deps.repository.settings(instanceUuid);
   }
 
-  updateSettings(instanceUuid: string, patch: BackupSettingsPatch): BackupSettings {
+  async updateSettings(instanceUuid: string, patch: BackupSettingsPatch): Promise<BackupSettings> {
     const next = { ...this.settings(instanceUuid), ...patch };
-    this.deps.repository.saveSettings(instanceUuid, next);
+    await this.deps.repository.saveSettings(instanceUuid, next);
     return next;
   }
 
@@ -369,7 +378,7 @@ export class BackupService {
     // A backup of a stopped instance may still run when it is deleted (it fails on the vanished folder).
     while (this.active.has(instanceUuid)) await Promise.allSettled([...this.jobs]);
     for (const backup of this.deps.repository.list(instanceUuid)) await this.removeBackup(backup);
-    this.deps.repository.forgetSettings(instanceUuid);
+    await this.deps.repository.forgetSettings(instanceUuid);
     await rm(this.instanceFolder(instanceUuid), { recursive: true, force: true });
   }
 
@@ -424,14 +433,14 @@ export class BackupService {
     return path.join(this.instanceFolder(backup.instance_uuid), backup.file_name);
   }
 
-  /** Inserts the Creating row (claiming the instance when `claimKind` is set). */
-  private begin(
+  /** Inserts the Creating row (claiming the instance when `claimKind` is set, before any await). */
+  private async begin(
     target: BackupTarget,
     options: CreateBackupOptions,
     causedBy: CausedBy,
     safety: boolean,
     claimKind: 'backup' | null,
-  ): StoredBackup {
+  ): Promise<StoredBackup> {
     const id = ids.next();
     if (claimKind) this.claim(target.uuid, claimKind, id);
     const stored: StoredBackup = {
@@ -454,7 +463,7 @@ export class BackupService {
       file_name: `${id}.tar.gz`,
     };
     try {
-      this.deps.repository.insert(stored);
+      await this.deps.repository.insert(stored);
     } catch (err) {
       if (claimKind) this.active.delete(target.uuid);
       throw err;
@@ -505,12 +514,12 @@ export class BackupService {
     name: string,
     causedBy: CausedBy,
   ): Promise<BackupRecord> {
-    const stored = this.begin(target, { name }, causedBy, true, null);
+    const stored = await this.begin(target, { name }, causedBy, true, null);
     return this.runBackup(target, stored, causedBy, false, buildExcluder(''));
   }
 
   private async removeBackup(backup: StoredBackup): Promise<void> {
     await rm(this.archivePath(backup), { force: true });
-    this.deps.repository.delete(backup.id);
+    await this.deps.repository.delete(backup.id);
   }
 }

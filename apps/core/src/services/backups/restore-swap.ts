@@ -102,7 +102,7 @@ export async function extractAndSwap(options: SwapOptions): Promise<void> {
   };
   await rm(staging, { recursive: true, force: true });
   await rm(old, { recursive: true, force: true });
-  journal.saveJournal(record);
+  await journal.saveJournal(record);
   try {
     await mkdir(staging, { mode: 0o755 });
     const handle = await open(options.archive, constants.O_RDONLY | constants.O_NOFOLLOW);
@@ -121,8 +121,8 @@ export async function extractAndSwap(options: SwapOptions): Promise<void> {
     throw err;
   }
   // From here on the journal says "swapping": a crash is completed forward at the next boot.
-  journal.saveJournal({ ...record, phase: 'swapping' });
   try {
+    await journal.saveJournal({ ...record, phase: 'swapping' });
     await rename(instanceDir, old);
   } catch (err) {
     await rm(staging, { recursive: true, force: true }).catch(() => undefined);

@@ -89,7 +89,7 @@ export class RestoreWorkflow {
     const { staging, old } = restoreSiblings(target.dir, target.uuid);
     let swapStarted = false;
     try {
-      this.deps.repository.saveJournal({
+      await this.deps.repository.saveJournal({
         instance_uuid: target.uuid,
         backup_id: backup.id,
         instance_dir: target.dir,
@@ -138,11 +138,9 @@ export class RestoreWorkflow {
       return safety;
     } catch (err) {
       if (!swapStarted) {
-        try {
-          this.deps.repository.clearJournal(target.uuid);
-        } catch {
-          // The database cannot be written: the next boot finds the journal and reports it.
-        }
+        // A background write: while the database cannot take it, the next boot finds the
+        // journal and reports it.
+        this.deps.repository.clearJournal(target.uuid);
       }
       const message = `Restore of ${target.name} failed: ${errorText(err)}`;
       endProgression(progression, target.uuid, false, message);

@@ -64,7 +64,7 @@ export function instanceExecutors(deps: InstanceExecutorDeps): ScheduleExecutors
     sendCommand: (uuid, command, causedBy) => deps.instances.sendCommand(uuid, command, causedBy),
     power: (uuid, action, causedBy) => power(deps, uuid, action, causedBy),
     backup: async (uuid, options, causedBy) => {
-      const made = await deps.backups.create(uuid, options, causedBy).done;
+      const made = await (await deps.backups.create(uuid, options, causedBy)).done;
       return { id: made.id, name: made.name, created_at: made.created_at };
     },
     macro: (uuid, name, args, causedBy, actors) => {
