@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import lingui from 'eslint-plugin-lingui';
+import hearthI18n from './apps/dashboard/i18n/lint-placeholder-names.mjs';
 import { readdirSync } from 'node:fs';
 
 // Every folder of src/features: a feature added later is inside the boundaries without a second edit.
@@ -164,9 +165,15 @@ const INSIDE_MESSAGE =
 const i18nRules = {
   files: ['apps/dashboard/src/**/*.tsx', 'apps/dashboard/src/**/*.ts'],
   ignores: ['**/*.test.{ts,tsx}', 'apps/dashboard/src/test/**'],
-  plugins: { lingui },
+  plugins: { lingui, 'hearth-i18n': hearthI18n },
   rules: {
     ...lingui.configs['flat/recommended'].rules,
+    // A placeholder that is not a plain identifier is named {0} by the macro, so its id and name
+    // differ from what a translator sees. Lingui's no-expression-in-message checks only templates
+    // of `t`/`msg`/`defineMessage` under those names and <Trans> children; this one checks a
+    // <Plural>/<Select>/<SelectOrdinal> value, a plural()/select()/selectOrdinal() count, their
+    // options and `t as tGlobal` templates (apps/dashboard/i18n/lint-placeholder-names.mjs).
+    'hearth-i18n/placeholder-names': 'error',
     // Text a reader sees: JSX text, strings shown in JSX, toasts and the attributes read aloud or
     // shown. Symbols, digits and punctuation ("·", "—", "/", "%", "…") and capitals-only names
     // ("SFTP", "CPU") are no language and pass: a text needs a lower-case or caseless letter.

@@ -31,7 +31,7 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./vitest.setup.ts'],
     css: false,
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'i18n/*.test.mjs'],
     restoreMocks: true,
     // A screen test renders the whole app in jsdom, several times over; on a busy shared 2-core
     // machine one can take well over the default 5 s without anything being wrong. The limit is
