@@ -11,12 +11,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SetupManifestSchema,
+  StagedImportSchema,
   apiPaths,
   emptyPermissions,
   type ClientError,
 } from '@hearth/protocol';
 import type { Resolver } from '../src/lib/address-guard.ts';
 import { startTestCore, type TestCore, type TestResponse } from './helpers.ts';
+import { uploadImport, zipOf } from './import-helpers.ts';
 
 const DEFINITION = `export default {
   game_name: 'guarded',
@@ -127,6 +129,23 @@ describe('a definition URL a user who is not the owner names (SSRF)', () => {
     const before = seen.length;
     const folders = await instanceFolders();
     for (const url of privateUrls()) expectAddressRefused(await createFrom(maker, url));
+    expect(seen.slice(before)).toEqual([]);
+    expect(await instanceFolders()).toEqual(folders);
+  });
+
+  it('is refused for an import set up from a definition, and the staged folder stays', async () => {
+    const upload = await uploadImport(core, maker, 'server.zip', await zipOf({ 'a.txt': 'a' }));
+    expect(upload.status, upload.text).toBe(200);
+    const stage = StagedImportSchema.parse(upload.json);
+    const before = seen.length;
+    const folders = await instanceFolders();
+    for (const url of privateUrls()) {
+      const res = await core.request('POST', apiPaths.importCreate(stage.id), {
+        token: maker,
+        body: { kind: 'definition', url, setup_value: { name: 'Imported', setting_sections: {} } },
+      });
+      expectAddressRefused(res);
+    }
     expect(seen.slice(before)).toEqual([]);
     expect(await instanceFolders()).toEqual(folders);
   });
