@@ -186,6 +186,13 @@ describe('a definition reaches only its own files', () => {
       body: false,
     });
     expect(off.status, off.text).toBe(200);
+    // The definitions are served from loopback: for a user who is not the owner the outbound
+    // guard refuses that unless the owner allows private targets (generic-definition-guard.test.ts).
+    const open = await core.request('PUT', '/webhooks/settings/private_targets', {
+      token: ownerToken,
+      body: true,
+    });
+    expect(open.status, open.text).toBe(200);
     const user = await core.createUser(ownerToken, 'maker');
     const granted = await core.request('PUT', `/user/${user.uid}/update_perm`, {
       token: ownerToken,

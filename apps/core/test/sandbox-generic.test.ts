@@ -58,6 +58,7 @@ describe.skipIf(skip !== null)(
       const loaded = await loadGenericDefinition(URL_OF_DEFINITION, {
         cacheDir,
         sandbox: { sandbox: world.sandbox, instanceId: 'definition' },
+        allowPrivate: true,
       });
       expect(loaded.game.game_name).toBe('hostile');
       const outcome = await runInstall(
@@ -146,6 +147,7 @@ describe.skipIf(skip !== null)(
       const loaded = await loadGenericDefinition(FLYING_SQUID_DEFINITION_URL, {
         cacheDir: path.join(world.dataDir, 'cache', 'definitions'),
         sandbox: sandboxFor('definition'),
+        allowPrivate: true,
       });
       const settings = {
         port: { value: { type: 'UnsignedInteger' as const, value: port } },

@@ -72,9 +72,14 @@ export default {
 };
 `;
 
-/** Serves the definition from a loopback HTTP server of its own (closed to make it unreachable). */
-async function serveDefinition(): Promise<{ url: string; server: Server }> {
+/**
+ * Serves the definition from a loopback HTTP server of its own (closed to make it unreachable);
+ * `requests` counts what reached it.
+ */
+async function serveDefinition(): Promise<{ url: string; server: Server; requests: () => number }> {
+  let requests = 0;
   const server = createServer((req, res) => {
+    requests++;
     if (req.url === '/mover/main.ts')
       res.writeHead(200, { 'content-type': 'text/plain' }).end(MOVER);
     else res.writeHead(404).end('not here');
@@ -84,6 +89,7 @@ async function serveDefinition(): Promise<{ url: string; server: Server }> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mover/main.ts`,
     server,
+    requests: () => requests,
   };
 }
 
@@ -249,6 +255,48 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
     expect(await targetFolders()).toEqual(before);
     expect(await instancesOf(target, targetOwner)).toHaveLength(listed);
     await expectSourceUntouched(made.uuid, made.dir, 'Cellar');
+  }, 120_000);
+
+  it("a definition on the owner's network: a non-owner's move cannot make the target fetch it", async () => {
+    // The source's owner serves the definition on loopback (their choice); on the target, a user
+    // who is not its owner names it through the move, so it goes through the outbound guard.
+    const { url, requests } = await serveDefinition();
+    const made = await createMover(url, 'Harbour', 'Inside the wall');
+    const before = await targetFolders();
+    const listed = (await instancesOf(target, targetOwner)).length;
+    const off = await target.request('PUT', apiPaths.globalSettingsSafeMode(), {
+      token: targetOwner,
+      body: false,
+    });
+    expect(off.status, off.text).toBe(200);
+    try {
+      const user = await target.createUser(targetOwner, 'mover');
+      const granted = await target.request('PUT', apiPaths.userUpdatePerm(user.uid), {
+        token: targetOwner,
+        body: { ...emptyPermissions(), can_create_instance: true },
+      });
+      expect(granted.status, granted.text).toBe(200);
+      const fetched = requests();
+      const refused = await transferIn(await issueKey(made.uuid), user.token);
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.json).toMatchObject({
+        kind: 'BadRequest',
+        causes: [
+          'This instance cannot be moved: this core could not load its definition',
+          expect.stringMatching(/a loopback, link-local or private address/),
+        ],
+      });
+      expect(requests()).toBe(fetched);
+    } finally {
+      const on = await target.request('PUT', apiPaths.globalSettingsSafeMode(), {
+        token: targetOwner,
+        body: true,
+      });
+      expect(on.status, on.text).toBe(200);
+    }
+    expect(await targetFolders()).toEqual(before);
+    expect(await instancesOf(target, targetOwner)).toHaveLength(listed);
+    await expectSourceUntouched(made.uuid, made.dir, 'Harbour');
   }, 120_000);
 
   it('a definition the target cannot reach leaves both cores as they were', async () => {

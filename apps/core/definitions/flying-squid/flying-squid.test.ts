@@ -113,6 +113,7 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'hearth-squid-'));
   loaded = await loadGenericDefinition(FLYING_SQUID_DEFINITION_URL, {
     cacheDir: join(root, 'cache'),
+    allowPrivate: true,
   });
 });
 

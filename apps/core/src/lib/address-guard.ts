@@ -2,7 +2,8 @@ import { lookup } from 'node:dns/promises';
 import net from 'node:net';
 import { CoreError } from '../errors.ts';
 
-// The SSRF guard for requests a user points the core at (webhooks): the host is resolved and every
+// The SSRF guard for requests a user points the core at (webhooks, transfers, generic definition
+// URLs of anyone but the owner: runtime/generic/bundler.ts): the host is resolved and every
 // address it has must be public — not loopback, link-local, private, unique-local, unspecified,
 // multicast or reserved, in IPv4 or IPv6. An IPv6 address that carries an IPv4 address is judged
 // by that IPv4 too: IPv4-mapped, -compatible and -translated forms, NAT64's well-known prefix,

@@ -299,6 +299,9 @@ export function composeServices(
     safeMode: () => settings.safeMode,
     sandbox: instanceSandbox,
     shippedDefinitionUrls: () => definitions.urls(),
+    // The webhooks' switch is the core's one "Allow private targets" (no second one for definitions).
+    allowPrivateTargets: () => webhooks.allowPrivateTargets,
+    resolve: config.webhooks?.resolve ?? systemResolver,
   });
 
   const options = config.files ?? {};

@@ -15,6 +15,7 @@ import {
 } from '@hearth/protocol';
 import { badRequest, describeError, permissionDenied, toCoreError } from '../errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
+import type { Resolver } from '../lib/address-guard.ts';
 import type { BackgroundWork } from '../lib/background-work.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { InstanceRecord, InstanceRepository } from '../repositories/instance-repository.ts';
@@ -97,6 +98,10 @@ export interface CreationDeps {
   sandbox: Sandbox | null;
   /** file:// URLs of the definitions that ship with Hearth (anyone who may load a definition may use them). */
   shippedDefinitionUrls: () => readonly string[];
+  /** The owner's "Allow private targets" (services/webhooks): the one switch for the outbound guard. */
+  allowPrivateTargets: () => boolean;
+  /** How host names are resolved for the outbound guard. */
+  resolve: Resolver;
 }
 
 /** A generic instance received from another core (issue 26): what the source announced. */
@@ -178,6 +183,17 @@ export class InstanceCreation {
     );
   }
 
+  /**
+   * An http(s) definition is a request the core makes where the caller points it (as root, on the
+   * host's network). The owner chooses what the core loads, a LAN or loopback server included (as
+   * they may name a file:// one); for anyone else the outbound guard refuses loopback, link-local
+   * and private addresses unless the owner allows private targets. The address is judged once and
+   * every module is fetched from it, without redirects (runtime/generic/bundler.ts).
+   */
+  private allowPrivateDefinitions(user: StoredUser): boolean {
+    return user.isOwner || this.deps.allowPrivateTargets();
+  }
+
   abortAll(): void {
     for (const controller of this.controllers) controller.abort();
   }
@@ -196,7 +212,7 @@ export class InstanceCreation {
   /** `PUT /generic_setup_manifest`: loads (and type-checks) the definition at `url`. */
   async genericSetupManifest(url: string, caller: StoredUser): Promise<SetupManifest> {
     this.requireDefinitionSource(url, caller);
-    return (await this.loadDefinition(url)).setupManifest;
+    return (await this.loadDefinition(url, caller)).setupManifest;
   }
 
   async createMinecraft(game: string, setup: SetupValue, caller: StoredUser): Promise<string> {
@@ -265,7 +281,7 @@ export class InstanceCreation {
   async createGeneric(request: GenericCreateRequest, caller: StoredUser): Promise<string> {
     const name = validateInstanceName(request.setup_value.name);
     this.requireDefinitionSource(request.url, caller);
-    const definition = await this.loadDefinition(request.url);
+    const definition = await this.loadDefinition(request.url, caller);
     const setup: SetupValue = resolveSetupValue(definition.setupManifest, {
       ...request.setup_value,
       name,
@@ -327,7 +343,7 @@ export class InstanceCreation {
           };
     const name = validateInstanceName(request.setup_value.name);
     this.requireDefinitionSource(request.url, caller);
-    const definition = await this.loadDefinition(request.url);
+    const definition = await this.loadDefinition(request.url, caller);
     const setup = resolveSetupValue(definition.setupManifest, { ...request.setup_value, name });
     const port = portFromSetup(setup);
     if (port !== null) await this.deps.registry.checkPort(port);
@@ -371,7 +387,7 @@ export class InstanceCreation {
         'This instance cannot be moved: its definition is a file on the source machine',
         `${moved.url} is not a definition this core ships; serve the definition over http(s) and create the instance from it on the source`,
       );
-    const definition = await this.loadDefinition(moved.url).catch((err: unknown) => {
+    const definition = await this.loadDefinition(moved.url, caller).catch((err: unknown) => {
       throw toCoreError(err).withContext(
         'This instance cannot be moved: this core could not load its definition',
       );
@@ -524,11 +540,13 @@ export class InstanceCreation {
     };
   }
 
-  private async loadDefinition(url: string): Promise<LoadedDefinition> {
+  private async loadDefinition(url: string, caller: StoredUser): Promise<LoadedDefinition> {
     try {
       return await loadGenericDefinition(url, {
         cacheDir: this.deps.genericCacheDir,
         hiddenDirs: [this.deps.dataDir],
+        allowPrivate: this.allowPrivateDefinitions(caller),
+        resolve: this.deps.resolve,
         ...(this.deps.sandbox && {
           sandbox: { sandbox: this.deps.sandbox, instanceId: 'definition' },
         }),

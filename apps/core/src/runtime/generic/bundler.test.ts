@@ -1,9 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Resolver } from '../../lib/address-guard.ts';
 import { bundleDefinition } from './bundler.ts';
 import { GenericDefinitionError } from './errors.ts';
 
@@ -34,12 +37,20 @@ afterAll(() => rm(dir, { recursive: true, force: true }));
 describe('bundleDefinition', () => {
   it("stops esbuild's helper process once idle, and starts it again for the next bundle", async () => {
     const url = pathToFileURL(path.join(dir, 'def.ts')).href;
-    const code = await bundleDefinition(url, { fetchTimeoutMs: 5000, idleMs: 20 });
+    const code = await bundleDefinition(url, {
+      fetchTimeoutMs: 5000,
+      idleMs: 20,
+      allowPrivate: true,
+    });
     expect(code).toContain('42');
     for (let i = 0; i < 200 && childrenNamed('esbuild').length > 0; i++)
       await new Promise((r) => setTimeout(r, 25));
     expect(childrenNamed('esbuild')).toEqual([]);
-    const again = await bundleDefinition(url, { fetchTimeoutMs: 5000, idleMs: 20 });
+    const again = await bundleDefinition(url, {
+      fetchTimeoutMs: 5000,
+      idleMs: 20,
+      allowPrivate: true,
+    });
     expect(again).toContain('42');
   });
 });
@@ -55,7 +66,7 @@ async function folderWith(name: string, files: Record<string, string>): Promise<
 }
 
 const bundle = (url: string, hiddenDirs: string[] = []) =>
-  bundleDefinition(url, { fetchTimeoutMs: 5000, hiddenDirs });
+  bundleDefinition(url, { fetchTimeoutMs: 5000, hiddenDirs, allowPrivate: true });
 
 async function bundleError(url: string, hiddenDirs: string[] = []): Promise<string> {
   const error = await bundle(url, hiddenDirs).then(
@@ -146,5 +157,62 @@ export default { word, data, size: icon.length, versions };`,
       /^Could not fetch .*: it lies inside the core's data directory/,
     );
     expect(await bundle(url)).toContain('DATA');
+  });
+});
+
+describe('an http(s) definition and the outbound guard', () => {
+  let server: Server;
+  let port = 0;
+  const seen: string[] = [];
+  const files: Record<string, string> = {
+    '/def/main.ts': "import { word } from './lib/word.ts';\nexport default { word };\n",
+    '/def/lib/word.ts': "export const word: string = 'pinned';\n",
+  };
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      seen.push(req.url ?? '');
+      const body = files[req.url ?? ''];
+      if (body === undefined) res.writeHead(404).end();
+      else res.writeHead(200).end(body);
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise((done) => server.close(done)));
+
+  it('judges the host once: every module comes from the address judged for the entry', async () => {
+    // A name whose second answer points elsewhere (DNS rebinding): only the first is ever used.
+    const answers = ['127.0.0.1', '192.0.2.1'];
+    const asked: string[] = [];
+    const resolve: Resolver = (host) => {
+      asked.push(host);
+      return Promise.resolve([{ address: answers.shift() ?? '192.0.2.1', family: 4 }]);
+    };
+    const code = await bundleDefinition(`http://defs.test:${port}/def/main.ts`, {
+      fetchTimeoutMs: 5000,
+      allowPrivate: true,
+      resolve,
+    });
+    expect(code).toContain('pinned');
+    expect(asked).toEqual(['defs.test']);
+    expect(seen).toEqual(['/def/main.ts', '/def/lib/word.ts']);
+  });
+
+  it('refuses a private address before any request when private targets are not allowed', async () => {
+    const before = seen.length;
+    const resolve: Resolver = () => Promise.resolve([{ address: '127.0.0.1', family: 4 }]);
+    const error = await bundleDefinition(`http://defs.test:${port}/def/main.ts`, {
+      fetchTimeoutMs: 5000,
+      allowPrivate: false,
+      resolve,
+    }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(GenericDefinitionError);
+    expect((error as Error).message).toMatch(
+      /^Could not fetch the generic definition at .*: defs\.test resolves to 127\.0\.0\.1, a loopback, link-local or private address/,
+    );
+    expect(seen.length).toBe(before);
   });
 });

@@ -5,11 +5,20 @@
 // Hearth's node_modules so the bundle runs from any folder. esbuild itself never reads the disk
 // for a definition: every module lives in this plugin's namespace (no resolveDir, no tsconfig or
 // package.json lookup), and no loader is chosen by esbuild.
+// An http(s) definition's host goes through the outbound guard (lib/address-guard.ts) as the caller
+// asks: its address is judged once, every module of the definition is fetched from that address
+// (a second DNS answer cannot move it), and no redirect is followed.
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, stop, type Loader, type Message, type Plugin } from 'esbuild';
 import { describeError } from '../../errors.ts';
+import {
+  resolveTarget,
+  systemResolver,
+  type ResolvedAddress,
+  type Resolver,
+} from '../../lib/address-guard.ts';
 import { CORE_ROOT, HEARTH_ROOT } from '../../lib/core-paths.ts';
 import { isWithin } from '../../lib/file-sandbox.ts';
 import { outboundText } from '../../lib/outbound-http.ts';
@@ -34,6 +43,14 @@ export interface BundleOptions {
   idleMs?: number;
   /** Host folders no file of a file:// definition may lie in (the core's data directory). */
   hiddenDirs?: readonly string[];
+  /**
+   * May an http(s) definition be on a loopback, link-local or private address? The caller's rule
+   * (services/instance-creation.ts): the owner's choice, for anyone else only if the owner allows
+   * private targets. Either way the address is judged once and pinned, and redirects are refused.
+   */
+  allowPrivate: boolean;
+  /** How host names are resolved (default: the system's; tests play DNS answers). */
+  resolve?: Resolver;
 }
 
 /** What onResolve hands to onLoad for an own module. */
@@ -44,8 +61,29 @@ interface OwnModule {
 /** Marks the plugin's own errors (a refused import, an unreadable module): not compile errors. */
 const OWN_ERROR = Symbol('hearth-definition error');
 
-function fetchText(url: string, timeoutMs: number): Promise<string> {
-  return outboundText({ url, timeoutMs, maxBytes: MAX_SOURCE_BYTES });
+/**
+ * Fetches an http(s) definition's modules: each origin is resolved and judged by the guard once,
+ * and every request goes to that address (`connectTo`: no second DNS answer, no redirect).
+ */
+function guardedFetcher(options: BundleOptions): (url: string) => Promise<string> {
+  const pinned = new Map<string, Promise<ResolvedAddress>>();
+  return async (url) => {
+    const target = new URL(url);
+    let address = pinned.get(target.origin);
+    if (!address) {
+      address = resolveTarget(target, {
+        allowPrivate: options.allowPrivate,
+        resolve: options.resolve ?? systemResolver,
+      });
+      pinned.set(target.origin, address);
+    }
+    return outboundText({
+      url,
+      timeoutMs: options.fetchTimeoutMs,
+      maxBytes: MAX_SOURCE_BYTES,
+      connectTo: await address,
+    });
+  };
 }
 
 function realOrSelf(dir: string): string {
@@ -165,17 +203,17 @@ async function prepareEntry(
     throw new GenericDefinitionError(url, 'invalid', describeError(error));
   }
   if (home.kind === 'http') {
-    // Fetch the entry up front so a 404 or a dead host reads as a fetch error, not a compile error.
+    // Fetch the entry up front so a refused address, a 404 or a dead host reads as a fetch error,
+    // not a compile error.
+    const fetchText = guardedFetcher(options);
     let entry: string;
     try {
-      entry = await fetchText(home.entry, options.fetchTimeoutMs);
+      entry = await fetchText(home.entry);
     } catch (error) {
       throw new GenericDefinitionError(url, 'fetch', describeError(error));
     }
     const read: ReadOwn = (location) =>
-      location === home.entry
-        ? Promise.resolve(entry)
-        : fetchText(location, options.fetchTimeoutMs);
+      location === home.entry ? Promise.resolve(entry) : fetchText(location);
     return { home, loader, read };
   }
   const folder = new DefinitionFolder(home.folder, options.hiddenDirs ?? []);

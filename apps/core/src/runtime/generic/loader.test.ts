@@ -87,7 +87,7 @@ async function writeDefinition(
 }
 
 async function loadError(url: string): Promise<GenericDefinitionError> {
-  const error = await loadGenericDefinition(url, { cacheDir }).then(
+  const error = await loadGenericDefinition(url, { cacheDir, allowPrivate: true }).then(
     () => null,
     (e: unknown) => e,
   );
@@ -132,7 +132,7 @@ afterAll(async () => {
 describe('loadGenericDefinition', () => {
   it('loads a TypeScript definition from file:// with relative and package imports', async () => {
     const url = await writeDefinition('good', definitionSource());
-    const loaded = await loadGenericDefinition(url, { cacheDir });
+    const loaded = await loadGenericDefinition(url, { cacheDir, allowPrivate: true });
     expect(loaded.game).toEqual({
       type: 'Generic',
       game_name: 'testgame',
@@ -153,7 +153,10 @@ describe('loadGenericDefinition', () => {
   it('loads from a local http server, fetching relative imports too', async () => {
     served.set('/defs/web/main.ts', definitionSource());
     served.set('/defs/web/helper.ts', "export const greeting = (s: string): string => 'web ' + s;");
-    const loaded = await loadGenericDefinition(`${baseUrl}/defs/web/main.ts`, { cacheDir });
+    const loaded = await loadGenericDefinition(`${baseUrl}/defs/web/main.ts`, {
+      cacheDir,
+      allowPrivate: true,
+    });
     expect(loaded.game.game_display_name).toBe('web Test Game');
   });
 
@@ -261,7 +264,11 @@ describe('loadGenericDefinition', () => {
 describe('where a definition may come from', () => {
   it("refuses a file:// definition inside a hidden folder (the core's data directory)", async () => {
     const url = await writeDefinition('hidden', definitionSource());
-    const error = await loadGenericDefinition(url, { cacheDir, hiddenDirs: [root] }).then(
+    const error = await loadGenericDefinition(url, {
+      cacheDir,
+      hiddenDirs: [root],
+      allowPrivate: true,
+    }).then(
       () => null,
       (e: unknown) => e,
     );
@@ -274,9 +281,7 @@ describe('where a definition may come from', () => {
   it('names only bundles it stored itself as stored bundles', async () => {
     const loaded = await loadGenericDefinition(
       await writeDefinition('stored', definitionSource()),
-      {
-        cacheDir,
-      },
+      { cacheDir, allowPrivate: true },
     );
     expect(isStoredBundle(cacheDir, loaded.bundlePath)).toBe(true);
     const name = loaded.bundlePath.slice(cacheDir.length + 1);
@@ -299,7 +304,7 @@ describe('runInstall / resolveStartPlan', () => {
       'install',
       definitionSource({ prelude: "console.log('noise on stdout');" }),
     );
-    const loaded = await loadGenericDefinition(url, { cacheDir });
+    const loaded = await loadGenericDefinition(url, { cacheDir, allowPrivate: true });
     const instanceDir = join(root, 'instance-install');
     await mkdir(instanceDir);
     const progress: [number, string][] = [];
@@ -331,7 +336,7 @@ describe('runInstall / resolveStartPlan', () => {
       'badinstall',
       definitionSource({ install: "async () => ({ version: '1', port: 70000 })" }),
     );
-    const loaded = await loadGenericDefinition(url, { cacheDir });
+    const loaded = await loadGenericDefinition(url, { cacheDir, allowPrivate: true });
     const instanceDir = join(root, 'instance-bad');
     await mkdir(instanceDir);
     await expect(
@@ -348,7 +353,7 @@ describe('runInstall / resolveStartPlan', () => {
       'hang',
       definitionSource({ install: '() => new Promise(() => setInterval(() => undefined, 1000))' }),
     );
-    const loaded = await loadGenericDefinition(url, { cacheDir });
+    const loaded = await loadGenericDefinition(url, { cacheDir, allowPrivate: true });
     await expect(
       runInstall(
         loaded.bundlePath,
@@ -361,7 +366,7 @@ describe('runInstall / resolveStartPlan', () => {
 
   it('resolves and validates a start plan', async () => {
     const url = await writeDefinition('start', definitionSource());
-    const loaded = await loadGenericDefinition(url, { cacheDir });
+    const loaded = await loadGenericDefinition(url, { cacheDir, allowPrivate: true });
     const plan = await resolveStartPlan(loaded.bundlePath, {
       definitionUrl: url,
       instanceDir: root,
@@ -384,7 +389,7 @@ describe('runInstall / resolveStartPlan', () => {
       'escape',
       definitionSource({ start: "() => ({ command: 'node', cwd: '../elsewhere' })" }),
     );
-    const loaded = await loadGenericDefinition(url, { cacheDir });
+    const loaded = await loadGenericDefinition(url, { cacheDir, allowPrivate: true });
     await expect(
       resolveStartPlan(loaded.bundlePath, {
         definitionUrl: url,
@@ -399,7 +404,7 @@ describe('runInstall / resolveStartPlan', () => {
 
   it('installs and asks start() in one process for the port and config the install answered', async () => {
     const url = await writeDefinition('withplan', definitionSource());
-    const loaded = await loadGenericDefinition(url, { cacheDir });
+    const loaded = await loadGenericDefinition(url, { cacheDir, allowPrivate: true });
     const instanceDir = join(root, 'instance-withplan');
     await mkdir(instanceDir);
     const { install, startPlan } = await runInstallWithPlan(
@@ -424,7 +429,7 @@ describe('runInstall / resolveStartPlan', () => {
       ['planinvalid', "() => ({ command: 'node', cwd: '/etc' })"],
     ] as const) {
       const url = await writeDefinition(name, definitionSource({ start }));
-      const loaded = await loadGenericDefinition(url, { cacheDir });
+      const loaded = await loadGenericDefinition(url, { cacheDir, allowPrivate: true });
       const instanceDir = join(root, `instance-${name}`);
       await mkdir(instanceDir);
       const outcome = await runInstallWithPlan(

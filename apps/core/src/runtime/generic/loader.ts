@@ -12,6 +12,7 @@ import {
   type SetupValue,
 } from '@hearth/protocol';
 import { z } from 'zod';
+import type { Resolver } from '../../lib/address-guard.ts';
 import { definitionReadOnlyPaths } from '../sandbox/runtime-paths.ts';
 import type { ResourceLimits } from '../sandbox/sandbox-types.ts';
 import type { Sandbox, SandboxLaunch } from '../sandbox/sandbox.ts';
@@ -58,6 +59,10 @@ export interface LoadOptions {
   callTimeoutMs?: number;
   /** Host folders no file of a file:// definition may lie in (the core's data directory). */
   hiddenDirs?: readonly string[];
+  /** May an http(s) definition be on a loopback, link-local or private address (bundler.ts)? */
+  allowPrivate: boolean;
+  /** How host names are resolved for the outbound guard (default: the system's). */
+  resolve?: Resolver;
 }
 
 export interface LoadedDefinition {
@@ -251,6 +256,8 @@ export async function loadGenericDefinition(
 ): Promise<LoadedDefinition> {
   const code = await bundleDefinition(url, {
     fetchTimeoutMs: options.fetchTimeoutMs ?? DEFAULT_FETCH_TIMEOUT_MS,
+    allowPrivate: options.allowPrivate,
+    ...(options.resolve ? { resolve: options.resolve } : {}),
     ...(options.hiddenDirs ? { hiddenDirs: options.hiddenDirs } : {}),
   });
   const bundlePath = await storeBundle(options.cacheDir, url, code);

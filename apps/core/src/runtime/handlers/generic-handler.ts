@@ -340,6 +340,10 @@ export class GenericHandler implements GameHandler {
       loaded = await loadGenericDefinition(data.url, {
         cacheDir: this.cacheDir,
         hiddenDirs: this.hiddenDirs,
+        // The URL was judged by its creator's rule when the instance was made (or is an adopted
+        // record's, which only the host's admin can place); the address is still pinned and no
+        // redirect is followed.
+        allowPrivate: true,
         ...this.sandboxFor(instance),
       });
     } catch (err) {
