@@ -35,6 +35,12 @@ export interface CoreConfig {
    * starting with a standing warning (default false). `--strict`, `HEARTH_STRICT=1`.
    */
   strict?: boolean;
+  /**
+   * Let users who are not the owner name generic definitions on loopback, link-local and private
+   * addresses (a definition server on the LAN). Default false: only the owner's definition URLs
+   * may point there. `--private-definitions`, `HEARTH_PRIVATE_DEFINITIONS=1`.
+   */
+  privateDefinitions?: boolean;
   /** Where the database, instances and everything else live. */
   dataDir: string;
   port: number;
@@ -157,7 +163,7 @@ export function defaultConfig(overrides: Partial<CoreConfig> = {}): CoreConfig {
 export class ConfigError extends Error {}
 
 /** Flags that take no value (`--strict`); `--strict=off` is accepted too. */
-export const CONFIG_SWITCHES: ReadonlySet<string> = new Set(['strict']);
+export const CONFIG_SWITCHES: ReadonlySet<string> = new Set(['strict', 'private-definitions']);
 
 function parseSwitch(name: string, text: string | undefined): boolean | undefined {
   if (text === undefined) return undefined;
@@ -255,6 +261,7 @@ export const CONFIG_OPTIONS = [
   'default-memory-limit',
   'seccomp',
   'strict',
+  'private-definitions',
   'sftp-host',
   'avatar-url',
   'modrinth-api-url',
@@ -358,6 +365,10 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
     ),
   };
   const strict = parseSwitch('strict', pick('strict', 'HEARTH_STRICT'));
+  const privateDefinitions = parseSwitch(
+    'private-definitions',
+    pick('private-definitions', 'HEARTH_PRIVATE_DEFINITIONS'),
+  );
   const avatarUrl = pick('avatar-url', 'HEARTH_AVATAR_URL');
   const modrinth = pick('modrinth-api-url', 'HEARTH_MODRINTH_API_URL');
   return defaultConfig({
@@ -366,6 +377,7 @@ export function parseConfig(argv: string[], env: NodeJS.ProcessEnv, cwd: string)
       : { avatarUpstream: avatarUrl === 'off' ? null : parseHttpUrl('avatar URL', avatarUrl) }),
     ...(modrinth ? { modrinthApiUrl: parseHttpUrl('Modrinth API URL', modrinth) } : {}),
     ...(strict === undefined ? {} : { strict }),
+    ...(privateDefinitions === undefined ? {} : { privateDefinitions }),
     eventRetention,
     playit: parsePlayit(pick),
     isolation: isolation as IsolationMode,

@@ -1,7 +1,8 @@
 // A generic definition URL is a request the core makes where a user points it: for anyone but the
 // owner it goes through the same outbound guard as webhooks (lib/address-guard.ts), so a user who
 // may load definitions cannot make the core fetch loopback, link-local or private addresses (its
-// own API, a cloud metadata service, the LAN) — unless the owner allows private targets. The owner
+// own API, a cloud metadata service, the LAN) — unless the machine's admin started the core with
+// `--private-definitions` (the webhooks' "Allow private targets" does not open it). The owner
 // chooses what the core loads (as with file:// definitions). Every definition fetch goes to the
 // address that was judged and never follows a redirect. Real core over HTTP, a loopback server
 // that counts what reaches it.
@@ -91,6 +92,7 @@ const createFrom = (token: string, url: string) =>
     body: { url, setup_value: { name: 'Guarded', setting_sections: {} } },
   });
 
+/** The webhooks' switch: it lets webhooks reach the LAN, not definition fetches. */
 async function setPrivateTargets(on: boolean): Promise<void> {
   const res = await core.request('PUT', '/webhooks/settings/private_targets', {
     token: owner,
@@ -150,19 +152,43 @@ describe('a definition URL a user who is not the owner names (SSRF)', () => {
     expect(await instanceFolders()).toEqual(folders);
   });
 
-  it('is loaded once the owner allows private targets, and refused again when they stop', async () => {
+  it("stays refused while the owner lets webhooks reach private targets (that switch is the webhooks')", async () => {
     const url = `http://127.0.0.1:${port}/defs/main.ts`;
+    const before = seen.length;
     await setPrivateTargets(true);
     try {
-      const res = await manifestFor(maker, url);
-      expect(res.status, res.text).toBe(200);
-      SetupManifestSchema.parse(res.json);
+      expectAddressRefused(await manifestFor(maker, url));
     } finally {
       await setPrivateTargets(false);
     }
-    const before = seen.length;
-    expectAddressRefused(await manifestFor(maker, url));
     expect(seen.slice(before)).toEqual([]);
+  });
+
+  it('is loaded by a core started with --private-definitions (a LAN definition server)', async () => {
+    const lan = await startTestCore({ webhooks: { resolve }, privateDefinitions: true });
+    try {
+      const lanOwner = await lan.setupOwner();
+      const off = await lan.request('PUT', apiPaths.globalSettingsSafeMode(), {
+        token: lanOwner,
+        body: false,
+      });
+      expect(off.status, off.text).toBe(200);
+      const user = await lan.createUser(lanOwner, 'maker');
+      const granted = await lan.request('PUT', apiPaths.userUpdatePerm(user.uid), {
+        token: lanOwner,
+        body: { ...emptyPermissions(), can_create_instance: true },
+      });
+      expect(granted.status, granted.text).toBe(200);
+      const res = await lan.request('PUT', apiPaths.genericSetupManifest(), {
+        token: user.token,
+        body: { url: `http://127.0.0.1:${port}/defs/main.ts` },
+      });
+      expect(res.status, res.text).toBe(200);
+      SetupManifestSchema.parse(res.json);
+    } finally {
+      await lan.close();
+      await fs.rm(lan.dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -179,20 +179,15 @@ describe('a definition reaches only its own files', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    core = await startTestCore({ isolation: 'auto' });
+    // The definitions are served from loopback: for a user who is not the owner the outbound guard
+    // refuses that unless the core runs with --private-definitions (generic-definition-guard.test.ts).
+    core = await startTestCore({ isolation: 'auto', privateDefinitions: true });
     ownerToken = await core.setupOwner();
     const off = await core.request('PUT', '/global_settings/safe_mode', {
       token: ownerToken,
       body: false,
     });
     expect(off.status, off.text).toBe(200);
-    // The definitions are served from loopback: for a user who is not the owner the outbound
-    // guard refuses that unless the owner allows private targets (generic-definition-guard.test.ts).
-    const open = await core.request('PUT', '/webhooks/settings/private_targets', {
-      token: ownerToken,
-      body: true,
-    });
-    expect(open.status, open.text).toBe(200);
     const user = await core.createUser(ownerToken, 'maker');
     const granted = await core.request('PUT', `/user/${user.uid}/update_perm`, {
       token: ownerToken,

@@ -156,7 +156,13 @@ export class OneShotAllowance {
  */
 export async function resolveTarget(
   url: URL,
-  options: { allowPrivate: boolean; resolve: Resolver; allowance?: OneShotAllowance },
+  options: {
+    allowPrivate: boolean;
+    resolve: Resolver;
+    allowance?: OneShotAllowance;
+    /** What the refusal tells the caller to do (default: the webhooks' switch). */
+    remedy?: string;
+  },
 ): Promise<ResolvedAddress> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new RefusedTargetError('Only http and https URLs can be used');
@@ -177,7 +183,7 @@ export async function resolveTarget(
     if (inner)
       throw new RefusedTargetError(
         `${host} resolves to ${inner.address}, a loopback, link-local or private address; ` +
-          'allow private targets to use it',
+          (options.remedy ?? 'allow private targets to use it'),
       );
   }
   return first;

@@ -299,8 +299,7 @@ export function composeServices(
     safeMode: () => settings.safeMode,
     sandbox: instanceSandbox,
     shippedDefinitionUrls: () => definitions.urls(),
-    // The webhooks' switch is the core's one "Allow private targets" (no second one for definitions).
-    allowPrivateTargets: () => webhooks.allowPrivateTargets,
+    privateDefinitions: config.privateDefinitions ?? false,
     resolve: config.webhooks?.resolve ?? systemResolver,
   });
 

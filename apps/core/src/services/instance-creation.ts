@@ -98,8 +98,12 @@ export interface CreationDeps {
   sandbox: Sandbox | null;
   /** file:// URLs of the definitions that ship with Hearth (anyone who may load a definition may use them). */
   shippedDefinitionUrls: () => readonly string[];
-  /** The owner's "Allow private targets" (services/webhooks): the one switch for the outbound guard. */
-  allowPrivateTargets: () => boolean;
+  /**
+   * The machine's `--private-definitions`: users who are not the owner may name definitions on
+   * private addresses too. Not the webhooks' "Allow private targets": an owner who lets a webhook
+   * reach a LAN receiver has not let every creator point definition fetches into the LAN.
+   */
+  privateDefinitions: boolean;
   /** How host names are resolved for the outbound guard. */
   resolve: Resolver;
 }
@@ -187,11 +191,11 @@ export class InstanceCreation {
    * An http(s) definition is a request the core makes where the caller points it (as root, on the
    * host's network). The owner chooses what the core loads, a LAN or loopback server included (as
    * they may name a file:// one); for anyone else the outbound guard refuses loopback, link-local
-   * and private addresses unless the owner allows private targets. The address is judged once and
+   * and private addresses unless the core runs with `--private-definitions`. The address is judged once and
    * every module is fetched from it, without redirects (runtime/generic/bundler.ts).
    */
   private allowPrivateDefinitions(user: StoredUser): boolean {
-    return user.isOwner || this.deps.allowPrivateTargets();
+    return user.isOwner || this.deps.privateDefinitions;
   }
 
   abortAll(): void {

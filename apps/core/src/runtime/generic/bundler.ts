@@ -74,6 +74,8 @@ function guardedFetcher(options: BundleOptions): (url: string) => Promise<string
       address = resolveTarget(target, {
         allowPrivate: options.allowPrivate,
         resolve: options.resolve ?? systemResolver,
+        remedy:
+          'only the owner may name a definition there (or the core runs with --private-definitions)',
       });
       pinned.set(target.origin, address);
     }
