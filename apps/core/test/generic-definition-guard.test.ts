@@ -17,6 +17,7 @@ import {
   emptyPermissions,
   type ClientError,
 } from '@hearth/protocol';
+import { parseConfig } from '../src/config.ts';
 import type { Resolver } from '../src/lib/address-guard.ts';
 import { startTestCore, type TestCore, type TestResponse } from './helpers.ts';
 import { uploadImport, zipOf } from './import-helpers.ts';
@@ -212,5 +213,23 @@ describe("the owner's definition server", () => {
     expect((res.json as ClientError).causes.join(': ')).toMatch(
       /"http:\/\/169\.254\.169\.254\/latest\/meta-data\.json" is refused/,
     );
+  });
+});
+
+describe('--private-definitions', () => {
+  it('is off unless the flag or HEARTH_PRIVATE_DEFINITIONS turns it on', () => {
+    expect(parseConfig([], {}, '/tmp').privateDefinitions).toBeUndefined();
+    expect(parseConfig(['--private-definitions'], {}, '/tmp').privateDefinitions).toBe(true);
+    expect(parseConfig(['--private-definitions', '--port', '0'], {}, '/tmp')).toMatchObject({
+      privateDefinitions: true,
+      port: 0,
+    });
+    expect(parseConfig([], { HEARTH_PRIVATE_DEFINITIONS: '1' }, '/tmp').privateDefinitions).toBe(
+      true,
+    );
+    expect(
+      parseConfig(['--private-definitions=off'], { HEARTH_PRIVATE_DEFINITIONS: 'on' }, '/tmp')
+        .privateDefinitions,
+    ).toBe(false);
   });
 });
