@@ -112,7 +112,7 @@ async function runAndAsk(uuid: string): Promise<{ uid: number; gid: number }> {
 }
 
 describe.runIf(bwrapPresent && isRoot)('a root core with --isolation required', () => {
-  it('runs each instance as its own uid, owning its own folder, and keeps it across a restart', async () => {
+  it('runs each instance as its own uid, owning its own folder, keeps it across a restart, and never hands it on after a delete', async () => {
     const a = await create('Alpha');
     const b = await create('Beta');
     const idsA = await runAndAsk(a.uuid);
@@ -146,5 +146,22 @@ describe.runIf(bwrapPresent && isRoot)('a root core with --isolation required', 
     expect(await runAndAsk(a.uuid)).toEqual(idsA);
     expect((await fs.stat(a.dir)).uid).toBe(idsA.uid);
     expect((await fs.stat(b.dir)).uid).toBe(idsB.uid);
+
+    // A deleted instance's uid goes with it and is never handed to a later one.
+    const deleted = log.next(
+      (e) =>
+        e.event_inner.type === 'ProgressionEvent' &&
+        e.event_inner.progression_event_inner.type === 'ProgressionEnd' &&
+        e.event_inner.progression_event_inner.inner?.type === 'InstanceDelete',
+      'the deletion of Alpha',
+    );
+    const gone = await t.request('DELETE', `/instance/${a.uuid}`, { token: owner });
+    expect(gone.status, gone.text).toBe(200);
+    await deleted;
+    await expect(fs.stat(a.dir)).rejects.toThrow();
+    const c = await create('Gamma');
+    const idsC = await runAndAsk(c.uuid);
+    expect([idsA.uid, idsB.uid]).not.toContain(idsC.uid);
+    expect((await fs.stat(c.dir)).uid).toBe(idsC.uid);
   });
 });
