@@ -156,11 +156,13 @@ for (;;) {
       await new Promise((r) => setTimeout(r, 20));
     if (process.getuid?.() === 0) {
       // The task ran as its instance's own uid, not a uid of its own nor its neighbour's.
-      const [made, own, neighbour] = await Promise.all(
-        [running, s.inst.path, s.other.path].map((p) => fs.stat(p)),
-      );
-      expect([made.uid, own!.uid]).toEqual([instanceUid, instanceUid]);
-      expect(made.uid).not.toBe(neighbour!.uid);
+      const [made, own, neighbour] = await Promise.all([
+        fs.stat(running),
+        fs.stat(s.inst.path),
+        fs.stat(s.other.path),
+      ]);
+      expect([made.uid, own.uid]).toEqual([instanceUid, instanceUid]);
+      expect(made.uid).not.toBe(neighbour.uid);
       expect(made.uid).toBeGreaterThan(SANDBOX_UID_BASE);
     }
     const cache = path.join(s.env.t.dataDir, 'cache', 'deno', s.inst.uuid, String(pid));
