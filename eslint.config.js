@@ -94,6 +94,7 @@ const CORE_FS_ALLOWED = {
   'runtime/sandbox/sandbox-layout.ts': 'host paths of the system and runtimes',
   'runtime/sandbox/sandbox.ts': 'bwrap, setpriv and the seccomp program file',
   'runtime/sandbox/seccomp-file.ts': 'the seccomp program in an unlinked file',
+  'runtime/sandbox/sandbox-uids.ts': '/etc/passwd, group, subuid, subgid (is the uid range free?)',
   'runtime/tunnels/playit-key-store.ts': "playit's secret in the data directory",
   'services/sftp/host-key.ts': "the SFTP server's host key in the data directory",
   'services/backups/backup-job.ts': 'the backups folder in the data directory',

@@ -39,7 +39,9 @@ import { testClockRoutes } from './routes/test-clock-routes.ts';
 import { sftpRoutes } from './routes/sftp-routes.ts';
 import { userRoutes } from './routes/user-routes.ts';
 import { coreEndpoint } from './runtime/macros/core-endpoint.ts';
-import { Sandbox, coreDefaultLimits } from './runtime/sandbox/index.ts';
+import { Sandbox, coreDefaultLimits, sandboxUidOfSlot } from './runtime/sandbox/index.ts';
+import { DbWrites } from './db/db-writes.ts';
+import { SandboxUidRepository } from './repositories/sandbox-uid-repository.ts';
 import { webhookRoutes } from './routes/webhook-routes.ts';
 import { composeServices } from './services/compose.ts';
 import { MACROS_DIR } from './services/macros/macro-files.ts';
@@ -94,7 +96,11 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
   for (const warning of bootWarnings) log.warn(warning);
   // The isolation probe (a trial sandbox, a child process) runs while the rest of the core is
   // built; it is awaited before any instance can start (issue 16: core start).
+  const dbWrites = new DbWrites(log);
+  // A root core runs each instance's sandbox as a uid of its own, stored here (sandbox-uids.ts).
+  const sandboxUids = new SandboxUidRepository(db, dbWrites);
   const sandbox = Sandbox.begin(config.isolation, {
+    uids: { uidOf: async (owner) => sandboxUidOfSlot(await sandboxUids.slotOf(owner)) },
     hidden: [config.dataDir],
     // The Java runtimes the core downloads (runtime/minecraft/java.ts) are shown to the server
     // that runs on one; nobody else writes there.
@@ -114,7 +120,10 @@ export async function buildCore(config: CoreConfig): Promise<Core> {
     lock.release();
     throw err;
   }
-  const services = composeServices(config, db, log, sandbox, bootWarnings);
+  const services = composeServices(config, db, log, sandbox, bootWarnings, {
+    dbWrites,
+    sandboxUids,
+  });
   const ctx: CoreContext = {
     ...services,
     authenticate: makeAuthenticate(services.tokens),

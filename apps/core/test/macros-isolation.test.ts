@@ -15,6 +15,7 @@ import {
   writeMacro,
   type MacroEnv,
 } from './macros-helpers.ts';
+import { SANDBOX_UID_BASE } from '../src/runtime/sandbox/index.ts';
 
 const bwrapPresent = await fs.stat('/usr/bin/bwrap').then(
   () => true,
@@ -142,6 +143,8 @@ for (;;) {
   try { await Deno.stat('hello-go'); break; } catch { await new Promise((r) => setTimeout(r, 20)); }
 }`,
     );
+    // The instance's uid, given to its folder when its install ran in its sandbox.
+    const instanceUid = (await fs.stat(s.inst.path)).uid;
     const pid = await runMacro(s.env, s.inst.uuid, 'hello');
     const running = path.join(s.inst.path, 'hello-running');
     while (
@@ -151,6 +154,17 @@ for (;;) {
       ))
     )
       await new Promise((r) => setTimeout(r, 20));
+    if (process.getuid?.() === 0) {
+      // The task ran as its instance's own uid, not a uid of its own nor its neighbour's.
+      const [made, own, neighbour] = await Promise.all([
+        fs.stat(running),
+        fs.stat(s.inst.path),
+        fs.stat(s.other.path),
+      ]);
+      expect([made.uid, own.uid]).toEqual([instanceUid, instanceUid]);
+      expect(made.uid).not.toBe(neighbour.uid);
+      expect(made.uid).toBeGreaterThan(SANDBOX_UID_BASE);
+    }
     const cache = path.join(s.env.t.dataDir, 'cache', 'deno', s.inst.uuid, String(pid));
     // Deno wrote its cache there from inside the sandbox (the folder is the task's to write).
     expect((await fs.readdir(cache)).length).toBeGreaterThan(0);

@@ -25,6 +25,7 @@ import {
   openInstanceSuite,
   type InstanceSuite,
 } from './instance-helpers.ts';
+import { SANDBOX_UID_BASE } from '../src/runtime/sandbox/index.ts';
 
 const run = promisify(execFile);
 const bwrapPresent = await fs.stat('/usr/bin/bwrap').then(
@@ -180,7 +181,11 @@ describe.runIf(bwrapPresent)('Java the core would run itself runs in the instanc
     const args = await fs.stat(
       path.join(forge.path, 'libraries/net/minecraftforge/forge/1.20.1-47.3.0/unix_args.txt'),
     );
-    expect(args.uid).toBe(process.getuid?.() === 0 ? 65534 : process.getuid?.());
+    // The installer ran as the instance's own uid: the one its folder belongs to.
+    const folder = await fs.stat(forge.path);
+    expect(args.uid).toBe(folder.uid);
+    if (process.getuid?.() === 0) expect(folder.uid).toBeGreaterThan(SANDBOX_UID_BASE);
+    else expect(folder.uid).toBe(process.getuid?.());
     await startAndWaitRunning(t, owner, log, forge.uuid);
     const stopped = log.next(isState(forge.uuid, 'Stopped'));
     await t.request('PUT', `/instance/${forge.uuid}/stop`, { token: owner });

@@ -13,6 +13,7 @@ import type { DbWrites } from '../db/db-writes.ts';
 import { CoreError } from '../errors.ts';
 import { writeJsonAtomic } from '../lib/atomic-write.ts';
 import { FileSandbox } from '../lib/file-sandbox.ts';
+import type { SandboxUidRepository } from './sandbox-uid-repository.ts';
 
 /** Hearth ≤ 0.5.1 kept its record in the folder; read once to import it, then never again. */
 export const LEGACY_RECORD_FILE = '.hearth_instance.json';
@@ -96,6 +97,8 @@ export class InstanceRepository {
     private readonly db: Db,
     dataDir: string,
     private readonly writes: DbWrites,
+    /** The sandbox uid of each instance: released once its folder is gone. */
+    private readonly sandboxUids?: SandboxUidRepository,
   ) {
     this.root = path.join(dataDir, 'instances');
   }
@@ -240,11 +243,14 @@ export class InstanceRepository {
     await this.writes.now(() => this.db.prepare('DELETE FROM instances WHERE uuid = ?').run(uuid));
     await fs.rm(path.join(dir, INSTANCE_CONFIG_FILE), { force: true });
     await fs.rm(dir, { recursive: true, force: true });
+    // Only now: a folder left half-removed keeps the uid that owns it.
+    this.sandboxUids?.release(uuid);
   }
 
-  /** Removes a folder that never became an instance (a failed creation). */
-  async removeFolder(dir: string): Promise<void> {
+  /** Removes a folder that never became the instance `uuid` (a failed creation). */
+  async removeFolder(dir: string, uuid: string): Promise<void> {
     await fs.rm(dir, { recursive: true, force: true });
+    this.sandboxUids?.release(uuid);
   }
 
   readProcess(uuid: string): ProcessRecord | null {

@@ -20,6 +20,7 @@ import { EventLogRepository } from '../repositories/event-log-repository.ts';
 import { EventRepository } from '../repositories/event-repository.ts';
 import { BackupRepository } from '../repositories/backup-repository.ts';
 import { InstanceRepository } from '../repositories/instance-repository.ts';
+import type { SandboxUidRepository } from '../repositories/sandbox-uid-repository.ts';
 import { ScheduleRepository } from '../repositories/schedule-repository.ts';
 import { MacroAuthorRepository } from '../repositories/macro-author-repository.ts';
 import { MacroRepository } from '../repositories/macro-repository.ts';
@@ -150,8 +151,10 @@ export function composeServices(
   sandbox: Sandbox,
   /** Problems found at boot that stay until a restart (e.g. the database cannot be written). */
   bootWarnings: readonly string[] = [],
+  /** Made with the sandbox (its uids are stored through them); fresh ones when not given. */
+  shared: { dbWrites?: DbWrites; sandboxUids?: SandboxUidRepository } = {},
 ): CoreServices {
-  const dbWrites = new DbWrites(log);
+  const dbWrites = shared.dbWrites ?? new DbWrites(log);
   const userRepository = new UserRepository(db, dbWrites);
   const eventRepository = new EventRepository(db);
   const events = new EventBus(eventRepository, log);
@@ -238,7 +241,7 @@ export function composeServices(
       null,
   );
   const monitor = new MonitorHub();
-  const repo = new InstanceRepository(db, config.dataDir, dbWrites);
+  const repo = new InstanceRepository(db, config.dataDir, dbWrites, shared.sandboxUids);
   const background = new BackgroundWork(log, 'Background instance work');
   const host = new InstanceHost({
     config,

@@ -552,7 +552,8 @@ export class InstanceCreation {
         allowPrivate: this.allowPrivateDefinitions(caller),
         resolve: this.deps.resolve,
         ...(this.deps.sandbox && {
-          sandbox: { sandbox: this.deps.sandbox, instanceId: 'definition' },
+          // No instance yet: it runs as the uid that owns no instance folder.
+          sandbox: { sandbox: this.deps.sandbox, instanceId: 'definition', owner: null },
         }),
       });
     } catch (err) {
@@ -627,7 +628,7 @@ export class InstanceCreation {
             ...(await this.deps.info(entry)),
           });
         } catch (err) {
-          await this.deps.repo.removeFolder(dir).catch(() => undefined);
+          await this.deps.repo.removeFolder(dir, uuid).catch(() => undefined);
           this.deps.registry.release(uuid);
           progression.end(false, `Instance creation failed: ${describeError(err)}`, null);
         } finally {

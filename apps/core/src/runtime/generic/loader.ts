@@ -47,6 +47,11 @@ export interface DefinitionSandbox {
   sandbox: Sandbox;
   /** The instance the call is for (names its cgroup); describing a new definition uses "definition". */
   instanceId: string;
+  /**
+   * Whose sandbox uid the call runs as (default `instanceId`); null for a call that belongs to no
+   * instance (describing a new definition), which runs as the uid that owns no instance folder.
+   */
+  owner?: string | null;
   limits?: ResourceLimits;
 }
 
@@ -161,6 +166,7 @@ function inSandbox(
   const request = {
     instanceDir,
     instanceId: sandbox.instanceId,
+    ...(sandbox.owner !== undefined ? { owner: sandbox.owner } : {}),
     runtimeReadOnly: definitionReadOnlyPaths(url),
     ...(sandbox.limits ? { limits: sandbox.limits } : {}),
   };

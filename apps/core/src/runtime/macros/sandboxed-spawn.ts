@@ -10,6 +10,8 @@ export const NATIVE_HEADROOM_MB = 128;
 export interface SandboxedTask {
   /** Names the task's cgroup (letters, digits, `-`, `_`, `.`). */
   instanceId: string;
+  /** The instance whose sandbox uid the task runs as (it writes that instance's folder). */
+  owner: string;
   /** The task's V8 heap ceiling in MiB. */
   memoryMb: number;
 }
@@ -27,6 +29,7 @@ export function sandboxWrap(sandbox: Sandbox, task: SandboxedTask): SpawnWrap {
       {
         instanceDir: context.instanceDir,
         instanceId: task.instanceId,
+        owner: task.owner,
         runtimeReadOnly: context.readOnly,
         writable: context.writable,
         limits: { memoryBytes: (task.memoryMb + NATIVE_HEADROOM_MB) * 1024 * 1024 },

@@ -21,6 +21,7 @@ import { jreJavaPath } from './java.ts';
 import { buildLaunchCommand, forgeArgsFile } from './launch.ts';
 import { parseMinecraftLine } from './output-parser.ts';
 import type { MinecraftSetup } from './setup-manifest.ts';
+import { SANDBOX_UID_BASE } from '../sandbox/index.ts';
 
 let fixture: UpstreamFixture;
 let root = '';
@@ -400,7 +401,12 @@ describe.skipIf(!hasBwrap)('installMinecraft in the sandbox', { timeout: 60_000 
         'exec java "$@"\n',
       { mode: 0o755 },
     );
-    sandbox = await Sandbox.create('required', { hidden: [path.join(sbRoot, 'data')] });
+    sandbox = await Sandbox.create('required', {
+      hidden: [path.join(sbRoot, 'data')],
+      uids: {
+        uidOf: (owner) => Promise.resolve(SANDBOX_UID_BASE + (owner === 'install-test' ? 42 : 1)),
+      },
+    });
   });
   afterAll(async () => {
     await sandbox?.close();
@@ -419,7 +425,8 @@ describe.skipIf(!hasBwrap)('installMinecraft in the sandbox', { timeout: 60_000 
       onProgress: () => undefined,
     });
     expect(config.java_cmd).toBe(java);
-    const expectedUid = process.getuid?.() === 0 ? 65534 : process.getuid?.();
+    // The instance's own uid (a root core), never a uid another instance or the host has.
+    const expectedUid = process.getuid?.() === 0 ? SANDBOX_UID_BASE + 42 : process.getuid?.();
     expect((await readFile(path.join(dir, 'probe-uid'), 'utf8')).trim()).toBe(String(expectedUid));
     const args = await stat(forgeArgsFile(dir, '1.20.1-47.3.0', 'linux'));
     expect(args.uid).toBe(expectedUid);

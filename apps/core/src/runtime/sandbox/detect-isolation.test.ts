@@ -1,8 +1,11 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { IsolationError, detectIsolation } from './detect-isolation.ts';
+import { SANDBOX_UID_BASE } from './sandbox-uids.ts';
 import { writeSeccompFile } from './seccomp-file.ts';
 import { seccompArchOf, seccompFilterBytes } from './seccomp-filter.ts';
 
@@ -51,12 +54,39 @@ describe.skipIf(!hasBwrap)('detectIsolation with bubblewrap', () => {
     expect(report.bwrap.works).toBe(true);
     expect(report.bwrap.version).toMatch(/^\d+\.\d+/);
     if (process.getuid?.() === 0) {
-      expect(report.user).toEqual({ kind: 'dropped', uid: 65534, gid: 65534 });
+      // The trial runs as the base of the instances' range, not as nobody (a host account).
+      expect(report.user).toEqual({
+        kind: 'dropped',
+        uid: SANDBOX_UID_BASE,
+        gid: SANDBOX_UID_BASE,
+      });
       expect(report.setprivPath).not.toBeNull();
+      expect(report.warnings.filter((w) => w.includes(String(SANDBOX_UID_BASE)))).toEqual([]);
     } else {
       expect(report.user?.kind).toBe('core-user');
     }
   });
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'warns when a host account or subordinate range reaches into the uids instances run as',
+    async () => {
+      const etc = await mkdtemp(path.join(os.tmpdir(), 'hearth-etc-'));
+      try {
+        await writeFile(
+          path.join(etc, 'passwd'),
+          `root:x:0:0::/root:/bin/sh\nclash:x:${SANDBOX_UID_BASE + 5}:100::/:/bin/false\n`,
+        );
+        await writeFile(path.join(etc, 'subuid'), 'alice:100000:65536\n');
+        const report = await detectIsolation('required', { cgroups: false, etcDir: etc });
+        expect(report.user?.kind).toBe('dropped');
+        expect(report.warnings).toContain(
+          `Sandboxed servers run as uids ${SANDBOX_UID_BASE} and up, but on this host the user clash has id ${SANDBOX_UID_BASE + 5}: such an account could write instance folders. Move it out of that range.`,
+        );
+      } finally {
+        await rm(etc, { recursive: true, force: true });
+      }
+    },
+  );
 
   it.skipIf(seccompArchOf() === null)(
     'runs the trial under the seccomp filter and reports it applied',

@@ -14,6 +14,7 @@ import { chownTree } from './instance-owner.ts';
 import { launcherArgv } from './launcher.ts';
 import { resolveCommand } from './runtime-paths.ts';
 import { SANDBOX_PATH, planLayout } from './sandbox-layout.ts';
+import { SANDBOX_UID_BASE, hostRangeClashes } from './sandbox-uids.ts';
 import type {
   IsolationMode,
   IsolationReport,
@@ -25,16 +26,20 @@ import { seccompArchOf } from './seccomp-filter.ts';
 
 const run = promisify(execFile);
 
-/** `nobody` on Debian; a sandboxed process owns nothing on the host but its instance folder. */
-export const DEFAULT_SANDBOX_UID = 65534;
-export const DEFAULT_SANDBOX_GID = 65534;
+/**
+ * The trial sandbox's uid (and the uid of runs that belong to no instance): the base of the
+ * sandbox range, which no instance and no host account has (sandbox-uids.ts). Each instance runs
+ * as a uid of its own above it.
+ */
+export const DEFAULT_SANDBOX_UID = SANDBOX_UID_BASE;
+export const DEFAULT_SANDBOX_GID = SANDBOX_UID_BASE;
 
 export interface ProbeOptions {
   /** The bwrap to use; default: `bwrap` on the PATH. Null: behave as if it were not installed. */
   bwrapPath?: string | null;
   /** The setpriv to drop privileges with; default: `setpriv` on the PATH. */
   setprivPath?: string | null;
-  /** The unprivileged uid/gid a root core runs sandboxes as (default 65534, nobody). */
+  /** The uid/gid a root core's trial sandbox runs as (default SANDBOX_UID_BASE). */
   sandboxUid?: number;
   sandboxGid?: number;
   /** false: do not use cgroups; an object: read these instead of /proc/self (tests). */
@@ -53,6 +58,8 @@ export interface ProbeOptions {
   seccomp?: { program: string } | { problem: string };
   /** The limits launches get by default: reported, with a warning where the host cannot enforce one. */
   defaultLimits?: ResourceLimits;
+  /** The folder whose passwd, group, subuid and subgid are checked against the uid range (default /etc). */
+  etcDir?: string;
 }
 
 /** `--isolation required` on a host where the sandbox does not work: the core must not start. */
@@ -216,6 +223,14 @@ export async function detectIsolation(
       warnings.push(
         `Sandboxed servers run as root without capabilities: switching to uid ${uid} failed (${reasons.join('; ')}).`,
       );
+    else if (user.kind === 'dropped') {
+      // Each instance runs as a uid of this range: a host account in it would own their folders.
+      const clashes = await hostRangeClashes(probe.etcDir);
+      if (clashes.length > 0)
+        warnings.push(
+          `Sandboxed servers run as uids ${SANDBOX_UID_BASE} and up, but on this host ${clashes.join('; ')}: such an account could write instance folders. Move it out of that range.`,
+        );
+    }
   }
 
   const sandboxed = user !== null;

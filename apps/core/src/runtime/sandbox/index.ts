@@ -36,6 +36,14 @@ export {
 } from './run-once.ts';
 export { SandboxLayoutError } from './sandbox-layout.ts';
 export {
+  MAX_SANDBOX_SLOT,
+  SANDBOX_UID_BASE,
+  hostRangeClashes,
+  rangeClashes,
+  sandboxUidOfSlot,
+  type SandboxUids,
+} from './sandbox-uids.ts';
+export {
   Sandbox,
   type SandboxLaunch,
   type SandboxOptions,

@@ -9,7 +9,8 @@ import { GameProcess } from '../supervisor/game-process.ts';
 import { detectIsolation } from './detect-isolation.ts';
 import { programHome } from './runtime-paths.ts';
 import { SandboxLayoutError } from './sandbox-layout.ts';
-import { Sandbox } from './sandbox.ts';
+import { SANDBOX_UID_BASE, type SandboxUids } from './sandbox-uids.ts';
+import { Sandbox, type WrapRequest } from './sandbox.ts';
 
 const hasBwrap = await promisify(execFile)('bwrap', ['--version']).then(
   () => true,
@@ -35,6 +36,78 @@ async function run(sandbox: Sandbox, command: string, args: string[], dir: strin
 }
 
 describe('Sandbox.wrap', () => {
+  it.skipIf(!hasBwrap || process.getuid?.() !== 0)(
+    "runs each instance as its owner's own uid, gives it its folder, and a launch of no instance as the base uid",
+    async () => {
+      const asked: string[] = [];
+      const uids: SandboxUids = {
+        uidOf: (owner) => {
+          asked.push(owner);
+          return Promise.resolve(SANDBOX_UID_BASE + ({ one: 1, two: 2 }[owner] ?? 3));
+        },
+      };
+      const sandbox = await Sandbox.create('required', { hidden: [], sharedReadOnly: [], uids });
+      const idsIn = async (request: WrapRequest) => {
+        await mkdir(request.instanceDir, { recursive: true });
+        const lines: string[] = [];
+        const proc = await GameProcess.start(
+          { command: 'sh', args: ['-c', 'id -u; id -g; touch mine'], cwd: request.instanceDir },
+          { onLine: (line) => lines.push(line.trimEnd()) },
+          { sandbox, request },
+        );
+        expect(await proc.exited).toEqual({ code: 0, signal: null });
+        const mine = await stat(path.join(request.instanceDir, 'mine'));
+        const folder = await stat(request.instanceDir);
+        expect([mine.uid, folder.uid, folder.gid]).toEqual(
+          lines.slice(0, 1).concat(lines).map(Number),
+        );
+        return Number(lines[0]);
+      };
+      const one = await idsIn({ instanceDir: path.join(root, 'one'), instanceId: 'one' });
+      const two = await idsIn({ instanceDir: path.join(root, 'two'), instanceId: 'two' });
+      // A macro task names its instance: it runs as that instance's uid, in that folder.
+      const task = await idsIn({
+        instanceDir: path.join(root, 'one'),
+        instanceId: 'one-macro-7',
+        owner: 'one',
+      });
+      const scratch = await idsIn({
+        instanceDir: path.join(root, 'scratch'),
+        instanceId: 'definition',
+        owner: null,
+      });
+      await sandbox.close();
+      expect([one, two, task, scratch]).toEqual([
+        SANDBOX_UID_BASE + 1,
+        SANDBOX_UID_BASE + 2,
+        SANDBOX_UID_BASE + 1,
+        SANDBOX_UID_BASE,
+      ]);
+      expect(sandbox.report.user).toEqual({
+        kind: 'dropped',
+        uid: SANDBOX_UID_BASE,
+        gid: SANDBOX_UID_BASE,
+      });
+      expect(asked).toEqual(['one', 'two', 'one']);
+    },
+  );
+
+  it.skipIf(!hasBwrap || process.getuid?.() !== 0)(
+    "refuses a uid outside the instances' range (a host account's, nobody's)",
+    async () => {
+      const uids: SandboxUids = { uidOf: () => Promise.resolve(65534) };
+      const sandbox = await Sandbox.create('required', { hidden: [], sharedReadOnly: [], uids });
+      await expect(
+        sandbox.wrap(
+          { command: 'true', args: [], cwd: root },
+          { instanceDir: root, instanceId: 'a' },
+        ),
+      ).rejects.toThrow("The sandbox uid 65534 of a is outside the instances' range");
+      await sandbox.close();
+      expect((await stat(root)).uid).toBe(0);
+    },
+  );
+
   it('refuses an instance id that cannot name a cgroup and limits out of range', async () => {
     const sandbox = new Sandbox({
       report: await detectIsolation('none', { cgroups: false }),

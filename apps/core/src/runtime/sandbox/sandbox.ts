@@ -16,12 +16,14 @@ import { HEARTH_ROOT, programHome, resolveCommand } from './runtime-paths.ts';
 import { planLayout } from './sandbox-layout.ts';
 import { writeSeccompFile, type SeccompFile } from './seccomp-file.ts';
 import { seccompArchOf, seccompFilterBytes } from './seccomp-filter.ts';
+import { MAX_SANDBOX_SLOT, SANDBOX_UID_BASE, type SandboxUids } from './sandbox-uids.ts';
 import {
   ResourceLimitsSchema,
   type IsolationMode,
   type IsolationReport,
   type ResourceLimits,
   type SandboxUsage,
+  type SandboxUser,
 } from './sandbox-types.ts';
 
 export interface SandboxOptions {
@@ -48,6 +50,11 @@ export interface SandboxOptions {
   tmpSizeBytes?: number;
   /** Secrets in /etc to mask (default: found once by `Sandbox.create`). */
   etcMasks?: EtcMasks;
+  /**
+   * A root core's uid for each instance (sandbox-uids.ts): a launch runs as its owner's uid. Without
+   * it every dropped launch runs as the report's uid (SANDBOX_UID_BASE: tests of the sandbox alone).
+   */
+  uids?: SandboxUids;
   log?: { warn(message: string): void };
 }
 
@@ -57,6 +64,12 @@ export interface WrapRequest {
   instanceDir: string;
   /** Names the launch's cgroup (letters, digits, `-`, `_`, `.`). */
   instanceId: string;
+  /**
+   * The instance whose uid a root core's sandbox runs as (default: `instanceId`): a macro task of
+   * an instance names that instance. Null: the launch belongs to no instance (describing a new
+   * definition in a scratch folder) and runs as the report's uid, which owns no instance folder.
+   */
+  owner?: string | null;
   /** Host paths the program needs read-only besides the system and Hearth (a Java home, a bundle). */
   runtimeReadOnly?: string[];
   /**
@@ -319,7 +332,7 @@ export class Sandbox {
     const searchPath = plan.env?.PATH ?? process.env.PATH ?? '';
     const command = resolveCommand(plan.command, searchPath, cwd);
     if (command === null) throw new Error(`cannot find the program "${plan.command}"`);
-    const user = this.report.user!;
+    const user = await this.userFor(request);
     const writable = (request.writable ?? []).map((p) => path.resolve(p));
     const home = programHome(command);
     const readOnly = [...(home ? [home] : []), ...(request.runtimeReadOnly ?? [])];
@@ -354,6 +367,22 @@ export class Sandbox {
     if (user.kind === 'dropped')
       for (const dir of [instanceDir, ...writable]) await chownTree(dir, user.uid, user.gid);
     return [this.report.bwrap.path!, ...bwrapArgs(layout)];
+  }
+
+  /** Who this launch runs as: under a root core, its owner's own uid (and gid). */
+  private async userFor(request: WrapRequest): Promise<SandboxUser> {
+    const user = this.report.user!;
+    const owner = request.owner === undefined ? request.instanceId : request.owner;
+    const uids = this.options.uids;
+    if (user.kind !== 'dropped' || owner === null || uids === undefined) return user;
+    const uid = await uids.uidOf(owner);
+    if (
+      !Number.isInteger(uid) ||
+      uid <= SANDBOX_UID_BASE ||
+      uid > SANDBOX_UID_BASE + MAX_SANDBOX_SLOT
+    )
+      throw new Error(`The sandbox uid ${uid} of ${owner} is outside the instances' range`);
+    return { kind: 'dropped', uid, gid: uid };
   }
 
   private launch(

@@ -123,6 +123,7 @@ export class TaskLauncher {
         ? {
             wrap: sandboxWrap(sandbox, {
               instanceId: `${request.init.instanceUuid}-macro-${request.init.pid}`,
+              owner: request.init.instanceUuid,
               memoryMb,
             }),
           }
