@@ -1,8 +1,13 @@
 // Issue 22: the seccomp filter of the game and macro sandboxes. A program inside cannot create a
 // user namespace, trace, or mount (each answered EPERM by the filter — without it they succeed or
 // fail differently), while ordinary work, the privilege drop (setpriv) and real runtimes go on.
+// A 32-bit (i386) program gets the same policy instead of being killed at its first system call.
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   hostileWorld,
@@ -35,6 +40,114 @@ const RAW_CALLS =
         perl('keyctl', '$r = syscall(250, 0, -3, 0, 0, 0)'),
       ]
     : [];
+
+/**
+ * A static i386 program (452 bytes), built once with
+ * `as --32 probe.s -o probe.o && ld -m elf_i386 -s -n -o probe probe.o` (binutils 2.40) from:
+ *
+ *         .globl _start
+ *         .text
+ * _start: mov $4, %eax              # write(1, hello, 11)
+ *         mov $1, %ebx
+ *         mov $hello, %ecx
+ *         mov $11, %edx
+ *         int $0x80
+ *         mov $199, %eax            # getuid32()
+ *         int $0x80
+ *         mov $uid, %ecx
+ *         mov $4, %edx
+ *         call report
+ *         mov $310, %eax            # unshare(CLONE_NEWUSER)
+ *         mov $0x10000000, %ebx
+ *         int $0x80
+ *         mov %eax, %edi
+ *         mov $unshare, %ecx
+ *         mov $8, %edx
+ *         call report
+ *         mov $26, %eax             # ptrace(PTRACE_TRACEME, 0, 0, 0)
+ *         xor %ebx, %ebx
+ *         xor %ecx, %ecx
+ *         xor %edx, %edx
+ *         xor %esi, %esi
+ *         int $0x80
+ *         mov $ptrace, %ecx
+ *         mov $7, %edx
+ *         call report
+ *         mov $1, %eax              # exit(-unshare's result): 1 for EPERM
+ *         mov %edi, %ebx
+ *         neg %ebx
+ *         int $0x80
+ * report:                           # write the label (%ecx, %edx bytes), then %eax in decimal
+ *         push %eax
+ *         mov $4, %eax
+ *         mov $1, %ebx
+ *         int $0x80
+ *         pop %eax
+ *         mov %eax, %ebp
+ *         sub $16, %esp             # the digits are built backwards in 16 bytes of stack
+ *         lea 16(%esp), %esi
+ *         dec %esi
+ *         movb $10, (%esi)
+ *         test %eax, %eax
+ *         jns 1f
+ *         neg %eax
+ * 1:      mov $10, %ebx
+ * 2:      xor %edx, %edx
+ *         div %ebx
+ *         add $48, %dl
+ *         dec %esi
+ *         mov %dl, (%esi)
+ *         test %eax, %eax
+ *         jnz 2b
+ *         test %ebp, %ebp
+ *         jns 3f
+ *         dec %esi
+ *         movb $45, (%esi)
+ * 3:      mov $4, %eax
+ *         mov $1, %ebx
+ *         mov %esi, %ecx
+ *         lea 16(%esp), %edx
+ *         sub %esi, %edx
+ *         int $0x80
+ *         add $16, %esp
+ *         ret
+ * hello:  .ascii "i386 alive\n"
+ * uid:    .ascii "uid="
+ * unshare: .ascii "unshare="
+ * ptrace: .ascii "ptrace="
+ *
+ * Raw system calls return -errno, so EPERM prints as -1. Outside any filter, as root, it prints
+ * `unshare=0` and `ptrace=0` and exits 0.
+ */
+const I386_PROBE = Buffer.from(
+  [
+    'f0VMRgEBAQAAAAAAAAAAAAIAAwABAAAAVIAECDQAAABMAQAAAAAAADQAIAABACgAAwACAAEAAABUAAAAVIAECFSABAjkAAAA5AAA',
+    'AAUAAAABAAAAuAQAAAC7AQAAALkagQQIugsAAADNgLjHAAAAzYC5JYEECLoEAAAA6EYAAAC4NgEAALsAAAAQzYCJx7kpgQQIuggA',
+    'AADoKQAAALgaAAAAMdsxyTHSMfbNgLkxgQQIugcAAADoCwAAALgBAAAAifv3282AULgEAAAAuwEAAADNgFiJxYPsEI10JBBOxgYK',
+    'hcB5AvfYuwoAAAAx0vfzgMIwTogWhcB18oXteQROxgYtuAQAAAC7AQAAAInxjVQkECnyzYCDxBDDaTM4NiBhbGl2ZQp1aWQ9dW5z',
+    'aGFyZT1wdHJhY2U9AC5zaHN0cnRhYgAudGV4dAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAACwAA',
+    'AAEAAAAGAAAAVIAECFQAAADkAAAAAAAAAAAAAAABAAAAAAAAAAEAAAADAAAAAAAAAAAAAAA4AQAAEQAAAAAAAAAAAAAAAQAAAAAA',
+    'AAA=',
+  ].join(''),
+  'base64',
+);
+
+/** Why the i386 probe cannot run on this host (not x86_64, or a kernel without ia32 emulation). */
+async function i386SkipReason(): Promise<string | null> {
+  if (process.arch !== 'x64') return 'not an x86_64 host';
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'hearth-i386-'));
+  try {
+    const file = path.join(dir, 'probe');
+    await writeFile(file, I386_PROBE, { mode: 0o755 });
+    const { stdout } = await promisify(execFile)(file).catch((e: { stdout?: string }) => ({
+      stdout: e.stdout ?? '',
+    }));
+    return stdout.startsWith('i386 alive') ? null : 'the kernel does not run i386 programs';
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+const skipI386 = skip ?? (await i386SkipReason());
 
 describe.skipIf(skip !== null)(
   `the seccomp filter in the sandbox${skip ? ` (skipped: ${skip})` : ''}`,
@@ -107,5 +220,27 @@ describe.skipIf(skip !== null)(
       expect(await node.proc.exited).toEqual({ code: 0, signal: null });
       expect(node.log.other.join('')).toContain('node:spawned');
     });
+
+    it.skipIf(skipI386 !== null)(
+      `runs a 32-bit (i386) program under the same policy${skipI386 ? ` (skipped: ${skipI386})` : ''}`,
+      async () => {
+        const probe = path.join(world.instanceDir, 'probe32');
+        await writeFile(probe, I386_PROBE, { mode: 0o755 });
+        const { proc, log } = await startHostile(world, {
+          command: probe,
+          args: [],
+          cwd: world.instanceDir,
+        });
+        // Before: killed by SIGSYS at its first write (bubblewrap then exits 128 + 31 = 159).
+        expect(await proc.exited).toEqual({ code: 1, signal: null });
+        const out = log.other.join('\n');
+        expect(out).toContain('i386 alive');
+        expect(out).toMatch(/uid=\d+/);
+        // i386's unshare (310) and ptrace (26) refused by the filter, not killed; TRACEME would
+        // succeed (0) without it.
+        expect(out).toContain('unshare=-1');
+        expect(out).toContain('ptrace=-1');
+      },
+    );
   },
 );

@@ -1,20 +1,45 @@
 // The seccomp filter of every game and macro sandbox: system calls a game server never needs and
 // that reach kernel surface an escape would use (namespaces, tracing, mounts, keyrings, BPF,
 // modules, …) fail with EPERM; everything else is allowed. Built here as classic BPF (see
-// seccomp-bpf.ts) for the native architecture; bubblewrap applies it right before it executes the
-// sandboxed program, after its own mounts, so only the program and what it starts are filtered.
+// seccomp-bpf.ts) for the native architecture and, on x86_64, for the i386 ABI too (32-bit game
+// servers and SteamCMD); bubblewrap applies it right before it executes the sandboxed program,
+// after its own mounts, so only the program and what it starts are filtered.
 import { BpfBuilder, SECCOMP_DATA, encodeProgram, type SockFilter } from './seccomp-bpf.ts';
 
 /** The architectures the filter knows the system call numbers of. */
 export type SeccompArch = 'x86_64' | 'aarch64';
 
+/**
+ * The ABIs the filter has a table for: the native ones, and i386 — the 32-bit ABI an x86_64
+ * kernel also runs (a 32-bit program, or `int 0x80` from a 64-bit one), with its own numbers.
+ */
+export type SeccompAbi = SeccompArch | 'i386';
+
 /** `AUDIT_ARCH_*` (linux/audit.h): what `seccomp_data.arch` says for each. */
-export const AUDIT_ARCH: Record<SeccompArch, number> = {
+export const AUDIT_ARCH: Record<SeccompAbi, number> = {
   x86_64: 0xc000003e,
   aarch64: 0xc00000b7,
+  i386: 0x40000003,
 };
 
-/** x32 system calls on x86_64 are the 64-bit numbers with this bit set (`__X32_SYSCALL_BIT`). */
+/**
+ * The other ABI each native architecture's kernel accepts that gets the same policy, or null.
+ * x86_64 → i386: real game servers ship 32-bit binaries (SteamCMD is one), which would otherwise
+ * die with SIGSYS at their first system call. aarch64 → none: 32-bit ARM (AUDIT_ARCH_ARM,
+ * 0x40000028) stays killed, because its numbers (arch/arm's own table, not asm-generic) are not
+ * in any header installed where this is built and tested, so they could not be checked; many
+ * aarch64 CPUs cannot run 32-bit code at all, and no game server this project runs ships for it.
+ */
+export const COMPAT_ABI: Record<SeccompArch, 'i386' | null> = {
+  x86_64: 'i386',
+  aarch64: null,
+};
+
+/**
+ * x32 system calls on x86_64 are the 64-bit numbers with this bit set (`__X32_SYSCALL_BIT`). They
+ * stay killed: x32 is a third table of numbers, most distribution kernels do not even enable it
+ * (Debian's needs `syscall.x32=y`), and no game server ships x32 binaries.
+ */
 export const X32_SYSCALL_BIT = 0x40000000;
 
 /** Seccomp actions (linux/seccomp.h). */
@@ -98,6 +123,16 @@ export const BLOCKED_SYSCALLS = [
   'iopl',
   'ioperm',
   'vhangup',
+  // i386 only (null in the 64-bit tables), the 32-bit twins of calls refused above:
+  // `umount` is umount2 without flags; `stime` sets the host's clock like settimeofday;
+  // `clock_settime64` / `clock_adjtime64` are clock_settime / clock_adjtime with a 64-bit time_t;
+  // `vm86` / `vm86old` enter virtual-8086 mode, old kernel surface like modify_ldt.
+  'umount',
+  'stime',
+  'clock_settime64',
+  'clock_adjtime64',
+  'vm86',
+  'vm86old',
 ] as const;
 
 /** System calls whose arguments decide (clone, personality) or that fail as absent (clone3). */
@@ -106,10 +141,11 @@ type SpecialSyscall = 'clone' | 'clone3' | 'personality';
 type SyscallName = (typeof BLOCKED_SYSCALLS)[number] | SpecialSyscall;
 
 /**
- * System call numbers (x86_64: asm/unistd_64.h; aarch64: asm-generic/unistd.h); null where the
- * call does not exist on that architecture.
+ * System call numbers (x86_64: asm/unistd_64.h; aarch64: asm-generic/unistd.h; i386:
+ * /usr/include/x86_64-linux-gnu/asm/unistd_32.h, Debian's linux-libc-dev); null where the call
+ * does not exist in that ABI. seccomp-filter.test.ts checks them against the installed headers.
  */
-export const SYSCALL_NUMBERS: Record<SeccompArch, Record<SyscallName, number | null>> = {
+export const SYSCALL_NUMBERS: Record<SeccompAbi, Record<SyscallName, number | null>> = {
   x86_64: {
     unshare: 272,
     setns: 308,
@@ -161,6 +197,12 @@ export const SYSCALL_NUMBERS: Record<SeccompArch, Record<SyscallName, number | n
     iopl: 172,
     ioperm: 173,
     vhangup: 153,
+    umount: null,
+    stime: null,
+    clock_settime64: null,
+    clock_adjtime64: null,
+    vm86: null,
+    vm86old: null,
     clone: 56,
     clone3: 435,
     personality: 135,
@@ -216,9 +258,78 @@ export const SYSCALL_NUMBERS: Record<SeccompArch, Record<SyscallName, number | n
     iopl: null,
     ioperm: null,
     vhangup: 58,
+    umount: null,
+    stime: null,
+    clock_settime64: null,
+    clock_adjtime64: null,
+    vm86: null,
+    vm86old: null,
     clone: 220,
     clone3: 435,
     personality: 92,
+  },
+  i386: {
+    unshare: 310,
+    setns: 346,
+    ptrace: 26,
+    process_vm_readv: 347,
+    process_vm_writev: 348,
+    kcmp: 349,
+    pidfd_getfd: 438,
+    mount: 21,
+    umount2: 52,
+    pivot_root: 217,
+    open_tree: 428,
+    move_mount: 429,
+    fsopen: 430,
+    fsconfig: 431,
+    fsmount: 432,
+    fspick: 433,
+    mount_setattr: 442,
+    keyctl: 288,
+    add_key: 286,
+    request_key: 287,
+    bpf: 357,
+    perf_event_open: 336,
+    userfaultfd: 374,
+    io_uring_setup: 425,
+    io_uring_enter: 426,
+    io_uring_register: 427,
+    modify_ldt: 123,
+    uselib: 86,
+    _sysctl: 149,
+    kexec_load: 283,
+    kexec_file_load: null,
+    init_module: 128,
+    finit_module: 350,
+    delete_module: 129,
+    reboot: 88,
+    swapon: 87,
+    swapoff: 115,
+    open_by_handle_at: 342,
+    name_to_handle_at: 341,
+    settimeofday: 79,
+    clock_settime: 264,
+    clock_adjtime: 343,
+    acct: 51,
+    quotactl: 131,
+    quotactl_fd: 443,
+    lookup_dcookie: 253,
+    syslog: 103,
+    iopl: 110,
+    ioperm: 101,
+    vhangup: 111,
+    umount: 22,
+    stime: 25,
+    clock_settime64: 404,
+    clock_adjtime64: 405,
+    vm86: 166,
+    vm86old: 113,
+    // i386's clone keeps the flags in argument 0 like x86_64 (only tls and child_tid swap places:
+    // man 2 clone, NOTES), so the same CLONE_NEW* check applies.
+    clone: 120,
+    clone3: 435,
+    personality: 136,
   },
 };
 
@@ -231,30 +342,33 @@ export function seccompArchOf(nodeArch: string = process.arch): SeccompArch | nu
 
 /**
  * The program, as instructions:
- *  1. another ABI than the native one (i386 through `int 0x80`, x32): kill the process — the
- *     numbers below would mean other calls there;
- *  2. clone with a `CLONE_NEW*` flag: EPERM; clone3 (its flags sit behind a pointer the filter
- *     cannot read): ENOSYS, so the C library falls back to clone;
- *  3. personality other than the allowed personas: EPERM;
- *  4. the blocked calls: EPERM;
- *  5. everything else: allowed.
+ *  1. `seccomp_data.arch`: the native ABI goes to its table, i386 on x86_64 to the i386 table;
+ *     any other (32-bit ARM, anything unknown) kills the process — its numbers would mean other
+ *     calls. On x86_64 an x32 call (native arch, `X32_SYSCALL_BIT` set) is killed too;
+ *  2. per ABI, with that ABI's numbers: clone with a `CLONE_NEW*` flag: EPERM; clone3 (its flags
+ *     sit behind a pointer the filter cannot read): ENOSYS, so the C library falls back to clone;
+ *     personality other than the allowed personas: EPERM; the blocked calls: EPERM; everything
+ *     else: allowed.
+ * The argument checks and returns are shared. Classic BPF jumps forward by at most 255
+ * instructions; the native section's jumps cross the i386 one (about 60 instructions), well
+ * inside that, and the assembler refuses a program where it would not be.
  */
 export function seccompProgram(arch: SeccompArch): SockFilter[] {
-  const numbers = SYSCALL_NUMBERS[arch];
+  const compat = COMPAT_ABI[arch];
   const errno = (code: number) => SECCOMP_RET.ERRNO | code;
   const b = new BpfBuilder();
-  b.load(SECCOMP_DATA.arch).jumpIfEqual(AUDIT_ARCH[arch], 'native', 'kill');
+  b.load(SECCOMP_DATA.arch);
+  if (compat === null) b.jumpIfEqual(AUDIT_ARCH[arch], 'native', 'kill');
+  else b.jumpIfEqual(AUDIT_ARCH[arch], 'native').jumpIfEqual(AUDIT_ARCH[compat], compat, 'kill');
   b.label('native').load(SECCOMP_DATA.nr);
   if (arch === 'x86_64') b.jumpIfAnySet(X32_SYSCALL_BIT, 'kill');
-  b.jumpIfEqual(numbers.clone!, 'clone');
-  b.jumpIfEqual(numbers.clone3!, 'enosys');
-  b.jumpIfEqual(numbers.personality!, 'personality');
-  for (const name of BLOCKED_SYSCALLS) {
-    const nr = numbers[name];
-    if (nr !== null) b.jumpIfEqual(nr, 'eperm');
+  dispatch(b, SYSCALL_NUMBERS[arch]);
+  if (compat !== null) {
+    b.label(compat).load(SECCOMP_DATA.nr);
+    dispatch(b, SYSCALL_NUMBERS[compat]);
   }
-  b.ret(SECCOMP_RET.ALLOW);
-  // Only the low 32 bits matter: the kernel truncates clone's flags and personality's persona.
+  // Only the low 32 bits matter: the kernel truncates clone's flags and personality's persona
+  // (and an i386 call's arguments are 32-bit registers).
   b.label('clone').load(SECCOMP_DATA.argLow(0)).jumpIfAnySet(CLONE_NEW_FLAGS, 'eperm');
   b.ret(SECCOMP_RET.ALLOW);
   b.label('personality').load(SECCOMP_DATA.argLow(0));
@@ -264,6 +378,18 @@ export function seccompProgram(arch: SeccompArch): SockFilter[] {
   b.label('enosys').ret(errno(ENOSYS));
   b.label('kill').ret(SECCOMP_RET.KILL_PROCESS);
   return b.assemble();
+}
+
+/** One ABI's checks of the system call number (loaded in A), ending in "allow". */
+function dispatch(b: BpfBuilder, numbers: Record<SyscallName, number | null>): void {
+  b.jumpIfEqual(numbers.clone!, 'clone');
+  b.jumpIfEqual(numbers.clone3!, 'enosys');
+  b.jumpIfEqual(numbers.personality!, 'personality');
+  for (const name of BLOCKED_SYSCALLS) {
+    const nr = numbers[name];
+    if (nr !== null) b.jumpIfEqual(nr, 'eperm');
+  }
+  b.ret(SECCOMP_RET.ALLOW);
 }
 
 /** The filter as bubblewrap's `--seccomp FD` reads it. */
