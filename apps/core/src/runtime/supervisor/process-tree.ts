@@ -68,7 +68,8 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-function directChildren(pid: number): number[] {
+/** The direct children of `pid` (the kernel's lists of each of its threads); [] when it is gone. */
+export function directChildren(pid: number): number[] {
   const tasks = (() => {
     try {
       return fs.readdirSync(`/proc/${pid}/task`);
