@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { directChildren, processStartTicks, processTree } from '../supervisor/process-tree.ts';
+import { processStartTicks, processTree } from '../supervisor/process-tree.ts';
 
 /**
  * One process for good: a pid is recycled, but a recycled pid has another start time (and usually
@@ -100,15 +100,10 @@ function parentPid(pid: number): number | null {
   }
 }
 
-/**
- * The direct children of a verified process, oldest first. Only its own children lists are read,
- * not its whole tree (each graceful stop asks this twice; thirty stops at once walked every game's
- * tree synchronously, issue 26).
- */
+/** The direct children of a verified process, oldest first. */
 export function childIdentities(identity: ProcessIdentity): ProcessIdentity[] {
   if (checkIdentity(identity) !== 'same') return [];
-  if (process.platform !== 'linux') return [];
-  return [...new Set(directChildren(identity.pid))]
+  return processTree(identity.pid)
     .filter((pid) => pid !== identity.pid && parentPid(pid) === identity.pid)
     .map(captureIdentity)
     .filter((child): child is ProcessIdentity => child !== null)

@@ -68,8 +68,7 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-/** The direct children of `pid` (the kernel's lists of each of its threads); [] when it is gone. */
-export function directChildren(pid: number): number[] {
+function directChildren(pid: number): number[] {
   const tasks = (() => {
     try {
       return fs.readdirSync(`/proc/${pid}/task`);
