@@ -27,6 +27,7 @@
 //     BENCH_SCALE_REST_SECONDS=20 BENCH_SCALE_PROBES=60 BENCH_SCALE_BURSTS=2 npx tsx bench/scale.ts
 //   (a short run, for a CI-like machine)
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
@@ -80,6 +81,35 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const DEFINITION = pathToFileURL(path.join(here, 'definitions/tiny/definition.ts')).href;
 const CLIENTS_SCRIPT = path.join(here, 'support/dashboard-clients.ts');
 const BARE_FASTIFY = path.join(here, 'support/bare-fastify.mjs');
+const LOOP_STALLS = path.join(here, 'support/loop-stalls.mjs');
+
+/** A stall of the core's event loop (support/loop-stalls.mjs), in ms. */
+interface Stall {
+  wall: number;
+  cpu: number;
+  wait: number;
+}
+
+/** The longest stalls by the core's own CPU time, each with its wall time and wait for a CPU. */
+function describeStalls(stalls: Stall[]): string {
+  if (stalls.length === 0) return 'none over 10 ms (or not Linux)';
+  const top = [...stalls].sort((a, b) => b.cpu - a.cpu).slice(0, 3);
+  const over = (ms: number) => stalls.filter((x) => x.cpu > ms).length;
+  return `${stalls.length} over 10 ms of wall time, ${over(10)} / ${over(20)} over 10 / 20 ms of the core's own CPU; longest by CPU: ${top
+    .map((x) => `${ms1(x.cpu)} (wall ${ms1(x.wall)}, waiting for a CPU ${ms1(x.wait)})`)
+    .join(', ')}`;
+}
+
+/** The core's stalls that began between `from` and `to` (epoch ms); none off Linux. */
+async function loopStalls(file: string, pid: number, from: number, to: number): Promise<Stall[]> {
+  const text = await fs.readFile(file, 'utf8').catch(() => '');
+  return text
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as number[])
+    .filter(([who, at]) => who === pid && at! >= from && at! <= to)
+    .map(([, , wall, cpu, wait]) => ({ wall: wall!, cpu: cpu!, wait: wait! }));
+}
 
 const pct = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)} %` : '—');
 const ms1 = (n: number) => ms(n, 1);
@@ -291,7 +321,14 @@ async function cpuSlices(pids: number[], seconds: number, slices: number): Promi
 export default async function run(): Promise<BenchRow[]> {
   if (INSTANCES < RUNNING + BURST)
     throw new Error(`BENCH_SCALE_INSTANCES (${INSTANCES}) < RUNNING + BURST (${RUNNING + BURST})`);
-  const hearth = await startHearth();
+  const stallsFile = path.join(
+    await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-bench-stalls-')),
+    'stalls.jsonl',
+  );
+  const hearth = await startHearth({
+    nodeFlags: ['--import', pathToFileURL(LOOP_STALLS).href],
+    env: { LOOP_STALLS_FILE: stallsFile },
+  });
   const rss = rssTimeline(hearth.pid);
   let bare: Awaited<ReturnType<typeof startScript>> | null = null;
   let clients: Awaited<ReturnType<typeof startClients>> | null = null;
@@ -386,6 +423,7 @@ export default async function run(): Promise<BenchRow[]> {
       bareList: number[];
       ms: number;
       cpuMs: number;
+      stalls: Stall[];
     }[] = [];
     for (let round = 0; round < RUNS; round++) {
       const opts = { headers: auth, pauseMs: BURST_PAUSE_MS };
@@ -396,14 +434,17 @@ export default async function run(): Promise<BenchRow[]> {
       });
       const t = performance.now();
       const cpu = cpuSecondsOf(hearth.pid);
+      const from = Date.now();
       for (let b = 0; b < BURSTS_PER_RUN; b++) {
         await startAll(hearth, events, burst);
         await stopAll(hearth, events, burst);
       }
       const took = performance.now() - t;
+      const stalls = await loopStalls(stallsFile, hearth.pid, from, Date.now());
       const cpuMs = ((cpuSecondsOf(hearth.pid) - cpu) * 1000) / BURSTS_PER_RUN;
       bursts.push({
         cpuMs,
+        stalls,
         list: await list.stop(),
         info: await info.stop(),
         bareList: await bareList.stop(),
@@ -472,6 +513,7 @@ export default async function run(): Promise<BenchRow[]> {
         `list p50 ${ms1(p(b.list, 0.5))}, p99 ${ms1(p(b.list, 0.99))}, max ${ms1(Math.max(...b.list))} (${b.list.length} requests); info p99 ${ms1(p(b.info, 0.99))}; bare list p99 ${ms1(p(b.bareList, 0.99))}; core CPU ${ms(b.cpuMs)} per burst`,
       ),
     );
+    bursts.forEach((b, i) => line(`run ${i + 1}: core's loop stalls`, describeStalls(b.stalls)));
     line(
       'clients received',
       `${clientFigures.eventFrames} event frames, ${clientFigures.monitorFrames} monitor frames, ${clientFigures.closed} closed`,
@@ -509,7 +551,10 @@ export default async function run(): Promise<BenchRow[]> {
           bursts.map((b) => b.cpuMs),
           ms,
         )} per burst, probes served included)`,
-        sideBySide: `bare Fastify's list at the same time: ${spread(burstBareP99, ms1)}`,
+        sideBySide: `bare Fastify's list at the same time: ${spread(burstBareP99, ms1)}; the core's longest own stall: ${spread(
+          bursts.map((b) => Math.max(0, ...b.stalls.map((x) => x.cpu))),
+          ms1,
+        )} of its CPU`,
         ratio: ratioSpread(burstP99, burstBareP99),
       },
     ];
@@ -519,6 +564,7 @@ export default async function run(): Promise<BenchRow[]> {
     if (clients) await clients.stop();
     if (bare) await stopProcess(bare.child);
     await hearth.stop();
+    await fs.rm(path.dirname(stallsFile), { recursive: true, force: true });
   }
 }
 

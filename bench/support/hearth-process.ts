@@ -70,7 +70,12 @@ export interface HearthProcess {
 }
 
 export async function startHearth(
-  options: { extraArgs?: string[]; env?: Record<string, string> } = {},
+  options: {
+    extraArgs?: string[];
+    env?: Record<string, string>;
+    /** Node's own flags for the core's process (e.g. `--import` a probe), when it runs on node. */
+    nodeFlags?: string[];
+  } = {},
 ): Promise<HearthProcess> {
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-bench-'));
   await fs.chmod(scratch, 0o755);
@@ -84,7 +89,13 @@ export async function startHearth(
   };
   try {
     launched = await launchCore({
-      entry: process.env.BENCH_CORE_COMMAND?.trim() ? { command, args } : 'npm-start',
+      entry:
+        process.env.BENCH_CORE_COMMAND?.trim() || options.nodeFlags
+          ? {
+              command,
+              args: command === process.execPath ? [...(options.nodeFlags ?? []), ...args] : args,
+            }
+          : 'npm-start',
       dataDir,
       args: [...(mode ? ['--isolation', mode] : []), ...(options.extraArgs ?? [])],
       env: options.env,

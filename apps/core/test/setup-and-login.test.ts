@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ClientErrorSchema, CoreInfoSchema, LoginReplySchema } from '@hearth/protocol';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { startTestCore, type TestCore } from './helpers.ts';
@@ -6,6 +6,7 @@ import { buildCore, defaultConfig } from '../src/app.ts';
 
 let t: TestCore | null = null;
 afterEach(async () => {
+  vi.useRealTimers();
   await t?.close();
   t = null;
 });
@@ -164,6 +165,18 @@ describe('tokens', () => {
       Math.floor(Date.now() / 1000) - 61 * 24 * 3600,
     );
     const res = await t.request('GET', '/user/info', { token: expired });
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({ kind: 'Unauthorized', causes: ['Token expired'] });
+  });
+
+  it('refuses a token it accepted before once it has expired', async () => {
+    t = await startTestCore();
+    const token = await t.setupOwner('alice', 'pw');
+    expect((await t.request('GET', '/user/info', { token })).status).toBe(200);
+    const exp = decodeJwt(token).exp!;
+    // Only Date moves: the core's timers and sockets keep running.
+    vi.useFakeTimers({ toFake: ['Date'], now: (exp + 61) * 1000 });
+    const res = await t.request('GET', '/user/info', { token });
     expect(res.status).toBe(401);
     expect(res.json).toEqual({ kind: 'Unauthorized', causes: ['Token expired'] });
   });

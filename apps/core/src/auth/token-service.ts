@@ -9,6 +9,20 @@ import type { SessionLookup } from './sessions.ts';
 /** Users whose keys are kept at most (more are dropped all at once: a bound, not a policy). */
 const MAX_KEPT_KEYS = 1000;
 
+/** Verified tokens kept at most (more are dropped all at once: a bound, not a policy). */
+const MAX_VERIFIED_TOKENS = 1000;
+
+/** The leeway on `exp`, in seconds (jose's `clockTolerance`, the same for a remembered token). */
+const CLOCK_TOLERANCE_SECONDS = 60;
+
+/** What a token's checked signature proved, and under which secret. */
+interface VerifiedToken {
+  secret: string;
+  uid: string;
+  exp: number;
+  sid: unknown;
+}
+
 /** Tokens the core hands to its own processes (macro tasks); each acts for one user until revoked. */
 export interface DelegatedTokens {
   /** True when `token` has the delegated form (it is then never read as a JWT). */
@@ -37,6 +51,14 @@ export class TokenService {
    * tenth of a request's time, issue 26); a rotated secret replaces its entry.
    */
   private readonly keys = new Map<string, { secret: string; key: Promise<webcrypto.CryptoKey> }>();
+  /**
+   * Tokens whose HMAC was checked, by their exact text: a dashboard sends the same token with every
+   * request, and checking its signature again was a tenth of the core's time in a burst of starts
+   * and stops (issue 26). Only the signature check is remembered, and only for the secret it was
+   * made with (a rotated secret checks again, and fails); expiry, the user and the session are
+   * checked on every request as before.
+   */
+  private readonly verified = new Map<string, VerifiedToken>();
 
   constructor(
     private readonly users: UserRepository,
@@ -94,23 +116,42 @@ export class TokenService {
     if (typeof claimed !== 'string') throw unauthorized('Invalid token');
     const user = this.users.byUid(claimed);
     if (!user) throw unauthorized('Invalid token');
-    let sid: unknown;
-    try {
-      const { payload } = await jwtVerify(token, await this.keyOf(user), {
-        algorithms: ['HS512'],
-        clockTolerance: 60,
-        requiredClaims: ['exp'],
-      });
-      if (payload.uid !== user.uid) throw new Error('uid mismatch');
-      sid = payload.sid;
-    } catch (err) {
-      const expired = err instanceof Error && 'code' in err && err.code === 'ERR_JWT_EXPIRED';
-      throw unauthorized(expired ? 'Token expired' : 'Invalid token');
-    }
+    const sid = await this.verifiedSid(token, user);
     // A token from before sessions existed, or of a session since signed out, is refused.
     const session = typeof sid === 'string' ? this.sessions.check(sid, user.uid) : null;
     if (session === null) throw unauthorized('Session ended');
     if (caller) this.sessions.seen(session, caller.ip);
     return { ...user, sessionId: session.id };
+  }
+
+  /** The token's `sid` once its signature (by the user's current secret), `uid` and `exp` hold. */
+  private async verifiedSid(token: string, user: StoredUser): Promise<unknown> {
+    const kept = this.verified.get(token);
+    if (kept !== undefined && kept.secret === user.secret && kept.uid === user.uid) {
+      if (kept.exp > Math.floor(Date.now() / 1000) - CLOCK_TOLERANCE_SECONDS) return kept.sid;
+      this.verified.delete(token);
+      throw unauthorized('Token expired');
+    }
+    try {
+      const { payload } = await jwtVerify(token, await this.keyOf(user), {
+        algorithms: ['HS512'],
+        clockTolerance: CLOCK_TOLERANCE_SECONDS,
+        requiredClaims: ['exp'],
+      });
+      if (payload.uid !== user.uid) throw new Error('uid mismatch');
+      if (typeof payload.exp === 'number') {
+        if (this.verified.size >= MAX_VERIFIED_TOKENS) this.verified.clear();
+        this.verified.set(token, {
+          secret: user.secret,
+          uid: user.uid,
+          exp: payload.exp,
+          sid: payload.sid,
+        });
+      }
+      return payload.sid;
+    } catch (err) {
+      const expired = err instanceof Error && 'code' in err && err.code === 'ERR_JWT_EXPIRED';
+      throw unauthorized(expired ? 'Token expired' : 'Invalid token');
+    }
   }
 }

@@ -98,6 +98,9 @@ function ifUsernameFree(run: () => unknown): boolean {
 
 /** SQL for users; nothing else. */
 export class UserRepository {
+  /** byUid's statement, prepared once: every request's token names its user (issue 26). */
+  private byUidStatement: ReturnType<Db['prepare']> | null = null;
+
   /** Every write is a user's change: it waits out another process's lock (`DbWrites.now`). */
   constructor(
     private readonly db: Db,
@@ -109,7 +112,8 @@ export class UserRepository {
   }
 
   byUid(uid: string): StoredUser | null {
-    const row = this.db.prepare('SELECT * FROM users WHERE uid = ?').get(uid) as Row | undefined;
+    this.byUidStatement ??= this.db.prepare('SELECT * FROM users WHERE uid = ?');
+    const row = this.byUidStatement.get(uid) as Row | undefined;
     return row ? fromRow(row) : null;
   }
 

@@ -113,6 +113,14 @@ function toWebhook(row: TargetRow): StoredWebhook {
   };
 }
 
+function copyWebhook(w: StoredWebhook): StoredWebhook {
+  return {
+    ...w,
+    events: [...w.events],
+    instance_uuids: w.instance_uuids === null ? null : [...w.instance_uuids],
+  };
+}
+
 function toDelivery(row: DeliveryRow): WebhookDelivery {
   return {
     id: row.id,
@@ -136,6 +144,8 @@ function toDelivery(row: DeliveryRow): WebhookDelivery {
  */
 export class WebhookRepository {
   private lastDeliveryId: number;
+  /** The targets as last read (null: read them again); see all(). */
+  private targets: StoredWebhook[] | null = null;
 
   constructor(
     private readonly db: Db,
@@ -147,10 +157,16 @@ export class WebhookRepository {
     this.lastDeliveryId = row.id ?? 0;
   }
 
+  /**
+   * The targets, read again only after this repository changed them: every event the core emits
+   * asks for them (thirty starts at once read and parsed the table some hundred times, issue 26).
+   * Each call gets its own copies.
+   */
   all(): StoredWebhook[] {
-    return (
+    this.targets ??= (
       this.db.prepare('SELECT * FROM webhook_targets ORDER BY created_at, id').all() as TargetRow[]
     ).map(toWebhook);
+    return this.targets.map(copyWebhook);
   }
 
   get(id: string): StoredWebhook | null {
@@ -164,6 +180,7 @@ export class WebhookRepository {
   }
 
   private saveNow(w: StoredWebhook): void {
+    this.targets = null;
     this.db
       .prepare(
         `INSERT INTO webhook_targets (id, name, kind, url, secret, events, instance_uuids, enabled, created_at)
@@ -186,9 +203,10 @@ export class WebhookRepository {
   }
 
   async delete(id: string): Promise<void> {
-    await this.writes.now(() =>
-      this.db.prepare('DELETE FROM webhook_targets WHERE id = ?').run(id),
-    );
+    await this.writes.now(() => {
+      this.targets = null;
+      this.db.prepare('DELETE FROM webhook_targets WHERE id = ?').run(id);
+    });
   }
 
   /** The id of the next delivery (rows may be written later, so they are numbered here). */
@@ -252,11 +270,12 @@ export class WebhookRepository {
 
   /** One more delivery dropped by the target's full queue. */
   countDropped(targetId: string): void {
-    this.writes.later('webhook drop count', () =>
+    this.writes.later('webhook drop count', () => {
+      this.targets = null;
       this.db
         .prepare('UPDATE webhook_targets SET dropped = dropped + 1 WHERE id = ?')
-        .run(targetId),
-    );
+        .run(targetId);
+    });
   }
 
   /** Deliveries still queued or retrying, oldest first (at boot: what a stopped core left). */
