@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { openDatabase } from '../apps/core/src/db/database.ts';
+import { DbWrites } from '../apps/core/src/db/db-writes.ts';
 import { EventBus } from '../apps/core/src/events/event-bus.ts';
 import { createLogger } from '../apps/core/src/lib/logger.ts';
 import { BackupRepository } from '../apps/core/src/repositories/backup-repository.ts';
@@ -117,7 +118,7 @@ export default async function run(): Promise<void> {
     for (const level of [6, 1]) {
       const service = new BackupService({
         dataDir,
-        repository: new BackupRepository(db),
+        repository: new BackupRepository(db, new DbWrites(createLogger('silent'))),
         events,
         targets: { get: () => target },
         log: { warn: () => undefined, error: () => undefined },
@@ -127,9 +128,8 @@ export default async function run(): Promise<void> {
       let peak = base;
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 100);
       const started = performance.now();
-      const made = await service
-        .create(UUID, { name: `level ${level}` }, { type: 'System' })
-        .done.finally(() => clearInterval(sampler));
+      const job = await service.create(UUID, { name: `level ${level}` }, { type: 'System' });
+      const made = await job.done.finally(() => clearInterval(sampler));
       const seconds = (performance.now() - started) / 1000;
       figures.push({ level, seconds, size: (made.size_bytes / MiB).toFixed(0), peak, base });
       await service.delete(UUID, made.id);
