@@ -1,11 +1,22 @@
-import type { Activity, CausedBy, ConfigurableManifest, ConfigurableValue } from '@hearth/protocol';
+import type {
+  Activity,
+  CausedBy,
+  ConfigurableManifest,
+  ConfigurableValue,
+  SettingManifest,
+} from '@hearth/protocol';
 import { LIMITS_SECTION_ID } from '@hearth/protocol';
 import { badRequest } from '../errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { SerialQueue } from '../lib/serial-queue.ts';
 import type { SettingCaller } from '../runtime/handlers/game-handler.ts';
+import type { InstanceRecord } from '../repositories/instance-repository.ts';
 import type { InstanceHost } from '../runtime/instances/instance-host.ts';
-import { handlerView, type InstanceRegistry } from '../runtime/instances/instance-registry.ts';
+import {
+  handlerView,
+  type InstanceEntry,
+  type InstanceRegistry,
+} from '../runtime/instances/instance-registry.ts';
 import {
   instanceSettingActivity,
   manifestSetting,
@@ -36,36 +47,35 @@ export class InstanceConfigService {
 
   constructor(private readonly deps: InstanceConfigDeps) {}
 
-  async setName(uuid: string, name: string, causedBy: CausedBy = SYSTEM): Promise<void> {
-    const before = this.deps.registry.get(uuid).record.name;
-    await this.deps.host.save(uuid, { name }, true);
-    this.recordSetting(uuid, 'name', 'Name', before, name, causedBy);
+  setName(uuid: string, name: string, causedBy: CausedBy = SYSTEM): Promise<void> {
+    return this.setField(uuid, 'name', 'Name', name, causedBy);
   }
 
-  async setDescription(
+  setDescription(uuid: string, description: string, causedBy: CausedBy = SYSTEM): Promise<void> {
+    return this.setField(uuid, 'description', 'Description', description, causedBy);
+  }
+
+  setAutoStart(uuid: string, value: boolean, causedBy: CausedBy = SYSTEM): Promise<void> {
+    return this.setField(uuid, 'auto_start', 'Auto start', value, causedBy);
+  }
+
+  setRestartOnCrash(uuid: string, value: boolean, causedBy: CausedBy = SYSTEM): Promise<void> {
+    return this.setField(uuid, 'restart_on_crash', 'Restart on crash', value, causedBy);
+  }
+
+  /** Saves one field of the record (synced to the game) and logs it, old → new, as setting `key`. */
+  private async setField<K extends 'name' | 'description' | 'auto_start' | 'restart_on_crash'>(
     uuid: string,
-    description: string,
-    causedBy: CausedBy = SYSTEM,
+    key: K,
+    label: string,
+    value: InstanceRecord[K],
+    causedBy: CausedBy,
   ): Promise<void> {
-    const before = this.deps.registry.get(uuid).record.description;
-    await this.deps.host.save(uuid, { description }, true);
-    this.recordSetting(uuid, 'description', 'Description', before, description, causedBy);
-  }
-
-  async setAutoStart(uuid: string, value: boolean, causedBy: CausedBy = SYSTEM): Promise<void> {
-    const before = this.deps.registry.get(uuid).record.auto_start;
-    await this.deps.host.save(uuid, { auto_start: value }, true);
-    this.recordSetting(uuid, 'auto_start', 'Auto start', before, value, causedBy);
-  }
-
-  async setRestartOnCrash(
-    uuid: string,
-    value: boolean,
-    causedBy: CausedBy = SYSTEM,
-  ): Promise<void> {
-    const before = this.deps.registry.get(uuid).record.restart_on_crash;
-    await this.deps.host.save(uuid, { restart_on_crash: value }, true);
-    this.recordSetting(uuid, 'restart_on_crash', 'Restart on crash', before, value, causedBy);
+    const before = this.deps.registry.get(uuid).record[key];
+    const patch: Partial<InstanceRecord> = {};
+    patch[key] = value;
+    await this.deps.host.save(uuid, patch, true);
+    this.recordSetting(uuid, key, label, before, value, causedBy);
   }
 
   /** The settings as `viewer` may change them (host configuration is mutable for the owner only). */
@@ -117,15 +127,7 @@ export class InstanceConfigService {
       ).settings[settingId];
       const limits = applyLimitSetting(entry.record.limits, settingId, value);
       await this.deps.host.save(uuid, { limits });
-      this.recordActivity(
-        instanceSettingActivity(
-          { uuid, name: entry.record.name },
-          manifestSetting(`${sectionId}/${settingId}`, previous),
-          valueText(previous?.value ?? null),
-          valueText(value),
-        ),
-        causedBy,
-      );
+      this.recordManifestSetting(entry, sectionId, settingId, previous, value, causedBy);
       return;
     }
     const before = await entry.handler
@@ -150,9 +152,21 @@ export class InstanceConfigService {
     entry.maxPlayers = undefined;
     if (effect.port !== undefined && effect.port !== entry.record.port)
       await this.deps.host.save(uuid, { port: effect.port });
+    this.recordManifestSetting(entry, sectionId, settingId, before, value, causedBy);
+  }
+
+  /** Logs a settings-section change, old → new, as the manifest describes the setting. */
+  private recordManifestSetting(
+    entry: InstanceEntry,
+    sectionId: string,
+    settingId: string,
+    before: SettingManifest | undefined,
+    value: ConfigurableValue,
+    causedBy: CausedBy,
+  ): void {
     this.recordActivity(
       instanceSettingActivity(
-        { uuid, name: entry.record.name },
+        { uuid: entry.uuid, name: entry.record.name },
         manifestSetting(`${sectionId}/${settingId}`, before),
         valueText(before?.value ?? null),
         valueText(value),

@@ -44,6 +44,7 @@ import {
   listVersions,
   readSetupValue,
   type Flavour,
+  type InstallOptions,
   type MinecraftUpstreams,
 } from '../runtime/minecraft/index.ts';
 import { instanceFolderName } from './files/file-name.ts';
@@ -249,17 +250,7 @@ export class InstanceCreation {
     const work = async (): Promise<InstanceRecord> => {
       const config = await installMinecraft({
         setup: mc,
-        instanceDir: dir,
-        dataDir: this.deps.dataDir,
-        upstreams: this.deps.upstreams,
-        onProgress: (increment, message) => progression.update(increment, message),
-        signal: controller.signal,
-        // Java probes and the Forge installer run in the new instance's sandbox, as its server will.
-        sandbox: this.deps.sandbox && {
-          sandbox: this.deps.sandbox,
-          request: { instanceDir: dir, instanceId: uuid, limits: {} },
-        },
-        ...(this.deps.pathJava ? { pathJava: this.deps.pathJava } : {}),
+        ...this.minecraftJobOptions(uuid, dir, progression, controller.signal),
       });
       return {
         uuid,
@@ -282,7 +273,20 @@ export class InstanceCreation {
     return uuid;
   }
 
-  async createGeneric(request: GenericCreateRequest, caller: StoredUser): Promise<string> {
+  createGeneric(request: GenericCreateRequest, caller: StoredUser): Promise<string> {
+    return this.createFromDefinition(request, caller, 'Setting up');
+  }
+
+  /**
+   * A definition's instance, set up in the background: its install() runs in a new folder, or, for
+   * an import, in the staged folder moved into place.
+   */
+  private async createFromDefinition(
+    request: GenericCreateRequest,
+    caller: StoredUser,
+    verb: 'Setting up' | 'Importing',
+    staged?: string,
+  ): Promise<string> {
     const name = validateInstanceName(request.setup_value.name);
     this.requireDefinitionSource(request.url, caller);
     const definition = await this.loadDefinition(request.url, caller);
@@ -296,8 +300,9 @@ export class InstanceCreation {
       name,
       port,
       caller,
-      `Setting up ${definition.game.game_display_name} server ${name}`,
+      `${verb} ${definition.game.game_display_name} server ${name}`,
       GENERIC_PROGRESS_TOTAL,
+      staged,
     );
     this.finish(
       uuid,
@@ -345,30 +350,7 @@ export class InstanceCreation {
               },
             },
           };
-    const name = validateInstanceName(request.setup_value.name);
-    this.requireDefinitionSource(request.url, caller);
-    const definition = await this.loadDefinition(request.url, caller);
-    const setup = resolveSetupValue(definition.setupManifest, { ...request.setup_value, name });
-    const port = portFromSetup(setup);
-    if (port !== null) await this.deps.registry.checkPort(port);
-    const { uuid, dir, progression } = await this.begin(
-      name,
-      port,
-      caller,
-      `Importing ${definition.game.game_display_name} server ${name}`,
-      GENERIC_PROGRESS_TOTAL,
-      staged,
-    );
-    this.finish(
-      uuid,
-      dir,
-      'Generic',
-      caller,
-      progression,
-      () => this.installGeneric(definition, setup, uuid, dir, progression),
-      () => undefined,
-    );
-    return uuid;
+    return this.createFromDefinition(request, caller, 'Importing', staged);
   }
 
   /**
@@ -466,16 +448,7 @@ export class InstanceCreation {
           autoStart: body.auto_start,
           restartOnCrash: body.restart_on_crash,
         },
-        instanceDir: dir,
-        dataDir: this.deps.dataDir,
-        upstreams: this.deps.upstreams,
-        onProgress: (increment, message) => progression.update(increment, message),
-        signal: controller.signal,
-        sandbox: this.deps.sandbox && {
-          sandbox: this.deps.sandbox,
-          request: { instanceDir: dir, instanceId: uuid, limits: {} },
-        },
-        ...(this.deps.pathJava ? { pathJava: this.deps.pathJava } : {}),
+        ...this.minecraftJobOptions(uuid, dir, progression, controller.signal),
       });
       return {
         uuid,
@@ -496,6 +469,28 @@ export class InstanceCreation {
       this.controllers.delete(controller),
     );
     return uuid;
+  }
+
+  /** What a Minecraft install and a Minecraft import both need besides the setup. */
+  private minecraftJobOptions(
+    uuid: string,
+    dir: string,
+    progression: Progression,
+    signal: AbortSignal,
+  ): Omit<InstallOptions, 'setup'> {
+    return {
+      instanceDir: dir,
+      dataDir: this.deps.dataDir,
+      upstreams: this.deps.upstreams,
+      onProgress: (increment, message) => progression.update(increment, message),
+      signal,
+      // Java probes and the Forge installer run in the new instance's sandbox, as its server will.
+      sandbox: this.deps.sandbox && {
+        sandbox: this.deps.sandbox,
+        request: { instanceDir: dir, instanceId: uuid, limits: {} },
+      },
+      ...(this.deps.pathJava ? { pathJava: this.deps.pathJava } : {}),
+    };
   }
 
   /** A definition's install() in the instance folder (sandboxed), as the instance's record. */

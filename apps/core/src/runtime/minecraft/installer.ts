@@ -128,18 +128,34 @@ export async function installMinecraft(opts: InstallOptions): Promise<MinecraftC
 
   onProgress(1, '4/4: Finishing up');
   await folder.write('eula.txt', EULA_TEXT);
+  await setServerPort(instanceDir, setup.port);
+  const config = newConfig(setup, artifact.flavour, java.path, major);
+  // Fails early (and clearly) if the Forge installer did not leave what the launch needs.
+  await launchTarget(config, instanceDir);
+  await writeMinecraftConfig(instanceDir, config);
+  return config;
+}
+
+/** Writes `port` as server.properties' `server-port`, every other line kept. */
+export async function setServerPort(instanceDir: string, port: number): Promise<void> {
   const properties = await readServerProperties(instanceDir);
-  await writeServerProperties(
-    instanceDir,
-    setProperty(properties, 'server-port', String(setup.port)),
-  );
-  const config: MinecraftConfig = {
+  await writeServerProperties(instanceDir, setProperty(properties, 'server-port', String(port)));
+}
+
+/** What a new instance (installed or imported) records of its setup: never started, no backups. */
+export function newConfig(
+  setup: Omit<MinecraftSetup, 'flavour' | 'loaderVersion' | 'javaCmd'>,
+  flavour: MinecraftConfig['flavour'],
+  javaCmd: string,
+  major: number,
+): MinecraftConfig {
+  return {
     name: setup.name,
     version: setup.version,
-    flavour: artifact.flavour,
+    flavour,
     description: setup.description,
     cmd_args: setup.cmdArgs,
-    java_cmd: java.path,
+    java_cmd: javaCmd,
     port: setup.port,
     min_ram: setup.minRam,
     max_ram: setup.maxRam,
@@ -149,10 +165,6 @@ export async function installMinecraft(opts: InstallOptions): Promise<MinecraftC
     jre_major_version: major,
     has_started: false,
   };
-  // Fails early (and clearly) if the Forge installer did not leave what the launch needs.
-  await launchTarget(config, instanceDir);
-  await writeMinecraftConfig(instanceDir, config);
-  return config;
 }
 
 /**

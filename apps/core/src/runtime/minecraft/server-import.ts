@@ -3,12 +3,11 @@ import { describeError } from '../../errors.ts';
 import { writeMinecraftConfig, type FlavourConfig, type MinecraftConfig } from './config.ts';
 import { MinecraftError } from './errors.ts';
 import type { Flavour } from './flavours.ts';
-import { EULA_TEXT } from './installer.ts';
+import { EULA_TEXT, newConfig, setServerPort } from './installer.ts';
 import { InstanceFolder } from './instance-folder.ts';
 import { javaMajorFor, requiredJavaMajor, resolveJava } from './java.ts';
 import { SERVER_JAR, checkServerJarName, launchTarget } from './launch.ts';
 import { checkJvmFlags } from './launch-policy.ts';
-import { readServerProperties, setProperty, writeServerProperties } from './server-properties.ts';
 import type { MinecraftUpstreams } from './upstreams.ts';
 
 /** `ProgressionStart.total` of an import: Java (+2), checking the folder (+1). */
@@ -118,27 +117,8 @@ export async function importMinecraft(
   opts.onProgress(1, `Using Java ${major} (${java.path})`);
 
   await folder.writeIfMissing('eula.txt', EULA_TEXT);
-  const properties = await readServerProperties(instanceDir);
-  await writeServerProperties(
-    instanceDir,
-    setProperty(properties, 'server-port', String(setup.port)),
-  );
-  const config: MinecraftConfig = {
-    name: setup.name,
-    version: setup.version,
-    flavour,
-    description: setup.description,
-    cmd_args: setup.cmdArgs,
-    java_cmd: java.path,
-    port: setup.port,
-    min_ram: setup.minRam,
-    max_ram: setup.maxRam,
-    auto_start: setup.autoStart,
-    restart_on_crash: setup.restartOnCrash,
-    backup_period: null,
-    jre_major_version: major,
-    has_started: false,
-  };
+  await setServerPort(instanceDir, setup.port);
+  const config = newConfig(setup, flavour, java.path, major);
   // Fails now, clearly, when what the launch needs is not there (a Forge build without its files).
   await launchTarget(config, instanceDir, process.platform, serverJar);
   await writeMinecraftConfig(instanceDir, config);

@@ -241,40 +241,34 @@ export class FileService {
   }
 
   /** Deletes a file (a symbolic link is removed itself, never followed); directories are refused. */
-  async rm(relative: string): Promise<void> {
-    const absolute = await this.sandbox.resolve(relative, { followFinal: false });
-    if (await this.sandbox.isRoot(absolute)) throw permissionDenied(DELETE_ROOT);
-    await this.sandbox
-      .withParent(
-        absolute,
-        async (dir, name) => {
-          if ((await lstat(`${dir}/${name}`)).isDirectory())
-            throw badRequest('Failed to delete file', 'Is a directory');
-          await unlink(`${dir}/${name}`);
-        },
-        'Failed to delete file',
-      )
-      .catch((err: unknown) => {
-        throw fsError(err, 'Failed to delete file');
-      });
+  rm(relative: string): Promise<void> {
+    return this.remove(relative, 'file');
   }
 
   /** Deletes a directory recursively; the root is refused. Links inside are removed, not followed. */
-  async rmdir(relative: string): Promise<void> {
+  rmdir(relative: string): Promise<void> {
+    return this.remove(relative, 'directory');
+  }
+
+  /** Deletes what is at `relative` if it is of `kind` (a link counts as a file); never the root. */
+  private async remove(relative: string, kind: 'file' | 'directory'): Promise<void> {
+    const directory = kind === 'directory';
+    const failure = directory ? 'Failed to delete directory' : 'Failed to delete file';
     const absolute = await this.sandbox.resolve(relative, { followFinal: false });
     if (await this.sandbox.isRoot(absolute)) throw permissionDenied(DELETE_ROOT);
     await this.sandbox
       .withParent(
         absolute,
         async (dir, name) => {
-          if (!(await lstat(`${dir}/${name}`)).isDirectory())
-            throw badRequest('Failed to delete directory', 'Not a directory');
-          await rm(`${dir}/${name}`, { recursive: true });
+          if ((await lstat(`${dir}/${name}`)).isDirectory() !== directory)
+            throw badRequest(failure, directory ? 'Not a directory' : 'Is a directory');
+          if (directory) await rm(`${dir}/${name}`, { recursive: true });
+          else await unlink(`${dir}/${name}`);
         },
-        'Failed to delete directory',
+        failure,
       )
       .catch((err: unknown) => {
-        throw fsError(err, 'Failed to delete directory');
+        throw fsError(err, failure);
       });
   }
 

@@ -42,61 +42,51 @@ export function serializeListFile(entries: readonly RawEntry[]): string {
   return `${JSON.stringify(entries, null, 2)}\n`;
 }
 
-export function bannedPlayersOf(entries: readonly RawEntry[]): BannedPlayer[] {
-  const out: BannedPlayer[] = [];
+/** Each entry whose `key` is a string, as `build` makes it; an entry without one is skipped. */
+function entriesWith<T>(
+  entries: readonly RawEntry[],
+  key: 'name' | 'ip',
+  build: (e: RawEntry, value: string) => T,
+): T[] {
+  const out: T[] = [];
   for (const e of entries) {
-    const name = text(e.name);
-    if (name === null) continue;
-    out.push({
-      uuid: text(e.uuid),
-      name,
-      created: text(e.created),
-      source: text(e.source),
-      expires: text(e.expires),
-      reason: text(e.reason),
-    });
+    const value = text(e[key]);
+    if (value !== null) out.push(build(e, value));
   }
   return out;
+}
+
+/** The fields both ban lists hold besides who is banned. */
+const banFieldsOf = (e: RawEntry) => ({
+  created: text(e.created),
+  source: text(e.source),
+  expires: text(e.expires),
+  reason: text(e.reason),
+});
+
+export function bannedPlayersOf(entries: readonly RawEntry[]): BannedPlayer[] {
+  return entriesWith(entries, 'name', (e, name) => ({
+    uuid: text(e.uuid),
+    name,
+    ...banFieldsOf(e),
+  }));
 }
 
 export function bannedIpsOf(entries: readonly RawEntry[]): BannedIp[] {
-  const out: BannedIp[] = [];
-  for (const e of entries) {
-    const ip = text(e.ip);
-    if (ip === null) continue;
-    out.push({
-      ip,
-      created: text(e.created),
-      source: text(e.source),
-      expires: text(e.expires),
-      reason: text(e.reason),
-    });
-  }
-  return out;
+  return entriesWith(entries, 'ip', (e, ip) => ({ ip, ...banFieldsOf(e) }));
 }
 
 export function operatorsOf(entries: readonly RawEntry[]): Operator[] {
-  const out: Operator[] = [];
-  for (const e of entries) {
-    const name = text(e.name);
-    if (name === null) continue;
-    out.push({
-      uuid: text(e.uuid),
-      name,
-      level: typeof e.level === 'number' && Number.isFinite(e.level) ? e.level : 4,
-      bypasses_player_limit: e.bypassesPlayerLimit === true,
-    });
-  }
-  return out;
+  return entriesWith(entries, 'name', (e, name) => ({
+    uuid: text(e.uuid),
+    name,
+    level: typeof e.level === 'number' && Number.isFinite(e.level) ? e.level : 4,
+    bypasses_player_limit: e.bypassesPlayerLimit === true,
+  }));
 }
 
 export function whitelistOf(entries: readonly RawEntry[]): WhitelistEntry[] {
-  const out: WhitelistEntry[] = [];
-  for (const e of entries) {
-    const name = text(e.name);
-    if (name !== null) out.push({ uuid: text(e.uuid), name });
-  }
-  return out;
+  return entriesWith(entries, 'name', (e, name) => ({ uuid: text(e.uuid), name }));
 }
 
 const plainUuid = (uuid: string) => uuid.replaceAll('-', '').toLowerCase();
@@ -137,31 +127,26 @@ export interface NewEntry {
   name: string;
 }
 
-export function bannedPlayerEntry(
-  who: NewEntry,
-  ban: { source: string; reason: string | null; at: number },
-): RawEntry {
-  return {
-    uuid: who.uuid,
-    name: who.name,
-    created: vanillaDate(ban.at),
-    source: ban.source,
-    expires: FOREVER,
-    reason: ban.reason || DEFAULT_BAN_REASON,
-  };
+interface NewBan {
+  source: string;
+  reason: string | null;
+  at: number;
 }
 
-export function bannedIpEntry(
-  ip: string,
-  ban: { source: string; reason: string | null; at: number },
-): RawEntry {
-  return {
-    ip,
-    created: vanillaDate(ban.at),
-    source: ban.source,
-    expires: FOREVER,
-    reason: ban.reason || DEFAULT_BAN_REASON,
-  };
+/** A new ban's fields after who is banned, in vanilla's key order: a ban without an end. */
+const banFields = (ban: NewBan): RawEntry => ({
+  created: vanillaDate(ban.at),
+  source: ban.source,
+  expires: FOREVER,
+  reason: ban.reason || DEFAULT_BAN_REASON,
+});
+
+export function bannedPlayerEntry(who: NewEntry, ban: NewBan): RawEntry {
+  return { uuid: who.uuid, name: who.name, ...banFields(ban) };
+}
+
+export function bannedIpEntry(ip: string, ban: NewBan): RawEntry {
+  return { ip, ...banFields(ban) };
 }
 
 export function operatorEntry(who: NewEntry, level: number): RawEntry {

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
 import type { ClientEvent, PublicUser } from '@hearth/protocol';
-import { useEventResync, useEventSubscription } from '@/lib/realtime/event-hooks.ts';
-import { getSession, setToken } from '@/lib/session.ts';
+import { useCoreCacheSync } from '@/lib/realtime/event-hooks.ts';
+import { setToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { isRotatingToken } from '@/lib/token-rotation.ts';
@@ -46,16 +46,8 @@ export function applyUserEvent(
 }
 
 export function useUserEventSync(): void {
-  useEventSubscription((event, { fresh, queryClient }) => {
-    const core = getSession().current;
-    if (fresh && core) applyUserEvent(event, queryClient, core);
-  });
   // After a gap: the user's permissions or name may have changed, or the token been logged out.
-  useEventResync(({ queryClient }) => {
-    const core = getSession().current;
-    if (core && !isRotatingToken(core))
-      void queryClient.invalidateQueries({
-        queryKey: getUserInfoQueryOptions(core, true).queryKey,
-      });
-  });
+  useCoreCacheSync(applyUserEvent, (core) =>
+    isRotatingToken(core) ? null : getUserInfoQueryOptions(core, true).queryKey,
+  );
 }

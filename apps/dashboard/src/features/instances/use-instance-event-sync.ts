@@ -1,6 +1,5 @@
 import type { InstanceInfo } from '@hearth/protocol';
-import { useEventResync, useEventSubscription } from '@/lib/realtime/event-hooks.ts';
-import { getSession } from '@/lib/session.ts';
+import { useCoreCacheSync } from '@/lib/realtime/event-hooks.ts';
 import { getInstancesQueryOptions } from './api/get-instances.ts';
 import { applyInstanceEvent } from './instance-list-events.ts';
 
@@ -11,19 +10,14 @@ import { applyInstanceEvent } from './instance-list-events.ts';
  * more happened than the core's buffer holds.
  */
 export function useInstanceEventSync(): void {
-  useEventSubscription((event, { fresh, queryClient }) => {
-    if (!fresh) return;
-    const key = getInstancesQueryOptions(getSession().current, true).queryKey;
-    const list = queryClient.getQueryData<InstanceInfo[]>(key);
-    if (!list) return;
-    const next = applyInstanceEvent(list, event);
-    if (next !== list) queryClient.setQueryData(key, next);
-  });
-  useEventResync(({ queryClient }) => {
-    const core = getSession().current;
-    if (core)
-      void queryClient.invalidateQueries({
-        queryKey: getInstancesQueryOptions(core, true).queryKey,
-      });
-  });
+  useCoreCacheSync(
+    (event, queryClient, core) => {
+      const key = getInstancesQueryOptions(core, true).queryKey;
+      const list = queryClient.getQueryData<InstanceInfo[]>(key);
+      if (!list) return;
+      const next = applyInstanceEvent(list, event);
+      if (next !== list) queryClient.setQueryData(key, next);
+    },
+    (core) => getInstancesQueryOptions(core, true).queryKey,
+  );
 }

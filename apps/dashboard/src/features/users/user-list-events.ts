@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ClientEvent, PublicUser } from '@hearth/protocol';
-import { useEventResync, useEventSubscription } from '@/lib/realtime/event-hooks.ts';
-import { getSession } from '@/lib/session.ts';
+import { useCoreCacheSync } from '@/lib/realtime/event-hooks.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getUserListQueryOptions } from './api/get-user-list.ts';
 
@@ -47,16 +46,6 @@ export function applyUserListEvent(
 
 /** Mounted once (root layout): keeps a fetched member list current from the event stream. */
 export function useUserListEventSync(): void {
-  useEventSubscription((event, { fresh, queryClient }) => {
-    const core = getSession().current;
-    if (fresh && core) applyUserListEvent(event, queryClient, core);
-  });
   // After a gap: members may have come, gone or changed beyond what the buffer replayed.
-  useEventResync(({ queryClient }) => {
-    const core = getSession().current;
-    if (core)
-      void queryClient.invalidateQueries({
-        queryKey: getUserListQueryOptions(core, true).queryKey,
-      });
-  });
+  useCoreCacheSync(applyUserListEvent, (core) => getUserListQueryOptions(core, true).queryKey);
 }

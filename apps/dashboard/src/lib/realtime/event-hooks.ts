@@ -1,4 +1,7 @@
 import { useEffect, useEffectEvent } from 'react';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { ClientEvent } from '@hearth/protocol';
+import { getSession, type CoreConnection } from '../session.ts';
 import { addEventHandler, addHearthEventHandler, addResyncHandler } from './event-handlers.ts';
 import type { EventHandler, HearthEventHandler, ResyncHandler } from './event-handlers.ts';
 
@@ -36,4 +39,26 @@ export function useCacheSync(onFresh: EventHandler, onResync: ResyncHandler): vo
     if (context.fresh) onFresh(event, context);
   });
   useEventResync(onResync);
+}
+
+/**
+ * useCacheSync for a cache of the core this tab is on: `onFresh` gets that core with each fresh
+ * event, and after a gap the query `resyncKey(core)` names is fetched again (null: none this time).
+ * Nothing happens while no core is chosen.
+ */
+export function useCoreCacheSync(
+  onFresh: (event: ClientEvent, queryClient: QueryClient, core: CoreConnection) => void,
+  resyncKey: (core: CoreConnection) => QueryKey | null,
+): void {
+  useCacheSync(
+    (event, { queryClient }) => {
+      const core = getSession().current;
+      if (core) onFresh(event, queryClient, core);
+    },
+    ({ queryClient }) => {
+      const core = getSession().current;
+      const queryKey = core && resyncKey(core);
+      if (queryKey) void queryClient.invalidateQueries({ queryKey });
+    },
+  );
 }
