@@ -1,6 +1,8 @@
+import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
 import type WebSocket from 'ws';
 import {
@@ -19,6 +21,7 @@ import {
 } from '../test-support/upstream-fixture/index.ts';
 import type { CoreConfig } from '../src/app.ts';
 import { startTestCore, type TestCore } from './helpers.ts';
+import { pollFor } from '../test-support/poll.ts';
 
 export const WAIT_MS = 45_000;
 
@@ -93,6 +96,112 @@ export async function openInstanceSuite(
     await fixture.close();
     throw err;
   }
+}
+
+/** What the isolation tests open first: a core with `--isolation required`, its owner, the event log and a scratch folder. */
+export interface IsolationSuite {
+  t: TestCore;
+  owner: string;
+  log: EventLog;
+  /** For definitions: 0755, so the sandbox's unprivileged users can read what is written there. */
+  scratch: string;
+  /** Closes the log and the core, then removes the scratch folder. */
+  close: () => Promise<void>;
+}
+
+/** Opens an IsolationSuite (beforeAll); `name` marks its scratch folder. */
+export async function openIsolationSuite(
+  name: string,
+  overrides: Partial<CoreConfig> = {},
+): Promise<IsolationSuite> {
+  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), `hearth-${name}-`));
+  let t: TestCore | undefined;
+  try {
+    await fs.chmod(scratch, 0o755);
+    t = await startTestCore({ isolation: 'required', ...overrides });
+    const core = t;
+    const owner = await core.setupOwner();
+    const log = await EventLog.open(core, owner);
+    const close = async () => {
+      log.close();
+      await core.close();
+      await fs.rm(scratch, { recursive: true, force: true });
+    };
+    return { t: core, owner, log, scratch, close };
+  } catch (err) {
+    await t?.close();
+    await fs.rm(scratch, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/**
+ * Writes to `file` a generic definition whose server is `node -e <script>`, readable by the
+ * sandbox's unprivileged users; returns its file URL.
+ */
+export async function writeNodeGameDefinition(
+  file: string,
+  game: { name: string; displayName?: string; port: number; script: string },
+): Promise<string> {
+  await fs.writeFile(
+    file,
+    `export default {
+  game_name: '${game.name}',
+  game_display_name: '${game.displayName ?? game.name}',
+  setupManifest: () => ({ setting_sections: {} }),
+  install: () => ({ version: '1', port: ${game.port} }),
+  start: () => ({ command: process.execPath, args: ['-e', ${JSON.stringify(game.script)}] }),
+  stop: { signal: 'SIGTERM' },
+};
+`,
+  );
+  await fs.chmod(file, 0o644);
+  return pathToFileURL(file).href;
+}
+
+/** Creates a generic instance from the definition at `url` and waits for its creation to end. */
+export async function createGenericInstance(
+  t: TestCore,
+  token: string,
+  log: EventLog,
+  url: string,
+  name: string,
+): Promise<{ uuid: string; dir: string }> {
+  const res = await t.request('POST', '/instance/create_generic', {
+    token,
+    body: { url, setup_value: { name, setting_sections: {} } },
+  });
+  expect(res.status, res.text).toBe(200);
+  const uuid = res.json as string;
+  await log.wait(isCreationEnd(uuid), `creation of ${name}`);
+  const info = InstanceInfoSchema.parse(
+    (await t.request('GET', `/instance/${uuid}/info`, { token })).json,
+  );
+  return { uuid, dir: path.resolve(info.path) };
+}
+
+/** The game's console output among `events` (a console buffer), as one text. */
+export const consoleText = (events: ClientEvent[]) =>
+  events
+    .map((e) =>
+      e.event_inner.type === 'InstanceEvent' &&
+      e.event_inner.instance_event_inner.type === 'InstanceOutput'
+        ? e.event_inner.instance_event_inner.message
+        : '',
+    )
+    .join('');
+
+/** Reads the instance's console buffer again until its text holds `needle`; returns that text. */
+export function consoleUntil(t: TestCore, token: string, uuid: string, needle: string) {
+  return pollFor(
+    `"${needle}" on the console of ${uuid}`,
+    async () => {
+      const buffer = await t.request('GET', `/instance/${uuid}/console/buffer`, { token });
+      const text = consoleText(buffer.json as ClientEvent[]);
+      return text.includes(needle) ? text : null;
+    },
+    { intervalMs: 100 },
+  );
 }
 
 export function minecraftSetup(
@@ -264,6 +373,18 @@ export async function createInstance(
   expect(p.success, p.message ?? '').toBe(true);
   const info = await t.request('GET', `/instance/${uuid}/info`, { token });
   return InstanceInfoSchema.parse(info.json);
+}
+
+/** Creates a vanilla Minecraft 1.20.4 instance on a free port (minecraftSetup, then `changes`). */
+export async function createVanilla(
+  t: TestCore,
+  token: string,
+  log: EventLog,
+  name: string,
+  changes: Partial<SetupValueInput> = {},
+): Promise<InstanceInfo> {
+  const setup = minecraftSetup(name, '1.20.4', await freePort());
+  return createInstance(t, token, log, 'MinecraftJavaVanilla', { ...setup, ...changes });
 }
 
 export async function startAndWaitRunning(
