@@ -234,21 +234,54 @@ export function minecraftSetup(
   };
 }
 
-/** Every event of the core's event stream (console lines excluded by the core) as they arrive. */
-export class EventLog {
-  readonly events: ClientEvent[] = [];
-  private waiters: { test: (e: ClientEvent) => boolean; resolve: (e: ClientEvent) => void }[] = [];
+/** What a test's socket sends, parsed, as it arrives; a test waits for the first that matches. */
+export class SocketFeed<T> {
+  readonly items: T[] = [];
+  private waiters: { test: (item: T) => boolean; resolve: (item: T) => void }[] = [];
 
-  private constructor(readonly ws: WebSocket) {
+  protected constructor(
+    readonly ws: WebSocket,
+    parse: (json: unknown) => T,
+    private readonly waitMs: number,
+  ) {
     ws.on('message', (data: WebSocket.RawData) => {
-      const event = ClientEventSchema.parse(JSON.parse(data.toString()));
-      this.events.push(event);
+      const item = parse(JSON.parse(data.toString()));
+      this.items.push(item);
       this.waiters = this.waiters.filter((w) => {
-        if (!w.test(event)) return true;
-        w.resolve(event);
+        if (!w.test(item)) return true;
+        w.resolve(item);
         return false;
       });
     });
+  }
+
+  /** The first item (already seen or future) matching `test`. */
+  wait(test: (item: T) => boolean, what = 'an event', ms = this.waitMs): Promise<T> {
+    const seen = this.items.find(test);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
+      this.waiters.push({
+        test,
+        resolve: (item) => {
+          clearTimeout(timer);
+          resolve(item);
+        },
+      });
+    });
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+/** Every event of the core's event stream (console lines excluded by the core) as they arrive. */
+export class EventLog extends SocketFeed<ClientEvent> {
+  readonly events = this.items;
+
+  private constructor(ws: WebSocket) {
+    super(ws, (json) => ClientEventSchema.parse(json), WAIT_MS);
   }
 
   static async open(t: TestCore, token: string): Promise<EventLog> {
@@ -256,22 +289,6 @@ export class EventLog {
       `/events/all/stream?filter=${encodeURIComponent(JSON.stringify(emptyEventQuery(token)))}`,
     );
     return new EventLog(ws);
-  }
-
-  /** The first event (already seen or future) matching `test`. */
-  wait(test: (e: ClientEvent) => boolean, what = 'an event', ms = WAIT_MS): Promise<ClientEvent> {
-    const seen = this.events.find(test);
-    if (seen) return Promise.resolve(seen);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
-      this.waiters.push({
-        test,
-        resolve: (e) => {
-          clearTimeout(timer);
-          resolve(e);
-        },
-      });
-    });
   }
 
   /** Waits for a future event only (ignores what was seen before this call). */
@@ -301,10 +318,6 @@ export class EventLog {
         ? [inner.instance_event_inner.to]
         : [];
     });
-  }
-
-  close(): void {
-    this.ws.close();
   }
 }
 
