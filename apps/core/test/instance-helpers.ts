@@ -74,28 +74,43 @@ export interface InstanceSuite {
   close: () => Promise<void>;
 }
 
-/** Opens an InstanceSuite (beforeAll); whatever opened before a failure is closed again. */
-export async function openInstanceSuite(
-  overrides: Partial<CoreConfig> = {},
-): Promise<InstanceSuite> {
-  const fixture = await startFixture();
+/**
+ * Starts a core with `start`, signs its owner up and opens the event log as them; `cleanup` runs
+ * after the core is closed, by `close` or when opening fails.
+ */
+async function openOwnedCore(
+  start: () => Promise<TestCore>,
+  cleanup: () => Promise<void>,
+): Promise<{ t: TestCore; owner: string; log: EventLog; close: () => Promise<void> }> {
   let t: TestCore | undefined;
   try {
-    t = await startInstanceCore(fixture, overrides);
+    t = await start();
     const core = t;
     const owner = await core.setupOwner();
     const log = await EventLog.open(core, owner);
     const close = async () => {
       log.close();
       await core.close();
-      await fixture.close();
+      await cleanup();
     };
-    return { fixture, t: core, owner, log, close };
+    return { t: core, owner, log, close };
   } catch (err) {
     await t?.close();
-    await fixture.close();
+    await cleanup();
     throw err;
   }
+}
+
+/** Opens an InstanceSuite (beforeAll); whatever opened before a failure is closed again. */
+export async function openInstanceSuite(
+  overrides: Partial<CoreConfig> = {},
+): Promise<InstanceSuite> {
+  const fixture = await startFixture();
+  const opened = await openOwnedCore(
+    () => startInstanceCore(fixture, overrides),
+    () => fixture.close(),
+  );
+  return { fixture, ...opened };
 }
 
 /** What the isolation tests open first: a core with `--isolation required`, its owner, the event log and a scratch folder. */
@@ -115,24 +130,14 @@ export async function openIsolationSuite(
   overrides: Partial<CoreConfig> = {},
 ): Promise<IsolationSuite> {
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), `hearth-${name}-`));
-  let t: TestCore | undefined;
-  try {
-    await fs.chmod(scratch, 0o755);
-    t = await startTestCore({ isolation: 'required', ...overrides });
-    const core = t;
-    const owner = await core.setupOwner();
-    const log = await EventLog.open(core, owner);
-    const close = async () => {
-      log.close();
-      await core.close();
-      await fs.rm(scratch, { recursive: true, force: true });
-    };
-    return { t: core, owner, log, scratch, close };
-  } catch (err) {
-    await t?.close();
-    await fs.rm(scratch, { recursive: true, force: true });
-    throw err;
-  }
+  const opened = await openOwnedCore(
+    async () => {
+      await fs.chmod(scratch, 0o755);
+      return startTestCore({ isolation: 'required', ...overrides });
+    },
+    () => fs.rm(scratch, { recursive: true, force: true }),
+  );
+  return { scratch, ...opened };
 }
 
 /**
