@@ -3,7 +3,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type WebSocket from 'ws';
 import {
   ClientEventSchema,
@@ -111,6 +111,25 @@ export async function openInstanceSuite(
     () => fixture.close(),
   );
   return { fixture, ...opened };
+}
+
+/**
+ * Opens an InstanceSuite before the file's tests, hands it to `use` (which keeps what the tests
+ * need, and may prepare more), and closes it after them.
+ */
+export function useInstanceSuite(
+  use: (suite: InstanceSuite) => unknown,
+  overrides: Partial<CoreConfig> = {},
+  timeoutMs?: number,
+): void {
+  let suite: InstanceSuite | undefined;
+  beforeAll(async () => {
+    suite = await openInstanceSuite(overrides);
+    await use(suite);
+  }, timeoutMs);
+  afterAll(async () => {
+    await suite?.close();
+  });
 }
 
 /** What the isolation tests open first: a core with `--isolation required`, its owner, the event log and a scratch folder. */
