@@ -25,6 +25,12 @@ import { pollFor } from '../test-support/poll.ts';
 
 export const WAIT_MS = 45_000;
 
+/** Whether bubblewrap is installed, so a core started with `--isolation required` can run games. */
+export const bwrapPresent = await fs.stat('/usr/bin/bwrap').then(
+  () => true,
+  () => false,
+);
+
 /** The fake Minecraft server jar (javac-built once per source version, shared by test files). */
 export function fakeServerJar(): Promise<string> {
   return compileFakeServerJar(os.tmpdir());
@@ -157,6 +163,26 @@ export async function openIsolationSuite(
     () => fs.rm(scratch, { recursive: true, force: true }),
   );
   return { scratch, ...opened };
+}
+
+/**
+ * Opens an IsolationSuite before the file's tests where bubblewrap is present, hands it to `use`,
+ * and closes it after them.
+ */
+export function useIsolationSuite(
+  name: string,
+  use: (suite: IsolationSuite) => unknown,
+  overrides: Partial<CoreConfig> = {},
+): void {
+  let suite: IsolationSuite | undefined;
+  beforeAll(async () => {
+    if (!bwrapPresent) return;
+    suite = await openIsolationSuite(name, overrides);
+    await use(suite);
+  });
+  afterAll(async () => {
+    await suite?.close();
+  });
 }
 
 /**

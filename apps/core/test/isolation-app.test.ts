@@ -4,35 +4,23 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigurableManifestSchema } from '@hearth/protocol';
 import { startTestCore } from './helpers.ts';
 import {
+  bwrapPresent,
   consoleUntil,
   createGenericInstance,
   freePort,
   isState,
-  openIsolationSuite,
+  useIsolationSuite,
   writeNodeGameDefinition,
   type IsolationSuite,
 } from './instance-helpers.ts';
 import { SANDBOX_UID_BASE } from '../src/runtime/sandbox/index.ts';
 
-const bwrapPresent = await fs.stat('/usr/bin/bwrap').then(
-  () => true,
-  () => false,
-);
-
 let suite: IsolationSuite;
-
-beforeAll(async () => {
-  if (!bwrapPresent) return;
-  suite = await openIsolationSuite('isolation-app');
-});
-
-afterAll(async () => {
-  await suite?.close();
-});
+useIsolationSuite('isolation-app', (opened) => (suite = opened));
 
 /** A game that reports who it is and what it can reach, then idles. */
 async function probeDefinition(port: number, dataDir: string): Promise<string> {

@@ -3,24 +3,19 @@
 // Wings), its settings say what they are, and the kernel enforces them. The defaults are made tiny
 // here so the fork loop stays small on a shared machine.
 import { readdirSync, readFileSync } from 'node:fs';
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigurableManifestSchema } from '@hearth/protocol';
 import {
+  bwrapPresent,
   consoleUntil,
   createGenericInstance,
   freePort,
   isState,
-  openIsolationSuite,
+  useIsolationSuite,
   writeNodeGameDefinition,
   type IsolationSuite,
 } from './instance-helpers.ts';
-
-const bwrapPresent = await fs.stat('/usr/bin/bwrap').then(
-  () => true,
-  () => false,
-);
 
 const PROCESS_DEFAULT = 24;
 const MEMORY_DEFAULT_MIB = 192;
@@ -28,16 +23,8 @@ const MEMORY_DEFAULT_MIB = 192;
 const FORKS_TRIED = 48;
 
 let suite: IsolationSuite;
-
-beforeAll(async () => {
-  if (!bwrapPresent) return;
-  suite = await openIsolationSuite('isolation-defaults', {
-    defaultLimits: { maxProcesses: PROCESS_DEFAULT, memoryMib: MEMORY_DEFAULT_MIB },
-  });
-});
-
-afterAll(async () => {
-  await suite?.close();
+useIsolationSuite('isolation-defaults', (opened) => (suite = opened), {
+  defaultLimits: { maxProcesses: PROCESS_DEFAULT, memoryMib: MEMORY_DEFAULT_MIB },
 });
 
 /** A generic definition whose server is `node -e <game>`. */

@@ -10,6 +10,7 @@ import type { ClientEvent } from '@hearth/protocol';
 import { SANDBOX_UID_BASE } from '../src/runtime/sandbox/index.ts';
 import { nextFrame, startTestCore, type TestCore } from './helpers.ts';
 import {
+  bwrapPresent,
   EventLog,
   WAIT_MS,
   createGenericInstance,
@@ -18,10 +19,6 @@ import {
   writeNodeGameDefinition,
 } from './instance-helpers.ts';
 
-const bwrapPresent = await fs.stat('/usr/bin/bwrap').then(
-  () => true,
-  () => false,
-);
 const isRoot = process.getuid?.() === 0;
 
 let t: TestCore;

@@ -4,34 +4,22 @@
 // instead of redirecting the mount.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  bwrapPresent,
   consoleUntil,
   createGenericInstance,
   freePort,
   isState,
-  openIsolationSuite,
+  useIsolationSuite,
   writeNodeGameDefinition,
   type IsolationSuite,
 } from './instance-helpers.ts';
 
-const bwrapPresent = await fs.stat('/usr/bin/bwrap').then(
-  () => true,
-  () => false,
-);
-
 const MACRO = 'export default 1; // the owner wrote this\n';
 
 let suite: IsolationSuite;
-
-beforeAll(async () => {
-  if (!bwrapPresent) return;
-  suite = await openIsolationSuite('macros-ro');
-});
-
-afterAll(async () => {
-  await suite?.close();
-});
+useIsolationSuite('macros-ro', (opened) => (suite = opened));
 
 /** A game that tries to change the macro code in every way it can, reports each result, then idles. */
 async function tamperingDefinition(port: number): Promise<string> {
