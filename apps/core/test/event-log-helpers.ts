@@ -13,7 +13,7 @@ import {
   type LogPage,
 } from '@hearth/protocol';
 import type { TestCore } from './helpers.ts';
-import { isCreationEnd, type EventLog } from './instance-helpers.ts';
+import { SocketFeed, isCreationEnd, type EventLog } from './instance-helpers.ts';
 
 /**
  * A generic game whose server is a Node process that runs until signalled (or exits on its own);
@@ -80,45 +80,17 @@ export async function searchLog(
 }
 
 /** Live entries of WS /activity/stream as they arrive. */
-export class LogStream {
-  readonly entries: LogEntry[] = [];
-  private waiters: { test: (e: LogEntry) => boolean; resolve: (e: LogEntry) => void }[] = [];
+export class LogStream extends SocketFeed<LogEntry> {
+  readonly entries = this.items;
 
-  private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data: WebSocket.RawData) => {
-      const entry = LogEntrySchema.parse(JSON.parse(data.toString()));
-      this.entries.push(entry);
-      this.waiters = this.waiters.filter((w) => {
-        if (!w.test(entry)) return true;
-        w.resolve(entry);
-        return false;
-      });
-    });
+  private constructor(ws: WebSocket) {
+    super(ws, (json) => LogEntrySchema.parse(json), 30_000);
   }
 
   static async open(t: TestCore, token: string, filter: Partial<LogFilter> = {}) {
     const params = logQueryParams({ ...emptyLogFilter(), ...filter });
     params.set('token', `Bearer ${token}`);
     return new LogStream(await t.socket(`/activity/stream?${params.toString()}`));
-  }
-
-  wait(test: (e: LogEntry) => boolean, what: string, ms = 30_000): Promise<LogEntry> {
-    const seen = this.entries.find(test);
-    if (seen) return Promise.resolve(seen);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
-      this.waiters.push({
-        test,
-        resolve: (e) => {
-          clearTimeout(timer);
-          resolve(e);
-        },
-      });
-    });
-  }
-
-  close(): void {
-    this.ws.close();
   }
 }
 

@@ -77,8 +77,15 @@ export async function fillDisk(file: string, leaveBytes = 0): Promise<void> {
 
 const BOUNDARY = '----hearth-faults-boundary';
 
-/** A multipart body with one file part of `size` bytes, generated in 64 KiB chunks. */
-export function multipartBody(name: string, size: number): { stream: Readable; length: number } {
+/**
+ * A multipart body with one file part of `size` bytes, generated in fresh 64 KiB chunks; with
+ * `stopAfter`, the stream fails once that many bytes are sent (a client that gives up half-way).
+ */
+export function multipartBody(
+  name: string,
+  size: number,
+  stopAfter = Number.POSITIVE_INFINITY,
+): { stream: Readable; length: number } {
   const head = Buffer.from(
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
       'Content-Type: application/octet-stream\r\n\r\n',
@@ -92,6 +99,10 @@ export function multipartBody(name: string, size: number): { stream: Readable; l
         stage = 'data';
         this.push(head);
       } else if (stage === 'data') {
+        if (sent >= stopAfter) {
+          this.destroy(new Error('client gave up'));
+          return;
+        }
         const n = Math.min(64 * 1024, size - sent);
         sent += n;
         if (sent >= size) stage = 'tail';

@@ -8,11 +8,11 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { apiPaths } from '@hearth/protocol';
+import { multipartBody, multipartType } from './faults-helpers.ts';
 import { eventually, jobAfter, listTree, startFilesCore, type FilesCore } from './files-helpers.ts';
 
 const MiB = 1024 * 1024;
 const PAYLOAD = 300 * MiB;
-const BOUNDARY = '----hearth-upload-test-boundary';
 
 let fc: FilesCore;
 
@@ -24,43 +24,6 @@ afterAll(async () => {
   await fc?.close();
 });
 
-/** A multipart body with one file part of `size` bytes, generated in fresh 64 KiB chunks. */
-function multipartBody(
-  name: string,
-  size: number,
-  stopAfter = Number.POSITIVE_INFINITY,
-): { stream: Readable; length: number } {
-  const head = Buffer.from(
-    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
-  let sent = 0;
-  let stage: 'head' | 'data' | 'tail' | 'done' = 'head';
-  const stream = new Readable({
-    read() {
-      if (stage === 'head') {
-        stage = 'data';
-        this.push(head);
-      } else if (stage === 'data') {
-        if (sent >= stopAfter) {
-          this.destroy(new Error('client gave up'));
-          return;
-        }
-        const n = Math.min(64 * 1024, size - sent);
-        sent += n;
-        if (sent >= size) stage = 'tail';
-        this.push(Buffer.allocUnsafe(n).fill(0x5a));
-      } else if (stage === 'tail') {
-        stage = 'done';
-        this.push(tail);
-      } else {
-        this.push(null);
-      }
-    },
-  });
-  return { stream, length: head.length + size + tail.length };
-}
-
 function send(dir: string, body: { stream: Readable; length: number }): Promise<number | null> {
   const url = new URL(`${fc.t.api}${apiPaths.fsUpload(fc.uuid, dir)}`);
   return new Promise((resolve) => {
@@ -68,7 +31,7 @@ function send(dir: string, body: { stream: Readable; length: number }): Promise<
       method: 'PUT',
       headers: {
         authorization: `Bearer ${fc.owner}`,
-        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+        'content-type': multipartType,
         'content-length': String(body.length),
       },
     });

@@ -1,7 +1,9 @@
+import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type WebSocket from 'ws';
 import {
   ClientEventSchema,
@@ -19,8 +21,15 @@ import {
 } from '../test-support/upstream-fixture/index.ts';
 import type { CoreConfig } from '../src/app.ts';
 import { startTestCore, type TestCore } from './helpers.ts';
+import { pollFor } from '../test-support/poll.ts';
 
 export const WAIT_MS = 45_000;
+
+/** Whether bubblewrap is installed, so a core started with `--isolation required` can run games. */
+export const bwrapPresent = await fs.stat('/usr/bin/bwrap').then(
+  () => true,
+  () => false,
+);
 
 /** The fake Minecraft server jar (javac-built once per source version, shared by test files). */
 export function fakeServerJar(): Promise<string> {
@@ -71,28 +80,178 @@ export interface InstanceSuite {
   close: () => Promise<void>;
 }
 
-/** Opens an InstanceSuite (beforeAll); whatever opened before a failure is closed again. */
-export async function openInstanceSuite(
-  overrides: Partial<CoreConfig> = {},
-): Promise<InstanceSuite> {
-  const fixture = await startFixture();
+/**
+ * Starts a core with `start`, signs its owner up and opens the event log as them; `cleanup` runs
+ * after the core is closed, by `close` or when opening fails.
+ */
+async function openOwnedCore(
+  start: () => Promise<TestCore>,
+  cleanup: () => Promise<void>,
+): Promise<{ t: TestCore; owner: string; log: EventLog; close: () => Promise<void> }> {
   let t: TestCore | undefined;
   try {
-    t = await startInstanceCore(fixture, overrides);
+    t = await start();
     const core = t;
     const owner = await core.setupOwner();
     const log = await EventLog.open(core, owner);
     const close = async () => {
       log.close();
       await core.close();
-      await fixture.close();
+      await cleanup();
     };
-    return { fixture, t: core, owner, log, close };
+    return { t: core, owner, log, close };
   } catch (err) {
     await t?.close();
-    await fixture.close();
+    await cleanup();
     throw err;
   }
+}
+
+/** Opens an InstanceSuite (beforeAll); whatever opened before a failure is closed again. */
+export async function openInstanceSuite(
+  overrides: Partial<CoreConfig> = {},
+): Promise<InstanceSuite> {
+  const fixture = await startFixture();
+  const opened = await openOwnedCore(
+    () => startInstanceCore(fixture, overrides),
+    () => fixture.close(),
+  );
+  return { fixture, ...opened };
+}
+
+/**
+ * Opens an InstanceSuite before the file's tests, hands it to `use` (which keeps what the tests
+ * need, and may prepare more), and closes it after them.
+ */
+export function useInstanceSuite(
+  use: (suite: InstanceSuite) => unknown,
+  overrides: Partial<CoreConfig> = {},
+  timeoutMs?: number,
+): void {
+  let suite: InstanceSuite | undefined;
+  beforeAll(async () => {
+    suite = await openInstanceSuite(overrides);
+    await use(suite);
+  }, timeoutMs);
+  afterAll(async () => {
+    await suite?.close();
+  });
+}
+
+/** What the isolation tests open first: a core with `--isolation required`, its owner, the event log and a scratch folder. */
+export interface IsolationSuite {
+  t: TestCore;
+  owner: string;
+  log: EventLog;
+  /** For definitions: 0755, so the sandbox's unprivileged users can read what is written there. */
+  scratch: string;
+  /** Closes the log and the core, then removes the scratch folder. */
+  close: () => Promise<void>;
+}
+
+/** Opens an IsolationSuite (beforeAll); `name` marks its scratch folder. */
+export async function openIsolationSuite(
+  name: string,
+  overrides: Partial<CoreConfig> = {},
+): Promise<IsolationSuite> {
+  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), `hearth-${name}-`));
+  const opened = await openOwnedCore(
+    async () => {
+      await fs.chmod(scratch, 0o755);
+      return startTestCore({ isolation: 'required', ...overrides });
+    },
+    () => fs.rm(scratch, { recursive: true, force: true }),
+  );
+  return { scratch, ...opened };
+}
+
+/**
+ * Opens an IsolationSuite before the file's tests where bubblewrap is present, hands it to `use`,
+ * and closes it after them.
+ */
+export function useIsolationSuite(
+  name: string,
+  use: (suite: IsolationSuite) => unknown,
+  overrides: Partial<CoreConfig> = {},
+): void {
+  let suite: IsolationSuite | undefined;
+  beforeAll(async () => {
+    if (!bwrapPresent) return;
+    suite = await openIsolationSuite(name, overrides);
+    await use(suite);
+  });
+  afterAll(async () => {
+    await suite?.close();
+  });
+}
+
+/**
+ * Writes to `file` a generic definition whose server is `node -e <script>`, readable by the
+ * sandbox's unprivileged users; returns its file URL.
+ */
+export async function writeNodeGameDefinition(
+  file: string,
+  game: { name: string; displayName?: string; port: number; script: string },
+): Promise<string> {
+  await fs.writeFile(
+    file,
+    `export default {
+  game_name: '${game.name}',
+  game_display_name: '${game.displayName ?? game.name}',
+  setupManifest: () => ({ setting_sections: {} }),
+  install: () => ({ version: '1', port: ${game.port} }),
+  start: () => ({ command: process.execPath, args: ['-e', ${JSON.stringify(game.script)}] }),
+  stop: { signal: 'SIGTERM' },
+};
+`,
+  );
+  await fs.chmod(file, 0o644);
+  return pathToFileURL(file).href;
+}
+
+/** Creates a generic instance from the definition at `url` and waits for its creation to end. */
+export async function createGenericInstance(
+  t: TestCore,
+  token: string,
+  log: EventLog,
+  url: string,
+  name: string,
+): Promise<{ uuid: string; dir: string }> {
+  const res = await t.request('POST', '/instance/create_generic', {
+    token,
+    body: { url, setup_value: { name, setting_sections: {} } },
+  });
+  expect(res.status, res.text).toBe(200);
+  const uuid = res.json as string;
+  await log.wait(isCreationEnd(uuid), `creation of ${name}`);
+  const info = InstanceInfoSchema.parse(
+    (await t.request('GET', `/instance/${uuid}/info`, { token })).json,
+  );
+  return { uuid, dir: path.resolve(info.path) };
+}
+
+/** The game's console output among `events` (a console buffer), as one text. */
+export const consoleText = (events: ClientEvent[]) =>
+  events
+    .map((e) =>
+      e.event_inner.type === 'InstanceEvent' &&
+      e.event_inner.instance_event_inner.type === 'InstanceOutput'
+        ? e.event_inner.instance_event_inner.message
+        : '',
+    )
+    .join('');
+
+/** Reads the instance's console buffer again until its text holds `needle`; returns that text. */
+export function consoleUntil(t: TestCore, token: string, uuid: string, needle: string) {
+  return pollFor(
+    `"${needle}" on the console of ${uuid}`,
+    async () => {
+      const buffer = await t.request('GET', `/instance/${uuid}/console/buffer`, { token });
+      const text = consoleText(buffer.json as ClientEvent[]);
+      return text.includes(needle) ? text : null;
+    },
+    { intervalMs: 100 },
+  );
 }
 
 export function minecraftSetup(
@@ -125,21 +284,54 @@ export function minecraftSetup(
   };
 }
 
-/** Every event of the core's event stream (console lines excluded by the core) as they arrive. */
-export class EventLog {
-  readonly events: ClientEvent[] = [];
-  private waiters: { test: (e: ClientEvent) => boolean; resolve: (e: ClientEvent) => void }[] = [];
+/** What a test's socket sends, parsed, as it arrives; a test waits for the first that matches. */
+export class SocketFeed<T> {
+  readonly items: T[] = [];
+  private waiters: { test: (item: T) => boolean; resolve: (item: T) => void }[] = [];
 
-  private constructor(readonly ws: WebSocket) {
+  protected constructor(
+    readonly ws: WebSocket,
+    parse: (json: unknown) => T,
+    private readonly waitMs: number,
+  ) {
     ws.on('message', (data: WebSocket.RawData) => {
-      const event = ClientEventSchema.parse(JSON.parse(data.toString()));
-      this.events.push(event);
+      const item = parse(JSON.parse(data.toString()));
+      this.items.push(item);
       this.waiters = this.waiters.filter((w) => {
-        if (!w.test(event)) return true;
-        w.resolve(event);
+        if (!w.test(item)) return true;
+        w.resolve(item);
         return false;
       });
     });
+  }
+
+  /** The first item (already seen or future) matching `test`. */
+  wait(test: (item: T) => boolean, what = 'an event', ms = this.waitMs): Promise<T> {
+    const seen = this.items.find(test);
+    if (seen) return Promise.resolve(seen);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
+      this.waiters.push({
+        test,
+        resolve: (item) => {
+          clearTimeout(timer);
+          resolve(item);
+        },
+      });
+    });
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+/** Every event of the core's event stream (console lines excluded by the core) as they arrive. */
+export class EventLog extends SocketFeed<ClientEvent> {
+  readonly events = this.items;
+
+  private constructor(ws: WebSocket) {
+    super(ws, (json) => ClientEventSchema.parse(json), WAIT_MS);
   }
 
   static async open(t: TestCore, token: string): Promise<EventLog> {
@@ -147,22 +339,6 @@ export class EventLog {
       `/events/all/stream?filter=${encodeURIComponent(JSON.stringify(emptyEventQuery(token)))}`,
     );
     return new EventLog(ws);
-  }
-
-  /** The first event (already seen or future) matching `test`. */
-  wait(test: (e: ClientEvent) => boolean, what = 'an event', ms = WAIT_MS): Promise<ClientEvent> {
-    const seen = this.events.find(test);
-    if (seen) return Promise.resolve(seen);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
-      this.waiters.push({
-        test,
-        resolve: (e) => {
-          clearTimeout(timer);
-          resolve(e);
-        },
-      });
-    });
   }
 
   /** Waits for a future event only (ignores what was seen before this call). */
@@ -192,10 +368,6 @@ export class EventLog {
         ? [inner.instance_event_inner.to]
         : [];
     });
-  }
-
-  close(): void {
-    this.ws.close();
   }
 }
 
@@ -264,6 +436,18 @@ export async function createInstance(
   expect(p.success, p.message ?? '').toBe(true);
   const info = await t.request('GET', `/instance/${uuid}/info`, { token });
   return InstanceInfoSchema.parse(info.json);
+}
+
+/** Creates a vanilla Minecraft 1.20.4 instance on a free port (minecraftSetup, then `changes`). */
+export async function createVanilla(
+  t: TestCore,
+  token: string,
+  log: EventLog,
+  name: string,
+  changes: Partial<SetupValueInput> = {},
+): Promise<InstanceInfo> {
+  const setup = minecraftSetup(name, '1.20.4', await freePort());
+  return createInstance(t, token, log, 'MinecraftJavaVanilla', { ...setup, ...changes });
 }
 
 export async function startAndWaitRunning(

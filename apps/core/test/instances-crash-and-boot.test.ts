@@ -11,12 +11,10 @@ import type { TestCore } from './helpers.ts';
 import {
   EventLog,
   WAIT_MS,
-  createInstance,
+  createVanilla,
   fakeServerJar,
-  freePort,
   isInstanceKind,
   isState,
-  minecraftSetup,
   startAndWaitRunning,
   startFixture,
   startInstanceCore,
@@ -73,9 +71,7 @@ describe('crashes', () => {
     const t = await core();
     const owner = await t.setupOwner();
     const log = await EventLog.open(t, owner);
-    const setup = minecraftSetup('Crashy', '1.20.4', await freePort());
-    const info = await createInstance(t, owner, log, 'MinecraftJavaVanilla', {
-      ...setup,
+    const info = await createVanilla(t, owner, log, 'Crashy', {
       restart_on_crash: true,
     });
     const uuid = info.uuid;
@@ -135,13 +131,7 @@ describe('crashes', () => {
     const t = await core();
     const owner = await t.setupOwner();
     const log = await EventLog.open(t, owner);
-    const info = await createInstance(
-      t,
-      owner,
-      log,
-      'MinecraftJavaVanilla',
-      minecraftSetup('Fragile', '1.20.4', await freePort()),
-    );
+    const info = await createVanilla(t, owner, log, 'Fragile');
     await startAndWaitRunning(t, owner, log, info.uuid);
     const error = log.next(isInstanceKind(info.uuid, 'InstanceError'));
     await t.request('POST', `/instance/${info.uuid}/console`, { token: owner, body: 'crash' });
@@ -167,18 +157,10 @@ describe('core restarts', () => {
     const t = await core();
     const owner = await t.setupOwner();
     const log = await EventLog.open(t, owner);
-    const setup = minecraftSetup('Always on', '1.20.4', await freePort());
-    const auto = await createInstance(t, owner, log, 'MinecraftJavaVanilla', {
-      ...setup,
+    const auto = await createVanilla(t, owner, log, 'Always on', {
       auto_start: true,
     });
-    const manual = await createInstance(
-      t,
-      owner,
-      log,
-      'MinecraftJavaVanilla',
-      minecraftSetup('Manual', '1.20.4', await freePort()),
-    );
+    const manual = await createVanilla(t, owner, log, 'Manual');
     await startAndWaitRunning(t, owner, log, auto.uuid);
     await startAndWaitRunning(t, owner, log, manual.uuid);
     const { pid } = t.core.ctx.db
@@ -218,13 +200,7 @@ describe('core restarts', () => {
     const t = await core();
     const owner = await t.setupOwner();
     const log = await EventLog.open(t, owner);
-    const info = await createInstance(
-      t,
-      owner,
-      log,
-      'MinecraftJavaVanilla',
-      minecraftSetup('Orphaned', '1.20.4', await freePort()),
-    );
+    const info = await createVanilla(t, owner, log, 'Orphaned');
     log.close();
     await t.close();
 
@@ -274,13 +250,7 @@ describe('deletion', () => {
     const t = await core();
     const owner = await t.setupOwner();
     const log = await EventLog.open(t, owner);
-    const info = await createInstance(
-      t,
-      owner,
-      log,
-      'MinecraftJavaVanilla',
-      minecraftSetup('Doomed', '1.20.4', await freePort()),
-    );
+    const info = await createVanilla(t, owner, log, 'Doomed');
     const end = log.next(
       (e) =>
         e.event_inner.type === 'ProgressionEvent' &&

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SetupManifestSchema, UnavailableGameSchema, apiPaths } from '@hearth/protocol';
 import { z } from 'zod';
 import type { TestCore } from './helpers.ts';
@@ -11,23 +11,14 @@ import {
   isState,
   minecraftSetup,
   startAndWaitRunning,
-  openInstanceSuite,
-  type InstanceSuite,
+  useInstanceSuite,
 } from './instance-helpers.ts';
 
-let suite: InstanceSuite;
 let t: TestCore;
 let owner: string;
 let log: EventLog;
 
-beforeAll(async () => {
-  suite = await openInstanceSuite();
-  ({ t, owner, log } = suite);
-});
-
-afterAll(async () => {
-  await suite?.close();
-});
+useInstanceSuite((suite) => ({ t, owner, log } = suite));
 
 describe('games and setup manifests', () => {
   it('lists the four installable flavours and says why Spigot is not one', async () => {

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   ClientEventSchema,
@@ -13,17 +13,13 @@ import {
 import { nextFrame, type TestCore } from './helpers.ts';
 import {
   EventLog,
-  createInstance,
-  freePort,
+  createVanilla,
   isInstanceKind,
   isState,
-  minecraftSetup,
   startAndWaitRunning,
-  openInstanceSuite,
-  type InstanceSuite,
+  useInstanceSuite,
 } from './instance-helpers.ts';
 
-let suite: InstanceSuite;
 let t: TestCore;
 let owner: string;
 let log: EventLog;
@@ -35,21 +31,13 @@ const outputOf = (e: ClientEvent) =>
     ? e.event_inner.instance_event_inner.message
     : null;
 
-beforeAll(async () => {
-  suite = await openInstanceSuite({ stopTimeoutMs: 3000 });
-  ({ t, owner, log } = suite);
-  vanilla = await createInstance(
-    t,
-    owner,
-    log,
-    'MinecraftJavaVanilla',
-    minecraftSetup('Survival', '1.20.4', await freePort()),
-  );
-});
-
-afterAll(async () => {
-  await suite?.close();
-});
+useInstanceSuite(
+  async (suite) => {
+    ({ t, owner, log } = suite);
+    vanilla = await createVanilla(t, owner, log, 'Survival');
+  },
+  { stopTimeoutMs: 3000 },
+);
 
 describe('a Vanilla instance on the fake server jar', () => {
   it('was created through a progression of total 10 and shows up in the list with its folder', async () => {

@@ -4,42 +4,26 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigurableManifestSchema, type ClientEvent } from '@hearth/protocol';
-import { startTestCore, type TestCore } from './helpers.ts';
-import { EventLog, freePort, isCreationEnd, isState } from './instance-helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { ConfigurableManifestSchema } from '@hearth/protocol';
+import { startTestCore } from './helpers.ts';
+import {
+  bwrapPresent,
+  consoleUntil,
+  createGenericInstance,
+  freePort,
+  isState,
+  useIsolationSuite,
+  writeNodeGameDefinition,
+  type IsolationSuite,
+} from './instance-helpers.ts';
 import { SANDBOX_UID_BASE } from '../src/runtime/sandbox/index.ts';
 
-const bwrapPresent = await fs.stat('/usr/bin/bwrap').then(
-  () => true,
-  () => false,
-);
-
-let t: TestCore;
-let owner: string;
-let log: EventLog;
-let scratch: string;
-
-beforeAll(async () => {
-  if (!bwrapPresent) return;
-  // Definitions must be readable by the sandbox's unprivileged user.
-  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-isolation-app-'));
-  await fs.chmod(scratch, 0o755);
-  t = await startTestCore({ isolation: 'required' });
-  owner = await t.setupOwner();
-  log = await EventLog.open(t, owner);
-});
-
-afterAll(async () => {
-  log?.close();
-  await t?.close();
-  if (scratch) await fs.rm(scratch, { recursive: true, force: true });
-});
+let suite: IsolationSuite;
+useIsolationSuite('isolation-app', (opened) => (suite = opened));
 
 /** A game that reports who it is and what it can reach, then idles. */
 async function probeDefinition(port: number, dataDir: string): Promise<string> {
-  const file = path.join(scratch, `probe-${port}.ts`);
   const probe = `
 const fs = require('node:fs');
 const tryRead = (p) => { try { fs.readFileSync(p); return 'read'; } catch (e) { return e.code; } };
@@ -48,50 +32,26 @@ console.log('db=' + tryRead(${JSON.stringify(path.join(dataDir, 'hearth.db'))}))
 console.log('shadow=' + tryRead('/etc/shadow'));
 setInterval(() => {}, 1000);
 `;
-  await fs.writeFile(
-    file,
-    `export default {
-  game_name: 'probe',
-  game_display_name: 'Probe',
-  setupManifest: () => ({ setting_sections: {} }),
-  install: () => ({ version: '1', port: ${port} }),
-  start: () => ({ command: process.execPath, args: ['-e', ${JSON.stringify(probe)}] }),
-  stop: { signal: 'SIGTERM' },
-};
-`,
-  );
-  await fs.chmod(file, 0o644);
-  return pathToFileURL(file).href;
+  return writeNodeGameDefinition(path.join(suite.scratch, `probe-${port}.ts`), {
+    name: 'probe',
+    displayName: 'Probe',
+    port,
+    script: probe,
+  });
 }
-
-const consoleText = (events: ClientEvent[]) =>
-  events
-    .map((e) =>
-      e.event_inner.type === 'InstanceEvent' &&
-      e.event_inner.instance_event_inner.type === 'InstanceOutput'
-        ? e.event_inner.instance_event_inner.message
-        : '',
-    )
-    .join('');
 
 describe.runIf(bwrapPresent)('a core started with --isolation required', () => {
   it('has no isolation warning for the owner', async () => {
+    const { t, owner } = suite;
     const res = await t.request('GET', '/system/warnings', { token: owner });
     expect(res.status).toBe(200);
     expect(res.json).toEqual([]);
   });
 
   it('runs a game as an unprivileged user that cannot read the core data, within its limits', async () => {
-    const res = await t.request('POST', '/instance/create_generic', {
-      token: owner,
-      body: {
-        url: await probeDefinition(await freePort(), t.dataDir),
-        setup_value: { name: 'Probe', setting_sections: {} },
-      },
-    });
-    expect(res.status, res.text).toBe(200);
-    const uuid = res.json as string;
-    await log.wait(isCreationEnd(uuid), 'creation of Probe');
+    const { t, owner, log } = suite;
+    const url = await probeDefinition(await freePort(), t.dataDir);
+    const { uuid } = await createGenericInstance(t, owner, log, url, 'Probe');
 
     const settings = ConfigurableManifestSchema.parse(
       (await t.request('GET', `/instance/${uuid}/settings`, { token: owner })).json,
@@ -119,12 +79,7 @@ describe.runIf(bwrapPresent)('a core started with --isolation required', () => {
     const running = log.next(isState(uuid, 'Running'), 'Probe running');
     expect((await t.request('PUT', `/instance/${uuid}/start`, { token: owner })).status).toBe(200);
     await running;
-    let text = '';
-    for (let i = 0; i < 100 && !text.includes('shadow='); i++) {
-      const buffer = await t.request('GET', `/instance/${uuid}/console/buffer`, { token: owner });
-      text = consoleText(buffer.json as ClientEvent[]);
-      if (!text.includes('shadow=')) await new Promise((r) => setTimeout(r, 100));
-    }
+    const text = await consoleUntil(t, owner, uuid, 'shadow=');
     // A uid of its own from the instances' range (isolation-instance-uid.test.ts), not nobody.
     const uid = Number(/uid=(\d+)/.exec(text)?.[1]);
     if (process.getuid?.() === 0) expect(uid).toBeGreaterThan(SANDBOX_UID_BASE);

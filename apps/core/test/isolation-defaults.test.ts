@@ -3,65 +3,37 @@
 // Wings), its settings say what they are, and the kernel enforces them. The defaults are made tiny
 // here so the fork loop stays small on a shared machine.
 import { readdirSync, readFileSync } from 'node:fs';
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigurableManifestSchema, type ClientEvent } from '@hearth/protocol';
-import { startTestCore, type TestCore } from './helpers.ts';
-import { EventLog, freePort, isCreationEnd, isState } from './instance-helpers.ts';
-
-const bwrapPresent = await fs.stat('/usr/bin/bwrap').then(
-  () => true,
-  () => false,
-);
+import { describe, expect, it } from 'vitest';
+import { ConfigurableManifestSchema } from '@hearth/protocol';
+import {
+  bwrapPresent,
+  consoleUntil,
+  createGenericInstance,
+  freePort,
+  isState,
+  useIsolationSuite,
+  writeNodeGameDefinition,
+  type IsolationSuite,
+} from './instance-helpers.ts';
 
 const PROCESS_DEFAULT = 24;
 const MEMORY_DEFAULT_MIB = 192;
 /** More children than the default lets the whole sandbox have. */
 const FORKS_TRIED = 48;
 
-let t: TestCore;
-let owner: string;
-let log: EventLog;
-let scratch: string;
-
-beforeAll(async () => {
-  if (!bwrapPresent) return;
-  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-isolation-defaults-'));
-  await fs.chmod(scratch, 0o755);
-  t = await startTestCore({
-    isolation: 'required',
-    defaultLimits: { maxProcesses: PROCESS_DEFAULT, memoryMib: MEMORY_DEFAULT_MIB },
-  });
-  owner = await t.setupOwner();
-  log = await EventLog.open(t, owner);
-});
-
-afterAll(async () => {
-  log?.close();
-  await t?.close();
-  if (scratch) await fs.rm(scratch, { recursive: true, force: true });
+let suite: IsolationSuite;
+useIsolationSuite('isolation-defaults', (opened) => (suite = opened), {
+  defaultLimits: { maxProcesses: PROCESS_DEFAULT, memoryMib: MEMORY_DEFAULT_MIB },
 });
 
 /** A generic definition whose server is `node -e <game>`. */
-async function definition(name: string, port: number, game: string): Promise<string> {
-  const file = path.join(scratch, `${name}-${port}.ts`);
-  await fs.writeFile(
-    file,
-    `export default {
-  game_name: '${name}',
-  game_display_name: '${name}',
-  setupManifest: () => ({ setting_sections: {} }),
-  install: () => ({ version: '1', port: ${port} }),
-  start: () => ({ command: process.execPath, args: ['-e', ${JSON.stringify(game)}] }),
-  stop: { signal: 'SIGTERM' },
-};
-`,
-  );
-  await fs.chmod(file, 0o644);
-  return pathToFileURL(file).href;
+function definition(name: string, port: number, game: string): Promise<string> {
+  return writeNodeGameDefinition(path.join(suite.scratch, `${name}-${port}.ts`), {
+    name,
+    port,
+    script: game,
+  });
 }
 
 /** A game that starts children until the kernel refuses one, says how far it got, then idles. */
@@ -84,16 +56,6 @@ setInterval(() => {}, 1000);
 `,
   );
 }
-
-const consoleText = (events: ClientEvent[]) =>
-  events
-    .map((e) =>
-      e.event_inner.type === 'InstanceEvent' &&
-      e.event_inner.instance_event_inner.type === 'InstanceOutput'
-        ? e.event_inner.instance_event_inner.message
-        : '',
-    )
-    .join('');
 
 /** The host pid of the process whose command line holds `marker`. */
 function pidWith(marker: string): number | null {
@@ -130,17 +92,10 @@ function cgroupValue(pid: number, controller: string, file: string): string | nu
 
 describe.runIf(bwrapPresent)('an instance that sets no resource limits', () => {
   it('gets the default limits: its settings show them and a fork loop stops at the process cap', async () => {
+    const { t, owner, log } = suite;
     const marker = `hearth-defaults-${process.pid}-${Date.now()}`;
-    const res = await t.request('POST', '/instance/create_generic', {
-      token: owner,
-      body: {
-        url: await forkingDefinition(await freePort(), marker),
-        setup_value: { name: 'Forker', setting_sections: {} },
-      },
-    });
-    expect(res.status, res.text).toBe(200);
-    const uuid = res.json as string;
-    await log.wait(isCreationEnd(uuid), 'creation of Forker');
+    const url = await forkingDefinition(await freePort(), marker);
+    const { uuid } = await createGenericInstance(t, owner, log, url, 'Forker');
 
     const settings = ConfigurableManifestSchema.parse(
       (await t.request('GET', `/instance/${uuid}/settings`, { token: owner })).json,
@@ -164,12 +119,7 @@ describe.runIf(bwrapPresent)('an instance that sets no resource limits', () => {
     const running = log.next(isState(uuid, 'Running'), 'Forker running');
     expect((await t.request('PUT', `/instance/${uuid}/start`, { token: owner })).status).toBe(200);
     await running;
-    let text = '';
-    while (!text.includes('forks=')) {
-      const buffer = await t.request('GET', `/instance/${uuid}/console/buffer`, { token: owner });
-      text = consoleText(buffer.json as ClientEvent[]);
-      if (!text.includes('forks=')) await new Promise((r) => setTimeout(r, 100));
-    }
+    const text = await consoleUntil(t, owner, uuid, 'forks=');
     const [, forks, error] = /forks=(\d+) error=(\S+)/.exec(text)!;
     expect(error).toBe('EAGAIN');
     expect(Number(forks)).toBeLessThan(PROCESS_DEFAULT);
@@ -193,16 +143,9 @@ describe.runIf(bwrapPresent)('an instance that sets no resource limits', () => {
     const game = `const kept = [];
 for (let i = 0; i < 64; i++) kept.push(Buffer.alloc(8 * 1024 * 1024, 1));
 console.log('survived ' + kept.length);`;
-    const res = await t.request('POST', '/instance/create_generic', {
-      token: owner,
-      body: {
-        url: await definition('hog', await freePort(), game),
-        setup_value: { name: 'Hog', setting_sections: {} },
-      },
-    });
-    expect(res.status, res.text).toBe(200);
-    const uuid = res.json as string;
-    await log.wait(isCreationEnd(uuid), 'creation of Hog');
+    const { t, owner, log } = suite;
+    const url = await definition('hog', await freePort(), game);
+    const { uuid } = await createGenericInstance(t, owner, log, url, 'Hog');
     const ended = log.next(
       (e) => isState(uuid, 'Error')(e) || isState(uuid, 'Stopped')(e),
       'Hog ended',

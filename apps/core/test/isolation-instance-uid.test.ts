@@ -5,17 +5,20 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InstanceInfoSchema, type ClientEvent } from '@hearth/protocol';
+import type { ClientEvent } from '@hearth/protocol';
 import { SANDBOX_UID_BASE } from '../src/runtime/sandbox/index.ts';
 import { nextFrame, startTestCore, type TestCore } from './helpers.ts';
-import { EventLog, WAIT_MS, freePort, isCreationEnd, isState } from './instance-helpers.ts';
+import {
+  bwrapPresent,
+  EventLog,
+  WAIT_MS,
+  createGenericInstance,
+  freePort,
+  isState,
+  writeNodeGameDefinition,
+} from './instance-helpers.ts';
 
-const bwrapPresent = await fs.stat('/usr/bin/bwrap').then(
-  () => true,
-  () => false,
-);
 const isRoot = process.getuid?.() === 0;
 
 let t: TestCore;
@@ -48,26 +51,12 @@ afterAll(async () => {
 
 /** A game that says who it is, leaves a file of its own in its folder, then idles. */
 async function whoamiDefinition(name: string, port: number): Promise<string> {
-  const file = path.join(scratch, `${name}.ts`);
   const game = `
 require('node:fs').writeFileSync('made-by-game', 'x');
 console.log('ids=' + process.getuid() + ':' + process.getgid());
 setInterval(() => {}, 1000);
 `;
-  await fs.writeFile(
-    file,
-    `export default {
-  game_name: '${name}',
-  game_display_name: '${name}',
-  setupManifest: () => ({ setting_sections: {} }),
-  install: () => ({ version: '1', port: ${port} }),
-  start: () => ({ command: process.execPath, args: ['-e', ${JSON.stringify(game)}] }),
-  stop: { signal: 'SIGTERM' },
-};
-`,
-  );
-  await fs.chmod(file, 0o644);
-  return pathToFileURL(file).href;
+  return writeNodeGameDefinition(path.join(scratch, `${name}.ts`), { name, port, script: game });
 }
 
 const idsLine = (e: ClientEvent) =>
@@ -76,20 +65,7 @@ const idsLine = (e: ClientEvent) =>
   e.event_inner.instance_event_inner.message.startsWith('ids=');
 
 async function create(name: string): Promise<{ uuid: string; dir: string }> {
-  const res = await t.request('POST', '/instance/create_generic', {
-    token: owner,
-    body: {
-      url: await whoamiDefinition(name, await freePort()),
-      setup_value: { name, setting_sections: {} },
-    },
-  });
-  expect(res.status, res.text).toBe(200);
-  const uuid = res.json as string;
-  await log.wait(isCreationEnd(uuid), `creation of ${name}`);
-  const info = InstanceInfoSchema.parse(
-    (await t.request('GET', `/instance/${uuid}/info`, { token: owner })).json,
-  );
-  return { uuid, dir: path.resolve(info.path) };
+  return createGenericInstance(t, owner, log, await whoamiDefinition(name, await freePort()), name);
 }
 
 /** Starts the instance, reads the ids its game printed, and stops it again. */

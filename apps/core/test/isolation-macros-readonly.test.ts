@@ -3,44 +3,26 @@
 // game sandbox shows `macros/` read-only; a link or a file planted at `macros` refuses the start
 // instead of redirecting the mount.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InstanceInfoSchema, type ClientEvent } from '@hearth/protocol';
-import { startTestCore, type TestCore } from './helpers.ts';
-import { EventLog, freePort, isCreationEnd, isState } from './instance-helpers.ts';
-
-const bwrapPresent = await fs.stat('/usr/bin/bwrap').then(
-  () => true,
-  () => false,
-);
+import { describe, expect, it } from 'vitest';
+import {
+  bwrapPresent,
+  consoleUntil,
+  createGenericInstance,
+  freePort,
+  isState,
+  useIsolationSuite,
+  writeNodeGameDefinition,
+  type IsolationSuite,
+} from './instance-helpers.ts';
 
 const MACRO = 'export default 1; // the owner wrote this\n';
 
-let t: TestCore;
-let owner: string;
-let log: EventLog;
-let scratch: string;
-
-beforeAll(async () => {
-  if (!bwrapPresent) return;
-  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-macros-ro-'));
-  await fs.chmod(scratch, 0o755);
-  t = await startTestCore({ isolation: 'required' });
-  owner = await t.setupOwner();
-  log = await EventLog.open(t, owner);
-});
-
-afterAll(async () => {
-  log?.close();
-  await t?.close();
-  if (scratch) await fs.rm(scratch, { recursive: true, force: true });
-});
+let suite: IsolationSuite;
+useIsolationSuite('macros-ro', (opened) => (suite = opened));
 
 /** A game that tries to change the macro code in every way it can, reports each result, then idles. */
 async function tamperingDefinition(port: number): Promise<string> {
-  const file = path.join(scratch, `tamper-${port}.ts`);
   const game = `
 const fs = require('node:fs');
 const attempt = (name, fn) => {
@@ -57,51 +39,28 @@ attempt('own', () => fs.writeFileSync('own.txt', 'mine'));
 console.log('done');
 setInterval(() => {}, 1000);
 `;
-  await fs.writeFile(
-    file,
-    `export default {
-  game_name: 'tamper',
-  game_display_name: 'Tamper',
-  setupManifest: () => ({ setting_sections: {} }),
-  install: () => ({ version: '1', port: ${port} }),
-  start: () => ({ command: process.execPath, args: ['-e', ${JSON.stringify(game)}] }),
-  stop: { signal: 'SIGTERM' },
-};
-`,
-  );
-  await fs.chmod(file, 0o644);
-  return pathToFileURL(file).href;
+  return writeNodeGameDefinition(path.join(suite.scratch, `tamper-${port}.ts`), {
+    name: 'tamper',
+    displayName: 'Tamper',
+    port,
+    script: game,
+  });
 }
 
-const consoleText = (events: ClientEvent[]) =>
-  events
-    .map((e) =>
-      e.event_inner.type === 'InstanceEvent' &&
-      e.event_inner.instance_event_inner.type === 'InstanceOutput'
-        ? e.event_inner.instance_event_inner.message
-        : '',
-    )
-    .join('');
-
 async function createTamper(): Promise<{ uuid: string; dir: string }> {
-  const res = await t.request('POST', '/instance/create_generic', {
-    token: owner,
-    body: {
-      url: await tamperingDefinition(await freePort()),
-      setup_value: { name: 'Tamper', setting_sections: {} },
-    },
-  });
-  expect(res.status, res.text).toBe(200);
-  const uuid = res.json as string;
-  await log.wait(isCreationEnd(uuid), 'creation of Tamper');
-  const info = InstanceInfoSchema.parse(
-    (await t.request('GET', `/instance/${uuid}/info`, { token: owner })).json,
+  const { t, owner, log } = suite;
+  return createGenericInstance(
+    t,
+    owner,
+    log,
+    await tamperingDefinition(await freePort()),
+    'Tamper',
   );
-  return { uuid, dir: info.path };
 }
 
 describe.runIf(bwrapPresent)('macro code in a game sandbox', () => {
   it('is read-only to the game: every change fails with EROFS or EBUSY and the file is unchanged', async () => {
+    const { t, owner, log } = suite;
     const { uuid, dir } = await createTamper();
     await fs.mkdir(path.join(dir, 'macros', 'x'), { recursive: true });
     await fs.writeFile(path.join(dir, 'macros', 'x', 'index.ts'), MACRO);
@@ -109,12 +68,7 @@ describe.runIf(bwrapPresent)('macro code in a game sandbox', () => {
     const running = log.next(isState(uuid, 'Running'), 'Tamper running');
     expect((await t.request('PUT', `/instance/${uuid}/start`, { token: owner })).status).toBe(200);
     await running;
-    let text = '';
-    while (!text.includes('done')) {
-      const buffer = await t.request('GET', `/instance/${uuid}/console/buffer`, { token: owner });
-      text = consoleText(buffer.json as ClientEvent[]);
-      if (!text.includes('done')) await new Promise((r) => setTimeout(r, 100));
-    }
+    const text = await consoleUntil(t, owner, uuid, 'done');
     for (const change of ['overwrite', 'create', 'mkdir', 'unlink', 'chmod'])
       expect(text, change).toContain(`${change}=EROFS`);
     // The mount point itself cannot be moved or removed inside the sandbox.
@@ -131,6 +85,7 @@ describe.runIf(bwrapPresent)('macro code in a game sandbox', () => {
   });
 
   it('is created as a real folder when missing', async () => {
+    const { t, owner, log } = suite;
     const { uuid, dir } = await createTamper();
     await fs.rm(path.join(dir, 'macros'), { recursive: true, force: true });
     const running = log.next(isState(uuid, 'Running'), 'Tamper running');
@@ -143,6 +98,7 @@ describe.runIf(bwrapPresent)('macro code in a game sandbox', () => {
   });
 
   it('refuses the start when `macros` is a symbolic link or a file, and says why', async () => {
+    const { t, owner, scratch } = suite;
     const { uuid, dir } = await createTamper();
     const elsewhere = await fs.mkdtemp(path.join(scratch, 'elsewhere-'));
     await fs.rm(path.join(dir, 'macros'), { recursive: true, force: true });

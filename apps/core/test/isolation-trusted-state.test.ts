@@ -5,7 +5,6 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import Database from 'better-sqlite3';
@@ -20,14 +19,14 @@ import type { UpstreamFixture } from '../test-support/upstream-fixture/index.ts'
 import type { TestCore } from './helpers.ts';
 import {
   EventLog,
-  createInstance,
+  createGenericInstance,
+  createVanilla,
   freePort,
-  isCreationEnd,
   isState,
-  minecraftSetup,
   startAndWaitRunning,
   startFixture,
   startInstanceCore,
+  writeNodeGameDefinition,
 } from './instance-helpers.ts';
 import { pollFor } from '../test-support/poll.ts';
 
@@ -97,13 +96,7 @@ describe('files the core used to trust', () => {
     const t = await core();
     const owner = await t.setupOwner();
     const log = await EventLog.open(t, owner);
-    const info = await createInstance(
-      t,
-      owner,
-      log,
-      'MinecraftJavaVanilla',
-      minecraftSetup('Trusted', '1.20.4', await freePort()),
-    );
+    const info = await createVanilla(t, owner, log, 'Trusted');
     const writer = await fileWriter(t, owner, info.uuid, 'writer');
     const marker = path.join(scratch, 'evil-java-ran');
     await writeAs(
@@ -143,30 +136,13 @@ describe('files the core used to trust', () => {
     const t = await core();
     const owner = await t.setupOwner();
     const log = await EventLog.open(t, owner);
-    const port = await freePort();
-    const definition = path.join(scratch, 'idle-definition.ts');
-    await fs.writeFile(
-      definition,
-      `export default {
-  game_name: 'idle',
-  game_display_name: 'Idle',
-  setupManifest: () => ({ setting_sections: {} }),
-  install: () => ({ version: '1', port: ${port} }),
-  start: () => ({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] }),
-  stop: { signal: 'SIGTERM' },
-};
-`,
-    );
-    const res = await t.request('POST', '/instance/create_generic', {
-      token: owner,
-      body: {
-        url: pathToFileURL(definition).href,
-        setup_value: { name: 'Idle', setting_sections: {} },
-      },
+    const url = await writeNodeGameDefinition(path.join(scratch, 'idle-definition.ts'), {
+      name: 'idle',
+      displayName: 'Idle',
+      port: await freePort(),
+      script: 'setInterval(() => {}, 1000)',
     });
-    expect(res.status, res.text).toBe(200);
-    const uuid = res.json as string;
-    await log.wait(isCreationEnd(uuid), 'creation of Idle');
+    const { uuid } = await createGenericInstance(t, owner, log, url, 'Idle');
     const dir = t.core.ctx.instances.folder(uuid);
     const writer = await fileWriter(t, owner, uuid, 'planter');
 
@@ -216,13 +192,7 @@ describe('files the core used to trust', () => {
     const t = await core();
     const owner = await t.setupOwner();
     const log = await EventLog.open(t, owner);
-    const info = await createInstance(
-      t,
-      owner,
-      log,
-      'MinecraftJavaVanilla',
-      minecraftSetup('Pid', '1.20.4', await freePort()),
-    );
+    const info = await createVanilla(t, owner, log, 'Pid');
     const writer = await fileWriter(t, owner, info.uuid, 'pidder');
     // The bystander echoes each line it reads: an answer proves it was never signalled.
     const bystander = spawn(

@@ -33,11 +33,9 @@ import {
   isState,
   minecraftSetup,
   startAndWaitRunning,
-  openInstanceSuite,
-  type InstanceSuite,
+  useInstanceSuite,
 } from './instance-helpers.ts';
 
-let suite: InstanceSuite;
 let t: TestCore;
 let owner: string;
 let log: EventLog;
@@ -45,17 +43,20 @@ let scratch: string;
 
 beforeAll(async () => {
   scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-players-'));
-  suite = await openInstanceSuite({
-    stopTimeoutMs: 10_000,
-    webhooks: { retryBaseMs: 20, retryMaxMs: 100, maxAttempts: 2, queueSize: 10, timeoutMs: 5000 },
-  });
-  ({ t, owner, log } = suite);
-}, 120_000);
+});
 
 afterAll(async () => {
-  await suite?.close();
   await fs.rm(scratch, { recursive: true, force: true });
 });
+
+useInstanceSuite(
+  (suite) => ({ t, owner, log } = suite),
+  {
+    stopTimeoutMs: 10_000,
+    webhooks: { retryBaseMs: 20, retryMaxMs: 100, maxAttempts: 2, queueSize: 10, timeoutMs: 5000 },
+  },
+  120_000,
+);
 
 const dashed = (hex: string) =>
   `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;

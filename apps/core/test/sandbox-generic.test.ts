@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { status } from 'minecraft-server-util';
 import type { CausedBy, InstanceState, SetupValue } from '@hearth/protocol';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   FLYING_SQUID_DEFINITION_URL,
   loadGenericDefinition,
@@ -18,7 +18,7 @@ import {
   HOSTILE_SCRIPT,
   ResultLog,
   freePort,
-  hostileWorld,
+  eachHostileWorld,
   leftoverLeaves,
   sandboxSkipReason,
   type AttemptResult,
@@ -46,12 +46,7 @@ describe.skipIf(skip !== null)(
   `a hostile generic definition in the sandbox${skip ? ` (skipped: ${skip})` : ''}`,
   () => {
     let world: HostileWorld;
-    beforeEach(async () => {
-      world = await hostileWorld();
-    });
-    afterEach(async () => {
-      await world.close();
-    });
+    eachHostileWorld((w) => (world = w));
 
     it('is described and installed inside the sandbox, where its attacks fail', async () => {
       const cacheDir = path.join(world.dataDir, 'cache', 'definitions');

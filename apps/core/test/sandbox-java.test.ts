@@ -3,7 +3,7 @@ import { chmod, copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildLaunchCommand } from '../src/runtime/minecraft/launch.ts';
 import { checkIdentity } from '../src/runtime/sandbox/index.ts';
 import { compileFakeServerJar } from '../test-support/fake-minecraft/compile.ts';
@@ -11,7 +11,7 @@ import { compileHostile } from '../test-support/hostile/compile.ts';
 import {
   freePort,
   hostResponds,
-  hostileWorld,
+  eachHostileWorld,
   leftoverLeaves,
   sandboxSkipReason,
   startHostile,
@@ -37,12 +37,7 @@ describe.skipIf(skip !== null)(
     afterAll(async () => {
       await rm(buildDir, { recursive: true, force: true });
     });
-    beforeEach(async () => {
-      world = await hostileWorld();
-    });
-    afterEach(async () => {
-      await world.close();
-    });
+    eachHostileWorld((w) => (world = w));
 
     const java = (jvm: string[], ...args: string[]) => ({
       command: 'java',

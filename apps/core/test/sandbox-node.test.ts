@@ -1,13 +1,13 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkIdentity } from '../src/runtime/sandbox/index.ts';
 import {
   HOSTILE_SCRIPT,
   freePort,
   hostResponds,
-  hostileWorld,
+  eachHostileWorld,
   leftoverLeaves,
   sandboxSkipReason,
   startHostile,
@@ -37,12 +37,7 @@ describe.skipIf(skip !== null)(
   `a hostile Node server in the sandbox${skip ? ` (skipped: ${skip})` : ''}`,
   () => {
     let world: HostileWorld;
-    beforeEach(async () => {
-      world = await hostileWorld();
-    });
-    afterEach(async () => {
-      await world.close();
-    });
+    eachHostileWorld((w) => (world = w));
 
     it('cannot read the core data, reach another instance, write outside its folder or kill the core', async () => {
       const { proc, log } = await startHostile(

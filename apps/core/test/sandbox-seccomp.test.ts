@@ -8,9 +8,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  hostileWorld,
+  eachHostileWorld,
   sandboxSkipReason,
   startHostile,
   type HostileWorld,
@@ -153,12 +153,7 @@ describe.skipIf(skip !== null)(
   `the seccomp filter in the sandbox${skip ? ` (skipped: ${skip})` : ''}`,
   () => {
     let world: HostileWorld;
-    beforeEach(async () => {
-      world = await hostileWorld();
-    });
-    afterEach(async () => {
-      await world.close();
-    });
+    eachHostileWorld((w) => (world = w));
 
     it('is applied and reported', () => {
       expect(world.sandbox.report.seccomp).toMatchObject({ applied: true, problem: null });

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { afterEach, beforeEach } from 'vitest';
 import {
   HEARTH_ROOT,
   Sandbox,
@@ -62,6 +63,19 @@ export interface HostileWorld {
   victim: ProcessIdentity;
   sandbox: Sandbox;
   close(): Promise<void>;
+}
+
+/** In a describe block: a fresh HostileWorld for each test, handed to `use`, closed after the test. */
+export function eachHostileWorld(use: (world: HostileWorld) => void): void {
+  let world: HostileWorld | undefined;
+  beforeEach(async () => {
+    world = await hostileWorld();
+    use(world);
+  });
+  afterEach(async () => {
+    await world?.close();
+    world = undefined;
+  });
 }
 
 export async function hostileWorld(): Promise<HostileWorld> {
