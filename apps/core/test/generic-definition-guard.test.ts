@@ -4,12 +4,15 @@
 // own API, a cloud metadata service, the LAN) — unless the machine's admin started the core with
 // `--private-definitions` (the webhooks' "Allow private targets" does not open it). The owner
 // chooses what the core loads (as with file:// definitions). Every definition fetch goes to the
-// address that was judged and never follows a redirect. Real core over HTTP, a loopback server
-// that counts what reaches it.
+// address that was judged and never follows a redirect; a bundle rebuilt at a start is judged
+// again for whoever named its URL. Real core over HTTP, a loopback server that counts what
+// reaches it.
 import fs from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   SetupManifestSchema,
   StagedImportSchema,
@@ -21,6 +24,7 @@ import { parseConfig } from '../src/config.ts';
 import type { Resolver } from '../src/lib/address-guard.ts';
 import { startTestCore, type TestCore, type TestResponse } from './helpers.ts';
 import { uploadImport, zipOf } from './import-helpers.ts';
+import { EventLog, isCreationEnd } from './instance-helpers.ts';
 
 const DEFINITION = `export default {
   game_name: 'guarded',
@@ -189,6 +193,109 @@ describe('a definition URL a user who is not the owner names (SSRF)', () => {
     } finally {
       await lan.close();
       await fs.rm(lan.dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** A core with an owner and a maker (can_create_instance, safe mode off) on `dataDir`. */
+async function coreWithMaker(
+  overrides: Parameters<typeof startTestCore>[0],
+  dataDir: string,
+): Promise<{ core: TestCore; owner: string; maker: string }> {
+  const started = await startTestCore(overrides, dataDir);
+  const ownerToken = await started.setupOwner();
+  const off = await started.request('PUT', apiPaths.globalSettingsSafeMode(), {
+    token: ownerToken,
+    body: false,
+  });
+  expect(off.status, off.text).toBe(200);
+  const user = await started.createUser(ownerToken, 'maker');
+  const granted = await started.request('PUT', apiPaths.userUpdatePerm(user.uid), {
+    token: ownerToken,
+    body: { ...emptyPermissions(), can_create_instance: true },
+  });
+  expect(granted.status, granted.text).toBe(200);
+  return { core: started, owner: ownerToken, maker: user.token };
+}
+
+async function loginAs(on: TestCore, username: string, password: string): Promise<string> {
+  const res = await on.login(username, password);
+  expect(res.status, res.text).toBe(200);
+  return (res.json as { token: string }).token;
+}
+
+describe('a generic instance whose cached bundle is gone (rebuilt from its URL)', () => {
+  let dataDir = '';
+  let makerUuid = '';
+  let ownerUuid = '';
+
+  beforeAll(async () => {
+    // Made on a core started with --private-definitions: the maker's loopback URL is allowed then.
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-rebuild-'));
+    const lan = await coreWithMaker({ webhooks: { resolve }, privateDefinitions: true }, dataDir);
+    const log = await EventLog.open(lan.core, lan.owner);
+    try {
+      const url = `http://127.0.0.1:${port}/defs/main.ts`;
+      for (const [token, name] of [
+        [lan.maker, 'Made by maker'],
+        [lan.owner, 'Made by owner'],
+      ] as const) {
+        const res = await lan.core.request('POST', apiPaths.instanceCreateGeneric(), {
+          token,
+          body: { url, setup_value: { name, setting_sections: {} } },
+        });
+        expect(res.status, res.text).toBe(200);
+        const uuid = res.json as string;
+        const end = await log.wait(isCreationEnd(uuid), `creation of ${name}`);
+        expect(end.event_inner).toMatchObject({ progression_event_inner: { success: true } });
+        if (token === lan.maker) makerUuid = uuid;
+        else ownerUuid = uuid;
+      }
+    } finally {
+      log.close();
+      await lan.core.close();
+    }
+  });
+
+  // The cached bundles are gone (the cache was cleared): a start rebuilds its instance's bundle.
+  beforeEach(() =>
+    fs.rm(path.join(dataDir, 'cache', 'definitions'), { recursive: true, force: true }),
+  );
+
+  afterAll(async () => {
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("is refused for a non-owner's definition once the core runs without --private-definitions, before any request", async () => {
+    const restarted = await startTestCore({ webhooks: { resolve } }, dataDir);
+    try {
+      const makerToken = await loginAs(restarted, 'maker', 'user-password');
+      const before = seen.length;
+      const res = await restarted.request('PUT', `/instance/${makerUuid}/start`, {
+        token: makerToken,
+      });
+      expectAddressRefused(res);
+      expect(seen.slice(before)).toEqual([]);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it("is rebuilt from the owner's loopback definition, and the instance starts", async () => {
+    const restarted = await startTestCore({ webhooks: { resolve } }, dataDir);
+    try {
+      const ownerToken = await loginAs(restarted, 'owner', 'owner-password');
+      const before = seen.length;
+      const res = await restarted.request('PUT', `/instance/${ownerUuid}/start`, {
+        token: ownerToken,
+      });
+      expect(res.status, res.text).toBe(200);
+      expect(seen.slice(before)).toEqual(['/defs/main.ts']);
+    } finally {
+      await restarted.request('PUT', `/instance/${ownerUuid}/kill`, {
+        token: await loginAs(restarted, 'owner', 'owner-password'),
+      });
+      await restarted.close();
     }
   });
 });

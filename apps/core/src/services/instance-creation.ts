@@ -310,7 +310,7 @@ export class InstanceCreation {
       'Generic',
       caller,
       progression,
-      () => this.installGeneric(definition, setup, uuid, dir, progression),
+      () => this.installGeneric(definition, setup, uuid, dir, progression, caller),
       () => undefined,
     );
     return uuid;
@@ -405,7 +405,11 @@ export class InstanceCreation {
         auto_start: moved.auto_start,
         restart_on_crash: moved.restart_on_crash,
         handler: 'generic',
-        data: genericDataFrom(definition, { max_players: moved.max_players, config: moved.config }),
+        data: genericDataFrom(
+          definition,
+          { max_players: moved.max_players, config: moved.config },
+          caller.isOwner,
+        ),
         limits: {},
       });
     this.finish(uuid, dir, 'Generic', caller, progression, record, () => undefined);
@@ -500,6 +504,7 @@ export class InstanceCreation {
     uuid: string,
     dir: string,
     progression: Progression,
+    caller: StoredUser,
   ): Promise<InstanceRecord> {
     let sent = 0;
     let result;
@@ -534,7 +539,7 @@ export class InstanceCreation {
       auto_start: setup.auto_start,
       restart_on_crash: setup.restart_on_crash,
       handler: 'generic',
-      data: genericDataFrom(definition, install, startPlan),
+      data: genericDataFrom(definition, install, caller.isOwner, startPlan),
       limits: {},
     };
   }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { GENERIC_PORT_SETTING_ID, GENERIC_SECTION_ID } from '@hearth/protocol';
 import type { ConfigurableValue, Player, SectionManifest, TransferGeneric } from '@hearth/protocol';
 import { CoreError, badRequest, notFound } from '../../errors.ts';
+import type { Resolver } from '../../lib/address-guard.ts';
 import {
   BackupHooksSchema,
   GenericDefinitionError,
@@ -63,15 +64,25 @@ export const GenericDataSchema = z.object({
    * start with the same inputs spawns no definition process. Never taken from an adopted folder.
    */
   start_plan: z.object({ key: z.string(), plan: StartPlanSchema }).nullable().default(null),
+  /**
+   * Whether the owner named `url` (create, import or move-in): a rebuild of a lost bundle fetches a
+   * loopback, link-local or private address only for the owner's URL or while the core runs with
+   * `--private-definitions`, as the create did. Absent in records made before it was kept (and in
+   * records adopted from an older Hearth's folder): such a rebuild stays allowed, as it always was,
+   * so no instance that starts today stops starting.
+   */
+  named_by_owner: z.boolean().optional(),
 });
 export type GenericData = z.output<typeof GenericDataSchema>;
 
 export function genericDataFrom(
   definition: LoadedDefinition,
   install: { max_players: number | null; config: Record<string, unknown> },
+  namedByOwner: boolean,
   startPlan: CachedStartPlan | null = null,
 ): GenericData {
   return {
+    named_by_owner: namedByOwner,
     url: definition.url,
     bundle_path: definition.bundlePath,
     stop: definition.stop,
@@ -143,6 +154,13 @@ export class GenericHandler implements GameHandler {
     private readonly sandbox: Sandbox | null = null,
     /** Host folders no file of a file:// definition may lie in (the core's data directory). */
     private readonly hiddenDirs: readonly string[] = [],
+    /**
+     * The core's `--private-definitions` and its resolver: how a rebuild judges a URL the owner did
+     * not name (services/instance-creation.ts judges it the same way at create).
+     */
+    private readonly guard: { privateDefinitions: boolean; resolve?: Resolver } = {
+      privateDefinitions: false,
+    },
   ) {}
 
   private sandboxFor(instance: HandlerInstance): { sandbox?: DefinitionSandbox } {
@@ -340,10 +358,12 @@ export class GenericHandler implements GameHandler {
       loaded = await loadGenericDefinition(data.url, {
         cacheDir: this.cacheDir,
         hiddenDirs: this.hiddenDirs,
-        // The URL was judged by its creator's rule when the instance was made (or is an adopted
-        // record's, which only the host's admin can place); the address is still pinned and no
-        // redirect is followed.
-        allowPrivate: true,
+        // Judged by today's rule for whoever named the URL, as at create: an admin who turned
+        // --private-definitions off, or a public name that now resolves privately, is not
+        // bypassed. A record from before named_by_owner was kept is allowed, as it always was.
+        // The address is pinned and no redirect is followed either way.
+        allowPrivate: (data.named_by_owner ?? true) || this.guard.privateDefinitions,
+        ...(this.guard.resolve ? { resolve: this.guard.resolve } : {}),
         ...this.sandboxFor(instance),
       });
     } catch (err) {

@@ -59,6 +59,10 @@ export class InstanceHost {
         (uuid, data) => this.save(uuid, { data }),
         deps.sandbox,
         [config.dataDir],
+        {
+          privateDefinitions: config.privateDefinitions ?? false,
+          ...(config.webhooks?.resolve ? { resolve: config.webhooks.resolve } : {}),
+        },
       ),
     };
     this.crashPolicy = {
