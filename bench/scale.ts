@@ -326,7 +326,12 @@ export default async function run(): Promise<BenchRow[]> {
     'stalls.jsonl',
   );
   const hearth = await startHearth({
-    nodeFlags: ['--import', pathToFileURL(LOOP_STALLS).href],
+    // BENCH_CORE_NODE_FLAGS: more of Node's flags for the core (e.g. `--cpu-prof`), to look inside a run.
+    nodeFlags: [
+      '--import',
+      pathToFileURL(LOOP_STALLS).href,
+      ...(process.env.BENCH_CORE_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
+    ],
     env: { LOOP_STALLS_FILE: stallsFile },
   });
   const rss = rssTimeline(hearth.pid);

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type { SandboxLaunch } from '../sandbox/sandbox.ts';
 import type { LaunchPlan } from '../supervisor/game-process.ts';
 import { corePath } from '../../lib/core-paths.ts';
-import { spawnTurn } from '../../lib/spawn-turns.ts';
+import { loopTurn } from '../../lib/loop-turns.ts';
 
 const RUNNER_PATH = corePath('src', 'runtime', 'generic', 'definition-runner.mjs');
 
@@ -70,7 +70,7 @@ export async function callRunner(call: RunnerCall): Promise<unknown> {
     env: { NODE_OPTIONS: '' },
   };
   if (!call.sandbox) {
-    await spawnTurn();
+    await loopTurn();
     return runPlan(call, plan);
   }
   const { sandbox, request } = call.sandbox;
@@ -79,7 +79,7 @@ export async function callRunner(call: RunnerCall): Promise<unknown> {
     runtimeReadOnly: [...(request.runtimeReadOnly ?? []), call.bundlePath],
   });
   try {
-    await spawnTurn();
+    await loopTurn();
     return await runPlan(call, wrapped.plan);
   } finally {
     await wrapped.cleanup();

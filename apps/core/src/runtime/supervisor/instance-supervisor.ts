@@ -1,5 +1,6 @@
 import type { CausedBy, ExitReason, InstanceState } from '@hearth/protocol';
 import { CoreError, badRequest, describeError } from '../../errors.ts';
+import { loopTurn } from '../../lib/loop-turns.ts';
 import { CrashGuard, type CrashPolicy } from './crash-guard.ts';
 import type { SandboxLaunch } from '../sandbox/sandbox.ts';
 import { GameProcess, type ExitInfo, type LaunchPlan } from './game-process.ts';
@@ -221,14 +222,20 @@ export class InstanceSupervisor {
     const proc = this.proc;
     const session = this.session;
     if (proc === null || session === null) return;
-    this.stopRequest = { causedBy, killed: false, details: '' };
+    const request: StopRequest = { causedBy, killed: false, details: '' };
+    this.stopRequest = request;
     this.setState('Stopping', causedBy, details);
     const method = session.stop;
-    if ('command' in method) {
-      if (!proc.writeLine(method.command)) proc.signal('SIGTERM');
-    } else {
-      proc.signal(method.signal);
-    }
+    // Finding the game inside its sandbox reads /proc: thirty stops at once do it one per turn.
+    void loopTurn().then(() => {
+      // Gone meanwhile, or killed (which signals the whole tree itself).
+      if (this.proc !== proc || this.stopRequest !== request) return;
+      if ('command' in method) {
+        if (!proc.writeLine(method.command)) proc.signal('SIGTERM');
+      } else {
+        proc.signal(method.signal);
+      }
+    });
     const timeout = this.hooks.stopTimeoutMs();
     this.stopTimer = setTimeout(() => {
       if (this.proc !== proc) return;
@@ -256,7 +263,12 @@ export class InstanceSupervisor {
     let session: StartSession;
     let proc: GameProcess;
     try {
+      // Many starts at once: each prepares, and later spawns, on a turn of its own (loop-turns.ts).
+      await loopTurn();
+      if (attempt !== this.attempt) return;
       session = await this.hooks.prepare();
+      if (attempt !== this.attempt) return;
+      await loopTurn();
       if (attempt !== this.attempt) return;
       let isCurrent = false;
       const pending: [string, 'stdout' | 'stderr'][] = [];

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { spawnTurn } from './spawn-turns.ts';
+import { loopTurn } from './loop-turns.ts';
 
-it('gives each waiting spawn a turn of its own of the event loop, in order', async () => {
+it('gives each waiting caller a turn of its own of the event loop, in order', async () => {
   // Counts the loop's turns (one check phase each; I/O is polled between two of them).
   let turn = 0;
   let counting = true;
@@ -12,7 +12,7 @@ it('gives each waiting spawn a turn of its own of the event loop, in order', asy
   setImmediate(count);
   const seen: [string, number][] = [];
   await Promise.all(
-    ['a', 'b', 'c', 'd'].map((name) => spawnTurn().then(() => seen.push([name, turn]))),
+    ['a', 'b', 'c', 'd'].map((name) => loopTurn().then(() => seen.push([name, turn]))),
   );
   counting = false;
   expect(seen.map(([name]) => name)).toEqual(['a', 'b', 'c', 'd']);
