@@ -26,6 +26,8 @@
 //   BENCH_SCALE_INSTANCES=40 BENCH_SCALE_RUNNING=10 BENCH_SCALE_BURST=10 BENCH_SCALE_CLIENTS=10 \
 //     BENCH_SCALE_REST_SECONDS=20 BENCH_SCALE_PROBES=60 BENCH_SCALE_BURSTS=2 npx tsx bench/scale.ts
 //   (a short run, for a CI-like machine)
+//   BENCH_CORE_NODE_FLAGS="--cpu-prof --cpu-prof-dir=/tmp/prof" BENCH_STALLS_FILE=/tmp/stalls.jsonl
+//   (a profile of the core and its stalls, to see what ran in each)
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -321,10 +323,11 @@ async function cpuSlices(pids: number[], seconds: number, slices: number): Promi
 export default async function run(): Promise<BenchRow[]> {
   if (INSTANCES < RUNNING + BURST)
     throw new Error(`BENCH_SCALE_INSTANCES (${INSTANCES}) < RUNNING + BURST (${RUNNING + BURST})`);
-  const stallsFile = path.join(
-    await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-bench-stalls-')),
-    'stalls.jsonl',
-  );
+  // BENCH_STALLS_FILE keeps the stalls (with a profile's clock: support/loop-stalls.mjs) after the run.
+  const keptStalls = process.env.BENCH_STALLS_FILE;
+  const stallsFile =
+    keptStalls ||
+    path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-bench-stalls-')), 'stalls.jsonl');
   const hearth = await startHearth({
     // BENCH_CORE_NODE_FLAGS: more of Node's flags for the core (e.g. `--cpu-prof`), to look inside a run.
     nodeFlags: [
@@ -569,7 +572,7 @@ export default async function run(): Promise<BenchRow[]> {
     if (clients) await clients.stop();
     if (bare) await stopProcess(bare.child);
     await hearth.stop();
-    await fs.rm(path.dirname(stallsFile), { recursive: true, force: true });
+    if (!keptStalls) await fs.rm(path.dirname(stallsFile), { recursive: true, force: true });
   }
 }
 

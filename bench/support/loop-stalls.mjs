@@ -3,7 +3,8 @@
 // the event loop that held everything else up. For each, the main thread's own CPU time and its
 // wait for a CPU over the gap (/proc/<pid>/task/<pid>/schedstat), so what the core spent can be
 // told from what a busy machine made it wait. One JSON line per stall in LOOP_STALLS_FILE:
-// [pid, epoch ms, wall ms, own CPU ms, run-queue wait ms]. Linux only; does nothing elsewhere.
+// [pid, epoch ms, wall ms, own CPU ms, run-queue wait ms, monotonic µs] — the last on the clock of
+// a `--cpu-prof` profile's timestamps, to find what ran in a stall. Linux only; does nothing elsewhere.
 import fs from 'node:fs';
 
 const out = process.env.LOOP_STALLS_FILE;
@@ -17,6 +18,7 @@ function sched() {
 
 if (out && fs.existsSync(schedstat)) {
   let last = performance.now();
+  let lastMono = Number(process.hrtime.bigint() / 1000n);
   let [lastRun, lastWait] = sched();
   setInterval(() => {
     const now = performance.now();
@@ -29,10 +31,12 @@ if (out && fs.existsSync(schedstat)) {
         gap,
         run - lastRun,
         wait - lastWait,
+        lastMono,
       ];
       fs.appendFileSync(out, `${JSON.stringify(line.map((n) => Math.round(n * 10) / 10))}\n`);
     }
     last = now;
+    lastMono = Number(process.hrtime.bigint() / 1000n);
     lastRun = run;
     lastWait = wait;
   }, 2).unref();

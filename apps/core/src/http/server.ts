@@ -13,7 +13,7 @@ import {
 } from '../errors.ts';
 import type { Logger } from '../lib/logger.ts';
 import { MAX_PARAM_LENGTH, answerClientError, sendFrameworkError } from './framework-errors.ts';
-import { flushCoalescedFrames } from './socket-session.ts';
+import { framesWritten } from './socket-session.ts';
 
 /** One registered API route, as the permission matrix test enumerates them. */
 export interface RegisteredRoute {
@@ -95,10 +95,14 @@ export async function createHttpServer(
     return sendError(reply, err);
   });
 
-  // Event frames held for this turn go out before the answer (see sendCoalesced).
-  app.addHook('onSend', (_request, _reply, payload, done) => {
-    flushCoalescedFrames();
-    done(null, payload);
+  // Event frames held so far go out before the answer to a change (see sendCoalesced). A read does
+  // not wait for them: what it answers already includes those events, and the dashboard puts what
+  // it reads and what the stream says in order by snowflake (lib/realtime/event-sequence.ts).
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    const written = read ? null : framesWritten();
+    if (written === null) done(null, payload);
+    else void written.then(() => done(null, payload));
   });
 
   const routes: RegisteredRoute[] = [];

@@ -11,7 +11,7 @@ import type { StoredUser } from '../repositories/user-repository.ts';
 import {
   SESSION_ENDED_CLOSE_CODE,
   bindSocketToUser,
-  flushCoalescedFrames,
+  framesWritten,
   sendCoalesced,
 } from './socket-session.ts';
 
@@ -47,25 +47,51 @@ it('writes the frames of one turn of the event loop together, each still a messa
   client.close();
 });
 
-it('writes the frames held so far when an HTTP answer goes out in the same turn', async () => {
+/** `count` server-side sockets, each with the client that reads it. */
+async function socketPairs(count: number) {
   const listening = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   server = listening;
   await new Promise((resolve) => listening.once('listening', resolve));
-  const accepted = new Promise<WebSocket>((resolve) => listening.once('connection', resolve));
   const { port } = listening.address() as AddressInfo;
-  const client = new WebSocket(`ws://127.0.0.1:${port}`);
-  const received = new Promise<string>((resolve) =>
-    client.once('message', (data: Buffer) => resolve(data.toString())),
+  const pairs: { socket: WebSocket; client: WebSocket; raw: { writableCorked: number } }[] = [];
+  for (let n = 0; n < count; n++) {
+    const accepted = new Promise<WebSocket>((resolve) => listening.once('connection', resolve));
+    const client = new WebSocket(`ws://127.0.0.1:${port}`);
+    const socket = await accepted;
+    const raw = (socket as unknown as { _socket: { writableCorked: number } })._socket;
+    pairs.push({ socket, client, raw });
+  }
+  return pairs;
+}
+
+it('an answer waits for the frames held before it; fifty sockets are written a few per turn', async () => {
+  const pairs = await socketPairs(50);
+  const received = pairs.map(
+    ({ client }) =>
+      new Promise<string>((resolve) =>
+        client.once('message', (data: Buffer) => resolve(data.toString())),
+      ),
   );
-  const socket = await accepted;
-  const raw = (socket as unknown as { _socket: { writableCorked: number } })._socket;
-  sendCoalesced(socket, 'ProgressionStart');
-  expect(raw.writableCorked).toBe(1);
-  // What the server's onSend hook does before an answer is written.
-  flushCoalescedFrames();
-  expect(raw.writableCorked).toBe(0);
-  expect(await received).toBe('ProgressionStart');
-  client.close();
+  for (const { socket } of pairs) sendCoalesced(socket, 'ProgressionStart');
+  expect(pairs.every(({ raw }) => raw.writableCorked === 1)).toBe(true);
+  // What the server's onSend hook waits for before an answer is written.
+  const written = framesWritten();
+  expect(written).not.toBeNull();
+  let done = false;
+  void written!.then(() => (done = true));
+  // The next turn writes the sockets that waited longest, not all fifty.
+  await new Promise((resolve) => setImmediate(resolve));
+  const stillHeld = pairs.filter(({ raw }) => raw.writableCorked === 1).length;
+  expect(stillHeld).toBeGreaterThan(0);
+  expect(stillHeld).toBeLessThan(50);
+  expect(pairs[0]!.raw.writableCorked).toBe(0);
+  expect(done).toBe(false);
+  await written;
+  expect(pairs.every(({ raw }) => raw.writableCorked === 0)).toBe(true);
+  expect(await Promise.all(received)).toEqual(Array(50).fill('ProgressionStart'));
+  // Nothing held: an answer goes out at once.
+  expect(framesWritten()).toBeNull();
+  for (const { client } of pairs) client.close();
 });
 
 const bob: StoredUser = {

@@ -121,37 +121,69 @@ export interface SocketSession {
 }
 
 type Corkable = { cork(): void; uncork(): void };
-/** Sockets holding frames until the end of this turn, with how to write them. */
+/** Sockets holding frames, in the order they began to, with how to write them. */
 const corked = new Map<WebSocket, Corkable>();
+/**
+ * Sockets whose held frames are written in one turn of the event loop. Fifty dashboards' writes
+ * at once (one event each) held every request for tens of milliseconds on a busy machine.
+ */
+const WRITES_PER_TURN = 16;
 let flushScheduled = false;
+/** Sockets corked so far and written so far: in the same order, so a count tells who is done. */
+let corkedCount = 0;
+let writtenCount = 0;
+const writeWaiters: { until: number; resolve: () => void }[] = [];
 
 /**
- * sendBounded, with the frames a socket gets in one turn of the event loop written together: a
- * burst of events (thirty starts at once) is one write per subscriber, not one per event each
- * (writes were a sixth of the core's time in such a burst with 50 dashboards open, issue 26).
- * An HTTP answer written in that turn first writes the frames held so far
- * (`flushCoalescedFrames`, from the server's onSend hook): an event emitted before a request was
- * answered still reaches its sockets before that answer, as it did when every frame was written
- * at once (a client that reads the ProgressionStart of the instance it just created, say).
+ * sendBounded, with the frames a socket gets meanwhile written together: a burst of events (thirty
+ * starts at once) is one write per subscriber, not one per event each (writes were a sixth of the
+ * core's time in such a burst with 50 dashboards open, issue 26). Held sockets are written from
+ * the next turn on, those that waited longest first, WRITES_PER_TURN per turn.
+ * The answer to a change waits for the frames held before it (`framesWritten`, from the server's
+ * onSend hook): an event emitted before such a request was answered still reaches its sockets
+ * before that answer, as when every frame was written at once (a client that reads the
+ * ProgressionStart of the instance it just created, say).
  */
 export function sendCoalesced(socket: WebSocket, data: string): boolean {
   const raw = (socket as unknown as { _socket?: Corkable })._socket;
   if (raw && !corked.has(socket) && socket.readyState === socket.OPEN) {
     corked.set(socket, raw);
+    corkedCount++;
     raw.cork();
-    if (!flushScheduled) {
-      flushScheduled = true;
-      setImmediate(flushCoalescedFrames);
-    }
+    scheduleWrites();
   }
   return sendBounded(socket, data);
 }
 
-/** Writes every frame sendCoalesced holds now. */
-export function flushCoalescedFrames(): void {
+function scheduleWrites(): void {
+  if (flushScheduled) return;
+  flushScheduled = true;
+  setImmediate(writeHeld);
+}
+
+/** Writes the frames of the sockets that have held them longest; the rest on the next turn. */
+function writeHeld(): void {
   flushScheduled = false;
-  if (corked.size === 0) return;
-  const held = [...corked.values()];
-  corked.clear();
-  for (const raw of held) raw.uncork();
+  let written = 0;
+  for (const [socket, raw] of corked) {
+    if (written === WRITES_PER_TURN) break;
+    corked.delete(socket);
+    writtenCount++;
+    written++;
+    raw.uncork();
+  }
+  for (let i = writeWaiters.length - 1; i >= 0; i--) {
+    const waiter = writeWaiters[i]!;
+    if (waiter.until > writtenCount) continue;
+    writeWaiters.splice(i, 1);
+    waiter.resolve();
+  }
+  if (corked.size > 0) scheduleWrites();
+}
+
+/** Resolves once every frame held now is written; null when none is held. */
+export function framesWritten(): Promise<void> | null {
+  if (corked.size === 0) return null;
+  const until = corkedCount;
+  return new Promise((resolve) => writeWaiters.push({ until, resolve }));
 }

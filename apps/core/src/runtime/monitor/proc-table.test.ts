@@ -138,6 +138,47 @@ describe('ProcTable on a /proc of its own (parsing, trees, CPU deltas)', () => {
     table.close();
   });
 
+  it('reads a few processes per turn of the event loop, with the same totals, and stops when closed', async () => {
+    const dir = path.join(root, 'paced');
+    const writeIn = async (pid: number, p: FakeProcess) => {
+      await mkdir(path.join(dir, String(pid)), { recursive: true });
+      await writeFile(path.join(dir, String(pid), 'stat'), statLine(pid, p));
+    };
+    // A server of 1 + 11 processes among 20 foreign ones.
+    await writeIn(500, { ppid: 1, start: 5000, utime: 1, rssPages: 1 });
+    for (let i = 1; i <= 11; i++)
+      await writeIn(500 + i, { ppid: 500, start: 5000 + i, utime: i, rssPages: 1 });
+    for (let i = 0; i < 20; i++) await writeIn(900 + i, { ppid: 1, start: 9000 + i, rssPages: 3 });
+    const options = { procRoot: dir, clockTicks: 100, pageSize: PAGE };
+    const whole = new ProcTable({ ...options, readsPerTurn: 1000 });
+    const paced = new ProcTable({ ...options, readsPerTurn: 4 });
+
+    let turns = 0;
+    let counting = true;
+    const count = () => {
+      turns++;
+      if (counting) setImmediate(count);
+    };
+    setImmediate(count);
+    const before = turns;
+    const sample = (await paced.scan([500])).get(500);
+    const scanTurns = turns - before;
+    counting = false;
+    expect(sample).toEqual((await whole.scan([500])).get(500));
+    expect(sample).toMatchObject({ processes: 12, cpuTicks: 67, rssBytes: 12 * PAGE });
+    // 32 new pids read by path, then 11 adopted: at least one turn per 4 reads.
+    expect(scanTurns).toBeGreaterThanOrEqual(Math.floor((32 + 11) / 4));
+
+    // Closed while a scan is under way: it ends at its next turn and keeps nothing open.
+    const closing = new ProcTable({ ...options, readsPerTurn: 4 });
+    const scanning = closing.scan([500]);
+    closing.close();
+    expect((await scanning).get(500)).toBeUndefined();
+    expect(closing.tracked).toBe(0);
+    whole.close();
+    paced.close();
+  });
+
   it('reads the units of this host from its auxiliary vector', () => {
     const units = hostUnits();
     expect(units.clockTicks).toBeGreaterThan(0);

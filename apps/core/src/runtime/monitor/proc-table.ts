@@ -1,6 +1,7 @@
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { loopTurn } from '../../lib/loop-turns.ts';
 
 /** One process tree's totals at one scan (core-api.md §2.14, summed over the tree). */
 export interface TreeSample {
@@ -24,6 +25,12 @@ export interface ProcTableOptions {
   pageSize?: number;
   /** Each foreign process is read again every this many scans (a recycled pid may be ours now). */
   recheckEvery?: number;
+  /**
+   * At most this many processes are read in one turn of the event loop (default 64): a scan of a
+   * busy host (thousands of pids, thirty servers starting) otherwise held every request for tens
+   * of milliseconds.
+   */
+  readsPerTurn?: number;
 }
 
 interface Member {
@@ -124,6 +131,9 @@ export class ProcTable {
   private readonly clockTicks: number;
   private readonly pageSize: number;
   private readonly recheckEvery: number;
+  private readonly readsPerTurn: number;
+  /** Bumped by close(): a scan under way stops at its next turn and opens nothing more. */
+  private generation = 0;
   private readonly members = new Map<number, Member>();
   /** pid → start time of a process outside every tree. */
   private readonly foreign = new Map<number, string>();
@@ -136,6 +146,7 @@ export class ProcTable {
     this.clockTicks = options.clockTicks ?? units.clockTicks;
     this.pageSize = options.pageSize ?? units.pageSize;
     this.recheckEvery = Math.max(1, options.recheckEvery ?? 30);
+    this.readsPerTurn = Math.max(1, options.readsPerTurn ?? 64);
   }
 
   /** USER_HZ: ticks per second of CPU time. */
@@ -156,6 +167,7 @@ export class ProcTable {
   /** One pass over /proc: the totals of the tree under each root pid. */
   async scan(roots: readonly number[]): Promise<Map<number, TreeSample>> {
     this.scanCount++;
+    const generation = this.generation;
     const result = new Map<number, TreeSample>();
     if (roots.length === 0) {
       this.forgetMembers();
@@ -169,12 +181,23 @@ export class ProcTable {
     }
     const alive = new Set<number>();
     for (const name of names) if (isPid(name)) alive.add(Number(name));
+    let reads = 0;
+    /** False once the table was closed meanwhile. */
+    const paced = async (): Promise<boolean> => {
+      if (++reads % this.readsPerTurn === 0) await loopTurn();
+      return this.generation === generation;
+    };
 
     for (const pid of this.foreign.keys()) if (!alive.has(pid)) this.foreign.delete(pid);
     // Known processes through their kept descriptors; one that fails (exited) is dropped.
     const parents = new Map<number, number>();
     for (const [pid, member] of this.members) {
-      if (!alive.has(pid) || !this.refresh(member)) {
+      if (!alive.has(pid)) {
+        this.drop(pid);
+        continue;
+      }
+      if (!(await paced())) return result;
+      if (!this.refresh(member)) {
         this.drop(pid);
         continue;
       }
@@ -186,6 +209,7 @@ export class ProcTable {
       if (this.members.has(pid)) continue;
       const known = this.foreign.get(pid);
       if (known !== undefined && (pid + this.scanCount) % this.recheckEvery !== 0) continue;
+      if (!(await paced())) return result;
       const stat = this.readStatByPath(pid);
       if (stat === null) continue;
       if (known !== undefined && known === stat.start) continue;
@@ -221,7 +245,10 @@ export class ProcTable {
 
     for (const [pid, stat] of fresh) {
       if (findRoot(pid) === null) this.foreign.set(pid, stat.start);
-      else this.adopt(pid, stat);
+      else {
+        if (!(await paced())) return result;
+        this.adopt(pid, stat);
+      }
     }
     for (const root of roots)
       result.set(root, { processes: 0, cpuTicks: 0, cpuTicksTotal: 0, rssBytes: 0, io: null });
@@ -248,6 +275,7 @@ export class ProcTable {
 
   /** Closes every kept descriptor. */
   close(): void {
+    this.generation++;
     this.forgetMembers();
     this.foreign.clear();
   }
