@@ -290,8 +290,16 @@ export class InstanceRepository {
     if (path.dirname(dir) !== this.root)
       throw new Error('Instance folder must be under instances/');
     const valid = InstanceRecordSchema.parse(record);
-    this.db
-      .prepare('INSERT INTO instances (uuid, folder, record, updated_at) VALUES (?, ?, ?, ?)')
-      .run(valid.uuid, path.basename(dir), JSON.stringify(valid), Date.now());
+    const now = Date.now();
+    this.db.transaction(() => {
+      this.db
+        .prepare('INSERT INTO instances (uuid, folder, record, updated_at) VALUES (?, ?, ?, ?)')
+        .run(valid.uuid, path.basename(dir), JSON.stringify(valid), now);
+      // Its sandbox slot with it (an install may have taken one already): a start then never
+      // needs a write, so it works while the database is read-only (migration 020 for older ones).
+      this.db
+        .prepare('INSERT OR IGNORE INTO sandbox_uids (owner, allocated_at) VALUES (?, ?)')
+        .run(valid.uuid, now);
+    })();
   }
 }

@@ -97,6 +97,37 @@ describe('InstanceRepository with sandbox slots', () => {
     expect(slots.find('INSTANCE_alpha')).toBeNull();
   });
 
+  it('gives an instance its slot when it is registered, so a start never has to write', async () => {
+    const repo = new InstanceRepository(db, dir, new DbWrites(createLogger('silent')), slots);
+    const folder = await repo.createFolder('gamma');
+    expect(slots.find('INSTANCE_gamma')).toBeNull();
+    await repo.register(folder, dot('INSTANCE_gamma'), record('INSTANCE_gamma'));
+    expect(slots.find('INSTANCE_gamma')).toBeGreaterThanOrEqual(1);
+    // One its install took before is kept, not replaced.
+    const early = await slots.slotOf('INSTANCE_delta');
+    await repo.register(
+      await repo.createFolder('delta'),
+      dot('INSTANCE_delta'),
+      record('INSTANCE_delta'),
+    );
+    expect(slots.find('INSTANCE_delta')).toBe(early);
+  });
+
+  it('gives instances registered before that their slot when the database is upgraded', async () => {
+    const repo = new InstanceRepository(db, dir, new DbWrites(createLogger('silent')), slots);
+    await repo.register(
+      await repo.createFolder('old'),
+      dot('INSTANCE_old'),
+      record('INSTANCE_old'),
+    );
+    // As a core before migration 020 left it: the instance without a slot.
+    db.prepare('DELETE FROM sandbox_uids').run();
+    db.prepare('DELETE FROM schema_migrations WHERE version = 20').run();
+    db.close();
+    open();
+    expect(slots.find('INSTANCE_old')).toBeGreaterThanOrEqual(1);
+  });
+
   it('releases the slot of a failed creation with its folder', async () => {
     const repo = new InstanceRepository(db, dir, new DbWrites(createLogger('silent')), slots);
     const folder = await repo.createFolder('beta');
