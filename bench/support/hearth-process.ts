@@ -7,25 +7,28 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { pollUntil } from '../../apps/core/test-support/poll.ts';
-import { launchCore, type LaunchedCore } from '../../apps/core/test-support/core-launcher.ts';
+import {
+  launchCore,
+  npmStartCommand,
+  type LaunchedCore,
+} from '../../apps/core/test-support/core-launcher.ts';
 import { track } from './processes.ts';
 
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const OWNER = { username: 'bench', password: 'bench-password-1' } as const;
 let created = 0;
 
-/** How the core is started: BENCH_CORE_COMMAND (split on spaces) or `node scripts/start.mjs`. */
+/** How the core is started: BENCH_CORE_COMMAND (split on spaces) or as `npm start` runs it. */
 export function coreCommand(): { command: string; args: string[]; label: string } {
   const custom = process.env.BENCH_CORE_COMMAND?.trim();
   if (custom) {
     const [command = process.execPath, ...args] = custom.split(/\s+/);
     return { command: command === 'node' ? process.execPath : command, args, label: custom };
   }
-  return {
-    command: process.execPath,
-    args: [path.join(REPO, 'scripts/start.mjs')],
-    label: 'node scripts/start.mjs',
-  };
+  // As `npm start` runs it, with the Node flags the root package.json gives it.
+  const { command, args } = npmStartCommand();
+  const shown = args.map((a) => (path.isAbsolute(a) ? path.relative(REPO, a) : a));
+  return { command, args, label: `node ${shown.join(' ')}` };
 }
 
 /**

@@ -4,12 +4,30 @@
 // (SIGTERM with a grace period, then SIGKILL). What each caller adds on top (a request helper, an
 // owner, a served dashboard) stays in its own support file.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const CORE_SOURCE = path.join(REPO_ROOT, 'apps/core/src/main.ts');
 const NPM_START = path.join(REPO_ROOT, 'scripts/start.mjs');
+
+/**
+ * `npm start` as the root package.json says it (`node [Node's flags] scripts/start.mjs`): the flags
+ * it gives Node (a smaller young generation, say) are the product's, so whatever starts the core
+ * "as npm start does" reads them from there.
+ */
+export function npmStartCommand(): { command: string; args: string[] } {
+  const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    scripts?: Record<string, string>;
+  };
+  const words = (manifest.scripts?.start ?? '').trim().split(/\s+/);
+  if (words[0] !== 'node' || words.at(-1) !== 'scripts/start.mjs')
+    throw new Error(
+      `package.json's start script is not "node … scripts/start.mjs": ${words.join(' ')}`,
+    );
+  return { command: process.execPath, args: [...words.slice(1, -1), NPM_START] };
+}
 
 /**
  * What runs: `source` is `src/main.ts` through tsx (no build needed: core tests); `npm-start` is
@@ -64,7 +82,10 @@ const SETUP_KEY = /First time setup key: (\S+)/;
 function commandLine(entry: CoreEntry): [string, string[], string] {
   if (entry === 'source')
     return [process.execPath, ['--import', 'tsx', CORE_SOURCE], path.dirname(CORE_SOURCE)];
-  if (entry === 'npm-start') return [process.execPath, [NPM_START], REPO_ROOT];
+  if (entry === 'npm-start') {
+    const { command, args } = npmStartCommand();
+    return [command, args, REPO_ROOT];
+  }
   return [entry.command, entry.args, REPO_ROOT];
 }
 
