@@ -11,8 +11,14 @@ import {
   parseConsoleMessage,
   type ClientEvent,
 } from '@hearth/protocol';
-import { startTestCore, type TestCore } from './helpers.ts';
-import { EventLog, freePort, isCreationEnd, isState } from './instance-helpers.ts';
+import type { TestCore } from './helpers.ts';
+import {
+  freePort,
+  isCreationEnd,
+  isState,
+  useOwnedCore,
+  type EventLog,
+} from './instance-helpers.ts';
 
 let t: TestCore;
 let owner: string;
@@ -22,16 +28,11 @@ const LINES = 3000;
 
 beforeAll(async () => {
   scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-console-storage-'));
-  t = await startTestCore();
-  owner = await t.setupOwner();
-  log = await EventLog.open(t, owner);
 });
-
 afterAll(async () => {
-  log?.close();
-  await t?.close();
   await fs.rm(scratch, { recursive: true, force: true });
 });
+useOwnedCore((core) => ({ t, owner, log } = core));
 
 async function chattyInstance(): Promise<string> {
   const file = path.join(scratch, 'chatty.ts');

@@ -107,6 +107,39 @@ async function openOwnedCore(
   }
 }
 
+/** A core, its owner and the event log opened as them. */
+export type OwnedCore = Awaited<ReturnType<typeof openOwnedCore>>;
+
+/**
+ * Starts a core with `overrides` before the file's (or the describe's) tests, signs its owner up,
+ * opens the event log, hands the three to `use` (which keeps what the tests need, and may prepare
+ * more), and after the tests closes them and removes the core's data folder.
+ */
+export function useOwnedCore(
+  use: (opened: OwnedCore) => unknown,
+  overrides: Partial<CoreConfig> = {},
+  timeoutMs?: number,
+): void {
+  let opened: OwnedCore | undefined;
+  beforeAll(async () => {
+    let dataDir: string | undefined;
+    opened = await openOwnedCore(
+      async () => {
+        const t = await startTestCore(overrides);
+        dataDir = t.dataDir;
+        return t;
+      },
+      async () => {
+        if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+      },
+    );
+    await use(opened);
+  }, timeoutMs);
+  afterAll(async () => {
+    await opened?.close();
+  });
+}
+
 /** Opens an InstanceSuite (beforeAll); whatever opened before a failure is closed again. */
 export async function openInstanceSuite(
   overrides: Partial<CoreConfig> = {},

@@ -20,22 +20,20 @@ import { FLYING_SQUID_DEFINITION_URL } from '../src/runtime/generic/builtin.ts';
 import { offlineUuid } from '../src/runtime/minecraft/mojang-profile.ts';
 import { joinBot } from '../test-support/mineflayer-bot.ts';
 import { startTestCore, type TestCore, type TestResponse } from './helpers.ts';
-import { EventLog, freePort, isCreationEnd, isInstanceKind, isState } from './instance-helpers.ts';
+import {
+  EventLog,
+  freePort,
+  isCreationEnd,
+  isInstanceKind,
+  isState,
+  useOwnedCore,
+} from './instance-helpers.ts';
 
 let t: TestCore;
 let owner: string;
 let log: EventLog;
 
-beforeAll(async () => {
-  t = await startTestCore({ stopTimeoutMs: 10_000 });
-  owner = await t.setupOwner();
-  log = await EventLog.open(t, owner);
-});
-
-afterAll(async () => {
-  log?.close();
-  await t?.close();
-});
+useOwnedCore((core) => ({ t, owner, log } = core), { stopTimeoutMs: 10_000 });
 
 const playerChange = (e: ClientEvent) => {
   const inner = e.event_inner;

@@ -21,13 +21,14 @@ import {
   emptyPermissions,
   type InstanceInfo,
 } from '@hearth/protocol';
-import { startTestCore, type TestCore } from './helpers.ts';
+import type { TestCore } from './helpers.ts';
 import {
-  EventLog,
   freePort,
   isCreationEnd,
   isState,
   startAndWaitRunning,
+  useOwnedCore,
+  type EventLog,
 } from './instance-helpers.ts';
 
 let source: TestCore;
@@ -151,26 +152,22 @@ async function expectSourceUntouched(uuid: string, dir: string, name: string) {
 }
 
 beforeAll(async () => {
-  [source, target] = await Promise.all([
-    startTestCore({ stopTimeoutMs: 10_000 }),
-    startTestCore({ stopTimeoutMs: 10_000 }),
-  ]);
-  [sourceOwner, targetOwner] = await Promise.all([source.setupOwner(), target.setupOwner()]);
-  sourceLog = await EventLog.open(source, sourceOwner);
-  targetLog = await EventLog.open(target, targetOwner);
   // The definition runner reads file:// definitions as an unprivileged user: the folder is 0755.
   scratch = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-move-def-')));
   await fs.chmod(scratch, 0o755);
   await fs.writeFile(path.join(scratch, 'main.ts'), MOVER);
   await fs.chmod(path.join(scratch, 'main.ts'), 0o644);
-}, 60_000);
+});
 
 afterAll(async () => {
-  sourceLog?.close();
-  targetLog?.close();
-  await Promise.all([source?.close(), target?.close()]);
   for (const server of servers) server.close();
   if (scratch) await fs.rm(scratch, { recursive: true, force: true });
+});
+useOwnedCore((core) => ({ t: source, owner: sourceOwner, log: sourceLog } = core), {
+  stopTimeoutMs: 10_000,
+});
+useOwnedCore((core) => ({ t: target, owner: targetOwner, log: targetLog } = core), {
+  stopTimeoutMs: 10_000,
 });
 
 describe('moving a generic instance whose definition Hearth does not ship (issue 26)', () => {

@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   TRANSFER_KEY_TTL_MS,
   TRANSFER_MANIFEST_HEADER,
@@ -20,8 +20,8 @@ import {
   type InstanceInfo,
 } from '@hearth/protocol';
 import { createSquid, type Squid } from './backups-app-helpers.ts';
-import { startTestCore, type TestCore } from './helpers.ts';
-import { EventLog, isCreationEnd } from './instance-helpers.ts';
+import type { TestCore } from './helpers.ts';
+import { isCreationEnd, useOwnedCore, type EventLog } from './instance-helpers.ts';
 
 let source: TestCore;
 let target: TestCore;
@@ -85,25 +85,18 @@ async function userWith(
   return made.token;
 }
 
+useOwnedCore((core) => ({ t: source, owner: sourceOwner, log: sourceLog } = core), {
+  stopTimeoutMs: 10_000,
+});
+useOwnedCore((core) => ({ t: target, owner: targetOwner, log: targetLog } = core), {
+  stopTimeoutMs: 10_000,
+});
 beforeAll(async () => {
-  [source, target] = await Promise.all([
-    startTestCore({ stopTimeoutMs: 10_000 }),
-    startTestCore({ stopTimeoutMs: 10_000 }),
-  ]);
-  [sourceOwner, targetOwner] = await Promise.all([source.setupOwner(), target.setupOwner()]);
-  sourceLog = await EventLog.open(source, sourceOwner);
-  targetLog = await EventLog.open(target, targetOwner);
   squid = await createSquid(source, sourceOwner, sourceLog, 'Castle');
   // A file of the player's own in the world, to find again on the target.
   await fs.mkdir(path.join(squid.dir, 'world'), { recursive: true });
   await fs.writeFile(path.join(squid.dir, 'world', 'built-by-a-player.txt'), 'a castle');
 }, 180_000);
-
-afterAll(async () => {
-  sourceLog?.close();
-  targetLog?.close();
-  await Promise.all([source?.close(), target?.close()]);
-});
 
 describe('moving an instance to another core (issue 26)', () => {
   it('the target pulls it from the source and creates it with the same settings', async () => {
