@@ -42,6 +42,45 @@ const playerChange = (e: ClientEvent) => {
     : null;
 };
 
+/**
+ * Leaves a generic instance's folder with its records in `dataDir`, as a core that is gone (or
+ * anyone who could write there) left it, for a core started on `dataDir` to adopt at boot.
+ */
+async function writeAdoptedRecord(
+  dataDir: string,
+  uuid: string,
+  data: { url: string; bundle_path: string; output: Record<string, string> },
+): Promise<void> {
+  const folder = path.join(dataDir, 'instances', 'adopted');
+  await fs.mkdir(folder, { recursive: true });
+  await fs.writeFile(
+    path.join(folder, '.lodestone_config'),
+    JSON.stringify({ game_type: 'Generic', uuid, creation_time: 1 }),
+  );
+  await fs.writeFile(
+    path.join(folder, '.hearth_instance.json'),
+    JSON.stringify({
+      uuid,
+      name: 'Adopted',
+      description: '',
+      game: { type: 'Generic', game_name: 'starter', game_display_name: 'Starter' },
+      version: '1',
+      port: 0,
+      creation_time: 1,
+      auto_start: false,
+      restart_on_crash: false,
+      handler: 'generic',
+      data: {
+        ...data,
+        stop: { signal: 'SIGTERM' },
+        ping: false,
+        max_players: null,
+        config: {},
+      },
+    }),
+  );
+}
+
 describe('a flying-squid generic instance', () => {
   it('is created from its definition, started by the core, and tracks a real client joining and leaving', async () => {
     const manifest = SetupManifestSchema.parse(
@@ -558,36 +597,11 @@ export default {
     const hostDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-host-'));
     await fs.writeFile(path.join(hostDir, 'definition.ts'), 'export default {};\n');
     const uuid = 'INSTANCE_ADOPTED_FILE';
-    const folder = path.join(dataDir, 'instances', 'adopted');
-    await fs.mkdir(folder, { recursive: true });
-    await fs.writeFile(
-      path.join(folder, '.lodestone_config'),
-      JSON.stringify({ game_type: 'Generic', uuid, creation_time: 1 }),
-    );
-    await fs.writeFile(
-      path.join(folder, '.hearth_instance.json'),
-      JSON.stringify({
-        uuid,
-        name: 'Adopted',
-        description: '',
-        game: { type: 'Generic', game_name: 'starter', game_display_name: 'Starter' },
-        version: '1',
-        port: 0,
-        creation_time: 1,
-        auto_start: false,
-        restart_on_crash: false,
-        handler: 'generic',
-        data: {
-          url: pathToFileURL(path.join(hostDir, 'definition.ts')).href,
-          bundle_path: path.join(dataDir, 'none.mjs'),
-          stop: { signal: 'SIGTERM' },
-          output: {},
-          ping: false,
-          max_players: null,
-          config: {},
-        },
-      }),
-    );
+    await writeAdoptedRecord(dataDir, uuid, {
+      url: pathToFileURL(path.join(hostDir, 'definition.ts')).href,
+      bundle_path: path.join(dataDir, 'none.mjs'),
+      output: {},
+    });
     const adopted = await startTestCore({ isolation: 'auto' }, dataDir);
     try {
       const owner = await adopted.setupOwner();
@@ -610,37 +624,11 @@ export default {
     const word = `SECRET_${randomBytes(8).toString('hex')}`;
     await fs.writeFile(stolen, `key ${word}\n`);
     const uuid = 'INSTANCE_ADOPTED';
-    const folder = path.join(dataDir, 'instances', 'adopted');
-    await fs.mkdir(folder, { recursive: true });
-    await fs.writeFile(
-      path.join(folder, '.lodestone_config'),
-      JSON.stringify({ game_type: 'Generic', uuid, creation_time: 1 }),
-    );
-    const url = withStart("{ command: 'sh', args: ['-c', 'echo READY; exec sleep 600'] }");
-    await fs.writeFile(
-      path.join(folder, '.hearth_instance.json'),
-      JSON.stringify({
-        uuid,
-        name: 'Adopted',
-        description: '',
-        game: { type: 'Generic', game_name: 'starter', game_display_name: 'Starter' },
-        version: '1',
-        port: 0,
-        creation_time: 1,
-        auto_start: false,
-        restart_on_crash: false,
-        handler: 'generic',
-        data: {
-          url,
-          bundle_path: stolen,
-          stop: { signal: 'SIGTERM' },
-          output: { started: 'READY' },
-          ping: false,
-          max_players: null,
-          config: {},
-        },
-      }),
-    );
+    await writeAdoptedRecord(dataDir, uuid, {
+      url: withStart("{ command: 'sh', args: ['-c', 'echo READY; exec sleep 600'] }"),
+      bundle_path: stolen,
+      output: { started: 'READY' },
+    });
     const adopted = await startTestCore({ isolation: 'auto' }, dataDir);
     try {
       const owner = await adopted.setupOwner();
