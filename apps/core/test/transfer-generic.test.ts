@@ -144,6 +144,42 @@ async function targetFolders(): Promise<string[]> {
   return (await fs.readdir(path.join(target.dataDir, 'instances'))).sort();
 }
 
+/** What the target holds now; the returned check fails if a refused move left anything there. */
+async function targetSnapshot(): Promise<() => Promise<void>> {
+  const folders = await targetFolders();
+  const listed = (await instancesOf(target, targetOwner)).length;
+  return async () => {
+    expect(await targetFolders()).toEqual(folders);
+    expect(await instancesOf(target, targetOwner)).toHaveLength(listed);
+  };
+}
+
+/**
+ * Runs `body` with the target's safe mode off, where a user who may create instances may name a
+ * definition, with the token of such a user (not the owner); safe mode is on again after.
+ */
+async function asTargetCreator(name: string, body: (token: string) => Promise<void>) {
+  const safeMode = async (on: boolean) => {
+    const res = await target.request('PUT', apiPaths.globalSettingsSafeMode(), {
+      token: targetOwner,
+      body: on,
+    });
+    expect(res.status, res.text).toBe(200);
+  };
+  await safeMode(false);
+  try {
+    const user = await target.createUser(targetOwner, name);
+    const granted = await target.request('PUT', apiPaths.userUpdatePerm(user.uid), {
+      token: targetOwner,
+      body: { ...emptyPermissions(), can_create_instance: true },
+    });
+    expect(granted.status, granted.text).toBe(200);
+    await body(user.token);
+  } finally {
+    await safeMode(true);
+  }
+}
+
 /** The source still has the instance, stopped, with its folder. */
 async function expectSourceUntouched(uuid: string, dir: string, name: string) {
   expect(source.core.ctx.instances.state(uuid)).toBe('Stopped');
@@ -212,28 +248,16 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
   it('a definition file on the source machine: a non-owner is refused as by create, the owner is told why', async () => {
     const url = pathToFileURL(path.join(scratch, 'main.ts')).href;
     const made = await createMover(url, 'Cellar', 'Down the stairs');
-    const before = await targetFolders();
-    const listed = (await instancesOf(target, targetOwner)).length;
+    const expectTargetUnchanged = await targetSnapshot();
 
-    const off = await target.request('PUT', apiPaths.globalSettingsSafeMode(), {
-      token: targetOwner,
-      body: false,
-    });
-    expect(off.status, off.text).toBe(200);
-    try {
-      const user = await target.createUser(targetOwner, 'maker');
-      const granted = await target.request('PUT', apiPaths.userUpdatePerm(user.uid), {
-        token: targetOwner,
-        body: { ...emptyPermissions(), can_create_instance: true },
-      });
-      expect(granted.status, granted.text).toBe(200);
+    await asTargetCreator('maker', async (token) => {
       // The rule a create applies to the same URL on the target.
       const asCreate = await target.request('PUT', apiPaths.genericSetupManifest(), {
-        token: user.token,
+        token,
         body: { url },
       });
       expect(asCreate.status).toBe(403);
-      const refused = await transferIn(await issueKey(made.uuid), user.token);
+      const refused = await transferIn(await issueKey(made.uuid), token);
       expect(refused.status, refused.text).toBe(403);
       expect(refused.json).toEqual(asCreate.json);
 
@@ -242,15 +266,8 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
       expect(owner.status, owner.text).toBe(400);
       expect(owner.text).toMatch(/cannot be moved/);
       expect(owner.text).toMatch(/file on the source machine/);
-    } finally {
-      const on = await target.request('PUT', apiPaths.globalSettingsSafeMode(), {
-        token: targetOwner,
-        body: true,
-      });
-      expect(on.status, on.text).toBe(200);
-    }
-    expect(await targetFolders()).toEqual(before);
-    expect(await instancesOf(target, targetOwner)).toHaveLength(listed);
+    });
+    await expectTargetUnchanged();
     await expectSourceUntouched(made.uuid, made.dir, 'Cellar');
   }, 120_000);
 
@@ -259,22 +276,10 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
     // who is not its owner names it through the move, so it goes through the outbound guard.
     const { url, requests } = await serveDefinition();
     const made = await createMover(url, 'Harbour', 'Inside the wall');
-    const before = await targetFolders();
-    const listed = (await instancesOf(target, targetOwner)).length;
-    const off = await target.request('PUT', apiPaths.globalSettingsSafeMode(), {
-      token: targetOwner,
-      body: false,
-    });
-    expect(off.status, off.text).toBe(200);
-    try {
-      const user = await target.createUser(targetOwner, 'mover');
-      const granted = await target.request('PUT', apiPaths.userUpdatePerm(user.uid), {
-        token: targetOwner,
-        body: { ...emptyPermissions(), can_create_instance: true },
-      });
-      expect(granted.status, granted.text).toBe(200);
+    const expectTargetUnchanged = await targetSnapshot();
+    await asTargetCreator('mover', async (token) => {
       const fetched = requests();
-      const refused = await transferIn(await issueKey(made.uuid), user.token);
+      const refused = await transferIn(await issueKey(made.uuid), token);
       expect(refused.status, refused.text).toBe(400);
       expect(refused.json).toMatchObject({
         kind: 'BadRequest',
@@ -284,15 +289,8 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
         ],
       });
       expect(requests()).toBe(fetched);
-    } finally {
-      const on = await target.request('PUT', apiPaths.globalSettingsSafeMode(), {
-        token: targetOwner,
-        body: true,
-      });
-      expect(on.status, on.text).toBe(200);
-    }
-    expect(await targetFolders()).toEqual(before);
-    expect(await instancesOf(target, targetOwner)).toHaveLength(listed);
+    });
+    await expectTargetUnchanged();
     await expectSourceUntouched(made.uuid, made.dir, 'Harbour');
   }, 120_000);
 
@@ -300,8 +298,7 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
     const { url, server } = await serveDefinition();
     const made = await createMover(url, 'Island', 'Far away');
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    const before = await targetFolders();
-    const listed = (await instancesOf(target, targetOwner)).length;
+    const expectTargetUnchanged = await targetSnapshot();
 
     const res = await transferIn(await issueKey(made.uuid));
     expect(res.status, res.text).toBe(400);
@@ -311,8 +308,7 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
         expect.stringContaining(`Could not fetch the generic definition at ${url}`),
       ],
     });
-    expect(await targetFolders()).toEqual(before);
-    expect(await instancesOf(target, targetOwner)).toHaveLength(listed);
+    await expectTargetUnchanged();
     await expectSourceUntouched(made.uuid, made.dir, 'Island');
   }, 120_000);
 
