@@ -8,7 +8,9 @@ import type WebSocket from 'ws';
 import {
   ClientEventSchema,
   InstanceInfoSchema,
+  apiPaths,
   emptyEventQuery,
+  emptyPermissions,
   type ClientEvent,
   type InstanceInfo,
   type InstanceState,
@@ -448,6 +450,25 @@ export function progressionEndFor(log: EventLog, uuid: string, ms = WAIT_MS): Pr
 }
 
 /** Creates an instance and waits until its creation progression ends; returns the InstanceInfo. */
+/**
+ * Turns the core's safe mode off and makes a user with can_create_instance and nothing else:
+ * someone who may name a generic definition and is not the owner. Returns their token.
+ */
+export async function definitionMaker(t: TestCore, owner: string, name = 'maker'): Promise<string> {
+  const off = await t.request('PUT', apiPaths.globalSettingsSafeMode(), {
+    token: owner,
+    body: false,
+  });
+  expect(off.status, off.text).toBe(200);
+  const user = await t.createUser(owner, name);
+  const granted = await t.request('PUT', apiPaths.userUpdatePerm(user.uid), {
+    token: owner,
+    body: { ...emptyPermissions(), can_create_instance: true },
+  });
+  expect(granted.status, granted.text).toBe(200);
+  return user.token;
+}
+
 export async function createInstance(
   t: TestCore,
   token: string,

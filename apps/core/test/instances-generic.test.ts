@@ -11,7 +11,6 @@ import {
   ConfigurableManifestSchema,
   PlayerSchema,
   SetupManifestSchema,
-  emptyPermissions,
   type ClientError,
   type ClientEvent,
   type Player,
@@ -22,6 +21,7 @@ import { joinBot } from '../test-support/mineflayer-bot.ts';
 import { startTestCore, type TestCore, type TestResponse } from './helpers.ts';
 import {
   EventLog,
+  definitionMaker,
   freePort,
   isCreationEnd,
   isInstanceKind,
@@ -220,18 +220,7 @@ describe('a definition reaches only its own files', () => {
     // refuses that unless the core runs with --private-definitions (generic-definition-guard.test.ts).
     core = await startTestCore({ isolation: 'auto', privateDefinitions: true });
     ownerToken = await core.setupOwner();
-    const off = await core.request('PUT', '/global_settings/safe_mode', {
-      token: ownerToken,
-      body: false,
-    });
-    expect(off.status, off.text).toBe(200);
-    const user = await core.createUser(ownerToken, 'maker');
-    const granted = await core.request('PUT', `/user/${user.uid}/update_perm`, {
-      token: ownerToken,
-      body: { ...emptyPermissions(), can_create_instance: true },
-    });
-    expect(granted.status, granted.text).toBe(200);
-    maker = user.token;
+    maker = await definitionMaker(core, ownerToken);
   });
 
   afterAll(async () => {

@@ -26,6 +26,7 @@ import {
   freePort,
   isCreationEnd,
   isState,
+  definitionMaker,
   startAndWaitRunning,
   useOwnedCore,
   type EventLog,
@@ -159,24 +160,14 @@ async function targetSnapshot(): Promise<() => Promise<void>> {
  * definition, with the token of such a user (not the owner); safe mode is on again after.
  */
 async function asTargetCreator(name: string, body: (token: string) => Promise<void>) {
-  const safeMode = async (on: boolean) => {
-    const res = await target.request('PUT', apiPaths.globalSettingsSafeMode(), {
-      token: targetOwner,
-      body: on,
-    });
-    expect(res.status, res.text).toBe(200);
-  };
-  await safeMode(false);
   try {
-    const user = await target.createUser(targetOwner, name);
-    const granted = await target.request('PUT', apiPaths.userUpdatePerm(user.uid), {
-      token: targetOwner,
-      body: { ...emptyPermissions(), can_create_instance: true },
-    });
-    expect(granted.status, granted.text).toBe(200);
-    await body(user.token);
+    await body(await definitionMaker(target, targetOwner, name));
   } finally {
-    await safeMode(true);
+    const on = await target.request('PUT', apiPaths.globalSettingsSafeMode(), {
+      token: targetOwner,
+      body: true,
+    });
+    expect(on.status, on.text).toBe(200);
   }
 }
 
