@@ -100,6 +100,15 @@ const REPLACE_ACCESS: Access = {
 const backups = (env: Env, rest: string) => `/instance/${env.a}/backups${rest}`;
 const schedules = (env: Env, rest: string) => `/instance/${env.a}/schedules${rest}`;
 const addons = (env: Env, rest: string) => `/instance/${env.a}/addons${rest}`;
+/** A valid schedule body, for the rows that create or replace one. */
+const SCHEDULE = {
+  description: 'matrix',
+  trigger: { type: 'Interval', every_seconds: 3600 },
+  steps: [{ type: 'Wait', seconds: 1 }],
+  enabled: false,
+  only_when_running: false,
+  continue_on_failure: false,
+};
 const GLOBAL_READ: Access = {
   kind: 'global',
   key: 'can_read_global_file',
@@ -851,28 +860,14 @@ const ROWS: Row[] = [
     '/instance/:uuid/schedules',
     viewKey('can_access_instance_setting'),
     (e) => schedules(e, ''),
-    {
-      description: 'matrix',
-      trigger: { type: 'Interval', every_seconds: 3600 },
-      steps: [{ type: 'Wait', seconds: 1 }],
-      enabled: false,
-      only_when_running: false,
-      continue_on_failure: false,
-    },
+    SCHEDULE,
   ),
   simple(
     'PUT',
     '/instance/:uuid/schedules/:schedule',
     viewKey('can_access_instance_setting'),
     (e) => schedules(e, '/1'),
-    {
-      description: 'matrix',
-      trigger: { type: 'Interval', every_seconds: 3600 },
-      steps: [{ type: 'Wait', seconds: 1 }],
-      enabled: false,
-      only_when_running: false,
-      continue_on_failure: false,
-    },
+    SCHEDULE,
   ),
   simple(
     'PUT',
