@@ -5,12 +5,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { StagedImportSchema, apiPaths, type ClientEvent } from '@hearth/protocol';
+import { StagedImportSchema, apiPaths } from '@hearth/protocol';
 import { joinBot } from '../test-support/mineflayer-bot.ts';
 import { sandboxSkipReason } from '../test-support/hostile/fixture.ts';
 import { backupThroughApi, consoleLines, createSquid } from './backups-app-helpers.ts';
 import type { TestCore } from './helpers.ts';
-import { uploadImport, zipOf } from './import-helpers.ts';
+import { succeeded, uploadImport, zipOf } from './import-helpers.ts';
 import {
   freePort,
   isState,
@@ -19,11 +19,6 @@ import {
   useOwnedCore,
   type EventLog,
 } from './instance-helpers.ts';
-
-const succeeded = (end: ClientEvent) =>
-  end.event_inner.type === 'ProgressionEvent' &&
-  end.event_inner.progression_event_inner.type === 'ProgressionEnd' &&
-  end.event_inner.progression_event_inner.success;
 
 describe('a flying-squid backup imported as a new instance', () => {
   let t: TestCore;
