@@ -3,7 +3,6 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   InstanceDiskSchema,
@@ -13,10 +12,11 @@ import {
 } from '@hearth/protocol';
 import type { TestCore } from './helpers.ts';
 import {
+  createGenericInstance,
   freePort,
-  isCreationEnd,
   isState,
   useOwnedCore,
+  writeNodeGameDefinition,
   type EventLog,
 } from './instance-helpers.ts';
 
@@ -35,28 +35,13 @@ afterAll(async () => {
 useOwnedCore((core) => ({ t, owner, log } = core));
 
 async function chattyInstance(): Promise<string> {
-  const file = path.join(scratch, 'chatty.ts');
-  const program = `for (let i = 0; i < ${LINES}; i++) console.log('chatty line ' + i); setInterval(() => {}, 1000);`;
-  await fs.writeFile(
-    file,
-    `export default {
-  game_name: 'chatty',
-  game_display_name: 'Chatty',
-  setupManifest: () => ({ setting_sections: {} }),
-  install: () => ({ version: '1', port: ${await freePort()} }),
-  start: () => ({ command: process.execPath, args: ['-e', ${JSON.stringify(program)}] }),
-  stop: { signal: 'SIGTERM' },
-};
-`,
-  );
-  const res = await t.request('POST', '/instance/create_generic', {
-    token: owner,
-    body: { url: pathToFileURL(file).href, setup_value: { name: 'Chatty', setting_sections: {} } },
+  const url = await writeNodeGameDefinition(path.join(scratch, 'chatty.ts'), {
+    name: 'chatty',
+    displayName: 'Chatty',
+    port: await freePort(),
+    script: `for (let i = 0; i < ${LINES}; i++) console.log('chatty line ' + i); setInterval(() => {}, 1000);`,
   });
-  expect(res.status, res.text).toBe(200);
-  const uuid = res.json as string;
-  await log.wait(isCreationEnd(uuid), 'creation of Chatty');
-  return uuid;
+  return (await createGenericInstance(t, owner, log, url, 'Chatty')).uuid;
 }
 
 describe('console output', () => {

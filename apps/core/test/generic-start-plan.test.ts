@@ -7,11 +7,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { InstanceInfoSchema } from '@hearth/protocol';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { sandboxSkipReason } from '../test-support/hostile/fixture.ts';
 import { startTestCore, type TestCore } from './helpers.ts';
-import { EventLog, freePort, instanceDirOf, isCreationEnd, isState } from './instance-helpers.ts';
+import { EventLog, createGenericInstance, freePort, isState } from './instance-helpers.ts';
 
 const CALLS = 'start-calls.log';
 let dir: string;
@@ -77,23 +76,8 @@ async function core(dataDir?: string, sandboxed = false): Promise<TestCore> {
   return t;
 }
 
-async function create(t: TestCore, owner: string, log: EventLog, definition: string) {
-  const res = await t.request('POST', '/instance/create_generic', {
-    token: owner,
-    body: {
-      url: pathToFileURL(definition).href,
-      setup_value: { name: 'Plan', setting_sections: {} },
-    },
-  });
-  expect(res.status, res.text).toBe(200);
-  const uuid = res.json as string;
-  const end = await log.wait(isCreationEnd(uuid), 'the creation to end');
-  expect(end.event_inner).toMatchObject({ progression_event_inner: { success: true } });
-  const info = InstanceInfoSchema.parse(
-    (await t.request('GET', `/instance/${uuid}/info`, { token: owner })).json,
-  );
-  return { uuid, dir: instanceDirOf(info) };
-}
+const create = (t: TestCore, owner: string, log: EventLog, definition: string) =>
+  createGenericInstance(t, owner, log, pathToFileURL(definition).href, 'Plan');
 
 /** Starts the instance, waits for Running, stops it and waits for Stopped. */
 async function runOnce(t: TestCore, owner: string, log: EventLog, uuid: string): Promise<void> {

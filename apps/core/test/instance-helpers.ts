@@ -244,7 +244,7 @@ export async function writeNodeGameDefinition(
   return pathToFileURL(file).href;
 }
 
-/** Creates a generic instance from the definition at `url` and waits for its creation to end. */
+/** Creates a generic instance from the definition at `url` and waits for its creation to succeed. */
 export async function createGenericInstance(
   t: TestCore,
   token: string,
@@ -258,7 +258,8 @@ export async function createGenericInstance(
   });
   expect(res.status, res.text).toBe(200);
   const uuid = res.json as string;
-  await log.wait(isCreationEnd(uuid), `creation of ${name}`);
+  const end = await log.wait(isCreationEnd(uuid), `creation of ${name}`);
+  expect(end.event_inner).toMatchObject({ progression_event_inner: { success: true } });
   const info = InstanceInfoSchema.parse(
     (await t.request('GET', `/instance/${uuid}/info`, { token })).json,
   );
