@@ -76,6 +76,13 @@ async function core(dataDir?: string, sandboxed = false): Promise<TestCore> {
   return t;
 }
 
+/** A fresh core (sandboxed or not), its owner signed up and the event log open as them. */
+async function ownedCore(sandboxed = false) {
+  const t = await core(undefined, sandboxed);
+  const owner = await t.setupOwner();
+  return { t, owner, log: await EventLog.open(t, owner) };
+}
+
 const create = (t: TestCore, owner: string, log: EventLog, definition: string) =>
   createGenericInstance(t, owner, log, pathToFileURL(definition).href, 'Plan');
 
@@ -105,9 +112,7 @@ async function consoleLines(t: TestCore, owner: string, uuid: string): Promise<s
 }
 
 it('asks start() once, at creation: starting again with the same inputs runs no definition code', async () => {
-  const t = await core();
-  const owner = await t.setupOwner();
-  const log = await EventLog.open(t, owner);
+  const { t, owner, log } = await ownedCore();
   const { uuid, dir: instanceDir } = await create(t, owner, log, counting);
   expect((await calls(instanceDir)).map((c) => c.split(' ')[0])).toEqual(['0']);
   await runOnce(t, owner, log, uuid);
@@ -118,9 +123,7 @@ it('asks start() once, at creation: starting again with the same inputs runs no 
 });
 
 it('asks start() again after the port setting changed, and runs the new plan', async () => {
-  const t = await core();
-  const owner = await t.setupOwner();
-  const log = await EventLog.open(t, owner);
+  const { t, owner, log } = await ownedCore();
   const { uuid, dir: instanceDir } = await create(t, owner, log, counting);
   await runOnce(t, owner, log, uuid);
   const port = await freePort();
@@ -137,9 +140,7 @@ it('asks start() again after the port setting changed, and runs the new plan', a
 });
 
 it('keeps the plan across a restart of the core', async () => {
-  const first = await core();
-  const owner = await first.setupOwner();
-  const log = await EventLog.open(first, owner);
+  const { t: first, owner, log } = await ownedCore();
   const { uuid, dir: instanceDir } = await create(first, owner, log, counting);
   await runOnce(first, owner, log, uuid);
   log.close();
@@ -154,9 +155,7 @@ it('keeps the plan across a restart of the core', async () => {
 });
 
 it('creates the instance when start() fails at creation; its first start reports the failure', async () => {
-  const t = await core();
-  const owner = await t.setupOwner();
-  const log = await EventLog.open(t, owner);
+  const { t, owner, log } = await ownedCore();
   const { uuid } = await create(t, owner, log, throwing);
   const started = await t.request('PUT', `/instance/${uuid}/start`, { token: owner });
   expect(started.status).toBe(400);
@@ -170,9 +169,7 @@ const skip =
 it.skipIf(skip !== null)(
   `asks start() inside the sandbox at creation too${skip ? ` (skipped: ${skip})` : ''}`,
   async () => {
-    const t = await core(undefined, true);
-    const owner = await t.setupOwner();
-    const log = await EventLog.open(t, owner);
+    const { t, owner, log } = await ownedCore(true);
     const { uuid, dir: instanceDir } = await create(t, owner, log, counting);
     const [call] = await calls(instanceDir);
     // The definition ran as the sandbox's user, never as the core's.
