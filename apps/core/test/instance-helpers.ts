@@ -251,7 +251,7 @@ export async function createGenericInstance(
   log: EventLog,
   url: string,
   name: string,
-): Promise<{ uuid: string; dir: string }> {
+): Promise<{ uuid: string; dir: string; info: InstanceInfo }> {
   const res = await t.request('POST', '/instance/create_generic', {
     token,
     body: { url, setup_value: { name, setting_sections: {} } },
@@ -263,7 +263,7 @@ export async function createGenericInstance(
   const info = InstanceInfoSchema.parse(
     (await t.request('GET', `/instance/${uuid}/info`, { token })).json,
   );
-  return { uuid, dir: path.resolve(info.path) };
+  return { uuid, dir: path.resolve(info.path), info };
 }
 
 /** The game's console output among `events` (a console buffer), as one text. */
