@@ -23,7 +23,7 @@ import { parseConfig } from '../src/config.ts';
 import type { Resolver } from '../src/lib/address-guard.ts';
 import { startTestCore, type TestCore, type TestResponse } from './helpers.ts';
 import { uploadImport, zipOf } from './import-helpers.ts';
-import { EventLog, definitionMaker, isCreationEnd } from './instance-helpers.ts';
+import { EventLog, createGenericInstance, definitionMaker } from './instance-helpers.ts';
 
 const DEFINITION = `export default {
   game_name: 'guarded',
@@ -206,14 +206,7 @@ describe('a generic instance whose cached bundle is gone (rebuilt from its URL)'
         [lan.maker, 'Made by maker'],
         [lan.owner, 'Made by owner'],
       ] as const) {
-        const res = await lan.core.request('POST', apiPaths.instanceCreateGeneric(), {
-          token,
-          body: { url, setup_value: { name, setting_sections: {} } },
-        });
-        expect(res.status, res.text).toBe(200);
-        const uuid = res.json as string;
-        const end = await log.wait(isCreationEnd(uuid), `creation of ${name}`);
-        expect(end.event_inner).toMatchObject({ progression_event_inner: { success: true } });
+        const { uuid } = await createGenericInstance(lan.core, token, log, url, name);
         if (token === lan.maker) makerUuid = uuid;
         else ownerUuid = uuid;
       }
