@@ -25,6 +25,7 @@ import {
   startAndWaitRunning,
   openInstanceSuite,
   type InstanceSuite,
+  createVanilla,
 } from './instance-helpers.ts';
 import { SANDBOX_UID_BASE } from '../src/runtime/sandbox/index.ts';
 
@@ -54,13 +55,7 @@ beforeAll(async () => {
   suite = await openInstanceSuite({ isolation: bwrapPresent ? 'required' : 'none' });
   ({ t, owner, log } = suite);
   scratch = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-mc-safety-')));
-  info = await createInstance(
-    t,
-    owner,
-    log,
-    'MinecraftJavaVanilla',
-    minecraftSetup('Target', '1.20.4', await freePort()),
-  );
+  info = await createVanilla(t, owner, log, 'Target');
   user = await t.createUser(owner, 'settings-user');
   const res = await t.request('PUT', `/user/${user.uid}/update_perm`, {
     token: owner,

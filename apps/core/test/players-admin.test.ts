@@ -27,12 +27,10 @@ import { nextFrame, type TestCore, type TestResponse } from './helpers.ts';
 import { createCheapInstance, searchLog } from './event-log-helpers.ts';
 import {
   EventLog,
-  createInstance,
-  freePort,
   isState,
-  minecraftSetup,
   startAndWaitRunning,
   useInstanceSuite,
+  createVanilla,
 } from './instance-helpers.ts';
 
 let t: TestCore;
@@ -371,13 +369,7 @@ describe('a Minecraft (vanilla) server', () => {
   let dir: string;
 
   beforeAll(async () => {
-    const info = await createInstance(
-      t,
-      owner,
-      log,
-      'MinecraftJavaVanilla',
-      minecraftSetup('Vanilla players', '1.20.4', await freePort()),
-    );
+    const info = await createVanilla(t, owner, log, 'Vanilla players');
     uuid = info.uuid;
     dir = info.path;
   }, 120_000);
