@@ -244,6 +244,11 @@ export async function writeNodeGameDefinition(
   return pathToFileURL(file).href;
 }
 
+/** The instances `token` may see on `t`, as the instance list answers them. */
+export async function instancesOf(t: TestCore, token: string): Promise<InstanceInfo[]> {
+  return (await t.request('GET', apiPaths.instanceList(), { token })).json as InstanceInfo[];
+}
+
 /** Creates a generic instance from the definition at `url` and waits for its creation to succeed. */
 export async function createGenericInstance(
   t: TestCore,

@@ -19,15 +19,16 @@ import {
   TransferManifestSchema,
   apiPaths,
   emptyPermissions,
-  type InstanceInfo,
 } from '@hearth/protocol';
 import type { TestCore } from './helpers.ts';
+import { instanceFolders } from './import-helpers.ts';
 import {
   freePort,
   isCreationEnd,
   isState,
   definitionMaker,
   startAndWaitRunning,
+  instancesOf,
   useOwnedCore,
   type EventLog,
 } from './instance-helpers.ts';
@@ -137,20 +138,12 @@ function transferIn(key: string, token = targetOwner) {
   });
 }
 
-async function instancesOf(t: TestCore, token: string): Promise<InstanceInfo[]> {
-  return (await t.request('GET', apiPaths.instanceList(), { token })).json as InstanceInfo[];
-}
-
-async function targetFolders(): Promise<string[]> {
-  return (await fs.readdir(path.join(target.dataDir, 'instances'))).sort();
-}
-
 /** What the target holds now; the returned check fails if a refused move left anything there. */
 async function targetSnapshot(): Promise<() => Promise<void>> {
-  const folders = await targetFolders();
+  const folders = await instanceFolders(target);
   const listed = (await instancesOf(target, targetOwner)).length;
   return async () => {
-    expect(await targetFolders()).toEqual(folders);
+    expect(await instanceFolders(target)).toEqual(folders);
     expect(await instancesOf(target, targetOwner)).toHaveLength(listed);
   };
 }
@@ -201,7 +194,7 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
   it('the target loads the same definition and keeps the setup values', async () => {
     const { url } = await serveDefinition();
     const made = await createMover(url, 'Lighthouse', 'Keep the light on');
-    const before = await targetFolders();
+    const before = await instanceFolders(target);
 
     const res = await transferIn(await issueKey(made.uuid));
     expect(res.status, res.text).toBe(200);
@@ -226,7 +219,7 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
     });
     const dir = target.core.ctx.instances.folder(uuid);
     expect(await fs.readFile(path.join(dir, 'notes.txt'), 'utf8')).toBe('made by Lighthouse');
-    expect((await targetFolders()).length).toBe(before.length + 1);
+    expect((await instanceFolders(target)).length).toBe(before.length + 1);
     // It starts on the target, from the target's own copy of the definition.
     await startAndWaitRunning(target, targetOwner, targetLog, uuid);
     const stopped = targetLog.next(isState(uuid, 'Stopped'), 'the moved instance to stop');
@@ -316,7 +309,7 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
       },
     });
     expect(granted.status, granted.text).toBe(200);
-    const before = await targetFolders();
+    const before = await instanceFolders(target);
 
     // A reader may export the folder, not learn what the definition keeps beside it.
     const pulled = await source.request('POST', apiPaths.transferPull(), {
@@ -340,7 +333,7 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
         expect.stringMatching(/may not see this instance's settings/),
       ],
     });
-    expect(await targetFolders()).toEqual(before);
+    expect(await instanceFolders(target)).toEqual(before);
     await expectSourceUntouched(made.uuid, made.dir, 'Vault');
   }, 120_000);
 
@@ -371,7 +364,7 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     servers.push(proxy);
-    const before = await targetFolders();
+    const before = await instanceFolders(target);
     const res = await target.request('POST', apiPaths.instanceTransferIn(), {
       token: targetOwner,
       body: {
@@ -386,7 +379,7 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
         expect.stringMatching(/did not say which definition/),
       ],
     });
-    expect(await targetFolders()).toEqual(before);
+    expect(await instanceFolders(target)).toEqual(before);
     await expectSourceUntouched(made.uuid, made.dir, 'Attic');
   }, 120_000);
 
