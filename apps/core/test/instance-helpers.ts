@@ -222,11 +222,18 @@ export function useIsolationSuite(
 
 /**
  * Writes to `file` a generic definition whose server is `node -e <script>`, readable by the
- * sandbox's unprivileged users; returns its file URL.
+ * sandbox's unprivileged users; returns its file URL. `output` are the definition's output
+ * patterns (started, players joining, …).
  */
 export async function writeNodeGameDefinition(
   file: string,
-  game: { name: string; displayName?: string; port: number; script: string },
+  game: {
+    name: string;
+    displayName?: string;
+    port: number;
+    script: string;
+    output?: Record<string, string>;
+  },
 ): Promise<string> {
   await fs.writeFile(
     file,
@@ -236,7 +243,7 @@ export async function writeNodeGameDefinition(
   setupManifest: () => ({ setting_sections: {} }),
   install: () => ({ version: '1', port: ${game.port} }),
   start: () => ({ command: process.execPath, args: ['-e', ${JSON.stringify(game.script)}] }),
-  stop: { signal: 'SIGTERM' },
+  stop: { signal: 'SIGTERM' },${game.output ? `\n  output: ${JSON.stringify(game.output)},` : ''}
 };
 `,
   );
