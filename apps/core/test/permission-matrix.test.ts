@@ -20,17 +20,7 @@ import {
   type UserPermission,
 } from '@hearth/protocol';
 import { startTestCore, type TestCore } from './helpers.ts';
-import { EventLog, isCreationEnd } from './instance-helpers.ts';
-
-const CHEAP_DEFINITION = `export default {
-  game_name: 'matrix',
-  game_display_name: 'Matrix',
-  setupManifest: () => ({ setting_sections: {} }),
-  install: () => ({ version: '1', port: PORT }),
-  start: () => ({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] }),
-  stop: { signal: 'SIGTERM' },
-};
-`;
+import { EventLog, isCreationEnd, writeNodeGameDefinition } from './instance-helpers.ts';
 
 type Role = 'guest' | 'none' | 'exact' | 'other' | 'admin' | 'owner';
 const ROLES: Role[] = ['guest', 'none', 'exact', 'other', 'admin', 'owner'];
@@ -986,9 +976,13 @@ const servedUrl = (file: string) => `${servedBase}/${path.basename(file)}`;
 /** Each instance needs its own port; the process never listens on it. */
 async function definitionWithFreshPort(): Promise<string> {
   const file = path.join(scratchDir, `definition-${++nextPort}.mjs`);
-  const source = CHEAP_DEFINITION.replace('PORT', String(nextPort));
-  await fs.writeFile(file, source);
-  served.set(`/${path.basename(file)}`, source);
+  await writeNodeGameDefinition(file, {
+    name: 'matrix',
+    displayName: 'Matrix',
+    port: nextPort,
+    script: 'setInterval(() => {}, 1000)',
+  });
+  served.set(`/${path.basename(file)}`, await fs.readFile(file, 'utf8'));
   return file;
 }
 
