@@ -220,24 +220,18 @@ export function useIsolationSuite(
   });
 }
 
-/**
- * Writes to `file` a generic definition whose server is `node -e <script>`, readable by the
- * sandbox's unprivileged users; returns its file URL. `output` are the definition's output
- * patterns (started, players joining, …).
- */
-export async function writeNodeGameDefinition(
-  file: string,
-  game: {
-    name: string;
-    displayName?: string;
-    port: number;
-    script: string;
-    output?: Record<string, string>;
-  },
-): Promise<string> {
-  await fs.writeFile(
-    file,
-    `export default {
+/** A game whose server is `node -e <script>`; `output`: its output patterns (started, joins…). */
+export interface NodeGame {
+  name: string;
+  displayName?: string;
+  port: number;
+  script: string;
+  output?: Record<string, string>;
+}
+
+/** The source of a generic definition for `game`, which installs nothing. */
+export function nodeGameDefinition(game: NodeGame): string {
+  return `export default {
   game_name: '${game.name}',
   game_display_name: '${game.displayName ?? game.name}',
   setupManifest: () => ({ setting_sections: {} }),
@@ -245,8 +239,15 @@ export async function writeNodeGameDefinition(
   start: () => ({ command: process.execPath, args: ['-e', ${JSON.stringify(game.script)}] }),
   stop: { signal: 'SIGTERM' },${game.output ? `\n  output: ${JSON.stringify(game.output)},` : ''}
 };
-`,
-  );
+`;
+}
+
+/**
+ * Writes `game`'s definition to `file`, readable by the sandbox's unprivileged users; returns its
+ * file URL.
+ */
+export async function writeNodeGameDefinition(file: string, game: NodeGame): Promise<string> {
+  await fs.writeFile(file, nodeGameDefinition(game));
   await fs.chmod(file, 0o644);
   return pathToFileURL(file).href;
 }
@@ -256,7 +257,7 @@ export async function instancesOf(t: TestCore, token: string): Promise<InstanceI
   return (await t.request('GET', apiPaths.instanceList(), { token })).json as InstanceInfo[];
 }
 
-/** Creates a generic instance from the definition at `url` and waits for its creation to succeed. */
+/** Creates a generic instance from the definition at `url`; waits for its creation to succeed. */
 export async function createGenericInstance(
   t: TestCore,
   token: string,

@@ -20,7 +20,7 @@ import {
   type UserPermission,
 } from '@hearth/protocol';
 import { startTestCore, type TestCore } from './helpers.ts';
-import { EventLog, isCreationEnd, writeNodeGameDefinition } from './instance-helpers.ts';
+import { EventLog, isCreationEnd, nodeGameDefinition } from './instance-helpers.ts';
 
 type Role = 'guest' | 'none' | 'exact' | 'other' | 'admin' | 'owner';
 const ROLES: Role[] = ['guest', 'none', 'exact', 'other', 'admin', 'owner'];
@@ -976,13 +976,14 @@ const servedUrl = (file: string) => `${servedBase}/${path.basename(file)}`;
 /** Each instance needs its own port; the process never listens on it. */
 async function definitionWithFreshPort(): Promise<string> {
   const file = path.join(scratchDir, `definition-${++nextPort}.mjs`);
-  await writeNodeGameDefinition(file, {
+  const source = nodeGameDefinition({
     name: 'matrix',
     displayName: 'Matrix',
     port: nextPort,
     script: 'setInterval(() => {}, 1000)',
   });
-  served.set(`/${path.basename(file)}`, await fs.readFile(file, 'utf8'));
+  await fs.writeFile(file, source);
+  served.set(`/${path.basename(file)}`, source);
   return file;
 }
 
