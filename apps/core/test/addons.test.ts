@@ -317,18 +317,23 @@ describe('installing, updating and removing', () => {
     expect(sha512(await fs.readFile(file))).toBe(sha512(await modrinth.fileOf('SIv10000')));
   });
 
-  it('a file whose bytes do not match the listed SHA-512 is refused and leaves nothing behind', async () => {
-    modrinth.faults.corruptFiles = true;
+  /** The owner installs a plugin version on the Paper server while Modrinth misbehaves. */
+  async function installWithFault(fault: 'corruptFiles' | 'foreignFileUrls') {
+    modrinth.faults[fault] = true;
     try {
-      const res = await t.request('POST', apiPaths.addonInstall(paper.uuid), {
+      return await t.request('POST', apiPaths.addonInstall(paper.uuid), {
         token: owner,
         body: { version_id: 'CLv20000' },
       });
-      expect(res.status).toBe(502);
-      expect(res.text).toMatch(/Checksum mismatch/);
     } finally {
-      modrinth.faults.corruptFiles = false;
+      modrinth.faults[fault] = false;
     }
+  }
+
+  it('a file whose bytes do not match the listed SHA-512 is refused and leaves nothing behind', async () => {
+    const res = await installWithFault('corruptFiles');
+    expect(res.status).toBe(502);
+    expect(res.text).toMatch(/Checksum mismatch/);
     const plugins = path.join(instanceDirOf(paper), 'plugins');
     expect(await fs.readdir(plugins).catch(() => [])).toEqual([]);
     const list = (await t.request('GET', apiPaths.addonList(paper.uuid), { token: owner })).json;
@@ -336,17 +341,9 @@ describe('installing, updating and removing', () => {
   });
 
   it('never downloads from a host other than Modrinth or the configured API', async () => {
-    modrinth.faults.foreignFileUrls = true;
-    try {
-      const res = await t.request('POST', apiPaths.addonInstall(paper.uuid), {
-        token: owner,
-        body: { version_id: 'CLv20000' },
-      });
-      expect(res.status).toBe(502);
-      expect(res.text).toMatch(/another server/);
-    } finally {
-      modrinth.faults.foreignFileUrls = false;
-    }
+    const res = await installWithFault('foreignFileUrls');
+    expect(res.status).toBe(502);
+    expect(res.text).toMatch(/another server/);
   });
 
   it('refuses a version for another loader, and a name already taken by a file it did not put there', async () => {

@@ -1,5 +1,6 @@
-// Shared by the app-level backup and schedule tests: a flying-squid instance made through the API,
-// the end of backup work as the event stream reports it, console lines as the bus carries them.
+// Shared by the app-level tests that need a flying-squid server (backups, schedules, transfers,
+// players, macros): a flying-squid instance made through the API, the end of backup work as the
+// event stream reports it, console lines as the bus carries them.
 import { expect } from 'vitest';
 import {
   BackupRecordSchema,

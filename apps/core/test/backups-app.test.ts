@@ -6,7 +6,7 @@ import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import * as tar from 'tar';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BackupRecordSchema,
   BackupSettingsSchema,
@@ -21,26 +21,22 @@ import {
   nextBackupEnd,
   type Squid,
 } from './backups-app-helpers.ts';
-import { startTestCore, type TestCore } from './helpers.ts';
-import { EventLog, isState, startAndWaitRunning } from './instance-helpers.ts';
+import type { TestCore } from './helpers.ts';
+import { isState, startAndWaitRunning, useOwnedCore, type EventLog } from './instance-helpers.ts';
 
 let t: TestCore;
 let owner: string;
 let log: EventLog;
 let squid: Squid;
 
-beforeAll(async () => {
-  t = await startTestCore({ stopTimeoutMs: 10_000 });
-  owner = await t.setupOwner();
-  log = await EventLog.open(t, owner);
-  squid = await createSquid(t, owner, log, 'Backed Up');
-}, 120_000);
-
-afterAll(async () => {
-  log?.close();
-  await t?.close();
-  if (t) await rm(t.dataDir, { recursive: true, force: true });
-});
+useOwnedCore(
+  async (core) => {
+    ({ t, owner, log } = core);
+    squid = await createSquid(t, owner, log, 'Backed Up');
+  },
+  { stopTimeoutMs: 10_000 },
+  120_000,
+);
 
 const list = async (uuid: string) =>
   z

@@ -3,7 +3,6 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   InstanceDiskSchema,
@@ -11,8 +10,15 @@ import {
   parseConsoleMessage,
   type ClientEvent,
 } from '@hearth/protocol';
-import { startTestCore, type TestCore } from './helpers.ts';
-import { EventLog, freePort, isCreationEnd, isState } from './instance-helpers.ts';
+import type { TestCore } from './helpers.ts';
+import {
+  createGenericInstance,
+  freePort,
+  isState,
+  useOwnedCore,
+  writeNodeGameDefinition,
+  type EventLog,
+} from './instance-helpers.ts';
 
 let t: TestCore;
 let owner: string;
@@ -22,40 +28,20 @@ const LINES = 3000;
 
 beforeAll(async () => {
   scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-console-storage-'));
-  t = await startTestCore();
-  owner = await t.setupOwner();
-  log = await EventLog.open(t, owner);
 });
-
 afterAll(async () => {
-  log?.close();
-  await t?.close();
   await fs.rm(scratch, { recursive: true, force: true });
 });
+useOwnedCore((core) => ({ t, owner, log } = core));
 
 async function chattyInstance(): Promise<string> {
-  const file = path.join(scratch, 'chatty.ts');
-  const program = `for (let i = 0; i < ${LINES}; i++) console.log('chatty line ' + i); setInterval(() => {}, 1000);`;
-  await fs.writeFile(
-    file,
-    `export default {
-  game_name: 'chatty',
-  game_display_name: 'Chatty',
-  setupManifest: () => ({ setting_sections: {} }),
-  install: () => ({ version: '1', port: ${await freePort()} }),
-  start: () => ({ command: process.execPath, args: ['-e', ${JSON.stringify(program)}] }),
-  stop: { signal: 'SIGTERM' },
-};
-`,
-  );
-  const res = await t.request('POST', '/instance/create_generic', {
-    token: owner,
-    body: { url: pathToFileURL(file).href, setup_value: { name: 'Chatty', setting_sections: {} } },
+  const url = await writeNodeGameDefinition(path.join(scratch, 'chatty.ts'), {
+    name: 'chatty',
+    displayName: 'Chatty',
+    port: await freePort(),
+    script: `for (let i = 0; i < ${LINES}; i++) console.log('chatty line ' + i); setInterval(() => {}, 1000);`,
   });
-  expect(res.status, res.text).toBe(200);
-  const uuid = res.json as string;
-  await log.wait(isCreationEnd(uuid), 'creation of Chatty');
-  return uuid;
+  return (await createGenericInstance(t, owner, log, url, 'Chatty')).uuid;
 }
 
 describe('console output', () => {

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { ClientEventSchema, InstanceInfoSchema, type ClientEvent } from '@hearth/protocol';
 import { z } from 'zod';
 import { httpRequest, type RequestOptions, type TestResponse } from './helpers.ts';
+import { nodeGameDefinition } from './instance-helpers.ts';
 import { launchCore } from '../test-support/core-launcher.ts';
 import { pollFor } from '../test-support/poll.ts';
 
@@ -32,15 +33,12 @@ export interface CoreProcess {
 }
 
 /** A generic game whose install writes nothing and whose server never runs in these tests. */
-const DEFINITION = `export default {
-  game_name: 'process-test',
-  game_display_name: 'Process test',
-  setupManifest: () => ({ setting_sections: {} }),
-  install: () => ({ version: '1', port: 0 }),
-  start: () => ({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] }),
-  stop: { signal: 'SIGTERM' },
-};
-`;
+const DEFINITION = nodeGameDefinition({
+  name: 'process-test',
+  displayName: 'Process test',
+  port: 0,
+  script: 'setInterval(() => {}, 1000)',
+});
 
 async function setupWithInstance(core: CoreProcess) {
   const setup = await core.request('POST', `/setup/${core.setupKey}`, {

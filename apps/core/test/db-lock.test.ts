@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InstanceInfoSchema } from '@hearth/protocol';
-import { startTestCore, type TestCore } from './helpers.ts';
-import { EventLog, isState } from './instance-helpers.ts';
+import type { TestCore } from './helpers.ts';
+import { isState, useOwnedCore, type EventLog } from './instance-helpers.ts';
 import { createCheapInstance, kindOf, searchLog, stateOf } from './event-log-helpers.ts';
 import { holdWriteLock } from './sqlite-lock.ts';
 import { pollFor } from '../test-support/poll.ts';
@@ -21,17 +21,17 @@ let dbFile: string;
 
 beforeAll(async () => {
   scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-dblock-'));
-  t = await startTestCore({ stopTimeoutMs: 5000 });
-  dbFile = path.join(t.dataDir, 'hearth.db');
-  owner = await t.setupOwner();
-  log = await EventLog.open(t, owner);
-}, 60_000);
-
+});
 afterAll(async () => {
-  log?.close();
-  await t?.close();
   await fs.rm(scratch, { recursive: true, force: true });
 });
+useOwnedCore(
+  (core) => {
+    ({ t, owner, log } = core);
+    dbFile = path.join(t.dataDir, 'hearth.db');
+  },
+  { stopTimeoutMs: 5000 },
+);
 
 describe('a foreign write lock on the database', () => {
   it('never freezes the core: /info answers while a write waits, which then gets a 503', async () => {

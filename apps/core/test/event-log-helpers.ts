@@ -1,6 +1,4 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type WebSocket from 'ws';
 import { expect } from 'vitest';
 import {
@@ -13,31 +11,19 @@ import {
   type LogPage,
 } from '@hearth/protocol';
 import type { TestCore } from './helpers.ts';
-import { SocketFeed, isCreationEnd, type EventLog } from './instance-helpers.ts';
-
-/**
- * A generic game whose server is a Node process that runs until signalled (or exits on its own);
- * `output` are the definition's output patterns (players joining, …).
- */
-export function cheapDefinition(
-  port: number,
-  script = 'setInterval(() => {}, 1000)',
-  output?: Record<string, string>,
-): string {
-  return `export default {
-  game_name: 'cheap',
-  game_display_name: 'Cheap',
-  setupManifest: () => ({ setting_sections: {} }),
-  install: () => ({ version: '1', port: ${port} }),
-  start: () => ({ command: process.execPath, args: ['-e', ${JSON.stringify(script)}] }),
-  stop: { signal: 'SIGTERM' },${output ? `\n  output: ${JSON.stringify(output)},` : ''}
-};
-`;
-}
+import {
+  SocketFeed,
+  isCreationEnd,
+  writeNodeGameDefinition,
+  type EventLog,
+} from './instance-helpers.ts';
 
 let nextPort = 43000 + Math.floor(Math.random() * 500) * 10;
 
-/** Creates a generic instance from a cheap definition written into `dir`; returns its uuid. */
+/**
+ * Creates a generic instance whose server is a Node process that runs until signalled (or exits
+ * on its own), from a definition written into `dir`; returns its uuid.
+ */
 export async function createCheapInstance(
   t: TestCore,
   token: string,
@@ -47,12 +33,17 @@ export async function createCheapInstance(
   options: { script?: string; restartOnCrash?: boolean; output?: Record<string, string> } = {},
 ): Promise<string> {
   const port = ++nextPort;
-  const file = path.join(dir, `definition-${port}.mjs`);
-  await fs.writeFile(file, cheapDefinition(port, options.script, options.output));
+  const url = await writeNodeGameDefinition(path.join(dir, `definition-${port}.mjs`), {
+    name: 'cheap',
+    displayName: 'Cheap',
+    port,
+    script: options.script ?? 'setInterval(() => {}, 1000)',
+    output: options.output,
+  });
   const res = await t.request('POST', '/instance/create_generic', {
     token,
     body: {
-      url: pathToFileURL(file).href,
+      url,
       setup_value: {
         name,
         setting_sections: {},

@@ -14,8 +14,8 @@ import {
   type LogEntry,
 } from '@hearth/protocol';
 import { instanceSettingActivity } from '../src/services/event-log/setting-activity.ts';
-import { framesUntil, startTestCore, type TestCore } from './helpers.ts';
-import { EventLog, isState } from './instance-helpers.ts';
+import { framesUntil, type TestCore } from './helpers.ts';
+import { isState, useOwnedCore, type EventLog } from './instance-helpers.ts';
 import { LogStream, createCheapInstance, kindOf, searchLog, stateOf } from './event-log-helpers.ts';
 
 let t: TestCore;
@@ -30,19 +30,19 @@ const byOwner = (e: LogEntry) => e.caused_by.type === 'User' && e.caused_by.user
 
 beforeAll(async () => {
   scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-eventlog-'));
-  t = await startTestCore({ stopTimeoutMs: 5000 });
-  owner = await t.setupOwner();
-  log = await EventLog.open(t, owner);
-  a = await createCheapInstance(t, owner, log, scratch, 'Alpha');
-  b = await createCheapInstance(t, owner, log, scratch, 'Beta');
-  bob = await t.createUser(owner, 'bob');
-}, 60_000);
-
+});
 afterAll(async () => {
-  log?.close();
-  await t?.close();
   await fs.rm(scratch, { recursive: true, force: true });
 });
+useOwnedCore(
+  async (core) => {
+    ({ t, owner, log } = core);
+    a = await createCheapInstance(t, owner, log, scratch, 'Alpha');
+    b = await createCheapInstance(t, owner, log, scratch, 'Beta');
+    bob = await t.createUser(owner, 'bob');
+  },
+  { stopTimeoutMs: 5000 },
+);
 
 describe('the event log records what users do', () => {
   it('power actions, a console command, a setting and a file — once each, with who did them', async () => {

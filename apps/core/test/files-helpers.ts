@@ -3,7 +3,6 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
 import {
   emptyPermissions,
@@ -13,18 +12,8 @@ import {
 } from '@hearth/protocol';
 import type { CoreConfig } from '../src/app.ts';
 import { readResponse, startTestCore, type TestCore, type TestResponse } from './helpers.ts';
-import { EventLog, isCreationEnd } from './instance-helpers.ts';
+import { EventLog, createGenericInstance, writeNodeGameDefinition } from './instance-helpers.ts';
 import { pollUntil } from '../test-support/poll.ts';
-
-const DEFINITION = `export default {
-  game_name: 'files-test',
-  game_display_name: 'Files test',
-  setupManifest: () => ({ setting_sections: {} }),
-  install: () => ({ version: '1', port: 0 }),
-  start: () => ({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] }),
-  stop: { signal: 'SIGTERM' },
-};
-`;
 
 export interface FilesCore {
   t: TestCore;
@@ -51,23 +40,17 @@ export async function startFilesCore(
   const outside = path.join(scratch, 'outside');
   await fs.mkdir(outside);
   await fs.writeFile(path.join(outside, 'secret.txt'), 'outside secret');
-  const definition = path.join(scratch, 'definition.mjs');
-  await fs.writeFile(definition, DEFINITION);
+  const url = await writeNodeGameDefinition(path.join(scratch, 'definition.mjs'), {
+    name: 'files-test',
+    displayName: 'Files test',
+    port: 0,
+    script: 'setInterval(() => {}, 1000)',
+  });
   const t = await startTestCore(files === undefined ? {} : { files }, dataDir);
   const owner = await t.setupOwner();
   const log = await EventLog.open(t, owner);
-  const res = await t.request('POST', '/instance/create_generic', {
-    token: owner,
-    body: {
-      url: pathToFileURL(definition).href,
-      setup_value: { name: 'Files', setting_sections: {} },
-    },
-  });
-  expect(res.status, res.text).toBe(200);
-  const uuid = res.json as string;
-  const end = await log.wait(isCreationEnd(uuid), 'the instance creation');
-  expect(end.event_inner).toMatchObject({ progression_event_inner: { success: true } });
-  const root = await fs.realpath(t.core.ctx.instances.folder(uuid));
+  const { uuid, dir } = await createGenericInstance(t, owner, log, url, 'Files');
+  const root = await fs.realpath(dir);
   return {
     t,
     owner,

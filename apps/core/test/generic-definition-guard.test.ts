@@ -17,14 +17,13 @@ import {
   SetupManifestSchema,
   StagedImportSchema,
   apiPaths,
-  emptyPermissions,
   type ClientError,
 } from '@hearth/protocol';
 import { parseConfig } from '../src/config.ts';
 import type { Resolver } from '../src/lib/address-guard.ts';
 import { startTestCore, type TestCore, type TestResponse } from './helpers.ts';
 import { uploadImport, zipOf } from './import-helpers.ts';
-import { EventLog, isCreationEnd } from './instance-helpers.ts';
+import { EventLog, createGenericInstance, definitionMaker } from './instance-helpers.ts';
 
 const DEFINITION = `export default {
   game_name: 'guarded',
@@ -68,18 +67,7 @@ ${DEFINITION.replace("game_display_name: 'Guarded'", 'game_display_name: String(
   port = (server.address() as AddressInfo).port;
   core = await startTestCore({ webhooks: { resolve } });
   owner = await core.setupOwner();
-  const off = await core.request('PUT', apiPaths.globalSettingsSafeMode(), {
-    token: owner,
-    body: false,
-  });
-  expect(off.status, off.text).toBe(200);
-  const user = await core.createUser(owner, 'maker');
-  const granted = await core.request('PUT', apiPaths.userUpdatePerm(user.uid), {
-    token: owner,
-    body: { ...emptyPermissions(), can_create_instance: true },
-  });
-  expect(granted.status, granted.text).toBe(200);
-  maker = user.token;
+  maker = await definitionMaker(core, owner);
 });
 
 afterAll(async () => {
@@ -172,20 +160,9 @@ describe('a definition URL a user who is not the owner names (SSRF)', () => {
   it('is loaded by a core started with --private-definitions (a LAN definition server)', async () => {
     const lan = await startTestCore({ webhooks: { resolve }, privateDefinitions: true });
     try {
-      const lanOwner = await lan.setupOwner();
-      const off = await lan.request('PUT', apiPaths.globalSettingsSafeMode(), {
-        token: lanOwner,
-        body: false,
-      });
-      expect(off.status, off.text).toBe(200);
-      const user = await lan.createUser(lanOwner, 'maker');
-      const granted = await lan.request('PUT', apiPaths.userUpdatePerm(user.uid), {
-        token: lanOwner,
-        body: { ...emptyPermissions(), can_create_instance: true },
-      });
-      expect(granted.status, granted.text).toBe(200);
+      const lanMaker = await definitionMaker(lan, await lan.setupOwner());
       const res = await lan.request('PUT', apiPaths.genericSetupManifest(), {
-        token: user.token,
+        token: lanMaker,
         body: { url: `http://127.0.0.1:${port}/defs/main.ts` },
       });
       expect(res.status, res.text).toBe(200);
@@ -204,18 +181,7 @@ async function coreWithMaker(
 ): Promise<{ core: TestCore; owner: string; maker: string }> {
   const started = await startTestCore(overrides, dataDir);
   const ownerToken = await started.setupOwner();
-  const off = await started.request('PUT', apiPaths.globalSettingsSafeMode(), {
-    token: ownerToken,
-    body: false,
-  });
-  expect(off.status, off.text).toBe(200);
-  const user = await started.createUser(ownerToken, 'maker');
-  const granted = await started.request('PUT', apiPaths.userUpdatePerm(user.uid), {
-    token: ownerToken,
-    body: { ...emptyPermissions(), can_create_instance: true },
-  });
-  expect(granted.status, granted.text).toBe(200);
-  return { core: started, owner: ownerToken, maker: user.token };
+  return { core: started, owner: ownerToken, maker: await definitionMaker(started, ownerToken) };
 }
 
 async function loginAs(on: TestCore, username: string, password: string): Promise<string> {
@@ -240,14 +206,7 @@ describe('a generic instance whose cached bundle is gone (rebuilt from its URL)'
         [lan.maker, 'Made by maker'],
         [lan.owner, 'Made by owner'],
       ] as const) {
-        const res = await lan.core.request('POST', apiPaths.instanceCreateGeneric(), {
-          token,
-          body: { url, setup_value: { name, setting_sections: {} } },
-        });
-        expect(res.status, res.text).toBe(200);
-        const uuid = res.json as string;
-        const end = await log.wait(isCreationEnd(uuid), `creation of ${name}`);
-        expect(end.event_inner).toMatchObject({ progression_event_inner: { success: true } });
+        const { uuid } = await createGenericInstance(lan.core, token, log, url, name);
         if (token === lan.maker) makerUuid = uuid;
         else ownerUuid = uuid;
       }

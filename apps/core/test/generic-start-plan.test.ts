@@ -7,11 +7,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { InstanceInfoSchema } from '@hearth/protocol';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { sandboxSkipReason } from '../test-support/hostile/fixture.ts';
 import { startTestCore, type TestCore } from './helpers.ts';
-import { EventLog, freePort, instanceDirOf, isCreationEnd, isState } from './instance-helpers.ts';
+import { EventLog, createGenericInstance, freePort, isState } from './instance-helpers.ts';
 
 const CALLS = 'start-calls.log';
 let dir: string;
@@ -77,23 +76,15 @@ async function core(dataDir?: string, sandboxed = false): Promise<TestCore> {
   return t;
 }
 
-async function create(t: TestCore, owner: string, log: EventLog, definition: string) {
-  const res = await t.request('POST', '/instance/create_generic', {
-    token: owner,
-    body: {
-      url: pathToFileURL(definition).href,
-      setup_value: { name: 'Plan', setting_sections: {} },
-    },
-  });
-  expect(res.status, res.text).toBe(200);
-  const uuid = res.json as string;
-  const end = await log.wait(isCreationEnd(uuid), 'the creation to end');
-  expect(end.event_inner).toMatchObject({ progression_event_inner: { success: true } });
-  const info = InstanceInfoSchema.parse(
-    (await t.request('GET', `/instance/${uuid}/info`, { token: owner })).json,
-  );
-  return { uuid, dir: instanceDirOf(info) };
+/** A fresh core (sandboxed or not), its owner signed up and the event log open as them. */
+async function ownedCore(sandboxed = false) {
+  const t = await core(undefined, sandboxed);
+  const owner = await t.setupOwner();
+  return { t, owner, log: await EventLog.open(t, owner) };
 }
+
+const create = (t: TestCore, owner: string, log: EventLog, definition: string) =>
+  createGenericInstance(t, owner, log, pathToFileURL(definition).href, 'Plan');
 
 /** Starts the instance, waits for Running, stops it and waits for Stopped. */
 async function runOnce(t: TestCore, owner: string, log: EventLog, uuid: string): Promise<void> {
@@ -121,9 +112,7 @@ async function consoleLines(t: TestCore, owner: string, uuid: string): Promise<s
 }
 
 it('asks start() once, at creation: starting again with the same inputs runs no definition code', async () => {
-  const t = await core();
-  const owner = await t.setupOwner();
-  const log = await EventLog.open(t, owner);
+  const { t, owner, log } = await ownedCore();
   const { uuid, dir: instanceDir } = await create(t, owner, log, counting);
   expect((await calls(instanceDir)).map((c) => c.split(' ')[0])).toEqual(['0']);
   await runOnce(t, owner, log, uuid);
@@ -134,9 +123,7 @@ it('asks start() once, at creation: starting again with the same inputs runs no 
 });
 
 it('asks start() again after the port setting changed, and runs the new plan', async () => {
-  const t = await core();
-  const owner = await t.setupOwner();
-  const log = await EventLog.open(t, owner);
+  const { t, owner, log } = await ownedCore();
   const { uuid, dir: instanceDir } = await create(t, owner, log, counting);
   await runOnce(t, owner, log, uuid);
   const port = await freePort();
@@ -153,9 +140,7 @@ it('asks start() again after the port setting changed, and runs the new plan', a
 });
 
 it('keeps the plan across a restart of the core', async () => {
-  const first = await core();
-  const owner = await first.setupOwner();
-  const log = await EventLog.open(first, owner);
+  const { t: first, owner, log } = await ownedCore();
   const { uuid, dir: instanceDir } = await create(first, owner, log, counting);
   await runOnce(first, owner, log, uuid);
   log.close();
@@ -170,9 +155,7 @@ it('keeps the plan across a restart of the core', async () => {
 });
 
 it('creates the instance when start() fails at creation; its first start reports the failure', async () => {
-  const t = await core();
-  const owner = await t.setupOwner();
-  const log = await EventLog.open(t, owner);
+  const { t, owner, log } = await ownedCore();
   const { uuid } = await create(t, owner, log, throwing);
   const started = await t.request('PUT', `/instance/${uuid}/start`, { token: owner });
   expect(started.status).toBe(400);
@@ -186,9 +169,7 @@ const skip =
 it.skipIf(skip !== null)(
   `asks start() inside the sandbox at creation too${skip ? ` (skipped: ${skip})` : ''}`,
   async () => {
-    const t = await core(undefined, true);
-    const owner = await t.setupOwner();
-    const log = await EventLog.open(t, owner);
+    const { t, owner, log } = await ownedCore(true);
     const { uuid, dir: instanceDir } = await create(t, owner, log, counting);
     const [call] = await calls(instanceDir);
     // The definition ran as the sandbox's user, never as the core's.

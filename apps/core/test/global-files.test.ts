@@ -7,8 +7,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiPaths, emptyPermissions, type ClientFile } from '@hearth/protocol';
 import { parseConfig } from '../src/config.ts';
-import { startTestCore, type TestCore } from './helpers.ts';
-import { EventLog } from './instance-helpers.ts';
+import type { TestCore } from './helpers.ts';
+import { useOwnedCore, type EventLog } from './instance-helpers.ts';
 
 let t: TestCore;
 let owner: string;
@@ -19,17 +19,13 @@ let scratch: string;
 beforeAll(async () => {
   scratch = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-global-test-')));
   await fs.writeFile(path.join(scratch, 'secret.txt'), 'outside');
-  t = await startTestCore();
-  owner = await t.setupOwner();
-  log = await EventLog.open(t, owner);
-  root = path.join(t.dataDir, 'global');
 });
-
 afterAll(async () => {
-  log?.close();
-  await t?.close();
-  await fs.rm(t.dataDir, { recursive: true, force: true });
   await fs.rm(scratch, { recursive: true, force: true });
+});
+useOwnedCore((core) => {
+  ({ t, owner, log } = core);
+  root = path.join(t.dataDir, 'global');
 });
 
 const as = (token: string) => ({

@@ -4,41 +4,28 @@
 // files of the backup are there. A start command of an unrecognised import runs in the sandbox.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StagedImportSchema, apiPaths, type ClientEvent } from '@hearth/protocol';
+import { describe, expect, it } from 'vitest';
+import { StagedImportSchema, apiPaths } from '@hearth/protocol';
 import { joinBot } from '../test-support/mineflayer-bot.ts';
 import { sandboxSkipReason } from '../test-support/hostile/fixture.ts';
 import { backupThroughApi, consoleLines, createSquid } from './backups-app-helpers.ts';
-import { startTestCore, type TestCore } from './helpers.ts';
-import { uploadImport, zipOf } from './import-helpers.ts';
+import type { TestCore } from './helpers.ts';
+import { succeeded, uploadImport, zipOf } from './import-helpers.ts';
 import {
-  EventLog,
   freePort,
   isState,
   progressionEndFor,
   startAndWaitRunning,
+  useOwnedCore,
+  type EventLog,
 } from './instance-helpers.ts';
-
-const succeeded = (end: ClientEvent) =>
-  end.event_inner.type === 'ProgressionEvent' &&
-  end.event_inner.progression_event_inner.type === 'ProgressionEnd' &&
-  end.event_inner.progression_event_inner.success;
 
 describe('a flying-squid backup imported as a new instance', () => {
   let t: TestCore;
   let owner: string;
   let log: EventLog;
 
-  beforeAll(async () => {
-    t = await startTestCore({ stopTimeoutMs: 10_000 });
-    owner = await t.setupOwner();
-    log = await EventLog.open(t, owner);
-  }, 60_000);
-
-  afterAll(async () => {
-    log?.close();
-    await t?.close();
-  });
+  useOwnedCore((core) => ({ t, owner, log } = core), { stopTimeoutMs: 10_000 });
 
   it('is recognised, created, started, and a player joins the imported world', async () => {
     const squid = await createSquid(t, owner, log, 'Original');
@@ -124,15 +111,9 @@ describe.skipIf(skip !== null)(
     let owner: string;
     let log: EventLog;
 
-    beforeAll(async () => {
-      t = await startTestCore({ isolation: 'required', stopTimeoutMs: 5000 });
-      owner = await t.setupOwner();
-      log = await EventLog.open(t, owner);
-    }, 60_000);
-
-    afterAll(async () => {
-      log?.close();
-      await t?.close();
+    useOwnedCore((core) => ({ t, owner, log } = core), {
+      isolation: 'required',
+      stopTimeoutMs: 5000,
     });
 
     it("cannot see the core's database", async () => {

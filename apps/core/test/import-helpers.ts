@@ -5,8 +5,17 @@ import os from 'node:os';
 import path from 'node:path';
 import * as tar from 'tar';
 import yazl from 'yazl';
-import { apiPaths } from '@hearth/protocol';
+import { apiPaths, type ClientEvent } from '@hearth/protocol';
 import type { TestCore, TestResponse } from './helpers.ts';
+
+/** Whether a progression's end event says the work (an import's creation) succeeded. */
+export function succeeded(end: ClientEvent): boolean {
+  return (
+    end.event_inner.type === 'ProgressionEvent' &&
+    end.event_inner.progression_event_inner.type === 'ProgressionEnd' &&
+    end.event_inner.progression_event_inner.success
+  );
+}
 
 /** A zip of `entries` (name → bytes or text), as a zip tool on another machine would make it. */
 export async function zipOf(entries: Record<string, Buffer | string>): Promise<Buffer> {

@@ -11,13 +11,19 @@ import {
   StagedImportSchema,
   apiPaths,
   emptyPermissions,
-  type ClientEvent,
   type ImportCreateInput,
   type StagedImport,
 } from '@hearth/protocol';
 import { buildJar } from '../test-support/upstream-fixture/compile.ts';
 import type { TestCore } from './helpers.ts';
-import { folderOf, instanceFolders, tarGzOf, uploadImport, zipOf } from './import-helpers.ts';
+import {
+  folderOf,
+  instanceFolders,
+  succeeded,
+  tarGzOf,
+  uploadImport,
+  zipOf,
+} from './import-helpers.ts';
 import {
   EventLog,
   freePort,
@@ -74,6 +80,17 @@ function staged(res: { status: number; text: string; json: unknown }): StagedImp
   return StagedImportSchema.parse(res.json);
 }
 
+type MinecraftImport = Extract<ImportCreateInput, { kind: 'minecraft' }>;
+
+/** A Minecraft import's create body for `server` (as detected), on Java 17 with a small heap. */
+function minecraftImport(
+  name: string,
+  port: number,
+  server: Pick<MinecraftImport, 'flavour' | 'version' | 'loader_version' | 'server_jar'>,
+): MinecraftImport {
+  return { kind: 'minecraft', name, port, ...server, java_major: 17, min_ram: 32, max_ram: 256 };
+}
+
 /** Creates from a staged import and waits for its setup to end; returns the end event. */
 async function create(token: string, id: string, body: ImportCreateInput) {
   const res = await t.request('POST', apiPaths.importCreate(id), { token, body });
@@ -81,14 +98,6 @@ async function create(token: string, id: string, body: ImportCreateInput) {
   const uuid = res.json as string;
   const end = await progressionEndFor(log, uuid, 90_000);
   return { uuid, end };
-}
-
-function succeeded(end: ClientEvent): boolean {
-  return (
-    end.event_inner.type === 'ProgressionEvent' &&
-    end.event_inner.progression_event_inner.type === 'ProgressionEnd' &&
-    end.event_inner.progression_event_inner.success
-  );
 }
 
 async function stop(uuid: string) {
@@ -123,17 +132,15 @@ describe('an uploaded archive', () => {
       java_major: 17,
     });
     const port = await freePort();
-    const { uuid, end } = await create(owner, stage.id, {
-      kind: 'minecraft',
-      name: 'Imported vanilla',
-      port,
-      flavour: 'vanilla',
-      version: '1.20.4',
-      server_jar: 'server.jar',
-      java_major: 17,
-      min_ram: 32,
-      max_ram: 256,
-    });
+    const { uuid, end } = await create(
+      owner,
+      stage.id,
+      minecraftImport('Imported vanilla', port, {
+        flavour: 'vanilla',
+        version: '1.20.4',
+        server_jar: 'server.jar',
+      }),
+    );
     expect(succeeded(end)).toBe(true);
     const info = InstanceInfoSchema.parse(
       (await t.request('GET', apiPaths.instanceInfo(uuid), { token: owner })).json,
@@ -168,18 +175,16 @@ describe('an uploaded archive', () => {
       loader_version: '496',
       server_jar: 'paper-1.20.4-496.jar',
     });
-    const { uuid, end } = await create(owner, stage.id, {
-      kind: 'minecraft',
-      name: 'Imported paper',
-      port: await freePort(),
-      flavour: 'paper',
-      version: '1.20.4',
-      loader_version: '496',
-      server_jar: 'paper-1.20.4-496.jar',
-      java_major: 17,
-      min_ram: 32,
-      max_ram: 256,
-    });
+    const { uuid, end } = await create(
+      owner,
+      stage.id,
+      minecraftImport('Imported paper', await freePort(), {
+        flavour: 'paper',
+        version: '1.20.4',
+        loader_version: '496',
+        server_jar: 'paper-1.20.4-496.jar',
+      }),
+    );
     expect(succeeded(end)).toBe(true);
     const dir = t.core.ctx.instances.folder(uuid);
     expect(await fs.readdir(dir)).not.toContain('server.jar');
@@ -227,18 +232,16 @@ describe('an uploaded archive', () => {
         await zipOf({ 'server.jar': await vanillaJar() }),
       ),
     );
-    const { uuid, end } = await create(owner, stage.id, {
-      kind: 'minecraft',
-      name: 'Not Forge',
-      port: await freePort(),
-      flavour: 'forge',
-      version: '1.20.1',
-      loader_version: '1.20.1-47.3.0',
-      server_jar: 'server.jar',
-      java_major: 17,
-      min_ram: 32,
-      max_ram: 256,
-    });
+    const { uuid, end } = await create(
+      owner,
+      stage.id,
+      minecraftImport('Not Forge', await freePort(), {
+        flavour: 'forge',
+        version: '1.20.1',
+        loader_version: '1.20.1-47.3.0',
+        server_jar: 'server.jar',
+      }),
+    );
     expect(succeeded(end)).toBe(false);
     expect((await t.request('GET', apiPaths.instanceInfo(uuid), { token: owner })).status).toBe(
       404,
@@ -308,18 +311,16 @@ describe('a Lodestone instance folder', () => {
       max_ram: 1024,
       java_major: 17,
     });
-    const { uuid, end } = await create(owner, stage.id, {
-      kind: 'minecraft',
-      name: 'Old Fabric',
-      port: await freePort(),
-      flavour: 'fabric',
-      version: '1.20.4',
-      loader_version: '0.15.11',
-      server_jar: 'server.jar',
-      java_major: 17,
-      min_ram: 32,
-      max_ram: 256,
-    });
+    const { uuid, end } = await create(
+      owner,
+      stage.id,
+      minecraftImport('Old Fabric', await freePort(), {
+        flavour: 'fabric',
+        version: '1.20.4',
+        loader_version: '0.15.11',
+        server_jar: 'server.jar',
+      }),
+    );
     expect(succeeded(end)).toBe(true);
     const dir = t.core.ctx.instances.folder(uuid);
     const marker = JSON.parse(await fs.readFile(path.join(dir, '.lodestone_config'), 'utf8')) as {
@@ -380,17 +381,15 @@ describe("a folder on the core's machine", () => {
         await t.request('POST', apiPaths.importFolder(), { token: owner, body: { path: src } }),
       );
       expect(stage.detection.minecraft.flavour).toBe('vanilla');
-      const { uuid, end } = await create(owner, stage.id, {
-        kind: 'minecraft',
-        name: 'From the host',
-        port: await freePort(),
-        flavour: 'vanilla',
-        version: '1.20.4',
-        server_jar: 'server.jar',
-        java_major: 17,
-        min_ram: 32,
-        max_ram: 256,
-      });
+      const { uuid, end } = await create(
+        owner,
+        stage.id,
+        minecraftImport('From the host', await freePort(), {
+          flavour: 'vanilla',
+          version: '1.20.4',
+          server_jar: 'server.jar',
+        }),
+      );
       expect(succeeded(end)).toBe(true);
       const dir = t.core.ctx.instances.folder(uuid);
       expect(await fs.readFile(path.join(dir, 'world', 'level.dat'))).toEqual(level);

@@ -8,7 +8,9 @@ import type WebSocket from 'ws';
 import {
   ClientEventSchema,
   InstanceInfoSchema,
+  apiPaths,
   emptyEventQuery,
+  emptyPermissions,
   type ClientEvent,
   type InstanceInfo,
   type InstanceState,
@@ -107,6 +109,39 @@ async function openOwnedCore(
   }
 }
 
+/** A core, its owner and the event log opened as them. */
+export type OwnedCore = Awaited<ReturnType<typeof openOwnedCore>>;
+
+/**
+ * Starts a core with `overrides` before the file's (or the describe's) tests, signs its owner up,
+ * opens the event log, hands the three to `use` (which keeps what the tests need, and may prepare
+ * more), and after the tests closes them and removes the core's data folder.
+ */
+export function useOwnedCore(
+  use: (opened: OwnedCore) => unknown,
+  overrides: Partial<CoreConfig> = {},
+  timeoutMs?: number,
+): void {
+  let opened: OwnedCore | undefined;
+  beforeAll(async () => {
+    let dataDir: string | undefined;
+    opened = await openOwnedCore(
+      async () => {
+        const t = await startTestCore(overrides);
+        dataDir = t.dataDir;
+        return t;
+      },
+      async () => {
+        if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+      },
+    );
+    await use(opened);
+  }, timeoutMs);
+  afterAll(async () => {
+    await opened?.close();
+  });
+}
+
 /** Opens an InstanceSuite (beforeAll); whatever opened before a failure is closed again. */
 export async function openInstanceSuite(
   overrides: Partial<CoreConfig> = {},
@@ -185,49 +220,63 @@ export function useIsolationSuite(
   });
 }
 
-/**
- * Writes to `file` a generic definition whose server is `node -e <script>`, readable by the
- * sandbox's unprivileged users; returns its file URL.
- */
-export async function writeNodeGameDefinition(
-  file: string,
-  game: { name: string; displayName?: string; port: number; script: string },
-): Promise<string> {
-  await fs.writeFile(
-    file,
-    `export default {
+/** A game whose server is `node -e <script>`; `output`: its output patterns (started, joins…). */
+export interface NodeGame {
+  name: string;
+  displayName?: string;
+  port: number;
+  script: string;
+  output?: Record<string, string>;
+}
+
+/** The source of a generic definition for `game`, which installs nothing. */
+export function nodeGameDefinition(game: NodeGame): string {
+  return `export default {
   game_name: '${game.name}',
   game_display_name: '${game.displayName ?? game.name}',
   setupManifest: () => ({ setting_sections: {} }),
   install: () => ({ version: '1', port: ${game.port} }),
   start: () => ({ command: process.execPath, args: ['-e', ${JSON.stringify(game.script)}] }),
-  stop: { signal: 'SIGTERM' },
+  stop: { signal: 'SIGTERM' },${game.output ? `\n  output: ${JSON.stringify(game.output)},` : ''}
 };
-`,
-  );
+`;
+}
+
+/**
+ * Writes `game`'s definition to `file`, readable by the sandbox's unprivileged users; returns its
+ * file URL.
+ */
+export async function writeNodeGameDefinition(file: string, game: NodeGame): Promise<string> {
+  await fs.writeFile(file, nodeGameDefinition(game));
   await fs.chmod(file, 0o644);
   return pathToFileURL(file).href;
 }
 
-/** Creates a generic instance from the definition at `url` and waits for its creation to end. */
+/** The instances `token` may see on `t`, as the instance list answers them. */
+export async function instancesOf(t: TestCore, token: string): Promise<InstanceInfo[]> {
+  return (await t.request('GET', apiPaths.instanceList(), { token })).json as InstanceInfo[];
+}
+
+/** Creates a generic instance from the definition at `url`; waits for its creation to succeed. */
 export async function createGenericInstance(
   t: TestCore,
   token: string,
   log: EventLog,
   url: string,
   name: string,
-): Promise<{ uuid: string; dir: string }> {
+): Promise<{ uuid: string; dir: string; info: InstanceInfo }> {
   const res = await t.request('POST', '/instance/create_generic', {
     token,
     body: { url, setup_value: { name, setting_sections: {} } },
   });
   expect(res.status, res.text).toBe(200);
   const uuid = res.json as string;
-  await log.wait(isCreationEnd(uuid), `creation of ${name}`);
+  const end = await log.wait(isCreationEnd(uuid), `creation of ${name}`);
+  expect(end.event_inner).toMatchObject({ progression_event_inner: { success: true } });
   const info = InstanceInfoSchema.parse(
     (await t.request('GET', `/instance/${uuid}/info`, { token })).json,
   );
-  return { uuid, dir: path.resolve(info.path) };
+  return { uuid, dir: path.resolve(info.path), info };
 }
 
 /** The game's console output among `events` (a console buffer), as one text. */
@@ -415,6 +464,25 @@ export function progressionEndFor(log: EventLog, uuid: string, ms = WAIT_MS): Pr
 }
 
 /** Creates an instance and waits until its creation progression ends; returns the InstanceInfo. */
+/**
+ * Turns the core's safe mode off and makes a user with can_create_instance and nothing else:
+ * someone who may name a generic definition and is not the owner. Returns their token.
+ */
+export async function definitionMaker(t: TestCore, owner: string, name = 'maker'): Promise<string> {
+  const off = await t.request('PUT', apiPaths.globalSettingsSafeMode(), {
+    token: owner,
+    body: false,
+  });
+  expect(off.status, off.text).toBe(200);
+  const user = await t.createUser(owner, name);
+  const granted = await t.request('PUT', apiPaths.userUpdatePerm(user.uid), {
+    token: owner,
+    body: { ...emptyPermissions(), can_create_instance: true },
+  });
+  expect(granted.status, granted.text).toBe(200);
+  return user.token;
+}
+
 export async function createInstance(
   t: TestCore,
   token: string,

@@ -17,6 +17,7 @@ import {
   progressionEndFor,
   openInstanceSuite,
   type InstanceSuite,
+  createVanilla,
 } from './instance-helpers.ts';
 
 let suite: InstanceSuite;
@@ -120,13 +121,7 @@ describe('creation refuses bad input at once and leaves nothing behind', () => {
   });
 
   it('never uses the raw name as the folder name', async () => {
-    const info = await createInstance(
-      t,
-      owner,
-      log,
-      'MinecraftJavaVanilla',
-      minecraftSetup('..hidden: *?<>|"', '1.20.4', await freePort()),
-    );
+    const info = await createVanilla(t, owner, log, '..hidden: *?<>|"');
     expect(path.dirname(info.path)).toBe(path.join(t.dataDir, 'instances'));
     expect(path.basename(info.path)).toMatch(/^hidden-[0-9a-f]{8}$/);
     expect(info.name).toBe('..hidden: *?<>|"');
@@ -186,13 +181,7 @@ describe('failures after the answer become progression or Error events with the 
   });
 
   it('a Java command that is not a Java outside the instance folders is refused when set', async () => {
-    const info = await createInstance(
-      t,
-      owner,
-      log,
-      'MinecraftJavaVanilla',
-      minecraftSetup('Bad java', '1.20.4', await freePort()),
-    );
+    const info = await createVanilla(t, owner, log, 'Bad java');
     const set = (value: string) =>
       t.request('PUT', `/instance/${info.uuid}/settings/cmd_args_section/java_cmd`, {
         token: owner,
@@ -212,13 +201,7 @@ describe('failures after the answer become progression or Error events with the 
   });
 
   it('a Java command that disappeared answers a clear error at start and sets Error', async () => {
-    const info = await createInstance(
-      t,
-      owner,
-      log,
-      'MinecraftJavaVanilla',
-      minecraftSetup('No java', '1.20.4', await freePort()),
-    );
+    const info = await createVanilla(t, owner, log, 'No java');
     const jdk = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-gone-java-'));
     const java = path.join(jdk, 'java');
     await fs.writeFile(java, '#!/bin/sh\nexec java "$@"\n', { mode: 0o755 });

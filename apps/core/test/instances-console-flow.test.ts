@@ -1,9 +1,15 @@
 import { pathToFileURL } from 'node:url';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import { startTestCore, type TestCore } from './helpers.ts';
-import { EventLog, WAIT_MS, isCreationEnd, isState } from './instance-helpers.ts';
+import type { TestCore } from './helpers.ts';
+import {
+  WAIT_MS,
+  isCreationEnd,
+  isState,
+  useOwnedCore,
+  type EventLog,
+} from './instance-helpers.ts';
 
 const FLOOD_DEFINITION = pathToFileURL(
   fileURLToPath(new URL('../../../bench/definitions/flood/definition.ts', import.meta.url)),
@@ -14,16 +20,7 @@ let t: TestCore;
 let owner: string;
 let log: EventLog;
 
-beforeAll(async () => {
-  t = await startTestCore();
-  owner = await t.setupOwner();
-  log = await EventLog.open(t, owner);
-});
-
-afterAll(async () => {
-  log?.close();
-  await t?.close();
-});
+useOwnedCore((core) => ({ t, owner, log } = core));
 
 /** Counts flood lines on a console socket without parsing whole frames; checks they arrive in order. */
 function follow(ws: WebSocket) {

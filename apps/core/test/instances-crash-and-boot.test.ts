@@ -53,6 +53,13 @@ async function core(dataDir?: string) {
   return t;
 }
 
+/** A fresh core on the fixture, its owner signed up and the event log open as them. */
+async function ownedCore() {
+  const t = await core();
+  const owner = await t.setupOwner();
+  return { t, owner, log: await EventLog.open(t, owner) };
+}
+
 /** `read` again until `ok` holds of what it read. */
 const until = <T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string) =>
   pollFor(
@@ -68,9 +75,7 @@ const bufferRoute = `/events/all/buffer?filter=${encodeURIComponent(JSON.stringi
 
 describe('crashes', () => {
   it('restarts a crashed server (restart_on_crash), then stops at the crash-loop limit with an Error and the reason', async () => {
-    const t = await core();
-    const owner = await t.setupOwner();
-    const log = await EventLog.open(t, owner);
+    const { t, owner, log } = await ownedCore();
     const info = await createVanilla(t, owner, log, 'Crashy', {
       restart_on_crash: true,
     });
@@ -128,9 +133,7 @@ describe('crashes', () => {
   });
 
   it('reports a crash as Error when restart_on_crash is off', async () => {
-    const t = await core();
-    const owner = await t.setupOwner();
-    const log = await EventLog.open(t, owner);
+    const { t, owner, log } = await ownedCore();
     const info = await createVanilla(t, owner, log, 'Fragile');
     await startAndWaitRunning(t, owner, log, info.uuid);
     const error = log.next(isInstanceKind(info.uuid, 'InstanceError'));
@@ -154,9 +157,7 @@ describe('crashes', () => {
 
 describe('core restarts', () => {
   it('stops servers gracefully at shutdown and auto-starts them at the next boot', async () => {
-    const t = await core();
-    const owner = await t.setupOwner();
-    const log = await EventLog.open(t, owner);
+    const { t, owner, log } = await ownedCore();
     const auto = await createVanilla(t, owner, log, 'Always on', {
       auto_start: true,
     });
@@ -197,9 +198,7 @@ describe('core restarts', () => {
   });
 
   it('settles a server left running by a core that died, and reports it Stopped', async () => {
-    const t = await core();
-    const owner = await t.setupOwner();
-    const log = await EventLog.open(t, owner);
+    const { t, owner, log } = await ownedCore();
     const info = await createVanilla(t, owner, log, 'Orphaned');
     log.close();
     await t.close();
@@ -247,9 +246,7 @@ describe('core restarts', () => {
 
 describe('deletion', () => {
   it('deletes a stopped instance with InstanceDelete progression events and forgets it everywhere', async () => {
-    const t = await core();
-    const owner = await t.setupOwner();
-    const log = await EventLog.open(t, owner);
+    const { t, owner, log } = await ownedCore();
     const info = await createVanilla(t, owner, log, 'Doomed');
     const end = log.next(
       (e) =>

@@ -11,7 +11,6 @@ import {
   ConfigurableManifestSchema,
   PlayerSchema,
   SetupManifestSchema,
-  emptyPermissions,
   type ClientError,
   type ClientEvent,
   type Player,
@@ -20,22 +19,21 @@ import { FLYING_SQUID_DEFINITION_URL } from '../src/runtime/generic/builtin.ts';
 import { offlineUuid } from '../src/runtime/minecraft/mojang-profile.ts';
 import { joinBot } from '../test-support/mineflayer-bot.ts';
 import { startTestCore, type TestCore, type TestResponse } from './helpers.ts';
-import { EventLog, freePort, isCreationEnd, isInstanceKind, isState } from './instance-helpers.ts';
+import {
+  EventLog,
+  definitionMaker,
+  freePort,
+  isCreationEnd,
+  isInstanceKind,
+  isState,
+  useOwnedCore,
+} from './instance-helpers.ts';
 
 let t: TestCore;
 let owner: string;
 let log: EventLog;
 
-beforeAll(async () => {
-  t = await startTestCore({ stopTimeoutMs: 10_000 });
-  owner = await t.setupOwner();
-  log = await EventLog.open(t, owner);
-});
-
-afterAll(async () => {
-  log?.close();
-  await t?.close();
-});
+useOwnedCore((core) => ({ t, owner, log } = core), { stopTimeoutMs: 10_000 });
 
 const playerChange = (e: ClientEvent) => {
   const inner = e.event_inner;
@@ -43,6 +41,45 @@ const playerChange = (e: ClientEvent) => {
     ? inner.instance_event_inner
     : null;
 };
+
+/**
+ * Leaves a generic instance's folder with its records in `dataDir`, as a core that is gone (or
+ * anyone who could write there) left it, for a core started on `dataDir` to adopt at boot.
+ */
+async function writeAdoptedRecord(
+  dataDir: string,
+  uuid: string,
+  data: { url: string; bundle_path: string; output: Record<string, string> },
+): Promise<void> {
+  const folder = path.join(dataDir, 'instances', 'adopted');
+  await fs.mkdir(folder, { recursive: true });
+  await fs.writeFile(
+    path.join(folder, '.lodestone_config'),
+    JSON.stringify({ game_type: 'Generic', uuid, creation_time: 1 }),
+  );
+  await fs.writeFile(
+    path.join(folder, '.hearth_instance.json'),
+    JSON.stringify({
+      uuid,
+      name: 'Adopted',
+      description: '',
+      game: { type: 'Generic', game_name: 'starter', game_display_name: 'Starter' },
+      version: '1',
+      port: 0,
+      creation_time: 1,
+      auto_start: false,
+      restart_on_crash: false,
+      handler: 'generic',
+      data: {
+        ...data,
+        stop: { signal: 'SIGTERM' },
+        ping: false,
+        max_players: null,
+        config: {},
+      },
+    }),
+  );
+}
 
 describe('a flying-squid generic instance', () => {
   it('is created from its definition, started by the core, and tracks a real client joining and leaving', async () => {
@@ -183,18 +220,7 @@ describe('a definition reaches only its own files', () => {
     // refuses that unless the core runs with --private-definitions (generic-definition-guard.test.ts).
     core = await startTestCore({ isolation: 'auto', privateDefinitions: true });
     ownerToken = await core.setupOwner();
-    const off = await core.request('PUT', '/global_settings/safe_mode', {
-      token: ownerToken,
-      body: false,
-    });
-    expect(off.status, off.text).toBe(200);
-    const user = await core.createUser(ownerToken, 'maker');
-    const granted = await core.request('PUT', `/user/${user.uid}/update_perm`, {
-      token: ownerToken,
-      body: { ...emptyPermissions(), can_create_instance: true },
-    });
-    expect(granted.status, granted.text).toBe(200);
-    maker = user.token;
+    maker = await definitionMaker(core, ownerToken);
   });
 
   afterAll(async () => {
@@ -560,36 +586,11 @@ export default {
     const hostDir = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-host-'));
     await fs.writeFile(path.join(hostDir, 'definition.ts'), 'export default {};\n');
     const uuid = 'INSTANCE_ADOPTED_FILE';
-    const folder = path.join(dataDir, 'instances', 'adopted');
-    await fs.mkdir(folder, { recursive: true });
-    await fs.writeFile(
-      path.join(folder, '.lodestone_config'),
-      JSON.stringify({ game_type: 'Generic', uuid, creation_time: 1 }),
-    );
-    await fs.writeFile(
-      path.join(folder, '.hearth_instance.json'),
-      JSON.stringify({
-        uuid,
-        name: 'Adopted',
-        description: '',
-        game: { type: 'Generic', game_name: 'starter', game_display_name: 'Starter' },
-        version: '1',
-        port: 0,
-        creation_time: 1,
-        auto_start: false,
-        restart_on_crash: false,
-        handler: 'generic',
-        data: {
-          url: pathToFileURL(path.join(hostDir, 'definition.ts')).href,
-          bundle_path: path.join(dataDir, 'none.mjs'),
-          stop: { signal: 'SIGTERM' },
-          output: {},
-          ping: false,
-          max_players: null,
-          config: {},
-        },
-      }),
-    );
+    await writeAdoptedRecord(dataDir, uuid, {
+      url: pathToFileURL(path.join(hostDir, 'definition.ts')).href,
+      bundle_path: path.join(dataDir, 'none.mjs'),
+      output: {},
+    });
     const adopted = await startTestCore({ isolation: 'auto' }, dataDir);
     try {
       const owner = await adopted.setupOwner();
@@ -612,37 +613,11 @@ export default {
     const word = `SECRET_${randomBytes(8).toString('hex')}`;
     await fs.writeFile(stolen, `key ${word}\n`);
     const uuid = 'INSTANCE_ADOPTED';
-    const folder = path.join(dataDir, 'instances', 'adopted');
-    await fs.mkdir(folder, { recursive: true });
-    await fs.writeFile(
-      path.join(folder, '.lodestone_config'),
-      JSON.stringify({ game_type: 'Generic', uuid, creation_time: 1 }),
-    );
-    const url = withStart("{ command: 'sh', args: ['-c', 'echo READY; exec sleep 600'] }");
-    await fs.writeFile(
-      path.join(folder, '.hearth_instance.json'),
-      JSON.stringify({
-        uuid,
-        name: 'Adopted',
-        description: '',
-        game: { type: 'Generic', game_name: 'starter', game_display_name: 'Starter' },
-        version: '1',
-        port: 0,
-        creation_time: 1,
-        auto_start: false,
-        restart_on_crash: false,
-        handler: 'generic',
-        data: {
-          url,
-          bundle_path: stolen,
-          stop: { signal: 'SIGTERM' },
-          output: { started: 'READY' },
-          ping: false,
-          max_players: null,
-          config: {},
-        },
-      }),
-    );
+    await writeAdoptedRecord(dataDir, uuid, {
+      url: withStart("{ command: 'sh', args: ['-c', 'echo READY; exec sleep 600'] }"),
+      bundle_path: stolen,
+      output: { started: 'READY' },
+    });
     const adopted = await startTestCore({ isolation: 'auto' }, dataDir);
     try {
       const owner = await adopted.setupOwner();

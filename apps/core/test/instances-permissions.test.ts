@@ -10,13 +10,13 @@ import {
 import { framesUntil, nextFrame, type TestCore } from './helpers.ts';
 import {
   EventLog,
-  createInstance,
   freePort,
   isCreationEnd,
   minecraftSetup,
   startAndWaitRunning,
   openInstanceSuite,
   type InstanceSuite,
+  createVanilla,
 } from './instance-helpers.ts';
 
 let suite: InstanceSuite;
@@ -39,15 +39,7 @@ async function grant(uid: string, perms: Partial<UserPermission>) {
 beforeAll(async () => {
   suite = await openInstanceSuite();
   ({ t, owner, log } = suite);
-  uuid = (
-    await createInstance(
-      t,
-      owner,
-      log,
-      'MinecraftJavaVanilla',
-      minecraftSetup('Private', '1.20.4', await freePort()),
-    )
-  ).uuid;
+  uuid = (await createVanilla(t, owner, log, 'Private')).uuid;
   await startAndWaitRunning(t, owner, log, uuid);
   bob = await t.createUser(owner, 'bob');
 });

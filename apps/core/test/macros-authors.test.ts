@@ -18,6 +18,7 @@ import {
 } from '@hearth/protocol';
 import { makeZip } from '../src/services/files/test-helpers.ts';
 import type { TestResponse } from './helpers.ts';
+import { bwrapPresent } from './instance-helpers.ts';
 import {
   createEchoInstance,
   escalateMacro,
@@ -27,11 +28,6 @@ import {
   writeMacroThroughApi,
   type MacroEnv,
 } from './macros-helpers.ts';
-
-const bwrapPresent = await fs.stat('/usr/bin/bwrap').then(
-  () => true,
-  () => false,
-);
 
 let env: MacroEnv;
 let inst: InstanceInfo;

@@ -10,9 +10,9 @@ import {
   type ClientEvent,
   type InstanceInfo,
 } from '@hearth/protocol';
-import { FLYING_SQUID_DEFINITION_URL } from '../src/runtime/generic/builtin.ts';
 import { joinBot } from '../test-support/mineflayer-bot.ts';
-import { freePort, isCreationEnd, isState } from './instance-helpers.ts';
+import { createSquid } from './backups-app-helpers.ts';
+import { isState } from './instance-helpers.ts';
 import {
   runMacro,
   startMacroCore,
@@ -33,22 +33,9 @@ const lines: string[] = [];
 
 beforeAll(async () => {
   env = await startMacroCore({ stopTimeoutMs: 10_000 });
-  port = await freePort();
-  const res = await env.t.request('POST', '/instance/create_generic', {
-    token: env.owner,
-    body: {
-      url: FLYING_SQUID_DEFINITION_URL,
-      setup_value: {
-        name: 'Squid Macros',
-        setting_sections: {
-          section_1: { settings: { port: { value: { type: 'UnsignedInteger', value: port } } } },
-        },
-      },
-    },
-  });
-  expect(res.status, res.text).toBe(200);
-  const uuid = res.json as string;
-  await env.log.wait(isCreationEnd(uuid), 'the flying-squid instance');
+  const squid = await createSquid(env.t, env.owner, env.log, 'Squid Macros');
+  const uuid = squid.uuid;
+  port = squid.port;
   inst = (await env.t.request('GET', `/instance/${uuid}/info`, { token: env.owner }))
     .json as InstanceInfo;
   consoleSocket = await env.t.socket(

@@ -1,10 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
 import {
-  InstanceInfoSchema,
   apiPaths,
   emptyPermissions,
   type ClientEvent,
@@ -13,21 +11,16 @@ import {
 } from '@hearth/protocol';
 import type { CoreConfig } from '../src/app.ts';
 import { startTestCore, type TestCore } from './helpers.ts';
-import { EventLog, freePort, isCreationEnd } from './instance-helpers.ts';
+import {
+  EventLog,
+  createGenericInstance,
+  freePort,
+  writeNodeGameDefinition,
+} from './instance-helpers.ts';
 
-/** A generic game whose process echoes every stdin line as `got <line>` (no port of its own). */
-const ECHO_DEFINITION = `export default {
-  game_name: 'echo',
-  game_display_name: 'Echo',
-  setupManifest: () => ({ setting_sections: {} }),
-  install: () => ({ version: '1', port: PORT }),
-  start: () => ({
-    command: process.execPath,
-    args: ['-e', "console.log('Done (0.1s)!'); process.stdin.on('data', (d) => process.stdout.write('got ' + d));"],
-  }),
-  stop: { signal: 'SIGTERM' },
-};
-`;
+/** A generic game's process that echoes every stdin line as `got <line>` (no port of its own). */
+const ECHO_SCRIPT =
+  "console.log('Done (0.1s)!'); process.stdin.on('data', (d) => process.stdout.write('got ' + d));";
 
 export interface MacroEnv {
   t: TestCore;
@@ -66,17 +59,13 @@ export async function startMacroCore(
 /** Creates an echo instance; returns its info (path = its folder). */
 export async function createEchoInstance(env: MacroEnv, name: string): Promise<InstanceInfo> {
   const port = await freePort();
-  const file = path.join(env.scratch, `echo-${port}.mjs`);
-  await fs.writeFile(file, ECHO_DEFINITION.replace('PORT', String(port)));
-  const res = await env.t.request('POST', '/instance/create_generic', {
-    token: env.owner,
-    body: { url: pathToFileURL(file).href, setup_value: { name, setting_sections: {} } },
+  const url = await writeNodeGameDefinition(path.join(env.scratch, `echo-${port}.mjs`), {
+    name: 'echo',
+    displayName: 'Echo',
+    port,
+    script: ECHO_SCRIPT,
   });
-  expect(res.status, res.text).toBe(200);
-  const uuid = res.json as string;
-  await env.log.wait(isCreationEnd(uuid), `creation of ${name}`);
-  const info = await env.t.request('GET', `/instance/${uuid}/info`, { token: env.owner });
-  return InstanceInfoSchema.parse(info.json);
+  return (await createGenericInstance(env.t, env.owner, env.log, url, name)).info;
 }
 
 /**

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InstanceInfo } from '@hearth/protocol';
 import { OUT_OF_MEMORY_MESSAGE } from '../src/runtime/macros/macro-process.ts';
+import { bwrapPresent } from './instance-helpers.ts';
 import {
   createEchoInstance,
   runMacro,
@@ -16,11 +17,6 @@ import {
   type MacroEnv,
 } from './macros-helpers.ts';
 import { SANDBOX_UID_BASE } from '../src/runtime/sandbox/index.ts';
-
-const bwrapPresent = await fs.stat('/usr/bin/bwrap').then(
-  () => true,
-  () => false,
-);
 
 interface Setup {
   env: MacroEnv;

@@ -17,6 +17,7 @@ import {
 import type { TestCore } from './helpers.ts';
 import {
   EventLog,
+  bwrapPresent,
   createInstance,
   freePort,
   isState,
@@ -24,14 +25,11 @@ import {
   startAndWaitRunning,
   openInstanceSuite,
   type InstanceSuite,
+  createVanilla,
 } from './instance-helpers.ts';
 import { SANDBOX_UID_BASE } from '../src/runtime/sandbox/index.ts';
 
 const run = promisify(execFile);
-const bwrapPresent = await fs.stat('/usr/bin/bwrap').then(
-  () => true,
-  () => false,
-);
 
 let suite: InstanceSuite;
 let t: TestCore;
@@ -39,32 +37,29 @@ let owner: string;
 let log: EventLog;
 let scratch: string;
 let info: InstanceInfo;
-/** A user with view, file read/write, macro and setting permission on `info` only. */
+/** A user with `userPermissions()`. */
 let user: { uid: string; token: string };
 let sleeper: ChildProcess | null = null;
+
+/** What `user` may do: view, file read/write, macro and setting permission on `info` only. */
+const userPermissions = () => ({
+  ...emptyPermissions(),
+  can_view_instance: [info.uuid],
+  can_read_instance_file: [info.uuid],
+  can_write_instance_file: [info.uuid],
+  can_access_instance_macro: [info.uuid],
+  can_access_instance_setting: [info.uuid],
+});
 
 beforeAll(async () => {
   suite = await openInstanceSuite({ isolation: bwrapPresent ? 'required' : 'none' });
   ({ t, owner, log } = suite);
   scratch = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-mc-safety-')));
-  info = await createInstance(
-    t,
-    owner,
-    log,
-    'MinecraftJavaVanilla',
-    minecraftSetup('Target', '1.20.4', await freePort()),
-  );
+  info = await createVanilla(t, owner, log, 'Target');
   user = await t.createUser(owner, 'settings-user');
   const res = await t.request('PUT', `/user/${user.uid}/update_perm`, {
     token: owner,
-    body: {
-      ...emptyPermissions(),
-      can_view_instance: [info.uuid],
-      can_read_instance_file: [info.uuid],
-      can_write_instance_file: [info.uuid],
-      can_access_instance_macro: [info.uuid],
-      can_access_instance_setting: [info.uuid],
-    },
+    body: userPermissions(),
   });
   expect(res.status, res.text).toBe(200);
 });
@@ -146,15 +141,7 @@ describe('java_cmd is host configuration', () => {
   it('the create wizard refuses a java_cmd from anyone but the owner', async () => {
     await t.request('PUT', `/user/${user.uid}/update_perm`, {
       token: owner,
-      body: {
-        ...emptyPermissions(),
-        can_view_instance: [info.uuid],
-        can_read_instance_file: [info.uuid],
-        can_write_instance_file: [info.uuid],
-        can_access_instance_macro: [info.uuid],
-        can_access_instance_setting: [info.uuid],
-        can_create_instance: true,
-      },
+      body: { ...userPermissions(), can_create_instance: true },
     });
     const before = await fs.readdir(path.join(t.dataDir, 'instances'));
     const res = await t.request('POST', '/instance/create/MinecraftJavaVanilla', {

@@ -56,6 +56,22 @@ const output = async (pid: number, token = env.owner) => {
  * A task's output socket, its frames collected from the first (ws may deliver frames in the tick
  * it opens, so the listener is there before) and its close code.
  */
+/**
+ * A macro that prints `before`, waits until the file `go-<name>` appears in the instance folder
+ * (the test's signal), then prints `after` and ends.
+ */
+const waitingForGo = (name: string, before: string, after: string) => `console.log('${before}');
+while (true) {
+  try {
+    await Deno.stat('go-${name}');
+    break;
+  } catch {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+console.log('${after}');
+`;
+
 function openOutput(pid: number) {
   const ws = new WebSocket(
     `${env.t.origin.replace(/^http/, 'ws')}/api/v1${apiPaths.macroOutputStream(inst.uuid, pid, env.owner)}`,
@@ -99,17 +115,7 @@ throw new Error('chatty gave up');
       env,
       inst.uuid,
       'waiter',
-      `console.log('waiting for go');
-while (true) {
-  try {
-    await Deno.stat('go-waiter');
-    break;
-  } catch {
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-console.log('went');
-`,
+      waitingForGo('waiter', 'waiting for go', 'went'),
     );
     const pid = await runMacro(env, inst.uuid, 'waiter');
     await expect
@@ -156,17 +162,7 @@ console.log('went');
       env,
       inst.uuid,
       'streamer',
-      `console.log('first');
-while (true) {
-  try {
-    await Deno.stat('go-streamer');
-    break;
-  } catch {
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-console.log('second');
-`,
+      waitingForGo('streamer', 'first', 'second'),
     );
     const pid = await runMacro(env, inst.uuid, 'streamer');
     const got = openOutput(pid);

@@ -20,17 +20,7 @@ import {
   type UserPermission,
 } from '@hearth/protocol';
 import { startTestCore, type TestCore } from './helpers.ts';
-import { EventLog, isCreationEnd } from './instance-helpers.ts';
-
-const CHEAP_DEFINITION = `export default {
-  game_name: 'matrix',
-  game_display_name: 'Matrix',
-  setupManifest: () => ({ setting_sections: {} }),
-  install: () => ({ version: '1', port: PORT }),
-  start: () => ({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] }),
-  stop: { signal: 'SIGTERM' },
-};
-`;
+import { EventLog, isCreationEnd, nodeGameDefinition } from './instance-helpers.ts';
 
 type Role = 'guest' | 'none' | 'exact' | 'other' | 'admin' | 'owner';
 const ROLES: Role[] = ['guest', 'none', 'exact', 'other', 'admin', 'owner'];
@@ -100,6 +90,15 @@ const REPLACE_ACCESS: Access = {
 const backups = (env: Env, rest: string) => `/instance/${env.a}/backups${rest}`;
 const schedules = (env: Env, rest: string) => `/instance/${env.a}/schedules${rest}`;
 const addons = (env: Env, rest: string) => `/instance/${env.a}/addons${rest}`;
+/** A valid schedule body, for the rows that create or replace one. */
+const SCHEDULE = {
+  description: 'matrix',
+  trigger: { type: 'Interval', every_seconds: 3600 },
+  steps: [{ type: 'Wait', seconds: 1 }],
+  enabled: false,
+  only_when_running: false,
+  continue_on_failure: false,
+};
 const GLOBAL_READ: Access = {
   kind: 'global',
   key: 'can_read_global_file',
@@ -851,28 +850,14 @@ const ROWS: Row[] = [
     '/instance/:uuid/schedules',
     viewKey('can_access_instance_setting'),
     (e) => schedules(e, ''),
-    {
-      description: 'matrix',
-      trigger: { type: 'Interval', every_seconds: 3600 },
-      steps: [{ type: 'Wait', seconds: 1 }],
-      enabled: false,
-      only_when_running: false,
-      continue_on_failure: false,
-    },
+    SCHEDULE,
   ),
   simple(
     'PUT',
     '/instance/:uuid/schedules/:schedule',
     viewKey('can_access_instance_setting'),
     (e) => schedules(e, '/1'),
-    {
-      description: 'matrix',
-      trigger: { type: 'Interval', every_seconds: 3600 },
-      steps: [{ type: 'Wait', seconds: 1 }],
-      enabled: false,
-      only_when_running: false,
-      continue_on_failure: false,
-    },
+    SCHEDULE,
   ),
   simple(
     'PUT',
@@ -991,7 +976,12 @@ const servedUrl = (file: string) => `${servedBase}/${path.basename(file)}`;
 /** Each instance needs its own port; the process never listens on it. */
 async function definitionWithFreshPort(): Promise<string> {
   const file = path.join(scratchDir, `definition-${++nextPort}.mjs`);
-  const source = CHEAP_DEFINITION.replace('PORT', String(nextPort));
+  const source = nodeGameDefinition({
+    name: 'matrix',
+    displayName: 'Matrix',
+    port: nextPort,
+    script: 'setInterval(() => {}, 1000)',
+  });
   await fs.writeFile(file, source);
   served.set(`/${path.basename(file)}`, source);
   return file;

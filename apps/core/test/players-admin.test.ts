@@ -20,20 +20,17 @@ import {
   type PlayerActionInput,
   type PlayerLists,
 } from '@hearth/protocol';
-import { FLYING_SQUID_DEFINITION_URL } from '../src/runtime/generic/builtin.ts';
 import { offlineUuid } from '../src/runtime/minecraft/mojang-profile.ts';
 import { joinBot } from '../test-support/mineflayer-bot.ts';
+import { createSquid, type Squid } from './backups-app-helpers.ts';
 import { nextFrame, type TestCore, type TestResponse } from './helpers.ts';
 import { createCheapInstance, searchLog } from './event-log-helpers.ts';
 import {
   EventLog,
-  createInstance,
-  freePort,
-  isCreationEnd,
   isState,
-  minecraftSetup,
   startAndWaitRunning,
   useInstanceSuite,
+  createVanilla,
 } from './instance-helpers.ts';
 
 let t: TestCore;
@@ -81,26 +78,6 @@ async function readJson(file: string): Promise<unknown> {
   return JSON.parse(await fs.readFile(file, 'utf8')) as unknown;
 }
 
-async function createSquid(name: string, port: number): Promise<{ uuid: string; dir: string }> {
-  const res = await t.request('POST', '/instance/create_generic', {
-    token: owner,
-    body: {
-      url: FLYING_SQUID_DEFINITION_URL,
-      setup_value: {
-        name,
-        setting_sections: {
-          section_1: { settings: { port: { value: { type: 'UnsignedInteger', value: port } } } },
-        },
-      },
-    },
-  });
-  expect(res.status, res.text).toBe(200);
-  const uuid = res.json as string;
-  await log.wait(isCreationEnd(uuid), `creation of ${name}`);
-  const info = await t.request('GET', `/instance/${uuid}/info`, { token: owner });
-  return { uuid, dir: (info.json as { path: string }).path };
-}
-
 const outputOf = (e: ClientEvent) =>
   e.event_inner.type === 'InstanceEvent' &&
   e.event_inner.instance_event_inner.type === 'InstanceOutput'
@@ -135,10 +112,10 @@ async function consoleLine(
 const VANILLA_DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} \+0000$/;
 
 describe('a stopped flying-squid server: its files, in the vanilla format', () => {
-  let squid: { uuid: string; dir: string };
+  let squid: Squid;
 
   beforeAll(async () => {
-    squid = await createSquid('Squid files', await freePort());
+    squid = await createSquid(t, owner, log, 'Squid files');
   });
 
   it('offers every action (kick only while running) and shows empty lists before any file exists', async () => {
@@ -322,12 +299,10 @@ describe('a stopped flying-squid server: its files, in the vanilla format', () =
 });
 
 describe('a running flying-squid server: console commands, the server keeps its files', () => {
-  let squid: { uuid: string; dir: string };
-  let port: number;
+  let squid: Squid;
 
   beforeAll(async () => {
-    port = await freePort();
-    squid = await createSquid('Squid live', port);
+    squid = await createSquid(t, owner, log, 'Squid live');
     await startAndWaitRunning(t, owner, log, squid.uuid);
   }, 120_000);
 
@@ -364,7 +339,7 @@ describe('a running flying-squid server: console commands, the server keeps its 
   });
 
   it('kicks a real player with the reason, and knows it worked when the player is gone', async () => {
-    const { bot, leave } = await joinBot({ host: '127.0.0.1', port, username: 'Alex' });
+    const { bot, leave } = await joinBot({ host: '127.0.0.1', port: squid.port, username: 'Alex' });
     try {
       const kicked = new Promise<string>((resolve) =>
         bot.once('kicked', (reason) => resolve(JSON.stringify(reason))),
@@ -394,13 +369,7 @@ describe('a Minecraft (vanilla) server', () => {
   let dir: string;
 
   beforeAll(async () => {
-    const info = await createInstance(
-      t,
-      owner,
-      log,
-      'MinecraftJavaVanilla',
-      minecraftSetup('Vanilla players', '1.20.4', await freePort()),
-    );
+    const info = await createVanilla(t, owner, log, 'Vanilla players');
     uuid = info.uuid;
     dir = info.path;
   }, 120_000);
@@ -452,8 +421,8 @@ describe('a Minecraft (vanilla) server', () => {
 
 describe('who may manage players', () => {
   it('needs can_manage_instance_players on that instance (viewing it is not enough)', async () => {
-    const squid = await createSquid('Squid perms', await freePort());
-    const other = await createSquid('Squid other', await freePort());
+    const squid = await createSquid(t, owner, log, 'Squid perms');
+    const other = await createSquid(t, owner, log, 'Squid other');
     const user = await t.createUser(owner, 'moderator');
     const grant = async (extra: Partial<ReturnType<typeof emptyPermissions>>) => {
       const res = await t.request('PUT', `/user/${user.uid}/update_perm`, {
@@ -511,12 +480,12 @@ describe('a game that declares no player actions', () => {
 });
 
 describe('list files are read and written through the file sandbox', () => {
-  let squid: { uuid: string; dir: string };
+  let squid: Squid;
   let secretFile: string;
   const secret = 'SECRET-LINE-NOT-FOR-THE-PANEL';
 
   beforeAll(async () => {
-    squid = await createSquid('Squid hostile', await freePort());
+    squid = await createSquid(t, owner, log, 'Squid hostile');
     secretFile = path.join(scratch, 'outside.json');
     await fs.writeFile(secretFile, JSON.stringify([{ name: secret, uuid: secret }]));
   });

@@ -3,7 +3,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PlayitSignupDataSchema, PlayitTunnelInfoSchema, type ClientEvent } from '@hearth/protocol';
@@ -18,7 +17,7 @@ import {
 } from '../test-support/fake-playit/local-servers.ts';
 import { ConfigError, parseConfig } from '../src/config.ts';
 import { startTestCore, type TestCore } from './helpers.ts';
-import { EventLog, isCreationEnd } from './instance-helpers.ts';
+import { EventLog, createGenericInstance, writeNodeGameDefinition } from './instance-helpers.ts';
 
 let fake: FakePlayit | null = null;
 let core: TestCore | null = null;
@@ -99,31 +98,15 @@ async function signUp(
 async function instanceOnPort(t: TestCore, owner: string, port: number): Promise<string> {
   const dir = await fs.mkdtemp(path.join(t.dataDir, '..', 'hearth-playit-def-'));
   dirs.push(dir);
-  const file = path.join(dir, 'definition.mjs');
-  await fs.writeFile(
-    file,
-    `export default {
-  game_name: 'tunnelled', game_display_name: 'Tunnelled',
-  setupManifest: () => ({ setting_sections: {} }),
-  install: () => ({ version: '1', port: ${port} }),
-  start: () => ({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] }),
-  stop: { signal: 'SIGTERM' },
-};
-`,
-  );
+  const url = await writeNodeGameDefinition(path.join(dir, 'definition.mjs'), {
+    name: 'tunnelled',
+    displayName: 'Tunnelled',
+    port,
+    script: 'setInterval(() => {}, 1000)',
+  });
   const log = await EventLog.open(t, owner);
   try {
-    const res = await t.request('POST', '/instance/create_generic', {
-      token: owner,
-      body: {
-        url: pathToFileURL(file).href,
-        setup_value: { name: 'Survival', setting_sections: {} },
-      },
-    });
-    expect(res.status, res.text).toBe(200);
-    const uuid = res.json as string;
-    await log.wait(isCreationEnd(uuid), 'the creation');
-    return uuid;
+    return (await createGenericInstance(t, owner, log, url, 'Survival')).uuid;
   } finally {
     log.close();
   }

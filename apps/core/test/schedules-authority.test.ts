@@ -15,7 +15,7 @@ import {
   type ScheduleRun,
   type UserPermission,
 } from '@hearth/protocol';
-import { isState } from './instance-helpers.ts';
+import { bwrapPresent, isState } from './instance-helpers.ts';
 import {
   createEchoInstance,
   escalateMacro,
@@ -24,10 +24,6 @@ import {
   type MacroEnv,
 } from './macros-helpers.ts';
 
-const bwrapPresent = await fs.stat('/usr/bin/bwrap').then(
-  () => true,
-  () => false,
-);
 const MIN = 60_000;
 
 let env: MacroEnv;

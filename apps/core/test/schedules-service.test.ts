@@ -22,6 +22,10 @@ afterEach(async () => {
   await env.close();
 });
 
+/** Alice, the author of most schedules here, saves one on INSTANCE. */
+const createAsAlice = (fields: Parameters<typeof input>[0]) =>
+  env.service.create(INSTANCE, 'alice', input(fields));
+
 async function refused(fn: () => unknown): Promise<CoreError> {
   try {
     await fn();
@@ -49,14 +53,10 @@ function playerJoins(name: string, uuid = INSTANCE): void {
 
 describe('time triggers (manual clock)', () => {
   it('cron "every minute: say hi" runs once a minute with the author as the actor', async () => {
-    const s = await env.service.create(
-      INSTANCE,
-      'alice',
-      input({
-        trigger: { type: 'Cron', expression: '* * * * *', timezone: 'UTC' },
-        steps: [say('hi')],
-      }),
-    );
+    const s = await createAsAlice({
+      trigger: { type: 'Cron', expression: '* * * * *', timezone: 'UTC' },
+      steps: [say('hi')],
+    });
     expect(s.next_run).toBe(START + MIN);
     await env.clock.advance(3 * MIN);
     expect(env.executors.calls).toEqual([
@@ -84,14 +84,10 @@ describe('time triggers (manual clock)', () => {
   });
 
   it('cron follows its time zone', async () => {
-    const s = await env.service.create(
-      INSTANCE,
-      'alice',
-      input({
-        trigger: { type: 'Cron', expression: '0 4 * * *', timezone: 'America/New_York' },
-        steps: [say('morning')],
-      }),
-    );
+    const s = await createAsAlice({
+      trigger: { type: 'Cron', expression: '0 4 * * *', timezone: 'America/New_York' },
+      steps: [say('morning')],
+    });
     // 2026-01-05 10:00Z is 05:00 in New York (UTC-5): next 04:00 there is 2026-01-06 09:00Z.
     expect(s.next_run).toBe(Date.parse('2026-01-06T09:00:00Z'));
     await env.clock.advance(24 * 60 * MIN);
@@ -99,11 +95,10 @@ describe('time triggers (manual clock)', () => {
   });
 
   it('an interval runs every N seconds from the moment it was saved', async () => {
-    const s = await env.service.create(
-      INSTANCE,
-      'alice',
-      input({ trigger: { type: 'Interval', every_seconds: 90 }, steps: [say('tick')] }),
-    );
+    const s = await createAsAlice({
+      trigger: { type: 'Interval', every_seconds: 90 },
+      steps: [say('tick')],
+    });
     await env.clock.advance(89_000);
     expect(env.executors.calls).toEqual([]);
     await env.clock.advance(1000);
@@ -113,15 +108,11 @@ describe('time triggers (manual clock)', () => {
   });
 
   it('a disabled schedule neither runs nor shows a next run; re-enabled it starts afresh', async () => {
-    const s = await env.service.create(
-      INSTANCE,
-      'alice',
-      input({
-        trigger: { type: 'Interval', every_seconds: 60 },
-        steps: [say('x')],
-        enabled: false,
-      }),
-    );
+    const s = await createAsAlice({
+      trigger: { type: 'Interval', every_seconds: 60 },
+      steps: [say('x')],
+      enabled: false,
+    });
     expect(s.next_run).toBeNull();
     await env.clock.advance(10 * MIN);
     expect(env.executors.calls).toEqual([]);
@@ -131,11 +122,10 @@ describe('time triggers (manual clock)', () => {
   });
 
   it('keeps the last 100 run records', async () => {
-    const s = await env.service.create(
-      INSTANCE,
-      'alice',
-      input({ trigger: { type: 'Interval', every_seconds: 10 }, steps: [say('x')] }),
-    );
+    const s = await createAsAlice({
+      trigger: { type: 'Interval', every_seconds: 10 },
+      steps: [say('x')],
+    });
     await env.clock.advance(130 * 10_000);
     const runs = env.service.runs(INSTANCE, s.id);
     expect(runs).toHaveLength(100);
@@ -146,11 +136,10 @@ describe('time triggers (manual clock)', () => {
 
 describe('event triggers', () => {
   it('player joins → say welcome, only for its own instance, at most once a second', async () => {
-    const s = await env.service.create(
-      INSTANCE,
-      'alice',
-      input({ trigger: { type: 'Event', event: 'PlayerJoined' }, steps: [say('welcome')] }),
-    );
+    const s = await createAsAlice({
+      trigger: { type: 'Event', event: 'PlayerJoined' },
+      steps: [say('welcome')],
+    });
     expect(s.next_run).toBeNull();
     playerJoins('Steve');
     await env.clock.advance(0);
@@ -170,14 +159,10 @@ describe('event triggers', () => {
   });
 
   it('a console line matching the pattern starts a run', async () => {
-    await env.service.create(
-      INSTANCE,
-      'alice',
-      input({
-        trigger: { type: 'ConsoleLine', pattern: '<\\w+> !vote$' },
-        steps: [say('vote counted')],
-      }),
-    );
+    await createAsAlice({
+      trigger: { type: 'ConsoleLine', pattern: '<\\w+> !vote$' },
+      steps: [say('vote counted')],
+    });
     const line = (message: string) =>
       env.events.emit({
         type: 'InstanceEvent',
@@ -193,11 +178,7 @@ describe('event triggers', () => {
 
   it('refuses a pattern that could freeze the core', async () => {
     const error = await refused(() =>
-      env.service.create(
-        INSTANCE,
-        'alice',
-        input({ trigger: { type: 'ConsoleLine', pattern: '(a+)+$' }, steps: [say('x')] }),
-      ),
+      createAsAlice({ trigger: { type: 'ConsoleLine', pattern: '(a+)+$' }, steps: [say('x')] }),
     );
     expect(error.causes[0]).toBe('Pattern could take too long to match');
   });
@@ -208,11 +189,10 @@ describe('running the steps', () => {
 
   it('stops at a failed step unless continue-on-failure is set', async () => {
     env.executors.failing.add('say broken');
-    const strict = await env.service.create(
-      INSTANCE,
-      'alice',
-      input({ trigger: { type: 'Interval', every_seconds: 60 }, steps: failingFirst }),
-    );
+    const strict = await createAsAlice({
+      trigger: { type: 'Interval', every_seconds: 60 },
+      steps: failingFirst,
+    });
     await env.clock.advance(MIN);
     const [run] = env.service.runs(INSTANCE, strict.id);
     expect(run).toMatchObject({
@@ -243,14 +223,10 @@ describe('running the steps', () => {
   });
 
   it('waits with the clock between steps', async () => {
-    const s = await env.service.create(
-      INSTANCE,
-      'alice',
-      input({
-        trigger: { type: 'Event', event: 'PlayerJoined' },
-        steps: [say('a'), { type: 'Wait', seconds: 30 }, say('b')],
-      }),
-    );
+    const s = await createAsAlice({
+      trigger: { type: 'Event', event: 'PlayerJoined' },
+      steps: [say('a'), { type: 'Wait', seconds: 30 }, say('b')],
+    });
     playerJoins('Steve');
     await env.clock.advance(29_000);
     expect(env.executors.calls).toEqual(['command say a as alice']);
@@ -262,15 +238,11 @@ describe('running the steps', () => {
 
   it('"only when running" skips (and records) a run while the instance is stopped', async () => {
     env.executors.running = false;
-    const s = await env.service.create(
-      INSTANCE,
-      'alice',
-      input({
-        trigger: { type: 'Interval', every_seconds: 60 },
-        steps: [say('x')],
-        only_when_running: true,
-      }),
-    );
+    const s = await createAsAlice({
+      trigger: { type: 'Interval', every_seconds: 60 },
+      steps: [say('x')],
+      only_when_running: true,
+    });
     await env.clock.advance(MIN);
     expect(env.service.runs(INSTANCE, s.id)[0]).toMatchObject({
       outcome: 'Skipped',
@@ -307,15 +279,11 @@ describe('running the steps', () => {
 
   it('run now needs the permissions of both the author and whoever pressed it', async () => {
     env.auth.allow('carol', 'carol');
-    const s = await env.service.create(
-      INSTANCE,
-      'alice',
-      input({
-        trigger: { type: 'Event', event: 'InstanceStarted' },
-        steps: [say('now')],
-        enabled: false,
-      }),
-    );
+    const s = await createAsAlice({
+      trigger: { type: 'Event', event: 'InstanceStarted' },
+      steps: [say('now')],
+      enabled: false,
+    });
     env.service.runNow(INSTANCE, s.id, { uid: 'alice', name: 'alice' });
     await env.clock.advance(0);
     expect(env.executors.calls).toEqual(['command say now as alice']);
@@ -329,11 +297,10 @@ describe('running the steps', () => {
 
   it('saving a schedule makes the editor its author, who must be allowed its steps', async () => {
     env.auth.allow('bob', 'bob', 'Command');
-    const s = await env.service.create(
-      INSTANCE,
-      'alice',
-      input({ trigger: { type: 'Interval', every_seconds: 60 }, steps: [say('x')] }),
-    );
+    const s = await createAsAlice({
+      trigger: { type: 'Interval', every_seconds: 60 },
+      steps: [say('x')],
+    });
     const edited = await env.service.update(
       INSTANCE,
       s.id,
@@ -392,11 +359,10 @@ describe('running the steps', () => {
 
 describe('restarts', () => {
   it('runs missed while the core was down are recorded once as missed, never fired in a burst', async () => {
-    const s = await env.service.create(
-      INSTANCE,
-      'alice',
-      input({ trigger: { type: 'Interval', every_seconds: 60 }, steps: [say('x')] }),
-    );
+    const s = await createAsAlice({
+      trigger: { type: 'Interval', every_seconds: 60 },
+      steps: [say('x')],
+    });
     await env.clock.advance(2 * MIN);
     await env.service.stop();
     env.clock.jump(START + 12 * MIN + 30_000);
@@ -417,14 +383,10 @@ describe('restarts', () => {
   });
 
   it('a run cut short by a stop is recorded as failed, and the next boot keeps the schedule', async () => {
-    const s = await env.service.create(
-      INSTANCE,
-      'alice',
-      input({
-        trigger: { type: 'Interval', every_seconds: 600 },
-        steps: [{ type: 'Wait', seconds: 300 }, say('after')],
-      }),
-    );
+    const s = await createAsAlice({
+      trigger: { type: 'Interval', every_seconds: 600 },
+      steps: [{ type: 'Wait', seconds: 300 }, say('after')],
+    });
     await env.clock.advance(10 * MIN);
     expect(env.service.runs(INSTANCE, s.id)[0]!.outcome).toBe('Running');
     const service = await env.restart();
@@ -442,11 +404,10 @@ describe('restarts', () => {
   });
 
   it('a run left Running by a killed core is marked failed at the next start', async () => {
-    const s = await env.service.create(
-      INSTANCE,
-      'alice',
-      input({ trigger: { type: 'Interval', every_seconds: 600 }, steps: [say('x')] }),
-    );
+    const s = await createAsAlice({
+      trigger: { type: 'Interval', every_seconds: 600 },
+      steps: [say('x')],
+    });
     env.repository.insertRun({
       id: '99',
       schedule_id: s.id,

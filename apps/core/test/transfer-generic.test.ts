@@ -19,15 +19,18 @@ import {
   TransferManifestSchema,
   apiPaths,
   emptyPermissions,
-  type InstanceInfo,
 } from '@hearth/protocol';
-import { startTestCore, type TestCore } from './helpers.ts';
+import type { TestCore } from './helpers.ts';
+import { instanceFolders } from './import-helpers.ts';
 import {
-  EventLog,
   freePort,
   isCreationEnd,
   isState,
+  definitionMaker,
   startAndWaitRunning,
+  instancesOf,
+  useOwnedCore,
+  type EventLog,
 } from './instance-helpers.ts';
 
 let source: TestCore;
@@ -135,12 +138,30 @@ function transferIn(key: string, token = targetOwner) {
   });
 }
 
-async function instancesOf(t: TestCore, token: string): Promise<InstanceInfo[]> {
-  return (await t.request('GET', apiPaths.instanceList(), { token })).json as InstanceInfo[];
+/** What the target holds now; the returned check fails if a refused move left anything there. */
+async function targetSnapshot(): Promise<() => Promise<void>> {
+  const folders = await instanceFolders(target);
+  const listed = (await instancesOf(target, targetOwner)).length;
+  return async () => {
+    expect(await instanceFolders(target)).toEqual(folders);
+    expect(await instancesOf(target, targetOwner)).toHaveLength(listed);
+  };
 }
 
-async function targetFolders(): Promise<string[]> {
-  return (await fs.readdir(path.join(target.dataDir, 'instances'))).sort();
+/**
+ * Runs `body` with the target's safe mode off, where a user who may create instances may name a
+ * definition, with the token of such a user (not the owner); safe mode is on again after.
+ */
+async function asTargetCreator(name: string, body: (token: string) => Promise<void>) {
+  try {
+    await body(await definitionMaker(target, targetOwner, name));
+  } finally {
+    const on = await target.request('PUT', apiPaths.globalSettingsSafeMode(), {
+      token: targetOwner,
+      body: true,
+    });
+    expect(on.status, on.text).toBe(200);
+  }
 }
 
 /** The source still has the instance, stopped, with its folder. */
@@ -151,33 +172,29 @@ async function expectSourceUntouched(uuid: string, dir: string, name: string) {
 }
 
 beforeAll(async () => {
-  [source, target] = await Promise.all([
-    startTestCore({ stopTimeoutMs: 10_000 }),
-    startTestCore({ stopTimeoutMs: 10_000 }),
-  ]);
-  [sourceOwner, targetOwner] = await Promise.all([source.setupOwner(), target.setupOwner()]);
-  sourceLog = await EventLog.open(source, sourceOwner);
-  targetLog = await EventLog.open(target, targetOwner);
   // The definition runner reads file:// definitions as an unprivileged user: the folder is 0755.
   scratch = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-move-def-')));
   await fs.chmod(scratch, 0o755);
   await fs.writeFile(path.join(scratch, 'main.ts'), MOVER);
   await fs.chmod(path.join(scratch, 'main.ts'), 0o644);
-}, 60_000);
+});
 
 afterAll(async () => {
-  sourceLog?.close();
-  targetLog?.close();
-  await Promise.all([source?.close(), target?.close()]);
   for (const server of servers) server.close();
   if (scratch) await fs.rm(scratch, { recursive: true, force: true });
+});
+useOwnedCore((core) => ({ t: source, owner: sourceOwner, log: sourceLog } = core), {
+  stopTimeoutMs: 10_000,
+});
+useOwnedCore((core) => ({ t: target, owner: targetOwner, log: targetLog } = core), {
+  stopTimeoutMs: 10_000,
 });
 
 describe('moving a generic instance whose definition Hearth does not ship (issue 26)', () => {
   it('the target loads the same definition and keeps the setup values', async () => {
     const { url } = await serveDefinition();
     const made = await createMover(url, 'Lighthouse', 'Keep the light on');
-    const before = await targetFolders();
+    const before = await instanceFolders(target);
 
     const res = await transferIn(await issueKey(made.uuid));
     expect(res.status, res.text).toBe(200);
@@ -202,7 +219,7 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
     });
     const dir = target.core.ctx.instances.folder(uuid);
     expect(await fs.readFile(path.join(dir, 'notes.txt'), 'utf8')).toBe('made by Lighthouse');
-    expect((await targetFolders()).length).toBe(before.length + 1);
+    expect((await instanceFolders(target)).length).toBe(before.length + 1);
     // It starts on the target, from the target's own copy of the definition.
     await startAndWaitRunning(target, targetOwner, targetLog, uuid);
     const stopped = targetLog.next(isState(uuid, 'Stopped'), 'the moved instance to stop');
@@ -215,28 +232,16 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
   it('a definition file on the source machine: a non-owner is refused as by create, the owner is told why', async () => {
     const url = pathToFileURL(path.join(scratch, 'main.ts')).href;
     const made = await createMover(url, 'Cellar', 'Down the stairs');
-    const before = await targetFolders();
-    const listed = (await instancesOf(target, targetOwner)).length;
+    const expectTargetUnchanged = await targetSnapshot();
 
-    const off = await target.request('PUT', apiPaths.globalSettingsSafeMode(), {
-      token: targetOwner,
-      body: false,
-    });
-    expect(off.status, off.text).toBe(200);
-    try {
-      const user = await target.createUser(targetOwner, 'maker');
-      const granted = await target.request('PUT', apiPaths.userUpdatePerm(user.uid), {
-        token: targetOwner,
-        body: { ...emptyPermissions(), can_create_instance: true },
-      });
-      expect(granted.status, granted.text).toBe(200);
+    await asTargetCreator('maker', async (token) => {
       // The rule a create applies to the same URL on the target.
       const asCreate = await target.request('PUT', apiPaths.genericSetupManifest(), {
-        token: user.token,
+        token,
         body: { url },
       });
       expect(asCreate.status).toBe(403);
-      const refused = await transferIn(await issueKey(made.uuid), user.token);
+      const refused = await transferIn(await issueKey(made.uuid), token);
       expect(refused.status, refused.text).toBe(403);
       expect(refused.json).toEqual(asCreate.json);
 
@@ -245,15 +250,8 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
       expect(owner.status, owner.text).toBe(400);
       expect(owner.text).toMatch(/cannot be moved/);
       expect(owner.text).toMatch(/file on the source machine/);
-    } finally {
-      const on = await target.request('PUT', apiPaths.globalSettingsSafeMode(), {
-        token: targetOwner,
-        body: true,
-      });
-      expect(on.status, on.text).toBe(200);
-    }
-    expect(await targetFolders()).toEqual(before);
-    expect(await instancesOf(target, targetOwner)).toHaveLength(listed);
+    });
+    await expectTargetUnchanged();
     await expectSourceUntouched(made.uuid, made.dir, 'Cellar');
   }, 120_000);
 
@@ -262,22 +260,10 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
     // who is not its owner names it through the move, so it goes through the outbound guard.
     const { url, requests } = await serveDefinition();
     const made = await createMover(url, 'Harbour', 'Inside the wall');
-    const before = await targetFolders();
-    const listed = (await instancesOf(target, targetOwner)).length;
-    const off = await target.request('PUT', apiPaths.globalSettingsSafeMode(), {
-      token: targetOwner,
-      body: false,
-    });
-    expect(off.status, off.text).toBe(200);
-    try {
-      const user = await target.createUser(targetOwner, 'mover');
-      const granted = await target.request('PUT', apiPaths.userUpdatePerm(user.uid), {
-        token: targetOwner,
-        body: { ...emptyPermissions(), can_create_instance: true },
-      });
-      expect(granted.status, granted.text).toBe(200);
+    const expectTargetUnchanged = await targetSnapshot();
+    await asTargetCreator('mover', async (token) => {
       const fetched = requests();
-      const refused = await transferIn(await issueKey(made.uuid), user.token);
+      const refused = await transferIn(await issueKey(made.uuid), token);
       expect(refused.status, refused.text).toBe(400);
       expect(refused.json).toMatchObject({
         kind: 'BadRequest',
@@ -287,15 +273,8 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
         ],
       });
       expect(requests()).toBe(fetched);
-    } finally {
-      const on = await target.request('PUT', apiPaths.globalSettingsSafeMode(), {
-        token: targetOwner,
-        body: true,
-      });
-      expect(on.status, on.text).toBe(200);
-    }
-    expect(await targetFolders()).toEqual(before);
-    expect(await instancesOf(target, targetOwner)).toHaveLength(listed);
+    });
+    await expectTargetUnchanged();
     await expectSourceUntouched(made.uuid, made.dir, 'Harbour');
   }, 120_000);
 
@@ -303,8 +282,7 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
     const { url, server } = await serveDefinition();
     const made = await createMover(url, 'Island', 'Far away');
     await new Promise<void>((resolve) => server.close(() => resolve()));
-    const before = await targetFolders();
-    const listed = (await instancesOf(target, targetOwner)).length;
+    const expectTargetUnchanged = await targetSnapshot();
 
     const res = await transferIn(await issueKey(made.uuid));
     expect(res.status, res.text).toBe(400);
@@ -314,8 +292,7 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
         expect.stringContaining(`Could not fetch the generic definition at ${url}`),
       ],
     });
-    expect(await targetFolders()).toEqual(before);
-    expect(await instancesOf(target, targetOwner)).toHaveLength(listed);
+    await expectTargetUnchanged();
     await expectSourceUntouched(made.uuid, made.dir, 'Island');
   }, 120_000);
 
@@ -332,7 +309,7 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
       },
     });
     expect(granted.status, granted.text).toBe(200);
-    const before = await targetFolders();
+    const before = await instanceFolders(target);
 
     // A reader may export the folder, not learn what the definition keeps beside it.
     const pulled = await source.request('POST', apiPaths.transferPull(), {
@@ -356,7 +333,7 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
         expect.stringMatching(/may not see this instance's settings/),
       ],
     });
-    expect(await targetFolders()).toEqual(before);
+    expect(await instanceFolders(target)).toEqual(before);
     await expectSourceUntouched(made.uuid, made.dir, 'Vault');
   }, 120_000);
 
@@ -387,7 +364,7 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     servers.push(proxy);
-    const before = await targetFolders();
+    const before = await instanceFolders(target);
     const res = await target.request('POST', apiPaths.instanceTransferIn(), {
       token: targetOwner,
       body: {
@@ -402,7 +379,7 @@ describe('moving a generic instance whose definition Hearth does not ship (issue
         expect.stringMatching(/did not say which definition/),
       ],
     });
-    expect(await targetFolders()).toEqual(before);
+    expect(await instanceFolders(target)).toEqual(before);
     await expectSourceUntouched(made.uuid, made.dir, 'Attic');
   }, 120_000);
 

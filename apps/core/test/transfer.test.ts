@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   TRANSFER_KEY_TTL_MS,
   TRANSFER_MANIFEST_HEADER,
@@ -17,11 +17,11 @@ import {
   apiPaths,
   emptyPermissions,
   type ClientEvent,
-  type InstanceInfo,
 } from '@hearth/protocol';
 import { createSquid, type Squid } from './backups-app-helpers.ts';
-import { startTestCore, type TestCore } from './helpers.ts';
-import { EventLog, isCreationEnd } from './instance-helpers.ts';
+import type { TestCore } from './helpers.ts';
+import { instanceFolders } from './import-helpers.ts';
+import { instancesOf, isCreationEnd, useOwnedCore, type EventLog } from './instance-helpers.ts';
 
 let source: TestCore;
 let target: TestCore;
@@ -59,15 +59,6 @@ function transferIn(body: Record<string, unknown>, token = targetOwner) {
   return target.request('POST', apiPaths.instanceTransferIn(), { token, body });
 }
 
-async function instancesOf(t: TestCore, token: string): Promise<InstanceInfo[]> {
-  return (await t.request('GET', apiPaths.instanceList(), { token })).json as InstanceInfo[];
-}
-
-/** Folders under the target's instances/ (a staged or half-created instance would show here). */
-async function targetFolders(): Promise<string[]> {
-  return (await fs.readdir(path.join(target.dataDir, 'instances'))).sort();
-}
-
 async function userWith(
   t: TestCore,
   owner: string,
@@ -85,32 +76,25 @@ async function userWith(
   return made.token;
 }
 
+useOwnedCore((core) => ({ t: source, owner: sourceOwner, log: sourceLog } = core), {
+  stopTimeoutMs: 10_000,
+});
+useOwnedCore((core) => ({ t: target, owner: targetOwner, log: targetLog } = core), {
+  stopTimeoutMs: 10_000,
+});
 beforeAll(async () => {
-  [source, target] = await Promise.all([
-    startTestCore({ stopTimeoutMs: 10_000 }),
-    startTestCore({ stopTimeoutMs: 10_000 }),
-  ]);
-  [sourceOwner, targetOwner] = await Promise.all([source.setupOwner(), target.setupOwner()]);
-  sourceLog = await EventLog.open(source, sourceOwner);
-  targetLog = await EventLog.open(target, targetOwner);
   squid = await createSquid(source, sourceOwner, sourceLog, 'Castle');
   // A file of the player's own in the world, to find again on the target.
   await fs.mkdir(path.join(squid.dir, 'world'), { recursive: true });
   await fs.writeFile(path.join(squid.dir, 'world', 'built-by-a-player.txt'), 'a castle');
 }, 180_000);
 
-afterAll(async () => {
-  sourceLog?.close();
-  targetLog?.close();
-  await Promise.all([source?.close(), target?.close()]);
-});
-
 describe('moving an instance to another core (issue 26)', () => {
   it('the target pulls it from the source and creates it with the same settings', async () => {
     const { key, expires } = await issueKey();
     expect(expires).toBeGreaterThan(Date.now());
     expect(expires).toBeLessThanOrEqual(Date.now() + TRANSFER_KEY_TTL_MS);
-    const before = await targetFolders();
+    const before = await instanceFolders(target);
 
     const res = await transferIn({ source_url: source.origin, key });
     expect(res.status, res.text).toBe(200);
@@ -132,7 +116,7 @@ describe('moving an instance to another core (issue 26)', () => {
     expect(await fs.readFile(path.join(dir, 'world', 'built-by-a-player.txt'), 'utf8')).toBe(
       'a castle',
     );
-    expect((await targetFolders()).length).toBe(before.length + 1);
+    expect((await instanceFolders(target)).length).toBe(before.length + 1);
 
     // The source keeps its copy; both cores told their users how it went.
     expect((await instancesOf(source, sourceOwner)).map((i) => i.uuid)).toContain(squid.uuid);
@@ -157,7 +141,7 @@ describe('moving an instance to another core (issue 26)', () => {
   }, 240_000);
 
   it('refuses a wrong key and an expired one, and creates nothing', async () => {
-    const before = await targetFolders();
+    const before = await instanceFolders(target);
     const wrong = await transferIn({ source_url: source.origin, key: 'x'.repeat(43) });
     expect(wrong.status).toBe(400);
     expect(wrong.text).toMatch(/wrong, expired or used already/);
@@ -173,7 +157,7 @@ describe('moving an instance to another core (issue 26)', () => {
     }
     expect(pulled.status).toBe(404);
     expect(pulled.text).toMatch(/wrong, expired or used already/);
-    expect(await targetFolders()).toEqual(before);
+    expect(await instanceFolders(target)).toEqual(before);
   });
 
   it('leaves nothing behind when the archive does not match its announced sha256', async () => {
@@ -194,7 +178,7 @@ describe('moving an instance to another core (issue 26)', () => {
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     try {
-      const before = await targetFolders();
+      const before = await instanceFolders(target);
       const listed = (await instancesOf(target, targetOwner)).length;
       const { key } = await issueKey();
       const res = await transferIn({
@@ -203,7 +187,7 @@ describe('moving an instance to another core (issue 26)', () => {
       });
       expect(res.status, res.text).toBe(400);
       expect(res.text).toMatch(/does not match the sha256/);
-      expect(await targetFolders()).toEqual(before);
+      expect(await instanceFolders(target)).toEqual(before);
       expect(await instancesOf(target, targetOwner)).toHaveLength(listed);
       expect(
         progressionEnds(targetLog, /^Receiving an instance/).at(-1)?.event_inner,

@@ -21,13 +21,22 @@ afterEach(async () => {
   server = null;
 });
 
-it('writes the frames of one turn of the event loop together, each still a message, in order', async () => {
+/** A client socket and, once the server accepts it, its server side (closed after the test). */
+async function connectedPair(): Promise<{ client: WebSocket; accepted: Promise<WebSocket> }> {
   const listening = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   server = listening;
   await new Promise((resolve) => listening.once('listening', resolve));
   const accepted = new Promise<WebSocket>((resolve) => listening.once('connection', resolve));
   const { port } = listening.address() as AddressInfo;
-  const client = new WebSocket(`ws://127.0.0.1:${port}`);
+  return { client: new WebSocket(`ws://127.0.0.1:${port}`), accepted };
+}
+
+/** The server socket's TCP stream, whose cork count shows frames being held. */
+const corkedState = (socket: WebSocket) =>
+  (socket as unknown as { _socket: { writableCorked: number } })._socket;
+
+it('writes the frames of one turn of the event loop together, each still a message, in order', async () => {
+  const { client, accepted } = await connectedPair();
   const received: string[] = [];
   const all = new Promise<void>((resolve) =>
     client.on('message', (data: Buffer) => {
@@ -36,7 +45,7 @@ it('writes the frames of one turn of the event loop together, each still a messa
     }),
   );
   const socket = await accepted;
-  const raw = (socket as unknown as { _socket: { writableCorked: number } })._socket;
+  const raw = corkedState(socket);
   for (let n = 0; n < 100; n++) expect(sendCoalesced(socket, `frame ${n}`)).toBe(true);
   // Held until the turn ends, then written at once.
   expect(raw.writableCorked).toBe(1);
@@ -58,8 +67,7 @@ async function socketPairs(count: number) {
     const accepted = new Promise<WebSocket>((resolve) => listening.once('connection', resolve));
     const client = new WebSocket(`ws://127.0.0.1:${port}`);
     const socket = await accepted;
-    const raw = (socket as unknown as { _socket: { writableCorked: number } })._socket;
-    pairs.push({ socket, client, raw });
+    pairs.push({ socket, client, raw: corkedState(socket) });
   }
   return pairs;
 }

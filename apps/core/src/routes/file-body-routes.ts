@@ -26,6 +26,23 @@ export function abortOnDisconnect(req: FastifyRequest): AbortSignal {
   return controller.signal;
 }
 
+/**
+ * The parts of a multipart upload body as the file services take them: a file part's name and
+ * stream, or an empty stream for a field part (which they refuse and drain). A body that is not
+ * multipart is a 400.
+ */
+export function uploadParts(req: FastifyRequest): AsyncGenerator<UploadPart> {
+  if (!req.isMultipart())
+    throw badRequest('Failed to upload file', 'The body must be multipart/form-data');
+  return (async function* () {
+    for await (const part of req.parts()) {
+      yield part.type === 'file'
+        ? { filename: part.filename, stream: part.file }
+        : { filename: undefined, stream: Readable.from([]) };
+    }
+  })();
+}
+
 function contentLength(req: FastifyRequest): number | null {
   const n = Number(req.headers['content-length']);
   return Number.isSafeInteger(n) && n >= 0 ? n : null;
@@ -70,16 +87,8 @@ export function fileBodyRoutes(ctx: CoreContext) {
       declareRoutes(scope, ctx).http(
         { route: 'fsUpload', access: FILE_WRITE, params: { path: decodeClientPath } },
         async ({ user, params, req }) => {
-          if (!req.isMultipart())
-            throw badRequest('Failed to upload file', 'The body must be multipart/form-data');
+          const parts = uploadParts(req);
           const signal = abortOnDisconnect(req);
-          const parts = (async function* (): AsyncGenerator<UploadPart> {
-            for await (const part of req.parts()) {
-              yield part.type === 'file'
-                ? { filename: part.filename, stream: part.file }
-                : { filename: undefined, stream: Readable.from([]) };
-            }
-          })();
           await jobs.upload(user, params.uuid, params.path, parts, {
             totalBytes: contentLength(req),
             signal,

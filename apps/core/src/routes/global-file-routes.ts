@@ -2,10 +2,8 @@ import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { CoreContext } from '../context.ts';
-import { badRequest } from '../errors.ts';
 import { declareRoutes } from '../http/route.ts';
-import type { GlobalUploadPart } from '../services/files/global-files.ts';
-import { abortOnDisconnect, closeUnreadBodies } from './file-body-routes.ts';
+import { abortOnDisconnect, closeUnreadBodies, uploadParts } from './file-body-routes.ts';
 import { decodeClientPath } from './file-route-helpers.ts';
 
 const READ = { can: 'ReadGlobalFile' } as const;
@@ -85,15 +83,7 @@ export function globalFileRoutes(ctx: CoreContext) {
       declareRoutes(scope, ctx).http(
         { route: 'globalFsUpload', access: WRITE, params: path },
         async ({ user, params, req }) => {
-          if (!req.isMultipart())
-            throw badRequest('Failed to upload file', 'The body must be multipart/form-data');
-          const parts = (async function* (): AsyncGenerator<GlobalUploadPart> {
-            for await (const part of req.parts()) {
-              yield part.type === 'file'
-                ? { filename: part.filename, stream: part.file }
-                : { filename: undefined, stream: Readable.from([]) };
-            }
-          })();
+          const parts = uploadParts(req);
           await files.upload(user, params.path, parts, abortOnDisconnect(req));
           return null;
         },

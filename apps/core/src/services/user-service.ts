@@ -13,6 +13,7 @@ import {
   type CausedBy,
   type InstancePermissionKey,
   type LoginReply,
+  type UserEventInner,
   type UserPermission,
 } from '@hearth/protocol';
 import type { ApiKeys } from '../auth/api-keys.ts';
@@ -133,10 +134,7 @@ export class UserService {
       this.setupClaimed = false;
     }
     this.setupKey = null;
-    this.events.emit(
-      { type: 'UserEvent', user_id: owner.uid, user_event_inner: { type: 'UserCreated' } },
-      { causedBy: userCause(owner) },
-    );
+    this.emitUserEvent(owner.uid, { type: 'UserCreated' }, owner);
     return this.signedIn(owner, client, false);
   }
 
@@ -270,10 +268,7 @@ export class UserService {
     const psw = validatePassword(password);
     if (this.users.byUsername(name)) throw badRequest(USERNAME_TAKEN);
     const user = await this.newUser(name, psw, false);
-    this.events.emit(
-      { type: 'UserEvent', user_id: user.uid, user_event_inner: { type: 'UserCreated' } },
-      { causedBy: userCause(caller) },
-    );
+    this.emitUserEvent(user.uid, { type: 'UserCreated' }, caller);
     return this.signedIn(user, client, false);
   }
 
@@ -286,10 +281,7 @@ export class UserService {
     // The rows went with the user (ON DELETE CASCADE); the caches and the sockets go now.
     await this.signIn.sessions.revokeAll(uid);
     this.signIn.apiKeys.forgetUser(uid);
-    this.events.emit(
-      { type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UserDeleted' } },
-      { causedBy: userCause(caller) },
-    );
+    this.emitUserEvent(uid, { type: 'UserDeleted' }, caller);
   }
 
   async rename(caller: StoredUser, uid: string, newName: unknown): Promise<void> {
@@ -297,14 +289,7 @@ export class UserService {
     const target = this.get(uid);
     const name = validateUsername(newName);
     if (!(await this.users.setUsername(target.uid, name))) throw badRequest(USERNAME_TAKEN);
-    this.events.emit(
-      {
-        type: 'UserEvent',
-        user_id: uid,
-        user_event_inner: { type: 'UsernameChanged', new_username: name },
-      },
-      { causedBy: userCause(caller) },
-    );
+    this.emitUserEvent(uid, { type: 'UsernameChanged', new_username: name }, caller);
   }
 
   async changePassword(
@@ -326,10 +311,7 @@ export class UserService {
     // The new secret already refuses every token; the sessions go from the list too. API keys
     // stay: they are credentials of their own, revoked on their own.
     await this.signIn.sessions.revokeAll(uid);
-    this.events.emit(
-      { type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UserLoggedOut' } },
-      { causedBy: userCause(caller) },
-    );
+    this.emitUserEvent(uid, { type: 'UserLoggedOut' }, caller);
   }
 
   async logout(caller: StoredUser, uid: string): Promise<void> {
@@ -337,10 +319,7 @@ export class UserService {
     this.get(uid);
     await this.users.setSecret(uid, randomAlphanumeric(USER_SECRET_LENGTH));
     await this.signIn.sessions.revokeAll(uid);
-    this.events.emit(
-      { type: 'UserEvent', user_id: uid, user_event_inner: { type: 'UserLoggedOut' } },
-      { causedBy: userCause(caller) },
-    );
+    this.emitUserEvent(uid, { type: 'UserLoggedOut' }, caller);
   }
 
   /**
@@ -374,14 +353,7 @@ export class UserService {
     }
     const cleaned = normalizePermissions(next);
     await this.users.setPermissions(uid, cleaned);
-    this.events.emit(
-      {
-        type: 'UserEvent',
-        user_id: uid,
-        user_event_inner: { type: 'PermissionChanged', new_permissions: cleaned },
-      },
-      { causedBy: userCause(caller) },
-    );
+    this.emitUserEvent(uid, { type: 'PermissionChanged', new_permissions: cleaned }, caller);
   }
 
   /** Gives a user per-instance permissions (e.g. the creator of a new instance). */
@@ -416,6 +388,14 @@ export class UserService {
       }
       if (changed) await this.users.setPermissions(user.uid, perms);
     }
+  }
+
+  /** A change to user `uid` that `actor` made, as the one event the bus fans out. */
+  private emitUserEvent(uid: string, inner: UserEventInner, actor: StoredUser): void {
+    this.events.emit(
+      { type: 'UserEvent', user_id: uid, user_event_inner: inner },
+      { causedBy: userCause(actor) },
+    );
   }
 
   private async newUser(username: string, password: string, isOwner: boolean): Promise<StoredUser> {

@@ -16,7 +16,12 @@ import { CoreError } from '../../errors.ts';
 import { Sandbox } from '../sandbox/index.ts';
 import type { MinecraftError } from './errors.ts';
 import type { Flavour } from './flavours.ts';
-import { changeMinecraftVersion, INSTALL_PROGRESS_TOTAL, installMinecraft } from './installer.ts';
+import {
+  changeMinecraftVersion,
+  INSTALL_PROGRESS_TOTAL,
+  installMinecraft,
+  type InstallOptions,
+} from './installer.ts';
 import { jreJavaPath } from './java.ts';
 import { buildLaunchCommand, forgeArgsFile } from './launch.ts';
 import { parseMinecraftLine } from './output-parser.ts';
@@ -71,24 +76,10 @@ interface Installed {
   progress: [number, string][];
 }
 
-async function install(s: MinecraftSetup): Promise<Installed> {
+/** Installs `s` into a fresh instance folder from the fixture, with no sandbox. */
+function startInstall(s: MinecraftSetup, more: Partial<InstallOptions> = {}) {
   const dir = path.join(root, 'instances', `i${++counter}`);
-  const progress: [number, string][] = [];
-  const config = await installMinecraft({
-    setup: s,
-    instanceDir: dir,
-    dataDir,
-    upstreams: fixture.upstreams,
-    pathJava: java17,
-    sandbox: null,
-    onProgress: (inc, msg) => progress.push([inc, msg]),
-  });
-  return { config, dir, progress };
-}
-
-async function installFails(s: MinecraftSetup): Promise<{ err: MinecraftError; dir: string }> {
-  const dir = path.join(root, 'instances', `i${++counter}`);
-  const err = await installMinecraft({
+  const done = installMinecraft({
     setup: s,
     instanceDir: dir,
     dataDir,
@@ -96,7 +87,20 @@ async function installFails(s: MinecraftSetup): Promise<{ err: MinecraftError; d
     pathJava: java17,
     sandbox: null,
     onProgress: () => undefined,
-  }).then(
+    ...more,
+  });
+  return { dir, done };
+}
+
+async function install(s: MinecraftSetup): Promise<Installed> {
+  const progress: [number, string][] = [];
+  const { dir, done } = startInstall(s, { onProgress: (inc, msg) => progress.push([inc, msg]) });
+  return { config: await done, dir, progress };
+}
+
+async function installFails(s: MinecraftSetup): Promise<{ err: MinecraftError; dir: string }> {
+  const { dir, done } = startInstall(s);
+  const err = await done.then(
     () => null,
     (e: unknown) => e,
   );
@@ -298,17 +302,10 @@ describe('installMinecraft', { timeout: 60_000 }, () => {
   });
 
   it('stops when the caller aborts', async () => {
-    const dir = path.join(root, 'instances', `i${++counter}`);
-    const err = await installMinecraft({
-      setup: setup('vanilla', '1.20.4'),
-      instanceDir: dir,
-      dataDir,
-      upstreams: fixture.upstreams,
-      pathJava: java17,
-      sandbox: null,
-      onProgress: () => undefined,
+    const { dir, done } = startInstall(setup('vanilla', '1.20.4'), {
       signal: AbortSignal.abort(),
-    }).catch((e: unknown) => e);
+    });
+    const err = await done.catch((e: unknown) => e);
     expect((err as Error).name).toBe('AbortError');
     expect(await readdir(dir)).toEqual([]);
   });

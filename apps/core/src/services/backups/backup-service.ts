@@ -322,32 +322,19 @@ export class BackupService {
     const backup = this.find(instanceUuid, backupId);
     const target = { uuid: instanceUuid, name: this.deps.targets.get(instanceUuid).name };
     // A failed backup has no archive and nothing to protect: deleting its row dismisses it.
-    if (backup.state === 'Failed') {
-      await this.removeBackup(backup);
-      recordBackup(
-        this.deps.events,
-        causedBy,
-        'deleted',
-        target,
-        backup,
-        `Dismissed the failed backup (${backup.failure ?? 'unknown error'})`,
-      );
-      return;
+    const failed = backup.state === 'Failed';
+    if (!failed) {
+      if (backup.locked) throw badRequest('Backup is locked', 'Unlock it before deleting it');
+      if (backup.state !== 'Ready') throw badRequest('Backup is still being made');
+      const running = this.active.get(instanceUuid);
+      if (running?.kind === 'restore' && running.backupId === backupId)
+        throw badRequest('Backup is being restored');
     }
-    if (backup.locked) throw badRequest('Backup is locked', 'Unlock it before deleting it');
-    if (backup.state !== 'Ready') throw badRequest('Backup is still being made');
-    const running = this.active.get(instanceUuid);
-    if (running?.kind === 'restore' && running.backupId === backupId)
-      throw badRequest('Backup is being restored');
+    const detail = failed
+      ? `Dismissed the failed backup (${backup.failure ?? 'unknown error'})`
+      : `Its archive (${formatBytes(backup.size_bytes)}) was removed`;
     await this.removeBackup(backup);
-    recordBackup(
-      this.deps.events,
-      causedBy,
-      'deleted',
-      target,
-      backup,
-      `Its archive (${formatBytes(backup.size_bytes)}) was removed`,
-    );
+    recordBackup(this.deps.events, causedBy, 'deleted', target, backup, detail);
   }
 
   /** What a download key needs: the archive's host path, a file name for the client, its size. */
