@@ -1,13 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
-import { emptyPermissions, encodeSnowflake } from '@hearth/protocol';
-import type { ClientEvent, EventInner, InstanceInfo, PublicUser } from '@hearth/protocol';
+import { emptyPermissions } from '@hearth/protocol';
+import type { EventInner, InstanceInfo, PublicUser } from '@hearth/protocol';
 import type { QueryClient } from '@tanstack/react-query';
-import { instanceInfo } from '@/test/fixtures.ts';
 import { FakeSocket } from '@/test/fake-socket.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
-import { TEST_CORE, coreInfo, publicUser, validJwt } from '@/test/fixtures.ts';
+import {
+  TEST_CORE,
+  clientEvent,
+  coreInfo,
+  instanceInfo,
+  publicUser,
+  validJwt,
+} from '@/test/fixtures.ts';
 import { connectTo, renderApp } from '@/test/render-app.tsx';
 import { activateLocale } from '@/lib/i18n/i18n.ts';
 
@@ -34,18 +40,6 @@ function signedIn(
       ...extra,
     }),
   );
-}
-
-let seq = 0;
-function event(inner: EventInner): ClientEvent {
-  seq += 1;
-  return {
-    event_inner: inner,
-    details: '',
-    snowflake: encodeSnowflake(Date.now(), seq),
-    level: 'Info',
-    caused_by: { type: 'System' },
-  };
 }
 
 /**
@@ -79,7 +73,7 @@ describe('sidebar instance list (dashboard.md §2, §4)', () => {
 
     act(() =>
       socket.push(
-        event({
+        clientEvent({
           type: 'InstanceEvent',
           instance_uuid: 'A',
           instance_name: 'Alpha',
@@ -92,7 +86,7 @@ describe('sidebar instance list (dashboard.md §2, §4)', () => {
     ).toBeInTheDocument();
     act(() =>
       socket.push(
-        event({
+        clientEvent({
           type: 'InstanceEvent',
           instance_uuid: 'A',
           instance_name: 'Alpha',
@@ -106,7 +100,7 @@ describe('sidebar instance list (dashboard.md §2, §4)', () => {
 
     const progression = (
       inner: Extract<EventInner, { type: 'ProgressionEvent' }>['progression_event_inner'],
-    ) => event({ type: 'ProgressionEvent', event_id: '42', progression_event_inner: inner });
+    ) => clientEvent({ type: 'ProgressionEvent', event_id: '42', progression_event_inner: inner });
     act(() =>
       socket.push(
         progression({
@@ -147,7 +141,7 @@ describe('sidebar instance list (dashboard.md §2, §4)', () => {
 
     act(() =>
       socket.push(
-        event({
+        clientEvent({
           type: 'ProgressionEvent',
           event_id: '43',
           progression_event_inner: {
@@ -175,7 +169,7 @@ describe('sidebar instance list (dashboard.md §2, §4)', () => {
     const steve = { type: 'MinecraftPlayer' as const, name: 'Steve', uuid: null };
     act(() =>
       socket.push(
-        event({
+        clientEvent({
           type: 'InstanceEvent',
           instance_uuid: 'A',
           instance_name: 'Alpha',

@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { encodeSnowflake } from '@hearth/protocol';
-import type { ClientEvent, EventInner } from '@hearth/protocol';
+import { clientEvent } from '@/test/fixtures.ts';
 import { nextRunnerStatus, runnerStatusOf, toggleAction } from './runner-status.ts';
 
-let seq = 0;
-function event(inner: EventInner): ClientEvent {
-  seq += 1;
-  return {
-    event_inner: inner,
-    details: '',
-    snowflake: encodeSnowflake(Date.now(), seq),
-    level: 'Info',
-    caused_by: { type: 'System' },
-  };
-}
 const runner = (type: 'RunnerStarted' | 'RunnerLoading' | 'RunnerStopped') =>
-  event({ type: 'PlayitggRunnerEvent', playitgg_runner_event_inner: { type } });
-const other = event({
+  clientEvent({ type: 'PlayitggRunnerEvent', playitgg_runner_event_inner: { type } });
+const other = clientEvent({
   type: 'InstanceEvent',
   instance_uuid: 'A',
   instance_name: 'Alpha',
