@@ -3,16 +3,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { FakeSocket } from '@/test/fake-socket.ts';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
-import {
-  TEST_CORE,
-  clientEvent,
-  coreInfo,
-  instanceInfo,
-  publicUser,
-  validJwt,
-} from '@/test/fixtures.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { clientEvent, instanceInfo, publicUser } from '@/test/fixtures.ts';
+import { renderApp, signInAs } from '@/test/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -28,21 +20,16 @@ const SQUID = {
 
 describe('Create opens the new instance (issue 15 #2)', () => {
   it('goes to its Overview once the creation has ended', async () => {
-    connectTo(TEST_CORE, validJwt());
-    installFakeFetch(
-      coreRoutes({
-        'GET /info': { body: coreInfo() },
-        'GET /user/info': { body: publicUser({ is_owner: true }) },
-        'GET /instance/list': { body: [] },
-        'GET /global_settings': {
-          body: { core_name: 'Test Core', safe_mode: false, domain: null, playit_enabled: false },
-        },
-        'GET /games': { body: [] },
-        'GET /games/definitions': { body: [SQUID] },
-        'PUT /generic_setup_manifest': { body: { setting_sections: {} } },
-        'POST /instance/create_generic': { body: 'INSTANCE_NEW' },
-      }),
-    );
+    signInAs(publicUser({ is_owner: true }), {
+      'GET /instance/list': { body: [] },
+      'GET /global_settings': {
+        body: { core_name: 'Test Core', safe_mode: false, domain: null, playit_enabled: false },
+      },
+      'GET /games': { body: [] },
+      'GET /games/definitions': { body: [SQUID] },
+      'PUT /generic_setup_manifest': { body: { setting_sections: {} } },
+      'POST /instance/create_generic': { body: 'INSTANCE_NEW' },
+    });
     const { user, router, queryClient } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Create a new instance' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create a new instance' });

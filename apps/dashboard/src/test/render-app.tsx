@@ -1,6 +1,7 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { QueryClient } from '@tanstack/react-query';
+import type { PublicUser } from '@hearth/protocol';
 import { MemoryRouter } from '@/lib/router/router.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { RealtimeHub } from '@/lib/realtime/socket-hub.ts';
@@ -12,6 +13,9 @@ import { AppProviders } from '@/app/providers.tsx';
 import { AppRoutes } from '@/app/router.tsx';
 import { LocationProbe, locationRecorder } from './location-probe.tsx';
 import { FakeSocket } from './fake-socket.ts';
+import { coreRoutes, installFakeFetch } from './fake-fetch.ts';
+import type { FakeHandler } from './fake-fetch.ts';
+import { TEST_CORE, coreInfo, validJwt } from './fixtures.ts';
 
 export interface RenderAppOptions {
   createSocket?: SocketFactory;
@@ -47,4 +51,15 @@ export function renderApp(path = '/', options: RenderAppOptions = {}) {
 export function connectTo(core: CoreConnection, token?: string): void {
   selectCore(core);
   if (token) setToken(core, token);
+}
+
+/**
+ * Signs `user` in to the test core, which answers `GET /info`, `GET /user/info` (that user) and
+ * `routes`. Returns the fake fetch, to read what was asked.
+ */
+export function signInAs(user: PublicUser, routes: Record<string, FakeHandler> = {}) {
+  connectTo(TEST_CORE, validJwt(user.uid));
+  return installFakeFetch(
+    coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: user }, ...routes }),
+  );
 }

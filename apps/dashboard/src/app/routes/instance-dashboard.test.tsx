@@ -4,17 +4,9 @@ import { emptyPermissions } from '@hearth/protocol';
 import type { EventInner, InstanceInfo, PublicUser } from '@hearth/protocol';
 import type { QueryClient } from '@tanstack/react-query';
 import { FakeSocket } from '@/test/fake-socket.ts';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
-import {
-  TEST_CORE,
-  clientEvent,
-  coreInfo,
-  instanceInfo,
-  publicUser,
-  validJwt,
-} from '@/test/fixtures.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { clientEvent, instanceInfo, publicUser } from '@/test/fixtures.ts';
+import { renderApp, signInAs } from '@/test/render-app.tsx';
 import { activateLocale } from '@/lib/i18n/i18n.ts';
 
 afterEach(() => {
@@ -30,16 +22,11 @@ function signedIn(
   instances: InstanceInfo[],
   extra: Record<string, FakeHandler> = {},
 ) {
-  connectTo(TEST_CORE, validJwt(user.uid));
-  return installFakeFetch(
-    coreRoutes({
-      'GET /info': { body: coreInfo() },
-      'GET /user/info': { body: user },
-      'GET /instance/list': { body: instances },
-      'GET /global_settings': { body: SETTINGS },
-      ...extra,
-    }),
-  );
+  return signInAs(user, {
+    'GET /instance/list': { body: instances },
+    'GET /global_settings': { body: SETTINGS },
+    ...extra,
+  });
 }
 
 /**

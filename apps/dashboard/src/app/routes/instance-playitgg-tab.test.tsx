@@ -3,10 +3,9 @@ import { act, screen, within } from '@testing-library/react';
 import { encodeSnowflake } from '@hearth/protocol';
 import type { ClientEvent, PublicUser } from '@hearth/protocol';
 import { FakeSocket } from '@/test/fake-socket.ts';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
-import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/fixtures.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { instanceInfo, publicUser } from '@/test/fixtures.ts';
+import { renderApp, signInAs } from '@/test/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -14,19 +13,14 @@ const OWNER = publicUser({ is_owner: true });
 const SETTINGS = { core_name: 'Test Core', safe_mode: true, domain: null, playit_enabled: true };
 
 function signedIn(user: PublicUser, extra: Record<string, FakeHandler> = {}) {
-  connectTo(TEST_CORE, validJwt(user.uid));
-  return installFakeFetch(
-    coreRoutes({
-      'GET /info': { body: coreInfo() },
-      'GET /user/info': { body: user },
-      'GET /instance/list': { body: [instanceInfo({ uuid: 'A', name: 'Alpha' })] },
-      'GET /global_settings': { body: SETTINGS },
-      'GET /playitgg/cli_is_running': { body: false },
-      'POST /playitgg/verify_key': { body: true },
-      'GET /playitgg/get_tunnels': { body: [] },
-      ...extra,
-    }),
-  );
+  return signInAs(user, {
+    'GET /instance/list': { body: [instanceInfo({ uuid: 'A', name: 'Alpha' })] },
+    'GET /global_settings': { body: SETTINGS },
+    'GET /playitgg/cli_is_running': { body: false },
+    'POST /playitgg/verify_key': { body: true },
+    'GET /playitgg/get_tunnels': { body: [] },
+    ...extra,
+  });
 }
 
 async function eventSocket(): Promise<FakeSocket> {

@@ -8,7 +8,7 @@ import { FakeSocket } from '@/test/fake-socket.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { TEST_CORE, coreInfo, publicUser, validJwt } from '@/test/fixtures.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { connectTo, renderApp, signInAs } from '@/test/render-app.tsx';
 
 // Profile also loads its account-security sections (issue 28): on a shared, busy machine its
 // longer walks (typed a key at a time) need more than the default five seconds.
@@ -160,10 +160,7 @@ describe('Profile (dashboard.md §2)', () => {
 
 describe('user events for the signed-in user (dashboard.md §4)', () => {
   it('permission changed → my permissions update live (UI gating follows)', async () => {
-    connectTo(TEST_CORE, validJwt(me.uid));
-    installFakeFetch(
-      coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: me } }),
-    );
+    signInAs(me);
     renderApp('/');
     const create = await screen.findByRole('button', { name: 'Create a new instance' });
     expect(create).toBeDisabled();
@@ -182,10 +179,7 @@ describe('user events for the signed-in user (dashboard.md §4)', () => {
   });
 
   it("permission changed → my instance list is fetched again (others' changes leave it alone)", async () => {
-    connectTo(TEST_CORE, validJwt(me.uid));
-    installFakeFetch(
-      coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: me } }),
-    );
+    signInAs(me);
     const { queryClient } = renderApp('/');
     await screen.findByRole('button', { name: 'Create a new instance' });
     await vi.waitFor(() => eventSocket());
@@ -207,10 +201,7 @@ describe('user events for the signed-in user (dashboard.md §4)', () => {
   });
 
   it('deleted → if it is me, I am signed out', async () => {
-    connectTo(TEST_CORE, validJwt(me.uid));
-    installFakeFetch(
-      coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: me } }),
-    );
+    signInAs(me);
     renderApp('/');
     await screen.findByRole('button', { name: 'Create a new instance' });
     await vi.waitFor(() => eventSocket());
