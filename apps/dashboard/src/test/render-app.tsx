@@ -1,9 +1,13 @@
-import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { PublicUser } from '@hearth/protocol';
+import type { ClientEvent, PublicUser } from '@hearth/protocol';
+import { Toaster } from '@/components/ui/toaster.tsx';
 import { MemoryRouter } from '@/lib/router/router.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { publishEvent } from '@/lib/realtime/event-handlers.ts';
 import { RealtimeHub } from '@/lib/realtime/socket-hub.ts';
 import type { SocketFactory, Timers } from '@/lib/realtime/socket-hub.ts';
 import { selectCore, setToken } from '@/lib/session.ts';
@@ -62,4 +66,30 @@ export function signInAs(user: PublicUser, routes: Record<string, FakeHandler> =
   return installFakeFetch(
     coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: user }, ...routes }),
   );
+}
+
+/**
+ * One screen alone (not the whole app) against the test core, signed in, in a query cache with
+ * the toasts it reports into. `show` renders it again with other props (the screen keeps its
+ * state); `publish` delivers a live event as the event stream would.
+ */
+export function renderScreen(ui: ReactElement, routes: Record<string, FakeHandler> = {}) {
+  connectTo(TEST_CORE, validJwt());
+  const network = installFakeFetch(coreRoutes(routes));
+  const queryClient = createQueryClient({ retry: false });
+  const user = userEvent.setup();
+  const withCache = (screen: ReactElement) => (
+    <QueryClientProvider client={queryClient}>
+      {screen}
+      <Toaster />
+    </QueryClientProvider>
+  );
+  const view = render(withCache(ui));
+  return {
+    network,
+    queryClient,
+    user,
+    show: (screen: ReactElement) => view.rerender(withCache(screen)),
+    publish: (event: ClientEvent) => act(() => publishEvent(event, { fresh: true, queryClient })),
+  };
 }
