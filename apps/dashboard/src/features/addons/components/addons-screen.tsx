@@ -17,6 +17,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { SelectField, TextField } from '@/components/ui/field.tsx';
 import { PageSpinner, Spinner } from '@/components/ui/spinner.tsx';
+import { TabNotice, TabPage } from '@/components/layout/tab-page.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { formatNumber } from '@/lib/i18n/format.ts';
 import { notify } from '@/lib/toast.ts';
@@ -56,9 +57,9 @@ export function AddonsScreen({ instance, rights }: AddonsScreenProps) {
   if (!rights.read)
     return (
       <Layout>
-        <Message>
+        <TabNotice>
           <Trans>No permission</Trans>
-        </Message>
+        </TabNotice>
       </Layout>
     );
   if (target.isPending)
@@ -78,7 +79,7 @@ export function AddonsScreen({ instance, rights }: AddonsScreenProps) {
   if (target.data.kinds.length === 0)
     return (
       <Layout>
-        <Message>{target.data.reason ?? t`This instance takes no add-ons.`}</Message>
+        <TabNotice>{target.data.reason ?? t`This instance takes no add-ons.`}</TabNotice>
       </Layout>
     );
   return (
@@ -139,9 +140,9 @@ function InstalledSection({ instance, rights }: AddonsScreenProps) {
     );
   else if (installed.data.length === 0)
     body = (
-      <Message>
+      <TabNotice>
         <Trans>Nothing installed from Modrinth yet. Search below to add some.</Trans>
-      </Message>
+      </TabNotice>
     );
   else
     body = (
@@ -362,7 +363,7 @@ function SearchSection({
       ) : null}
       {found ? (
         found.hits.length === 0 ? (
-          <Message>{noneFoundText(found.kind)}</Message>
+          <TabNotice>{noneFoundText(found.kind)}</TabNotice>
         ) : (
           <>
             <ul aria-label={t`Results`} className="flex flex-col gap-2">
@@ -590,23 +591,7 @@ function VersionRow({
   );
 }
 
-function Message({ children }: { children: ReactNode }) {
-  return (
-    <div className="rounded-lg border border-line bg-panel px-5 py-6 text-center text-sm text-muted">
-      {children}
-    </div>
-  );
-}
-
+/** The tab's page, titled. */
 function Layout({ children }: { children: ReactNode }) {
-  return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6 p-6">
-      <header>
-        <h2 className="text-xl font-semibold">
-          <Trans>Add-ons</Trans>
-        </h2>
-      </header>
-      {children}
-    </div>
-  );
+  return <TabPage title={<Trans>Add-ons</Trans>}>{children}</TabPage>;
 }

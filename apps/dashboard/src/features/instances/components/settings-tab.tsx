@@ -6,6 +6,7 @@ import type { InstanceInfo, SectionManifest } from '@hearth/protocol';
 import { SettingWidget } from '@/components/settings/setting-widget.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
+import { TabNotice } from '@/components/layout/tab-page.tsx';
 import { viewerCan } from '@/lib/permissions.ts';
 import type { Viewer } from '@/lib/permissions.ts';
 import { toUserMessage } from '@/lib/errors.ts';
@@ -194,9 +195,9 @@ export function SettingsTab({ instance, viewer, onDeleted, dangerExtra }: Settin
   let body: ReactNode;
   if (!allowed)
     body = (
-      <p className="rounded-lg border border-line bg-panel px-5 py-6 text-center text-sm text-muted">
+      <TabNotice>
         <Trans>No permission</Trans>
-      </p>
+      </TabNotice>
     );
   else if (settings.isPending) body = <PageSpinner />;
   else if (settings.isError)

@@ -6,6 +6,7 @@ import { playerActionWay } from '@hearth/protocol';
 import type { InstanceInfo, PlayerAction, PlayerLists } from '@hearth/protocol';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
+import { TabNotice } from '@/components/layout/tab-page.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { usePlayerLists } from '../api/get-player-lists.ts';
 import { usePlayerActionMutation } from '../api/run-player-action.ts';
@@ -72,9 +73,9 @@ export function PlayersScreen({ instance, canManage }: PlayersScreenProps) {
   if (!canManage)
     return (
       <Layout>
-        <p className="rounded-lg border border-line bg-panel px-5 py-6 text-center text-sm text-muted">
+        <TabNotice>
           <Trans>No permission</Trans>
-        </p>
+        </TabNotice>
       </Layout>
     );
   if (lists.isPending)
@@ -114,9 +115,9 @@ export function PlayersScreen({ instance, canManage }: PlayersScreenProps) {
         </div>
       ) : null}
       {nothing ? (
-        <p className="rounded-lg border border-line bg-panel px-5 py-6 text-center text-sm text-muted">
+        <TabNotice>
           <Trans>This game does not let Hearth kick, ban or whitelist its players.</Trans>
-        </p>
+        </TabNotice>
       ) : (
         <p role="status" className="text-[13px] text-muted">
           {wayNote(instance)}
