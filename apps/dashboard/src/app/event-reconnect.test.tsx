@@ -6,11 +6,11 @@ import { FakeSocket } from '@/test/fake-socket.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import {
   TEST_CORE,
-  clientEvent,
   coreInfo,
   instanceInfo,
   publicUser,
   validJwt,
+  instanceEvent,
 } from '@/test/fixtures.ts';
 import { ManualTimers } from '@/test/manual-timers.ts';
 import { connectTo, renderApp } from '@/test/render-app.tsx';
@@ -28,12 +28,7 @@ const OWNER = publicUser({ is_owner: true });
 const SETTINGS = { core_name: 'Test Core', safe_mode: true, domain: null, playit_enabled: false };
 
 const transition = (to: InstanceState) =>
-  clientEvent({
-    type: 'InstanceEvent',
-    instance_uuid: 'A',
-    instance_name: 'Alpha',
-    instance_event_inner: { type: 'StateTransition', to },
-  });
+  instanceEvent('A', 'Alpha', { type: 'StateTransition', to });
 
 /** A core whose instance list and event buffer the test changes, as the real one would. */
 function fakeCore(user: PublicUser = OWNER, state: InstanceState = 'Running') {

@@ -17,7 +17,7 @@ import {
   instanceInfo,
   publicUser,
   validJwt,
-  clientEvent,
+  instanceEvent,
 } from '@/test/fixtures.ts';
 import { connectTo, renderApp } from '@/test/render-app.tsx';
 import { addCore, getSession, setToken } from '@/lib/session.ts';
@@ -69,12 +69,7 @@ function hostRoutes(
 }
 
 const transition = (uuid: string, name: string, to: InstanceState) =>
-  clientEvent({
-    type: 'InstanceEvent',
-    instance_uuid: uuid,
-    instance_name: name,
-    instance_event_inner: { type: 'StateTransition', to },
-  });
+  instanceEvent(uuid, name, { type: 'StateTransition', to });
 
 /** The current core (signed in), a second one (signed in), one down, one without a token. */
 function fleet() {

@@ -4,6 +4,7 @@ import type {
   ConfigurableValueType,
   CoreInfo,
   EventInner,
+  InstanceEventInner,
   Game,
   InstanceInfo,
   PublicUser,
@@ -81,6 +82,16 @@ export function clientEvent(
     caused_by: { type: 'System' },
     ...overrides,
   };
+}
+
+/** A live event of one instance (`InstanceEvent`), as `clientEvent` makes it. */
+export function instanceEvent(uuid: string, name: string, inner: InstanceEventInner): ClientEvent {
+  return clientEvent({
+    type: 'InstanceEvent',
+    instance_uuid: uuid,
+    instance_name: name,
+    instance_event_inner: inner,
+  });
 }
 
 /** An instance as GET /instance/list returns it, for tests. */

@@ -5,7 +5,7 @@ import type { EventInner, InstanceInfo, PublicUser } from '@hearth/protocol';
 import type { QueryClient } from '@tanstack/react-query';
 import { FakeSocket } from '@/test/fake-socket.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
-import { clientEvent, instanceInfo, publicUser } from '@/test/fixtures.ts';
+import { clientEvent, instanceEvent, instanceInfo, publicUser } from '@/test/fixtures.ts';
 import { renderApp, signInAs } from '@/test/render-app.tsx';
 import { activateLocale } from '@/lib/i18n/i18n.ts';
 
@@ -58,29 +58,11 @@ describe('sidebar instance list (dashboard.md §2, §4)', () => {
     ).toBeInTheDocument();
     const socket = await eventSocket(queryClient);
 
-    act(() =>
-      socket.push(
-        clientEvent({
-          type: 'InstanceEvent',
-          instance_uuid: 'A',
-          instance_name: 'Alpha',
-          instance_event_inner: { type: 'StateTransition', to: 'Running' },
-        }),
-      ),
-    );
+    act(() => socket.push(instanceEvent('A', 'Alpha', { type: 'StateTransition', to: 'Running' })));
     expect(
       await within(list()).findByRole('button', { name: 'Alpha (Running)' }),
     ).toBeInTheDocument();
-    act(() =>
-      socket.push(
-        clientEvent({
-          type: 'InstanceEvent',
-          instance_uuid: 'A',
-          instance_name: 'Alpha',
-          instance_event_inner: { type: 'InstanceError', message: 'boom' },
-        }),
-      ),
-    );
+    act(() => socket.push(instanceEvent('A', 'Alpha', { type: 'InstanceError', message: 'boom' })));
     expect(
       await within(list()).findByRole('button', { name: 'Alpha (Error)' }),
     ).toBeInTheDocument();
@@ -156,16 +138,11 @@ describe('sidebar instance list (dashboard.md §2, §4)', () => {
     const steve = { type: 'MinecraftPlayer' as const, name: 'Steve', uuid: null };
     act(() =>
       socket.push(
-        clientEvent({
-          type: 'InstanceEvent',
-          instance_uuid: 'A',
-          instance_name: 'Alpha',
-          instance_event_inner: {
-            type: 'PlayerChange',
-            player_list: [steve],
-            players_joined: [steve],
-            players_left: [],
-          },
+        instanceEvent('A', 'Alpha', {
+          type: 'PlayerChange',
+          player_list: [steve],
+          players_joined: [steve],
+          players_left: [],
         }),
       ),
     );

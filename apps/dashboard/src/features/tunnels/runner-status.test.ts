@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { clientEvent } from '@/test/fixtures.ts';
+import { clientEvent, instanceEvent } from '@/test/fixtures.ts';
 import { nextRunnerStatus, runnerStatusOf, toggleAction } from './runner-status.ts';
 
 const runner = (type: 'RunnerStarted' | 'RunnerLoading' | 'RunnerStopped') =>
   clientEvent({ type: 'PlayitggRunnerEvent', playitgg_runner_event_inner: { type } });
-const other = clientEvent({
-  type: 'InstanceEvent',
-  instance_uuid: 'A',
-  instance_name: 'Alpha',
-  instance_event_inner: { type: 'StateTransition', to: 'Running' },
-});
+const other = instanceEvent('A', 'Alpha', { type: 'StateTransition', to: 'Running' });
 
 describe('runner status from events (dashboard.md §4 Tunnelling runner)', () => {
   it('maps the three runner events and ignores the rest', () => {
