@@ -18,6 +18,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { SelectField, TextField } from '@/components/ui/field.tsx';
 import { PageSpinner, Spinner } from '@/components/ui/spinner.tsx';
 import { TabNotice, TabPage } from '@/components/layout/tab-page.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { formatNumber } from '@/lib/i18n/format.ts';
 import { notify } from '@/lib/toast.ts';
@@ -71,9 +72,7 @@ export function AddonsScreen({ instance, rights }: AddonsScreenProps) {
   if (target.isError)
     return (
       <Layout>
-        <p role="alert" className="text-sm text-danger">
-          {toUserMessage(target.error)}
-        </p>
+        <LoadError error={target.error} />
       </Layout>
     );
   if (target.data.kinds.length === 0)
@@ -132,12 +131,7 @@ function InstalledSection({ instance, rights }: AddonsScreenProps) {
 
   let body: ReactNode;
   if (installed.isPending) body = <Spinner />;
-  else if (installed.isError)
-    body = (
-      <p role="alert" className="text-sm text-danger">
-        {toUserMessage(installed.error)}
-      </p>
-    );
+  else if (installed.isError) body = <LoadError error={installed.error} />;
   else if (installed.data.length === 0)
     body = (
       <TabNotice>
@@ -356,11 +350,7 @@ function SearchSection({
           <Trans>Search</Trans>
         </Button>
       </form>
-      {results.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          {toUserMessage(results.error)}
-        </p>
-      ) : null}
+      {results.isError ? <LoadError error={results.error} /> : null}
       {found ? (
         found.hits.length === 0 ? (
           <TabNotice>{noneFoundText(found.kind)}</TabNotice>
@@ -480,12 +470,7 @@ function ProjectVersions({
   const install = useInstallAddonMutation(instance.uuid);
   const [all, setAll] = useState(false);
   if (project.isPending) return <Spinner label={t`Loading versions`} />;
-  if (project.isError)
-    return (
-      <p role="alert" className="text-sm text-danger">
-        {toUserMessage(project.error)}
-      </p>
-    );
+  if (project.isError) return <LoadError error={project.error} />;
   const versions = all ? project.data.versions : project.data.versions.slice(0, VERSIONS_SHOWN);
   if (versions.length === 0)
     return (

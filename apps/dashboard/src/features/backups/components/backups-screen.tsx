@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { TabNotice, TabPage } from '@/components/layout/tab-page.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { useLingui as useLanguage } from '@/lib/i18n/lingui-react.tsx';
 import { notify } from '@/lib/toast.ts';
@@ -83,12 +84,7 @@ export function BackupsScreen({ instance, rights, download }: BackupsScreenProps
 
   let list: ReactNode;
   if (backups.isPending) list = <PageSpinner />;
-  else if (backups.isError)
-    list = (
-      <p role="alert" className="text-sm text-danger">
-        {toUserMessage(backups.error)}
-      </p>
-    );
+  else if (backups.isError) list = <LoadError error={backups.error} />;
   else if (backups.data.length === 0) list = <EmptyState />;
   else
     list = (

@@ -7,7 +7,7 @@ import type { InstanceInfo, PlayerAction, PlayerLists } from '@hearth/protocol';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { TabNotice } from '@/components/layout/tab-page.tsx';
-import { toUserMessage } from '@/lib/errors.ts';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { usePlayerLists } from '../api/get-player-lists.ts';
 import { usePlayerActionMutation } from '../api/run-player-action.ts';
 import { availability, listEntries } from '../player-actions.ts';
@@ -87,9 +87,7 @@ export function PlayersScreen({ instance, canManage }: PlayersScreenProps) {
   if (lists.isError)
     return (
       <Layout>
-        <p role="alert" className="text-sm text-danger">
-          {toUserMessage(lists.error)}
-        </p>
+        <LoadError error={lists.error} />
       </Layout>
     );
 

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { TabNotice, TabPage } from '@/components/layout/tab-page.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
 import { useDeleteScheduleMutation } from '../api/delete-schedule.ts';
@@ -97,12 +98,7 @@ export function SchedulesScreen({ instance, canView, canEdit }: SchedulesScreenP
   const failed = (err: unknown) => notify('error', toUserMessage(err));
   let body: ReactNode;
   if (schedules.isPending) body = <PageSpinner />;
-  else if (schedules.isError)
-    body = (
-      <p role="alert" className="text-sm text-danger">
-        {toUserMessage(schedules.error)}
-      </p>
-    );
+  else if (schedules.isError) body = <LoadError error={schedules.error} />;
   else if (schedules.data.length === 0) body = <EmptyState />;
   else
     body = (
