@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { expect, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ClientEvent, PublicUser } from '@hearth/protocol';
@@ -92,4 +93,22 @@ export function renderScreen(ui: ReactElement, routes: Record<string, FakeHandle
     show: (screen: ReactElement) => view.rerender(withCache(screen)),
     publish: (event: ClientEvent) => act(() => publishEvent(event, { fresh: true, queryClient })),
   };
+}
+
+/**
+ * Opens the app's event socket once it exists and waits for the refetch its first open asks for
+ * (what was read before it listened may be stale): the events a test pushes then come after the
+ * core's answers, as they would on the core.
+ */
+export async function openEventSocket(queryClient: QueryClient): Promise<FakeSocket> {
+  const socket = await vi.waitFor(() => {
+    const open = FakeSocket.instances
+      .filter((s) => s.url.includes('/events/all/stream') && s.closedWith === null)
+      .at(-1);
+    if (!open) throw new Error('no event socket');
+    return open;
+  });
+  act(() => socket.open());
+  await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  return socket;
 }

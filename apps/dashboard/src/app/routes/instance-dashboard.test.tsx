@@ -2,11 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { emptyPermissions } from '@hearth/protocol';
 import type { EventInner, InstanceInfo, PublicUser } from '@hearth/protocol';
-import type { QueryClient } from '@tanstack/react-query';
-import { FakeSocket } from '@/test/fake-socket.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { clientEvent, instanceEvent, instanceInfo, publicUser } from '@/test/fixtures.ts';
-import { renderApp, signInAs } from '@/test/render-app.tsx';
+import { openEventSocket, renderApp, signInAs } from '@/test/render-app.tsx';
 import { activateLocale } from '@/lib/i18n/i18n.ts';
 
 afterEach(() => {
@@ -29,23 +27,6 @@ function signedIn(
   });
 }
 
-/**
- * Opens the event socket and waits for the refetch its first open asks for (what was read before
- * it listened may be stale): the events a test pushes then come after the core's answers.
- */
-async function eventSocket(queryClient: QueryClient): Promise<FakeSocket> {
-  await vi.waitFor(() =>
-    expect(FakeSocket.instances.some((s) => s.url.includes('/events/all/stream'))).toBe(true),
-  );
-  const socket = FakeSocket.instances
-    .filter((s) => s.url.includes('/events/all/stream') && s.closedWith === null)
-    .at(-1);
-  if (!socket) throw new Error('no event socket');
-  act(() => socket.open());
-  await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
-  return socket;
-}
-
 const list = () => screen.getByRole('list', { name: 'Instance list' });
 const findList = () => screen.findByRole('list', { name: 'Instance list' });
 
@@ -56,7 +37,7 @@ describe('sidebar instance list (dashboard.md §2, §4)', () => {
     expect(
       await within(await findList()).findByRole('button', { name: 'Alpha (Stopped)' }),
     ).toBeInTheDocument();
-    const socket = await eventSocket(queryClient);
+    const socket = await openEventSocket(queryClient);
 
     act(() => socket.push(instanceEvent('A', 'Alpha', { type: 'StateTransition', to: 'Running' })));
     expect(
@@ -131,7 +112,7 @@ describe('sidebar instance list (dashboard.md §2, §4)', () => {
     signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha', state: 'Running' })]);
     const { user, queryClient } = renderApp('/');
     await within(await findList()).findByRole('button', { name: 'Alpha (Running)' });
-    const socket = await eventSocket(queryClient);
+    const socket = await openEventSocket(queryClient);
     await user.click(screen.getByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('No notifications at the moment!')).toBeInTheDocument();
     await user.keyboard('{Escape}');
