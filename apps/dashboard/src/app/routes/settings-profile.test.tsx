@@ -35,11 +35,7 @@ function userEvent(userId: string, inner: UserEventInner): ClientEvent {
   };
 }
 
-function eventSocket(): FakeSocket {
-  const socket = FakeSocket.instances.filter((s) => s.url.includes('/events/all/stream')).at(-1);
-  if (!socket) throw new Error('no event socket');
-  return socket;
-}
+const eventSocket = () => FakeSocket.lastTo('/events/all/stream');
 
 async function openProfile(routes: Record<string, FakeHandler> = {}) {
   const token = validJwt(me.uid);

@@ -61,11 +61,7 @@ async function openUsers(path = '/settings/users', options: Options = {}) {
   return { ...app, net, users };
 }
 
-function eventSocket(): FakeSocket {
-  const socket = FakeSocket.instances.filter((s) => s.url.includes('/events/all/stream')).at(-1);
-  if (!socket) throw new Error('no event socket');
-  return socket;
-}
+const eventSocket = () => FakeSocket.lastTo('/events/all/stream');
 
 describe('settings nav (dashboard.md §2)', () => {
   it('has back, CORE, ACCOUNT, Unselect User and the user list: you first, then alphabetical', async () => {

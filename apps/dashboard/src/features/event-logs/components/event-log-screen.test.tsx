@@ -84,11 +84,7 @@ function signedIn(search: (req: FakeRequest) => LogPage, user = OWNER) {
 }
 
 async function logSocket(): Promise<FakeSocket> {
-  const socket = await waitFor(() => {
-    const found = FakeSocket.instances.filter((s) => s.url.includes('/activity/stream')).at(-1);
-    if (!found) throw new Error('no log socket yet');
-    return found;
-  });
+  const socket = await waitFor(() => FakeSocket.lastTo('/activity/stream'));
   act(() => socket.open());
   return socket;
 }
