@@ -2,29 +2,14 @@
 // ends (the install runs on the core and ends with a progression event).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
-import { encodeSnowflake } from '@hearth/protocol';
-import type { ClientEvent, EventInner } from '@hearth/protocol';
 import { FakeSocket } from '@/test/fake-socket.ts';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
-import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/fixtures.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { clientEvent, instanceInfo, publicUser } from '@/test/fixtures.ts';
+import { renderApp, signInAs } from '@/test/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
 // uPlot draws on a canvas jsdom does not have; the chart itself is not what this test is about.
 vi.mock('@/features/instances/components/uplot-chart.tsx', () => ({ UplotChart: () => null }));
-
-let seq = 0;
-function event(inner: EventInner): ClientEvent {
-  seq += 1;
-  return {
-    event_inner: inner,
-    details: '',
-    snowflake: encodeSnowflake(Date.now(), seq),
-    level: 'Info',
-    caused_by: { type: 'User', user_id: 'USER_1', user_name: 'alice' },
-  };
-}
 
 const SQUID = {
   url: 'file:///hearth/definitions/flying-squid/definition.ts',
@@ -35,21 +20,16 @@ const SQUID = {
 
 describe('Create opens the new instance (issue 15 #2)', () => {
   it('goes to its Overview once the creation has ended', async () => {
-    connectTo(TEST_CORE, validJwt());
-    installFakeFetch(
-      coreRoutes({
-        'GET /info': { body: coreInfo() },
-        'GET /user/info': { body: publicUser({ is_owner: true }) },
-        'GET /instance/list': { body: [] },
-        'GET /global_settings': {
-          body: { core_name: 'Test Core', safe_mode: false, domain: null, playit_enabled: false },
-        },
-        'GET /games': { body: [] },
-        'GET /games/definitions': { body: [SQUID] },
-        'PUT /generic_setup_manifest': { body: { setting_sections: {} } },
-        'POST /instance/create_generic': { body: 'INSTANCE_NEW' },
-      }),
-    );
+    signInAs(publicUser({ is_owner: true }), {
+      'GET /instance/list': { body: [] },
+      'GET /global_settings': {
+        body: { core_name: 'Test Core', safe_mode: false, domain: null, playit_enabled: false },
+      },
+      'GET /games': { body: [] },
+      'GET /games/definitions': { body: [SQUID] },
+      'PUT /generic_setup_manifest': { body: { setting_sections: {} } },
+      'POST /instance/create_generic': { body: 'INSTANCE_NEW' },
+    });
     const { user, router, queryClient } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Create a new instance' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create a new instance' });
@@ -72,19 +52,22 @@ describe('Create opens the new instance (issue 15 #2)', () => {
     await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
     act(() =>
       socket.push(
-        event({
-          type: 'ProgressionEvent',
-          event_id: '215458041036935100',
-          progression_event_inner: {
-            type: 'ProgressionEnd',
-            success: true,
-            message: 'Instance created successfully',
-            inner: {
-              type: 'InstanceCreation',
-              ...instanceInfo({ uuid: 'INSTANCE_NEW', name: 'My Server' }),
+        clientEvent(
+          {
+            type: 'ProgressionEvent',
+            event_id: '215458041036935100',
+            progression_event_inner: {
+              type: 'ProgressionEnd',
+              success: true,
+              message: 'Instance created successfully',
+              inner: {
+                type: 'InstanceCreation',
+                ...instanceInfo({ uuid: 'INSTANCE_NEW', name: 'My Server' }),
+              },
             },
           },
-        }),
+          { caused_by: { type: 'User', user_id: 'USER_1', user_name: 'alice' } },
+        ),
       ),
     );
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/overview'));

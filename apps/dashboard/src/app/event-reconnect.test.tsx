@@ -1,10 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
-import { emptyPermissions, encodeSnowflake } from '@hearth/protocol';
+import { emptyPermissions } from '@hearth/protocol';
 import type { ClientEvent, InstanceInfo, InstanceState, PublicUser } from '@hearth/protocol';
 import { FakeSocket } from '@/test/fake-socket.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
-import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/fixtures.ts';
+import {
+  TEST_CORE,
+  coreInfo,
+  instanceInfo,
+  publicUser,
+  validJwt,
+  instanceEvent,
+} from '@/test/fixtures.ts';
 import { ManualTimers } from '@/test/manual-timers.ts';
 import { connectTo, renderApp } from '@/test/render-app.tsx';
 
@@ -20,22 +27,8 @@ afterEach(() => {
 const OWNER = publicUser({ is_owner: true });
 const SETTINGS = { core_name: 'Test Core', safe_mode: true, domain: null, playit_enabled: false };
 
-let seq = 0;
-function transition(to: InstanceState): ClientEvent {
-  seq += 1;
-  return {
-    event_inner: {
-      type: 'InstanceEvent',
-      instance_uuid: 'A',
-      instance_name: 'Alpha',
-      instance_event_inner: { type: 'StateTransition', to },
-    },
-    details: '',
-    snowflake: encodeSnowflake(Date.now(), seq),
-    level: 'Info',
-    caused_by: { type: 'System' },
-  };
-}
+const transition = (to: InstanceState) =>
+  instanceEvent('A', 'Alpha', { type: 'StateTransition', to });
 
 /** A core whose instance list and event buffer the test changes, as the real one would. */
 function fakeCore(user: PublicUser = OWNER, state: InstanceState = 'Running') {

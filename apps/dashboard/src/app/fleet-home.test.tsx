@@ -5,8 +5,7 @@
 // saved core the home stays the single-core screen.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
-import { encodeSnowflake } from '@hearth/protocol';
-import type { ClientEvent, InstanceInfo, InstanceState } from '@hearth/protocol';
+import type { InstanceInfo, InstanceState } from '@hearth/protocol';
 import { FakeSocket } from '@/test/fake-socket.ts';
 import { installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
@@ -18,6 +17,7 @@ import {
   instanceInfo,
   publicUser,
   validJwt,
+  instanceEvent,
 } from '@/test/fixtures.ts';
 import { connectTo, renderApp } from '@/test/render-app.tsx';
 import { addCore, getSession, setToken } from '@/lib/session.ts';
@@ -68,22 +68,8 @@ function hostRoutes(
   };
 }
 
-let seq = 0;
-function transition(uuid: string, name: string, to: InstanceState): ClientEvent {
-  seq += 1;
-  return {
-    event_inner: {
-      type: 'InstanceEvent',
-      instance_uuid: uuid,
-      instance_name: name,
-      instance_event_inner: { type: 'StateTransition', to },
-    },
-    details: '',
-    snowflake: encodeSnowflake(Date.now(), seq),
-    level: 'Info',
-    caused_by: { type: 'System' },
-  };
-}
+const transition = (uuid: string, name: string, to: InstanceState) =>
+  instanceEvent(uuid, name, { type: 'StateTransition', to });
 
 /** The current core (signed in), a second one (signed in), one down, one without a token. */
 function fleet() {

@@ -5,9 +5,8 @@ import { act, screen, within } from '@testing-library/react';
 import { GIB, emptyPermissions } from '@hearth/protocol';
 import type { InstanceInfo, PublicUser } from '@hearth/protocol';
 import { FakeSocket } from '@/test/fake-socket.ts';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
-import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/fixtures.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { instanceInfo, publicUser } from '@/test/fixtures.ts';
+import { renderApp, signInAs } from '@/test/render-app.tsx';
 import { HOME_LIVE_MONITORS } from '@/features/instances/components/instance-grid.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -15,16 +14,11 @@ afterEach(() => vi.unstubAllGlobals());
 const SETTINGS = { core_name: 'Test Core', safe_mode: false, domain: null, playit_enabled: false };
 
 function signedIn(user: PublicUser, instances: InstanceInfo[]) {
-  connectTo(TEST_CORE, validJwt(user.uid));
-  return installFakeFetch(
-    coreRoutes({
-      'GET /info': { body: coreInfo() },
-      'GET /user/info': { body: user },
-      'GET /instance/list': { body: instances },
-      'GET /global_settings': { body: SETTINGS },
-      'PUT /instance/B/start': { body: null },
-    }),
-  );
+  return signInAs(user, {
+    'GET /instance/list': { body: instances },
+    'GET /global_settings': { body: SETTINGS },
+    'PUT /instance/B/start': { body: null },
+  });
 }
 
 const monitorSockets = () => FakeSocket.instances.filter((s) => s.url.includes('/monitor/'));

@@ -7,21 +7,14 @@ import { FakeSocket } from '@/test/fake-socket.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import { TEST_CORE, coreInfo, publicUser, validJwt } from '@/test/fixtures.ts';
 import { landmarkOf, visibleText } from '@/test/layout.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { connectTo, renderApp, signInAs } from '@/test/render-app.tsx';
 import { activateLocale } from '@/lib/i18n/i18n.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-function signedIn(user = publicUser()) {
-  connectTo(TEST_CORE, validJwt(user.uid));
-  return installFakeFetch(
-    coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: user } }),
-  );
-}
-
 describe('main layout (dashboard.md §2)', () => {
   it('shows the logo, the core name, the connection badge and the bell', async () => {
-    signedIn();
+    signInAs(publicUser());
     renderApp('/');
     expect(await screen.findByRole('button', { name: 'Hearth home' })).toBeInTheDocument();
     expect(await screen.findByText('Test Core')).toBeInTheDocument();
@@ -35,7 +28,7 @@ describe('main layout (dashboard.md §2)', () => {
   });
 
   it('follows the event socket: error, degraded with its banner, connected again', async () => {
-    signedIn();
+    signInAs(publicUser());
     renderApp('/');
     await screen.findByText('Test Core');
     await vi.waitFor(() => expect(FakeSocket.instances.length).toBeGreaterThan(0));
@@ -53,10 +46,7 @@ describe('main layout (dashboard.md §2)', () => {
 
   it('shows the degraded banner when the socket cannot be created', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-    connectTo(TEST_CORE, validJwt());
-    installFakeFetch(
-      coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: publicUser() } }),
-    );
+    signInAs(publicUser());
     renderApp('/', {
       createSocket: () => {
         throw new DOMException('blocked', 'SecurityError');
@@ -78,7 +68,7 @@ describe('main layout (dashboard.md §2)', () => {
   });
 
   it('signs out from the user menu', async () => {
-    signedIn();
+    signInAs(publicUser());
     const { user } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: /alice/ }));
     const menu = await screen.findByRole('menu');
@@ -90,7 +80,7 @@ describe('main layout (dashboard.md §2)', () => {
   });
 
   it('the account button is named by what it shows, and its menu is inside a landmark', async () => {
-    signedIn();
+    signInAs(publicUser());
     const { user } = renderApp('/');
     const account = await screen.findByRole('button', { name: /alice/ });
     expect(visibleText(account)).toBe('alice User');
@@ -101,7 +91,7 @@ describe('main layout (dashboard.md §2)', () => {
   });
 
   it('Change core leads to core selection', async () => {
-    signedIn();
+    signInAs(publicUser());
     const { user, router } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: /alice/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Change core' }));
@@ -110,7 +100,7 @@ describe('main layout (dashboard.md §2)', () => {
   });
 
   it('the logo clears the selected instance and user', async () => {
-    signedIn();
+    signInAs(publicUser());
     const { user, router } = renderApp(
       '/settings/users?instance=INSTANCE_1&user=USER_2&path=world',
     );
@@ -124,7 +114,7 @@ describe('main layout (dashboard.md §2)', () => {
   });
 
   it('the settings button opens settings and returns to the last route', async () => {
-    signedIn();
+    signInAs(publicUser());
     const { user, router } = renderApp('/dashboard/console?instance=INSTANCE_1');
     // The tooltip loads under the mouse and replaces the button (userEvent would send the click
     // to the replaced one): hover, then click the button that is there.
@@ -141,7 +131,7 @@ describe('main layout (dashboard.md §2)', () => {
 describe('main layout in German (issue 29)', () => {
   it('names the sidebar, the settings button and the settings nav in German', async () => {
     await activateLocale('de');
-    signedIn(publicUser({ is_owner: true }));
+    signInAs(publicUser({ is_owner: true }));
     const { user, router } = renderApp('/');
     expect(await screen.findByRole('button', { name: 'Hearth-Startseite' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Instanzen' })).toBeInTheDocument();
@@ -157,13 +147,13 @@ describe('main layout in German (issue 29)', () => {
 
 describe('home (dashboard.md §2)', () => {
   it('disables Create a new instance without can_create_instance', async () => {
-    signedIn(publicUser({ permissions: emptyPermissions() }));
+    signInAs(publicUser({ permissions: emptyPermissions() }));
     renderApp('/');
     expect(await screen.findByRole('button', { name: 'Create a new instance' })).toBeDisabled();
   });
 
   it('enables it for a user who may create instances', async () => {
-    signedIn(publicUser({ permissions: { ...emptyPermissions(), can_create_instance: true } }));
+    signInAs(publicUser({ permissions: { ...emptyPermissions(), can_create_instance: true } }));
     renderApp('/');
     expect(await screen.findByRole('button', { name: 'Create a new instance' })).toBeEnabled();
   });
@@ -187,7 +177,7 @@ describe('home (dashboard.md §2)', () => {
   });
 
   it('asks no warnings for a non-owner and shows none from a core without the route', async () => {
-    const fake = signedIn();
+    const fake = signInAs(publicUser());
     renderApp('/');
     await screen.findByText('Test Core');
     expect(fake.calls.some((c) => c.path === '/system/warnings')).toBe(false);

@@ -3,9 +3,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { ConfigurableManifest } from '@hearth/protocol';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
-import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/fixtures.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { instanceInfo, publicUser } from '@/test/fixtures.ts';
+import { renderApp, signInAs } from '@/test/render-app.tsx';
 import { setting } from '@/features/instances/setting-test-fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -34,22 +33,17 @@ const MANIFEST: ConfigurableManifest = {
 describe('Overview after a setting change (issue 15 #7)', () => {
   it('shows the new port without a reload', async () => {
     let port = 25565;
-    connectTo(TEST_CORE, validJwt());
-    const net = installFakeFetch(
-      coreRoutes({
-        'GET /info': { body: coreInfo() },
-        'GET /user/info': { body: publicUser({ is_owner: true }) },
-        'GET /global_settings': {
-          body: { core_name: 'Test Core', safe_mode: false, domain: null, playit_enabled: false },
-        },
-        'GET /instance/list': () => ({ body: [instanceInfo({ uuid: 'A', name: 'Alpha', port })] }),
-        'GET /instance/A/settings': { body: MANIFEST },
-        'PUT /instance/A/settings/server_properties_section/server-port': (req) => {
-          port = (req.body as { value: number }).value;
-          return { body: null };
-        },
-      }),
-    );
+    const net = signInAs(publicUser({ is_owner: true }), {
+      'GET /global_settings': {
+        body: { core_name: 'Test Core', safe_mode: false, domain: null, playit_enabled: false },
+      },
+      'GET /instance/list': () => ({ body: [instanceInfo({ uuid: 'A', name: 'Alpha', port })] }),
+      'GET /instance/A/settings': { body: MANIFEST },
+      'PUT /instance/A/settings/server_properties_section/server-port': (req) => {
+        port = (req.body as { value: number }).value;
+        return { body: null };
+      },
+    });
     const { user } = renderApp('/dashboard/settings?instance=A');
     const field = await screen.findByRole('textbox', { name: 'Server Port' });
     await user.clear(field);

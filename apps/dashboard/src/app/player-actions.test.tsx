@@ -5,10 +5,9 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { PLAYER_ACTIONS, emptyPermissions } from '@hearth/protocol';
 import type { InstanceInfo, PublicUser } from '@hearth/protocol';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
-import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/fixtures.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { instanceInfo, publicUser } from '@/test/fixtures.ts';
+import { renderApp, signInAs } from '@/test/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -26,18 +25,13 @@ function signedIn(
   instances: InstanceInfo[],
   extra: Record<string, FakeHandler> = {},
 ) {
-  connectTo(TEST_CORE, validJwt(user.uid));
-  return installFakeFetch(
-    coreRoutes({
-      'GET /info': { body: coreInfo() },
-      'GET /user/info': { body: user },
-      'GET /instance/list': { body: instances },
-      'GET /global_settings': {
-        body: { core_name: 'Test Core', safe_mode: true, domain: null, playit_enabled: false },
-      },
-      ...extra,
-    }),
-  );
+  return signInAs(user, {
+    'GET /instance/list': { body: instances },
+    'GET /global_settings': {
+      body: { core_name: 'Test Core', safe_mode: true, domain: null, playit_enabled: false },
+    },
+    ...extra,
+  });
 }
 
 describe('player actions (issue 27)', () => {

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { getSession } from '@/lib/session.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
-import { TEST_CORE, coreInfo, publicUser, validJwt } from '@/test/fixtures.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { TEST_CORE, coreInfo, publicUser } from '@/test/fixtures.ts';
+import { connectTo, renderApp, signInAs } from '@/test/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -106,10 +106,7 @@ describe('not found', () => {
   });
 
   it('renders an unknown settings page as not found', async () => {
-    connectTo(TEST_CORE, validJwt());
-    installFakeFetch(
-      coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: publicUser() } }),
-    );
+    signInAs(publicUser());
     renderApp('/settings/nothing-here');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });

@@ -23,6 +23,13 @@ export class FakeSocket implements SocketLike {
     return socket;
   }
 
+  /** The last socket made to a URL containing `part` (the event stream, a console…). */
+  static lastTo(part: string): FakeSocket {
+    const socket = FakeSocket.instances.filter((s) => s.url.includes(part)).at(-1);
+    if (!socket) throw new Error(`No socket to ${part} was opened`);
+    return socket;
+  }
+
   close(code = 1000): void {
     this.closedWith = code;
   }

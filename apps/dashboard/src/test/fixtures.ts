@@ -1,7 +1,10 @@
-import { emptyPermissions } from '@hearth/protocol';
+import { emptyPermissions, encodeSnowflake } from '@hearth/protocol';
 import type {
+  ClientEvent,
   ConfigurableValueType,
   CoreInfo,
+  EventInner,
+  InstanceEventInner,
   Game,
   InstanceInfo,
   PublicUser,
@@ -58,6 +61,37 @@ export function makeJwt(claims: Record<string, unknown>): string {
 /** A token valid for a day for `uid`. */
 export function validJwt(uid = 'USER_1'): string {
   return makeJwt({ uid, exp: Math.floor(Date.now() / 1000) + 86400 });
+}
+
+let eventSeq = 0;
+
+/**
+ * A live event as the core sends it, caused by the system unless told otherwise. Each one gets
+ * the next snowflake sequence, so events made in the same millisecond stay in order.
+ */
+export function clientEvent(
+  inner: EventInner,
+  overrides: Partial<Omit<ClientEvent, 'event_inner'>> = {},
+): ClientEvent {
+  eventSeq = (eventSeq + 1) % 4096;
+  return {
+    event_inner: inner,
+    details: '',
+    snowflake: encodeSnowflake(Date.now(), eventSeq),
+    level: 'Info',
+    caused_by: { type: 'System' },
+    ...overrides,
+  };
+}
+
+/** A live event of one instance (`InstanceEvent`), as `clientEvent` makes it. */
+export function instanceEvent(uuid: string, name: string, inner: InstanceEventInner): ClientEvent {
+  return clientEvent({
+    type: 'InstanceEvent',
+    instance_uuid: uuid,
+    instance_name: name,
+    instance_event_inner: inner,
+  });
 }
 
 /** An instance as GET /instance/list returns it, for tests. */

@@ -72,22 +72,19 @@ export function stateCounts(instances: readonly InstanceInfo[]): string {
   return counts.map(([state, n]) => stateCount(state, n)).join(' · ');
 }
 
-/**
- * One core on the fleet home: its name, address, connection, version, host figures and
- * instance counts, then its instance cards — or why they are not shown (down, not signed in).
- */
-export function CoreSection({
-  core,
-  visible,
-  onSignIn,
-  onOpen,
-}: {
+interface CoreSectionProps {
   core: FleetCoreView;
   /** Its instances that pass the filters (null: not known). */
   visible: readonly InstanceInfo[] | null;
   onSignIn: (core: FleetCoreView) => void;
   onOpen: (core: FleetCoreView, uuid: string) => void;
-}) {
+}
+
+/**
+ * One core on the fleet home: its name, address, connection, version, host figures and
+ * instance counts, then its instance cards — or why they are not shown (down, not signed in).
+ */
+export function CoreSection({ core, visible, onSignIn, onOpen }: CoreSectionProps) {
   const { i18n } = useLingui();
   const badge = STATE_BADGE[core.state];
   const badgeText = i18n._(badge.text);
@@ -124,17 +121,7 @@ export function CoreSection({
   );
 }
 
-function CoreBody({
-  core,
-  visible,
-  onSignIn,
-  onOpen,
-}: {
-  core: FleetCoreView;
-  visible: readonly InstanceInfo[] | null;
-  onSignIn: (core: FleetCoreView) => void;
-  onOpen: (core: FleetCoreView, uuid: string) => void;
-}) {
+function CoreBody({ core, visible, onSignIn, onOpen }: CoreSectionProps) {
   const { t } = useLingui();
   const name = core.name;
   if (core.state === 'down')

@@ -12,7 +12,7 @@ import { getToken } from '@/lib/session.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { TEST_CORE, coreInfo, publicUser, validJwt } from '@/test/fixtures.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { connectTo, renderApp, signInAs } from '@/test/render-app.tsx';
 
 // Issue 28 in the dashboard: two-factor sign-in (Profile and the login's second step), API keys,
 // sessions, and the owner's require-two-factor setting, each against a fake Hearth core.
@@ -67,19 +67,14 @@ function session(overrides: Partial<Session>): Session {
 }
 
 async function openProfile(routes: Record<string, FakeHandler>, user: PublicUser = me) {
-  connectTo(TEST_CORE, validJwt(user.uid));
-  const net = installFakeFetch(
-    coreRoutes({
-      'GET /info': { body: coreInfo() },
-      'GET /user/info': { body: user },
-      'GET /instance/list': { body: [] },
-      'GET /global_settings': { body: SETTINGS },
-      [`GET /user/${user.uid}/two_factor`]: { body: OFF },
-      [`GET /user/${user.uid}/api_keys`]: { body: [] },
-      [`GET /user/${user.uid}/sessions`]: { body: [session({ current: true })] },
-      ...routes,
-    }),
-  );
+  const net = signInAs(user, {
+    'GET /instance/list': { body: [] },
+    'GET /global_settings': { body: SETTINGS },
+    [`GET /user/${user.uid}/two_factor`]: { body: OFF },
+    [`GET /user/${user.uid}/api_keys`]: { body: [] },
+    [`GET /user/${user.uid}/sessions`]: { body: [session({ current: true })] },
+    ...routes,
+  });
   const app = renderApp('/settings/profile');
   await screen.findByRole('heading', { name: 'Profile' });
   return { ...app, net };
@@ -397,18 +392,13 @@ describe('the owner requires two-factor sign-in', () => {
   });
 
   it('a user without it is sent to their Profile from anywhere else', async () => {
-    connectTo(TEST_CORE, validJwt(me.uid));
-    installFakeFetch(
-      coreRoutes({
-        'GET /info': { body: coreInfo() },
-        'GET /user/info': { body: me },
-        'GET /instance/list': { body: [] },
-        'GET /global_settings': { body: { ...SETTINGS, require_two_factor: true } },
-        'GET /user/U_ME/two_factor': { body: { ...OFF, required: true } },
-        'GET /user/U_ME/api_keys': { body: [] },
-        'GET /user/U_ME/sessions': { body: [] },
-      }),
-    );
+    signInAs(me, {
+      'GET /instance/list': { body: [] },
+      'GET /global_settings': { body: { ...SETTINGS, require_two_factor: true } },
+      'GET /user/U_ME/two_factor': { body: { ...OFF, required: true } },
+      'GET /user/U_ME/api_keys': { body: [] },
+      'GET /user/U_ME/sessions': { body: [] },
+    });
     const { router } = renderApp('/');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/settings/profile'));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -421,29 +411,24 @@ describe('Users (owner): who has two-factor sign-in, their sessions', () => {
   it('marks members with it on and lists a member’s sessions', async () => {
     const owner = publicUser({ uid: 'U_OWNER', username: 'olivia', is_owner: true });
     const bob = publicUser({ uid: 'U_BOB', username: 'bob' });
-    connectTo(TEST_CORE, validJwt(owner.uid));
-    const net = installFakeFetch(
-      coreRoutes({
-        'GET /info': { body: coreInfo() },
-        'GET /user/info': { body: owner },
-        'GET /user/list': { body: [owner, bob] },
-        'GET /instance/list': { body: [] },
-        'GET /global_settings': { body: SETTINGS },
-        'GET /access/users': {
-          body: [
-            { uid: 'U_OWNER', two_factor: false, sessions: 1, api_keys: 0, last_seen_at: null },
-            { uid: 'U_BOB', two_factor: true, sessions: 1, api_keys: 0, last_seen_at: null },
-          ],
-        },
-        'GET /user/U_BOB/two_factor': {
-          body: { ...OFF, enabled: true, enabled_at: Date.now(), recovery_codes_left: 10 },
-        },
-        'GET /user/U_BOB/sessions': {
-          body: [session({ id: 'SB', device: 'Chrome on Android', address: '10.0.0.8' })],
-        },
-        'POST /user/U_BOB/sessions/revoke_others': { body: { revoked: 1 } },
-      }),
-    );
+    const net = signInAs(owner, {
+      'GET /user/list': { body: [owner, bob] },
+      'GET /instance/list': { body: [] },
+      'GET /global_settings': { body: SETTINGS },
+      'GET /access/users': {
+        body: [
+          { uid: 'U_OWNER', two_factor: false, sessions: 1, api_keys: 0, last_seen_at: null },
+          { uid: 'U_BOB', two_factor: true, sessions: 1, api_keys: 0, last_seen_at: null },
+        ],
+      },
+      'GET /user/U_BOB/two_factor': {
+        body: { ...OFF, enabled: true, enabled_at: Date.now(), recovery_codes_left: 10 },
+      },
+      'GET /user/U_BOB/sessions': {
+        body: [session({ id: 'SB', device: 'Chrome on Android', address: '10.0.0.8' })],
+      },
+      'POST /user/U_BOB/sessions/revoke_others': { body: { revoked: 1 } },
+    });
     const { user } = renderApp('/settings/users');
     const members = await screen.findByRole('list', { name: 'Members' });
     const bobRow = await within(members).findByRole('button', { name: /^bob/ });

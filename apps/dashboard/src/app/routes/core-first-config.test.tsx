@@ -1,25 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
-import { TEST_CORE, coreInfo, publicUser, validJwt } from '@/test/fixtures.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { publicUser } from '@/test/fixtures.ts';
+import { renderApp, signInAs } from '@/test/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
 async function openConfig(name: FakeHandler = { raw: '' }) {
-  connectTo(TEST_CORE, validJwt());
-  const net = installFakeFetch(
-    coreRoutes({
-      'GET /info': { body: coreInfo() },
-      'GET /user/info': { body: publicUser({ is_owner: true }) },
-      'GET /global_settings': {
-        body: { core_name: 'Old Name', safe_mode: false, domain: null, playit_enabled: false },
-      },
-      'PUT /global_settings/name': name,
-      'PUT /global_settings/domain': { raw: '' },
-    }),
-  );
+  const net = signInAs(publicUser({ is_owner: true }), {
+    'GET /global_settings': {
+      body: { core_name: 'Old Name', safe_mode: false, domain: null, playit_enabled: false },
+    },
+    'PUT /global_settings/name': name,
+    'PUT /global_settings/domain': { raw: '' },
+  });
   const app = renderApp('/login/core/first_config');
   await screen.findByRole('heading', { name: 'Customize your core' });
   await vi.waitFor(() => expect(screen.getByLabelText('Core Name')).toHaveValue('Old Name'));

@@ -4,10 +4,10 @@ import { Plus } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { HOME_LOADER_MIN_MS } from '@hearth/protocol';
 import { viewerCan } from '@/lib/permissions.ts';
 import { useConnectionStatus } from '@/lib/connection-status.ts';
-import { toUserMessage } from '@/lib/errors.ts';
 import { useCurrentCore, useCurrentToken, useSession } from '@/lib/session.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
 import { useMinimumDuration } from '@/lib/use-minimum-duration.ts';
@@ -122,9 +122,7 @@ export function HomeRoute() {
           <FleetView />
         </Suspense>
       ) : instances.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          {toUserMessage(instances.error)}
-        </p>
+        <LoadError error={instances.error} />
       ) : list.length > 0 ? (
         <InstanceGrid
           instances={list}

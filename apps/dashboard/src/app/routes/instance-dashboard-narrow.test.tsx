@@ -5,7 +5,7 @@ import { NARROW_LAYOUT_QUERY } from '@/lib/use-media-query.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/fixtures.ts';
 import { installMediaQueries } from '@/test/media-queries.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { connectTo, renderApp, signInAs } from '@/test/render-app.tsx';
 
 // Issue 17: below ~900 px the instance menu is a strip of tabs over the tab, the sidebar is in a
 // drawer, and every tab screen has one h1 naming the tab and the instance.
@@ -18,16 +18,11 @@ let media: ReturnType<typeof installMediaQueries> | undefined;
 afterEach(() => media?.restore());
 
 function signedIn() {
-  connectTo(TEST_CORE, validJwt(OWNER.uid));
-  installFakeFetch(
-    coreRoutes({
-      'GET /info': { body: coreInfo() },
-      'GET /user/info': { body: OWNER },
-      'GET /instance/list': { body: [SQUID] },
-      'GET /global_settings': { body: SETTINGS },
-      'GET /instance/A/console/buffer': { body: [] },
-    }),
-  );
+  signInAs(OWNER, {
+    'GET /instance/list': { body: [SQUID] },
+    'GET /global_settings': { body: SETTINGS },
+    'GET /instance/A/console/buffer': { body: [] },
+  });
 }
 
 describe('the instance dashboard on a phone', () => {

@@ -1,14 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
-import { emptyPermissions, encodeSnowflake } from '@hearth/protocol';
-import type { ClientEvent, EventInner, InstanceInfo, PublicUser } from '@hearth/protocol';
-import type { QueryClient } from '@tanstack/react-query';
-import { instanceInfo } from '@/test/fixtures.ts';
-import { FakeSocket } from '@/test/fake-socket.ts';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
+import { emptyPermissions } from '@hearth/protocol';
+import type { EventInner, InstanceInfo, PublicUser } from '@hearth/protocol';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
-import { TEST_CORE, coreInfo, publicUser, validJwt } from '@/test/fixtures.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { clientEvent, instanceEvent, instanceInfo, publicUser } from '@/test/fixtures.ts';
+import { openEventSocket, renderApp, signInAs } from '@/test/render-app.tsx';
 import { activateLocale } from '@/lib/i18n/i18n.ts';
 
 afterEach(() => {
@@ -24,45 +20,11 @@ function signedIn(
   instances: InstanceInfo[],
   extra: Record<string, FakeHandler> = {},
 ) {
-  connectTo(TEST_CORE, validJwt(user.uid));
-  return installFakeFetch(
-    coreRoutes({
-      'GET /info': { body: coreInfo() },
-      'GET /user/info': { body: user },
-      'GET /instance/list': { body: instances },
-      'GET /global_settings': { body: SETTINGS },
-      ...extra,
-    }),
-  );
-}
-
-let seq = 0;
-function event(inner: EventInner): ClientEvent {
-  seq += 1;
-  return {
-    event_inner: inner,
-    details: '',
-    snowflake: encodeSnowflake(Date.now(), seq),
-    level: 'Info',
-    caused_by: { type: 'System' },
-  };
-}
-
-/**
- * Opens the event socket and waits for the refetch its first open asks for (what was read before
- * it listened may be stale): the events a test pushes then come after the core's answers.
- */
-async function eventSocket(queryClient: QueryClient): Promise<FakeSocket> {
-  await vi.waitFor(() =>
-    expect(FakeSocket.instances.some((s) => s.url.includes('/events/all/stream'))).toBe(true),
-  );
-  const socket = FakeSocket.instances
-    .filter((s) => s.url.includes('/events/all/stream') && s.closedWith === null)
-    .at(-1);
-  if (!socket) throw new Error('no event socket');
-  act(() => socket.open());
-  await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
-  return socket;
+  return signInAs(user, {
+    'GET /instance/list': { body: instances },
+    'GET /global_settings': { body: SETTINGS },
+    ...extra,
+  });
 }
 
 const list = () => screen.getByRole('list', { name: 'Instance list' });
@@ -75,38 +37,20 @@ describe('sidebar instance list (dashboard.md §2, §4)', () => {
     expect(
       await within(await findList()).findByRole('button', { name: 'Alpha (Stopped)' }),
     ).toBeInTheDocument();
-    const socket = await eventSocket(queryClient);
+    const socket = await openEventSocket(queryClient);
 
-    act(() =>
-      socket.push(
-        event({
-          type: 'InstanceEvent',
-          instance_uuid: 'A',
-          instance_name: 'Alpha',
-          instance_event_inner: { type: 'StateTransition', to: 'Running' },
-        }),
-      ),
-    );
+    act(() => socket.push(instanceEvent('A', 'Alpha', { type: 'StateTransition', to: 'Running' })));
     expect(
       await within(list()).findByRole('button', { name: 'Alpha (Running)' }),
     ).toBeInTheDocument();
-    act(() =>
-      socket.push(
-        event({
-          type: 'InstanceEvent',
-          instance_uuid: 'A',
-          instance_name: 'Alpha',
-          instance_event_inner: { type: 'InstanceError', message: 'boom' },
-        }),
-      ),
-    );
+    act(() => socket.push(instanceEvent('A', 'Alpha', { type: 'InstanceError', message: 'boom' })));
     expect(
       await within(list()).findByRole('button', { name: 'Alpha (Error)' }),
     ).toBeInTheDocument();
 
     const progression = (
       inner: Extract<EventInner, { type: 'ProgressionEvent' }>['progression_event_inner'],
-    ) => event({ type: 'ProgressionEvent', event_id: '42', progression_event_inner: inner });
+    ) => clientEvent({ type: 'ProgressionEvent', event_id: '42', progression_event_inner: inner });
     act(() =>
       socket.push(
         progression({
@@ -147,7 +91,7 @@ describe('sidebar instance list (dashboard.md §2, §4)', () => {
 
     act(() =>
       socket.push(
-        event({
+        clientEvent({
           type: 'ProgressionEvent',
           event_id: '43',
           progression_event_inner: {
@@ -168,23 +112,18 @@ describe('sidebar instance list (dashboard.md §2, §4)', () => {
     signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha', state: 'Running' })]);
     const { user, queryClient } = renderApp('/');
     await within(await findList()).findByRole('button', { name: 'Alpha (Running)' });
-    const socket = await eventSocket(queryClient);
+    const socket = await openEventSocket(queryClient);
     await user.click(screen.getByRole('button', { name: 'Notifications' }));
     expect(await screen.findByText('No notifications at the moment!')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     const steve = { type: 'MinecraftPlayer' as const, name: 'Steve', uuid: null };
     act(() =>
       socket.push(
-        event({
-          type: 'InstanceEvent',
-          instance_uuid: 'A',
-          instance_name: 'Alpha',
-          instance_event_inner: {
-            type: 'PlayerChange',
-            player_list: [steve],
-            players_joined: [steve],
-            players_left: [],
-          },
+        instanceEvent('A', 'Alpha', {
+          type: 'PlayerChange',
+          player_list: [steve],
+          players_joined: [steve],
+          players_left: [],
         }),
       ),
     );

@@ -2,9 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { apiPaths, emptyPermissions } from '@hearth/protocol';
 import type { PublicUser } from '@hearth/protocol';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
-import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/fixtures.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { instanceInfo, publicUser } from '@/test/fixtures.ts';
+import { renderApp, signInAs } from '@/test/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -12,20 +11,15 @@ const SETTINGS = { core_name: 'Test Core', safe_mode: false, domain: null, playi
 const DENIAL = "You don't have permission to access this instance's macros";
 
 function signedIn(user: PublicUser) {
-  connectTo(TEST_CORE, validJwt(user.uid));
-  return installFakeFetch(
-    coreRoutes({
-      'GET /info': { body: coreInfo() },
-      'GET /user/info': { body: user },
-      'GET /instance/list': { body: [instanceInfo({ uuid: 'A', name: 'Alpha' })] },
-      'GET /global_settings': { body: SETTINGS },
-      [`GET ${apiPaths.macroList('A')}`]: {
-        body: [{ name: 'greeter', last_run: null, path: '/a/macros/greeter' }],
-      },
-      [`GET ${apiPaths.taskList('A')}`]: { body: [] },
-      [`GET ${apiPaths.historyList('A')}`]: { body: [] },
-    }),
-  );
+  return signInAs(user, {
+    'GET /instance/list': { body: [instanceInfo({ uuid: 'A', name: 'Alpha' })] },
+    'GET /global_settings': { body: SETTINGS },
+    [`GET ${apiPaths.macroList('A')}`]: {
+      body: [{ name: 'greeter', last_run: null, path: '/a/macros/greeter' }],
+    },
+    [`GET ${apiPaths.taskList('A')}`]: { body: [] },
+    [`GET ${apiPaths.historyList('A')}`]: { body: [] },
+  });
 }
 
 describe('/dashboard/macros (gated by can_access_instance_macro, dashboard.md §6)', () => {

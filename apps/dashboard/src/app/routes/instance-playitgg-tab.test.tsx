@@ -1,12 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
-import { encodeSnowflake } from '@hearth/protocol';
-import type { ClientEvent, PublicUser } from '@hearth/protocol';
-import { FakeSocket } from '@/test/fake-socket.ts';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
+import type { PublicUser } from '@hearth/protocol';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
-import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/fixtures.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { clientEvent, instanceInfo, publicUser } from '@/test/fixtures.ts';
+import { openEventSocket, renderApp, signInAs } from '@/test/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -14,42 +11,18 @@ const OWNER = publicUser({ is_owner: true });
 const SETTINGS = { core_name: 'Test Core', safe_mode: true, domain: null, playit_enabled: true };
 
 function signedIn(user: PublicUser, extra: Record<string, FakeHandler> = {}) {
-  connectTo(TEST_CORE, validJwt(user.uid));
-  return installFakeFetch(
-    coreRoutes({
-      'GET /info': { body: coreInfo() },
-      'GET /user/info': { body: user },
-      'GET /instance/list': { body: [instanceInfo({ uuid: 'A', name: 'Alpha' })] },
-      'GET /global_settings': { body: SETTINGS },
-      'GET /playitgg/cli_is_running': { body: false },
-      'POST /playitgg/verify_key': { body: true },
-      'GET /playitgg/get_tunnels': { body: [] },
-      ...extra,
-    }),
-  );
+  return signInAs(user, {
+    'GET /instance/list': { body: [instanceInfo({ uuid: 'A', name: 'Alpha' })] },
+    'GET /global_settings': { body: SETTINGS },
+    'GET /playitgg/cli_is_running': { body: false },
+    'POST /playitgg/verify_key': { body: true },
+    'GET /playitgg/get_tunnels': { body: [] },
+    ...extra,
+  });
 }
 
-async function eventSocket(): Promise<FakeSocket> {
-  await vi.waitFor(() =>
-    expect(FakeSocket.instances.some((s) => s.url.includes('/events/all/stream'))).toBe(true),
-  );
-  const socket = FakeSocket.instances
-    .filter((s) => s.url.includes('/events/all/stream') && s.closedWith === null)
-    .at(-1);
-  if (!socket) throw new Error('no event socket');
-  act(() => socket.open());
-  return socket;
-}
-
-function runnerEvent(type: 'RunnerStarted' | 'RunnerLoading' | 'RunnerStopped'): ClientEvent {
-  return {
-    event_inner: { type: 'PlayitggRunnerEvent', playitgg_runner_event_inner: { type } },
-    details: '',
-    snowflake: encodeSnowflake(Date.now(), Math.floor(Math.random() * 1000)),
-    level: 'Info',
-    caused_by: { type: 'System' },
-  };
-}
+const runnerEvent = (type: 'RunnerStarted' | 'RunnerLoading' | 'RunnerStopped') =>
+  clientEvent({ type: 'PlayitggRunnerEvent', playitgg_runner_event_inner: { type } });
 
 describe('/dashboard/playitgg (dashboard.md §2 Playitgg tab)', () => {
   it('shows the tab while playit_enabled is on; runner events from the stream move the badge', async () => {
@@ -58,10 +31,9 @@ describe('/dashboard/playitgg (dashboard.md §2 Playitgg tab)', () => {
     expect(await screen.findByRole('heading', { name: 'Playitgg' })).toBeInTheDocument();
     const badge = await screen.findByRole('status', { name: 'Runner status' });
     await vi.waitFor(() => expect(badge).toHaveTextContent('Stopped'));
-    const socket = await eventSocket();
     // The open socket has the status read again (what came before it was not heard); the events
-    // below happen after that answer, as they would on the core.
-    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    // below happen after that answer.
+    const socket = await openEventSocket(queryClient);
     act(() => socket.push(runnerEvent('RunnerLoading')));
     await vi.waitFor(() => expect(badge).toHaveTextContent('Loading'));
     act(() => socket.push(runnerEvent('RunnerStarted')));

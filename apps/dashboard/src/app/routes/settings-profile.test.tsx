@@ -8,7 +8,7 @@ import { FakeSocket } from '@/test/fake-socket.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { TEST_CORE, coreInfo, publicUser, validJwt } from '@/test/fixtures.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { connectTo, renderApp, signInAs } from '@/test/render-app.tsx';
 
 // Profile also loads its account-security sections (issue 28): on a shared, busy machine its
 // longer walks (typed a key at a time) need more than the default five seconds.
@@ -35,11 +35,7 @@ function userEvent(userId: string, inner: UserEventInner): ClientEvent {
   };
 }
 
-function eventSocket(): FakeSocket {
-  const socket = FakeSocket.instances.filter((s) => s.url.includes('/events/all/stream')).at(-1);
-  if (!socket) throw new Error('no event socket');
-  return socket;
-}
+const eventSocket = () => FakeSocket.lastTo('/events/all/stream');
 
 async function openProfile(routes: Record<string, FakeHandler> = {}) {
   const token = validJwt(me.uid);
@@ -160,10 +156,7 @@ describe('Profile (dashboard.md §2)', () => {
 
 describe('user events for the signed-in user (dashboard.md §4)', () => {
   it('permission changed → my permissions update live (UI gating follows)', async () => {
-    connectTo(TEST_CORE, validJwt(me.uid));
-    installFakeFetch(
-      coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: me } }),
-    );
+    signInAs(me);
     renderApp('/');
     const create = await screen.findByRole('button', { name: 'Create a new instance' });
     expect(create).toBeDisabled();
@@ -182,10 +175,7 @@ describe('user events for the signed-in user (dashboard.md §4)', () => {
   });
 
   it("permission changed → my instance list is fetched again (others' changes leave it alone)", async () => {
-    connectTo(TEST_CORE, validJwt(me.uid));
-    installFakeFetch(
-      coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: me } }),
-    );
+    signInAs(me);
     const { queryClient } = renderApp('/');
     await screen.findByRole('button', { name: 'Create a new instance' });
     await vi.waitFor(() => eventSocket());
@@ -207,10 +197,7 @@ describe('user events for the signed-in user (dashboard.md §4)', () => {
   });
 
   it('deleted → if it is me, I am signed out', async () => {
-    connectTo(TEST_CORE, validJwt(me.uid));
-    installFakeFetch(
-      coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: me } }),
-    );
+    signInAs(me);
     renderApp('/');
     await screen.findByRole('button', { name: 'Create a new instance' });
     await vi.waitFor(() => eventSocket());

@@ -6,7 +6,7 @@ import { FakeSocket } from '@/test/fake-socket.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/fixtures.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { connectTo, renderApp, signInAs } from '@/test/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -61,11 +61,7 @@ async function openUsers(path = '/settings/users', options: Options = {}) {
   return { ...app, net, users };
 }
 
-function eventSocket(): FakeSocket {
-  const socket = FakeSocket.instances.filter((s) => s.url.includes('/events/all/stream')).at(-1);
-  if (!socket) throw new Error('no event socket');
-  return socket;
-}
+const eventSocket = () => FakeSocket.lastTo('/events/all/stream');
 
 describe('settings nav (dashboard.md §2)', () => {
   it('has back, CORE, ACCOUNT, Unselect User and the user list: you first, then alphabetical', async () => {
@@ -90,14 +86,7 @@ describe('settings nav (dashboard.md §2)', () => {
   });
 
   it('back returns to the last visited route', async () => {
-    connectTo(TEST_CORE, validJwt(owner.uid));
-    installFakeFetch(
-      coreRoutes({
-        'GET /info': { body: coreInfo() },
-        'GET /user/info': { body: owner },
-        'GET /user/list': { body: [owner] },
-      }),
-    );
+    signInAs(owner, { 'GET /user/list': { body: [owner] } });
     const { user, router } = renderApp('/dashboard/console?instance=I_1');
     // The Settings button's tooltip loads under the mouse and replaces the button (userEvent
     // would send the click to the replaced one): hover, then click the button that is there.

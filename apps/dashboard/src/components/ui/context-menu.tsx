@@ -1,6 +1,7 @@
 import { ContextMenu as RadixContextMenu } from 'radix-ui';
 import type { CSSProperties, ReactNode } from 'react';
 import { cn } from '@/lib/cn.ts';
+import { MenuItemContent } from './menu-item-content.tsx';
 import { MENU_ITEM, MENU_PANEL, MENU_SEPARATOR } from './menu-item-styles.ts';
 
 // A right-click menu (Radix ContextMenu): opens at the pointer or with the context-menu key /
@@ -61,13 +62,9 @@ export function ContextMenuItem({
       className={cn(MENU_ITEM, className)}
       {...(hint ? { 'aria-description': hint } : {})}
     >
-      {icon}
-      <span className="min-w-0 flex-1 truncate">{children}</span>
-      {hint ? (
-        <span aria-hidden className="shrink-0 text-[11px] text-faint">
-          {hint}
-        </span>
-      ) : null}
+      <MenuItemContent icon={icon} hint={hint}>
+        {children}
+      </MenuItemContent>
     </RadixContextMenu.Item>
   );
 }

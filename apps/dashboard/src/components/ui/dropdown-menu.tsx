@@ -1,6 +1,7 @@
 import { DropdownMenu as RadixDropdownMenu } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn.ts';
+import { MenuItemContent } from './menu-item-content.tsx';
 import { MENU_ITEM, MENU_PANEL, MENU_SEPARATOR } from './menu-item-styles.ts';
 
 // A menu opened from a button (Radix DropdownMenu): Enter/Space/ArrowDown open it, arrow keys
@@ -63,13 +64,9 @@ export function DropdownMenuItem({
       className={cn(MENU_ITEM, 'h-11 wide:h-8', danger && 'text-danger')}
       {...(hint ? { 'aria-description': hint } : {})}
     >
-      {icon}
-      <span className="min-w-0 flex-1 truncate">{children}</span>
-      {hint ? (
-        <span aria-hidden className="shrink-0 text-[11px] text-faint">
-          {hint}
-        </span>
-      ) : null}
+      <MenuItemContent icon={icon} hint={hint}>
+        {children}
+      </MenuItemContent>
     </RadixDropdownMenu.Item>
   );
 }

@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useRoutes } from '@/lib/router/router.tsx';
 import { apiPaths } from '@hearth/protocol';
@@ -41,7 +42,7 @@ export const ls = (path: string, uuid = UUID) => `GET ${apiPaths.fsLs(uuid, path
 export const read = (path: string) => `GET ${apiPaths.fsRead(UUID, path)}`;
 export const route = (method: string, path: string) => `${method} ${path}`;
 
-export function installLayoutStubs(): () => void {
+function installLayoutStubs(): () => void {
   const height = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientHeight');
   Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
     configurable: true,
@@ -65,6 +66,20 @@ export function installLayoutStubs(): () => void {
     if (height) Object.defineProperty(HTMLElement.prototype, 'clientHeight', height);
     if (!hadRects) delete range.getClientRects;
   };
+}
+
+/**
+ * The set-up every Files tab test file shares: a longer time-out (the machine is shared and each
+ * test clicks through several screens) and the layout stubs for the whole file. Call it once at
+ * the top of the file.
+ */
+export function setUpFilesTabSuite(): void {
+  vi.setConfig({ testTimeout: 20_000 });
+  let restore: () => void = () => {};
+  beforeAll(() => {
+    restore = installLayoutStubs();
+  });
+  afterAll(() => restore());
 }
 
 interface ScreenProps {

@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { encodeSnowflake } from '@hearth/protocol';
-import type { ClientEvent, EventInner } from '@hearth/protocol';
-import { instanceInfo } from '@/test/fixtures.ts';
+import type { ClientEvent } from '@hearth/protocol';
+import { clientEvent, instanceInfo } from '@/test/fixtures.ts';
 import { CreationWatch, creationOutcome } from './creation-watch.ts';
 
-let seq = 0;
-function event(inner: EventInner): ClientEvent {
-  seq += 1;
-  return {
-    event_inner: inner,
-    details: '',
-    snowflake: encodeSnowflake(Date.now(), seq),
-    level: 'Info',
-    caused_by: { type: 'System' },
-  };
-}
-
 const start = (id: string, uuid: string) =>
-  event({
+  clientEvent({
     type: 'ProgressionEvent',
     event_id: id,
     progression_event_inner: {
@@ -28,7 +15,7 @@ const start = (id: string, uuid: string) =>
     },
   });
 const created = (id: string, uuid: string, name: string) =>
-  event({
+  clientEvent({
     type: 'ProgressionEvent',
     event_id: id,
     progression_event_inner: {
@@ -39,7 +26,7 @@ const created = (id: string, uuid: string, name: string) =>
     },
   });
 const failed = (id: string) =>
-  event({
+  clientEvent({
     type: 'ProgressionEvent',
     event_id: id,
     progression_event_inner: {

@@ -1,8 +1,8 @@
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { apiPaths, encodeSnowflake } from '@hearth/protocol';
-import type { ClientEvent, MacroEventInner } from '@hearth/protocol';
+import { apiPaths } from '@hearth/protocol';
+import type { MacroEventInner } from '@hearth/protocol';
 import { Toaster } from '@/components/ui/toaster.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { publishEvent, publishHearthEvent } from '@/lib/realtime/event-handlers.ts';
@@ -11,7 +11,7 @@ import { RealtimeHub } from '@/lib/realtime/socket-hub.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { FakeSocket } from '@/test/fake-socket.ts';
-import { TEST_CORE, instanceInfo, validJwt } from '@/test/fixtures.ts';
+import { TEST_CORE, clientEvent, instanceInfo, validJwt } from '@/test/fixtures.ts';
 import { connectTo } from '@/test/render-app.tsx';
 import { MacrosScreen } from './components/macros-screen.tsx';
 
@@ -63,8 +63,6 @@ export function renderMacros(routes: Record<string, FakeHandler>, canAccess = tr
   return { network, queryClient, user };
 }
 
-let seq = 0;
-
 /** Delivers a live MacroEvent of the instance, as the event stream would. */
 export function sendMacroEvent(
   queryClient: ReturnType<typeof createQueryClient>,
@@ -72,19 +70,10 @@ export function sendMacroEvent(
   inner: MacroEventInner,
   instanceUuid = UUID,
 ): void {
-  seq += 1;
-  const event: ClientEvent = {
-    event_inner: {
-      type: 'MacroEvent',
-      instance_uuid: instanceUuid,
-      macro_pid: pid,
-      macro_event_inner: inner,
-    },
-    details: '',
-    snowflake: encodeSnowflake(Date.now(), seq),
-    level: 'Info',
-    caused_by: { type: 'Macro', macro_pid: pid },
-  };
+  const event = clientEvent(
+    { type: 'MacroEvent', instance_uuid: instanceUuid, macro_pid: pid, macro_event_inner: inner },
+    { caused_by: { type: 'Macro', macro_pid: pid } },
+  );
   act(() => publishEvent(event, { fresh: true, queryClient }));
 }
 

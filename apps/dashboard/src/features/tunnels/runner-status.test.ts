@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { encodeSnowflake } from '@hearth/protocol';
-import type { ClientEvent, EventInner } from '@hearth/protocol';
+import { clientEvent, instanceEvent } from '@/test/fixtures.ts';
 import { nextRunnerStatus, runnerStatusOf, toggleAction } from './runner-status.ts';
 
-let seq = 0;
-function event(inner: EventInner): ClientEvent {
-  seq += 1;
-  return {
-    event_inner: inner,
-    details: '',
-    snowflake: encodeSnowflake(Date.now(), seq),
-    level: 'Info',
-    caused_by: { type: 'System' },
-  };
-}
 const runner = (type: 'RunnerStarted' | 'RunnerLoading' | 'RunnerStopped') =>
-  event({ type: 'PlayitggRunnerEvent', playitgg_runner_event_inner: { type } });
-const other = event({
-  type: 'InstanceEvent',
-  instance_uuid: 'A',
-  instance_name: 'Alpha',
-  instance_event_inner: { type: 'StateTransition', to: 'Running' },
-});
+  clientEvent({ type: 'PlayitggRunnerEvent', playitgg_runner_event_inner: { type } });
+const other = instanceEvent('A', 'Alpha', { type: 'StateTransition', to: 'Running' });
 
 describe('runner status from events (dashboard.md §4 Tunnelling runner)', () => {
   it('maps the three runner events and ignores the rest', () => {

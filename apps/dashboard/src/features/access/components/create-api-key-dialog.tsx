@@ -8,6 +8,7 @@ import type { ApiKeyCreated, ApiKeyNameProblem, PublicUser } from '@hearth/proto
 import { Button } from '@/components/ui/button.tsx';
 import { CopyText } from '@/components/ui/copy-text.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 import { FormError, SelectField, TextField } from '@/components/ui/field.tsx';
 import { RadioCard, RadioCardGroup } from '@/components/ui/radio-cards.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
@@ -176,12 +177,11 @@ export function CreateApiKeyDialog({
           ) : null}
           <FormError message={create.isError ? toUserMessage(create.error) : null} />
           <div className="flex justify-end gap-2">
-            <Button onClick={onClose} disabled={create.isPending}>
-              <Trans>Cancel</Trans>
-            </Button>
-            <Button type="submit" variant="primary" loading={create.isPending}>
-              <Trans>Create Key</Trans>
-            </Button>
+            <DialogActions
+              confirmLabel={<Trans>Create Key</Trans>}
+              pending={create.isPending}
+              onCancel={onClose}
+            />
           </div>
         </form>
       )}

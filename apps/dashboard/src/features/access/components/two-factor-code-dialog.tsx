@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Button } from '@/components/ui/button.tsx';
+import { useLingui } from '@lingui/react/macro';
 import { Modal } from '@/components/ui/dialog.tsx';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 
@@ -66,12 +66,12 @@ export function TwoFactorCodeDialog({
         />
         <FormError message={error} />
         <div className="flex justify-end gap-2">
-          <Button onClick={onClose} disabled={pending}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" variant={danger ? 'danger' : 'primary'} loading={pending}>
-            {submitLabel}
-          </Button>
+          <DialogActions
+            confirmLabel={submitLabel}
+            variant={danger ? 'danger' : 'primary'}
+            pending={pending}
+            onCancel={onClose}
+          />
         </div>
       </form>
     </Modal>

@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
 import { ADDON_SEARCH_LIMIT } from '@hearth/protocol';
 import type {
   AddonProject,
@@ -10,12 +8,9 @@ import type {
   AddonVersion,
   InstalledAddon,
 } from '@hearth/protocol';
-import { Toaster } from '@/components/ui/toaster.tsx';
-import { createQueryClient } from '@/lib/query-client.ts';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
-import { TEST_CORE, instanceInfo, validJwt } from '@/test/fixtures.ts';
-import { connectTo } from '@/test/render-app.tsx';
+import { instanceInfo } from '@/test/fixtures.ts';
+import { renderScreen } from '@/test/render-app.tsx';
 import type { AddonRights } from '../addon-rights.ts';
 import { AddonsScreen } from './addons-screen.tsx';
 
@@ -115,27 +110,19 @@ function setup(
     routes?: Record<string, FakeHandler>;
   } = {},
 ) {
-  connectTo(TEST_CORE, validJwt());
   let list = options.installed ?? [];
-  const network = installFakeFetch(
-    coreRoutes({
+  const { network, user } = renderScreen(
+    <AddonsScreen
+      instance={instanceInfo({ uuid: 'A', name: 'Alpha' })}
+      rights={options.rights ?? ALL}
+    />,
+    {
       'GET /instance/A/addons/target': { body: options.target ?? FABRIC },
       'GET /instance/A/addons': () => ({ body: list }),
       'GET /instance/A/addons/search': { body: PAGE },
       'GET /instance/A/addons/project/SODIUM01': { body: PROJECT },
       ...options.routes,
-    }),
-  );
-  const queryClient = createQueryClient({ retry: false });
-  const user = userEvent.setup();
-  render(
-    <QueryClientProvider client={queryClient}>
-      <AddonsScreen
-        instance={instanceInfo({ uuid: 'A', name: 'Alpha' })}
-        rights={options.rights ?? ALL}
-      />
-      <Toaster />
-    </QueryClientProvider>,
+    },
   );
   return { network, user, setInstalled: (next: InstalledAddon[]) => (list = next) };
 }

@@ -17,6 +17,8 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { SelectField, TextField } from '@/components/ui/field.tsx';
 import { PageSpinner, Spinner } from '@/components/ui/spinner.tsx';
+import { TabNotice, TabPage } from '@/components/layout/tab-page.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { formatNumber } from '@/lib/i18n/format.ts';
 import { notify } from '@/lib/toast.ts';
@@ -56,9 +58,9 @@ export function AddonsScreen({ instance, rights }: AddonsScreenProps) {
   if (!rights.read)
     return (
       <Layout>
-        <Message>
+        <TabNotice>
           <Trans>No permission</Trans>
-        </Message>
+        </TabNotice>
       </Layout>
     );
   if (target.isPending)
@@ -70,15 +72,13 @@ export function AddonsScreen({ instance, rights }: AddonsScreenProps) {
   if (target.isError)
     return (
       <Layout>
-        <p role="alert" className="text-sm text-danger">
-          {toUserMessage(target.error)}
-        </p>
+        <LoadError error={target.error} />
       </Layout>
     );
   if (target.data.kinds.length === 0)
     return (
       <Layout>
-        <Message>{target.data.reason ?? t`This instance takes no add-ons.`}</Message>
+        <TabNotice>{target.data.reason ?? t`This instance takes no add-ons.`}</TabNotice>
       </Layout>
     );
   return (
@@ -131,17 +131,12 @@ function InstalledSection({ instance, rights }: AddonsScreenProps) {
 
   let body: ReactNode;
   if (installed.isPending) body = <Spinner />;
-  else if (installed.isError)
-    body = (
-      <p role="alert" className="text-sm text-danger">
-        {toUserMessage(installed.error)}
-      </p>
-    );
+  else if (installed.isError) body = <LoadError error={installed.error} />;
   else if (installed.data.length === 0)
     body = (
-      <Message>
+      <TabNotice>
         <Trans>Nothing installed from Modrinth yet. Search below to add some.</Trans>
-      </Message>
+      </TabNotice>
     );
   else
     body = (
@@ -355,14 +350,10 @@ function SearchSection({
           <Trans>Search</Trans>
         </Button>
       </form>
-      {results.isError ? (
-        <p role="alert" className="text-sm text-danger">
-          {toUserMessage(results.error)}
-        </p>
-      ) : null}
+      {results.isError ? <LoadError error={results.error} /> : null}
       {found ? (
         found.hits.length === 0 ? (
-          <Message>{noneFoundText(found.kind)}</Message>
+          <TabNotice>{noneFoundText(found.kind)}</TabNotice>
         ) : (
           <>
             <ul aria-label={t`Results`} className="flex flex-col gap-2">
@@ -479,12 +470,7 @@ function ProjectVersions({
   const install = useInstallAddonMutation(instance.uuid);
   const [all, setAll] = useState(false);
   if (project.isPending) return <Spinner label={t`Loading versions`} />;
-  if (project.isError)
-    return (
-      <p role="alert" className="text-sm text-danger">
-        {toUserMessage(project.error)}
-      </p>
-    );
+  if (project.isError) return <LoadError error={project.error} />;
   const versions = all ? project.data.versions : project.data.versions.slice(0, VERSIONS_SHOWN);
   if (versions.length === 0)
     return (
@@ -590,23 +576,7 @@ function VersionRow({
   );
 }
 
-function Message({ children }: { children: ReactNode }) {
-  return (
-    <div className="rounded-lg border border-line bg-panel px-5 py-6 text-center text-sm text-muted">
-      {children}
-    </div>
-  );
-}
-
+/** The tab's page, titled. */
 function Layout({ children }: { children: ReactNode }) {
-  return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6 p-6">
-      <header>
-        <h2 className="text-xl font-semibold">
-          <Trans>Add-ons</Trans>
-        </h2>
-      </header>
-      {children}
-    </div>
-  );
+  return <TabPage title={<Trans>Add-ons</Trans>}>{children}</TabPage>;
 }

@@ -1,22 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
 import { DEFAULT_BACKUP_EXCLUDES } from '@hearth/protocol';
-import type {
-  BackupRecord,
-  ClientEvent,
-  InstanceInfo,
-  ProgressionEventInner,
-} from '@hearth/protocol';
-import { Toaster } from '@/components/ui/toaster.tsx';
+import type { BackupRecord, InstanceInfo, ProgressionEventInner } from '@hearth/protocol';
 import { activateLocale } from '@/lib/i18n/i18n.ts';
-import { createQueryClient } from '@/lib/query-client.ts';
-import { publishEvent } from '@/lib/realtime/event-handlers.ts';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
-import { TEST_CORE, instanceInfo, validJwt } from '@/test/fixtures.ts';
-import { connectTo } from '@/test/render-app.tsx';
+import { clientEvent, instanceInfo } from '@/test/fixtures.ts';
+import { renderScreen } from '@/test/render-app.tsx';
 import { escapingSrOnly } from '@/test/layout.ts';
 import type { BackupRights } from './backup-table.tsx';
 import { BackupsScreen } from './backups-screen.tsx';
@@ -60,37 +49,23 @@ function setup(
     routes?: Record<string, FakeHandler>;
   } = {},
 ) {
-  connectTo(TEST_CORE, validJwt());
-  const network = installFakeFetch(
-    coreRoutes({
+  const download = vi.fn();
+  const { network, user, publish } = renderScreen(
+    <BackupsScreen
+      instance={instanceInfo({ uuid: 'A', name: 'Alpha', ...options.instance })}
+      rights={options.rights ?? ALL}
+      download={download}
+    />,
+    {
       'GET /instance/A/backups': { body: options.backups ?? [] },
       'GET /instance/A/backup_settings': { body: SETTINGS },
       ...options.routes,
-    }),
+    },
   );
-  const queryClient = createQueryClient({ retry: false });
-  const download = vi.fn();
-  const user = userEvent.setup();
-  render(
-    <QueryClientProvider client={queryClient}>
-      <BackupsScreen
-        instance={instanceInfo({ uuid: 'A', name: 'Alpha', ...options.instance })}
-        rights={options.rights ?? ALL}
-        download={download}
-      />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  const emit = (eventId: string, inner: ProgressionEventInner) => {
-    const event: ClientEvent = {
-      event_inner: { type: 'ProgressionEvent', event_id: eventId, progression_event_inner: inner },
-      details: '',
-      snowflake: `${eventId}${Math.random()}`,
-      level: 'Info',
-      caused_by: { type: 'System' },
-    };
-    act(() => publishEvent(event, { fresh: true, queryClient }));
-  };
+  const emit = (eventId: string, inner: ProgressionEventInner) =>
+    publish(
+      clientEvent({ type: 'ProgressionEvent', event_id: eventId, progression_event_inner: inner }),
+    );
   return { network, download, user, emit };
 }
 

@@ -7,6 +7,8 @@ import type { BackupRecord, InstanceInfo } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
+import { TabNotice, TabPage } from '@/components/layout/tab-page.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { useLingui as useLanguage } from '@/lib/i18n/lingui-react.tsx';
 import { notify } from '@/lib/toast.ts';
@@ -36,14 +38,6 @@ type Dialog =
   | { kind: 'restore'; backup: BackupRecord }
   | { kind: 'delete'; backup: BackupRecord }
   | null;
-
-function Message({ children }: { children: ReactNode }) {
-  return (
-    <div className="rounded-lg border border-line bg-panel px-5 py-6 text-center text-sm text-muted">
-      {children}
-    </div>
-  );
-}
 
 function EmptyState() {
   return (
@@ -76,11 +70,11 @@ export function BackupsScreen({ instance, rights, download }: BackupsScreenProps
 
   if (!rights.read)
     return (
-      <Layout>
-        <Message>
+      <TabPage title={<Trans>Backups</Trans>}>
+        <TabNotice>
           <Trans>No permission</Trans>
-        </Message>
-      </Layout>
+        </TabNotice>
+      </TabPage>
     );
 
   const startDownload = (backup: BackupRecord) =>
@@ -90,12 +84,7 @@ export function BackupsScreen({ instance, rights, download }: BackupsScreenProps
 
   let list: ReactNode;
   if (backups.isPending) list = <PageSpinner />;
-  else if (backups.isError)
-    list = (
-      <p role="alert" className="text-sm text-danger">
-        {toUserMessage(backups.error)}
-      </p>
-    );
+  else if (backups.isError) list = <LoadError error={backups.error} />;
   else if (backups.data.length === 0) list = <EmptyState />;
   else
     list = (
@@ -118,7 +107,8 @@ export function BackupsScreen({ instance, rights, download }: BackupsScreenProps
     );
 
   return (
-    <Layout
+    <TabPage
+      title={<Trans>Backups</Trans>}
       action={
         <Button variant="primary" onClick={() => setDialog({ kind: 'create' })}>
           <Plus aria-hidden className="size-4" />
@@ -165,20 +155,6 @@ export function BackupsScreen({ instance, rights, download }: BackupsScreenProps
           onClose={() => setDialog(null)}
         />
       ) : null}
-    </Layout>
-  );
-}
-
-function Layout({ action, children }: { action?: ReactNode; children: ReactNode }) {
-  return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6 p-6">
-      <header className="flex items-center justify-between gap-4">
-        <h2 className="text-xl font-semibold">
-          <Trans>Backups</Trans>
-        </h2>
-        {action}
-      </header>
-      {children}
-    </div>
+    </TabPage>
   );
 }

@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { BACKUP_NAME_MAX, backupNameProblem } from '@hearth/protocol';
-import { Button } from '@/components/ui/button.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 import { TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { useCreateBackupMutation } from '../api/create-backup.ts';
@@ -73,12 +73,11 @@ export function CreateBackupDialog({
           </span>
         </label>
         <div className="flex justify-end gap-2">
-          <Button onClick={onClose} disabled={create.isPending}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" variant="primary" loading={create.isPending}>
-            <Trans>Create backup</Trans>
-          </Button>
+          <DialogActions
+            confirmLabel={<Trans>Create backup</Trans>}
+            pending={create.isPending}
+            onCancel={onClose}
+          />
         </div>
       </form>
     </Modal>

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { Download } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, buttonClasses } from '@/components/ui/button.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import { FormError, SelectField } from '@/components/ui/field.tsx';
 import { coreKey, sameCore } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
-import { CORE_DOWNLOAD_URL } from '../links.ts';
+import { DownloadCoreLink } from './download-core-link.tsx';
 
 export function coreLabel(core: CoreConnection): string {
   return `${core.protocol}://${coreKey(core)}`;
@@ -64,15 +63,7 @@ export function CoreSelectForm({
         <Button onClick={onNewCore} className="sm:flex-1">
           <Trans>Connect a new core</Trans>
         </Button>
-        <a
-          href={CORE_DOWNLOAD_URL}
-          target="_blank"
-          rel="noreferrer"
-          className={buttonClasses('ghost', 'md', 'sm:flex-1')}
-        >
-          <Download aria-hidden className="size-4" />
-          <Trans>Download the core</Trans>
-        </a>
+        <DownloadCoreLink variant="ghost" className="sm:flex-1" />
       </div>
     </form>
   );

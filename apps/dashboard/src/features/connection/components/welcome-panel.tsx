@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
-import { BookOpen, Download, PlugZap } from 'lucide-react';
+import { BookOpen, PlugZap } from 'lucide-react';
 import { Trans } from '@lingui/react/macro';
 import { DEFAULT_CORE_PORT, HEARTH_VERSION, LOCAL_CORE_ADDRESS } from '@hearth/protocol';
-import { Button, buttonClasses } from '@/components/ui/button.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import { useDesktopBridge } from '@/lib/desktop-bridge.ts';
 import type { DesktopBridge } from '@/lib/desktop-bridge.ts';
 import { selectCore, setToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
-import { CORE_DOWNLOAD_URL, WIKI_URL } from '../links.ts';
+import { WIKI_URL } from '../links.ts';
+import { DownloadCoreLink } from './download-core-link.tsx';
 
 /** The core embedded in the desktop wrapper always listens here (core-api.md §3.19). */
 export const DESKTOP_CORE: CoreConnection = {
@@ -89,15 +90,7 @@ export function WelcomePanel({
           <PlugZap aria-hidden className="size-4" />
           <Trans>Connect to an existing core</Trans>
         </Button>
-        <a
-          href={CORE_DOWNLOAD_URL}
-          target="_blank"
-          rel="noreferrer"
-          className={buttonClasses('secondary', 'md', 'w-full')}
-        >
-          <Download aria-hidden className="size-4" />
-          <Trans>Download the core</Trans>
-        </a>
+        <DownloadCoreLink variant="secondary" className="w-full" />
       </div>
       <div className="flex items-center justify-between border-t border-line pt-4 text-[13px] text-faint">
         <a

@@ -3,10 +3,9 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { encodeSnowflake, logEntryOfActivity, logEntryOfEvent } from '@hearth/protocol';
 import type { CausedBy, ClientEvent, EventInner, LogEntry, LogPage } from '@hearth/protocol';
 import { FakeSocket } from '@/test/fake-socket.ts';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeRequest } from '@/test/fake-fetch.ts';
-import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/fixtures.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { instanceInfo, publicUser } from '@/test/fixtures.ts';
+import { renderApp, signInAs } from '@/test/render-app.tsx';
 
 const UUID = 'INSTANCE_1';
 const OWNER = publicUser({ uid: 'USER_owner', username: 'owner', is_owner: true });
@@ -73,28 +72,19 @@ function page(entries: LogEntry[], next: string | null = null): LogPage {
 }
 
 function signedIn(search: (req: FakeRequest) => LogPage, user = OWNER) {
-  connectTo(TEST_CORE, validJwt(user.uid));
-  return installFakeFetch(
-    coreRoutes({
-      'GET /info': { body: coreInfo() },
-      'GET /user/info': { body: user },
-      'GET /user/list': { body: [OWNER, publicUser({ uid: 'USER_alice', username: 'alice' })] },
-      'GET /instance/list': { body: [instanceInfo({ uuid: UUID })] },
-      'GET /global_settings': { body: SETTINGS },
-      'GET /activity/search': (req) => ({ body: search(req) }),
-      'GET /activity/export': (req) => ({
-        raw: req.url.searchParams.get('format') === 'csv' ? 'time,level\r\n' : '{}\n',
-      }),
+  return signInAs(user, {
+    'GET /user/list': { body: [OWNER, publicUser({ uid: 'USER_alice', username: 'alice' })] },
+    'GET /instance/list': { body: [instanceInfo({ uuid: UUID })] },
+    'GET /global_settings': { body: SETTINGS },
+    'GET /activity/search': (req) => ({ body: search(req) }),
+    'GET /activity/export': (req) => ({
+      raw: req.url.searchParams.get('format') === 'csv' ? 'time,level\r\n' : '{}\n',
     }),
-  );
+  });
 }
 
 async function logSocket(): Promise<FakeSocket> {
-  const socket = await waitFor(() => {
-    const found = FakeSocket.instances.filter((s) => s.url.includes('/activity/stream')).at(-1);
-    if (!found) throw new Error('no log socket yet');
-    return found;
-  });
+  const socket = await waitFor(() => FakeSocket.lastTo('/activity/stream'));
   act(() => socket.open());
   return socket;
 }

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dirEntry, fileEntry } from '../file-fixtures.ts';
 import {
   checkboxOf,
   fileList,
-  installLayoutStubs,
+  setUpFilesTabSuite,
   instance,
   ls,
   read,
@@ -13,14 +13,7 @@ import {
   rowOf,
 } from '../files-test-harness.tsx';
 
-// The machine is shared and each test clicks through several screens.
-vi.setConfig({ testTimeout: 20_000 });
-
-let restore: () => void;
-beforeAll(() => {
-  restore = installLayoutStubs();
-});
-afterAll(() => restore());
+setUpFilesTabSuite();
 
 const ROOT = [
   fileEntry('server.properties', { size: 2048, modification_time: null, creation_time: null }),

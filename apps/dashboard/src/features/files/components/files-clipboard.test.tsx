@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiPaths } from '@hearth/protocol';
 import { dirEntry, fileEntry } from '../file-fixtures.ts';
 import {
   UUID,
   checkboxOf,
-  installLayoutStubs,
+  setUpFilesTabSuite,
   ls,
   read,
   renderFiles,
@@ -13,14 +13,7 @@ import {
   rowOf,
 } from '../files-test-harness.tsx';
 
-// The machine is shared and each test clicks through several screens.
-vi.setConfig({ testTimeout: 20_000 });
-
-let restore: () => void;
-beforeAll(() => {
-  restore = installLayoutStubs();
-});
-afterAll(() => restore());
+setUpFilesTabSuite();
 
 const ROOT = [dirEntry('world'), fileEntry('eula.txt'), fileEntry('server.properties')];
 const moveRoute = (from: string, to: string) => route('PUT', apiPaths.fsMove(UUID, from, to));

@@ -1,18 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { EditorView } from '@codemirror/view';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiPaths } from '@hearth/protocol';
 import { fileEntry } from '../file-fixtures.ts';
-import { installLayoutStubs, ls, read, renderFiles, route } from '../files-test-harness.tsx';
+import { setUpFilesTabSuite, ls, read, renderFiles, route } from '../files-test-harness.tsx';
 
-// The machine is shared and each test clicks through several screens.
-vi.setConfig({ testTimeout: 20_000 });
-
-let restore: () => void;
-beforeAll(() => {
-  restore = installLayoutStubs();
-});
-afterAll(() => restore());
+setUpFilesTabSuite();
 
 const FILES = [
   fileEntry('server.properties'),

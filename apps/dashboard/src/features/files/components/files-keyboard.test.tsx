@@ -1,12 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiPaths } from '@hearth/protocol';
 import { dirEntry, fileEntry } from '../file-fixtures.ts';
 import {
   UUID,
   checkboxOf,
   fileList,
-  installLayoutStubs,
+  setUpFilesTabSuite,
   ls,
   read,
   renderFiles,
@@ -16,13 +16,7 @@ import {
 // Issue 17: one Tab stop per file row — its name — with the checkbox reached by Space; the name
 // is the file name alone, the time and size describe it.
 
-vi.setConfig({ testTimeout: 20_000 });
-
-let restore: () => void;
-beforeAll(() => {
-  restore = installLayoutStubs();
-});
-afterAll(() => restore());
+setUpFilesTabSuite();
 
 const ROOT = [
   fileEntry('server.properties', { size: 2048 }),

@@ -1,18 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activateLocale } from '@/lib/i18n/i18n.ts';
 import { dirEntry, fileEntry } from '../file-fixtures.ts';
-import { installLayoutStubs, ls, read, renderFiles } from '../files-test-harness.tsx';
+import { setUpFilesTabSuite, ls, read, renderFiles } from '../files-test-harness.tsx';
 
 // Issue 29: the Files tab in German and Simplified Chinese (texts, counts, sizes, the core's
 // typed editor refusals), found by role as a reader meets them.
-vi.setConfig({ testTimeout: 20_000 });
-
-let restore: () => void;
-beforeAll(() => {
-  restore = installLayoutStubs();
-});
-afterAll(() => restore());
+setUpFilesTabSuite();
 
 const ROOT = [
   dirEntry('world'),

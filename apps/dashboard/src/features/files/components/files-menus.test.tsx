@@ -1,26 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiPaths } from '@hearth/protocol';
 import { dirEntry, fileEntry } from '../file-fixtures.ts';
 import {
   UUID,
   checkboxOf,
   fsEnd,
-  installLayoutStubs,
+  setUpFilesTabSuite,
   ls,
   renderFiles,
   route,
   rowOf,
 } from '../files-test-harness.tsx';
 
-// The machine is shared and each test clicks through several screens.
-vi.setConfig({ testTimeout: 20_000 });
-
-let restore: () => void;
-beforeAll(() => {
-  restore = installLayoutStubs();
-});
-afterAll(() => restore());
+setUpFilesTabSuite();
 
 const ROOT = [dirEntry('world'), fileEntry('backup.zip'), fileEntry('notes.txt')];
 const UNZIP = route('PUT', apiPaths.fsUnzip(UUID, 'backup.zip'));

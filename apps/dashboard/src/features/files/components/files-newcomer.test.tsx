@@ -3,13 +3,13 @@
 // sat among the game's. (The size column at 200 px is measured in Chromium: e2e/tests/newcomer.spec.ts.)
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { EditorView } from '@codemirror/view';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiPaths } from '@hearth/protocol';
 import { dirEntry, fileEntry } from '../file-fixtures.ts';
 import {
   UUID,
   checkboxOf,
-  installLayoutStubs,
+  setUpFilesTabSuite,
   ls,
   read,
   renderFiles,
@@ -18,13 +18,7 @@ import {
   rowOf,
 } from '../files-test-harness.tsx';
 
-vi.setConfig({ testTimeout: 20_000 });
-
-let restore: () => void;
-beforeAll(() => {
-  restore = installLayoutStubs();
-});
-afterAll(() => restore());
+setUpFilesTabSuite();
 
 describe('the name dialog after a server error', () => {
   it('keeps the caret where the user was typing', async () => {

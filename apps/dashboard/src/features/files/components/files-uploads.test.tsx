@@ -1,17 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { apiPaths } from '@hearth/protocol';
 import { FakeXhr } from '@/test/fake-xhr.ts';
 import { fileEntry } from '../file-fixtures.ts';
-import { UUID, fsEnd, installLayoutStubs, ls, renderFiles } from '../files-test-harness.tsx';
+import { UUID, fsEnd, setUpFilesTabSuite, ls, renderFiles } from '../files-test-harness.tsx';
 
-vi.setConfig({ testTimeout: 20_000 });
-
-let restore: () => void;
-beforeAll(() => {
-  restore = installLayoutStubs();
-});
-afterAll(() => restore());
+setUpFilesTabSuite();
 beforeEach(() => FakeXhr.install());
 
 const uploadUrl = (dir: string) => `http://core.test:16662/api/v1${apiPaths.fsUpload(UUID, dir)}`;

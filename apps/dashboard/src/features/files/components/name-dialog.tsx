@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { Button } from '@/components/ui/button.tsx';
+import { useLingui } from '@lingui/react/macro';
 import { Modal } from '@/components/ui/dialog.tsx';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 import { TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { validateFileName } from '../model/name-validation.ts';
@@ -78,12 +78,7 @@ export function NameDialog({
           }}
         />
         <div className="flex justify-end gap-2">
-          <Button onClick={onClose} disabled={pending}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" variant="primary" loading={pending}>
-            {submitLabel}
-          </Button>
+          <DialogActions confirmLabel={submitLabel} pending={pending} onCancel={onClose} />
         </div>
       </form>
     </Modal>

@@ -1,33 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createQueryClient } from '@/lib/query-client.ts';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
+import { screen, within } from '@testing-library/react';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
-import { TEST_CORE, validJwt } from '@/test/fixtures.ts';
-import { connectTo } from '@/test/render-app.tsx';
+import { renderScreen } from '@/test/render-app.tsx';
 import { minecraftLikeManifest, setting } from '../setting-test-fixtures.ts';
 import { CreateInstanceWizard } from './create-instance-wizard.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
 function setup(routes: Record<string, FakeHandler> = {}) {
-  connectTo(TEST_CORE, validJwt());
-  const calls = installFakeFetch(
-    coreRoutes({
+  const onOpenChange = vi.fn();
+  const { network: calls, user } = renderScreen(
+    <CreateInstanceWizard open onOpenChange={onOpenChange} />,
+    {
       'GET /games': { body: ['MinecraftJavaVanilla', 'MinecraftPaper'] },
       'GET /setup_manifest/MinecraftJavaVanilla': { body: minecraftLikeManifest() },
       'POST /instance/create/MinecraftJavaVanilla': { body: 'INSTANCE_NEW' },
       ...routes,
-    }),
-  );
-  const onOpenChange = vi.fn();
-  const user = userEvent.setup();
-  render(
-    <QueryClientProvider client={createQueryClient({ retry: false })}>
-      <CreateInstanceWizard open onOpenChange={onOpenChange} />
-    </QueryClientProvider>,
+    },
   );
   const dialog = screen.getByRole('dialog', { name: 'Create a new instance' });
   const button = (name: string) => within(dialog).getByRole('button', { name });

@@ -231,6 +231,14 @@ export function CreateInstanceWizard({
   );
 }
 
+export interface WizardOpeningProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The instance it created, once its install has ended. */
+  onCreated: (uuid: string) => void;
+  imports?: ImportAccess;
+}
+
 /**
  * The wizard as the home and the instance dashboard use it (lazy-wizard.tsx): what it creates opens
  * (`onCreated`) once the install has ended, even if the wizard was closed meanwhile. It stays
@@ -241,12 +249,7 @@ export function CreateInstanceWizardOpening({
   onOpenChange,
   onCreated,
   imports,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onCreated: (uuid: string) => void;
-  imports?: ImportAccess;
-}) {
+}: WizardOpeningProps) {
   const tracker = useOpenCreatedInstance(onCreated);
   return (
     <CreateInstanceWizard

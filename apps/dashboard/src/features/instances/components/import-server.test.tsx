@@ -1,13 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
 import type { ImportDetection, StagedImport } from '@hearth/protocol';
-import { createQueryClient } from '@/lib/query-client.ts';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
-import { TEST_CORE, validJwt } from '@/test/fixtures.ts';
-import { connectTo } from '@/test/render-app.tsx';
+import { renderScreen } from '@/test/render-app.tsx';
 import type { ImportAccess } from '../import-access.ts';
 import { CreateInstanceWizard } from './create-instance-wizard.tsx';
 
@@ -44,22 +39,16 @@ function detection(overrides: Partial<ImportDetection> = {}): ImportDetection {
 const staged = (d: ImportDetection): StagedImport => ({ id: 'IMP1', expires_at: 1, detection: d });
 
 function setup(imports: ImportAccess, routes: Record<string, FakeHandler> = {}) {
-  connectTo(TEST_CORE, validJwt());
-  const calls = installFakeFetch(
-    coreRoutes({
+  const onOpenChange = vi.fn();
+  const { network: calls, user } = renderScreen(
+    <CreateInstanceWizard open onOpenChange={onOpenChange} imports={imports} />,
+    {
       'GET /games': { body: ['MinecraftJavaVanilla'] },
       'POST /import/upload': { body: staged(detection()) },
       'POST /import/IMP1/create': { body: 'INSTANCE_NEW' },
       'DELETE /import/IMP1': { body: null },
       ...routes,
-    }),
-  );
-  const onOpenChange = vi.fn();
-  const user = userEvent.setup();
-  render(
-    <QueryClientProvider client={createQueryClient({ retry: false })}>
-      <CreateInstanceWizard open onOpenChange={onOpenChange} imports={imports} />
-    </QueryClientProvider>,
+    },
   );
   const dialog = screen.getByRole('dialog', { name: 'Create a new instance' });
   return { calls, onOpenChange, user, dialog };

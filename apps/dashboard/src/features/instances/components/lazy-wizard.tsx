@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import type { ImportAccess } from '../import-access.ts';
+import type { WizardOpeningProps } from './create-instance-wizard.tsx';
 
 const Wizard = lazy(async () => ({
   default: (await import('./create-instance-wizard.tsx')).CreateInstanceWizardOpening,
@@ -15,12 +15,7 @@ export function CreateInstanceWizardLazy({
   onOpenChange,
   onCreated,
   imports,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  onCreated: (uuid: string) => void;
-  imports?: ImportAccess;
-}) {
+}: WizardOpeningProps) {
   const [wanted, setWanted] = useState(open);
   if (open && !wanted) setWanted(true);
   if (!wanted) return null;

@@ -6,6 +6,8 @@ import type { InstanceInfo, SectionManifest } from '@hearth/protocol';
 import { SettingWidget } from '@/components/settings/setting-widget.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
+import { TabNotice } from '@/components/layout/tab-page.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { viewerCan } from '@/lib/permissions.ts';
 import type { Viewer } from '@/lib/permissions.ts';
 import { toUserMessage } from '@/lib/errors.ts';
@@ -194,17 +196,12 @@ export function SettingsTab({ instance, viewer, onDeleted, dangerExtra }: Settin
   let body: ReactNode;
   if (!allowed)
     body = (
-      <p className="rounded-lg border border-line bg-panel px-5 py-6 text-center text-sm text-muted">
+      <TabNotice>
         <Trans>No permission</Trans>
-      </p>
+      </TabNotice>
     );
   else if (settings.isPending) body = <PageSpinner />;
-  else if (settings.isError)
-    body = (
-      <p role="alert" className="text-sm text-danger">
-        {toUserMessage(settings.error)}
-      </p>
-    );
+  else if (settings.isError) body = <LoadError error={settings.error} />;
   else {
     const flags = { auto_start: instance.auto_start, restart_on_crash: instance.restart_on_crash };
     body = (

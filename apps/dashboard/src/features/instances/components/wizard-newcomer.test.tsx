@@ -1,16 +1,11 @@
 // Issue 15 #1, #2, #10: the games that ship with the core are offered in step 1, the wizard
 // closes with its × button and Escape, and an unreachable Minecraft upstream is said in words.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { screen, within } from '@testing-library/react';
 import type { ShippedDefinition } from '@hearth/protocol';
-import { createQueryClient } from '@/lib/query-client.ts';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
-import { TEST_CORE, validJwt } from '@/test/fixtures.ts';
 import { NO_ROUTE } from '@/test/lodestone-fixtures.ts';
-import { connectTo } from '@/test/render-app.tsx';
+import { renderScreen } from '@/test/render-app.tsx';
 import { setting } from '../setting-test-fixtures.ts';
 import { CreateInstanceWizard } from './create-instance-wizard.tsx';
 
@@ -41,23 +36,17 @@ const SQUID_MANIFEST = {
 };
 
 function setup(routes: Record<string, FakeHandler> = {}) {
-  connectTo(TEST_CORE, validJwt());
-  const calls = installFakeFetch(
-    coreRoutes({
+  const onOpenChange = vi.fn();
+  const tracker = { begin: vi.fn(), watch: vi.fn() };
+  const { network: calls, user } = renderScreen(
+    <CreateInstanceWizard open onOpenChange={onOpenChange} tracker={tracker} />,
+    {
       'GET /games': { body: ['MinecraftJavaVanilla'] },
       'GET /games/definitions': { body: [SQUID] },
       'PUT /generic_setup_manifest': { body: SQUID_MANIFEST },
       'POST /instance/create_generic': { body: 'INSTANCE_SQUID' },
       ...routes,
-    }),
-  );
-  const onOpenChange = vi.fn();
-  const tracker = { begin: vi.fn(), watch: vi.fn() };
-  const user = userEvent.setup();
-  render(
-    <QueryClientProvider client={createQueryClient({ retry: false })}>
-      <CreateInstanceWizard open onOpenChange={onOpenChange} tracker={tracker} />
-    </QueryClientProvider>,
+    },
   );
   const dialog = screen.getByRole('dialog', { name: 'Create a new instance' });
   const button = (name: string) => within(dialog).getByRole('button', { name });

@@ -1,15 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { screen, waitFor, within } from '@testing-library/react';
 import { PLAYER_ACTIONS } from '@hearth/protocol';
 import type { InstanceInfo, PlayerActionSupport, PlayerLists } from '@hearth/protocol';
-import { Toaster } from '@/components/ui/toaster.tsx';
-import { createQueryClient } from '@/lib/query-client.ts';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
-import { TEST_CORE, instanceInfo, validJwt } from '@/test/fixtures.ts';
-import { connectTo } from '@/test/render-app.tsx';
+import { instanceInfo } from '@/test/fixtures.ts';
+import { renderScreen } from '@/test/render-app.tsx';
 import { PlayersScreen } from './players-screen.tsx';
 
 // jsdom lays nothing out: the lists are virtualized, so give every box a height.
@@ -59,28 +54,19 @@ function setup(
     routes?: Record<string, FakeHandler>;
   } = {},
 ) {
-  connectTo(TEST_CORE, validJwt());
-  const network = installFakeFetch(
-    coreRoutes({
-      [LISTS]: { body: options.lists ?? lists() },
-      [ACTION]: { body: { via: 'file', confirmed: true } },
-      ...options.routes,
-    }),
-  );
-  const user = userEvent.setup();
-  const client = createQueryClient({ retry: false });
   const screenWith = (instance: Partial<InstanceInfo>) => (
-    <QueryClientProvider client={client}>
-      <PlayersScreen
-        instance={instanceInfo({ uuid: 'A', name: 'Alpha', ...instance })}
-        canManage={options.canManage ?? true}
-      />
-      <Toaster />
-    </QueryClientProvider>
+    <PlayersScreen
+      instance={instanceInfo({ uuid: 'A', name: 'Alpha', ...instance })}
+      canManage={options.canManage ?? true}
+    />
   );
-  const view = render(screenWith(options.instance ?? {}));
+  const { network, user, show } = renderScreen(screenWith(options.instance ?? {}), {
+    [LISTS]: { body: options.lists ?? lists() },
+    [ACTION]: { body: { via: 'file', confirmed: true } },
+    ...options.routes,
+  });
   /** The instance changed (a player left, the state moved on), as the event stream tells it. */
-  const update = (instance: Partial<InstanceInfo>) => view.rerender(screenWith(instance));
+  const update = (instance: Partial<InstanceInfo>) => show(screenWith(instance));
   return { network, user, update };
 }
 

@@ -6,7 +6,8 @@ import { playerActionWay } from '@hearth/protocol';
 import type { InstanceInfo, PlayerAction, PlayerLists } from '@hearth/protocol';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
-import { toUserMessage } from '@/lib/errors.ts';
+import { TabNotice } from '@/components/layout/tab-page.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { usePlayerLists } from '../api/get-player-lists.ts';
 import { usePlayerActionMutation } from '../api/run-player-action.ts';
 import { availability, listEntries } from '../player-actions.ts';
@@ -72,9 +73,9 @@ export function PlayersScreen({ instance, canManage }: PlayersScreenProps) {
   if (!canManage)
     return (
       <Layout>
-        <p className="rounded-lg border border-line bg-panel px-5 py-6 text-center text-sm text-muted">
+        <TabNotice>
           <Trans>No permission</Trans>
-        </p>
+        </TabNotice>
       </Layout>
     );
   if (lists.isPending)
@@ -86,9 +87,7 @@ export function PlayersScreen({ instance, canManage }: PlayersScreenProps) {
   if (lists.isError)
     return (
       <Layout>
-        <p role="alert" className="text-sm text-danger">
-          {toUserMessage(lists.error)}
-        </p>
+        <LoadError error={lists.error} />
       </Layout>
     );
 
@@ -114,9 +113,9 @@ export function PlayersScreen({ instance, canManage }: PlayersScreenProps) {
         </div>
       ) : null}
       {nothing ? (
-        <p className="rounded-lg border border-line bg-panel px-5 py-6 text-center text-sm text-muted">
+        <TabNotice>
           <Trans>This game does not let Hearth kick, ban or whitelist its players.</Trans>
-        </p>
+        </TabNotice>
       ) : (
         <p role="status" className="text-[13px] text-muted">
           {wayNote(instance)}

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
-import { toUserMessage } from '@/lib/errors.ts';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { useScheduleRuns } from '../api/get-schedule-runs.ts';
 import { OUTCOME_TONE, STEP_LABELS, formatDateTime, scheduleName } from '../schedule-format.ts';
 import { outcomeText } from '../schedule-words.ts';
@@ -24,12 +24,7 @@ export function RunHistory({
   const name = scheduleName(schedule);
   let body;
   if (runs.isPending) body = <PageSpinner />;
-  else if (runs.isError)
-    body = (
-      <p role="alert" className="text-sm text-danger">
-        {toUserMessage(runs.error)}
-      </p>
-    );
+  else if (runs.isError) body = <LoadError error={runs.error} />;
   else if (runs.data.length === 0)
     body = (
       <p className="text-sm text-muted">

@@ -3,8 +3,8 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Schedule } from '@hearth/protocol';
-import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
@@ -105,12 +105,11 @@ export function ScheduleEditor({
         </div>
         <FormError message={save.isError ? toUserMessage(save.error) : null} />
         <div className="flex justify-end gap-2">
-          <Button onClick={onClose} disabled={save.isPending}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" variant="primary" loading={save.isPending}>
-            <Trans>Save schedule</Trans>
-          </Button>
+          <DialogActions
+            confirmLabel={<Trans>Save schedule</Trans>}
+            pending={save.isPending}
+            onCancel={onClose}
+          />
         </div>
       </form>
     </Modal>

@@ -1,16 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
-import type { ClientEvent, ProgressionEventInner, Schedule, ScheduleRun } from '@hearth/protocol';
-import { Toaster } from '@/components/ui/toaster.tsx';
+import { screen, within } from '@testing-library/react';
+import type { ProgressionEventInner, Schedule, ScheduleRun } from '@hearth/protocol';
 import { activateLocale } from '@/lib/i18n/i18n.ts';
-import { createQueryClient } from '@/lib/query-client.ts';
-import { publishEvent } from '@/lib/realtime/event-handlers.ts';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
-import { TEST_CORE, instanceInfo, validJwt } from '@/test/fixtures.ts';
-import { connectTo } from '@/test/render-app.tsx';
+import { clientEvent, instanceInfo } from '@/test/fixtures.ts';
+import { renderScreen } from '@/test/render-app.tsx';
 import { escapingSrOnly, verticalScrollers, visibleText } from '@/test/layout.ts';
 import { SchedulesScreen } from './schedules-screen.tsx';
 
@@ -67,35 +61,18 @@ function setup(
     routes?: Record<string, FakeHandler>;
   } = {},
 ) {
-  connectTo(TEST_CORE, validJwt());
-  const network = installFakeFetch(
-    coreRoutes({
-      'GET /instance/A/schedules': { body: options.schedules ?? [] },
-      ...options.routes,
-    }),
+  const { network, user, publish } = renderScreen(
+    <SchedulesScreen
+      instance={instanceInfo({ uuid: 'A', name: 'Alpha' })}
+      canView={options.canView ?? true}
+      canEdit={options.canEdit ?? true}
+    />,
+    { 'GET /instance/A/schedules': { body: options.schedules ?? [] }, ...options.routes },
   );
-  const queryClient = createQueryClient({ retry: false });
-  const user = userEvent.setup();
-  render(
-    <QueryClientProvider client={queryClient}>
-      <SchedulesScreen
-        instance={instanceInfo({ uuid: 'A', name: 'Alpha' })}
-        canView={options.canView ?? true}
-        canEdit={options.canEdit ?? true}
-      />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  const emit = (eventId: string, inner: ProgressionEventInner) => {
-    const event: ClientEvent = {
-      event_inner: { type: 'ProgressionEvent', event_id: eventId, progression_event_inner: inner },
-      details: '',
-      snowflake: `${eventId}${Math.random()}`,
-      level: 'Info',
-      caused_by: { type: 'System' },
-    };
-    act(() => publishEvent(event, { fresh: true, queryClient }));
-  };
+  const emit = (eventId: string, inner: ProgressionEventInner) =>
+    publish(
+      clientEvent({ type: 'ProgressionEvent', event_id: eventId, progression_event_inner: inner }),
+    );
   return { network, user, emit };
 }
 

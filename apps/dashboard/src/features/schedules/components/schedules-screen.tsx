@@ -7,6 +7,8 @@ import type { InstanceInfo, Schedule } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
+import { TabNotice, TabPage } from '@/components/layout/tab-page.tsx';
+import { LoadError } from '@/components/ui/load-error.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
 import { useDeleteScheduleMutation } from '../api/delete-schedule.ts';
@@ -32,20 +34,6 @@ type Dialog =
   | { kind: 'history'; schedule: Schedule }
   | { kind: 'delete'; schedule: Schedule }
   | null;
-
-function Layout({ action, children }: { action?: ReactNode; children: ReactNode }) {
-  return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-6 p-6">
-      <header className="flex items-center justify-between gap-4">
-        <h2 className="text-xl font-semibold">
-          <Trans>Schedules</Trans>
-        </h2>
-        {action}
-      </header>
-      {children}
-    </div>
-  );
-}
 
 function EmptyState() {
   return (
@@ -100,22 +88,17 @@ export function SchedulesScreen({ instance, canView, canEdit }: SchedulesScreenP
 
   if (!canView)
     return (
-      <Layout>
-        <p className="rounded-lg border border-line bg-panel px-5 py-6 text-center text-sm text-muted">
+      <TabPage title={<Trans>Schedules</Trans>}>
+        <TabNotice>
           <Trans>No permission</Trans>
-        </p>
-      </Layout>
+        </TabNotice>
+      </TabPage>
     );
 
   const failed = (err: unknown) => notify('error', toUserMessage(err));
   let body: ReactNode;
   if (schedules.isPending) body = <PageSpinner />;
-  else if (schedules.isError)
-    body = (
-      <p role="alert" className="text-sm text-danger">
-        {toUserMessage(schedules.error)}
-      </p>
-    );
+  else if (schedules.isError) body = <LoadError error={schedules.error} />;
   else if (schedules.data.length === 0) body = <EmptyState />;
   else
     body = (
@@ -142,7 +125,8 @@ export function SchedulesScreen({ instance, canView, canEdit }: SchedulesScreenP
 
   const close = () => setDialog(null);
   return (
-    <Layout
+    <TabPage
+      title={<Trans>Schedules</Trans>}
       action={
         <Button
           variant="primary"
@@ -164,6 +148,6 @@ export function SchedulesScreen({ instance, canView, canEdit }: SchedulesScreenP
       {dialog?.kind === 'delete' ? (
         <DeleteDialog instanceUuid={instance.uuid} schedule={dialog.schedule} onClose={close} />
       ) : null}
-    </Layout>
+    </TabPage>
   );
 }

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { t as tGlobal } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DEFAULT_OPEN_PORT } from '@hearth/protocol';
-import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
+import { DialogActions } from '@/components/ui/dialog-actions.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
@@ -81,12 +81,11 @@ export function OpenPortDialog({
         />
         <FormError message={openPort.isError ? toUserMessage(openPort.error) : null} />
         <div className="mt-1 flex justify-end gap-2">
-          <Button onClick={() => close(false)} disabled={openPort.isPending}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" variant="primary" loading={openPort.isPending}>
-            <Trans>Open Port</Trans>
-          </Button>
+          <DialogActions
+            confirmLabel={<Trans>Open Port</Trans>}
+            pending={openPort.isPending}
+            onCancel={() => close(false)}
+          />
         </div>
       </form>
     </Modal>

@@ -3,8 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import { encodeSnowflake } from '@hearth/protocol';
-import type { ClientEvent, PlayitTunnelInfo } from '@hearth/protocol';
+import type { PlayitTunnelInfo } from '@hearth/protocol';
 import { activateLocale } from '@/lib/i18n/i18n.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { publishEvent } from '@/lib/realtime/event-handlers.ts';
@@ -13,7 +12,7 @@ import { RealtimeProvider } from '@/lib/realtime/realtime-hooks.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { FakeSocket } from '@/test/fake-socket.ts';
-import { TEST_CORE, validJwt } from '@/test/fixtures.ts';
+import { TEST_CORE, clientEvent, validJwt } from '@/test/fixtures.ts';
 import { connectTo } from '@/test/render-app.tsx';
 import { useRunnerStatusSync } from '../use-runner-status-sync.ts';
 import { PLAYIT_TUNNELS_URL, PlayitggPanel } from './playitgg-panel.tsx';
@@ -66,19 +65,14 @@ function setup(routes: Record<string, FakeHandler>, canManage = true) {
   return { net, user, queryClient };
 }
 
-let seq = 0;
 function runnerEvent(
   queryClient: QueryClient,
   type: 'RunnerStarted' | 'RunnerLoading' | 'RunnerStopped',
 ): void {
-  seq += 1;
-  const event: ClientEvent = {
-    event_inner: { type: 'PlayitggRunnerEvent', playitgg_runner_event_inner: { type } },
-    details: '',
-    snowflake: encodeSnowflake(Date.now(), seq),
-    level: 'Info',
-    caused_by: { type: 'System' },
-  };
+  const event = clientEvent({
+    type: 'PlayitggRunnerEvent',
+    playitgg_runner_event_inner: { type },
+  });
   act(() => publishEvent(event, { fresh: true, queryClient }));
 }
 

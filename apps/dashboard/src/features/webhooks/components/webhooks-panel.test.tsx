@@ -5,7 +5,7 @@ import { activateLocale } from '@/lib/i18n/i18n.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/fixtures.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { connectTo, renderApp, signInAs } from '@/test/render-app.tsx';
 import { SecretDialog } from './secret-dialog.tsx';
 
 const OWNER = publicUser({ uid: 'USER_owner', username: 'owner', is_owner: true });
@@ -38,18 +38,13 @@ const target: WebhookTarget = {
 };
 
 function signedIn(list: WebhookList, extra: Record<string, FakeHandler> = {}) {
-  connectTo(TEST_CORE, validJwt(OWNER.uid));
-  return installFakeFetch(
-    coreRoutes({
-      'GET /info': { body: coreInfo() },
-      'GET /user/info': { body: OWNER },
-      'GET /user/list': { body: [OWNER] },
-      'GET /instance/list': { body: [instanceInfo({ uuid: 'INSTANCE_1', name: 'Survival' })] },
-      'GET /global_settings': { body: SETTINGS },
-      'GET /webhooks': { body: list },
-      ...extra,
-    }),
-  );
+  return signInAs(OWNER, {
+    'GET /user/list': { body: [OWNER] },
+    'GET /instance/list': { body: [instanceInfo({ uuid: 'INSTANCE_1', name: 'Survival' })] },
+    'GET /global_settings': { body: SETTINGS },
+    'GET /webhooks': { body: list },
+    ...extra,
+  });
 }
 
 afterEach(() => {
