@@ -27,6 +27,20 @@ export function abortOnDisconnect(req: FastifyRequest): AbortSignal {
 }
 
 /**
+ * An upload's multipart limits, the instance's and the global files' alike: files of any size (the
+ * disk and its quota bound them), but small and few fields and part headers, which are held in
+ * memory.
+ */
+export const UPLOAD_LIMITS = {
+  fileSize: Number.POSITIVE_INFINITY,
+  fieldSize: 1024,
+  fields: 100,
+  files: 10_000,
+  parts: 10_000,
+  headerPairs: 100,
+} as const;
+
+/**
  * The parts of a multipart upload body as the file services take them: a file part's name and
  * stream, or an empty stream for a field part (which they refuse and drain). A body that is not
  * multipart is a 400.
@@ -74,16 +88,7 @@ export function fileBodyRoutes(ctx: CoreContext) {
 
     await api.register(async (scope) => {
       closeUnreadBodies(scope);
-      await scope.register(multipart, {
-        limits: {
-          fileSize: Number.POSITIVE_INFINITY,
-          fieldSize: 1024,
-          fields: 100,
-          files: 10_000,
-          parts: 10_000,
-          headerPairs: 100,
-        },
-      });
+      await scope.register(multipart, { limits: UPLOAD_LIMITS });
       declareRoutes(scope, ctx).http(
         { route: 'fsUpload', access: FILE_WRITE, params: { path: decodeClientPath } },
         async ({ user, params, req }) => {

@@ -3,7 +3,12 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { CoreContext } from '../context.ts';
 import { declareRoutes } from '../http/route.ts';
-import { abortOnDisconnect, closeUnreadBodies, uploadParts } from './file-body-routes.ts';
+import {
+  UPLOAD_LIMITS,
+  abortOnDisconnect,
+  closeUnreadBodies,
+  uploadParts,
+} from './file-body-routes.ts';
 import { decodeClientPath } from './file-route-helpers.ts';
 
 const READ = { can: 'ReadGlobalFile' } as const;
@@ -77,9 +82,7 @@ export function globalFileRoutes(ctx: CoreContext) {
 
     await api.register(async (scope) => {
       closeUnreadBodies(scope);
-      await scope.register(multipart, {
-        limits: { fileSize: Number.POSITIVE_INFINITY, fields: 100, files: 10_000, parts: 10_000 },
-      });
+      await scope.register(multipart, { limits: UPLOAD_LIMITS });
       declareRoutes(scope, ctx).http(
         { route: 'globalFsUpload', access: WRITE, params: path },
         async ({ user, params, req }) => {
