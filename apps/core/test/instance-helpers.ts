@@ -122,19 +122,34 @@ export function useOwnedCore(
   overrides: Partial<CoreConfig> = {},
   timeoutMs?: number,
 ): void {
-  let opened: OwnedCore | undefined;
+  useOpened(
+    () => {
+      let dataDir: string | undefined;
+      return openOwnedCore(
+        async () => {
+          const t = await startTestCore(overrides);
+          dataDir = t.dataDir;
+          return t;
+        },
+        async () => {
+          if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+        },
+      );
+    },
+    use,
+    timeoutMs,
+  );
+}
+
+/** Opens what `open` gives before the tests, hands it to `use`, and closes it after them. */
+function useOpened<T extends { close(): Promise<void> }>(
+  open: () => Promise<T>,
+  use: (opened: T) => unknown,
+  timeoutMs?: number,
+): void {
+  let opened: T | undefined;
   beforeAll(async () => {
-    let dataDir: string | undefined;
-    opened = await openOwnedCore(
-      async () => {
-        const t = await startTestCore(overrides);
-        dataDir = t.dataDir;
-        return t;
-      },
-      async () => {
-        if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-      },
-    );
+    opened = await open();
     await use(opened);
   }, timeoutMs);
   afterAll(async () => {
@@ -163,14 +178,7 @@ export function useInstanceSuite(
   overrides: Partial<CoreConfig> = {},
   timeoutMs?: number,
 ): void {
-  let suite: InstanceSuite | undefined;
-  beforeAll(async () => {
-    suite = await openInstanceSuite(overrides);
-    await use(suite);
-  }, timeoutMs);
-  afterAll(async () => {
-    await suite?.close();
-  });
+  useOpened(() => openInstanceSuite(overrides), use, timeoutMs);
 }
 
 /** What the isolation tests open first: a core with `--isolation required`, its owner, the event log and a scratch folder. */

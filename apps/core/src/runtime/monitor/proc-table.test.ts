@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { turnClock } from '../../../test-support/turn-clock.ts';
 import { processTree } from '../supervisor/process-tree.ts';
 import { EMPTY_REPORT, MonitorHub } from './monitor-hub.ts';
 import { ProcTable, hostUnits } from './proc-table.ts';
@@ -153,17 +154,11 @@ describe('ProcTable on a /proc of its own (parsing, trees, CPU deltas)', () => {
     const whole = new ProcTable({ ...options, readsPerTurn: 1000 });
     const paced = new ProcTable({ ...options, readsPerTurn: 4 });
 
-    let turns = 0;
-    let counting = true;
-    const count = () => {
-      turns++;
-      if (counting) setImmediate(count);
-    };
-    setImmediate(count);
-    const before = turns;
+    const clock = turnClock();
+    const before = clock.now();
     const sample = (await paced.scan([500])).get(500);
-    const scanTurns = turns - before;
-    counting = false;
+    const scanTurns = clock.now() - before;
+    clock.stop();
     expect(sample).toEqual((await whole.scan([500])).get(500));
     expect(sample).toMatchObject({ processes: 12, cpuTicks: 67, rssBytes: 12 * PAGE });
     // 32 new pids read by path, then 11 adopted: at least one turn per 4 reads.

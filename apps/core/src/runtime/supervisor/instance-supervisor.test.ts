@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CausedBy, InstanceState } from '@hearth/protocol';
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { turnClock } from '../../../test-support/turn-clock.ts';
 import { loopTurn } from '../../lib/loop-turns.ts';
 import { DEFAULT_CRASH_POLICY } from './crash-guard.ts';
 import { GameProcess } from './game-process.ts';
@@ -21,23 +22,6 @@ afterAll(async () => {
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-/** Counts the event loop's turns (one check phase each; I/O is polled between two of them). */
-function turnClock() {
-  let turn = 0;
-  let counting = true;
-  const tick = () => {
-    turn++;
-    if (counting) setImmediate(tick);
-  };
-  setImmediate(tick);
-  return {
-    now: () => turn,
-    stop: () => {
-      counting = false;
-    },
-  };
-}
 
 /** A server that is Running once spawned and stops on SIGTERM; `onPrepare` sees each start. */
 function server(onPrepare: () => void) {
