@@ -10,8 +10,8 @@
 //    the definition again (the runner's cost, which a start otherwise no longer pays).
 // 2. With those running, BENCH_SCALE_CLIENTS (50) dashboard clients (support/dashboard-clients.ts,
 //    their own process), each on the event stream and one monitor socket, and
-//    BENCH_SCALE_REST_SECONDS (180) at rest: the core's CPU (% of one core, per slice of the rest,
-//    BENCH_RUNS slices) and RSS, beside a bare Fastify app (support/bare-fastify.mjs) that answers
+//    BENCH_SCALE_REST_SECONDS (180) at rest: the core's CPU with its helpers' (% of one core, per
+//    slice of the rest, BENCH_RUNS slices) and RSS, beside a bare Fastify app (support/bare-fastify.mjs) that answers
 //    `/info` and a same-size `/instance/list` (the core's own answer, saved) in the same window.
 // 3. Latency at rest: BENCH_SCALE_PROBES (300) requests of each of `/info` and `/instance/list`,
 //    one after another, to the core and to the bare app, in BENCH_RUNS rounds, order rotated.
@@ -19,7 +19,8 @@
 //    once, BENCH_SCALE_BURSTS (4) times in a row, while `/instance/list` and `/info` are requested
 //    one after another on the core and the bare app's list at the same time (what the machine itself
 //    adds); the latencies of a run pooled, BENCH_RUNS runs.
-// RSS is sampled every second for the whole run; every process the core keeps besides the games
+// The stall probe (support/loop-stalls.mjs) is armed for the bursts only: its timer would add about
+// 5 % of a core to every other figure. RSS is sampled every second for the whole run; every process the core keeps besides the games
 // (an esbuild service, say) is listed with its RSS. Figures only: it never fails on a number.
 //
 //   npx tsx bench/scale.ts
@@ -111,6 +112,22 @@ async function loopStalls(file: string, pid: number, from: number, to: number): 
     .map((l) => JSON.parse(l) as number[])
     .filter(([who, at]) => who === pid && at! >= from && at! <= to)
     .map(([, , wall, cpu, wait]) => ({ wall: wall!, cpu: cpu!, wait: wait! }));
+}
+
+/**
+ * Arms (or disarms) the core's stall probe (support/loop-stalls.mjs) and waits for it to say so:
+ * it runs only for the bursts, so its own 2 ms timer is not counted in the CPU at rest or per start.
+ */
+async function setStallProbe(pid: number, file: string, armed: boolean): Promise<void> {
+  if (process.platform !== 'linux') return;
+  const want = armed ? 'armed' : 'disarmed';
+  process.kill(pid, 'SIGUSR2');
+  const deadline = performance.now() + 5000;
+  while (performance.now() < deadline) {
+    if ((await fs.readFile(`${file}.state`, 'utf8').catch(() => '')) === want) return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`the core's stall probe did not answer (${want})`);
 }
 
 const pct = (n: number) => (Number.isFinite(n) ? `${n.toFixed(2)} %` : '—');
@@ -306,16 +323,30 @@ async function startClients(url: string, monitors: string[]) {
   };
 }
 
-/** CPU seconds of `pids` over `seconds`, as % of one core, per slice. */
-async function cpuSlices(pids: number[], seconds: number, slices: number): Promise<number[][]> {
-  const out = pids.map(() => [] as number[]);
+/**
+ * CPU seconds of the core and of the processes it keeps besides the games (its spawn helper, an
+ * esbuild service): what the core costs the machine, not only its main process. Counted over the
+ * processes alive now, so `before` and `after` name the same ones.
+ */
+function coreCpuMeter(pid: number): () => number {
+  const pids = [pid, ...helpersOf(pid).map((e) => e.pid)];
+  return () => pids.reduce((sum, p) => sum + (cpuSecondsOf(p) || 0), 0);
+}
+
+/** CPU seconds of each meter over `seconds`, as % of one core, per slice. */
+async function cpuSlices(
+  meters: (() => number)[],
+  seconds: number,
+  slices: number,
+): Promise<number[][]> {
+  const out = meters.map(() => [] as number[]);
   const sliceMs = (seconds * 1000) / slices;
   for (let s = 0; s < slices; s++) {
-    const before = pids.map(cpuSecondsOf);
+    const before = meters.map((m) => m());
     const t = performance.now();
     await new Promise((r) => setTimeout(r, sliceMs));
     const wall = (performance.now() - t) / 1000;
-    pids.forEach((pid, i) => out[i]!.push(((cpuSecondsOf(pid) - before[i]!) / wall) * 100));
+    meters.forEach((m, i) => out[i]!.push(((m() - before[i]!) / wall) * 100));
   }
   return out;
 }
@@ -367,9 +398,10 @@ export default async function run(): Promise<BenchRow[]> {
         if (who === 'bare') startTimes.bare.push(await bareBwrapStarts(RUNNING, TINY_GAME));
         else {
           if (round > 0) await stopAll(hearth, events, running);
-          const cpu = cpuSecondsOf(hearth.pid);
+          const meter = coreCpuMeter(hearth.pid);
+          const cpu = meter();
           startTimes.hearth.push(await startAll(hearth, events, running));
-          startCpu.push(((cpuSecondsOf(hearth.pid) - cpu) * 1000) / RUNNING);
+          startCpu.push(((meter() - cpu) * 1000) / RUNNING);
         }
       }
     }
@@ -397,7 +429,11 @@ export default async function run(): Promise<BenchRow[]> {
     );
     rss.phase = 'rest';
     const restStarted = performance.now();
-    const [coreCpu, bareCpu] = await cpuSlices([hearth.pid, bare.child.pid!], REST_SECONDS, RUNS);
+    const [coreCpu, bareCpu] = await cpuSlices(
+      [coreCpuMeter(hearth.pid), () => cpuSecondsOf(bare!.child.pid!)],
+      REST_SECONDS,
+      RUNS,
+    );
     const restSeconds = (performance.now() - restStarted) / 1000;
     const restRss = rss.of('rest');
     const bareRss = rssOf(bare.child.pid!);
@@ -425,6 +461,7 @@ export default async function run(): Promise<BenchRow[]> {
 
     // 4. Start/stop bursts: BURSTS_PER_RUN of them per run, the latencies of a run pooled.
     rss.phase = 'burst';
+    await setStallProbe(hearth.pid, stallsFile, true);
     const bursts: {
       list: number[];
       info: number[];
@@ -441,7 +478,8 @@ export default async function run(): Promise<BenchRow[]> {
         pauseMs: BURST_PAUSE_MS,
       });
       const t = performance.now();
-      const cpu = cpuSecondsOf(hearth.pid);
+      const meter = coreCpuMeter(hearth.pid);
+      const cpu = meter();
       const from = Date.now();
       for (let b = 0; b < BURSTS_PER_RUN; b++) {
         await startAll(hearth, events, burst);
@@ -449,7 +487,7 @@ export default async function run(): Promise<BenchRow[]> {
       }
       const took = performance.now() - t;
       const stalls = await loopStalls(stallsFile, hearth.pid, from, Date.now());
-      const cpuMs = ((cpuSecondsOf(hearth.pid) - cpu) * 1000) / BURSTS_PER_RUN;
+      const cpuMs = ((meter() - cpu) * 1000) / BURSTS_PER_RUN;
       bursts.push({
         cpuMs,
         stalls,
@@ -459,6 +497,7 @@ export default async function run(): Promise<BenchRow[]> {
         ms: took,
       });
     }
+    await setStallProbe(hearth.pid, stallsFile, false);
     rss.phase = 'end';
     const clientFigures = await clients.report();
     clients = null;
@@ -487,13 +526,13 @@ export default async function run(): Promise<BenchRow[]> {
       `${spread(startTimes.bare, ms)}; each run: ${startTimes.bare.map((t) => t.toFixed(0)).join(', ')}`,
     );
     line('start / bare bwrap', ratioSpread(startTimes.hearth, startTimes.bare));
-    line('core CPU per start', spread(startCpu, ms1));
+    line('core CPU per start (+ helpers)', spread(startCpu, ms1));
     line(
       'same, start plans asked again',
       `${ms(coldHearth)} vs bare ${ms(coldBare)} (${(coldHearth / coldBare).toFixed(2)}×, once)`,
     );
     line(
-      `core CPU at rest (${restSeconds.toFixed(0)} s)`,
+      `core CPU at rest (+ helpers, ${restSeconds.toFixed(0)} s)`,
       `${spread(coreCpu!, pct)} of one core; bare Fastify ${spread(bareCpu!, pct)}`,
     );
     line(

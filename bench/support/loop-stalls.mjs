@@ -1,10 +1,14 @@
 // Preloaded into the core by scale.ts (`node --import`, so only that process and what it forks
-// with its flags): every gap of more than 10 ms between two ticks of a 2 ms timer is a turn of
-// the event loop that held everything else up. For each, the main thread's own CPU time and its
-// wait for a CPU over the gap (/proc/<pid>/task/<pid>/schedstat), so what the core spent can be
+// with its flags): while armed, every gap of more than 10 ms between two ticks of a 2 ms timer is a
+// turn of the event loop that held everything else up. For each, the main thread's own CPU time and
+// its wait for a CPU over the gap (/proc/<pid>/task/<pid>/schedstat), so what the core spent can be
 // told from what a busy machine made it wait. One JSON line per stall in LOOP_STALLS_FILE:
 // [pid, epoch ms, wall ms, own CPU ms, run-queue wait ms, monotonic µs] — the last on the clock of
 // a `--cpu-prof` profile's timestamps, to find what ran in a stall. Linux only; does nothing elsewhere.
+//
+// Armed only between two SIGUSR2s (scale.ts arms it for the bursts): a 2 ms timer alone costs about
+// 5 % of a core, which would otherwise be counted as the core's CPU at rest and per start. Each
+// change is acknowledged in `<LOOP_STALLS_FILE>.state` ("armed" / "disarmed").
 import fs from 'node:fs';
 
 const out = process.env.LOOP_STALLS_FILE;
@@ -25,12 +29,11 @@ function sched() {
   return [run / 1e6, wait / 1e6];
 }
 
-if (out && fs.existsSync(schedstat)) {
-  fd = fs.openSync(schedstat, 'r');
+function watch() {
   let last = performance.now();
   let lastMono = Number(process.hrtime.bigint() / 1000n);
   let [lastRun, lastWait] = sched();
-  setInterval(() => {
+  return setInterval(() => {
     const now = performance.now();
     const [run, wait] = sched();
     const gap = now - last;
@@ -50,4 +53,14 @@ if (out && fs.existsSync(schedstat)) {
     lastRun = run;
     lastWait = wait;
   }, 2).unref();
+}
+
+if (out && fs.existsSync(schedstat)) {
+  fd = fs.openSync(schedstat, 'r');
+  let timer = null;
+  process.on('SIGUSR2', () => {
+    if (timer) clearInterval(timer);
+    timer = timer ? null : watch();
+    fs.writeFileSync(`${out}.state`, timer ? 'armed' : 'disarmed');
+  });
 }
