@@ -348,6 +348,30 @@ describe('runInstall / resolveStartPlan', () => {
     ).rejects.toThrow(/install\(\) returned an invalid result \(port:/);
   });
 
+  it('says what the definition printed last when its process exits without answering', async () => {
+    const url = await writeDefinition(
+      'dies',
+      definitionSource({
+        install:
+          "async () => { console.error('first line'); console.error('\\u001b[31mdisk on fire\\u001b[0m'); process.exit(1); }",
+      }),
+    );
+    const loaded = await loadGenericDefinition(url, { cacheDir, allowPrivate: true });
+    const instanceDir = join(root, 'instance-dies');
+    await mkdir(instanceDir);
+    const error = await runInstall(
+      loaded.bundlePath,
+      { definitionUrl: url, instanceDir, setupValue: setupValue(1) },
+      () => undefined,
+    ).then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.message).toMatch(
+      /exited \(code 1\) before answering: first line \/ disk on fire$/,
+    );
+  });
+
   it('times out an install that never finishes', async () => {
     const url = await writeDefinition(
       'hang',

@@ -1,6 +1,7 @@
 // Starts definition-runner.mjs for one call and turns its fd-3 JSON lines into a promise.
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
+import { replaceControlCharacters, stripAnsi } from '@hearth/protocol';
 import type { SandboxLaunch } from '../sandbox/sandbox.ts';
 import type { LaunchPlan } from '../supervisor/game-process.ts';
 import { corePath } from '../../lib/core-paths.ts';
@@ -35,6 +36,10 @@ export class RunnerError extends Error {
     this.name = 'RunnerError';
   }
 }
+
+/** What a failure quotes of the definition's own output: its last few lines, each cut short. */
+const TAIL_LINES = 3;
+const TAIL_LINE_CHARS = 200;
 
 function eachLine(stream: Readable, onLine: (line: string) => void): void {
   let pending = '';
@@ -113,7 +118,16 @@ function runPlan(call: RunnerCall, plan: LaunchPlan): Promise<unknown> {
       );
     }, call.timeoutMs);
 
-    const output = (line: string): void => call.onOutput?.(line);
+    /** The last lines the definition printed: a process that dies unanswered is explained by them. */
+    const tail: string[] = [];
+    const output = (line: string): void => {
+      const plain = replaceControlCharacters(stripAnsi(line)).trim();
+      if (plain !== '') {
+        tail.push(plain.length > TAIL_LINE_CHARS ? `${plain.slice(0, TAIL_LINE_CHARS)}…` : plain);
+        if (tail.length > TAIL_LINES) tail.shift();
+      }
+      call.onOutput?.(line);
+    };
     eachLine(child.stdout, output);
     eachLine(child.stderr, output);
 
@@ -162,7 +176,9 @@ function runPlan(call: RunnerCall, plan: LaunchPlan): Promise<unknown> {
         reject(
           new RunnerError(
             'process',
-            `the definition process exited (${signal ?? `code ${String(code)}`}) before answering`,
+            `the definition process exited (${signal ?? `code ${String(code)}`}) before answering${
+              tail.length > 0 ? `: ${tail.join(' / ')}` : ''
+            }`,
           ),
         ),
       );
