@@ -605,6 +605,10 @@ export default async function run(): Promise<BenchRow[]> {
         ratio: ratioSpread(burstP99, burstBareP99),
       },
     ];
+  } catch (error) {
+    // What the core said last explains most failures (a creation that failed or never ended).
+    const said = hearth.output().trim().split('\n').slice(-40).join('\n');
+    throw new Error(`${String(error)}\nThe core's last output:\n${said}`, { cause: error });
   } finally {
     rss.stop();
     events?.close();
