@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -148,6 +148,17 @@ describe('loadGenericDefinition', () => {
     });
     expect(loaded.bundlePath.startsWith(cacheDir)).toBe(true);
     expect(existsSync(loaded.bundlePath)).toBe(true);
+  });
+
+  it('keeps a bundle it stored already (a sandbox binding that file at the moment must find it)', async () => {
+    const url = await writeDefinition('twice', definitionSource());
+    const first = await loadGenericDefinition(url, { cacheDir, allowPrivate: true });
+    const before = await lstat(first.bundlePath);
+    const second = await loadGenericDefinition(url, { cacheDir, allowPrivate: true });
+    expect(second.bundlePath).toBe(first.bundlePath);
+    // The same file, not a new one renamed over it: bubblewrap failed to bind a bundle replaced
+    // while it mounted it ("Can't bind mount …"), one creation in a few hundred at 6 at once.
+    expect((await lstat(second.bundlePath)).ino).toBe(before.ino);
   });
 
   it('loads from a local http server, fetching relative imports too', async () => {

@@ -1,7 +1,7 @@
 // The core's side of generic definitions: bundle once, then ask a child process (never this one)
 // for names, manifests, installs and start plans, validating every answer.
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, normalize, resolve } from 'node:path';
 import {
@@ -147,9 +147,20 @@ export function isStoredBundle(cacheDir: string, bundlePath: string): boolean {
   );
 }
 
+/**
+ * Writes the bundle under a name made of its URL's and its code's hashes, once: a bundle already
+ * there with that code is kept as it is, never replaced. Runner calls bind it into their sandboxes
+ * (read-only), and bubblewrap fails to bind a file renamed over while it mounts it; several
+ * creations from one definition at once each store the same bundle.
+ */
 async function storeBundle(cacheDir: string, url: string, code: string): Promise<string> {
   await mkdir(cacheDir, { recursive: true });
   const bundlePath = join(resolve(cacheDir), `definition-${hash(url)}-${hash(code)}.mjs`);
+  // The core's own cache folder (no user writes there): the file, if any, is one it stored.
+  const stored = await lstat(bundlePath).catch(() => null);
+  if (stored?.isFile() && stored.size === Buffer.byteLength(code)) {
+    if ((await readFile(bundlePath, 'utf8').catch(() => null)) === code) return bundlePath;
+  }
   const temp = `${bundlePath}.${randomUUID()}.tmp`;
   await writeFile(temp, code);
   await rename(temp, bundlePath);
