@@ -138,6 +138,8 @@ const p = (values: number[], q: number) => quantile(values, q);
 class CoreEvents {
   private readonly states = new Map<string, string>();
   private readonly created = new Map<string, string | null>();
+  /** A creation's progression (event_id) → its instance. */
+  private readonly creations = new Map<string, string>();
   private readonly waiters = new Set<() => void>();
 
   private constructor(private readonly ws: WebSocket) {
@@ -169,14 +171,16 @@ class CoreEvents {
         type: string;
         success?: boolean;
         message?: string | null;
-        inner?: { type: string; uuid?: string } | null;
+        inner?: { type: string; uuid?: string; instance_uuid?: string } | null;
       };
-      if (
-        what.type === 'ProgressionEnd' &&
-        what.inner?.type === 'InstanceCreation' &&
-        what.inner.uuid
-      )
-        this.created.set(what.inner.uuid, what.success ? null : (what.message ?? 'failed'));
+      const id = inner.event_id as string;
+      // A failed creation ends with no inner value: its start (same event_id) named the instance.
+      if (what.type === 'ProgressionStart' && what.inner?.type === 'InstanceCreation')
+        this.creations.set(id, what.inner.instance_uuid ?? '');
+      if (what.type === 'ProgressionEnd') {
+        const uuid = this.creations.get(id);
+        if (uuid) this.created.set(uuid, what.success ? null : (what.message ?? 'failed'));
+      }
     }
     for (const wake of this.waiters) wake();
   }
