@@ -39,7 +39,7 @@ export class RunnerError extends Error {
 
 /** What a failure quotes of the definition's own output: its last few lines, each cut short. */
 const TAIL_LINES = 3;
-const TAIL_LINE_CHARS = 200;
+const TAIL_LINE_CHARS = 400;
 
 function eachLine(stream: Readable, onLine: (line: string) => void): void {
   let pending = '';
