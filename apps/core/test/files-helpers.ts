@@ -3,13 +3,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
-import {
-  emptyPermissions,
-  encodePathSegment,
-  type ClientEvent,
-  type UserPermission,
-} from '@hearth/protocol';
+import { encodePathSegment, type ClientEvent } from '@hearth/protocol';
 import type { CoreConfig } from '../src/app.ts';
 import { readResponse, startTestCore, type TestCore, type TestResponse } from './helpers.ts';
 import { EventLog, createGenericInstance, writeNodeGameDefinition } from './instance-helpers.ts';
@@ -74,18 +68,6 @@ export function fsRoute(uuid: string, segment: string, op: string): string {
 }
 
 export const b64 = encodePathSegment;
-
-export async function grant(
-  fc: FilesCore,
-  uid: string,
-  perms: Partial<UserPermission>,
-): Promise<void> {
-  const res = await fc.t.request('PUT', `/user/${uid}/update_perm`, {
-    token: fc.owner,
-    body: { ...emptyPermissions(), ...perms },
-  });
-  expect(res.status, res.text).toBe(200);
-}
 
 export type Progress = Extract<ClientEvent['event_inner'], { type: 'ProgressionEvent' }>;
 

@@ -8,7 +8,6 @@ import { apiPaths } from '@hearth/protocol';
 import { makeZip, snapshotTree } from '../src/services/files/test-helpers.ts';
 import {
   causesOf,
-  grant,
   jobAfter,
   listTree,
   startFilesCore,
@@ -41,9 +40,12 @@ beforeAll(async () => {
   writer = await fc.t.createUser(fc.owner, 'writer');
   trusted = await fc.t.createUser(fc.owner, 'trusted');
   nobody = await fc.t.createUser(fc.owner, 'nobody');
-  await grant(fc, reader.uid, { can_read_instance_file: [uuid] });
-  await grant(fc, writer.uid, { can_read_instance_file: [uuid], can_write_instance_file: [uuid] });
-  await grant(fc, trusted.uid, {
+  await fc.t.grant(fc.owner, reader.uid, { can_read_instance_file: [uuid] });
+  await fc.t.grant(fc.owner, writer.uid, {
+    can_read_instance_file: [uuid],
+    can_write_instance_file: [uuid],
+  });
+  await fc.t.grant(fc.owner, trusted.uid, {
     can_read_instance_file: [uuid],
     can_write_instance_file: [uuid],
     can_write_global_file: true,
@@ -315,17 +317,17 @@ describe('download keys', () => {
 
   it('stop working while their user lacks ReadInstanceFile, and work again once it is granted back', async () => {
     const key = (await as(reader.token, 'GET', apiPaths.fsUrl(uuid, 'notes.txt'))).text;
-    await grant(fc, reader.uid, {});
+    await fc.t.grant(fc.owner, reader.uid, {});
     const revoked = await download(key);
     expect(revoked.status).toBe(404);
     expect(await revoked.json()).toEqual(NOT_FOUND);
-    await grant(fc, reader.uid, { can_read_instance_file: [uuid] });
+    await fc.t.grant(fc.owner, reader.uid, { can_read_instance_file: [uuid] });
     expect(await (await download(key)).text()).toBe('notes');
   });
 
   it('die with their user', async () => {
     const doomed = await fc.t.createUser(fc.owner, 'doomed');
-    await grant(fc, doomed.uid, { can_read_instance_file: [uuid] });
+    await fc.t.grant(fc.owner, doomed.uid, { can_read_instance_file: [uuid] });
     const key = (await as(doomed.token, 'GET', apiPaths.fsUrl(uuid, 'plain'))).text;
     expect((await download(key)).status).toBe(200);
     expect((await as(fc.owner, 'DELETE', `/user/${doomed.uid}`)).status).toBe(200);

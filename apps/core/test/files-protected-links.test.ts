@@ -9,7 +9,6 @@ import { apiPaths } from '@hearth/protocol';
 import { makeZip, snapshotTree } from '../src/services/files/test-helpers.ts';
 import {
   causesOf,
-  grant,
   jobAfter,
   startFilesCore,
   upload,
@@ -35,7 +34,10 @@ beforeAll(async () => {
   fc = await startFilesCore();
   ({ uuid, root } = fc);
   writer = await fc.t.createUser(fc.owner, 'writer');
-  await grant(fc, writer.uid, { can_read_instance_file: [uuid], can_write_instance_file: [uuid] });
+  await fc.t.grant(fc.owner, writer.uid, {
+    can_read_instance_file: [uuid],
+    can_write_instance_file: [uuid],
+  });
   await fs.writeFile(at('server.jar'), 'jar');
   await fs.writeFile(at('run'), 'script');
   await fs.writeFile(at('evil.txt'), 'evil');

@@ -10,7 +10,6 @@ import {
   LogPageSchema,
   apiPaths,
   describeLogEntry,
-  emptyPermissions,
   encodePathSegment,
   type InstanceInfo,
   type LogEntry,
@@ -38,13 +37,7 @@ let author: { uid: string; token: string };
 
 const at = (...parts: string[]) => path.join(inst.path, ...parts);
 
-async function grant(uid: string, perms: Partial<UserPermission>): Promise<void> {
-  const res = await env.t.request('PUT', `/user/${uid}/update_perm`, {
-    token: env.owner,
-    body: { ...emptyPermissions(), ...perms },
-  });
-  expect(res.status, res.text).toBe(200);
-}
+const grant = (uid: string, perms: Partial<UserPermission>) => env.t.grant(env.owner, uid, perms);
 
 function put(token: string, relative: string, data: string): Promise<TestResponse> {
   return env.t.request('PUT', apiPaths.fsWrite(inst.uuid, relative), { token, rawBody: data });

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyPermissions, type ClientEvent, type InstanceInfo } from '@hearth/protocol';
+import { type ClientEvent, type InstanceInfo, type UserPermission } from '@hearth/protocol';
 import { isState } from './instance-helpers.ts';
 import {
   createEchoInstance,
@@ -29,13 +29,8 @@ afterAll(async () => {
   await env?.close();
 });
 
-async function setPermissions(grant: Partial<ReturnType<typeof emptyPermissions>>): Promise<void> {
-  const res = await env.t.request('PUT', `/user/${runner.uid}/update_perm`, {
-    token: env.owner,
-    body: { ...emptyPermissions(), ...grant },
-  });
-  expect(res.status, res.text).toBe(200);
-}
+const setPermissions = (perms: Partial<UserPermission>) =>
+  env.t.grant(env.owner, runner.uid, perms);
 
 const consoleTexts = async (uuid: string) =>
   (
