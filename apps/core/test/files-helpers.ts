@@ -6,7 +6,12 @@ import path from 'node:path';
 import { encodePathSegment, type ClientEvent } from '@hearth/protocol';
 import type { CoreConfig } from '../src/app.ts';
 import { readResponse, startTestCore, type TestCore, type TestResponse } from './helpers.ts';
-import { EventLog, createGenericInstance, writeNodeGameDefinition } from './instance-helpers.ts';
+import {
+  EventLog,
+  createGenericInstance,
+  useOpened,
+  writeNodeGameDefinition,
+} from './instance-helpers.ts';
 import { pollUntil } from '../test-support/poll.ts';
 
 export interface FilesCore {
@@ -60,6 +65,17 @@ export async function startFilesCore(
       await fs.rm(t.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Starts a FilesCore (`files` as for startFilesCore) before the file's tests, hands it to `use`
+ * (which keeps what the tests need, and may plant more), and closes it after them.
+ */
+export function useFilesCore(
+  use: (opened: FilesCore) => unknown,
+  files?: CoreConfig['files'],
+): void {
+  useOpened(() => startFilesCore(files), use);
 }
 
 /** `/instance/<uuid>/fs/<b64 path>/<op>` (the raw form, for segments built by hand). */

@@ -4,13 +4,13 @@
 // game process (which can create them) would.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiPaths } from '@hearth/protocol';
 import { makeZip, snapshotTree } from '../src/services/files/test-helpers.ts';
 import {
   causesOf,
   jobAfter,
-  startFilesCore,
+  useFilesCore,
   upload,
   uploadForm,
   type FilesCore,
@@ -30,8 +30,8 @@ const write = (token: string, p: string, data = 'replaced') =>
 const PROTECTED =
   /^You don't have permission to modify protected files \(\.jar, .*\): .+ is protected$/;
 
-beforeAll(async () => {
-  fc = await startFilesCore();
+useFilesCore(async (opened) => {
+  fc = opened;
   ({ uuid, root } = fc);
   writer = await fc.t.createUser(fc.owner, 'writer');
   await fc.t.grant(fc.owner, writer.uid, {
@@ -50,10 +50,6 @@ beforeAll(async () => {
   await fs.symlink('run', at('readme.txt'));
   await fs.symlink('mods', at('mods-link'));
   await fs.symlink('plain/x.txt', at('x-link.txt'));
-});
-
-afterAll(async () => {
-  await fc?.close();
 });
 
 describe('a link is judged by its target for a writer without can_write_global_file', () => {

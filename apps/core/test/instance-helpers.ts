@@ -142,7 +142,7 @@ export function useOwnedCore(
 }
 
 /** Opens what `open` gives before the tests, hands it to `use`, and closes it after them. */
-function useOpened<T extends { close(): Promise<void> }>(
+export function useOpened<T extends { close(): Promise<void> }>(
   open: () => Promise<T>,
   use: (opened: T) => unknown,
   timeoutMs?: number,
