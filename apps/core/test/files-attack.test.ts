@@ -20,9 +20,9 @@ import {
   fsRoute,
   jobAfter,
   listTree,
-  useFilesCore,
   upload,
   uploadForm,
+  useFilesCore,
   type FilesCore,
 } from './files-helpers.ts';
 

@@ -10,9 +10,9 @@ import {
   causesOf,
   jobAfter,
   listTree,
-  useFilesCore,
   upload,
   uploadForm,
+  useFilesCore,
   type FilesCore,
 } from './files-helpers.ts';
 

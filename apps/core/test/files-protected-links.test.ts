@@ -10,9 +10,9 @@ import { makeZip, snapshotTree } from '../src/services/files/test-helpers.ts';
 import {
   causesOf,
   jobAfter,
-  useFilesCore,
   upload,
   uploadForm,
+  useFilesCore,
   type FilesCore,
 } from './files-helpers.ts';
 
