@@ -15,6 +15,7 @@ import {
   EventLog,
   createGenericInstance,
   freePort,
+  useOpened,
   writeNodeGameDefinition,
 } from './instance-helpers.ts';
 
@@ -54,6 +55,18 @@ export async function startMacroCore(
       if (dataDir === undefined) await fs.rm(t.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Starts a MacroEnv (`overrides` as for startMacroCore) before the file's tests, hands it to `use`
+ * (which keeps what the tests need, and may prepare more), and closes it after them.
+ */
+export function useMacroCore(
+  use: (opened: MacroEnv) => unknown,
+  overrides: Partial<CoreConfig> = {},
+  timeoutMs?: number,
+): void {
+  useOpened(() => startMacroCore(overrides), use, timeoutMs);
 }
 
 /** Creates an echo instance; returns its info (path = its folder). */
