@@ -471,7 +471,6 @@ export function progressionEndFor(log: EventLog, uuid: string, ms = WAIT_MS): Pr
   );
 }
 
-/** Creates an instance and waits until its creation progression ends; returns the InstanceInfo. */
 /**
  * Turns the core's safe mode off and makes a user with can_create_instance and nothing else:
  * someone who may name a generic definition and is not the owner. Returns their token.
@@ -491,6 +490,7 @@ export async function definitionMaker(t: TestCore, owner: string, name = 'maker'
   return user.token;
 }
 
+/** Creates an instance and waits until its creation progression ends; returns the InstanceInfo. */
 export async function createInstance(
   t: TestCore,
   token: string,
@@ -536,6 +536,20 @@ export async function startAndWaitRunning(
   const res = await t.request('PUT', `/instance/${uuid}/start`, { token });
   expect(res.status, res.text).toBe(200);
   await running;
+}
+
+/** Stops (or kills) a running instance and waits for it to be Stopped; returns that transition. */
+export async function stopAndWaitStopped(
+  t: TestCore,
+  token: string,
+  log: EventLog,
+  uuid: string,
+  action: 'stop' | 'kill' = 'stop',
+): Promise<ClientEvent> {
+  const stopped = log.next(isState(uuid, 'Stopped'), `${uuid} Stopped`);
+  const res = await t.request('PUT', `/instance/${uuid}/${action}`, { token });
+  expect(res.status, res.text).toBe(200);
+  return stopped;
 }
 
 export function instanceDirOf(info: InstanceInfo): string {

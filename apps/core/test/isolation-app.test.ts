@@ -12,7 +12,8 @@ import {
   consoleUntil,
   createGenericInstance,
   freePort,
-  isState,
+  startAndWaitRunning,
+  stopAndWaitStopped,
   useIsolationSuite,
   writeNodeGameDefinition,
   type IsolationSuite,
@@ -76,9 +77,7 @@ describe.runIf(bwrapPresent)('a core started with --isolation required', () => {
     );
     expect(tooSmall.status).toBe(400);
 
-    const running = log.next(isState(uuid, 'Running'), 'Probe running');
-    expect((await t.request('PUT', `/instance/${uuid}/start`, { token: owner })).status).toBe(200);
-    await running;
+    await startAndWaitRunning(t, owner, log, uuid);
     const text = await consoleUntil(t, owner, uuid, 'shadow=');
     // A uid of its own from the instances' range (isolation-instance-uid.test.ts), not nobody.
     const uid = Number(/uid=(\d+)/.exec(text)?.[1]);
@@ -86,9 +85,7 @@ describe.runIf(bwrapPresent)('a core started with --isolation required', () => {
     else expect(uid).toBe(process.getuid?.());
     expect(text).toContain('db=ENOENT');
     expect(text).not.toContain('shadow=read');
-    const stopped = log.next(isState(uuid, 'Stopped'), 'Probe stopped');
-    await t.request('PUT', `/instance/${uuid}/kill`, { token: owner });
-    await stopped;
+    await stopAndWaitStopped(t, owner, log, uuid, 'kill');
   });
 });
 

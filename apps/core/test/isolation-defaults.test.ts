@@ -12,6 +12,8 @@ import {
   createGenericInstance,
   freePort,
   isState,
+  startAndWaitRunning,
+  stopAndWaitStopped,
   useIsolationSuite,
   writeNodeGameDefinition,
   type IsolationSuite,
@@ -116,9 +118,7 @@ describe.runIf(bwrapPresent)('an instance that sets no resource limits', () => {
     // CPU stays unlimited unless the owner sets a cap (documented).
     expect(limits.cpu_limit_percent?.value).toEqual({ type: 'UnsignedInteger', value: 0 });
 
-    const running = log.next(isState(uuid, 'Running'), 'Forker running');
-    expect((await t.request('PUT', `/instance/${uuid}/start`, { token: owner })).status).toBe(200);
-    await running;
+    await startAndWaitRunning(t, owner, log, uuid);
     const text = await consoleUntil(t, owner, uuid, 'forks=');
     const [, forks, error] = /forks=(\d+) error=(\S+)/.exec(text)!;
     expect(error).toBe('EAGAIN');
@@ -133,9 +133,7 @@ describe.runIf(bwrapPresent)('an instance that sets no resource limits', () => {
       cgroupValue(pid!, 'memory', 'memory.max');
     expect(memory).toBe(String(MEMORY_DEFAULT_MIB * 1024 * 1024));
 
-    const stopped = log.next(isState(uuid, 'Stopped'), 'Forker stopped');
-    await t.request('PUT', `/instance/${uuid}/kill`, { token: owner });
-    await stopped;
+    await stopAndWaitStopped(t, owner, log, uuid, 'kill');
   });
 
   it('is killed past the default memory limit, and the error says so', async () => {

@@ -10,7 +10,8 @@ import {
   consoleUntil,
   createGenericInstance,
   freePort,
-  isState,
+  startAndWaitRunning,
+  stopAndWaitStopped,
   useIsolationSuite,
   writeNodeGameDefinition,
   type IsolationSuite,
@@ -65,9 +66,7 @@ describe.runIf(bwrapPresent)('macro code in a game sandbox', () => {
     await fs.mkdir(path.join(dir, 'macros', 'x'), { recursive: true });
     await fs.writeFile(path.join(dir, 'macros', 'x', 'index.ts'), MACRO);
 
-    const running = log.next(isState(uuid, 'Running'), 'Tamper running');
-    expect((await t.request('PUT', `/instance/${uuid}/start`, { token: owner })).status).toBe(200);
-    await running;
+    await startAndWaitRunning(t, owner, log, uuid);
     const text = await consoleUntil(t, owner, uuid, 'done');
     for (const change of ['overwrite', 'create', 'mkdir', 'unlink', 'chmod'])
       expect(text, change).toContain(`${change}=EROFS`);
@@ -76,9 +75,7 @@ describe.runIf(bwrapPresent)('macro code in a game sandbox', () => {
     expect(text).toMatch(/remove=(EROFS|EBUSY)/);
     expect(text).toContain('own=ok');
 
-    const stopped = log.next(isState(uuid, 'Stopped'), 'Tamper stopped');
-    await t.request('PUT', `/instance/${uuid}/kill`, { token: owner });
-    await stopped;
+    await stopAndWaitStopped(t, owner, log, uuid, 'kill');
     expect(await fs.readFile(path.join(dir, 'macros', 'x', 'index.ts'), 'utf8')).toBe(MACRO);
     expect(await fs.readdir(path.join(dir, 'macros', 'x'))).toEqual(['index.ts']);
     expect(await fs.readFile(path.join(dir, 'own.txt'), 'utf8')).toBe('mine');
@@ -88,13 +85,9 @@ describe.runIf(bwrapPresent)('macro code in a game sandbox', () => {
     const { t, owner, log } = suite;
     const { uuid, dir } = await createTamper();
     await fs.rm(path.join(dir, 'macros'), { recursive: true, force: true });
-    const running = log.next(isState(uuid, 'Running'), 'Tamper running');
-    expect((await t.request('PUT', `/instance/${uuid}/start`, { token: owner })).status).toBe(200);
-    await running;
+    await startAndWaitRunning(t, owner, log, uuid);
     expect((await fs.lstat(path.join(dir, 'macros'))).isDirectory()).toBe(true);
-    const stopped = log.next(isState(uuid, 'Stopped'), 'Tamper stopped');
-    await t.request('PUT', `/instance/${uuid}/kill`, { token: owner });
-    await stopped;
+    await stopAndWaitStopped(t, owner, log, uuid, 'kill');
   });
 
   it('refuses the start when `macros` is a symbolic link or a file, and says why', async () => {
