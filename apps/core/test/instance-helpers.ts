@@ -260,6 +260,24 @@ export async function writeNodeGameDefinition(file: string, game: NodeGame): Pro
   return pathToFileURL(file).href;
 }
 
+/** A core, its owner, the event log and a folder for generic definitions (IsolationSuite, MacroEnv). */
+export type GameHost = Pick<IsolationSuite, 't' | 'owner' | 'log' | 'scratch'>;
+
+/**
+ * Writes `game`, on a free port, as a generic definition in `host.scratch` and creates an instance
+ * of it named `name`; waits for its creation to succeed.
+ */
+export async function createNodeGameInstance(
+  host: GameHost,
+  game: Omit<NodeGame, 'port'>,
+  name: string,
+): Promise<{ uuid: string; dir: string; info: InstanceInfo }> {
+  const port = await freePort();
+  const file = path.join(host.scratch, `${game.name}-${port}.mjs`);
+  const url = await writeNodeGameDefinition(file, { ...game, port });
+  return createGenericInstance(host.t, host.owner, host.log, url, name);
+}
+
 /** The instances `token` may see on `t`, as the instance list answers them. */
 export async function instancesOf(t: TestCore, token: string): Promise<InstanceInfo[]> {
   return (await t.request('GET', apiPaths.instanceList(), { token })).json as InstanceInfo[];

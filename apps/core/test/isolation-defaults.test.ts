@@ -9,14 +9,13 @@ import { ConfigurableManifestSchema } from '@hearth/protocol';
 import {
   bwrapPresent,
   consoleUntil,
-  createGenericInstance,
-  freePort,
+  createNodeGameInstance,
   isState,
   startAndWaitRunning,
   stopAndWaitStopped,
   useIsolationSuite,
-  writeNodeGameDefinition,
   type IsolationSuite,
+  type NodeGame,
 } from './instance-helpers.ts';
 
 const PROCESS_DEFAULT = 24;
@@ -29,21 +28,9 @@ useIsolationSuite('isolation-defaults', (opened) => (suite = opened), {
   defaultLimits: { maxProcesses: PROCESS_DEFAULT, memoryMib: MEMORY_DEFAULT_MIB },
 });
 
-/** A generic definition whose server is `node -e <game>`. */
-function definition(name: string, port: number, game: string): Promise<string> {
-  return writeNodeGameDefinition(path.join(suite.scratch, `${name}-${port}.ts`), {
-    name,
-    port,
-    script: game,
-  });
-}
-
 /** A game that starts children until the kernel refuses one, says how far it got, then idles. */
-function forkingDefinition(port: number, marker: string): Promise<string> {
-  return definition(
-    'forker',
-    port,
-    `
+function forkingGame(marker: string): Omit<NodeGame, 'port'> {
+  const script = `
 const { spawn } = require('node:child_process');
 let started = 0;
 const next = () => {
@@ -55,8 +42,8 @@ const next = () => {
 next();
 setInterval(() => {}, 1000);
 // ${marker}
-`,
-  );
+`;
+  return { name: 'forker', script };
 }
 
 /** The host pid of the process whose command line holds `marker`. */
@@ -96,8 +83,7 @@ describe.runIf(bwrapPresent)('an instance that sets no resource limits', () => {
   it('gets the default limits: its settings show them and a fork loop stops at the process cap', async () => {
     const { t, owner, log } = suite;
     const marker = `hearth-defaults-${process.pid}-${Date.now()}`;
-    const url = await forkingDefinition(await freePort(), marker);
-    const { uuid } = await createGenericInstance(t, owner, log, url, 'Forker');
+    const { uuid } = await createNodeGameInstance(suite, forkingGame(marker), 'Forker');
 
     const settings = ConfigurableManifestSchema.parse(
       (await t.request('GET', `/instance/${uuid}/settings`, { token: owner })).json,
@@ -142,8 +128,7 @@ describe.runIf(bwrapPresent)('an instance that sets no resource limits', () => {
 for (let i = 0; i < 64; i++) kept.push(Buffer.alloc(8 * 1024 * 1024, 1));
 console.log('survived ' + kept.length);`;
     const { t, owner, log } = suite;
-    const url = await definition('hog', await freePort(), game);
-    const { uuid } = await createGenericInstance(t, owner, log, url, 'Hog');
+    const { uuid } = await createNodeGameInstance(suite, { name: 'hog', script: game }, 'Hog');
     const ended = log.next(
       (e) => isState(uuid, 'Error')(e) || isState(uuid, 'Stopped')(e),
       'Hog ended',

@@ -8,12 +8,10 @@ import { describe, expect, it } from 'vitest';
 import {
   bwrapPresent,
   consoleUntil,
-  createGenericInstance,
-  freePort,
+  createNodeGameInstance,
   startAndWaitRunning,
   stopAndWaitStopped,
   useIsolationSuite,
-  writeNodeGameDefinition,
   type IsolationSuite,
 } from './instance-helpers.ts';
 
@@ -23,8 +21,10 @@ let suite: IsolationSuite;
 useIsolationSuite('macros-ro', (opened) => (suite = opened));
 
 /** A game that tries to change the macro code in every way it can, reports each result, then idles. */
-async function tamperingDefinition(port: number): Promise<string> {
-  const game = `
+const TAMPERING_GAME = {
+  name: 'tamper',
+  displayName: 'Tamper',
+  script: `
 const fs = require('node:fs');
 const attempt = (name, fn) => {
   try { fn(); console.log(name + '=ok'); } catch (e) { console.log(name + '=' + e.code); }
@@ -39,25 +39,10 @@ attempt('remove', () => fs.rmSync('macros', { recursive: true }));
 attempt('own', () => fs.writeFileSync('own.txt', 'mine'));
 console.log('done');
 setInterval(() => {}, 1000);
-`;
-  return writeNodeGameDefinition(path.join(suite.scratch, `tamper-${port}.ts`), {
-    name: 'tamper',
-    displayName: 'Tamper',
-    port,
-    script: game,
-  });
-}
+`,
+};
 
-async function createTamper(): Promise<{ uuid: string; dir: string }> {
-  const { t, owner, log } = suite;
-  return createGenericInstance(
-    t,
-    owner,
-    log,
-    await tamperingDefinition(await freePort()),
-    'Tamper',
-  );
-}
+const createTamper = () => createNodeGameInstance(suite, TAMPERING_GAME, 'Tamper');
 
 describe.runIf(bwrapPresent)('macro code in a game sandbox', () => {
   it('is read-only to the game: every change fails with EROFS or EBUSY and the file is unchanged', async () => {

@@ -11,13 +11,7 @@ import {
 } from '@hearth/protocol';
 import type { CoreConfig } from '../src/app.ts';
 import { startTestCore, type TestCore } from './helpers.ts';
-import {
-  EventLog,
-  createGenericInstance,
-  freePort,
-  useOpened,
-  writeNodeGameDefinition,
-} from './instance-helpers.ts';
+import { createNodeGameInstance, EventLog, useOpened } from './instance-helpers.ts';
 
 /** A generic game's process that echoes every stdin line as `got <line>` (no port of its own). */
 const ECHO_SCRIPT =
@@ -71,14 +65,8 @@ export function useMacroCore(
 
 /** Creates an echo instance; returns its info (path = its folder). */
 export async function createEchoInstance(env: MacroEnv, name: string): Promise<InstanceInfo> {
-  const port = await freePort();
-  const url = await writeNodeGameDefinition(path.join(env.scratch, `echo-${port}.mjs`), {
-    name: 'echo',
-    displayName: 'Echo',
-    port,
-    script: ECHO_SCRIPT,
-  });
-  return (await createGenericInstance(env.t, env.owner, env.log, url, name)).info;
+  const echo = { name: 'echo', displayName: 'Echo', script: ECHO_SCRIPT };
+  return (await createNodeGameInstance(env, echo, name)).info;
 }
 
 /**
