@@ -8,7 +8,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InstanceInfoSchema } from '@hearth/protocol';
 import type { TestCore } from './helpers.ts';
-import { isState, useOwnedCore, type EventLog } from './instance-helpers.ts';
+import {
+  startAndWaitRunning,
+  stopAndWaitStopped,
+  useOwnedCore,
+  type EventLog,
+} from './instance-helpers.ts';
 import { createCheapInstance, kindOf, searchLog, stateOf } from './event-log-helpers.ts';
 import { holdWriteLock } from './sqlite-lock.ts';
 import { pollFor } from '../test-support/poll.ts';
@@ -69,19 +74,13 @@ describe('a foreign write lock on the database', () => {
     const uuid = await createCheapInstance(t, owner, log, scratch, 'Held');
     const lock = await holdWriteLock(dbFile);
     try {
-      const running = log.next(isState(uuid, 'Running'), 'running');
-      const started = await t.request('PUT', `/instance/${uuid}/start`, { token: owner });
-      expect(started.status, started.text).toBe(200);
-      await running;
+      await startAndWaitRunning(t, owner, log, uuid);
       const sent = await t.request('POST', `/instance/${uuid}/console`, {
         token: owner,
         body: 'say while locked',
       });
       expect(sent.status, sent.text).toBe(200);
-      const stopped = log.next(isState(uuid, 'Stopped'), 'stopped');
-      const stop = await t.request('PUT', `/instance/${uuid}/stop`, { token: owner });
-      expect(stop.status, stop.text).toBe(200);
-      await stopped;
+      await stopAndWaitStopped(t, owner, log, uuid);
       expect(lock.held).toBe(true);
     } finally {
       await lock.release();
