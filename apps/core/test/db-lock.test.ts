@@ -2,16 +2,15 @@
 // database (an admin's `sqlite3` shell, a backup tool). The core must keep answering, refuse the
 // writes it cannot do with a clear 503 after a bounded wait, and keep every event it could not
 // store until the database takes it again: Event Logs show no gap.
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InstanceInfoSchema } from '@hearth/protocol';
 import type { TestCore } from './helpers.ts';
 import {
   startAndWaitRunning,
   stopAndWaitStopped,
   useOwnedCore,
+  useScratch,
   type EventLog,
 } from './instance-helpers.ts';
 import { createCheapInstance, kindOf, searchLog, stateOf } from './event-log-helpers.ts';
@@ -24,12 +23,7 @@ let log: EventLog;
 let scratch: string;
 let dbFile: string;
 
-beforeAll(async () => {
-  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-dblock-'));
-});
-afterAll(async () => {
-  await fs.rm(scratch, { recursive: true, force: true });
-});
+useScratch('dblock', (dir) => (scratch = dir));
 useOwnedCore(
   (core) => {
     ({ t, owner, log } = core);

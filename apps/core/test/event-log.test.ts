@@ -1,9 +1,6 @@
 // Issue 14: what users do lands in the event log once each, with who did it; the log is filtered,
 // paged, exported and streamed live per viewer, and none of it leaks onto the Lodestone wire.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   ClientEventSchema,
@@ -20,6 +17,7 @@ import {
   startAndWaitRunning,
   stopAndWaitStopped,
   useOwnedCore,
+  useScratch,
   type EventLog,
 } from './instance-helpers.ts';
 import { LogStream, createCheapInstance, kindOf, searchLog, stateOf } from './event-log-helpers.ts';
@@ -34,12 +32,7 @@ let bob: { uid: string; token: string };
 
 const byOwner = (e: LogEntry) => e.caused_by.type === 'User' && e.caused_by.user_name === 'owner';
 
-beforeAll(async () => {
-  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-eventlog-'));
-});
-afterAll(async () => {
-  await fs.rm(scratch, { recursive: true, force: true });
-});
+useScratch('eventlog', (dir) => (scratch = dir));
 useOwnedCore(
   async (core) => {
     ({ t, owner, log } = core);

@@ -157,6 +157,17 @@ export function useOpened<T extends { close(): Promise<void> }>(
   });
 }
 
+/** A temp folder (`hearth-<name>-…`) made before the file's tests, handed to `use`, removed after them. */
+export function useScratch(name: string, use: (dir: string) => unknown): void {
+  useOpened(
+    async () => {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), `hearth-${name}-`));
+      return { dir, close: () => fs.rm(dir, { recursive: true, force: true }) };
+    },
+    ({ dir }) => use(dir),
+  );
+}
+
 /** Opens an InstanceSuite (beforeAll); whatever opened before a failure is closed again. */
 export async function openInstanceSuite(
   overrides: Partial<CoreConfig> = {},
