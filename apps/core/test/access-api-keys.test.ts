@@ -4,7 +4,7 @@
 // owner key scoped so; sockets take a key like a JWT and close when it is revoked; the event log
 // says "via API key <name>".
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ApiKeyCreatedSchema,
   ApiKeySchema,
@@ -15,15 +15,11 @@ import {
   type ApiKeyScope,
   type UserPermission,
 } from '@hearth/protocol';
-import { startAccessCore } from './access-helpers.ts';
+import { eachAccessCore } from './access-helpers.ts';
 import { LogStream } from './event-log-helpers.ts';
 import { waitForClose, type TestCore } from './helpers.ts';
 
-let t: TestCore | null = null;
-afterEach(async () => {
-  await t?.close();
-  t = null;
-});
+const openCore = eachAccessCore();
 
 const scope = (permissions: Partial<UserPermission> = {}, isOwner = false): ApiKeyScope => ({
   is_owner: isOwner,
@@ -49,22 +45,14 @@ async function createKey(
 
 /** An owner, safe mode off, and alice who may read and write the global files. */
 async function withAlice() {
-  const started = await startAccessCore();
-  t = started.t;
-  const owner = await t.setupOwner();
+  const { t, clock, owner } = await openCore();
   expect(
     (await t.request('PUT', '/global_settings/safe_mode', { token: owner, body: false })).status,
   ).toBe(200);
   const alice = await t.createUser(owner, 'alice', 'alice-pw');
-  const grant = async (permissions: Partial<UserPermission>) => {
-    const res = await t!.request('PUT', `/user/${alice.uid}/update_perm`, {
-      token: owner,
-      body: { ...emptyPermissions(), ...permissions },
-    });
-    expect(res.status, res.text).toBe(200);
-  };
+  const grant = (permissions: Partial<UserPermission>) => t.grant(owner, alice.uid, permissions);
   await grant({ can_read_global_file: true, can_write_global_file: true });
-  return { core: t, clock: started.clock, owner, alice, grant };
+  return { core: t, clock, owner, alice, grant };
 }
 
 describe('API keys', () => {

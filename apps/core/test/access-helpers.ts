@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { decodeJwt } from 'jose';
-import { expect } from 'vitest';
+import { afterEach, expect } from 'vitest';
 import { startTestCore, type TestCore, type TestResponse } from './helpers.ts';
 
 // Issue 28 test support: RFC 6238 written out here with node:crypto (not the core's library, so a
@@ -39,11 +39,29 @@ export function codeAt(key: Buffer | string, step: number, digits = 6): string {
 
 export const stepOf = (ms: number) => Math.floor(ms / 30_000);
 
-/** A core whose two-factor codes and key expiries are checked against `clock.now`. */
-export async function startAccessCore(): Promise<{ t: TestCore; clock: { now: number } }> {
-  const clock = { now: Date.now() };
-  const t = await startTestCore({ access: { now: () => clock.now } });
-  return { t, clock };
+/** A core whose two-factor codes and key expiries are checked against `clock.now`, and its owner's token. */
+export interface AccessCore {
+  t: TestCore;
+  clock: { now: number };
+  owner: string;
+}
+
+/**
+ * For the tests of a file: `open()` starts an AccessCore and signs its owner up; the core is closed
+ * after the test that opened it.
+ */
+export function eachAccessCore(): () => Promise<AccessCore> {
+  let opened: TestCore | undefined;
+  afterEach(async () => {
+    await opened?.close();
+    opened = undefined;
+  });
+  return async () => {
+    const clock = { now: Date.now() };
+    const t = await startTestCore({ access: { now: () => clock.now } });
+    opened = t;
+    return { t, clock, owner: await t.setupOwner() };
+  };
 }
 
 export function loginAs(

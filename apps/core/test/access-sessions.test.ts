@@ -3,17 +3,13 @@
 // out one session or all the others, the owner anyone's; a signed-out session's sockets close at
 // once (4001) while the user's other sessions carry on.
 import { SignJWT, decodeJwt } from 'jose';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JWT_LIFETIME_SECONDS, SessionSchema, UserAccessSchema } from '@hearth/protocol';
-import { loginAs, sidOf, startAccessCore, tokenOf } from './access-helpers.ts';
+import { eachAccessCore, loginAs, sidOf, tokenOf } from './access-helpers.ts';
 import { LogStream } from './event-log-helpers.ts';
 import { waitForClose, type TestCore } from './helpers.ts';
 
-let t: TestCore | null = null;
-afterEach(async () => {
-  await t?.close();
-  t = null;
-});
+const openCore = eachAccessCore();
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 
@@ -28,9 +24,7 @@ const socketFor = (core: TestCore, token: string) =>
 
 describe('sessions', () => {
   it('lists each sign-in with its device and address, and marks the current one', async () => {
-    const started = await startAccessCore();
-    t = started.t;
-    const owner = await t.setupOwner();
+    const { t, owner } = await openCore();
     const alice = await t.createUser(owner, 'alice', 'alice-pw');
     const browser = tokenOf(await loginAs(t, 'alice', 'alice-pw', FIREFOX));
     const script = tokenOf(await loginAs(t, 'alice', 'alice-pw', 'curl/8.5.0'));
@@ -55,9 +49,7 @@ describe('sessions', () => {
   });
 
   it('signs one session out: its token dies and its sockets close, the others carry on', async () => {
-    const started = await startAccessCore();
-    t = started.t;
-    const owner = await t.setupOwner();
+    const { t, owner } = await openCore();
     const alice = await t.createUser(owner, 'alice', 'alice-pw');
     const laptop = tokenOf(await loginAs(t, 'alice', 'alice-pw', FIREFOX));
     const phone = tokenOf(await loginAs(t, 'alice', 'alice-pw', 'phone'));
@@ -98,9 +90,7 @@ describe('sessions', () => {
   });
 
   it('signs out every other session of yours, keeping this one', async () => {
-    const started = await startAccessCore();
-    t = started.t;
-    const owner = await t.setupOwner();
+    const { t, owner } = await openCore();
     const alice = await t.createUser(owner, 'alice', 'alice-pw');
     const here = tokenOf(await loginAs(t, 'alice', 'alice-pw'));
     const there = tokenOf(await loginAs(t, 'alice', 'alice-pw'));
@@ -115,9 +105,7 @@ describe('sessions', () => {
   });
 
   it("lets the owner see and sign out anyone's sessions, and nobody else", async () => {
-    const started = await startAccessCore();
-    t = started.t;
-    const owner = await t.setupOwner();
+    const { t, owner } = await openCore();
     const alice = await t.createUser(owner, 'alice', 'alice-pw');
     const bob = await t.createUser(owner, 'bob', 'bob-pw');
     expect(
@@ -154,9 +142,7 @@ describe('sessions', () => {
   });
 
   it('refuses a correctly signed token that names no session', async () => {
-    const started = await startAccessCore();
-    t = started.t;
-    await t.setupOwner('alice', 'alice-pw');
+    const { t } = await openCore();
     const user = t.core.ctx.users.list()[0]!;
     const exp = Math.floor(Date.now() / 1000) + 3600;
     const sign = (claims: Record<string, unknown>) =>
@@ -175,9 +161,7 @@ describe('sessions', () => {
   });
 
   it('a password change ends every session of that user, and their sockets', async () => {
-    const started = await startAccessCore();
-    t = started.t;
-    const owner = await t.setupOwner();
+    const { t, owner } = await openCore();
     const alice = await t.createUser(owner, 'alice', 'alice-pw');
     const other = tokenOf(await loginAs(t, 'alice', 'alice-pw'));
     const socket = await socketFor(t, other);

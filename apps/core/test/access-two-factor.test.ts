@@ -3,7 +3,7 @@
 // code; each step's code works once; a recovery code works once; wrong codes meet the password's
 // throttle; turning it off takes a code; the owner can require it of everyone.
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   LoginReplySchema,
   RecoveryCodesSchema,
@@ -16,19 +16,15 @@ import {
   challengeFor,
   codeAt,
   codeStep,
+  eachAccessCore,
   loginAs,
-  startAccessCore,
   stepOf,
   tokenOf,
 } from './access-helpers.ts';
 import { LogStream } from './event-log-helpers.ts';
 import { waitForClose, type TestCore } from './helpers.ts';
 
-let t: TestCore | null = null;
-afterEach(async () => {
-  await t?.close();
-  t = null;
-});
+const openCore = eachAccessCore();
 
 /** Sets up and confirms two-factor sign-in for `uid`; returns the secret and the recovery codes. */
 async function enable(core: TestCore, token: string, uid: string, now: number) {
@@ -54,15 +50,12 @@ describe('two-factor sign-in', () => {
   });
 
   it('is turned on by a first code, then sign-in needs the password and a code', async () => {
-    const started = await startAccessCore();
-    t = started.t;
-    const { clock } = started;
-    const owner = await t.setupOwner();
+    const { t, clock, owner } = await openCore();
     const alice = await t.createUser(owner, 'alice', 'alice-pw');
     const log = await LogStream.open(t, owner);
     const status = async () =>
       TwoFactorStatusSchema.parse(
-        (await t!.request('GET', `/user/${alice.uid}/two_factor`, { token: alice.token })).json,
+        (await t.request('GET', `/user/${alice.uid}/two_factor`, { token: alice.token })).json,
       );
     expect(await status()).toMatchObject({ enabled: false, pending: false, required: false });
 
@@ -159,11 +152,9 @@ describe('two-factor sign-in', () => {
   });
 
   it('takes each recovery code once, and says so in the event log', async () => {
-    const started = await startAccessCore();
-    t = started.t;
-    const owner = await t.setupOwner();
+    const { t, clock, owner } = await openCore();
     const alice = await t.createUser(owner, 'alice', 'alice-pw');
-    const { secret, codes } = await enable(t, alice.token, alice.uid, started.clock.now);
+    const { secret, codes } = await enable(t, alice.token, alice.uid, clock.now);
     const log = await LogStream.open(t, owner);
 
     const code = codes[3]!;
@@ -180,7 +171,7 @@ describe('two-factor sign-in', () => {
     });
 
     // New codes replace the old ones.
-    const step = stepOf(started.clock.now);
+    const step = stepOf(clock.now);
     const renewed = await t.request('POST', `/user/${alice.uid}/two_factor/recovery_codes`, {
       token: tokenOf(ok),
       body: { code: codeAt(secret, step + 1) },
@@ -197,11 +188,9 @@ describe('two-factor sign-in', () => {
   });
 
   it('counts wrong codes against the password throttle of that address and user', async () => {
-    const started = await startAccessCore();
-    t = started.t;
-    const owner = await t.setupOwner();
+    const { t, clock, owner } = await openCore();
     const bob = await t.createUser(owner, 'bob', 'bob-pw');
-    const { secret } = await enable(t, bob.token, bob.uid, started.clock.now);
+    const { secret } = await enable(t, bob.token, bob.uid, clock.now);
     const spare = await challengeFor(t, 'bob', 'bob-pw');
     const challenge = await challengeFor(t, 'bob', 'bob-pw');
     for (let i = 0; i < 5; i++)
@@ -211,7 +200,7 @@ describe('two-factor sign-in', () => {
       });
     // Five wrong codes used the challenge up; the pair now waits, even with the right code.
     expect((await codeStep(t, challenge, '000000')).status).toBe(401);
-    const right = codeAt(secret, stepOf(started.clock.now) + 1);
+    const right = codeAt(secret, stepOf(clock.now) + 1);
     const limited = await codeStep(t, spare, right);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -219,17 +208,14 @@ describe('two-factor sign-in', () => {
   });
 
   it('is turned off with a code, or by the owner for another user', async () => {
-    const started = await startAccessCore();
-    t = started.t;
-    const { clock } = started;
-    const owner = await t.setupOwner();
+    const { t, clock, owner } = await openCore();
     const alice = await t.createUser(owner, 'alice', 'alice-pw');
     const bob = await t.createUser(owner, 'bob', 'bob-pw');
     const { secret } = await enable(t, alice.token, alice.uid, clock.now);
     await enable(t, bob.token, bob.uid, clock.now);
 
     const off = (token: string, uid: string, code?: string) =>
-      t!.request('POST', `/user/${uid}/two_factor/disable`, {
+      t.request('POST', `/user/${uid}/two_factor/disable`, {
         token,
         body: code === undefined ? {} : { code },
       });
@@ -251,14 +237,11 @@ describe('two-factor sign-in', () => {
   });
 
   it('when the owner requires it, a user without it may only turn it on', async () => {
-    const started = await startAccessCore();
-    t = started.t;
-    const { clock } = started;
-    const owner = await t.setupOwner();
+    const { t, clock, owner } = await openCore();
     const ownerUid = t.core.ctx.users.list().find((u) => u.isOwner)!.uid;
     const carol = await t.createUser(owner, 'carol', 'carol-pw');
     const requireIt = (on: boolean) =>
-      t!.request('PUT', '/global_settings/require_two_factor', { token: owner, body: on });
+      t.request('PUT', '/global_settings/require_two_factor', { token: owner, body: on });
     expect((await requireIt(true)).json).toEqual({
       kind: 'BadRequest',
       causes: ['Turn on two-factor sign-in for your own account first'],
@@ -290,10 +273,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('requiring it closes the open sockets of users without it, but not their event stream', async () => {
-    const started = await startAccessCore();
-    t = started.t;
-    const { clock } = started;
-    const owner = await t.setupOwner();
+    const { t, clock, owner } = await openCore();
     const ownerUid = t.core.ctx.users.list().find((u) => u.isOwner)!.uid;
     await t.createUser(owner, 'carol', 'carol-pw');
     const carol = tokenOf(await loginAs(t, 'carol', 'carol-pw'));

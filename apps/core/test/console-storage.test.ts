@@ -1,9 +1,8 @@
 // Issue 16: console lines are not events to keep forever — they go to the instance's ring and to
 // console viewers, never to SQLite; the disk an instance takes is shown.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   InstanceDiskSchema,
   consoleLinesEvents,
@@ -16,6 +15,7 @@ import {
   freePort,
   isState,
   useOwnedCore,
+  useScratch,
   writeNodeGameDefinition,
   type EventLog,
 } from './instance-helpers.ts';
@@ -26,12 +26,7 @@ let log: EventLog;
 let scratch: string;
 const LINES = 3000;
 
-beforeAll(async () => {
-  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-console-storage-'));
-});
-afterAll(async () => {
-  await fs.rm(scratch, { recursive: true, force: true });
-});
+useScratch('console-storage', (dir) => (scratch = dir));
 useOwnedCore((core) => ({ t, owner, log } = core));
 
 async function chattyInstance(): Promise<string> {

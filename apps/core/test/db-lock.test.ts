@@ -2,13 +2,17 @@
 // database (an admin's `sqlite3` shell, a backup tool). The core must keep answering, refuse the
 // writes it cannot do with a clear 503 after a bounded wait, and keep every event it could not
 // store until the database takes it again: Event Logs show no gap.
-import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InstanceInfoSchema } from '@hearth/protocol';
 import type { TestCore } from './helpers.ts';
-import { isState, useOwnedCore, type EventLog } from './instance-helpers.ts';
+import {
+  startAndWaitRunning,
+  stopAndWaitStopped,
+  useOwnedCore,
+  useScratch,
+  type EventLog,
+} from './instance-helpers.ts';
 import { createCheapInstance, kindOf, searchLog, stateOf } from './event-log-helpers.ts';
 import { holdWriteLock } from './sqlite-lock.ts';
 import { pollFor } from '../test-support/poll.ts';
@@ -19,12 +23,7 @@ let log: EventLog;
 let scratch: string;
 let dbFile: string;
 
-beforeAll(async () => {
-  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-dblock-'));
-});
-afterAll(async () => {
-  await fs.rm(scratch, { recursive: true, force: true });
-});
+useScratch('dblock', (dir) => (scratch = dir));
 useOwnedCore(
   (core) => {
     ({ t, owner, log } = core);
@@ -69,19 +68,13 @@ describe('a foreign write lock on the database', () => {
     const uuid = await createCheapInstance(t, owner, log, scratch, 'Held');
     const lock = await holdWriteLock(dbFile);
     try {
-      const running = log.next(isState(uuid, 'Running'), 'running');
-      const started = await t.request('PUT', `/instance/${uuid}/start`, { token: owner });
-      expect(started.status, started.text).toBe(200);
-      await running;
+      await startAndWaitRunning(t, owner, log, uuid);
       const sent = await t.request('POST', `/instance/${uuid}/console`, {
         token: owner,
         body: 'say while locked',
       });
       expect(sent.status, sent.text).toBe(200);
-      const stopped = log.next(isState(uuid, 'Stopped'), 'stopped');
-      const stop = await t.request('PUT', `/instance/${uuid}/stop`, { token: owner });
-      expect(stop.status, stop.text).toBe(200);
-      await stopped;
+      await stopAndWaitStopped(t, owner, log, uuid);
       expect(lock.held).toBe(true);
     } finally {
       await lock.release();

@@ -1,9 +1,6 @@
 // Issue 14: what users do lands in the event log once each, with who did it; the log is filtered,
 // paged, exported and streamed live per viewer, and none of it leaks onto the Lodestone wire.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   ClientEventSchema,
@@ -15,7 +12,14 @@ import {
 } from '@hearth/protocol';
 import { instanceSettingActivity } from '../src/services/event-log/setting-activity.ts';
 import { framesUntil, type TestCore } from './helpers.ts';
-import { isState, useOwnedCore, type EventLog } from './instance-helpers.ts';
+import {
+  isState,
+  startAndWaitRunning,
+  stopAndWaitStopped,
+  useOwnedCore,
+  useScratch,
+  type EventLog,
+} from './instance-helpers.ts';
 import { LogStream, createCheapInstance, kindOf, searchLog, stateOf } from './event-log-helpers.ts';
 
 let t: TestCore;
@@ -28,12 +32,7 @@ let bob: { uid: string; token: string };
 
 const byOwner = (e: LogEntry) => e.caused_by.type === 'User' && e.caused_by.user_name === 'owner';
 
-beforeAll(async () => {
-  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-eventlog-'));
-});
-afterAll(async () => {
-  await fs.rm(scratch, { recursive: true, force: true });
-});
+useScratch('eventlog', (dir) => (scratch = dir));
 useOwnedCore(
   async (core) => {
     ({ t, owner, log } = core);
@@ -67,9 +66,7 @@ describe('the event log records what users do', () => {
       body: 'hello',
     });
     expect(wrote.status).toBe(200);
-    const stopped = log.next(isState(a, 'Stopped'), 'Alpha stopped');
-    expect((await t.request('PUT', `/instance/${a}/stop`, { token: owner })).status).toBe(200);
-    await stopped;
+    await stopAndWaitStopped(t, owner, log, a);
 
     const { entries } = await searchLog(t, owner, { instances: [a] });
     expect(entries.every((e) => e.instance_uuid === a)).toBe(true);
@@ -179,20 +176,14 @@ describe('what each viewer sees', () => {
       'Beta Running on the owner stream',
     );
     expect(seen.instance_uuid).toBe(b);
-    const startedA = log.next(isState(a, 'Running'), 'Alpha running');
-    await t.request('PUT', `/instance/${a}/start`, { token: owner });
-    await startedA;
+    await startAndWaitRunning(t, owner, log, a);
     await bobs.wait(
       (e) => stateOf(e) === 'Running' && e.instance_uuid === a,
       'Alpha on bob’s stream',
     );
     expect(bobs.entries.every((e) => e.instance_uuid === a && e.category === 'state')).toBe(true);
     expect(owners.entries.every((e) => e.instance_uuid === b)).toBe(true);
-    for (const uuid of [a, b]) {
-      const stopped = log.next(isState(uuid, 'Stopped'), 'stopped');
-      await t.request('PUT', `/instance/${uuid}/stop`, { token: owner });
-      await stopped;
-    }
+    for (const uuid of [a, b]) await stopAndWaitStopped(t, owner, log, uuid);
     bobs.close();
     owners.close();
   });

@@ -6,7 +6,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { apiPaths } from '@hearth/protocol';
 import {
   makeCompressedZip,
@@ -20,9 +20,9 @@ import {
   fsRoute,
   jobAfter,
   listTree,
-  startFilesCore,
   upload,
   uploadForm,
+  useFilesCore,
   type FilesCore,
 } from './files-helpers.ts';
 
@@ -49,25 +49,27 @@ async function world(): Promise<Record<string, unknown>> {
   };
 }
 
-beforeAll(async () => {
-  fc = await startFilesCore({ maxExtractBytes: CAP_BYTES, maxExtractEntries: CAP_ENTRIES });
-  ({ uuid, root, owner } = fc);
-  sibling = `${root}-evil`;
-  await fs.mkdir(sibling);
-  await fs.writeFile(path.join(sibling, 'x'), 'sibling secret');
-  await fs.writeFile(at('hello.txt'), 'hello');
-  await fs.mkdir(at('dir'));
-  await fs.writeFile(at('dir', 'inner.txt'), 'inner');
-  await fs.writeFile(at('ok.zip'), await makeZip([{ name: 'entry.txt', data: 'e' }]));
-  await fs.symlink(fc.outside, at('escape'));
-  await fs.symlink(path.join(fc.outside, 'secret.txt'), at('escape-file'));
-  await fs.symlink(sibling, at('evil-sibling'));
-  await fs.symlink('../../../../../../../../etc/passwd', at('relative-escape'));
-});
+useFilesCore(
+  async (opened) => {
+    fc = opened;
+    ({ uuid, root, owner } = fc);
+    sibling = `${root}-evil`;
+    await fs.mkdir(sibling);
+    await fs.writeFile(path.join(sibling, 'x'), 'sibling secret');
+    await fs.writeFile(at('hello.txt'), 'hello');
+    await fs.mkdir(at('dir'));
+    await fs.writeFile(at('dir', 'inner.txt'), 'inner');
+    await fs.writeFile(at('ok.zip'), await makeZip([{ name: 'entry.txt', data: 'e' }]));
+    await fs.symlink(fc.outside, at('escape'));
+    await fs.symlink(path.join(fc.outside, 'secret.txt'), at('escape-file'));
+    await fs.symlink(sibling, at('evil-sibling'));
+    await fs.symlink('../../../../../../../../etc/passwd', at('relative-escape'));
+  },
+  { maxExtractBytes: CAP_BYTES, maxExtractEntries: CAP_ENTRIES },
+);
 
 afterAll(async () => {
   await fs.rm(sibling, { recursive: true, force: true }).catch(() => undefined);
-  await fc?.close();
 });
 
 type Attack = [string, (p: string) => Promise<{ status: number; text: string }>];

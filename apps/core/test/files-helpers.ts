@@ -3,16 +3,15 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
-import {
-  emptyPermissions,
-  encodePathSegment,
-  type ClientEvent,
-  type UserPermission,
-} from '@hearth/protocol';
+import { encodePathSegment, type ClientEvent } from '@hearth/protocol';
 import type { CoreConfig } from '../src/app.ts';
 import { readResponse, startTestCore, type TestCore, type TestResponse } from './helpers.ts';
-import { EventLog, createGenericInstance, writeNodeGameDefinition } from './instance-helpers.ts';
+import {
+  EventLog,
+  createGenericInstance,
+  useOpened,
+  writeNodeGameDefinition,
+} from './instance-helpers.ts';
 import { pollUntil } from '../test-support/poll.ts';
 
 export interface FilesCore {
@@ -68,24 +67,23 @@ export async function startFilesCore(
   };
 }
 
+/**
+ * Starts a FilesCore (`files` as for startFilesCore) before the file's tests, hands it to `use`
+ * (which keeps what the tests need, and may plant more), and closes it after them.
+ */
+export function useFilesCore(
+  use: (opened: FilesCore) => unknown,
+  files?: CoreConfig['files'],
+): void {
+  useOpened(() => startFilesCore(files), use);
+}
+
 /** `/instance/<uuid>/fs/<b64 path>/<op>` (the raw form, for segments built by hand). */
 export function fsRoute(uuid: string, segment: string, op: string): string {
   return `/instance/${uuid}/fs/${segment}/${op}`;
 }
 
 export const b64 = encodePathSegment;
-
-export async function grant(
-  fc: FilesCore,
-  uid: string,
-  perms: Partial<UserPermission>,
-): Promise<void> {
-  const res = await fc.t.request('PUT', `/user/${uid}/update_perm`, {
-    token: fc.owner,
-    body: { ...emptyPermissions(), ...perms },
-  });
-  expect(res.status, res.text).toBe(200);
-}
 
 export type Progress = Extract<ClientEvent['event_inner'], { type: 'ProgressionEvent' }>;
 

@@ -3,17 +3,16 @@
 // without can_write_global_file, and download keys are bound to their user and expire.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiPaths } from '@hearth/protocol';
 import { makeZip, snapshotTree } from '../src/services/files/test-helpers.ts';
 import {
   causesOf,
-  grant,
   jobAfter,
   listTree,
-  startFilesCore,
   upload,
   uploadForm,
+  useFilesCore,
   type FilesCore,
 } from './files-helpers.ts';
 
@@ -34,40 +33,42 @@ const write = (token: string, p: string, data = 'data') =>
   fc.t.request('PUT', apiPaths.fsWrite(uuid, p), { token, rawBody: data });
 const download = (key: string) => fetch(`${fc.t.api}${apiPaths.download(key)}`);
 
-beforeAll(async () => {
-  fc = await startFilesCore({ now: () => clock });
-  ({ uuid, root } = fc);
-  reader = await fc.t.createUser(fc.owner, 'reader');
-  writer = await fc.t.createUser(fc.owner, 'writer');
-  trusted = await fc.t.createUser(fc.owner, 'trusted');
-  nobody = await fc.t.createUser(fc.owner, 'nobody');
-  await grant(fc, reader.uid, { can_read_instance_file: [uuid] });
-  await grant(fc, writer.uid, { can_read_instance_file: [uuid], can_write_instance_file: [uuid] });
-  await grant(fc, trusted.uid, {
-    can_read_instance_file: [uuid],
-    can_write_instance_file: [uuid],
-    can_write_global_file: true,
-  });
-  await fs.writeFile(at('notes.txt'), 'notes');
-  await fs.writeFile(at('server.jar'), 'jar');
-  await fs.mkdir(at('plugins'));
-  await fs.writeFile(at('plugins', 'a.jar'), 'plugin');
-  await fs.mkdir(at('plain'));
-  await fs.writeFile(at('plain', 'x.txt'), 'x');
-  await fs.mkdir(at('mods'));
-  await fs.writeFile(at('safe.zip'), await makeZip([{ name: 'readme.txt', data: 'r' }]));
-  await fs.writeFile(
-    at('jar.zip'),
-    await makeZip([
-      { name: 'pack/evil.jar', data: 'j' },
-      { name: 'pack/ok.txt', data: 'o' },
-    ]),
-  );
-});
-
-afterAll(async () => {
-  await fc?.close();
-});
+useFilesCore(
+  async (opened) => {
+    fc = opened;
+    ({ uuid, root } = fc);
+    reader = await fc.t.createUser(fc.owner, 'reader');
+    writer = await fc.t.createUser(fc.owner, 'writer');
+    trusted = await fc.t.createUser(fc.owner, 'trusted');
+    nobody = await fc.t.createUser(fc.owner, 'nobody');
+    await fc.t.grant(fc.owner, reader.uid, { can_read_instance_file: [uuid] });
+    await fc.t.grant(fc.owner, writer.uid, {
+      can_read_instance_file: [uuid],
+      can_write_instance_file: [uuid],
+    });
+    await fc.t.grant(fc.owner, trusted.uid, {
+      can_read_instance_file: [uuid],
+      can_write_instance_file: [uuid],
+      can_write_global_file: true,
+    });
+    await fs.writeFile(at('notes.txt'), 'notes');
+    await fs.writeFile(at('server.jar'), 'jar');
+    await fs.mkdir(at('plugins'));
+    await fs.writeFile(at('plugins', 'a.jar'), 'plugin');
+    await fs.mkdir(at('plain'));
+    await fs.writeFile(at('plain', 'x.txt'), 'x');
+    await fs.mkdir(at('mods'));
+    await fs.writeFile(at('safe.zip'), await makeZip([{ name: 'readme.txt', data: 'r' }]));
+    await fs.writeFile(
+      at('jar.zip'),
+      await makeZip([
+        { name: 'pack/evil.jar', data: 'j' },
+        { name: 'pack/ok.txt', data: 'o' },
+      ]),
+    );
+  },
+  { now: () => clock },
+);
 
 /** Every write route, for the denial tables. */
 const writeRoutes = (): [string, string, unknown][] => [
@@ -315,17 +316,17 @@ describe('download keys', () => {
 
   it('stop working while their user lacks ReadInstanceFile, and work again once it is granted back', async () => {
     const key = (await as(reader.token, 'GET', apiPaths.fsUrl(uuid, 'notes.txt'))).text;
-    await grant(fc, reader.uid, {});
+    await fc.t.grant(fc.owner, reader.uid, {});
     const revoked = await download(key);
     expect(revoked.status).toBe(404);
     expect(await revoked.json()).toEqual(NOT_FOUND);
-    await grant(fc, reader.uid, { can_read_instance_file: [uuid] });
+    await fc.t.grant(fc.owner, reader.uid, { can_read_instance_file: [uuid] });
     expect(await (await download(key)).text()).toBe('notes');
   });
 
   it('die with their user', async () => {
     const doomed = await fc.t.createUser(fc.owner, 'doomed');
-    await grant(fc, doomed.uid, { can_read_instance_file: [uuid] });
+    await fc.t.grant(fc.owner, doomed.uid, { can_read_instance_file: [uuid] });
     const key = (await as(doomed.token, 'GET', apiPaths.fsUrl(uuid, 'plain'))).text;
     expect((await download(key)).status).toBe(200);
     expect((await as(fc.owner, 'DELETE', `/user/${doomed.uid}`)).status).toBe(200);

@@ -4,16 +4,15 @@
 // game process (which can create them) would.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiPaths } from '@hearth/protocol';
 import { makeZip, snapshotTree } from '../src/services/files/test-helpers.ts';
 import {
   causesOf,
-  grant,
   jobAfter,
-  startFilesCore,
   upload,
   uploadForm,
+  useFilesCore,
   type FilesCore,
 } from './files-helpers.ts';
 
@@ -31,11 +30,14 @@ const write = (token: string, p: string, data = 'replaced') =>
 const PROTECTED =
   /^You don't have permission to modify protected files \(\.jar, .*\): .+ is protected$/;
 
-beforeAll(async () => {
-  fc = await startFilesCore();
+useFilesCore(async (opened) => {
+  fc = opened;
   ({ uuid, root } = fc);
   writer = await fc.t.createUser(fc.owner, 'writer');
-  await grant(fc, writer.uid, { can_read_instance_file: [uuid], can_write_instance_file: [uuid] });
+  await fc.t.grant(fc.owner, writer.uid, {
+    can_read_instance_file: [uuid],
+    can_write_instance_file: [uuid],
+  });
   await fs.writeFile(at('server.jar'), 'jar');
   await fs.writeFile(at('run'), 'script');
   await fs.writeFile(at('evil.txt'), 'evil');
@@ -48,10 +50,6 @@ beforeAll(async () => {
   await fs.symlink('run', at('readme.txt'));
   await fs.symlink('mods', at('mods-link'));
   await fs.symlink('plain/x.txt', at('x-link.txt'));
-});
-
-afterAll(async () => {
-  await fc?.close();
 });
 
 describe('a link is judged by its target for a writer without can_write_global_file', () => {

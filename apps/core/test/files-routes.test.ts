@@ -3,7 +3,7 @@
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ClientFileSchema, apiPaths, type ClientFile } from '@hearth/protocol';
 import { makeCompressedZip, makeTar, readZip } from '../src/services/files/test-helpers.ts';
@@ -15,9 +15,9 @@ import {
   fsRoute,
   jobAfter,
   listTree,
-  startFilesCore,
   upload,
   uploadForm,
+  useFilesCore,
   type FilesCore,
 } from './files-helpers.ts';
 
@@ -26,13 +26,9 @@ let uuid: string;
 let root: string;
 let owner: string;
 
-beforeAll(async () => {
-  fc = await startFilesCore();
+useFilesCore(async (opened) => {
+  fc = opened;
   ({ uuid, root, owner } = fc);
-});
-
-afterAll(async () => {
-  await fc?.close();
 });
 
 const req = (

@@ -3,7 +3,7 @@
 // following a link anywhere. (crash-recovery.test.ts makes them the real way, with kill -9.)
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ClientFileSchema, apiPaths } from '@hearth/protocol';
 import { z } from 'zod';
 import { readZip } from '../src/services/files/test-helpers.ts';
@@ -12,9 +12,9 @@ import {
   causesOf,
   jobAfter,
   listTree,
-  startFilesCore,
   upload,
   uploadForm,
+  useFilesCore,
   type FilesCore,
 } from './files-helpers.ts';
 
@@ -39,14 +39,10 @@ async function plantLeftovers(): Promise<void> {
   await fs.writeFile(at('plain', TEMP_DIR, 'world', 'level.dat'), 'half extracted');
 }
 
-beforeAll(async () => {
-  fc = await startFilesCore();
+useFilesCore(async (opened) => {
+  fc = opened;
   ({ uuid, root } = fc);
   await plantLeftovers();
-});
-
-afterAll(async () => {
-  await fc?.close();
 });
 
 describe('temp files are invisible to clients', () => {

@@ -6,23 +6,17 @@ import http from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { apiPaths } from '@hearth/protocol';
 import { multipartBody, multipartType } from './faults-helpers.ts';
-import { eventually, jobAfter, listTree, startFilesCore, type FilesCore } from './files-helpers.ts';
+import { eventually, jobAfter, listTree, useFilesCore, type FilesCore } from './files-helpers.ts';
 
 const MiB = 1024 * 1024;
 const PAYLOAD = 300 * MiB;
 
 let fc: FilesCore;
 
-beforeAll(async () => {
-  fc = await startFilesCore();
-});
-
-afterAll(async () => {
-  await fc?.close();
-});
+useFilesCore((opened) => (fc = opened));
 
 function send(dir: string, body: { stream: Readable; length: number }): Promise<number | null> {
   const url = new URL(`${fc.t.api}${apiPaths.fsUpload(fc.uuid, dir)}`);

@@ -5,20 +5,14 @@
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ClientErrorSchema, apiPaths, type ClientFile } from '@hearth/protocol';
 import { frameworkErrorOf } from '../src/http/framework-errors.ts';
-import { startFilesCore, type FilesCore } from './files-helpers.ts';
+import { useFilesCore, type FilesCore } from './files-helpers.ts';
 
 let fc: FilesCore;
 
-beforeAll(async () => {
-  fc = await startFilesCore();
-});
-
-afterAll(async () => {
-  await fc?.close();
-});
+useFilesCore((opened) => (fc = opened));
 
 const req = (method: string, route: string, opts: { rawBody?: string } = {}) =>
   fc.t.request(method, route, { token: fc.owner, ...opts });

@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
+import { apiPaths, emptyPermissions, type UserPermission } from '@hearth/protocol';
 import { buildCore, defaultConfig, type Core, type CoreConfig } from '../src/app.ts';
 
 export interface TestCore {
@@ -20,6 +21,8 @@ export interface TestCore {
     username: string,
     password?: string,
   ): Promise<{ uid: string; token: string }>;
+  /** Sets a user's permissions, through the owner, to `perms` and nothing else. */
+  grant(ownerToken: string, uid: string, perms: Partial<UserPermission>): Promise<void>;
   login(username: string, password: string): Promise<TestResponse>;
   socket(route: string): Promise<WebSocket>;
   close(): Promise<void>;
@@ -95,6 +98,13 @@ export async function startTestCore(
       if (res.status !== 200) throw new Error(`create user failed: ${res.status} ${res.text}`);
       const reply = res.json as { token: string; user: { uid: string } };
       return { uid: reply.user.uid, token: reply.token };
+    },
+    async grant(ownerToken, uid, perms) {
+      const res = await request('PUT', apiPaths.userUpdatePerm(uid), {
+        token: ownerToken,
+        body: { ...emptyPermissions(), ...perms },
+      });
+      if (res.status !== 200) throw new Error(`grant failed: ${res.status} ${res.text}`);
     },
     login(username, password) {
       const basic = Buffer.from(`${username}:${password}`).toString('base64');

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StagedImportSchema, apiPaths } from '@hearth/protocol';
 import { joinBot } from '../test-support/mineflayer-bot.ts';
-import { sandboxSkipReason } from '../test-support/hostile/fixture.ts';
+import { sandboxDescribe } from '../test-support/hostile/fixture.ts';
 import { backupThroughApi, consoleLines, createSquid } from './backups-app-helpers.ts';
 import type { TestCore } from './helpers.ts';
 import { succeeded, uploadImport, zipOf } from './import-helpers.ts';
@@ -102,43 +102,40 @@ describe('a flying-squid backup imported as a new instance', () => {
   }, 240_000);
 });
 
-const skip = await sandboxSkipReason();
+const describeSandboxed = await sandboxDescribe();
 
-describe.skipIf(skip !== null)(
-  `an imported start command runs in the game's sandbox${skip ? ` (skipped: ${skip})` : ''}`,
-  () => {
-    let t: TestCore;
-    let owner: string;
-    let log: EventLog;
+describeSandboxed("an imported start command runs in the game's sandbox", () => {
+  let t: TestCore;
+  let owner: string;
+  let log: EventLog;
 
-    useOwnedCore((core) => ({ t, owner, log } = core), {
-      isolation: 'required',
-      stopTimeoutMs: 5000,
+  useOwnedCore((core) => ({ t, owner, log } = core), {
+    isolation: 'required',
+    stopTimeoutMs: 5000,
+  });
+
+  it("cannot see the core's database", async () => {
+    const db = path.join(t.dataDir, 'hearth.db');
+    const script = [
+      `if [ -e '${db}' ]; then echo "probe: visible"; else echo "probe: hidden"; fi`,
+      'exec sleep 600',
+      '',
+    ].join('\n');
+    const res = await uploadImport(t, owner, 'probe.zip', await zipOf({ 'start.sh': script }));
+    const stage = StagedImportSchema.parse(res.json);
+    const created = await t.request('POST', apiPaths.importCreate(stage.id), {
+      token: owner,
+      body: { kind: 'command', name: 'Probe', port: await freePort(), command: 'sh start.sh' },
     });
-
-    it("cannot see the core's database", async () => {
-      const db = path.join(t.dataDir, 'hearth.db');
-      const script = [
-        `if [ -e '${db}' ]; then echo "probe: visible"; else echo "probe: hidden"; fi`,
-        'exec sleep 600',
-        '',
-      ].join('\n');
-      const res = await uploadImport(t, owner, 'probe.zip', await zipOf({ 'start.sh': script }));
-      const stage = StagedImportSchema.parse(res.json);
-      const created = await t.request('POST', apiPaths.importCreate(stage.id), {
-        token: owner,
-        body: { kind: 'command', name: 'Probe', port: await freePort(), command: 'sh start.sh' },
-      });
-      expect(created.status, created.text).toBe(200);
-      const uuid = created.json as string;
-      expect(succeeded(await progressionEndFor(log, uuid))).toBe(true);
-      const output = consoleLines(t, uuid);
-      await startAndWaitRunning(t, owner, log, uuid);
-      expect(await output.wait(/^probe: /)).toBe('probe: hidden');
-      output.close();
-      const stopped = log.next(isState(uuid, 'Stopped'), 'Stopped');
-      await t.request('PUT', apiPaths.instanceStop(uuid), { token: owner });
-      await stopped;
-    });
-  },
-);
+    expect(created.status, created.text).toBe(200);
+    const uuid = created.json as string;
+    expect(succeeded(await progressionEndFor(log, uuid))).toBe(true);
+    const output = consoleLines(t, uuid);
+    await startAndWaitRunning(t, owner, log, uuid);
+    expect(await output.wait(/^probe: /)).toBe('probe: hidden');
+    output.close();
+    const stopped = log.next(isState(uuid, 'Stopped'), 'Stopped');
+    await t.request('PUT', apiPaths.instanceStop(uuid), { token: owner });
+    await stopped;
+  });
+});

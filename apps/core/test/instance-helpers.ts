@@ -142,7 +142,7 @@ export function useOwnedCore(
 }
 
 /** Opens what `open` gives before the tests, hands it to `use`, and closes it after them. */
-function useOpened<T extends { close(): Promise<void> }>(
+export function useOpened<T extends { close(): Promise<void> }>(
   open: () => Promise<T>,
   use: (opened: T) => unknown,
   timeoutMs?: number,
@@ -155,6 +155,17 @@ function useOpened<T extends { close(): Promise<void> }>(
   afterAll(async () => {
     await opened?.close();
   });
+}
+
+/** A temp folder (`hearth-<name>-…`) made before the file's tests, handed to `use`, removed after them. */
+export function useScratch(name: string, use: (dir: string) => unknown): void {
+  useOpened(
+    async () => {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), `hearth-${name}-`));
+      return { dir, close: () => fs.rm(dir, { recursive: true, force: true }) };
+    },
+    ({ dir }) => use(dir),
+  );
 }
 
 /** Opens an InstanceSuite (beforeAll); whatever opened before a failure is closed again. */
@@ -258,6 +269,24 @@ export async function writeNodeGameDefinition(file: string, game: NodeGame): Pro
   await fs.writeFile(file, nodeGameDefinition(game));
   await fs.chmod(file, 0o644);
   return pathToFileURL(file).href;
+}
+
+/** A core, its owner, the event log and a folder for generic definitions (IsolationSuite, MacroEnv). */
+export type GameHost = Pick<IsolationSuite, 't' | 'owner' | 'log' | 'scratch'>;
+
+/**
+ * Writes `game`, on a free port, as a generic definition in `host.scratch` and creates an instance
+ * of it named `name`; waits for its creation to succeed.
+ */
+export async function createNodeGameInstance(
+  host: GameHost,
+  game: Omit<NodeGame, 'port'>,
+  name: string,
+): Promise<{ uuid: string; dir: string; info: InstanceInfo }> {
+  const port = await freePort();
+  const file = path.join(host.scratch, `${game.name}-${port}.mjs`);
+  const url = await writeNodeGameDefinition(file, { ...game, port });
+  return createGenericInstance(host.t, host.owner, host.log, url, name);
 }
 
 /** The instances `token` may see on `t`, as the instance list answers them. */
@@ -471,7 +500,6 @@ export function progressionEndFor(log: EventLog, uuid: string, ms = WAIT_MS): Pr
   );
 }
 
-/** Creates an instance and waits until its creation progression ends; returns the InstanceInfo. */
 /**
  * Turns the core's safe mode off and makes a user with can_create_instance and nothing else:
  * someone who may name a generic definition and is not the owner. Returns their token.
@@ -491,6 +519,7 @@ export async function definitionMaker(t: TestCore, owner: string, name = 'maker'
   return user.token;
 }
 
+/** Creates an instance and waits until its creation progression ends; returns the InstanceInfo. */
 export async function createInstance(
   t: TestCore,
   token: string,
@@ -536,6 +565,20 @@ export async function startAndWaitRunning(
   const res = await t.request('PUT', `/instance/${uuid}/start`, { token });
   expect(res.status, res.text).toBe(200);
   await running;
+}
+
+/** Stops (or kills) a running instance and waits for it to be Stopped; returns that transition. */
+export async function stopAndWaitStopped(
+  t: TestCore,
+  token: string,
+  log: EventLog,
+  uuid: string,
+  action: 'stop' | 'kill' = 'stop',
+): Promise<ClientEvent> {
+  const stopped = log.next(isState(uuid, 'Stopped'), `${uuid} Stopped`);
+  const res = await t.request('PUT', `/instance/${uuid}/${action}`, { token });
+  expect(res.status, res.text).toBe(200);
+  return stopped;
 }
 
 export function instanceDirOf(info: InstanceInfo): string {

@@ -3,40 +3,31 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClientError, SetupValueInput } from '@hearth/protocol';
 import type { UpstreamFixture } from '../test-support/upstream-fixture/index.ts';
 import type { TestCore } from './helpers.ts';
 import {
-  EventLog,
   createInstance,
+  createVanilla,
+  EventLog,
   freePort,
   isInstanceKind,
   isState,
   minecraftSetup,
   progressionEndFor,
-  openInstanceSuite,
-  type InstanceSuite,
-  createVanilla,
+  useInstanceSuite,
+  useScratch,
 } from './instance-helpers.ts';
 
-let suite: InstanceSuite;
 let fixture: UpstreamFixture;
 let t: TestCore;
 let owner: string;
 let log: EventLog;
 let scratch: string;
 
-beforeAll(async () => {
-  suite = await openInstanceSuite();
-  ({ fixture, t, owner, log } = suite);
-  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-bad-input-'));
-});
-
-afterAll(async () => {
-  await suite?.close();
-  await fs.rm(scratch, { recursive: true, force: true });
-});
+useInstanceSuite((suite) => ({ fixture, t, owner, log } = suite));
+useScratch('bad-input', (dir) => (scratch = dir));
 
 const instanceFolders = async () => fs.readdir(path.join(t.dataDir, 'instances'));
 

@@ -5,12 +5,12 @@ import { SetupManifestSchema, UnavailableGameSchema, apiPaths } from '@hearth/pr
 import { z } from 'zod';
 import type { TestCore } from './helpers.ts';
 import {
-  EventLog,
   createInstance,
+  EventLog,
   freePort,
-  isState,
   minecraftSetup,
   startAndWaitRunning,
+  stopAndWaitStopped,
   useInstanceSuite,
 } from './instance-helpers.ts';
 
@@ -87,8 +87,6 @@ describe.each([
     ) as Record<string, unknown>;
     expect(config.flavour).toEqual(flavour);
     await startAndWaitRunning(t, owner, log, info.uuid);
-    const stopped = log.next(isState(info.uuid, 'Stopped'));
-    await t.request('PUT', `/instance/${info.uuid}/stop`, { token: owner });
-    await stopped;
+    await stopAndWaitStopped(t, owner, log, info.uuid);
   });
 });

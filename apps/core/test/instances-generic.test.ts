@@ -20,12 +20,14 @@ import { offlineUuid } from '../src/runtime/minecraft/mojang-profile.ts';
 import { joinBot } from '../test-support/mineflayer-bot.ts';
 import { startTestCore, type TestCore, type TestResponse } from './helpers.ts';
 import {
-  EventLog,
   definitionMaker,
+  EventLog,
   freePort,
   isCreationEnd,
   isInstanceKind,
   isState,
+  startAndWaitRunning,
+  stopAndWaitStopped,
   useOwnedCore,
 } from './instance-helpers.ts';
 
@@ -129,9 +131,7 @@ describe('a flying-squid generic instance', () => {
       value: port,
     });
 
-    const running = log.next(isState(uuid, 'Running'), 'flying-squid to be Running');
-    expect((await t.request('PUT', `/instance/${uuid}/start`, { token: owner })).status).toBe(200);
-    await running;
+    await startAndWaitRunning(t, owner, log, uuid);
 
     const joined = log.next(
       (e) =>
@@ -179,9 +179,7 @@ describe('a flying-squid generic instance', () => {
       0,
     );
 
-    const stopped = log.next(isState(uuid, 'Stopped'));
-    await t.request('PUT', `/instance/${uuid}/stop`, { token: owner });
-    await stopped;
+    await stopAndWaitStopped(t, owner, log, uuid);
   });
 });
 

@@ -12,11 +12,12 @@ import {
 } from '@hearth/protocol';
 import { nextFrame, type TestCore } from './helpers.ts';
 import {
-  EventLog,
   createVanilla,
+  EventLog,
   isInstanceKind,
   isState,
   startAndWaitRunning,
+  stopAndWaitStopped,
   useInstanceSuite,
 } from './instance-helpers.ts';
 
@@ -244,9 +245,7 @@ describe('a Vanilla instance on the fake server jar', () => {
     );
     await running;
     expect(log.states(uuid).slice(before)).toEqual(['Stopping', 'Stopped', 'Starting', 'Running']);
-    const stopped = log.next(isState(uuid, 'Stopped'));
-    await t.request('PUT', `/instance/${uuid}/stop`, { token: owner });
-    await stopped;
+    await stopAndWaitStopped(t, owner, log, uuid);
   });
 
   it('kills a running server and answers "ok"; killing a stopped one is a 400', async () => {
@@ -273,9 +272,8 @@ describe('a Vanilla instance on the fake server jar', () => {
     });
     expect(set.status, set.text).toBe(200);
     await startAndWaitRunning(t, owner, log, uuid);
-    const stopped = log.next(isState(uuid, 'Stopped'));
-    await t.request('PUT', `/instance/${uuid}/stop`, { token: owner });
-    expect((await stopped).details).toMatch(/did not stop within 3 s and was killed/);
+    const stopped = await stopAndWaitStopped(t, owner, log, uuid);
+    expect(stopped.details).toMatch(/did not stop within 3 s and was killed/);
     await t.request('PUT', `/instance/${uuid}/settings/cmd_args_section/cmd_args`, {
       token: owner,
       body: { type: 'String', value: '' },

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   ClientEventSchema,
   InstanceInfoSchema,
-  emptyPermissions,
   type ClientEvent,
   type UserPermission,
 } from '@hearth/protocol';
@@ -28,13 +27,7 @@ let bob: { uid: string; token: string };
 
 const bearer = (token: string) => encodeURIComponent(`Bearer ${token}`);
 
-async function grant(uid: string, perms: Partial<UserPermission>) {
-  const res = await t.request('PUT', `/user/${uid}/update_perm`, {
-    token: owner,
-    body: { ...emptyPermissions(), ...perms },
-  });
-  expect(res.status, res.text).toBe(200);
-}
+const grant = (uid: string, perms: Partial<UserPermission>) => t.grant(owner, uid, perms);
 
 beforeAll(async () => {
   suite = await openInstanceSuite();

@@ -10,12 +10,12 @@ import { startTestCore } from './helpers.ts';
 import {
   bwrapPresent,
   consoleUntil,
-  createGenericInstance,
-  freePort,
-  isState,
+  createNodeGameInstance,
+  startAndWaitRunning,
+  stopAndWaitStopped,
   useIsolationSuite,
-  writeNodeGameDefinition,
   type IsolationSuite,
+  type NodeGame,
 } from './instance-helpers.ts';
 import { SANDBOX_UID_BASE } from '../src/runtime/sandbox/index.ts';
 
@@ -23,8 +23,8 @@ let suite: IsolationSuite;
 useIsolationSuite('isolation-app', (opened) => (suite = opened));
 
 /** A game that reports who it is and what it can reach, then idles. */
-async function probeDefinition(port: number, dataDir: string): Promise<string> {
-  const probe = `
+function probeGame(dataDir: string): Omit<NodeGame, 'port'> {
+  const script = `
 const fs = require('node:fs');
 const tryRead = (p) => { try { fs.readFileSync(p); return 'read'; } catch (e) { return e.code; } };
 console.log('uid=' + process.getuid());
@@ -32,12 +32,7 @@ console.log('db=' + tryRead(${JSON.stringify(path.join(dataDir, 'hearth.db'))}))
 console.log('shadow=' + tryRead('/etc/shadow'));
 setInterval(() => {}, 1000);
 `;
-  return writeNodeGameDefinition(path.join(suite.scratch, `probe-${port}.ts`), {
-    name: 'probe',
-    displayName: 'Probe',
-    port,
-    script: probe,
-  });
+  return { name: 'probe', displayName: 'Probe', script };
 }
 
 describe.runIf(bwrapPresent)('a core started with --isolation required', () => {
@@ -50,8 +45,7 @@ describe.runIf(bwrapPresent)('a core started with --isolation required', () => {
 
   it('runs a game as an unprivileged user that cannot read the core data, within its limits', async () => {
     const { t, owner, log } = suite;
-    const url = await probeDefinition(await freePort(), t.dataDir);
-    const { uuid } = await createGenericInstance(t, owner, log, url, 'Probe');
+    const { uuid } = await createNodeGameInstance(suite, probeGame(t.dataDir), 'Probe');
 
     const settings = ConfigurableManifestSchema.parse(
       (await t.request('GET', `/instance/${uuid}/settings`, { token: owner })).json,
@@ -76,9 +70,7 @@ describe.runIf(bwrapPresent)('a core started with --isolation required', () => {
     );
     expect(tooSmall.status).toBe(400);
 
-    const running = log.next(isState(uuid, 'Running'), 'Probe running');
-    expect((await t.request('PUT', `/instance/${uuid}/start`, { token: owner })).status).toBe(200);
-    await running;
+    await startAndWaitRunning(t, owner, log, uuid);
     const text = await consoleUntil(t, owner, uuid, 'shadow=');
     // A uid of its own from the instances' range (isolation-instance-uid.test.ts), not nobody.
     const uid = Number(/uid=(\d+)/.exec(text)?.[1]);
@@ -86,9 +78,7 @@ describe.runIf(bwrapPresent)('a core started with --isolation required', () => {
     else expect(uid).toBe(process.getuid?.());
     expect(text).toContain('db=ENOENT');
     expect(text).not.toContain('shadow=read');
-    const stopped = log.next(isState(uuid, 'Stopped'), 'Probe stopped');
-    await t.request('PUT', `/instance/${uuid}/kill`, { token: owner });
-    await stopped;
+    await stopAndWaitStopped(t, owner, log, uuid, 'kill');
   });
 });
 

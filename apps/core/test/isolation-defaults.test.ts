@@ -9,12 +9,13 @@ import { ConfigurableManifestSchema } from '@hearth/protocol';
 import {
   bwrapPresent,
   consoleUntil,
-  createGenericInstance,
-  freePort,
+  createNodeGameInstance,
   isState,
+  startAndWaitRunning,
+  stopAndWaitStopped,
   useIsolationSuite,
-  writeNodeGameDefinition,
   type IsolationSuite,
+  type NodeGame,
 } from './instance-helpers.ts';
 
 const PROCESS_DEFAULT = 24;
@@ -27,21 +28,9 @@ useIsolationSuite('isolation-defaults', (opened) => (suite = opened), {
   defaultLimits: { maxProcesses: PROCESS_DEFAULT, memoryMib: MEMORY_DEFAULT_MIB },
 });
 
-/** A generic definition whose server is `node -e <game>`. */
-function definition(name: string, port: number, game: string): Promise<string> {
-  return writeNodeGameDefinition(path.join(suite.scratch, `${name}-${port}.ts`), {
-    name,
-    port,
-    script: game,
-  });
-}
-
 /** A game that starts children until the kernel refuses one, says how far it got, then idles. */
-function forkingDefinition(port: number, marker: string): Promise<string> {
-  return definition(
-    'forker',
-    port,
-    `
+function forkingGame(marker: string): Omit<NodeGame, 'port'> {
+  const script = `
 const { spawn } = require('node:child_process');
 let started = 0;
 const next = () => {
@@ -53,8 +42,8 @@ const next = () => {
 next();
 setInterval(() => {}, 1000);
 // ${marker}
-`,
-  );
+`;
+  return { name: 'forker', script };
 }
 
 /** The host pid of the process whose command line holds `marker`. */
@@ -94,8 +83,7 @@ describe.runIf(bwrapPresent)('an instance that sets no resource limits', () => {
   it('gets the default limits: its settings show them and a fork loop stops at the process cap', async () => {
     const { t, owner, log } = suite;
     const marker = `hearth-defaults-${process.pid}-${Date.now()}`;
-    const url = await forkingDefinition(await freePort(), marker);
-    const { uuid } = await createGenericInstance(t, owner, log, url, 'Forker');
+    const { uuid } = await createNodeGameInstance(suite, forkingGame(marker), 'Forker');
 
     const settings = ConfigurableManifestSchema.parse(
       (await t.request('GET', `/instance/${uuid}/settings`, { token: owner })).json,
@@ -116,9 +104,7 @@ describe.runIf(bwrapPresent)('an instance that sets no resource limits', () => {
     // CPU stays unlimited unless the owner sets a cap (documented).
     expect(limits.cpu_limit_percent?.value).toEqual({ type: 'UnsignedInteger', value: 0 });
 
-    const running = log.next(isState(uuid, 'Running'), 'Forker running');
-    expect((await t.request('PUT', `/instance/${uuid}/start`, { token: owner })).status).toBe(200);
-    await running;
+    await startAndWaitRunning(t, owner, log, uuid);
     const text = await consoleUntil(t, owner, uuid, 'forks=');
     const [, forks, error] = /forks=(\d+) error=(\S+)/.exec(text)!;
     expect(error).toBe('EAGAIN');
@@ -133,9 +119,7 @@ describe.runIf(bwrapPresent)('an instance that sets no resource limits', () => {
       cgroupValue(pid!, 'memory', 'memory.max');
     expect(memory).toBe(String(MEMORY_DEFAULT_MIB * 1024 * 1024));
 
-    const stopped = log.next(isState(uuid, 'Stopped'), 'Forker stopped');
-    await t.request('PUT', `/instance/${uuid}/kill`, { token: owner });
-    await stopped;
+    await stopAndWaitStopped(t, owner, log, uuid, 'kill');
   });
 
   it('is killed past the default memory limit, and the error says so', async () => {
@@ -144,8 +128,7 @@ describe.runIf(bwrapPresent)('an instance that sets no resource limits', () => {
 for (let i = 0; i < 64; i++) kept.push(Buffer.alloc(8 * 1024 * 1024, 1));
 console.log('survived ' + kept.length);`;
     const { t, owner, log } = suite;
-    const url = await definition('hog', await freePort(), game);
-    const { uuid } = await createGenericInstance(t, owner, log, url, 'Hog');
+    const { uuid } = await createNodeGameInstance(suite, { name: 'hog', script: game }, 'Hog');
     const ended = log.next(
       (e) => isState(uuid, 'Error')(e) || isState(uuid, 'Stopped')(e),
       'Hog ended',

@@ -11,11 +11,11 @@ import { SANDBOX_UID_BASE } from '../src/runtime/sandbox/index.ts';
 import { nextFrame, startTestCore, type TestCore } from './helpers.ts';
 import {
   bwrapPresent,
-  EventLog,
-  WAIT_MS,
   createGenericInstance,
+  EventLog,
   freePort,
-  isState,
+  stopAndWaitStopped,
+  WAIT_MS,
   writeNodeGameDefinition,
 } from './instance-helpers.ts';
 
@@ -81,9 +81,7 @@ async function runAndAsk(uuid: string): Promise<{ uid: number; gid: number }> {
   if (inner.type !== 'InstanceEvent' || inner.instance_event_inner.type !== 'InstanceOutput')
     throw new Error('not an output line');
   const [uid, gid] = inner.instance_event_inner.message.trim().slice(4).split(':').map(Number);
-  const stopped = log.next(isState(uuid, 'Stopped'), `${uuid} stopped`);
-  await t.request('PUT', `/instance/${uuid}/kill`, { token: owner });
-  await stopped;
+  await stopAndWaitStopped(t, owner, log, uuid, 'kill');
   return { uid: uid!, gid: gid! };
 }
 

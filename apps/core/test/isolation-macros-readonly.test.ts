@@ -8,11 +8,10 @@ import { describe, expect, it } from 'vitest';
 import {
   bwrapPresent,
   consoleUntil,
-  createGenericInstance,
-  freePort,
-  isState,
+  createNodeGameInstance,
+  startAndWaitRunning,
+  stopAndWaitStopped,
   useIsolationSuite,
-  writeNodeGameDefinition,
   type IsolationSuite,
 } from './instance-helpers.ts';
 
@@ -22,8 +21,10 @@ let suite: IsolationSuite;
 useIsolationSuite('macros-ro', (opened) => (suite = opened));
 
 /** A game that tries to change the macro code in every way it can, reports each result, then idles. */
-async function tamperingDefinition(port: number): Promise<string> {
-  const game = `
+const TAMPERING_GAME = {
+  name: 'tamper',
+  displayName: 'Tamper',
+  script: `
 const fs = require('node:fs');
 const attempt = (name, fn) => {
   try { fn(); console.log(name + '=ok'); } catch (e) { console.log(name + '=' + e.code); }
@@ -38,25 +39,10 @@ attempt('remove', () => fs.rmSync('macros', { recursive: true }));
 attempt('own', () => fs.writeFileSync('own.txt', 'mine'));
 console.log('done');
 setInterval(() => {}, 1000);
-`;
-  return writeNodeGameDefinition(path.join(suite.scratch, `tamper-${port}.ts`), {
-    name: 'tamper',
-    displayName: 'Tamper',
-    port,
-    script: game,
-  });
-}
+`,
+};
 
-async function createTamper(): Promise<{ uuid: string; dir: string }> {
-  const { t, owner, log } = suite;
-  return createGenericInstance(
-    t,
-    owner,
-    log,
-    await tamperingDefinition(await freePort()),
-    'Tamper',
-  );
-}
+const createTamper = () => createNodeGameInstance(suite, TAMPERING_GAME, 'Tamper');
 
 describe.runIf(bwrapPresent)('macro code in a game sandbox', () => {
   it('is read-only to the game: every change fails with EROFS or EBUSY and the file is unchanged', async () => {
@@ -65,9 +51,7 @@ describe.runIf(bwrapPresent)('macro code in a game sandbox', () => {
     await fs.mkdir(path.join(dir, 'macros', 'x'), { recursive: true });
     await fs.writeFile(path.join(dir, 'macros', 'x', 'index.ts'), MACRO);
 
-    const running = log.next(isState(uuid, 'Running'), 'Tamper running');
-    expect((await t.request('PUT', `/instance/${uuid}/start`, { token: owner })).status).toBe(200);
-    await running;
+    await startAndWaitRunning(t, owner, log, uuid);
     const text = await consoleUntil(t, owner, uuid, 'done');
     for (const change of ['overwrite', 'create', 'mkdir', 'unlink', 'chmod'])
       expect(text, change).toContain(`${change}=EROFS`);
@@ -76,9 +60,7 @@ describe.runIf(bwrapPresent)('macro code in a game sandbox', () => {
     expect(text).toMatch(/remove=(EROFS|EBUSY)/);
     expect(text).toContain('own=ok');
 
-    const stopped = log.next(isState(uuid, 'Stopped'), 'Tamper stopped');
-    await t.request('PUT', `/instance/${uuid}/kill`, { token: owner });
-    await stopped;
+    await stopAndWaitStopped(t, owner, log, uuid, 'kill');
     expect(await fs.readFile(path.join(dir, 'macros', 'x', 'index.ts'), 'utf8')).toBe(MACRO);
     expect(await fs.readdir(path.join(dir, 'macros', 'x'))).toEqual(['index.ts']);
     expect(await fs.readFile(path.join(dir, 'own.txt'), 'utf8')).toBe('mine');
@@ -88,13 +70,9 @@ describe.runIf(bwrapPresent)('macro code in a game sandbox', () => {
     const { t, owner, log } = suite;
     const { uuid, dir } = await createTamper();
     await fs.rm(path.join(dir, 'macros'), { recursive: true, force: true });
-    const running = log.next(isState(uuid, 'Running'), 'Tamper running');
-    expect((await t.request('PUT', `/instance/${uuid}/start`, { token: owner })).status).toBe(200);
-    await running;
+    await startAndWaitRunning(t, owner, log, uuid);
     expect((await fs.lstat(path.join(dir, 'macros'))).isDirectory()).toBe(true);
-    const stopped = log.next(isState(uuid, 'Stopped'), 'Tamper stopped');
-    await t.request('PUT', `/instance/${uuid}/kill`, { token: owner });
-    await stopped;
+    await stopAndWaitStopped(t, owner, log, uuid, 'kill');
   });
 
   it('refuses the start when `macros` is a symbolic link or a file, and says why', async () => {

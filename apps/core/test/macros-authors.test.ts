@@ -5,12 +5,11 @@
 // and its starter. A real core as root with the sandbox on (`--isolation required`).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   LogPageSchema,
   apiPaths,
   describeLogEntry,
-  emptyPermissions,
   encodePathSegment,
   type InstanceInfo,
   type LogEntry,
@@ -23,8 +22,8 @@ import {
   createEchoInstance,
   escalateMacro,
   runMacro,
-  startMacroCore,
   stoppedOf,
+  useMacroCore,
   writeMacroThroughApi,
   type MacroEnv,
 } from './macros-helpers.ts';
@@ -38,13 +37,7 @@ let author: { uid: string; token: string };
 
 const at = (...parts: string[]) => path.join(inst.path, ...parts);
 
-async function grant(uid: string, perms: Partial<UserPermission>): Promise<void> {
-  const res = await env.t.request('PUT', `/user/${uid}/update_perm`, {
-    token: env.owner,
-    body: { ...emptyPermissions(), ...perms },
-  });
-  expect(res.status, res.text).toBe(200);
-}
+const grant = (uid: string, perms: Partial<UserPermission>) => env.t.grant(env.owner, uid, perms);
 
 function put(token: string, relative: string, data: string): Promise<TestResponse> {
   return env.t.request('PUT', apiPaths.fsWrite(inst.uuid, relative), { token, rawBody: data });
@@ -81,40 +74,40 @@ async function safeMode(): Promise<boolean> {
   return (res.json as { safe_mode: boolean }).safe_mode;
 }
 
-beforeAll(async () => {
-  env = await startMacroCore({ isolation: bwrapPresent ? 'required' : 'none' });
-  // The sandbox's unprivileged user must be able to read the generic definitions.
-  await fs.chmod(env.scratch, 0o755);
-  inst = await createEchoInstance(env, 'Authored');
-  filer = await env.t.createUser(env.owner, 'filer');
-  author = await env.t.createUser(env.owner, 'author');
-  await grant(filer.uid, {
-    can_view_instance: [inst.uuid],
-    can_read_instance_file: [inst.uuid],
-    can_write_instance_file: [inst.uuid],
-  });
-  await grant(author.uid, {
-    can_view_instance: [inst.uuid],
-    can_access_instance_macro: [inst.uuid],
-    can_read_instance_file: [inst.uuid],
-    can_write_instance_file: [inst.uuid],
-  });
-  await writeMacroAs(env.owner, 'greeter', "console.log('hello');\n");
-  await fs.writeFile(at('payload.ts'), 'planted');
-  await fs.mkdir(at('staged', 'greeter'), { recursive: true });
-  await fs.writeFile(at('staged', 'greeter', 'index.ts'), 'planted');
-  await fs.writeFile(
-    at('planted.zip'),
-    await makeZip([{ name: 'macros/greeter/index.ts', data: 'planted' }]),
-  );
-  await fs.writeFile(at('inner.zip'), await makeZip([{ name: 'index.ts', data: 'planted' }]));
-  // A link a game could have made: writing through it is writing under macros/.
-  await fs.symlink('macros', at('macros-link'));
-}, 120_000);
-
-afterAll(async () => {
-  await env?.close();
-});
+useMacroCore(
+  async (opened) => {
+    env = opened;
+    // The sandbox's unprivileged user must be able to read the generic definitions.
+    await fs.chmod(env.scratch, 0o755);
+    inst = await createEchoInstance(env, 'Authored');
+    filer = await env.t.createUser(env.owner, 'filer');
+    author = await env.t.createUser(env.owner, 'author');
+    await grant(filer.uid, {
+      can_view_instance: [inst.uuid],
+      can_read_instance_file: [inst.uuid],
+      can_write_instance_file: [inst.uuid],
+    });
+    await grant(author.uid, {
+      can_view_instance: [inst.uuid],
+      can_access_instance_macro: [inst.uuid],
+      can_read_instance_file: [inst.uuid],
+      can_write_instance_file: [inst.uuid],
+    });
+    await writeMacroAs(env.owner, 'greeter', "console.log('hello');\n");
+    await fs.writeFile(at('payload.ts'), 'planted');
+    await fs.mkdir(at('staged', 'greeter'), { recursive: true });
+    await fs.writeFile(at('staged', 'greeter', 'index.ts'), 'planted');
+    await fs.writeFile(
+      at('planted.zip'),
+      await makeZip([{ name: 'macros/greeter/index.ts', data: 'planted' }]),
+    );
+    await fs.writeFile(at('inner.zip'), await makeZip([{ name: 'index.ts', data: 'planted' }]));
+    // A link a game could have made: writing through it is writing under macros/.
+    await fs.symlink('macros', at('macros-link'));
+  },
+  { isolation: bwrapPresent ? 'required' : 'none' },
+  120_000,
+);
 
 describe('writing under macros/ needs the macro permission as well as file write', () => {
   it('refuses every file route that would create, change, move, copy, unzip or remove code there', async () => {

@@ -11,12 +11,7 @@ import {
 } from '@hearth/protocol';
 import type { CoreConfig } from '../src/app.ts';
 import { startTestCore, type TestCore } from './helpers.ts';
-import {
-  EventLog,
-  createGenericInstance,
-  freePort,
-  writeNodeGameDefinition,
-} from './instance-helpers.ts';
+import { createNodeGameInstance, EventLog, useOpened } from './instance-helpers.ts';
 
 /** A generic game's process that echoes every stdin line as `got <line>` (no port of its own). */
 const ECHO_SCRIPT =
@@ -56,16 +51,22 @@ export async function startMacroCore(
   };
 }
 
+/**
+ * Starts a MacroEnv (`overrides` as for startMacroCore) before the file's tests, hands it to `use`
+ * (which keeps what the tests need, and may prepare more), and closes it after them.
+ */
+export function useMacroCore(
+  use: (opened: MacroEnv) => unknown,
+  overrides: Partial<CoreConfig> = {},
+  timeoutMs?: number,
+): void {
+  useOpened(() => startMacroCore(overrides), use, timeoutMs);
+}
+
 /** Creates an echo instance; returns its info (path = its folder). */
 export async function createEchoInstance(env: MacroEnv, name: string): Promise<InstanceInfo> {
-  const port = await freePort();
-  const url = await writeNodeGameDefinition(path.join(env.scratch, `echo-${port}.mjs`), {
-    name: 'echo',
-    displayName: 'Echo',
-    port,
-    script: ECHO_SCRIPT,
-  });
-  return (await createGenericInstance(env.t, env.owner, env.log, url, name)).info;
+  const echo = { name: 'echo', displayName: 'Echo', script: ECHO_SCRIPT };
+  return (await createNodeGameInstance(env, echo, name)).info;
 }
 
 /**

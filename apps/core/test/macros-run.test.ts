@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   GetConfigResponseSchema,
   HistoryEntrySchema,
@@ -17,6 +17,7 @@ import {
   runMacro,
   startMacroCore,
   stoppedOf,
+  useMacroCore,
   writeMacro,
   type MacroEnv,
 } from './macros-helpers.ts';
@@ -24,13 +25,9 @@ import {
 let env: MacroEnv;
 let inst: InstanceInfo;
 
-beforeAll(async () => {
-  env = await startMacroCore();
+useMacroCore(async (opened) => {
+  env = opened;
   inst = await createEchoInstance(env, 'Macro Host');
-});
-
-afterAll(async () => {
-  await env?.close();
 });
 
 const get = (route: string) => env.t.request('GET', route, { token: env.owner });

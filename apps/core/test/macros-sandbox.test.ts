@@ -3,13 +3,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MacroEntrySchema, type InstanceInfo } from '@hearth/protocol';
 import {
   createEchoInstance,
   runMacro,
-  startMacroCore,
   stoppedOf,
+  useMacroCore,
   writeMacro,
   type MacroEnv,
 } from './macros-helpers.ts';
@@ -21,8 +21,8 @@ let server: http.Server;
 let serverPort = 0;
 let hits = 0;
 
-beforeAll(async () => {
-  env = await startMacroCore();
+useMacroCore(async (opened) => {
+  env = opened;
   // A comma in the folder name: Deno splits permission lists on commas, so this must still work.
   inst = await createEchoInstance(env, 'Sandboxed, with a comma');
   other = await createEchoInstance(env, 'Neighbour');
@@ -37,7 +37,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
-  await env?.close();
 });
 
 function rawPut(route: string): Promise<{ status: number; text: string }> {

@@ -1,14 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emptyPermissions, type ClientEvent, type InstanceInfo } from '@hearth/protocol';
+import { describe, expect, it } from 'vitest';
+import { type ClientEvent, type InstanceInfo, type UserPermission } from '@hearth/protocol';
 import { isState } from './instance-helpers.ts';
 import {
   createEchoInstance,
   macroEvent,
   runMacro,
-  startMacroCore,
   stoppedOf,
+  useMacroCore,
   writeMacro,
   writeMacroThroughApi,
   type MacroEnv,
@@ -18,24 +18,15 @@ let env: MacroEnv;
 let inst: InstanceInfo;
 let runner: { uid: string; token: string };
 
-beforeAll(async () => {
-  env = await startMacroCore();
+useMacroCore(async (opened) => {
+  env = opened;
   inst = await createEchoInstance(env, 'SDK Host');
   runner = await env.t.createUser(env.owner, 'runner');
   await setPermissions({ can_view_instance: [inst.uuid], can_access_instance_macro: [inst.uuid] });
 });
 
-afterAll(async () => {
-  await env?.close();
-});
-
-async function setPermissions(grant: Partial<ReturnType<typeof emptyPermissions>>): Promise<void> {
-  const res = await env.t.request('PUT', `/user/${runner.uid}/update_perm`, {
-    token: env.owner,
-    body: { ...emptyPermissions(), ...grant },
-  });
-  expect(res.status, res.text).toBe(200);
-}
+const setPermissions = (perms: Partial<UserPermission>) =>
+  env.t.grant(env.owner, runner.uid, perms);
 
 const consoleTexts = async (uuid: string) =>
   (

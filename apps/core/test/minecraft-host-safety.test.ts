@@ -16,16 +16,16 @@ import {
 } from '@hearth/protocol';
 import type { TestCore } from './helpers.ts';
 import {
-  EventLog,
   bwrapPresent,
   createInstance,
-  freePort,
-  isState,
-  minecraftSetup,
-  startAndWaitRunning,
-  openInstanceSuite,
-  type InstanceSuite,
   createVanilla,
+  EventLog,
+  freePort,
+  minecraftSetup,
+  openInstanceSuite,
+  startAndWaitRunning,
+  stopAndWaitStopped,
+  type InstanceSuite,
 } from './instance-helpers.ts';
 import { SANDBOX_UID_BASE } from '../src/runtime/sandbox/index.ts';
 
@@ -174,9 +174,7 @@ describe.runIf(bwrapPresent)('Java the core would run itself runs in the instanc
     if (process.getuid?.() === 0) expect(folder.uid).toBeGreaterThan(SANDBOX_UID_BASE);
     else expect(folder.uid).toBe(process.getuid?.());
     await startAndWaitRunning(t, owner, log, forge.uuid);
-    const stopped = log.next(isState(forge.uuid, 'Stopped'));
-    await t.request('PUT', `/instance/${forge.uuid}/stop`, { token: owner });
-    await stopped;
+    await stopAndWaitStopped(t, owner, log, forge.uuid);
   });
 });
 

@@ -17,7 +17,6 @@ import {
   MacroOutputSchema,
   apiPaths,
   emptyEventQuery,
-  emptyPermissions,
   parseHearthEventFrame,
   type InstanceInfo,
   type MacroOutputFrame,
@@ -122,10 +121,7 @@ throw new Error('chatty gave up');
       .poll(async () => (await output(pid)).lines, { timeout: 20_000 })
       .toEqual(['waiting for go']);
     const viewer = await env.t.createUser(env.owner, 'output-viewer');
-    await env.t.request('PUT', apiPaths.userUpdatePerm(viewer.uid), {
-      token: env.owner,
-      body: { ...emptyPermissions(), can_view_instance: [inst.uuid] },
-    });
+    await env.t.grant(env.owner, viewer.uid, { can_view_instance: [inst.uuid] });
     const denied = await env.t.request('GET', apiPaths.macroOutput(inst.uuid, pid), {
       token: viewer.token,
     });
@@ -292,10 +288,7 @@ describe('item 8: a change under macros/ through the file API reaches the event 
 
   it('tells only users who may use the instance macros', async () => {
     const viewer = await env.t.createUser(env.owner, 'macro-blind');
-    await env.t.request('PUT', apiPaths.userUpdatePerm(viewer.uid), {
-      token: env.owner,
-      body: { ...emptyPermissions(), can_view_instance: [inst.uuid] },
-    });
+    await env.t.grant(env.owner, viewer.uid, { can_view_instance: [inst.uuid] });
     const query = encodeURIComponent(JSON.stringify(emptyEventQuery(viewer.token)));
     const blind = await env.t.socket(`/events/all/stream?filter=${query}&hearth=1`);
     const frames: unknown[] = [];

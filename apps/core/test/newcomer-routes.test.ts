@@ -5,23 +5,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ShippedDefinitionSchema, SetupManifestSchema, apiPaths } from '@hearth/protocol';
 import { loadGenericDefinition } from '../src/runtime/generic/index.ts';
-import { startTestCore, type TestCore } from './helpers.ts';
+import type { TestCore } from './helpers.ts';
+import { useOwnedCore } from './instance-helpers.ts';
 
 let t: TestCore;
 let owner: string;
 
-beforeAll(async () => {
-  t = await startTestCore();
-  owner = await t.setupOwner();
-});
-
-afterAll(async () => {
-  await t?.close();
-  await fs.rm(t.dataDir, { recursive: true, force: true });
-});
+useOwnedCore((core) => ({ t, owner } = core));
 
 describe('GET /games/definitions', () => {
   it('lists flying-squid for anyone, with a URL the generic routes load', async () => {

@@ -4,7 +4,7 @@
 // a backup step names the backup it made, a view-only user sees schedule steps only as Event Logs
 // would show them, and the CSV export has the instance's name and uuid on every row.
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   BackupRecordSchema,
   ScheduleRunSchema,
@@ -20,18 +20,14 @@ import {
 import { backupThroughApi, nextBackupEnd } from './backups-app-helpers.ts';
 import { searchLog } from './event-log-helpers.ts';
 import { startAndWaitRunning } from './instance-helpers.ts';
-import { createEchoInstance, startMacroCore, type MacroEnv } from './macros-helpers.ts';
+import { createEchoInstance, useMacroCore, type MacroEnv } from './macros-helpers.ts';
 
 let env: MacroEnv;
 let inst: InstanceInfo;
 
-beforeAll(async () => {
-  env = await startMacroCore();
+useMacroCore(async (opened) => {
+  env = opened;
   inst = await createEchoInstance(env, 'Newcomer Host');
-}, 60_000);
-
-afterAll(async () => {
-  await env?.close();
 });
 
 const owner = () => env.owner;

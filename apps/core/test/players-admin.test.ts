@@ -7,7 +7,6 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -26,11 +25,12 @@ import { createSquid, type Squid } from './backups-app-helpers.ts';
 import { nextFrame, type TestCore, type TestResponse } from './helpers.ts';
 import { createCheapInstance, searchLog } from './event-log-helpers.ts';
 import {
+  createVanilla,
   EventLog,
   isState,
   startAndWaitRunning,
   useInstanceSuite,
-  createVanilla,
+  useScratch,
 } from './instance-helpers.ts';
 
 let t: TestCore;
@@ -38,13 +38,7 @@ let owner: string;
 let log: EventLog;
 let scratch: string;
 
-beforeAll(async () => {
-  scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-players-'));
-});
-
-afterAll(async () => {
-  await fs.rm(scratch, { recursive: true, force: true });
-});
+useScratch('players', (dir) => (scratch = dir));
 
 useInstanceSuite(
   (suite) => ({ t, owner, log } = suite),

@@ -2,8 +2,9 @@
 // (401) before whether what they ask about exists (404). A stranger learns nothing about which
 // instance uuids exist, on a socket as on HTTP; and a query is parsed like a body (400 envelope).
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestCore, type TestCore } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestCore } from './helpers.ts';
+import { useOwnedCore } from './instance-helpers.ts';
 
 const UNKNOWN = 'INSTANCE_00000000-0000-0000-0000-000000000000';
 
@@ -22,13 +23,7 @@ function upgradeStatus(t: TestCore, route: string): Promise<number> {
 
 let t: TestCore;
 let owner: string;
-beforeAll(async () => {
-  t = await startTestCore();
-  owner = await t.setupOwner();
-});
-afterAll(async () => {
-  await t.close();
-});
+useOwnedCore((core) => ({ t, owner } = core));
 
 const sockets = [
   `/instance/${UNKNOWN}/console/stream`,

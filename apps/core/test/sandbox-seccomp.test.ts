@@ -8,15 +8,17 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   eachHostileWorld,
+  sandboxDescribe,
   sandboxSkipReason,
   startHostile,
   type HostileWorld,
 } from '../test-support/hostile/fixture.ts';
 
 const skip = await sandboxSkipReason();
+const describeSandboxed = await sandboxDescribe();
 const hasPerl = existsSync('/usr/bin/perl');
 
 /** perl's syscall() prints `name=<return> <errno text>`: a raw system call without a compiler. */
@@ -149,93 +151,90 @@ async function i386SkipReason(): Promise<string | null> {
 }
 const skipI386 = skip ?? (await i386SkipReason());
 
-describe.skipIf(skip !== null)(
-  `the seccomp filter in the sandbox${skip ? ` (skipped: ${skip})` : ''}`,
-  () => {
-    let world: HostileWorld;
-    eachHostileWorld((w) => (world = w));
+describeSandboxed('the seccomp filter in the sandbox', () => {
+  let world: HostileWorld;
+  eachHostileWorld((w) => (world = w));
 
-    it('is applied and reported', () => {
-      expect(world.sandbox.report.seccomp).toMatchObject({ applied: true, problem: null });
-      expect(world.sandbox.warnings.filter((w) => w.includes('seccomp'))).toEqual([]);
+  it('is applied and reported', () => {
+    expect(world.sandbox.report.seccomp).toMatchObject({ applied: true, problem: null });
+    expect(world.sandbox.warnings.filter((w) => w.includes('seccomp'))).toEqual([]);
+  });
+
+  it('refuses unshare, ptrace, mount, personality and keyctl with EPERM; ordinary work goes on', async () => {
+    const script = [
+      'unshare -U true 2>/dev/null; echo "unshare-user=$?"',
+      'unshare -U -r true 2>&1 | head -n 1',
+      ...RAW_CALLS,
+      'grep "^Seccomp:" /proc/self/status',
+      'echo work > own.txt && cat own.txt',
+      'sh -c "echo child-ok"',
+    ].join('; ');
+    const { proc, log } = await startHostile(world, {
+      command: '/bin/sh',
+      args: ['-c', script],
+      cwd: world.instanceDir,
     });
+    expect(await proc.exited).toEqual({ code: 0, signal: null });
+    const out = log.other.join('');
+    // util-linux's unshare fails (exit 1) and says why.
+    expect(out).toContain('unshare-user=1');
+    expect(out).toMatch(/unshare failed: Operation not permitted/);
+    if (RAW_CALLS.length > 0) {
+      expect(out).toContain('ptrace=-1 Operation not permitted');
+      expect(out).toContain('mount=-1 Operation not permitted');
+      expect(out).toContain('personality=-1 Operation not permitted');
+      expect(out).toContain('keyctl=-1 Operation not permitted');
+    }
+    // Mode 2: a filter is installed on the program itself.
+    expect(out).toMatch(/Seccomp:\s+2/);
+    expect(out).toContain('work');
+    expect(out).toContain('child-ok');
+    expect(await readFile(`${world.instanceDir}/own.txt`, 'utf8')).toBe('work\n');
+  });
 
-    it('refuses unshare, ptrace, mount, personality and keyctl with EPERM; ordinary work goes on', async () => {
-      const script = [
-        'unshare -U true 2>/dev/null; echo "unshare-user=$?"',
-        'unshare -U -r true 2>&1 | head -n 1',
-        ...RAW_CALLS,
-        'grep "^Seccomp:" /proc/self/status',
-        'echo work > own.txt && cat own.txt',
-        'sh -c "echo child-ok"',
-      ].join('; ');
-      const { proc, log } = await startHostile(world, {
-        command: '/bin/sh',
-        args: ['-c', script],
+  it('runs Java (threads through clone, glibc falling back from clone3) and Node under the filter', async () => {
+    const java = await startHostile(world, {
+      command: 'java',
+      args: ['-Xshare:off', '-XX:+UseSerialGC', '-version'],
+      cwd: world.instanceDir,
+    });
+    expect(await java.proc.exited).toEqual({ code: 0, signal: null });
+    expect(java.log.other.join('')).toMatch(/version "\d+/);
+    const node = await startHostile(
+      world,
+      {
+        command: process.execPath,
+        args: [
+          '-e',
+          "require('node:child_process').execFile('sh', ['-c', 'echo spawned'], (e, out) => { console.log('node:' + (e ? e.code : out.trim())); })",
+        ],
         cwd: world.instanceDir,
-      });
-      expect(await proc.exited).toEqual({ code: 0, signal: null });
-      const out = log.other.join('');
-      // util-linux's unshare fails (exit 1) and says why.
-      expect(out).toContain('unshare-user=1');
-      expect(out).toMatch(/unshare failed: Operation not permitted/);
-      if (RAW_CALLS.length > 0) {
-        expect(out).toContain('ptrace=-1 Operation not permitted');
-        expect(out).toContain('mount=-1 Operation not permitted');
-        expect(out).toContain('personality=-1 Operation not permitted');
-        expect(out).toContain('keyctl=-1 Operation not permitted');
-      }
-      // Mode 2: a filter is installed on the program itself.
-      expect(out).toMatch(/Seccomp:\s+2/);
-      expect(out).toContain('work');
-      expect(out).toContain('child-ok');
-      expect(await readFile(`${world.instanceDir}/own.txt`, 'utf8')).toBe('work\n');
-    });
-
-    it('runs Java (threads through clone, glibc falling back from clone3) and Node under the filter', async () => {
-      const java = await startHostile(world, {
-        command: 'java',
-        args: ['-Xshare:off', '-XX:+UseSerialGC', '-version'],
-        cwd: world.instanceDir,
-      });
-      expect(await java.proc.exited).toEqual({ code: 0, signal: null });
-      expect(java.log.other.join('')).toMatch(/version "\d+/);
-      const node = await startHostile(
-        world,
-        {
-          command: process.execPath,
-          args: [
-            '-e',
-            "require('node:child_process').execFile('sh', ['-c', 'echo spawned'], (e, out) => { console.log('node:' + (e ? e.code : out.trim())); })",
-          ],
-          cwd: world.instanceDir,
-        },
-        { instanceId: 'node' },
-      );
-      expect(await node.proc.exited).toEqual({ code: 0, signal: null });
-      expect(node.log.other.join('')).toContain('node:spawned');
-    });
-
-    it.skipIf(skipI386 !== null)(
-      `runs a 32-bit (i386) program under the same policy${skipI386 ? ` (skipped: ${skipI386})` : ''}`,
-      async () => {
-        const probe = path.join(world.instanceDir, 'probe32');
-        await writeFile(probe, I386_PROBE, { mode: 0o755 });
-        const { proc, log } = await startHostile(world, {
-          command: probe,
-          args: [],
-          cwd: world.instanceDir,
-        });
-        // Before: killed by SIGSYS at its first write (bubblewrap then exits 128 + 31 = 159).
-        expect(await proc.exited).toEqual({ code: 1, signal: null });
-        const out = log.other.join('\n');
-        expect(out).toContain('i386 alive');
-        expect(out).toMatch(/uid=\d+/);
-        // i386's unshare (310) and ptrace (26) refused by the filter, not killed; TRACEME would
-        // succeed (0) without it.
-        expect(out).toContain('unshare=-1');
-        expect(out).toContain('ptrace=-1');
       },
+      { instanceId: 'node' },
     );
-  },
-);
+    expect(await node.proc.exited).toEqual({ code: 0, signal: null });
+    expect(node.log.other.join('')).toContain('node:spawned');
+  });
+
+  it.skipIf(skipI386 !== null)(
+    `runs a 32-bit (i386) program under the same policy${skipI386 ? ` (skipped: ${skipI386})` : ''}`,
+    async () => {
+      const probe = path.join(world.instanceDir, 'probe32');
+      await writeFile(probe, I386_PROBE, { mode: 0o755 });
+      const { proc, log } = await startHostile(world, {
+        command: probe,
+        args: [],
+        cwd: world.instanceDir,
+      });
+      // Before: killed by SIGSYS at its first write (bubblewrap then exits 128 + 31 = 159).
+      expect(await proc.exited).toEqual({ code: 1, signal: null });
+      const out = log.other.join('\n');
+      expect(out).toContain('i386 alive');
+      expect(out).toMatch(/uid=\d+/);
+      // i386's unshare (310) and ptrace (26) refused by the filter, not killed; TRACEME would
+      // succeed (0) without it.
+      expect(out).toContain('unshare=-1');
+      expect(out).toContain('ptrace=-1');
+    },
+  );
+});

@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ScheduleRunSchema,
   ScheduleSchema,
@@ -15,11 +15,11 @@ import {
   type ScheduleRun,
   type UserPermission,
 } from '@hearth/protocol';
-import { bwrapPresent, isState } from './instance-helpers.ts';
+import { bwrapPresent, startAndWaitRunning } from './instance-helpers.ts';
 import {
   createEchoInstance,
   escalateMacro,
-  startMacroCore,
+  useMacroCore,
   writeMacroThroughApi,
   type MacroEnv,
 } from './macros-helpers.ts';
@@ -77,23 +77,20 @@ async function advance(ms: number): Promise<void> {
   expect(res.status, res.text).toBe(200);
 }
 
-beforeAll(async () => {
-  env = await startMacroCore({
+useMacroCore(
+  async (opened) => {
+    env = opened;
+    await fs.chmod(env.scratch, 0o755);
+    inst = await createEchoInstance(env, 'Scheduled');
+    await startAndWaitRunning(env.t, env.owner, env.log, inst.uuid);
+  },
+  {
     isolation: bwrapPresent ? 'required' : 'none',
     testClock: true,
     testClockStart: Date.parse('2026-03-02T10:00:30Z'),
-  });
-  await fs.chmod(env.scratch, 0o755);
-  inst = await createEchoInstance(env, 'Scheduled');
-  const running = env.log.next(isState(inst.uuid, 'Running'), 'the instance to run');
-  const start = await env.t.request('PUT', `/instance/${inst.uuid}/start`, { token: env.owner });
-  expect(start.status, start.text).toBe(200);
-  await running;
-}, 120_000);
-
-afterAll(async () => {
-  await env?.close();
-});
+  },
+  120_000,
+);
 
 describe('toggling a schedule', () => {
   it('is refused to a user who could not edit it (settings permission alone)', async () => {

@@ -7,7 +7,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshotTree } from '../src/services/files/test-helpers.ts';
-import { fsEventsAfter, grant, listTree } from './files-helpers.ts';
+import { fsEventsAfter, listTree } from './files-helpers.ts';
 import {
   addKey,
   makeKey,
@@ -60,7 +60,7 @@ describe.skipIf(!HAS_SFTP)(SUITE, () => {
     };
     for (const [name, perms] of Object.entries(roles)) {
       const user = await sc.t.createUser(sc.owner, name);
-      await grant(sc, user.uid, perms);
+      await sc.t.grant(sc.owner, user.uid, perms);
       const key = await makeKey(sc.keyDir, name);
       await addKey(sc, user.token, `${name}'s laptop`, key.pub);
       users[name] = { ...user, key: key.file };

@@ -13,7 +13,7 @@ import {
   type UserPermission,
 } from '@hearth/protocol';
 import { codeAt, stepOf } from './access-helpers.ts';
-import { eventually, grant } from './files-helpers.ts';
+import { eventually } from './files-helpers.ts';
 import { freePort } from './instance-helpers.ts';
 import {
   addKey,
@@ -32,7 +32,7 @@ const files = () => ({ can_read_instance_file: [sc.uuid], can_write_instance_fil
 
 async function fileUser(name: string): Promise<{ uid: string; token: string }> {
   const user = await sc.t.createUser(sc.owner, name, `${name}-password`);
-  await grant(sc, user.uid, files());
+  await sc.t.grant(sc.owner, user.uid, files());
   return user;
 }
 
@@ -148,7 +148,7 @@ describe('sessions end when their rights change', () => {
     const user = await fileUser('revoked');
     const session = await connectSsh2(sc, sc.login('revoked'), { password: 'revoked-password' });
     expect(await p.readdir(session.sftp, '/')).toContain('notes.txt');
-    await grant(sc, user.uid, emptyPermissions());
+    await sc.t.grant(sc.owner, user.uid, emptyPermissions());
     await session.closed;
     expect(await signInError(sc, sc.login('revoked'), { password: 'revoked-password' })).toMatch(
       /authentication methods failed/,

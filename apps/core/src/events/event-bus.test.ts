@@ -80,3 +80,32 @@ describe('EventBus storage', () => {
     ]);
   });
 });
+
+describe('listeners', () => {
+  it('one that throws keeps no event, log entry or Hearth signal from the others', () => {
+    const { bus } = setup();
+    const got = new Set<string>();
+    const broken = () => {
+      throw new Error('a listener bug');
+    };
+    bus.subscribe(broken);
+    bus.subscribe(() => got.add('event'));
+    bus.subscribeLog(broken);
+    bus.subscribeLog(() => got.add('log entry'));
+    bus.subscribeHearth(broken);
+    bus.subscribeHearth(() => got.add('signal'));
+    bus.emit(created(0));
+    bus.record(
+      {
+        type: 'CoreSettingChanged',
+        setting_id: 'name',
+        setting_name: 'Name',
+        old_value: 'a',
+        new_value: 'b',
+      },
+      { type: 'System' },
+    );
+    bus.signal({ type: 'MacrosChanged', instance_uuid: 'INSTANCE_x' });
+    expect([...got].sort()).toEqual(['event', 'log entry', 'signal']);
+  });
+});

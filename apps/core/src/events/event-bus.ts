@@ -130,12 +130,13 @@ export class EventBus {
     if (forAll) this.deliver(forAll, event);
   }
 
-  private deliver(listeners: Set<EventListener>, event: ClientEvent): void {
+  /** Gives `value` to each listener; one that throws is logged and the others still get it. */
+  private deliver<T>(listeners: Set<(value: T) => void>, value: T, kind = 'event'): void {
     for (const listener of listeners) {
       try {
-        listener(event);
+        listener(value);
       } catch (err) {
-        this.log.error({ err }, 'event listener failed');
+        this.log.error({ err }, `${kind} listener failed`);
       }
     }
   }
@@ -156,13 +157,7 @@ export class EventBus {
    * that asked for Hearth frames) and nothing else — not stored, not in a ring, not in the log.
    */
   signal(event: HearthEvent): void {
-    for (const listener of this.hearthListeners) {
-      try {
-        listener(event);
-      } catch (err) {
-        this.log.error({ err }, 'hearth event listener failed');
-      }
-    }
+    this.deliver(this.hearthListeners, event, 'hearth event');
   }
 
   subscribeHearth(listener: HearthListener): () => void {
@@ -194,13 +189,7 @@ export class EventBus {
   }
 
   private publishEntry(entry: LogEntry): void {
-    for (const listener of this.logListeners) {
-      try {
-        listener(entry);
-      } catch (err) {
-        this.log.error({ err }, 'event log listener failed');
-      }
-    }
+    this.deliver(this.logListeners, entry, 'event log');
   }
 
   /** Every event, console output included (prefer the narrower subscriptions below). */

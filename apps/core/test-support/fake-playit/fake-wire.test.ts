@@ -13,32 +13,29 @@ const BASE = {
 };
 
 describe('fake wire', () => {
-  it('signs an IPv4 AgentRegister byte for byte like playit', () => {
-    const bytes = sign(
-      {
-        ...BASE,
-        clientAddr: { host: '127.0.0.1', port: 4123 },
-        tunnelAddr: { host: '99.12.34.51', port: 5312 },
-      },
-      SECRET,
-    );
-    expect(bytes.toString('hex')).toBe(
+  it.each([
+    [
+      'IPv4',
+      '127.0.0.1',
+      '99.12.34.51',
       '0000000000000064000000000000002000000000000002a4000000000626ba79047f000001101b04630c223314c0767a59319b8edfcc1e6f3d3ea2d19ac74a74e5f5333c9b335adc72cda821de5f',
-    );
-  });
-
-  it('signs an IPv6 AgentRegister byte for byte like playit', () => {
+    ],
+    [
+      'IPv6',
+      '::88',
+      '::99',
+      '0000000000000064000000000000002000000000000002a4000000000626ba790600000000000000000000000000000088101b060000000000000000000000000000009914c0724f203e7ac2f090800dbeb68afbf184f367f9ca14d8a0082e245070c3835c4b',
+    ],
+  ])('signs an %s AgentRegister byte for byte like playit', (_family, client, tunnel, hex) => {
     const bytes = sign(
       {
         ...BASE,
-        clientAddr: { host: '::88', port: 4123 },
-        tunnelAddr: { host: '::99', port: 5312 },
+        clientAddr: { host: client, port: 4123 },
+        tunnelAddr: { host: tunnel, port: 5312 },
       },
       SECRET,
     );
-    expect(bytes.toString('hex')).toBe(
-      '0000000000000064000000000000002000000000000002a4000000000626ba790600000000000000000000000000000088101b060000000000000000000000000000009914c0724f203e7ac2f090800dbeb68afbf184f367f9ca14d8a0082e245070c3835c4b',
-    );
+    expect(bytes.toString('hex')).toBe(hex);
   });
 
   it('reads back a v2 register request it signed and checks the signature', () => {

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, describe } from 'vitest';
 import {
   HEARTH_ROOT,
   Sandbox,
@@ -32,6 +32,16 @@ export async function sandboxSkipReason(): Promise<string | null> {
   } catch {
     return 'bubblewrap (bwrap) is not installed';
   }
+}
+
+/**
+ * `describe` for tests that need the sandbox: where it cannot run here (sandboxSkipReason), the
+ * block is skipped and its title says why.
+ */
+export async function sandboxDescribe(): Promise<(title: string, body: () => void) => void> {
+  const skip = await sandboxSkipReason();
+  return (title, body) =>
+    describe.skipIf(skip !== null)(`${title}${skip ? ` (skipped: ${skip})` : ''}`, body);
 }
 
 export interface Targets {
