@@ -3,7 +3,12 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider, skipToken } from '@tanstack/react-query';
 import { TEST_CORE, TEST_CORE_HOST } from '@/test/fixtures.ts';
-import { coreItemQueryOptions, coreQueryOptions, useInvalidatingMutation } from './api-queries.ts';
+import {
+  coreItemQueryOptions,
+  coreQueryOptions,
+  instanceQueryOptions,
+  useInvalidatingMutation,
+} from './api-queries.ts';
 
 const read = (_core: unknown, signal: AbortSignal) => Promise.resolve(signal.aborted);
 const readItem = (_core: unknown, id: string) => Promise.resolve(id.length);
@@ -32,6 +37,16 @@ describe('coreItemQueryOptions', () => {
       queryKey: ['a', null, 'U1'],
       queryFn: skipToken,
     });
+  });
+});
+
+describe('instanceQueryOptions', () => {
+  it("keys the read under the instance's root and reads it by its uuid", async () => {
+    const options = instanceQueryOptions('I1', ['backups', 'list'], (uuid: string) =>
+      Promise.resolve(`read ${uuid}`),
+    );
+    expect(options.queryKey).toEqual(['instance', 'I1', 'backups', 'list']);
+    await expect(new QueryClient().fetchQuery(options)).resolves.toBe('read I1');
   });
 });
 

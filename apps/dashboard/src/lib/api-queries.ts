@@ -45,6 +45,21 @@ export function coreItemQueryOptions<
   });
 }
 
+/**
+ * The options of a read of one instance on the current core, keyed `['instance', uuid, ...parts]`
+ * (every query of an instance starts so, so one invalidation can reach all of them).
+ */
+export function instanceQueryOptions<const TParts extends readonly string[], TData>(
+  uuid: string,
+  parts: TParts,
+  read: (uuid: string, signal: AbortSignal) => Promise<TData>,
+) {
+  return queryOptions({
+    queryKey: ['instance', uuid, ...parts] as const,
+    queryFn: ({ signal }) => read(uuid, signal),
+  });
+}
+
 /** What a mutation makes stale: the options of those queries (their keys are read from them). */
 export type Invalidated = readonly { queryKey: QueryKey }[];
 
