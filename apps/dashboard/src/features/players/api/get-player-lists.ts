@@ -87,7 +87,7 @@ export async function getPlayerLists(
   const text = await apiCall<'playerLists', string>(
     'playerLists',
     { uuid: instanceUuid },
-    { responseType: 'text', ...(signal ? { signal } : {}) },
+    { responseType: 'text', signal },
   );
   if (lastAnswer?.url === url && lastAnswer.text === text) return lastAnswer.lists;
   let lists: PlayerLists;
