@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider, skipToken } from '@tanstack/react-query';
@@ -32,6 +32,11 @@ describe('coreItemQueryOptions', () => {
     expect(options.queryKey).toEqual(['access', 'sessions', TEST_CORE_HOST, 'U1']);
     const client = new QueryClient();
     await expect(client.fetchQuery(options)).resolves.toBe(2);
+    // The key carries the read's type, so cache reads and writes through it stay typed.
+    expectTypeOf(client.getQueryData(options.queryKey)).toEqualTypeOf<number | undefined>();
+    expectTypeOf(options.queryKey).toExtend<
+      readonly ['access', 'sessions', string | null, string | null]
+    >();
     expect(coreItemQueryOptions(['a'], TEST_CORE, null, readItem).queryFn).toBe(skipToken);
     expect(coreItemQueryOptions(['a'], null, 'U1', readItem)).toMatchObject({
       queryKey: ['a', null, 'U1'],
@@ -46,6 +51,7 @@ describe('instanceQueryOptions', () => {
       Promise.resolve(`read ${uuid}`),
     );
     expect(options.queryKey).toEqual(['instance', 'I1', 'backups', 'list']);
+    expectTypeOf(options.queryKey).toExtend<readonly ['instance', string, 'backups', 'list']>();
     await expect(new QueryClient().fetchQuery(options)).resolves.toBe('read I1');
   });
 });
