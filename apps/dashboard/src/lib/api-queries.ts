@@ -61,22 +61,23 @@ export function instanceQueryOptions<const TParts extends readonly string[], TDa
 }
 
 /** What a mutation makes stale: the options of those queries (their keys are read from them). */
-export type Invalidated = readonly { queryKey: QueryKey }[];
+type Invalidated = readonly { queryKey: QueryKey }[];
 
 /**
  * A mutation whose only follow-up is to refetch what it changed: `invalidates` names those
- * queries by their getXQueryOptions (never a retyped key). The mutation settles once they are
- * refetched. A mutation that writes the cache itself (optimistic updates) uses useMutation.
+ * queries by their getXQueryOptions (never a retyped key), refetched one after the other once it
+ * succeeds; the mutation settles when they are. A mutation that writes the cache itself
+ * (optimistic updates) or refetches whatever the outcome uses useMutation.
  */
 export function useInvalidatingMutation<TInput, TData>(spec: {
   mutationFn: (input: TInput) => Promise<TData>;
-  invalidates: (input: TInput, data: TData) => Invalidated;
+  invalidates: (input: TInput) => Invalidated;
 }) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: spec.mutationFn,
-    onSuccess: async (data, input) => {
-      for (const { queryKey } of spec.invalidates(input, data))
+    onSuccess: async (_data, input) => {
+      for (const { queryKey } of spec.invalidates(input))
         await queryClient.invalidateQueries({ queryKey });
     },
   });
