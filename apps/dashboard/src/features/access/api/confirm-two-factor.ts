@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RecoveryCodesSchema } from '@hearth/protocol';
 import type { RecoveryCodes } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/api-queries.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getTwoFactorStatusQueryOptions } from './get-two-factor-status.ts';
 
@@ -19,13 +19,9 @@ export function confirmTwoFactor(
 }
 
 export function useConfirmTwoFactorMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: (input: { core: CoreConnection; uid: string; code: string }) =>
       confirmTwoFactor(input.core, input.uid, input.code),
-    onSuccess: (_codes, input) =>
-      queryClient.invalidateQueries({
-        queryKey: getTwoFactorStatusQueryOptions(input.core, input.uid).queryKey,
-      }),
+    invalidates: (input) => [getTwoFactorStatusQueryOptions(input.core, input.uid)],
   });
 }

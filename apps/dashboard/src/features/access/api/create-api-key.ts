@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiKeyCreatedSchema } from '@hearth/protocol';
 import type { ApiKeyCreate, ApiKeyCreated } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/api-queries.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getApiKeysQueryOptions } from './get-api-keys.ts';
 
@@ -15,13 +15,9 @@ export function createApiKey(
 }
 
 export function useCreateApiKeyMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: (input: { core: CoreConnection; uid: string; request: ApiKeyCreate }) =>
       createApiKey(input.core, input.uid, input.request),
-    onSuccess: (_created, input) =>
-      queryClient.invalidateQueries({
-        queryKey: getApiKeysQueryOptions(input.core, input.uid).queryKey,
-      }),
+    invalidates: (input) => [getApiKeysQueryOptions(input.core, input.uid)],
   });
 }

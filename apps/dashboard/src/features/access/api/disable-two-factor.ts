@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/api-queries.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getAccessOverviewQueryOptions } from './get-access-overview.ts';
 import { getTwoFactorStatusQueryOptions } from './get-two-factor-status.ts';
@@ -17,17 +17,12 @@ export async function disableTwoFactor(
 }
 
 export function useDisableTwoFactorMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: (input: { core: CoreConnection; uid: string; code: string | null }) =>
       disableTwoFactor(input.core, input.uid, input.code),
-    onSuccess: async (_data, input) => {
-      await queryClient.invalidateQueries({
-        queryKey: getTwoFactorStatusQueryOptions(input.core, input.uid).queryKey,
-      });
-      await queryClient.invalidateQueries({
-        queryKey: getAccessOverviewQueryOptions(input.core, true).queryKey,
-      });
-    },
+    invalidates: (input) => [
+      getTwoFactorStatusQueryOptions(input.core, input.uid),
+      getAccessOverviewQueryOptions(input.core, true),
+    ],
   });
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { UserAccessSchema } from '@hearth/protocol';
 import type { UserAccess } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
-import { coreKey } from '@/lib/session.ts';
+import { coreQueryOptions } from '@/lib/api-queries.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
 const OverviewSchema = z.array(UserAccessSchema);
@@ -13,20 +13,15 @@ export function getAccessOverview(
   core: CoreConnection,
   signal?: AbortSignal,
 ): Promise<UserAccess[]> {
-  return apiCall(
-    'accessOverview',
-    {},
-    { core, schema: OverviewSchema, ...(signal ? { signal } : {}) },
-  );
+  return apiCall('accessOverview', {}, { core, schema: OverviewSchema, signal });
 }
 
 /** `enabled`: the caller is the owner. */
 export function getAccessOverviewQueryOptions(core: CoreConnection | null, enabled: boolean) {
-  return queryOptions({
-    queryKey: ['access', 'overview', core ? coreKey(core) : null] as const,
-    queryFn: core && enabled ? ({ signal }) => getAccessOverview(core, signal) : skipToken,
+  return {
+    ...coreQueryOptions(['access', 'overview'], core, enabled, getAccessOverview),
     retry: false,
-  });
+  };
 }
 
 export function useAccessOverview(core: CoreConnection | null, enabled: boolean) {

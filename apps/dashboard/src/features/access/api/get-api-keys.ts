@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ApiKeySchema } from '@hearth/protocol';
 import type { ApiKey } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
-import { coreKey } from '@/lib/session.ts';
+import { coreItemQueryOptions } from '@/lib/api-queries.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
 const ApiKeyListSchema = z.array(ApiKeySchema);
@@ -14,19 +14,11 @@ export function getApiKeys(
   uid: string,
   signal?: AbortSignal,
 ): Promise<ApiKey[]> {
-  return apiCall(
-    'apiKeyList',
-    { uid },
-    { core, schema: ApiKeyListSchema, ...(signal ? { signal } : {}) },
-  );
+  return apiCall('apiKeyList', { uid }, { core, schema: ApiKeyListSchema, signal });
 }
 
 export function getApiKeysQueryOptions(core: CoreConnection | null, uid: string | null) {
-  return queryOptions({
-    queryKey: ['access', 'api-keys', core ? coreKey(core) : null, uid] as const,
-    queryFn: core && uid !== null ? ({ signal }) => getApiKeys(core, uid, signal) : skipToken,
-    retry: false,
-  });
+  return { ...coreItemQueryOptions(['access', 'api-keys'], core, uid, getApiKeys), retry: false };
 }
 
 export function useApiKeys(core: CoreConnection | null, uid: string | null) {

@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { SessionSchema } from '@hearth/protocol';
 import type { Session } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
-import { coreKey } from '@/lib/session.ts';
+import { coreItemQueryOptions } from '@/lib/api-queries.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
 const SessionListSchema = z.array(SessionSchema);
@@ -14,19 +14,11 @@ export function getSessions(
   uid: string,
   signal?: AbortSignal,
 ): Promise<Session[]> {
-  return apiCall(
-    'sessionList',
-    { uid },
-    { core, schema: SessionListSchema, ...(signal ? { signal } : {}) },
-  );
+  return apiCall('sessionList', { uid }, { core, schema: SessionListSchema, signal });
 }
 
 export function getSessionsQueryOptions(core: CoreConnection | null, uid: string | null) {
-  return queryOptions({
-    queryKey: ['access', 'sessions', core ? coreKey(core) : null, uid] as const,
-    queryFn: core && uid !== null ? ({ signal }) => getSessions(core, uid, signal) : skipToken,
-    retry: false,
-  });
+  return { ...coreItemQueryOptions(['access', 'sessions'], core, uid, getSessions), retry: false };
 }
 
 export function useSessions(core: CoreConnection | null, uid: string | null) {

@@ -1,8 +1,8 @@
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { TwoFactorStatus } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
+import { coreItemQueryOptions } from '@/lib/api-queries.ts';
 import { firstScreenParser } from '@/lib/first-screen-parsers.ts';
-import { coreKey } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
 const twoFactorParser = firstScreenParser<TwoFactorStatus>((s) => s.TwoFactorStatusSchema);
@@ -13,21 +13,15 @@ export function getTwoFactorStatus(
   uid: string,
   signal?: AbortSignal,
 ): Promise<TwoFactorStatus> {
-  return apiCall(
-    'twoFactorStatus',
-    { uid },
-    { core, schema: twoFactorParser, ...(signal ? { signal } : {}) },
-  );
+  return apiCall('twoFactorStatus', { uid }, { core, schema: twoFactorParser, signal });
 }
 
 export function getTwoFactorStatusQueryOptions(core: CoreConnection | null, uid: string | null) {
-  return queryOptions({
-    queryKey: ['access', 'two-factor', core ? coreKey(core) : null, uid] as const,
-    queryFn:
-      core && uid !== null ? ({ signal }) => getTwoFactorStatus(core, uid, signal) : skipToken,
+  return {
+    ...coreItemQueryOptions(['access', 'two-factor'], core, uid, getTwoFactorStatus),
     // A Lodestone core has no such route (404): nothing to retry.
     retry: false,
-  });
+  };
 }
 
 export function useTwoFactorStatus(core: CoreConnection | null, uid: string | null) {

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/api-queries.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getApiKeysQueryOptions } from './get-api-keys.ts';
 
@@ -9,13 +9,9 @@ export async function revokeApiKey(core: CoreConnection, uid: string, id: string
 }
 
 export function useRevokeApiKeyMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: (input: { core: CoreConnection; uid: string; id: string }) =>
       revokeApiKey(input.core, input.uid, input.id),
-    onSuccess: (_data, input) =>
-      queryClient.invalidateQueries({
-        queryKey: getApiKeysQueryOptions(input.core, input.uid).queryKey,
-      }),
+    invalidates: (input) => [getApiKeysQueryOptions(input.core, input.uid)],
   });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/api-queries.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getAccessOverviewQueryOptions } from './get-access-overview.ts';
 import { getSessionsQueryOptions } from './get-sessions.ts';
@@ -14,17 +14,12 @@ export async function revokeOtherSessions(core: CoreConnection, uid: string): Pr
 }
 
 export function useRevokeOtherSessionsMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: (input: { core: CoreConnection; uid: string }) =>
       revokeOtherSessions(input.core, input.uid),
-    onSuccess: async (_data, input) => {
-      await queryClient.invalidateQueries({
-        queryKey: getSessionsQueryOptions(input.core, input.uid).queryKey,
-      });
-      await queryClient.invalidateQueries({
-        queryKey: getAccessOverviewQueryOptions(input.core, true).queryKey,
-      });
-    },
+    invalidates: (input) => [
+      getSessionsQueryOptions(input.core, input.uid),
+      getAccessOverviewQueryOptions(input.core, true),
+    ],
   });
 }

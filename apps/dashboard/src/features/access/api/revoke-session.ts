@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/api-queries.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getAccessOverviewQueryOptions } from './get-access-overview.ts';
 import { getSessionsQueryOptions } from './get-sessions.ts';
@@ -10,17 +10,12 @@ export async function revokeSession(core: CoreConnection, uid: string, id: strin
 }
 
 export function useRevokeSessionMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: (input: { core: CoreConnection; uid: string; id: string }) =>
       revokeSession(input.core, input.uid, input.id),
-    onSuccess: async (_data, input) => {
-      await queryClient.invalidateQueries({
-        queryKey: getSessionsQueryOptions(input.core, input.uid).queryKey,
-      });
-      await queryClient.invalidateQueries({
-        queryKey: getAccessOverviewQueryOptions(input.core, true).queryKey,
-      });
-    },
+    invalidates: (input) => [
+      getSessionsQueryOptions(input.core, input.uid),
+      getAccessOverviewQueryOptions(input.core, true),
+    ],
   });
 }

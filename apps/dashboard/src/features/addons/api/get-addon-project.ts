@@ -17,7 +17,7 @@ export function getAddonProject(
       query: encodeQuery({ kind }),
       schema: AddonProjectSchema,
       timeoutMs: 20_000,
-      ...(signal ? { signal } : {}),
+      signal,
     },
   );
 }

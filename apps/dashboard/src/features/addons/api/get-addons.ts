@@ -1,8 +1,9 @@
 import { z } from 'zod/mini';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { InstalledAddonSchema } from '@hearth/protocol';
 import type { InstalledAddon } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
+import { instanceQueryOptions } from '@/lib/api-queries.ts';
 
 const InstalledListSchema = z.array(InstalledAddonSchema);
 
@@ -14,17 +15,14 @@ export async function getAddons(
   const list = await apiCall(
     'addonList',
     { uuid: instanceUuid },
-    { schema: InstalledListSchema, ...(signal ? { signal } : {}) },
+    { schema: InstalledListSchema, signal },
   );
   return list.sort((a, b) => a.title.localeCompare(b.title));
 }
 
 /** Install, update and remove refetch it (`invalidateQueries`). */
 export function getAddonsQueryOptions(instanceUuid: string) {
-  return queryOptions({
-    queryKey: ['instance', instanceUuid, 'addons', 'list'] as const,
-    queryFn: ({ signal }) => getAddons(instanceUuid, signal),
-  });
+  return instanceQueryOptions(instanceUuid, ['addons', 'list'], getAddons);
 }
 
 export function useAddons(instanceUuid: string, enabled: boolean) {

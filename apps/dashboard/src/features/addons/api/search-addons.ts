@@ -26,7 +26,7 @@ export function searchAddons(
       schema: AddonSearchPageSchema,
       // The core waits on Modrinth: more than the default 5 s may pass on a slow link.
       timeoutMs: 20_000,
-      ...(signal ? { signal } : {}),
+      signal,
     },
   );
 }

@@ -1,9 +1,10 @@
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
 import type { PublicUser } from '@hearth/protocol';
 import { apiCall, ApiError } from '@/lib/api-client.ts';
+import { coreQueryOptions } from '@/lib/api-queries.ts';
 import { firstScreenParser } from '@/lib/first-screen-parsers.ts';
-import { coreKey, getToken, setToken, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
+import { getToken, setToken, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { isUsableToken } from '@/lib/token.ts';
@@ -16,11 +17,7 @@ export const INVALID_TOKEN_TOAST_ID = 'token-problem';
 export async function getUserInfo(core: CoreConnection, signal?: AbortSignal): Promise<PublicUser> {
   const token = getToken(core);
   try {
-    return await apiCall(
-      'userInfo',
-      {},
-      { core, token, schema: userInfoParser, ...(signal ? { signal } : {}) },
-    );
+    return await apiCall('userInfo', {}, { core, token, schema: userInfoParser, signal });
   } catch (err) {
     if (
       err instanceof ApiError &&
@@ -37,10 +34,7 @@ export async function getUserInfo(core: CoreConnection, signal?: AbortSignal): P
 
 /** `hasToken`: a usable token exists for `core` (no call is made for a guest). */
 export function getUserInfoQueryOptions(core: CoreConnection | null, hasToken: boolean) {
-  return queryOptions({
-    queryKey: ['user', 'info', core ? coreKey(core) : null] as const,
-    queryFn: core && hasToken ? ({ signal }) => getUserInfo(core, signal) : skipToken,
-  });
+  return coreQueryOptions(['user', 'info'], core, hasToken, getUserInfo);
 }
 
 /** The signed-in user of the current core; `data` is undefined for a guest. */

@@ -1,22 +1,20 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BackupSettingsSchema } from '@hearth/protocol';
 import type { BackupSettings, BackupSettingsPatch } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
+import { instanceQueryOptions } from '@/lib/api-queries.ts';
 
 /** GET /instance/:uuid/backup_settings: excludes (gitignore text) and retention. */
 export function getBackupSettings(instanceUuid: string, signal?: AbortSignal) {
   return apiCall(
     'backupSettings',
     { uuid: instanceUuid },
-    { schema: BackupSettingsSchema, ...(signal ? { signal } : {}) },
+    { schema: BackupSettingsSchema, signal },
   );
 }
 
 export function getBackupSettingsQueryOptions(instanceUuid: string) {
-  return queryOptions({
-    queryKey: ['instance', instanceUuid, 'backups', 'settings'] as const,
-    queryFn: ({ signal }) => getBackupSettings(instanceUuid, signal),
-  });
+  return instanceQueryOptions(instanceUuid, ['backups', 'settings'], getBackupSettings);
 }
 
 export function useBackupSettings(instanceUuid: string, enabled: boolean) {

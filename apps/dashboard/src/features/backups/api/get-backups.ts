@@ -1,8 +1,9 @@
 import { z } from 'zod/mini';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { BackupRecordSchema } from '@hearth/protocol';
 import type { BackupRecord } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
+import { instanceQueryOptions } from '@/lib/api-queries.ts';
 
 const BackupListSchema = z.array(BackupRecordSchema);
 
@@ -14,17 +15,14 @@ export async function getBackups(
   const list = await apiCall(
     'backupList',
     { uuid: instanceUuid },
-    { schema: BackupListSchema, ...(signal ? { signal } : {}) },
+    { schema: BackupListSchema, signal },
   );
   return list.sort((a, b) => b.created_at - a.created_at);
 }
 
 /** Kept current by backup progression events (use-backup-events.ts). */
 export function getBackupsQueryOptions(instanceUuid: string) {
-  return queryOptions({
-    queryKey: ['instance', instanceUuid, 'backups', 'list'] as const,
-    queryFn: ({ signal }) => getBackups(instanceUuid, signal),
-  });
+  return instanceQueryOptions(instanceUuid, ['backups', 'list'], getBackups);
 }
 
 export function useBackups(instanceUuid: string, enabled: boolean) {

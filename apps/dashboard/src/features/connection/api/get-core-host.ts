@@ -13,7 +13,7 @@ export interface CoreHost {
 
 /** GET /system/cpu, /system/ram and /system/disk (unauthenticated): the core's machine. */
 export async function getCoreHost(core: CoreConnection, signal?: AbortSignal): Promise<CoreHost> {
-  const options = { core, auth: 'none' as const, ...(signal ? { signal } : {}) };
+  const options = { core, auth: 'none' as const, signal };
   const [cpu, ram, disk] = await Promise.all([
     apiCall('systemCpu', {}, { ...options, schema: SystemCpuSchema }),
     apiCall('systemRam', {}, { ...options, schema: SystemRamSchema }),

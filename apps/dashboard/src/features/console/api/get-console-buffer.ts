@@ -17,7 +17,7 @@ export async function getConsoleBuffer(
   return apiCall(
     'consoleBuffer',
     { uuid: instanceUuid },
-    { core, schema: ConsoleBufferSchema, ...(signal ? { signal } : {}) },
+    { core, schema: ConsoleBufferSchema, signal },
   );
 }
 

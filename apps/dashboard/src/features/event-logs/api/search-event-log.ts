@@ -19,7 +19,7 @@ export function searchEventLog(
       query: logQueryParams(filter, { before, limit: LOG_PAGE_SIZE }).toString(),
       core,
       schema: LogPageSchema,
-      ...(signal ? { signal } : {}),
+      signal,
     },
   );
 }

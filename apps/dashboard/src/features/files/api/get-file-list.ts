@@ -15,7 +15,7 @@ export async function getFileList(
   const files = await apiCall(
     'fsLs',
     { uuid: instanceUuid, path },
-    { schema: FileListSchema, ...(signal ? { signal } : {}) },
+    { schema: FileListSchema, signal },
   );
   return files.sort(compareClientFiles);
 }

@@ -10,10 +10,7 @@ export async function readFile(
   return apiCall<'fsRead', string>(
     'fsRead',
     { uuid: instanceUuid, path },
-    {
-      responseType: 'text',
-      ...(signal ? { signal } : {}),
-    },
+    { responseType: 'text', signal },
   );
 }
 

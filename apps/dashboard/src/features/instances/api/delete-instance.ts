@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/api-queries.ts';
 import { getSession } from '@/lib/session.ts';
 import { getInstancesQueryOptions } from './get-instances.ts';
 
@@ -12,12 +12,8 @@ export async function deleteInstance(uuid: string): Promise<void> {
 
 /** Deletes, then refreshes the list (dashboard.md §7); the caller deselects. */
 export function useDeleteInstanceMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: (uuid: string) => deleteInstance(uuid),
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        queryKey: getInstancesQueryOptions(getSession().current, true).queryKey,
-      }),
+    invalidates: () => [getInstancesQueryOptions(getSession().current, true)],
   });
 }

@@ -6,11 +6,7 @@ import { coreKey, useCurrentCore } from '@/lib/session.ts';
 
 /** GET /instance/{id}/disk (Hearth): what the instance's folder takes on disk. */
 export function getInstanceDisk(uuid: string, signal?: AbortSignal): Promise<InstanceDisk> {
-  return apiCall(
-    'instanceDisk',
-    { uuid },
-    { schema: InstanceDiskSchema, ...(signal ? { signal } : {}) },
-  );
+  return apiCall('instanceDisk', { uuid }, { schema: InstanceDiskSchema, signal });
 }
 
 export function getInstanceDiskQueryOptions(coreId: string | null, uuid: string) {

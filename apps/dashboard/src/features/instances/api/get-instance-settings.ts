@@ -9,11 +9,7 @@ export function getInstanceSettings(
   uuid: string,
   signal?: AbortSignal,
 ): Promise<ConfigurableManifest> {
-  return apiCall(
-    'instanceSettings',
-    { uuid },
-    { schema: ConfigurableManifestSchema, ...(signal ? { signal } : {}) },
-  );
+  return apiCall('instanceSettings', { uuid }, { schema: ConfigurableManifestSchema, signal });
 }
 
 /** Not cached (dashboard.md §9): every visit reads the server's current values. */

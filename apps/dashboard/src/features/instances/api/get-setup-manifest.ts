@@ -1,8 +1,9 @@
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { SetupManifestSchema } from '@hearth/protocol';
 import type { HandlerGameType, SetupManifest } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
-import { coreKey, useCurrentCore } from '@/lib/session.ts';
+import { coreItemQueryOptions } from '@/lib/api-queries.ts';
+import { useCurrentCore } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
 /** The core asks the game's version list upstream first (up to 20 s). */
@@ -21,7 +22,7 @@ export function getSetupManifest(
       core,
       schema: SetupManifestSchema,
       timeoutMs: MANIFEST_TIMEOUT_MS,
-      ...(signal ? { signal } : {}),
+      signal,
     },
   );
 }
@@ -30,13 +31,12 @@ export function getSetupManifestQueryOptions(
   core: CoreConnection | null,
   game: HandlerGameType | null,
 ) {
-  return queryOptions({
-    queryKey: ['setup-manifest', core ? coreKey(core) : null, game] as const,
-    queryFn: core && game ? ({ signal }) => getSetupManifest(core, game, signal) : skipToken,
+  return {
+    ...coreItemQueryOptions(['setup-manifest'], core, game, getSetupManifest),
     // Version lists change upstream; a new wizard asks again.
     staleTime: 0,
     gcTime: 0,
-  });
+  };
 }
 
 export function useSetupManifest(game: HandlerGameType | null) {

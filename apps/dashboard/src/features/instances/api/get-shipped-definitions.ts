@@ -28,7 +28,7 @@ export async function getCoreExtensions(
     const definitions = await apiCall(
       'gamesDefinitions',
       {},
-      { core, auth: 'none', schema: DefinitionListSchema, ...(signal ? { signal } : {}) },
+      { core, auth: 'none', schema: DefinitionListSchema, signal },
     );
     return { hearth: true, definitions };
   } catch (err) {

@@ -14,7 +14,7 @@ export function stageImportUpload(file: File, signal?: AbortSignal): Promise<Sta
   return apiCall(
     'importUpload',
     {},
-    { rawBody: form, schema: StagedImportSchema, timeoutMs: null, ...(signal ? { signal } : {}) },
+    { rawBody: form, schema: StagedImportSchema, timeoutMs: null, signal },
   );
 }
 

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { TransferKeySchema } from '@hearth/protocol';
 import type { TransferKey } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/api-queries.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getInstancesQueryOptions } from './get-instances.ts';
 
@@ -59,12 +59,8 @@ export async function moveInstance(input: MoveInstanceInput): Promise<string> {
 }
 
 export function useMoveInstanceMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: moveInstance,
-    onSuccess: (_uuid, input) =>
-      queryClient.invalidateQueries({
-        queryKey: getInstancesQueryOptions(input.target, true).queryKey,
-      }),
+    invalidates: (input) => [getInstancesQueryOptions(input.target, true)],
   });
 }

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConfigurableValue } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/api-queries.ts';
 import { getSession } from '@/lib/session.ts';
 import { getInstancesQueryOptions } from './get-instances.ts';
 
@@ -23,17 +23,13 @@ export async function updateInstanceSetting(
  * the core sends no event for it: the list is fetched again once the core took the value.
  */
 export function useUpdateInstanceSettingMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        queryKey: getInstancesQueryOptions(getSession().current, true).queryKey,
-      }),
+  return useInvalidatingMutation({
     mutationFn: (input: {
       uuid: string;
       sectionId: string;
       settingId: string;
       value: ConfigurableValue;
     }) => updateInstanceSetting(input.uuid, input.sectionId, input.settingId, input.value),
+    invalidates: () => [getInstancesQueryOptions(getSession().current, true)],
   });
 }

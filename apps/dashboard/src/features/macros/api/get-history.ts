@@ -1,25 +1,18 @@
 import { z } from 'zod/mini';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { HistoryEntrySchema } from '@hearth/protocol';
 import type { HistoryEntry } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
-import { macroKeys } from './query-keys.ts';
+import { macroListQueryOptions } from './query-keys.ts';
 
 /** GET /instance/{id}/history/list: finished tasks, the latest first. */
 export function getHistory(uuid: string, signal?: AbortSignal): Promise<HistoryEntry[]> {
-  return apiCall(
-    'historyList',
-    { uuid },
-    { schema: z.array(HistoryEntrySchema), ...(signal ? { signal } : {}) },
-  );
+  return apiCall('historyList', { uuid }, { schema: z.array(HistoryEntrySchema), signal });
 }
 
 export function getHistoryQueryOptions(coreId: string | null, uuid: string) {
-  return queryOptions({
-    queryKey: [...macroKeys.instance(coreId, uuid), 'history'] as const,
-    queryFn: ({ signal }) => getHistory(uuid, signal),
-  });
+  return macroListQueryOptions(coreId, uuid, 'history', getHistory);
 }
 
 export function useHistory(uuid: string, enabled: boolean) {

@@ -14,11 +14,7 @@ export function getMacroConfig(
   name: string,
   signal?: AbortSignal,
 ): Promise<GetConfigResponse> {
-  return apiCall(
-    'macroConfigGet',
-    { uuid, name },
-    { schema: GetConfigResponseSchema, ...(signal ? { signal } : {}) },
-  );
+  return apiCall('macroConfigGet', { uuid, name }, { schema: GetConfigResponseSchema, signal });
 }
 
 /** Read afresh at every opening of the dialog: the file may have changed meanwhile. */

@@ -15,11 +15,7 @@ export async function getMacroOutput(
   signal?: AbortSignal,
 ): Promise<MacroOutput | null> {
   try {
-    return await apiCall(
-      'macroOutput',
-      { uuid, pid },
-      { schema: MacroOutputSchema, ...(signal ? { signal } : {}) },
-    );
+    return await apiCall('macroOutput', { uuid, pid }, { schema: MacroOutputSchema, signal });
   } catch (err) {
     // A missing route answers 404 without Hearth's {kind,causes} body (an unknown pid has one).
     if (err instanceof ApiError && err.status === 404 && err.envelope === null) return null;

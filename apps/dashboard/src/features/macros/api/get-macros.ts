@@ -1,25 +1,18 @@
 import { z } from 'zod/mini';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { MacroEntrySchema } from '@hearth/protocol';
 import type { MacroEntry } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
-import { macroKeys } from './query-keys.ts';
+import { macroListQueryOptions } from './query-keys.ts';
 
 /** GET /instance/{id}/macro/list: the instance's macros, sorted by name, with last_run. */
 export function getMacros(uuid: string, signal?: AbortSignal): Promise<MacroEntry[]> {
-  return apiCall(
-    'macroList',
-    { uuid },
-    { schema: z.array(MacroEntrySchema), ...(signal ? { signal } : {}) },
-  );
+  return apiCall('macroList', { uuid }, { schema: z.array(MacroEntrySchema), signal });
 }
 
 export function getMacrosQueryOptions(coreId: string | null, uuid: string) {
-  return queryOptions({
-    queryKey: [...macroKeys.instance(coreId, uuid), 'list'] as const,
-    queryFn: ({ signal }) => getMacros(uuid, signal),
-  });
+  return macroListQueryOptions(coreId, uuid, 'list', getMacros);
 }
 
 /** `enabled` is false without can_access_instance_macro: nothing is read then. */

@@ -1,25 +1,18 @@
 import { z } from 'zod/mini';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { TaskEntrySchema } from '@hearth/protocol';
 import type { TaskEntry } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
 import { coreKey, useCurrentCore } from '@/lib/session.ts';
-import { macroKeys } from './query-keys.ts';
+import { macroListQueryOptions } from './query-keys.ts';
 
 /** GET /instance/{id}/task/list: the macro tasks running now. */
 export function getTasks(uuid: string, signal?: AbortSignal): Promise<TaskEntry[]> {
-  return apiCall(
-    'taskList',
-    { uuid },
-    { schema: z.array(TaskEntrySchema), ...(signal ? { signal } : {}) },
-  );
+  return apiCall('taskList', { uuid }, { schema: z.array(TaskEntrySchema), signal });
 }
 
 export function getTasksQueryOptions(coreId: string | null, uuid: string) {
-  return queryOptions({
-    queryKey: [...macroKeys.instance(coreId, uuid), 'tasks'] as const,
-    queryFn: ({ signal }) => getTasks(uuid, signal),
-  });
+  return macroListQueryOptions(coreId, uuid, 'tasks', getTasks);
 }
 
 export function useTasks(uuid: string, enabled: boolean) {

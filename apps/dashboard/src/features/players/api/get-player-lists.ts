@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   BannedIpSchema,
   BannedPlayerSchema,
@@ -10,6 +10,7 @@ import {
 } from '@hearth/protocol';
 import type { PlayerLists } from '@hearth/protocol';
 import { ApiError, apiCall, routeUrl } from '@/lib/api-client.ts';
+import { instanceQueryOptions } from '@/lib/api-queries.ts';
 
 /** While the server runs it changes its own lists (an operator in game): look again this often. */
 export const RUNNING_REFRESH_MS = 5000;
@@ -87,7 +88,7 @@ export async function getPlayerLists(
   const text = await apiCall<'playerLists', string>(
     'playerLists',
     { uuid: instanceUuid },
-    { responseType: 'text', ...(signal ? { signal } : {}) },
+    { responseType: 'text', signal },
   );
   if (lastAnswer?.url === url && lastAnswer.text === text) return lastAnswer.lists;
   let lists: PlayerLists;
@@ -102,13 +103,12 @@ export async function getPlayerLists(
 }
 
 export function getPlayerListsQueryOptions(instanceUuid: string) {
-  return queryOptions({
-    queryKey: ['instance', instanceUuid, 'players', 'lists'] as const,
-    queryFn: ({ signal }) => getPlayerLists(instanceUuid, signal),
+  return {
+    ...instanceQueryOptions(instanceUuid, ['players', 'lists'], getPlayerLists),
     // An unchanged answer is already the same object (above); a changed one is new throughout,
     // and comparing 10,000 entries deeply to keep a few of them would be one long task.
     structuralSharing: false,
-  });
+  };
 }
 
 export function usePlayerLists(instanceUuid: string, enabled: boolean, running: boolean) {

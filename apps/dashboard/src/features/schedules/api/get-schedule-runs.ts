@@ -16,7 +16,7 @@ export function getScheduleRuns(
   return apiCall(
     'scheduleRuns',
     { uuid: instanceUuid, schedule: scheduleId },
-    { schema: RunListSchema, ...(signal ? { signal } : {}) },
+    { schema: RunListSchema, signal },
   );
 }
 

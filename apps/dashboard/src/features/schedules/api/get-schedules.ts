@@ -8,11 +8,7 @@ const ScheduleListSchema = z.array(ScheduleSchema);
 
 /** GET /instance/:uuid/schedules (oldest first, as they were made). */
 export function getSchedules(instanceUuid: string, signal?: AbortSignal): Promise<Schedule[]> {
-  return apiCall(
-    'scheduleList',
-    { uuid: instanceUuid },
-    { schema: ScheduleListSchema, ...(signal ? { signal } : {}) },
-  );
+  return apiCall('scheduleList', { uuid: instanceUuid }, { schema: ScheduleListSchema, signal });
 }
 
 /** Every query of one instance's schedules (list and run histories) starts with this key. */

@@ -1,8 +1,9 @@
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { GlobalSettingsData } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
+import { coreQueryOptions } from '@/lib/api-queries.ts';
 import { firstScreenParser } from '@/lib/first-screen-parsers.ts';
-import { coreKey, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
+import { useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
 const globalSettingsParser = firstScreenParser<GlobalSettingsData>(
@@ -14,18 +15,11 @@ export function getGlobalSettings(
   core: CoreConnection,
   signal?: AbortSignal,
 ): Promise<GlobalSettingsData> {
-  return apiCall(
-    'globalSettings',
-    {},
-    { core, schema: globalSettingsParser, ...(signal ? { signal } : {}) },
-  );
+  return apiCall('globalSettings', {}, { core, schema: globalSettingsParser, signal });
 }
 
 export function getGlobalSettingsQueryOptions(core: CoreConnection | null, hasToken: boolean) {
-  return queryOptions({
-    queryKey: ['global-settings', core ? coreKey(core) : null] as const,
-    queryFn: core && hasToken ? ({ signal }) => getGlobalSettings(core, signal) : skipToken,
-  });
+  return coreQueryOptions(['global-settings'], core, hasToken, getGlobalSettings);
 }
 
 export function useGlobalSettings() {

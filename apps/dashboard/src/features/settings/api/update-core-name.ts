@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/api-queries.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getGlobalSettingsQueryOptions } from './get-global-settings.ts';
 
@@ -9,13 +9,9 @@ export async function updateCoreName(core: CoreConnection, name: string): Promis
 }
 
 export function useUpdateCoreNameMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: (input: { core: CoreConnection; name: string }) =>
       updateCoreName(input.core, input.name),
-    onSuccess: (_data, input) =>
-      queryClient.invalidateQueries({
-        queryKey: getGlobalSettingsQueryOptions(input.core, true).queryKey,
-      }),
+    invalidates: (input) => [getGlobalSettingsQueryOptions(input.core, true)],
   });
 }

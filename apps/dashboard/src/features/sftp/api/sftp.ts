@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { SftpInfoSchema, SshKeyListSchema, SshKeySchema } from '@hearth/protocol';
 import type { SftpInfo, SftpSettings, SshKey, SshKeyAdd } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/api-queries.ts';
 import { coreKey } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
@@ -44,22 +45,18 @@ export function useSshKeys(core: CoreConnection, enabled = true) {
 
 /** POST /ssh_keys: a name and one line of a `.pub` file. */
 export function useAddSshKeyMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: (input: { core: CoreConnection; key: SshKeyAdd }) =>
       apiCall('sshKeyAdd', {}, { core: input.core, body: input.key, schema: SshKeySchema }),
-    onSuccess: (_data, input) =>
-      queryClient.invalidateQueries({ queryKey: getSshKeysQueryOptions(input.core).queryKey }),
+    invalidates: (input) => [getSshKeysQueryOptions(input.core)],
   });
 }
 
 /** DELETE /ssh_keys/:id: the sessions the key signed in end too. */
 export function useRemoveSshKeyMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: (input: { core: CoreConnection; id: string }) =>
       apiCall('sshKeyDelete', { id: input.id }, { core: input.core }),
-    onSuccess: (_data, input) =>
-      queryClient.invalidateQueries({ queryKey: getSshKeysQueryOptions(input.core).queryKey }),
+    invalidates: (input) => [getSshKeysQueryOptions(input.core)],
   });
 }

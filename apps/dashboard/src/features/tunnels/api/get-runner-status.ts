@@ -1,9 +1,10 @@
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { PlayitFlagSchema } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
-import { coreKey, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
+import { useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import type { RunnerStatus } from '../runner-status.ts';
+import { playitQueryOptions } from './playit-queries.ts';
 
 /**
  * GET /playitgg/cli_is_running (owner only; bool). The core says running or not; runner events
@@ -13,19 +14,12 @@ export async function getRunnerStatus(
   core: CoreConnection,
   signal?: AbortSignal,
 ): Promise<RunnerStatus> {
-  const running = await apiCall(
-    'playitIsRunning',
-    {},
-    { core, schema: PlayitFlagSchema, ...(signal ? { signal } : {}) },
-  );
+  const running = await apiCall('playitIsRunning', {}, { core, schema: PlayitFlagSchema, signal });
   return running ? 'Started' : 'Stopped';
 }
 
 export function getRunnerStatusQueryOptions(core: CoreConnection | null, enabled: boolean) {
-  return queryOptions({
-    queryKey: ['playitgg', core ? coreKey(core) : null, 'status'] as const,
-    queryFn: core && enabled ? ({ signal }) => getRunnerStatus(core, signal) : skipToken,
-  });
+  return playitQueryOptions('status', core, enabled, getRunnerStatus);
 }
 
 export function useRunnerStatus(enabled: boolean) {

@@ -1,10 +1,11 @@
 import { z } from 'zod/mini';
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { PlayitTunnelInfoSchema } from '@hearth/protocol';
 import type { PlayitTunnelInfo } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
-import { coreKey, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
+import { useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
+import { playitQueryOptions } from './playit-queries.ts';
 
 /** GET /playitgg/get_tunnels (owner only): the account's tunnels, as playit lists them. */
 export async function getTunnels(
@@ -18,16 +19,13 @@ export async function getTunnels(
       core,
       schema: z.array(PlayitTunnelInfoSchema),
       timeoutMs: 15_000,
-      ...(signal ? { signal } : {}),
+      signal,
     },
   );
 }
 
 export function getTunnelsQueryOptions(core: CoreConnection | null, enabled: boolean) {
-  return queryOptions({
-    queryKey: ['playitgg', core ? coreKey(core) : null, 'tunnels'] as const,
-    queryFn: core && enabled ? ({ signal }) => getTunnels(core, signal) : skipToken,
-  });
+  return playitQueryOptions('tunnels', core, enabled, getTunnels);
 }
 
 /** Fetched once the core is signed up (without a key the core answers 400). */

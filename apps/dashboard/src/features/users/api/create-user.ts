@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LoginReplySchema } from '@hearth/protocol';
 import type { LoginReply } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/api-queries.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getUserListQueryOptions } from './get-user-list.ts';
 
@@ -14,13 +14,9 @@ export function createUser(
 }
 
 export function useCreateUserMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: (input: { core: CoreConnection; username: string; password: string }) =>
       createUser(input.core, { username: input.username, password: input.password }),
-    onSuccess: (_reply, input) =>
-      queryClient.invalidateQueries({
-        queryKey: getUserListQueryOptions(input.core, true).queryKey,
-      }),
+    invalidates: (input) => [getUserListQueryOptions(input.core, true)],
   });
 }

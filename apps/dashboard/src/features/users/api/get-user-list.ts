@@ -1,24 +1,22 @@
 import { z } from 'zod/mini';
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { PublicUserSchema } from '@hearth/protocol';
 import type { PublicUser } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
-import { coreKey, useCurrentCore } from '@/lib/session.ts';
+import { coreQueryOptions } from '@/lib/api-queries.ts';
+import { useCurrentCore } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 
 const UserListSchema = z.array(PublicUserSchema);
 
 /** GET /user/list (owner only, dashboard.md §6). */
 export function getUserList(core: CoreConnection, signal?: AbortSignal): Promise<PublicUser[]> {
-  return apiCall('userList', {}, { core, schema: UserListSchema, ...(signal ? { signal } : {}) });
+  return apiCall('userList', {}, { core, schema: UserListSchema, signal });
 }
 
 /** `enabled`: the caller is the owner — nobody else fetches the list. */
 export function getUserListQueryOptions(core: CoreConnection | null, enabled: boolean) {
-  return queryOptions({
-    queryKey: ['user', 'list', core ? coreKey(core) : null] as const,
-    queryFn: core && enabled ? ({ signal }) => getUserList(core, signal) : skipToken,
-  });
+  return coreQueryOptions(['user', 'list'], core, enabled, getUserList);
 }
 
 export function useUserList(enabled: boolean) {

@@ -8,11 +8,7 @@ import type { CoreConnection } from '@/lib/session.ts';
 
 /** GET /webhooks (owner only): the targets, URLs masked, and the private-targets switch. */
 export function getWebhooks(core: CoreConnection, signal?: AbortSignal): Promise<WebhookList> {
-  return apiCall(
-    'webhookList',
-    {},
-    { core, schema: WebhookListSchema, ...(signal ? { signal } : {}) },
-  );
+  return apiCall('webhookList', {}, { core, schema: WebhookListSchema, signal });
 }
 
 export function getWebhooksQueryOptions(core: CoreConnection) {
@@ -36,11 +32,7 @@ export function getWebhookDeliveries(
   id: string,
   signal?: AbortSignal,
 ): Promise<WebhookDelivery[]> {
-  return apiCall(
-    'webhookDeliveries',
-    { id },
-    { core, schema: DeliveriesSchema, ...(signal ? { signal } : {}) },
-  );
+  return apiCall('webhookDeliveries', { id }, { core, schema: DeliveriesSchema, signal });
 }
 
 export function getWebhookDeliveriesQueryOptions(core: CoreConnection, id: string) {

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { WebhookSavedSchema } from '@hearth/protocol';
 import type { WebhookCreateInput, WebhookSaved, WebhookUpdate } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/api-queries.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getWebhooksQueryOptions } from './get-webhooks.ts';
 
@@ -39,13 +39,11 @@ export type SaveWebhookInput =
   | { core: CoreConnection; id: string; body: WebhookUpdate };
 
 export function useSaveWebhookMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: (input: SaveWebhookInput) =>
       input.id === null
         ? createWebhook(input.core, input.body)
         : updateWebhook(input.core, input.id, input.body),
-    onSuccess: (_data, input) =>
-      queryClient.invalidateQueries({ queryKey: getWebhooksQueryOptions(input.core).queryKey }),
+    invalidates: (input) => [getWebhooksQueryOptions(input.core)],
   });
 }

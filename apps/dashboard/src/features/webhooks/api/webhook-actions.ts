@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { WebhookDeliverySchema } from '@hearth/protocol';
 import type { WebhookDelivery } from '@hearth/protocol';
 import { apiCall } from '@/lib/api-client.ts';
+import { useInvalidatingMutation } from '@/lib/api-queries.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { getWebhookDeliveriesQueryOptions, getWebhooksQueryOptions } from './get-webhooks.ts';
 
@@ -21,12 +22,10 @@ export async function setPrivateTargets(core: CoreConnection, allow: boolean): P
 }
 
 export function useDeleteWebhookMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: (input: { core: CoreConnection; id: string }) =>
       deleteWebhook(input.core, input.id),
-    onSuccess: (_data, input) =>
-      queryClient.invalidateQueries({ queryKey: getWebhooksQueryOptions(input.core).queryKey }),
+    invalidates: (input) => [getWebhooksQueryOptions(input.core)],
   });
 }
 
@@ -46,11 +45,9 @@ export function useTestWebhookMutation() {
 }
 
 export function useSetPrivateTargetsMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
+  return useInvalidatingMutation({
     mutationFn: (input: { core: CoreConnection; allow: boolean }) =>
       setPrivateTargets(input.core, input.allow),
-    onSuccess: (_data, input) =>
-      queryClient.invalidateQueries({ queryKey: getWebhooksQueryOptions(input.core).queryKey }),
+    invalidates: (input) => [getWebhooksQueryOptions(input.core)],
   });
 }
