@@ -1,4 +1,8 @@
 import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { Trans } from '@lingui/react/macro';
+import { LoadError } from '@/components/ui/load-error.tsx';
+import { PageSpinner } from '@/components/ui/spinner.tsx';
 
 /** An instance tab's page: its title with an optional action beside it, then the tab's content. */
 export function TabPage({
@@ -28,4 +32,27 @@ export function TabNotice({ children }: { children: ReactNode }) {
       {children}
     </p>
   );
+}
+
+/** The notice of a tab the viewer may not use. */
+export function NoPermissionNotice() {
+  return (
+    <TabNotice>
+      <Trans>No permission</Trans>
+    </TabNotice>
+  );
+}
+
+/** A tab's data once it is there, or what the tab shows in its place. */
+export type TabData<T> = { ready: true; data: T } | { ready: false; placeholder: ReactNode };
+
+/**
+ * The one order every tab reads its data in: "No permission" when the viewer may not (the query
+ * is then disabled and stays pending), a spinner while it loads, the error when it failed.
+ */
+export function tabData<T>(allowed: boolean, query: UseQueryResult<T>): TabData<T> {
+  if (!allowed) return { ready: false, placeholder: <NoPermissionNotice /> };
+  if (query.isPending) return { ready: false, placeholder: <PageSpinner /> };
+  if (query.isError) return { ready: false, placeholder: <LoadError error={query.error} /> };
+  return { ready: true, data: query.data };
 }

@@ -6,9 +6,7 @@ import { backupProgressionKind } from '@hearth/protocol';
 import type { BackupRecord, InstanceInfo } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
-import { PageSpinner } from '@/components/ui/spinner.tsx';
-import { TabNotice, TabPage } from '@/components/layout/tab-page.tsx';
-import { LoadError } from '@/components/ui/load-error.tsx';
+import { NoPermissionNotice, TabPage, tabData } from '@/components/layout/tab-page.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { useLingui as useLanguage } from '@/lib/i18n/lingui-react.tsx';
 import { notify } from '@/lib/toast.ts';
@@ -71,9 +69,7 @@ export function BackupsScreen({ instance, rights, download }: BackupsScreenProps
   if (!rights.read)
     return (
       <TabPage title={<Trans>Backups</Trans>}>
-        <TabNotice>
-          <Trans>No permission</Trans>
-        </TabNotice>
+        <NoPermissionNotice />
       </TabPage>
     );
 
@@ -82,14 +78,14 @@ export function BackupsScreen({ instance, rights, download }: BackupsScreenProps
       notify('error', toUserMessage(err)),
     );
 
+  const loaded = tabData(rights.read, backups);
   let list: ReactNode;
-  if (backups.isPending) list = <PageSpinner />;
-  else if (backups.isError) list = <LoadError error={backups.error} />;
-  else if (backups.data.length === 0) list = <EmptyState />;
+  if (!loaded.ready) list = loaded.placeholder;
+  else if (loaded.data.length === 0) list = <EmptyState />;
   else
     list = (
       <BackupTable
-        backups={backups.data}
+        backups={loaded.data}
         rights={rights}
         onRestore={(backup) => setDialog({ kind: 'restore', backup })}
         onDelete={(backup) => setDialog({ kind: 'delete', backup })}
