@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { LucideIcon } from 'lucide-react';
 import { Trans } from '@lingui/react/macro';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
@@ -31,6 +32,25 @@ export function TabNotice({ children }: { children: ReactNode }) {
     <p className="rounded-lg border border-line bg-panel px-5 py-6 text-center text-sm text-muted">
       {children}
     </p>
+  );
+}
+
+/** A tab with nothing to list yet: its icon, what is missing, and what such a thing is for. */
+export function TabEmptyState({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: LucideIcon;
+  title: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-line px-6 py-10 text-center">
+      <Icon aria-hidden className="size-8 text-faint" />
+      <p className="font-medium">{title}</p>
+      <p className="max-w-lg text-[13px] leading-relaxed text-muted">{children}</p>
+    </div>
   );
 }
 

@@ -6,7 +6,12 @@ import { backupProgressionKind } from '@hearth/protocol';
 import type { BackupRecord, InstanceInfo } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
-import { NoPermissionNotice, TabPage, tabData } from '@/components/layout/tab-page.tsx';
+import {
+  NoPermissionNotice,
+  TabEmptyState,
+  TabPage,
+  tabData,
+} from '@/components/layout/tab-page.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { useLingui as useLanguage } from '@/lib/i18n/lingui-react.tsx';
 import { notify } from '@/lib/toast.ts';
@@ -39,20 +44,13 @@ type Dialog =
 
 function EmptyState() {
   return (
-    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-line px-6 py-10 text-center">
-      <Archive aria-hidden className="size-8 text-faint" />
-      <p className="font-medium">
-        <Trans>No backups yet</Trans>
-      </p>
-      <p className="max-w-lg text-[13px] leading-relaxed text-muted">
-        <Trans>
-          A backup is a compressed copy of this instance&apos;s folder — world, settings, plugins —
-          kept by Hearth outside the folder, where the server cannot change it. Restoring one puts
-          the folder back as it was at that moment; the files it replaces are kept as a safety
-          backup.
-        </Trans>
-      </p>
-    </div>
+    <TabEmptyState icon={Archive} title={<Trans>No backups yet</Trans>}>
+      <Trans>
+        A backup is a compressed copy of this instance&apos;s folder — world, settings, plugins —
+        kept by Hearth outside the folder, where the server cannot change it. Restoring one puts the
+        folder back as it was at that moment; the files it replaces are kept as a safety backup.
+      </Trans>
+    </TabEmptyState>
   );
 }
 

@@ -6,7 +6,12 @@ import { CalendarClock, Plus } from 'lucide-react';
 import type { InstanceInfo, Schedule } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
-import { NoPermissionNotice, TabPage, tabData } from '@/components/layout/tab-page.tsx';
+import {
+  NoPermissionNotice,
+  TabEmptyState,
+  TabPage,
+  tabData,
+} from '@/components/layout/tab-page.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
 import { useDeleteScheduleMutation } from '../api/delete-schedule.ts';
@@ -35,18 +40,12 @@ type Dialog =
 
 function EmptyState() {
   return (
-    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-line px-6 py-10 text-center">
-      <CalendarClock aria-hidden className="size-8 text-faint" />
-      <p className="font-medium">
-        <Trans>No schedules yet</Trans>
-      </p>
-      <p className="max-w-lg text-[13px] leading-relaxed text-muted">
-        <Trans>
-          A schedule runs steps — console commands, restarts, backups, macros, waits — on a
-          calendar, at a fixed interval, or when something happens, such as a player joining.
-        </Trans>
-      </p>
-    </div>
+    <TabEmptyState icon={CalendarClock} title={<Trans>No schedules yet</Trans>}>
+      <Trans>
+        A schedule runs steps — console commands, restarts, backups, macros, waits — on a calendar,
+        at a fixed interval, or when something happens, such as a player joining.
+      </Trans>
+    </TabEmptyState>
   );
 }
 
