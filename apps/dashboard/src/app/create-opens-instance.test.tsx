@@ -3,8 +3,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { FakeSocket } from '@/test/fake-socket.ts';
-import { clientEvent, instanceInfo, publicUser } from '@/test/fixtures.ts';
-import { renderApp, signInAs } from '@/test/render-app.tsx';
+import { clientEvent, globalSettings, instanceInfo, publicUser } from '@/test/fixtures.ts';
+import { renderApp, signInWithInstances } from '@/test/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -20,11 +20,8 @@ const SQUID = {
 
 describe('Create opens the new instance (issue 15 #2)', () => {
   it('goes to its Overview once the creation has ended', async () => {
-    signInAs(publicUser({ is_owner: true }), {
-      'GET /instance/list': { body: [] },
-      'GET /global_settings': {
-        body: { core_name: 'Test Core', safe_mode: false, domain: null, playit_enabled: false },
-      },
+    signInWithInstances(publicUser({ is_owner: true }), [], {
+      'GET /global_settings': { body: globalSettings({ safe_mode: false }) },
       'GET /games': { body: [] },
       'GET /games/definitions': { body: [SQUID] },
       'PUT /generic_setup_manifest': { body: { setting_sections: {} } },

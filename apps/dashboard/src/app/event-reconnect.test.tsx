@@ -7,6 +7,7 @@ import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import {
   TEST_CORE,
   coreInfo,
+  globalSettings,
   instanceInfo,
   publicUser,
   validJwt,
@@ -25,7 +26,6 @@ afterEach(() => {
 });
 
 const OWNER = publicUser({ is_owner: true });
-const SETTINGS = { core_name: 'Test Core', safe_mode: true, domain: null, playit_enabled: false };
 
 const transition = (to: InstanceState) =>
   instanceEvent('A', 'Alpha', { type: 'StateTransition', to });
@@ -39,7 +39,7 @@ function fakeCore(user: PublicUser = OWNER, state: InstanceState = 'Running') {
     coreRoutes({
       'GET /info': { body: coreInfo() },
       'GET /user/info': () => ({ body: core.user }),
-      'GET /global_settings': { body: SETTINGS },
+      'GET /global_settings': { body: globalSettings() },
       'GET /instance/list': () => ({ body: [core.alpha] satisfies InstanceInfo[] }),
       'GET /events/all/buffer': () => ({ body: buffer }),
     }),

@@ -5,18 +5,15 @@ import { act, screen, within } from '@testing-library/react';
 import { GIB, emptyPermissions } from '@hearth/protocol';
 import type { InstanceInfo, PublicUser } from '@hearth/protocol';
 import { FakeSocket } from '@/test/fake-socket.ts';
-import { instanceInfo, publicUser } from '@/test/fixtures.ts';
-import { renderApp, signInAs } from '@/test/render-app.tsx';
+import { globalSettings, instanceInfo, publicUser } from '@/test/fixtures.ts';
+import { renderApp, signInWithInstances } from '@/test/render-app.tsx';
 import { HOME_LIVE_MONITORS } from '@/features/instances/components/instance-grid.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const SETTINGS = { core_name: 'Test Core', safe_mode: false, domain: null, playit_enabled: false };
-
 function signedIn(user: PublicUser, instances: InstanceInfo[]) {
-  return signInAs(user, {
-    'GET /instance/list': { body: instances },
-    'GET /global_settings': { body: SETTINGS },
+  return signInWithInstances(user, instances, {
+    'GET /global_settings': { body: globalSettings({ safe_mode: false }) },
     'PUT /instance/B/start': { body: null },
   });
 }

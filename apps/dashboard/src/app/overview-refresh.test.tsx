@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { ConfigurableManifest } from '@hearth/protocol';
-import { instanceInfo, publicUser } from '@/test/fixtures.ts';
+import { globalSettings, instanceInfo, publicUser } from '@/test/fixtures.ts';
 import { renderApp, signInAs } from '@/test/render-app.tsx';
 import { setting } from '@/features/instances/setting-test-fixtures.ts';
 
@@ -34,9 +34,7 @@ describe('Overview after a setting change (issue 15 #7)', () => {
   it('shows the new port without a reload', async () => {
     let port = 25565;
     const net = signInAs(publicUser({ is_owner: true }), {
-      'GET /global_settings': {
-        body: { core_name: 'Test Core', safe_mode: false, domain: null, playit_enabled: false },
-      },
+      'GET /global_settings': { body: globalSettings({ safe_mode: false }) },
       'GET /instance/list': () => ({ body: [instanceInfo({ uuid: 'A', name: 'Alpha', port })] }),
       'GET /instance/A/settings': { body: MANIFEST },
       'PUT /instance/A/settings/server_properties_section/server-port': (req) => {

@@ -4,10 +4,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { PLAYER_ACTIONS, emptyPermissions } from '@hearth/protocol';
-import type { InstanceInfo, PublicUser } from '@hearth/protocol';
-import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { instanceInfo, publicUser } from '@/test/fixtures.ts';
-import { renderApp, signInAs } from '@/test/render-app.tsx';
+import { renderApp, signInWithInstances } from '@/test/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -19,20 +17,6 @@ beforeAll(async () => {
 
 // uPlot draws on a canvas jsdom does not have.
 vi.mock('@/features/instances/components/uplot-chart.tsx', () => ({ UplotChart: () => null }));
-
-function signedIn(
-  user: PublicUser,
-  instances: InstanceInfo[],
-  extra: Record<string, FakeHandler> = {},
-) {
-  return signInAs(user, {
-    'GET /instance/list': { body: instances },
-    'GET /global_settings': {
-      body: { core_name: 'Test Core', safe_mode: true, domain: null, playit_enabled: false },
-    },
-    ...extra,
-  });
-}
 
 describe('player actions (issue 27)', () => {
   const online = instanceInfo({
@@ -60,7 +44,7 @@ describe('player actions (issue 27)', () => {
         can_manage_instance_players: ['A'],
       },
     });
-    signedIn(moderator, [online], { 'GET /instance/A/players/lists': { body: lists } });
+    signInWithInstances(moderator, [online], { 'GET /instance/A/players/lists': { body: lists } });
     const { user } = renderApp('/dashboard/overview?instance=A');
     // The whole app renders here: on a loaded machine the first paint takes seconds.
     const players = await screen.findByRole('region', { name: 'Players' }, { timeout: 15_000 });
@@ -78,7 +62,7 @@ describe('player actions (issue 27)', () => {
   });
 
   it('viewing the instance is not enough for the Overview to offer them', async () => {
-    signedIn(viewer, [online]);
+    signInWithInstances(viewer, [online]);
     renderApp('/dashboard/overview?instance=A');
     const players = await screen.findByRole('region', { name: 'Players' });
     expect(await within(players).findByText('Steve')).toBeInTheDocument();
@@ -86,7 +70,7 @@ describe('player actions (issue 27)', () => {
   });
 
   it('nor for the Players tab, which says No permission and reads nothing', async () => {
-    const calls = signedIn(viewer, [online]);
+    const calls = signInWithInstances(viewer, [online]);
     renderApp('/dashboard/players?instance=A');
     const tab = await screen.findByRole('region', { name: 'Instance tab' });
     expect(await within(tab).findByText('No permission')).toBeInTheDocument();

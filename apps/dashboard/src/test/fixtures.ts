@@ -6,6 +6,7 @@ import type {
   EventInner,
   InstanceEventInner,
   Game,
+  GlobalSettingsData,
   InstanceInfo,
   PublicUser,
   SettingManifest,
@@ -34,6 +35,20 @@ export function coreInfo(overrides: Partial<CoreInfo> = {}): CoreInfo {
     uuid: 'core-uuid',
     core_name: 'Test Core',
     up_since: 1718900000,
+    ...overrides,
+  };
+}
+
+/**
+ * GET /global_settings as a Lodestone-shaped core answers it: safe mode on, playit off, the
+ * Hearth-only fields absent (the dashboard reads their defaults).
+ */
+export function globalSettings(overrides: Partial<GlobalSettingsData> = {}) {
+  return {
+    core_name: 'Test Core',
+    safe_mode: true,
+    domain: null,
+    playit_enabled: false,
     ...overrides,
   };
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { expect, vi } from 'vitest';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ClientEvent, PublicUser } from '@hearth/protocol';
+import type { ClientEvent, InstanceInfo, PublicUser } from '@hearth/protocol';
 import { Toaster } from '@/components/ui/toaster.tsx';
 import { MemoryRouter } from '@/lib/router/router.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
@@ -20,7 +20,7 @@ import { LocationProbe, locationRecorder } from './location-probe.tsx';
 import { FakeSocket } from './fake-socket.ts';
 import { coreRoutes, installFakeFetch } from './fake-fetch.ts';
 import type { FakeHandler } from './fake-fetch.ts';
-import { TEST_CORE, coreInfo, validJwt } from './fixtures.ts';
+import { TEST_CORE, coreInfo, globalSettings, validJwt } from './fixtures.ts';
 
 export interface RenderAppOptions {
   createSocket?: SocketFactory;
@@ -67,6 +67,22 @@ export function signInAs(user: PublicUser, routes: Record<string, FakeHandler> =
   return installFakeFetch(
     coreRoutes({ 'GET /info': { body: coreInfo() }, 'GET /user/info': { body: user }, ...routes }),
   );
+}
+
+/**
+ * `signInAs` on a core that lists these instances, with the default global settings; `routes`
+ * add to the core or replace either.
+ */
+export function signInWithInstances(
+  user: PublicUser,
+  instances: InstanceInfo[],
+  routes: Record<string, FakeHandler> = {},
+) {
+  return signInAs(user, {
+    'GET /instance/list': { body: instances },
+    'GET /global_settings': { body: globalSettings() },
+    ...routes,
+  });
 }
 
 /**

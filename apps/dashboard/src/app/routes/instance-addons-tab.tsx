@@ -1,9 +1,7 @@
 import { PageSpinner } from '@/components/ui/spinner.tsx';
-import { viewerCan } from '@/lib/permissions.ts';
-import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
 import { AddonsScreen } from '@/features/addons/components/addons-screen.tsx';
 import type { InstanceTabProps } from './instance-tabs.tsx';
-import { useViewer } from '../use-viewer.ts';
+import { useViewerCan } from '../use-viewer.ts';
 
 /**
  * The Add-ons tab (Hearth, issue 27): reading files searches Modrinth and lists what is
@@ -11,12 +9,11 @@ import { useViewer } from '../use-viewer.ts';
  * right (global file write) mods and plugins too.
  */
 export function InstanceAddonsTab({ instance }: InstanceTabProps) {
-  const user = useCurrentUser();
-  const viewer = useViewer();
-  if (user.isPending) return <PageSpinner />;
+  const can = useViewerCan();
+  if (!can) return <PageSpinner />;
   const on = instance.uuid;
-  const read = viewerCan(viewer, { type: 'ReadInstanceFile', instance: on });
-  const write = viewerCan(viewer, { type: 'WriteInstanceFile', instance: on });
-  const writeJar = viewerCan(viewer, { type: 'WriteGlobalFile' });
+  const read = can({ type: 'ReadInstanceFile', instance: on });
+  const write = can({ type: 'WriteInstanceFile', instance: on });
+  const writeJar = can({ type: 'WriteGlobalFile' });
   return <AddonsScreen instance={instance} rights={{ read, write, writeJar }} />;
 }

@@ -3,26 +3,28 @@ import { screen, within } from '@testing-library/react';
 import type { InstanceInfo } from '@hearth/protocol';
 import { NARROW_LAYOUT_QUERY } from '@/lib/use-media-query.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
-import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/fixtures.ts';
+import {
+  TEST_CORE,
+  coreInfo,
+  globalSettings,
+  instanceInfo,
+  publicUser,
+  validJwt,
+} from '@/test/fixtures.ts';
 import { installMediaQueries } from '@/test/media-queries.ts';
-import { connectTo, renderApp, signInAs } from '@/test/render-app.tsx';
+import { connectTo, renderApp, signInWithInstances } from '@/test/render-app.tsx';
 
 // Issue 17: below ~900 px the instance menu is a strip of tabs over the tab, the sidebar is in a
 // drawer, and every tab screen has one h1 naming the tab and the instance.
 
 const OWNER = publicUser({ is_owner: true });
-const SETTINGS = { core_name: 'Test Core', safe_mode: true, domain: null, playit_enabled: false };
 const SQUID: InstanceInfo = instanceInfo({ uuid: 'A', name: 'Squid', state: 'Running' });
 
 let media: ReturnType<typeof installMediaQueries> | undefined;
 afterEach(() => media?.restore());
 
 function signedIn() {
-  signInAs(OWNER, {
-    'GET /instance/list': { body: [SQUID] },
-    'GET /global_settings': { body: SETTINGS },
-    'GET /instance/A/console/buffer': { body: [] },
-  });
+  signInWithInstances(OWNER, [SQUID], { 'GET /instance/A/console/buffer': { body: [] } });
 }
 
 describe('the instance dashboard on a phone', () => {
@@ -35,7 +37,7 @@ describe('the instance dashboard on a phone', () => {
         'GET /info': { body: coreInfo({ core_name: long }) },
         'GET /user/info': { body: OWNER },
         'GET /instance/list': { body: [SQUID] },
-        'GET /global_settings': { body: { ...SETTINGS, core_name: long } },
+        'GET /global_settings': { body: globalSettings({ core_name: long }) },
       }),
     );
     const { user } = renderApp('/');

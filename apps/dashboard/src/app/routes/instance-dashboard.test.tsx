@@ -1,10 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { emptyPermissions } from '@hearth/protocol';
-import type { EventInner, InstanceInfo, PublicUser } from '@hearth/protocol';
-import type { FakeHandler } from '@/test/fake-fetch.ts';
-import { clientEvent, instanceEvent, instanceInfo, publicUser } from '@/test/fixtures.ts';
-import { openEventSocket, renderApp, signInAs } from '@/test/render-app.tsx';
+import type { EventInner } from '@hearth/protocol';
+import {
+  clientEvent,
+  globalSettings,
+  instanceEvent,
+  instanceInfo,
+  publicUser,
+} from '@/test/fixtures.ts';
+import { openEventSocket, renderApp, signInWithInstances } from '@/test/render-app.tsx';
 import { activateLocale } from '@/lib/i18n/i18n.ts';
 
 afterEach(() => {
@@ -13,26 +18,13 @@ afterEach(() => {
 });
 
 const OWNER = publicUser({ is_owner: true });
-const SETTINGS = { core_name: 'Test Core', safe_mode: true, domain: null, playit_enabled: false };
-
-function signedIn(
-  user: PublicUser,
-  instances: InstanceInfo[],
-  extra: Record<string, FakeHandler> = {},
-) {
-  return signInAs(user, {
-    'GET /instance/list': { body: instances },
-    'GET /global_settings': { body: SETTINGS },
-    ...extra,
-  });
-}
 
 const list = () => screen.getByRole('list', { name: 'Instance list' });
 const findList = () => screen.findByRole('list', { name: 'Instance list' });
 
 describe('sidebar instance list (dashboard.md §2, §4)', () => {
   it('lists instances with their state and follows state, error, creation and delete events', async () => {
-    signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })]);
+    signInWithInstances(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })]);
     const { queryClient } = renderApp('/');
     expect(
       await within(await findList()).findByRole('button', { name: 'Alpha (Stopped)' }),
@@ -109,7 +101,7 @@ describe('sidebar instance list (dashboard.md §2, §4)', () => {
   });
 
   it('shows player joins in the notification panel', async () => {
-    signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha', state: 'Running' })]);
+    signInWithInstances(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha', state: 'Running' })]);
     const { user, queryClient } = renderApp('/');
     await within(await findList()).findByRole('button', { name: 'Alpha (Running)' });
     const socket = await openEventSocket(queryClient);
@@ -137,7 +129,7 @@ describe('sidebar instance list (dashboard.md §2, §4)', () => {
   });
 
   it('selecting an instance opens its overview', async () => {
-    signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })]);
+    signInWithInstances(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })]);
     const { user, router } = renderApp('/');
     await user.click(
       await within(await findList()).findByRole('button', { name: 'Alpha (Stopped)' }),
@@ -149,7 +141,7 @@ describe('sidebar instance list (dashboard.md §2, §4)', () => {
 
 describe('instance dashboard (dashboard.md §2)', () => {
   it("shows the tabs in spec order (then Hearth's), the actions of the state and the New instance... button", async () => {
-    signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha', state: 'Running' })]);
+    signInWithInstances(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha', state: 'Running' })]);
     renderApp('/dashboard/logs?instance=A');
     const nav = await screen.findByRole('navigation', { name: 'Instance tabs' });
     expect(
@@ -185,7 +177,9 @@ describe('instance dashboard (dashboard.md §2)', () => {
     const viewer = publicUser({
       permissions: { ...emptyPermissions(), can_view_instance: ['A'], can_stop_instance: ['A'] },
     });
-    const calls = signedIn(viewer, [instanceInfo({ uuid: 'A', name: 'Alpha', state: 'Stopped' })]);
+    const calls = signInWithInstances(viewer, [
+      instanceInfo({ uuid: 'A', name: 'Alpha', state: 'Stopped' }),
+    ]);
     const { user } = renderApp('/dashboard/logs?instance=A');
     const panel = await screen.findByRole('region', { name: 'Selected instance' });
     const start = await within(panel).findByRole('button', { name: 'Start' });
@@ -197,9 +191,13 @@ describe('instance dashboard (dashboard.md §2)', () => {
   });
 
   it('runs an action with PUT /instance/{id}/{action}', async () => {
-    const calls = signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha', state: 'Starting' })], {
-      'PUT /instance/A/kill': { body: 'ok' },
-    });
+    const calls = signInWithInstances(
+      OWNER,
+      [instanceInfo({ uuid: 'A', name: 'Alpha', state: 'Starting' })],
+      {
+        'PUT /instance/A/kill': { body: 'ok' },
+      },
+    );
     const { user } = renderApp('/dashboard/logs?instance=A');
     const panel = await screen.findByRole('region', { name: 'Selected instance' });
     await user.click(await within(panel).findByRole('button', { name: 'Kill' }));
@@ -207,8 +205,8 @@ describe('instance dashboard (dashboard.md §2)', () => {
   });
 
   it('shows Playitgg only when playit_enabled, and {tab} not found for other tabs', async () => {
-    signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })], {
-      'GET /global_settings': { body: { ...SETTINGS, playit_enabled: true } },
+    signInWithInstances(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })], {
+      'GET /global_settings': { body: globalSettings({ playit_enabled: true }) },
     });
     renderApp('/dashboard/tunnels?instance=A');
     const nav = await screen.findByRole('navigation', { name: 'Instance tabs' });
@@ -218,7 +216,7 @@ describe('instance dashboard (dashboard.md §2)', () => {
 
   it('in German: the tab names, the tab area and {tab} not found (issue 29)', async () => {
     await activateLocale('de');
-    signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })]);
+    signInWithInstances(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })]);
     renderApp('/dashboard/tunnels?instance=A');
     const nav = await screen.findByRole('navigation', { name: 'Instanz-Tabs' });
     expect(within(nav).getByRole('button', { name: 'Übersicht' })).toBeInTheDocument();
@@ -231,8 +229,8 @@ describe('instance dashboard (dashboard.md §2)', () => {
   });
 
   it('hides Add-ons while the owner has turned Modrinth off (issue 27)', async () => {
-    signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })], {
-      'GET /global_settings': { body: { ...SETTINGS, modrinth_enabled: false } },
+    signInWithInstances(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })], {
+      'GET /global_settings': { body: globalSettings({ modrinth_enabled: false }) },
     });
     renderApp('/dashboard/addons?instance=A');
     const nav = await screen.findByRole('navigation', { name: 'Instance tabs' });
@@ -241,7 +239,7 @@ describe('instance dashboard (dashboard.md §2)', () => {
   });
 
   it('an instance the core does not know goes to / (dashboard.md §2, issue 15 #6)', async () => {
-    signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })]);
+    signInWithInstances(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })]);
     const { router } = renderApp('/dashboard/overview?instance=nope');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(new URLSearchParams(router.state.location.search).has('instance')).toBe(false);
@@ -250,7 +248,7 @@ describe('instance dashboard (dashboard.md §2)', () => {
 
   it('after Delete the deleted instance is deselected and home shows (issue 15 #6)', async () => {
     let deleted = false;
-    signedIn(OWNER, [], {
+    signInWithInstances(OWNER, [], {
       'GET /instance/list': () => ({
         body: deleted ? [] : [instanceInfo({ uuid: 'A', name: 'Alpha' })],
       }),
@@ -272,7 +270,7 @@ describe('instance dashboard (dashboard.md §2)', () => {
   });
 
   it('without a selected instance: a 1 s loading screen, then Instance not found', async () => {
-    signedIn(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })]);
+    signInWithInstances(OWNER, [instanceInfo({ uuid: 'A', name: 'Alpha' })]);
     renderApp('/dashboard/overview');
     await within(await screen.findByRole('list', { name: 'Instance list' })).findByRole('button', {
       name: /Alpha/,

@@ -2,18 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { apiPaths, emptyPermissions } from '@hearth/protocol';
 import type { PublicUser } from '@hearth/protocol';
-import { instanceInfo, publicUser } from '@/test/fixtures.ts';
-import { renderApp, signInAs } from '@/test/render-app.tsx';
+import { globalSettings, instanceInfo, publicUser } from '@/test/fixtures.ts';
+import { renderApp, signInWithInstances } from '@/test/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const SETTINGS = { core_name: 'Test Core', safe_mode: false, domain: null, playit_enabled: false };
 const DENIAL = "You don't have permission to access this instance's macros";
 
 function signedIn(user: PublicUser) {
-  return signInAs(user, {
-    'GET /instance/list': { body: [instanceInfo({ uuid: 'A', name: 'Alpha' })] },
-    'GET /global_settings': { body: SETTINGS },
+  return signInWithInstances(user, [instanceInfo({ uuid: 'A', name: 'Alpha' })], {
+    'GET /global_settings': { body: globalSettings({ safe_mode: false }) },
     [`GET ${apiPaths.macroList('A')}`]: {
       body: [{ name: 'greeter', last_run: null, path: '/a/macros/greeter' }],
     },

@@ -2,18 +2,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import type { PublicUser } from '@hearth/protocol';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
-import { clientEvent, instanceInfo, publicUser } from '@/test/fixtures.ts';
-import { openEventSocket, renderApp, signInAs } from '@/test/render-app.tsx';
+import { clientEvent, globalSettings, instanceInfo, publicUser } from '@/test/fixtures.ts';
+import { openEventSocket, renderApp, signInWithInstances } from '@/test/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const OWNER = publicUser({ is_owner: true });
-const SETTINGS = { core_name: 'Test Core', safe_mode: true, domain: null, playit_enabled: true };
 
 function signedIn(user: PublicUser, extra: Record<string, FakeHandler> = {}) {
-  return signInAs(user, {
-    'GET /instance/list': { body: [instanceInfo({ uuid: 'A', name: 'Alpha' })] },
-    'GET /global_settings': { body: SETTINGS },
+  return signInWithInstances(user, [instanceInfo({ uuid: 'A', name: 'Alpha' })], {
+    'GET /global_settings': { body: globalSettings({ playit_enabled: true }) },
     'GET /playitgg/cli_is_running': { body: false },
     'POST /playitgg/verify_key': { body: true },
     'GET /playitgg/get_tunnels': { body: [] },
@@ -42,7 +40,7 @@ describe('/dashboard/playitgg (dashboard.md §2 Playitgg tab)', () => {
 
   it('with playit_enabled off the tab is hidden and nothing asks playit', async () => {
     const net = signedIn(OWNER, {
-      'GET /global_settings': { body: { ...SETTINGS, playit_enabled: false } },
+      'GET /global_settings': { body: globalSettings() },
     });
     renderApp('/dashboard/playitgg?instance=A');
     expect(await screen.findByRole('heading', { name: 'playitgg not found' })).toBeInTheDocument();

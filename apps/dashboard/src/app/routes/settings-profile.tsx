@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { t } from '@lingui/core/macro';
-import { clearCurrentToken, setToken, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
+import { clearCurrentToken, useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
 import { getUserInfoQueryOptions, useCurrentUser } from '@/features/auth/api/get-user-info.ts';
 import { login } from '@/features/auth/api/login.ts';
+import { keepSignIn } from '@/features/auth/keep-sign-in.ts';
 import { ApiKeysSection } from '@/features/access/components/api-keys-section.tsx';
 import { SessionsSection } from '@/features/access/components/sessions-section.tsx';
 import { TwoFactorSection } from '@/features/access/components/two-factor-section.tsx';
@@ -31,9 +32,7 @@ export function SettingsProfileRoute() {
     try {
       if (!username) throw new Error(t`No signed-in user`);
       const signedIn = await login(core, { username, password: newPassword });
-      setToken(core, signedIn.token);
-      if (signedIn.user)
-        queryClient.setQueryData(getUserInfoQueryOptions(core, true).queryKey, signedIn.user);
+      keepSignIn(queryClient, core, signedIn);
     } catch {
       clearCurrentToken();
       notify('info', t`Your password was changed. Sign in again with your new password.`);

@@ -1,31 +1,21 @@
-import { DropdownMenu } from 'radix-ui';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { LOCALE_STORAGE_KEY } from '@/lib/i18n/locales.ts';
 import { resetLocalePreference, startI18n } from '@/lib/i18n/i18n.ts';
+import { openAccountMenu } from '@/test/account-menu.tsx';
 import { LanguageMenuGroup } from './language-menu-group.tsx';
 import { ThemeMenuGroup } from './theme-menu-group.tsx';
 
-function Menu() {
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger>Account</DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content>
-          <ThemeMenuGroup />
-          <LanguageMenuGroup />
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
-}
+const groups = (
+  <>
+    <ThemeMenuGroup />
+    <LanguageMenuGroup />
+  </>
+);
 
 describe('the language choice in the account menu (issue 29)', () => {
   it('offers System, English, Deutsch and 简体中文; a choice applies at once and is remembered', async () => {
-    const user = userEvent.setup();
-    render(<Menu />);
-    await user.click(screen.getByRole('button', { name: 'Account' }));
+    const user = await openAccountMenu(groups);
     const group = screen.getByRole('group', { name: 'Language' });
     expect(group).toBeInTheDocument();
     expect(screen.getByRole('menuitemradio', { name: 'System language' })).toBeChecked();
@@ -59,8 +49,7 @@ describe('the language choice in the account menu (issue 29)', () => {
     resetLocalePreference();
     await startI18n();
     expect(document.documentElement.lang).toBe('de');
-    render(<Menu />);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Account' }));
+    await openAccountMenu(groups);
     expect(screen.getByRole('menuitemradio', { name: 'Deutsch' })).toBeChecked();
   });
 });

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { ReactNode } from 'react';
+import { Switch } from '@/components/ui/switch.tsx';
 import { cn } from '@/lib/cn.ts';
 
 /** One settings screen: a title, an optional lead and its sections. */
@@ -86,5 +87,39 @@ export function SettingRow({
       </div>
       {children}
     </div>
+  );
+}
+
+/** A row whose control is an on/off switch, named by the row's title. */
+export function SwitchRow({
+  title,
+  description,
+  checked,
+  disabled,
+  onCheckedChange,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  checked: boolean;
+  disabled?: boolean;
+  onCheckedChange: (on: boolean) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <SettingRow
+      title={title}
+      description={description}
+      control={
+        <Switch
+          label={title}
+          checked={checked}
+          disabled={disabled}
+          onCheckedChange={onCheckedChange}
+        />
+      }
+    >
+      {children}
+    </SettingRow>
   );
 }

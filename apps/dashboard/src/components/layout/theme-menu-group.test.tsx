@@ -1,23 +1,9 @@
-import { DropdownMenu } from 'radix-ui';
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { THEME_STORAGE_KEY, resetThemeState } from '@/lib/theme.ts';
+import { openAccountMenu } from '@/test/account-menu.tsx';
 import { LIGHT_SCHEME, installMediaQueries } from '@/test/media-queries.ts';
 import { ThemeMenuGroup } from './theme-menu-group.tsx';
-
-function Menu() {
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger>Account</DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content>
-          <ThemeMenuGroup />
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
-}
 
 let scheme: ReturnType<typeof installMediaQueries>;
 beforeEach(() => {
@@ -31,9 +17,7 @@ afterEach(() => {
 
 describe('the theme switch in the account menu', () => {
   it('offers System, Light and Dark as radio items; a choice applies, stays open, is remembered', async () => {
-    const user = userEvent.setup();
-    render(<Menu />);
-    await user.click(screen.getByRole('button', { name: 'Account' }));
+    const user = await openAccountMenu(<ThemeMenuGroup />);
     expect(screen.getByRole('group', { name: 'Theme' })).toBeInTheDocument();
     expect(screen.getByRole('menuitemradio', { name: 'System theme' })).toBeChecked();
     expect(document.documentElement.dataset.theme).toBe('dark');
@@ -53,9 +37,7 @@ describe('the theme switch in the account menu', () => {
 
   it('back on System, the page follows the colour scheme again', async () => {
     localStorage.setItem(THEME_STORAGE_KEY, 'dark');
-    const user = userEvent.setup();
-    render(<Menu />);
-    await user.click(screen.getByRole('button', { name: 'Account' }));
+    const user = await openAccountMenu(<ThemeMenuGroup />);
     expect(screen.getByRole('menuitemradio', { name: 'Dark theme' })).toBeChecked();
     await user.click(screen.getByRole('menuitemradio', { name: 'System theme' }));
     scheme.set(LIGHT_SCHEME, true);

@@ -83,3 +83,14 @@ export function Button({
     </button>
   );
 }
+
+/**
+ * A ghost button that shows only its icon (the child, `aria-hidden`): `label` is its accessible
+ * name, required so no such button goes unnamed.
+ */
+export function IconButton({
+  label,
+  ...props
+}: Omit<ButtonProps, 'variant' | 'size' | 'aria-label'> & { label: string }) {
+  return <Button variant="ghost" size="icon" aria-label={label} {...props} />;
+}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
+import { cn } from '@/lib/cn.ts';
 import { Button } from './button.tsx';
 
 export interface DialogActionsProps {
@@ -35,5 +36,17 @@ export function DialogActions({
         {confirmLabel}
       </Button>
     </>
+  );
+}
+
+/** The footer row at the end of a dialog's form: Cancel, then the button that submits the form. */
+export function FormActions({
+  className,
+  ...actions
+}: Omit<DialogActionsProps, 'onConfirm'> & { className?: string }) {
+  return (
+    <div className={cn('flex justify-end gap-2', className)}>
+      <DialogActions {...actions} />
+    </div>
   );
 }

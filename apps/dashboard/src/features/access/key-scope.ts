@@ -10,6 +10,7 @@ import {
   emptyPermissions,
   principalOf,
 } from '@hearth/protocol';
+import { PERMISSION_LABELS } from '@/lib/permission-labels.ts';
 import type {
   ApiKeyScope,
   GlobalPermissionKey,
@@ -21,30 +22,6 @@ import type {
 // principalExcess), so the form offers only what the user holds now.
 
 export type ScopePreset = 'all' | 'read' | 'custom';
-
-/** The user's own words for each permission (the Users screen's). */
-export const PERMISSION_LABELS: Record<
-  InstancePermissionKey | GlobalPermissionKey,
-  MessageDescriptor
-> = {
-  can_view_instance: msg`View instance`,
-  can_start_instance: msg`Start instance`,
-  can_stop_instance: msg`Stop instance`,
-  can_access_instance_console: msg`Access console`,
-  can_access_instance_setting: msg`Access settings`,
-  can_read_instance_resource: msg`Read resources`,
-  can_write_instance_resource: msg`Write resources`,
-  can_access_instance_macro: msg`Access macros`,
-  can_read_instance_file: msg`Read files`,
-  can_write_instance_file: msg`Write files`,
-  can_manage_instance_players: msg`Manage players`,
-  can_create_instance: msg`Create instances`,
-  can_delete_instance: msg`Delete instances`,
-  can_read_global_file: msg`Read global files`,
-  can_write_global_file: msg`Write global files`,
-  can_manage_permission: msg`Manage permissions`,
-  can_install_extension: msg`Install extensions`,
-};
 
 /** What the user holds, as choices: per key, the instances they hold it on; the global keys held. */
 export interface HeldRights {

@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { UNSAFE_PERMISSION_KEYS } from '@hearth/protocol';
 import type { GlobalPermissionKey, InstancePermissionKey, UserPermission } from '@hearth/protocol';
+import { PERMISSION_LABELS } from '@/lib/permission-labels.ts';
 
 // dashboard.md §6: the permissions the editor shows, grouped as the screen shows them. Boolean
 // ones are toggles, per-instance ones are lists of instance ids; the five unsafe ones form the
@@ -22,109 +23,46 @@ export type PermissionEntry =
       description: MessageDescriptor;
     };
 
+// An entry's label is the permission's one name; its description is what the editor adds.
+const global = (key: GlobalPermissionKey, description: MessageDescriptor): PermissionEntry => ({
+  kind: 'global',
+  key,
+  label: PERMISSION_LABELS[key],
+  description,
+});
+const instance = (key: InstancePermissionKey, description: MessageDescriptor): PermissionEntry => ({
+  kind: 'instance',
+  key,
+  label: PERMISSION_LABELS[key],
+  description,
+});
+
 export const SAFE_GLOBAL: readonly PermissionEntry[] = [
-  {
-    kind: 'global',
-    key: 'can_create_instance',
-    label: msg`Create instances`,
-    description: msg`Create new instances on this core.`,
-  },
-  {
-    kind: 'global',
-    key: 'can_delete_instance',
-    label: msg`Delete instances`,
-    description: msg`Delete any instance this user can see.`,
-  },
-  {
-    kind: 'global',
-    key: 'can_read_global_file',
-    label: msg`Read global files`,
-    description: msg`Read every file of the core, in every instance.`,
-  },
+  global('can_create_instance', msg`Create new instances on this core.`),
+  global('can_delete_instance', msg`Delete any instance this user can see.`),
+  global('can_read_global_file', msg`Read every file of the core, in every instance.`),
 ];
 
 export const SAFE_INSTANCE: readonly PermissionEntry[] = [
-  {
-    kind: 'instance',
-    key: 'can_view_instance',
-    label: msg`View instance`,
-    description: msg`See the instance, its state and players.`,
-  },
-  {
-    kind: 'instance',
-    key: 'can_start_instance',
-    label: msg`Start instance`,
-    description: msg`Start the instance.`,
-  },
-  {
-    kind: 'instance',
-    key: 'can_stop_instance',
-    label: msg`Stop instance`,
-    description: msg`Stop or kill the instance.`,
-  },
-  {
-    kind: 'instance',
-    key: 'can_access_instance_console',
-    label: msg`Access console`,
-    description: msg`Read the console and send commands.`,
-  },
-  {
-    kind: 'instance',
-    key: 'can_access_instance_setting',
-    label: msg`Access settings`,
-    description: msg`Read and change the instance settings.`,
-  },
-  {
-    kind: 'instance',
-    key: 'can_read_instance_resource',
-    label: msg`Read resources`,
-    description: msg`Read worlds, mods and other resources.`,
-  },
-  {
-    kind: 'instance',
-    key: 'can_read_instance_file',
-    label: msg`Read files`,
-    description: msg`Browse, open and download the instance files.`,
-  },
-  {
-    kind: 'instance',
-    key: 'can_manage_instance_players',
-    label: msg`Manage players`,
-    description: msg`Kick, ban, op and whitelist players, and see the ban lists.`,
-  },
+  instance('can_view_instance', msg`See the instance, its state and players.`),
+  instance('can_start_instance', msg`Start the instance.`),
+  instance('can_stop_instance', msg`Stop or kill the instance.`),
+  instance('can_access_instance_console', msg`Read the console and send commands.`),
+  instance('can_access_instance_setting', msg`Read and change the instance settings.`),
+  instance('can_read_instance_resource', msg`Read worlds, mods and other resources.`),
+  instance('can_read_instance_file', msg`Browse, open and download the instance files.`),
+  instance(
+    'can_manage_instance_players',
+    msg`Kick, ban, op and whitelist players, and see the ban lists.`,
+  ),
 ];
 
 export const UNSAFE: readonly PermissionEntry[] = [
-  {
-    kind: 'instance',
-    key: 'can_write_instance_resource',
-    label: msg`Write resources`,
-    description: msg`Add, change and remove resources.`,
-  },
-  {
-    kind: 'instance',
-    key: 'can_access_instance_macro',
-    label: msg`Access macros`,
-    description: msg`Run macros, which execute code on the core.`,
-  },
-  {
-    kind: 'instance',
-    key: 'can_write_instance_file',
-    label: msg`Write files`,
-    description: msg`Create, change, upload and delete instance files.`,
-  },
-  {
-    kind: 'global',
-    key: 'can_write_global_file',
-    label: msg`Write global files`,
-    description: msg`Change any file of the core, in every instance.`,
-  },
-  {
-    kind: 'global',
-    key: 'can_manage_permission',
-    label: msg`Manage permissions`,
-    description: msg`Change the permissions of other users.`,
-  },
+  instance('can_write_instance_resource', msg`Add, change and remove resources.`),
+  instance('can_access_instance_macro', msg`Run macros, which execute code on the core.`),
+  instance('can_write_instance_file', msg`Create, change, upload and delete instance files.`),
+  global('can_write_global_file', msg`Change any file of the core, in every instance.`),
+  global('can_manage_permission', msg`Change the permissions of other users.`),
 ];
 
 export function isUnsafe(key: keyof UserPermission): boolean {

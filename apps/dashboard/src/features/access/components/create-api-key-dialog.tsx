@@ -8,7 +8,7 @@ import type { ApiKeyCreated, ApiKeyNameProblem, PublicUser } from '@hearth/proto
 import { Button } from '@/components/ui/button.tsx';
 import { CopyText } from '@/components/ui/copy-text.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
-import { DialogActions } from '@/components/ui/dialog-actions.tsx';
+import { FormActions } from '@/components/ui/dialog-actions.tsx';
 import { FormError, SelectField, TextField } from '@/components/ui/field.tsx';
 import { RadioCard, RadioCardGroup } from '@/components/ui/radio-cards.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
@@ -176,13 +176,11 @@ export function CreateApiKeyDialog({
             />
           ) : null}
           <FormError message={create.isError ? toUserMessage(create.error) : null} />
-          <div className="flex justify-end gap-2">
-            <DialogActions
-              confirmLabel={<Trans>Create Key</Trans>}
-              pending={create.isPending}
-              onCancel={onClose}
-            />
-          </div>
+          <FormActions
+            confirmLabel={<Trans>Create Key</Trans>}
+            pending={create.isPending}
+            onCancel={onClose}
+          />
         </form>
       )}
     </Modal>

@@ -3,7 +3,8 @@ import { GLOBAL_PERMISSION_KEYS, INSTANCE_PERMISSION_KEYS } from '@hearth/protoc
 import type { GlobalPermissionKey, InstancePermissionKey } from '@hearth/protocol';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { MultiSelect } from '@/components/ui/multi-select.tsx';
-import { PERMISSION_LABELS, type HeldRights } from '../key-scope.ts';
+import { PERMISSION_LABELS } from '@/lib/permission-labels.ts';
+import type { HeldRights } from '../key-scope.ts';
 
 export interface ScopeChoice {
   owner: boolean;

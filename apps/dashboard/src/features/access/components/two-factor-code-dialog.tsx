@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Modal } from '@/components/ui/dialog.tsx';
-import { DialogActions } from '@/components/ui/dialog-actions.tsx';
+import { FormActions } from '@/components/ui/dialog-actions.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 
@@ -65,14 +65,12 @@ export function TwoFactorCodeDialog({
           autoFocus
         />
         <FormError message={error} />
-        <div className="flex justify-end gap-2">
-          <DialogActions
-            confirmLabel={submitLabel}
-            variant={danger ? 'danger' : 'primary'}
-            pending={pending}
-            onCancel={onClose}
-          />
-        </div>
+        <FormActions
+          confirmLabel={submitLabel}
+          variant={danger ? 'danger' : 'primary'}
+          pending={pending}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

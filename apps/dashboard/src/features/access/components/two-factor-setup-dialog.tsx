@@ -13,7 +13,7 @@ import type { CoreConnection } from '@/lib/session.ts';
 import { useConfirmTwoFactorMutation } from '../api/confirm-two-factor.ts';
 import { useSetupTwoFactorMutation } from '../api/setup-two-factor.ts';
 import { RecoveryCodes } from './recovery-codes.tsx';
-import { DialogActions } from '@/components/ui/dialog-actions.tsx';
+import { FormActions } from '@/components/ui/dialog-actions.tsx';
 
 /** The code field's rules: six digits (spaces are dropped). */
 export function codeProblem(code: string): string | null {
@@ -79,9 +79,7 @@ function SetupStep({
         autoFocus
       />
       <FormError message={error} />
-      <div className="flex justify-end gap-2">
-        <DialogActions confirmLabel={t`Turn on`} pending={confirm.isPending} onCancel={onCancel} />
-      </div>
+      <FormActions confirmLabel={t`Turn on`} pending={confirm.isPending} onCancel={onCancel} />
     </form>
   );
 }

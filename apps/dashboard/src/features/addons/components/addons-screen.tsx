@@ -16,8 +16,8 @@ import type {
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { SelectField, TextField } from '@/components/ui/field.tsx';
-import { PageSpinner, Spinner } from '@/components/ui/spinner.tsx';
-import { TabNotice, TabPage } from '@/components/layout/tab-page.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { TabNotice, TabPage, tabData } from '@/components/layout/tab-page.tsx';
 import { LoadError } from '@/components/ui/load-error.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { formatNumber } from '@/lib/i18n/format.ts';
@@ -55,37 +55,19 @@ const reportError = (err: unknown) => notify('error', toUserMessage(err));
 export function AddonsScreen({ instance, rights }: AddonsScreenProps) {
   const { t } = useLingui();
   const target = useAddonTarget(instance.uuid, rights.read);
-  if (!rights.read)
+  const loaded = tabData(rights.read, target);
+  if (!loaded.ready) return <Layout>{loaded.placeholder}</Layout>;
+  if (loaded.data.kinds.length === 0)
     return (
       <Layout>
-        <TabNotice>
-          <Trans>No permission</Trans>
-        </TabNotice>
-      </Layout>
-    );
-  if (target.isPending)
-    return (
-      <Layout>
-        <PageSpinner />
-      </Layout>
-    );
-  if (target.isError)
-    return (
-      <Layout>
-        <LoadError error={target.error} />
-      </Layout>
-    );
-  if (target.data.kinds.length === 0)
-    return (
-      <Layout>
-        <TabNotice>{target.data.reason ?? t`This instance takes no add-ons.`}</TabNotice>
+        <TabNotice>{loaded.data.reason ?? t`This instance takes no add-ons.`}</TabNotice>
       </Layout>
     );
   return (
     <Layout>
-      <TargetLine target={target.data} />
+      <TargetLine target={loaded.data} />
       <InstalledSection instance={instance} rights={rights} />
-      <SearchSection instance={instance} target={target.data} rights={rights} />
+      <SearchSection instance={instance} target={loaded.data} rights={rights} />
     </Layout>
   );
 }

@@ -3,13 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
-import { setToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { useForm } from '@/lib/use-form.ts';
-import { getUserInfoQueryOptions } from '../api/get-user-info.ts';
 import { twoFactorChallengeOf } from '../api/login-two-factor.ts';
 import { useLoginMutation } from '../api/login.ts';
 import type { SignedIn } from '../api/login.ts';
+import { keepSignIn } from '../keep-sign-in.ts';
 import { loginErrorMessage } from '../login-error.ts';
 import { validateLogin } from '../validation.ts';
 import { TwoFactorLoginForm } from './two-factor-login-form.tsx';
@@ -33,9 +32,7 @@ export function LoginForm({
   const [challenge, setChallenge] = useState<string | null>(null);
 
   const finish = (signedIn: SignedIn) => {
-    setToken(core, signedIn.token);
-    if (signedIn.user)
-      queryClient.setQueryData(getUserInfoQueryOptions(core, true).queryKey, signedIn.user);
+    keepSignIn(queryClient, core, signedIn);
     onSignedIn(signedIn);
   };
 

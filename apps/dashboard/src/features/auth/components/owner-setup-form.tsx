@@ -5,12 +5,11 @@ import { Button } from '@/components/ui/button.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { useDesktopBridge } from '@/lib/desktop-bridge.ts';
 import { toUserMessage } from '@/lib/errors.ts';
-import { setToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { useForm } from '@/lib/use-form.ts';
-import { getUserInfoQueryOptions } from '../api/get-user-info.ts';
 import { useSetupOwnerMutation } from '../api/setup-owner.ts';
 import type { SignedIn } from '../api/login.ts';
+import { keepSignIn } from '../keep-sign-in.ts';
 import { setupFailed, validateOwnerSetup } from '../validation.ts';
 import { NewPasswordFields } from '@/components/ui/new-password-fields.tsx';
 
@@ -54,9 +53,7 @@ export function OwnerSetupForm({
       { core, setupKey: values.setupKey, username: values.username, password: values.password },
       {
         onSuccess: (signedIn) => {
-          setToken(core, signedIn.token);
-          if (signedIn.user)
-            queryClient.setQueryData(getUserInfoQueryOptions(core, true).queryKey, signedIn.user);
+          keepSignIn(queryClient, core, signedIn);
           onDone(signedIn);
         },
       },

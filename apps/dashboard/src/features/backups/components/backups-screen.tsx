@@ -6,9 +6,12 @@ import { backupProgressionKind } from '@hearth/protocol';
 import type { BackupRecord, InstanceInfo } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
-import { PageSpinner } from '@/components/ui/spinner.tsx';
-import { TabNotice, TabPage } from '@/components/layout/tab-page.tsx';
-import { LoadError } from '@/components/ui/load-error.tsx';
+import {
+  NoPermissionNotice,
+  TabEmptyState,
+  TabPage,
+  tabData,
+} from '@/components/layout/tab-page.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { useLingui as useLanguage } from '@/lib/i18n/lingui-react.tsx';
 import { notify } from '@/lib/toast.ts';
@@ -41,20 +44,13 @@ type Dialog =
 
 function EmptyState() {
   return (
-    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-line px-6 py-10 text-center">
-      <Archive aria-hidden className="size-8 text-faint" />
-      <p className="font-medium">
-        <Trans>No backups yet</Trans>
-      </p>
-      <p className="max-w-lg text-[13px] leading-relaxed text-muted">
-        <Trans>
-          A backup is a compressed copy of this instance&apos;s folder — world, settings, plugins —
-          kept by Hearth outside the folder, where the server cannot change it. Restoring one puts
-          the folder back as it was at that moment; the files it replaces are kept as a safety
-          backup.
-        </Trans>
-      </p>
-    </div>
+    <TabEmptyState icon={Archive} title={<Trans>No backups yet</Trans>}>
+      <Trans>
+        A backup is a compressed copy of this instance&apos;s folder — world, settings, plugins —
+        kept by Hearth outside the folder, where the server cannot change it. Restoring one puts the
+        folder back as it was at that moment; the files it replaces are kept as a safety backup.
+      </Trans>
+    </TabEmptyState>
   );
 }
 
@@ -71,9 +67,7 @@ export function BackupsScreen({ instance, rights, download }: BackupsScreenProps
   if (!rights.read)
     return (
       <TabPage title={<Trans>Backups</Trans>}>
-        <TabNotice>
-          <Trans>No permission</Trans>
-        </TabNotice>
+        <NoPermissionNotice />
       </TabPage>
     );
 
@@ -82,14 +76,14 @@ export function BackupsScreen({ instance, rights, download }: BackupsScreenProps
       notify('error', toUserMessage(err)),
     );
 
+  const loaded = tabData(rights.read, backups);
   let list: ReactNode;
-  if (backups.isPending) list = <PageSpinner />;
-  else if (backups.isError) list = <LoadError error={backups.error} />;
-  else if (backups.data.length === 0) list = <EmptyState />;
+  if (!loaded.ready) list = loaded.placeholder;
+  else if (loaded.data.length === 0) list = <EmptyState />;
   else
     list = (
       <BackupTable
-        backups={backups.data}
+        backups={loaded.data}
         rights={rights}
         onRestore={(backup) => setDialog({ kind: 'restore', backup })}
         onDelete={(backup) => setDialog({ kind: 'delete', backup })}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { BACKUP_NAME_MAX, backupNameProblem } from '@hearth/protocol';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
-import { DialogActions } from '@/components/ui/dialog-actions.tsx';
+import { FormActions } from '@/components/ui/dialog-actions.tsx';
 import { TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { useCreateBackupMutation } from '../api/create-backup.ts';
@@ -72,13 +72,11 @@ export function CreateBackupDialog({
             </Trans>
           </span>
         </label>
-        <div className="flex justify-end gap-2">
-          <DialogActions
-            confirmLabel={<Trans>Create backup</Trans>}
-            pending={create.isPending}
-            onCancel={onClose}
-          />
-        </div>
+        <FormActions
+          confirmLabel={<Trans>Create backup</Trans>}
+          pending={create.isPending}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

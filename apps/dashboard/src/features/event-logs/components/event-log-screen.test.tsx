@@ -5,12 +5,11 @@ import type { CausedBy, ClientEvent, EventInner, LogEntry, LogPage } from '@hear
 import { FakeSocket } from '@/test/fake-socket.ts';
 import type { FakeRequest } from '@/test/fake-fetch.ts';
 import { instanceInfo, publicUser } from '@/test/fixtures.ts';
-import { renderApp, signInAs } from '@/test/render-app.tsx';
+import { renderApp, signInWithInstances } from '@/test/render-app.tsx';
 
 const UUID = 'INSTANCE_1';
 const OWNER = publicUser({ uid: 'USER_owner', username: 'owner', is_owner: true });
 const ALICE: CausedBy = { type: 'User', user_id: 'USER_alice', user_name: 'alice' };
-const SETTINGS = { core_name: 'Test Core', safe_mode: true, domain: null, playit_enabled: false };
 const NOW = Date.now();
 let seq = 0;
 
@@ -72,10 +71,8 @@ function page(entries: LogEntry[], next: string | null = null): LogPage {
 }
 
 function signedIn(search: (req: FakeRequest) => LogPage, user = OWNER) {
-  return signInAs(user, {
+  return signInWithInstances(user, [instanceInfo({ uuid: UUID })], {
     'GET /user/list': { body: [OWNER, publicUser({ uid: 'USER_alice', username: 'alice' })] },
-    'GET /instance/list': { body: [instanceInfo({ uuid: UUID })] },
-    'GET /global_settings': { body: SETTINGS },
     'GET /activity/search': (req) => ({ body: search(req) }),
     'GET /activity/export': (req) => ({
       raw: req.url.searchParams.get('format') === 'csv' ? 'time,level\r\n' : '{}\n',

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Modal } from '@/components/ui/dialog.tsx';
-import { DialogActions } from '@/components/ui/dialog-actions.tsx';
+import { FormActions } from '@/components/ui/dialog-actions.tsx';
 import { TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { validateFileName } from '../model/name-validation.ts';
@@ -77,9 +77,7 @@ export function NameDialog({
             event.currentTarget.setSelectionRange(0, dot > 0 ? dot : initialName.length);
           }}
         />
-        <div className="flex justify-end gap-2">
-          <DialogActions confirmLabel={submitLabel} pending={pending} onCancel={onClose} />
-        </div>
+        <FormActions confirmLabel={submitLabel} pending={pending} onCancel={onClose} />
       </form>
     </Modal>
   );

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import type { ImportDetection, StagedImport } from '@hearth/protocol';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { renderScreen } from '@/test/render-app.tsx';
+import { setting } from '../setting-test-fixtures.ts';
 import type { ImportAccess } from '../import-access.ts';
 import { CreateInstanceWizard } from './create-instance-wizard.tsx';
 
@@ -102,18 +103,6 @@ describe('wizard: import an existing server (issue 27)', () => {
   });
 
   it("a game's backup moves to another port: the Port field sets the game's port setting", async () => {
-    const setting = (id: string, type: 'Enum' | 'UnsignedInteger', value: unknown) => ({
-      setting_id: id,
-      name: id,
-      description: '',
-      value: null,
-      value_type:
-        type === 'Enum' ? { type, options: ['1.21.4', '1.20.4'] } : { type, min: 0, max: 65535 },
-      default_value: { type, value },
-      is_secret: false,
-      is_required: true,
-      is_mutable: true,
-    });
     const { calls, onOpenChange, user, dialog } = setup(
       { allowed: true, hostFolder: false },
       {
@@ -141,8 +130,16 @@ describe('wizard: import an existing server (issue 27)', () => {
                 name: 'Basic Settings',
                 description: '',
                 settings: {
-                  version: setting('version', 'Enum', '1.21.4'),
-                  port: setting('port', 'UnsignedInteger', 25565),
+                  version: setting(
+                    'version',
+                    { type: 'Enum', options: ['1.21.4', '1.20.4'] },
+                    { description: '', default_value: { type: 'Enum', value: '1.21.4' } },
+                  ),
+                  port: setting(
+                    'port',
+                    { type: 'UnsignedInteger', min: 0, max: 65535 },
+                    { description: '', default_value: { type: 'UnsignedInteger', value: 25565 } },
+                  ),
                 },
               },
             },

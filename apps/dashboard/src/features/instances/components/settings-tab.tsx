@@ -4,10 +4,8 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { InstanceInfo, SectionManifest } from '@hearth/protocol';
 import { SettingWidget } from '@/components/settings/setting-widget.tsx';
-import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
-import { TabNotice } from '@/components/layout/tab-page.tsx';
-import { LoadError } from '@/components/ui/load-error.tsx';
+import { tabData } from '@/components/layout/tab-page.tsx';
 import { viewerCan } from '@/lib/permissions.ts';
 import type { Viewer } from '@/lib/permissions.ts';
 import { toUserMessage } from '@/lib/errors.ts';
@@ -193,20 +191,14 @@ export function SettingsTab({ instance, viewer, onDeleted, dangerExtra }: Settin
   const canDelete = viewerCan(viewer, { type: 'DeleteInstance' });
   // auto_start and restart_on_crash have routes on a Hearth core only.
   const automation = useCoreExtensions().data?.hearth === true;
+  const loaded = tabData(allowed, settings);
   let body: ReactNode;
-  if (!allowed)
-    body = (
-      <TabNotice>
-        <Trans>No permission</Trans>
-      </TabNotice>
-    );
-  else if (settings.isPending) body = <PageSpinner />;
-  else if (settings.isError) body = <LoadError error={settings.error} />;
+  if (!loaded.ready) body = loaded.placeholder;
   else {
     const flags = { auto_start: instance.auto_start, restart_on_crash: instance.restart_on_crash };
     body = (
       <>
-        {Object.values(settings.data.setting_sections).map((section) => (
+        {Object.values(loaded.data.setting_sections).map((section) => (
           <SectionCard key={section.section_id} instance={instance} section={section} />
         ))}
         {automation ? <AutomationCard instance={instance} values={flags} /> : null}

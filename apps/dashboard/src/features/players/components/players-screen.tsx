@@ -4,10 +4,8 @@ import { t as tGlobal } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { playerActionWay } from '@hearth/protocol';
 import type { InstanceInfo, PlayerAction, PlayerLists } from '@hearth/protocol';
-import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
-import { TabNotice } from '@/components/layout/tab-page.tsx';
-import { LoadError } from '@/components/ui/load-error.tsx';
+import { TabNotice, tabData } from '@/components/layout/tab-page.tsx';
 import { usePlayerLists } from '../api/get-player-lists.ts';
 import { usePlayerActionMutation } from '../api/run-player-action.ts';
 import { availability, listEntries } from '../player-actions.ts';
@@ -70,28 +68,10 @@ export function PlayersScreen({ instance, canManage }: PlayersScreenProps) {
     if (canManage) void refetch();
   }, [instance.state, canManage, refetch]);
 
-  if (!canManage)
-    return (
-      <Layout>
-        <TabNotice>
-          <Trans>No permission</Trans>
-        </TabNotice>
-      </Layout>
-    );
-  if (lists.isPending)
-    return (
-      <Layout>
-        <PageSpinner />
-      </Layout>
-    );
-  if (lists.isError)
-    return (
-      <Layout>
-        <LoadError error={lists.error} />
-      </Layout>
-    );
+  const loaded = tabData(canManage, lists);
+  if (!loaded.ready) return <Layout>{loaded.placeholder}</Layout>;
 
-  const data: PlayerLists = lists.data;
+  const data: PlayerLists = loaded.data;
   const can = (action: PlayerAction['action']) =>
     availability(data.support, action, instance.state);
   const act = (action: PlayerAction) => run.mutate(action);

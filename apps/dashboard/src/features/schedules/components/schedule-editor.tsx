@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Schedule } from '@hearth/protocol';
 import { Modal } from '@/components/ui/dialog.tsx';
-import { DialogActions } from '@/components/ui/dialog-actions.tsx';
+import { FormActions } from '@/components/ui/dialog-actions.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
@@ -104,13 +104,11 @@ export function ScheduleEditor({
           })}
         </div>
         <FormError message={save.isError ? toUserMessage(save.error) : null} />
-        <div className="flex justify-end gap-2">
-          <DialogActions
-            confirmLabel={<Trans>Save schedule</Trans>}
-            pending={save.isPending}
-            onCancel={onClose}
-          />
-        </div>
+        <FormActions
+          confirmLabel={<Trans>Save schedule</Trans>}
+          pending={save.isPending}
+          onCancel={onClose}
+        />
       </form>
     </Modal>
   );

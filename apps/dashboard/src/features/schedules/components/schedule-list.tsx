@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { History, Pencil, Play, Trash2 } from 'lucide-react';
 import type { Schedule } from '@hearth/protocol';
 import { Badge } from '@/components/ui/badge.tsx';
-import { Button } from '@/components/ui/button.tsx';
+import { IconButton } from '@/components/ui/button.tsx';
 import { DataTable, TableFrame } from '@/components/ui/table.tsx';
 import type { Column } from '@/components/ui/table.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
@@ -98,43 +98,35 @@ export function ScheduleList({
         const name = scheduleName(schedule);
         return (
           <div className="flex justify-end gap-1">
-            <Button
-              size="icon"
-              variant="ghost"
-              aria-label={t`Run ${name} now`}
+            <IconButton
+              label={t`Run ${name} now`}
               title={t`Run now`}
               disabled={!canEdit || schedule.last_run?.outcome === 'Running'}
               onClick={() => onRun(schedule)}
             >
               <Play aria-hidden className="size-3.5" />
-            </Button>
-            <Button
-              size="icon"
-              variant="ghost"
-              aria-label={t`History of ${name}`}
+            </IconButton>
+            <IconButton
+              label={t`History of ${name}`}
               title={t`History`}
               onClick={() => onHistory(schedule)}
             >
               <History aria-hidden className="size-3.5" />
-            </Button>
-            <Button
-              size="icon"
-              variant="ghost"
-              aria-label={t`Edit ${name}`}
+            </IconButton>
+            <IconButton
+              label={t`Edit ${name}`}
               disabled={!canEdit}
               onClick={() => onEdit(schedule)}
             >
               <Pencil aria-hidden className="size-3.5" />
-            </Button>
-            <Button
-              size="icon"
-              variant="ghost"
-              aria-label={t`Delete ${name}`}
+            </IconButton>
+            <IconButton
+              label={t`Delete ${name}`}
               disabled={!canEdit}
               onClick={() => onDelete(schedule)}
             >
               <Trash2 aria-hidden className="size-3.5" />
-            </Button>
+            </IconButton>
           </div>
         );
       },

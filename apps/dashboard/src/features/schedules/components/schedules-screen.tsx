@@ -6,9 +6,12 @@ import { CalendarClock, Plus } from 'lucide-react';
 import type { InstanceInfo, Schedule } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
-import { PageSpinner } from '@/components/ui/spinner.tsx';
-import { TabNotice, TabPage } from '@/components/layout/tab-page.tsx';
-import { LoadError } from '@/components/ui/load-error.tsx';
+import {
+  NoPermissionNotice,
+  TabEmptyState,
+  TabPage,
+  tabData,
+} from '@/components/layout/tab-page.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
 import { useDeleteScheduleMutation } from '../api/delete-schedule.ts';
@@ -37,18 +40,12 @@ type Dialog =
 
 function EmptyState() {
   return (
-    <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-line px-6 py-10 text-center">
-      <CalendarClock aria-hidden className="size-8 text-faint" />
-      <p className="font-medium">
-        <Trans>No schedules yet</Trans>
-      </p>
-      <p className="max-w-lg text-[13px] leading-relaxed text-muted">
-        <Trans>
-          A schedule runs steps — console commands, restarts, backups, macros, waits — on a
-          calendar, at a fixed interval, or when something happens, such as a player joining.
-        </Trans>
-      </p>
-    </div>
+    <TabEmptyState icon={CalendarClock} title={<Trans>No schedules yet</Trans>}>
+      <Trans>
+        A schedule runs steps — console commands, restarts, backups, macros, waits — on a calendar,
+        at a fixed interval, or when something happens, such as a player joining.
+      </Trans>
+    </TabEmptyState>
   );
 }
 
@@ -89,21 +86,19 @@ export function SchedulesScreen({ instance, canView, canEdit }: SchedulesScreenP
   if (!canView)
     return (
       <TabPage title={<Trans>Schedules</Trans>}>
-        <TabNotice>
-          <Trans>No permission</Trans>
-        </TabNotice>
+        <NoPermissionNotice />
       </TabPage>
     );
 
   const failed = (err: unknown) => notify('error', toUserMessage(err));
+  const loaded = tabData(canView, schedules);
   let body: ReactNode;
-  if (schedules.isPending) body = <PageSpinner />;
-  else if (schedules.isError) body = <LoadError error={schedules.error} />;
-  else if (schedules.data.length === 0) body = <EmptyState />;
+  if (!loaded.ready) body = loaded.placeholder;
+  else if (loaded.data.length === 0) body = <EmptyState />;
   else
     body = (
       <ScheduleList
-        schedules={schedules.data}
+        schedules={loaded.data}
         canEdit={canEdit}
         onToggle={(schedule, enabled) =>
           toggle.mutate({ id: schedule.id, enabled }, { onError: failed })

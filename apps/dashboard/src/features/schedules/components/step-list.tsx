@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react';
 import type { PowerAction, StepType } from '@hearth/protocol';
-import { Button } from '@/components/ui/button.tsx';
+import { Button, IconButton } from '@/components/ui/button.tsx';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
 import { SelectField, TextField } from '@/components/ui/field.tsx';
 import { emptyStep, moveStep, removeStep, type StepDraft } from '../schedule-draft.ts';
@@ -144,32 +144,26 @@ export function StepList({
                     }
                   />
                 </div>
-                <Button
-                  size="icon"
-                  variant="ghost"
-                  aria-label={t`Move step ${n} up`}
+                <IconButton
+                  label={t`Move step ${n} up`}
                   disabled={index === 0}
                   onClick={() => onChange(moveStep(steps, index, -1))}
                 >
                   <ArrowUp aria-hidden className="size-4" />
-                </Button>
-                <Button
-                  size="icon"
-                  variant="ghost"
-                  aria-label={t`Move step ${n} down`}
+                </IconButton>
+                <IconButton
+                  label={t`Move step ${n} down`}
                   disabled={index === steps.length - 1}
                   onClick={() => onChange(moveStep(steps, index, 1))}
                 >
                   <ArrowDown aria-hidden className="size-4" />
-                </Button>
-                <Button
-                  size="icon"
-                  variant="ghost"
-                  aria-label={t`Remove step ${n}`}
+                </IconButton>
+                <IconButton
+                  label={t`Remove step ${n}`}
                   onClick={() => onChange(removeStep(steps, index))}
                 >
                   <X aria-hidden className="size-4" />
-                </Button>
+                </IconButton>
               </div>
               <StepFields
                 step={step}

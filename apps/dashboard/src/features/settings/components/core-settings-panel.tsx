@@ -5,11 +5,11 @@ import {
   SettingRow,
   SettingsPage,
   SettingsSection,
+  SwitchRow,
 } from '@/components/layout/settings-section.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { FormError } from '@/components/ui/field.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
-import { Switch } from '@/components/ui/switch.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
@@ -62,6 +62,7 @@ export function CoreSettingsPanel({
   }
   const data = settings.data;
   const noPermission = canEdit ? undefined : t`No permission`;
+  const failed = (err: unknown) => notify('error', toUserMessage(err));
 
   return (
     <SettingsPage
@@ -92,58 +93,30 @@ export function CoreSettingsPanel({
           validate={validateDomain}
           save={(domain) => updateDomain.mutateAsync({ core, domain })}
         />
-        <SettingRow
+        <SwitchRow
           title={t`Enable Playit Integration`}
           description={t`Shows the Playitgg tab on every instance, to reach your servers through a playit.gg tunnel without opening ports.`}
-          control={
-            <Switch
-              label={t`Enable Playit Integration`}
-              checked={data.playit_enabled}
-              disabled={!canEdit}
-              onCheckedChange={(on) =>
-                updatePlayit.mutate(
-                  { core, on },
-                  { onError: (err) => notify('error', toUserMessage(err)) },
-                )
-              }
-            />
-          }
+          checked={data.playit_enabled}
+          disabled={!canEdit}
+          onCheckedChange={(on) => updatePlayit.mutate({ core, on }, { onError: failed })}
         />
-        <SettingRow
+        <SwitchRow
           title={t`Enable Modrinth Add-ons`}
           description={t`Shows the Add-ons tab on every instance: the core searches Modrinth and installs mods, plugins and datapacks from it.`}
-          control={
-            <Switch
-              label={t`Enable Modrinth Add-ons`}
-              checked={data.modrinth_enabled}
-              disabled={!canEdit}
-              onCheckedChange={(on) =>
-                updateModrinth.mutate(
-                  { core, on },
-                  { onError: (err) => notify('error', toUserMessage(err)) },
-                )
-              }
-            />
-          }
+          checked={data.modrinth_enabled}
+          disabled={!canEdit}
+          onCheckedChange={(on) => updateModrinth.mutate({ core, on }, { onError: failed })}
         />
       </SettingsSection>
       {data.require_two_factor === undefined ? null : (
         <SettingsSection title={t`Sign-in`}>
-          <SettingRow
+          <SwitchRow
             title={t`Require two-factor sign-in`}
             description={t`Everyone must turn on two-factor sign-in in their profile before using this core. Turn it on for your own account first.`}
-            control={
-              <Switch
-                label={t`Require two-factor sign-in`}
-                checked={data.require_two_factor}
-                disabled={!canEdit}
-                onCheckedChange={(on) =>
-                  updateRequireTwoFactor.mutate(
-                    { core, on },
-                    { onError: (err) => notify('error', toUserMessage(err)) },
-                  )
-                }
-              />
+            checked={data.require_two_factor}
+            disabled={!canEdit}
+            onCheckedChange={(on) =>
+              updateRequireTwoFactor.mutate({ core, on }, { onError: failed })
             }
           />
         </SettingsSection>

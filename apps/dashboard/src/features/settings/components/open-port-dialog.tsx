@@ -3,7 +3,7 @@ import { t as tGlobal } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DEFAULT_OPEN_PORT } from '@hearth/protocol';
 import { Modal } from '@/components/ui/dialog.tsx';
-import { DialogActions } from '@/components/ui/dialog-actions.tsx';
+import { FormActions } from '@/components/ui/dialog-actions.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
@@ -80,13 +80,12 @@ export function OpenPortDialog({
           }}
         />
         <FormError message={openPort.isError ? toUserMessage(openPort.error) : null} />
-        <div className="mt-1 flex justify-end gap-2">
-          <DialogActions
-            confirmLabel={<Trans>Open Port</Trans>}
-            pending={openPort.isPending}
-            onCancel={() => close(false)}
-          />
-        </div>
+        <FormActions
+          className="mt-1"
+          confirmLabel={<Trans>Open Port</Trans>}
+          pending={openPort.isPending}
+          onCancel={() => close(false)}
+        />
       </form>
     </Modal>
   );

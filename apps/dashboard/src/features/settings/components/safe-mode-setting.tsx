@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { SettingRow } from '@/components/layout/settings-section.tsx';
+import { SwitchRow } from '@/components/layout/settings-section.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
-import { Switch } from '@/components/ui/switch.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
@@ -36,17 +35,12 @@ export function SafeModeSetting({
     );
 
   return (
-    <SettingRow
+    <SwitchRow
       title={t`Safe Mode`}
       description={t`Keeps the unsafe permissions (writing files and resources, macros, global files, managing permissions) away from everyone but the owner.`}
-      control={
-        <Switch
-          label={t`Safe Mode`}
-          checked={on}
-          disabled={disabled}
-          onCheckedChange={(next) => (next ? apply(true) : setConfirming(true))}
-        />
-      }
+      checked={on}
+      disabled={disabled}
+      onCheckedChange={(next) => (next ? apply(true) : setConfirming(true))}
     >
       <Modal
         open={confirming}
@@ -65,6 +59,6 @@ export function SafeModeSetting({
           />
         }
       />
-    </SettingRow>
+    </SwitchRow>
   );
 }

@@ -1,8 +1,7 @@
 import { DEFAULT_SFTP_PORT } from '@hearth/protocol';
 import { useLingui } from '@lingui/react/macro';
-import { SettingRow } from '@/components/layout/settings-section.tsx';
+import { SwitchRow } from '@/components/layout/settings-section.tsx';
 import { FormError } from '@/components/ui/field.tsx';
-import { Switch } from '@/components/ui/switch.tsx';
 import { TextSetting } from '@/components/ui/text-setting.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
@@ -21,25 +20,20 @@ export function SftpCoreSetting({ core, canEdit }: { core: CoreConnection; canEd
 
   return (
     <>
-      <SettingRow
+      <SwitchRow
         title={t`Enable SFTP`}
         description={t`Lets users move files with FileZilla, WinSCP or sftp, with the same permissions as the Files tab. Each user finds their usernames in their Profile.`}
-        control={
-          <Switch
-            label={t`Enable SFTP`}
-            checked={enabled}
-            disabled={disabled}
-            onCheckedChange={(on) =>
-              update.mutate(
-                { core, settings: { enabled: on, port } },
-                { onError: (err) => notify('error', toUserMessage(err)) },
-              )
-            }
-          />
+        checked={enabled}
+        disabled={disabled}
+        onCheckedChange={(on) =>
+          update.mutate(
+            { core, settings: { enabled: on, port } },
+            { onError: (err) => notify('error', toUserMessage(err)) },
+          )
         }
       >
         {info.data?.problem ? <FormError message={info.data.problem} /> : null}
-      </SettingRow>
+      </SwitchRow>
       <TextSetting
         label={t`SFTP Port`}
         value={String(port)}

@@ -2,7 +2,7 @@ import { RefreshCw } from 'lucide-react';
 import type { PlayitTunnelInfo } from '@hearth/protocol';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge } from '@/components/ui/badge.tsx';
-import { Button } from '@/components/ui/button.tsx';
+import { IconButton } from '@/components/ui/button.tsx';
 import { FormError } from '@/components/ui/field.tsx';
 import { DataTable, TableFrame } from '@/components/ui/table.tsx';
 import type { Column } from '@/components/ui/table.tsx';
@@ -96,15 +96,9 @@ export function TunnelList({
         <h2 className="text-sm font-semibold">
           <Trans>Tunnels</Trans>
         </h2>
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label={t`Refresh tunnels`}
-          disabled={refreshing}
-          onClick={onRefresh}
-        >
+        <IconButton label={t`Refresh tunnels`} disabled={refreshing} onClick={onRefresh}>
           <RefreshCw aria-hidden className={cn('size-4', refreshing && 'animate-spin')} />
-        </Button>
+        </IconButton>
       </div>
       <TableFrame>
         {view.kind === 'loading' ? <Message>{t`Loading...`}</Message> : null}

@@ -12,7 +12,7 @@ import { useForm } from '@/lib/use-form.ts';
 import { useChangePasswordMutation } from '../api/change-password.ts';
 import { validatePasswordChange } from '../user-validation.ts';
 import type { PasswordValues } from '../user-validation.ts';
-import { DialogActions } from '@/components/ui/dialog-actions.tsx';
+import { FormActions } from '@/components/ui/dialog-actions.tsx';
 import { NewPasswordFields } from '@/components/ui/new-password-fields.tsx';
 
 export interface ChangePasswordDialogProps {
@@ -85,13 +85,12 @@ function ChangePasswordForm({
         confirm={form.field('confirmPassword')}
       />
       <FormError message={error} />
-      <div className="mt-1 flex justify-end gap-2">
-        <DialogActions
-          confirmLabel={t`Change Password`}
-          pending={change.isPending}
-          onCancel={() => onOpenChange(false)}
-        />
-      </div>
+      <FormActions
+        className="mt-1"
+        confirmLabel={t`Change Password`}
+        pending={change.isPending}
+        onCancel={() => onOpenChange(false)}
+      />
     </form>
   );
 }

@@ -8,7 +8,7 @@ import { notify } from '@/lib/toast.ts';
 import { useForm } from '@/lib/use-form.ts';
 import { useCreateUserMutation } from '../api/create-user.ts';
 import { validateCreateUser } from '../user-validation.ts';
-import { DialogActions } from '@/components/ui/dialog-actions.tsx';
+import { FormActions } from '@/components/ui/dialog-actions.tsx';
 import { NewPasswordFields } from '@/components/ui/new-password-fields.tsx';
 
 function CreateUserForm({
@@ -43,13 +43,12 @@ function CreateUserForm({
         confirm={form.field('confirmPassword')}
       />
       <FormError message={create.isError ? toUserMessage(create.error) : null} />
-      <div className="mt-1 flex justify-end gap-2">
-        <DialogActions
-          confirmLabel={t`Create User`}
-          pending={create.isPending}
-          onCancel={onCancel}
-        />
-      </div>
+      <FormActions
+        className="mt-1"
+        confirmLabel={t`Create User`}
+        pending={create.isPending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { InstanceInfo, UserPermission } from '@hearth/protocol';
-import { SettingRow } from '@/components/layout/settings-section.tsx';
+import { SettingRow, SwitchRow } from '@/components/layout/settings-section.tsx';
 import { MultiSelect } from '@/components/ui/multi-select.tsx';
-import { Switch } from '@/components/ui/switch.tsx';
 import type { PermissionEntry } from '../permission-catalogue.ts';
 import { withGlobal, withInstances } from '../permission-catalogue.ts';
 
@@ -28,17 +27,12 @@ export function PermissionRow({
   const description = i18n._(entry.description);
   if (entry.kind === 'global') {
     return (
-      <SettingRow
+      <SwitchRow
         title={label}
         description={description}
-        control={
-          <Switch
-            label={label}
-            checked={permissions[entry.key]}
-            disabled={disabled}
-            onCheckedChange={(on) => onChange(withGlobal(permissions, entry.key, on))}
-          />
-        }
+        checked={permissions[entry.key]}
+        disabled={disabled}
+        onCheckedChange={(on) => onChange(withGlobal(permissions, entry.key, on))}
       />
     );
   }

@@ -3,7 +3,7 @@ import { ChevronRight, Pencil, Send, Trash2 } from 'lucide-react';
 import type { WebhookTarget } from '@hearth/protocol';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge } from '@/components/ui/badge.tsx';
-import { Button } from '@/components/ui/button.tsx';
+import { Button, IconButton } from '@/components/ui/button.tsx';
 import { cn } from '@/lib/cn.ts';
 import { toUserMessage } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
@@ -75,22 +75,12 @@ export function WebhookRow({ core, target, instanceNames, onEdit, onDelete }: We
             {test.isPending ? null : <Send aria-hidden className="size-3.5" />}
             <Trans>Send test</Trans>
           </Button>
-          <Button
-            size="icon"
-            variant="ghost"
-            aria-label={t`Edit ${name}`}
-            onClick={() => onEdit(target)}
-          >
+          <IconButton label={t`Edit ${name}`} onClick={() => onEdit(target)}>
             <Pencil aria-hidden className="size-4" />
-          </Button>
-          <Button
-            size="icon"
-            variant="ghost"
-            aria-label={t`Delete ${name}`}
-            onClick={() => onDelete(target)}
-          >
+          </IconButton>
+          <IconButton label={t`Delete ${name}`} onClick={() => onDelete(target)}>
             <Trash2 aria-hidden className="size-4" />
-          </Button>
+          </IconButton>
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-3 text-[13px] text-muted">

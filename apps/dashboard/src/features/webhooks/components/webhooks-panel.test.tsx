@@ -4,12 +4,18 @@ import type { WebhookDelivery, WebhookList, WebhookTarget } from '@hearth/protoc
 import { activateLocale } from '@/lib/i18n/i18n.ts';
 import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
-import { TEST_CORE, coreInfo, instanceInfo, publicUser, validJwt } from '@/test/fixtures.ts';
-import { connectTo, renderApp, signInAs } from '@/test/render-app.tsx';
+import {
+  TEST_CORE,
+  coreInfo,
+  globalSettings,
+  instanceInfo,
+  publicUser,
+  validJwt,
+} from '@/test/fixtures.ts';
+import { connectTo, renderApp, signInWithInstances } from '@/test/render-app.tsx';
 import { SecretDialog } from './secret-dialog.tsx';
 
 const OWNER = publicUser({ uid: 'USER_owner', username: 'owner', is_owner: true });
-const SETTINGS = { core_name: 'Test Core', safe_mode: true, domain: null, playit_enabled: false };
 
 const delivered: WebhookDelivery = {
   id: 7,
@@ -38,10 +44,8 @@ const target: WebhookTarget = {
 };
 
 function signedIn(list: WebhookList, extra: Record<string, FakeHandler> = {}) {
-  return signInAs(OWNER, {
+  return signInWithInstances(OWNER, [instanceInfo({ uuid: 'INSTANCE_1', name: 'Survival' })], {
     'GET /user/list': { body: [OWNER] },
-    'GET /instance/list': { body: [instanceInfo({ uuid: 'INSTANCE_1', name: 'Survival' })] },
-    'GET /global_settings': { body: SETTINGS },
     'GET /webhooks': { body: list },
     ...extra,
   });
@@ -230,7 +234,7 @@ describe('Webhooks settings (owner)', () => {
         'GET /info': { body: coreInfo() },
         'GET /user/info': { body: publicUser({ uid: 'USER_bob', username: 'bob' }) },
         'GET /instance/list': { body: [] },
-        'GET /global_settings': { body: SETTINGS },
+        'GET /global_settings': { body: globalSettings() },
       }),
     );
     renderApp('/settings/webhooks');

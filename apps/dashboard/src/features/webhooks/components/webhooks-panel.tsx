@@ -1,15 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Plus } from 'lucide-react';
 import type { InstanceInfo, WebhookTarget } from '@hearth/protocol';
-import {
-  SettingRow,
-  SettingsPage,
-  SettingsSection,
-} from '@/components/layout/settings-section.tsx';
+import { SettingsPage, SettingsSection, SwitchRow } from '@/components/layout/settings-section.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
-import { Switch } from '@/components/ui/switch.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
@@ -76,21 +71,16 @@ export function WebhooksPanel({
         )}
       </SettingsSection>
       <SettingsSection title={t`Network`}>
-        <SettingRow
+        <SwitchRow
           title={t`Allow private targets`}
           description={t`Off, webhooks may not point at this machine (loopback), the local network (private and link-local addresses) or IPv6 unique-local addresses — a webhook URL must not become a way into them. Turn on only for a receiver you run on your own network.`}
-          control={
-            <Switch
-              label={t`Allow private targets`}
-              checked={list.data?.allow_private_targets ?? false}
-              disabled={!list.data || setPrivate.isPending}
-              onCheckedChange={(allow) =>
-                setPrivate.mutate(
-                  { core, allow },
-                  { onError: (err) => notify('error', toUserMessage(err)) },
-                )
-              }
-            />
+          checked={list.data?.allow_private_targets ?? false}
+          disabled={!list.data || setPrivate.isPending}
+          onCheckedChange={(allow) =>
+            setPrivate.mutate(
+              { core, allow },
+              { onError: (err) => notify('error', toUserMessage(err)) },
+            )
           }
         />
       </SettingsSection>
