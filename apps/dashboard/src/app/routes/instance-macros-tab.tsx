@@ -1,10 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
-import { viewerCan } from '@/lib/permissions.ts';
-import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
 import { MacrosScreen } from '@/features/macros/components/macros-screen.tsx';
 import type { InstanceTabProps } from './instance-tabs.tsx';
-import { useViewer } from '../use-viewer.ts';
+import { useViewerCan } from '../use-viewer.ts';
 
 /**
  * The Macros tab, gated by can_access_instance_macro (dashboard.md §6; admin does not imply it).
@@ -13,14 +11,12 @@ import { useViewer } from '../use-viewer.ts';
  */
 export function InstanceMacrosTab({ instance }: InstanceTabProps) {
   const { t } = useLingui();
-  const user = useCurrentUser();
-  const viewer = useViewer();
-  if (user.isPending || !viewer) return <PageSpinner />;
-  const action = { type: 'AccessMacro', instance: instance.uuid } as const;
+  const can = useViewerCan();
+  if (!can) return <PageSpinner />;
   return (
     <MacrosScreen
       instance={instance}
-      canAccess={viewerCan(viewer, action)}
+      canAccess={can({ type: 'AccessMacro', instance: instance.uuid })}
       denial={t`You don't have permission to access this instance's macros`}
     />
   );
