@@ -47,11 +47,17 @@ function server(onPrepare: () => void) {
 /** Records the turn of every graceful-stop signal, and sends it. */
 function recordSignals(clock: { now(): number }): number[] {
   const turns: number[] = [];
-  const spy = vi.spyOn(GameProcess.prototype, 'signal');
-  const send = spy.getMockImplementation();
-  spy.mockImplementation(function (this: GameProcess, signal: NodeJS.Signals) {
+  // The real method, taken before the spy replaces it (a spy's own implementation is empty).
+  const send = Object.getOwnPropertyDescriptor(GameProcess.prototype, 'signal')!.value as (
+    this: GameProcess,
+    signal: NodeJS.Signals,
+  ) => void;
+  vi.spyOn(GameProcess.prototype, 'signal').mockImplementation(function (
+    this: GameProcess,
+    signal: NodeJS.Signals,
+  ) {
     turns.push(clock.now());
-    send?.call(this, signal);
+    send.call(this, signal);
   });
   return turns;
 }
