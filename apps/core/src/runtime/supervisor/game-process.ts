@@ -131,6 +131,11 @@ export class GameProcess {
     return proc;
   }
 
+  /** Gets the spawner ready ahead of a `start` (see SpawnHelper.warm). */
+  static warm(): void {
+    spawnHelper.warm();
+  }
+
   private static async spawn(
     plan: LaunchPlan,
     handlers: GameProcessHandlers,

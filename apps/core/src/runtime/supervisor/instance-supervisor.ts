@@ -263,6 +263,7 @@ export class InstanceSupervisor {
     let session: StartSession;
     let proc: GameProcess;
     try {
+      GameProcess.warm();
       // Many starts at once: each prepares, and later spawns, on a turn of its own (loop-turns.ts).
       await loopTurn();
       if (attempt !== this.attempt) return;

@@ -110,6 +110,25 @@ describe('the spawn helper', () => {
     ).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
+  it('warm() forks the helper ahead of a spawn, which then goes to that same helper', async () => {
+    const fresh = new SpawnHelper();
+    try {
+      expect(fresh.pid).toBeNull();
+      fresh.warm();
+      const warmed = fresh.pid;
+      expect(warmed).not.toBeNull();
+      fresh.warm();
+      expect(fresh.pid).toBe(warmed);
+      const child = await fresh.spawn({ command: 'sleep', args: ['30'], cwd: dir });
+      expect(parentOf(child.pid)).toBe(warmed);
+      const done = closed(child);
+      child.kill('SIGTERM');
+      expect(await done).toEqual([null, 'SIGTERM', false]);
+    } finally {
+      fresh.close();
+    }
+  });
+
   it('reports its children lost when it dies, and starts again for the next spawn', async () => {
     const child = await helper.spawn({ command: 'sleep', args: ['30'], cwd: dir });
     const exit = new Promise<Parameters<ExitListener>>((resolve) =>

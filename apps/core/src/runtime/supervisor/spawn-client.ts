@@ -140,6 +140,15 @@ export class SpawnHelper {
     });
   }
 
+  /**
+   * Forks the helper now if it is not running: a start calls it before preparing its launch, so
+   * the helper's own boot (a Node process, tens of ms) overlaps the preparation instead of
+   * following it. It keeps nothing alive by itself.
+   */
+  warm(): void {
+    this.helper();
+  }
+
   /** The helper's pid (null before the first spawn): for the benchmarks' process listings. */
   get pid(): number | null {
     return this.proc?.pid ?? null;
