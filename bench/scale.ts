@@ -4,8 +4,9 @@
 //
 // 1. Start BENCH_SCALE_RUNNING (20) of them at once: time from the first `PUT …/start` until the
 //    event stream said Running for all, beside the same count of the same game command spawned at
-//    once under a bare bubblewrap (support/bare-bwrap.ts) until each printed its line. BENCH_RUNS
-//    (3) rounds (stop, start again), order rotated; the ratio with its spread over the rounds. Then
+//    once under a bare bubblewrap by a small process of its own (support/bare-bwrap.ts) until each
+//    printed its line. BENCH_RUNS (3) rounds (stop, start again), order rotated; the ratio with its
+//    spread over the rounds, and the whole machine's CPU per start on each side. Then
 //    once more right after each instance's port setting changed, so every start plan is asked of
 //    the definition again (the runner's cost, which a start otherwise no longer pays).
 // 2. With those running, BENCH_SCALE_CLIENTS (50) dashboard clients (support/dashboard-clients.ts,
@@ -36,7 +37,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
 import { apiPaths, emptyEventQuery } from '@hearth/protocol';
 import { TINY_GAME } from './definitions/tiny/definition.ts';
-import { bareBwrapStarts } from './support/bare-bwrap.ts';
+import { BareBwrap } from './support/bare-bwrap.ts';
 import type { ClientFigures } from './support/dashboard-clients.ts';
 import type { BenchRow } from './support/figures.ts';
 import {
@@ -56,6 +57,7 @@ import { startHearth, type HearthProcess } from './support/hearth-process.ts';
 import { pingTimes, pingUntilStopped } from './support/info-pinger.ts';
 import {
   cpuSecondsOf,
+  machineCpuSeconds,
   descendantsOf,
   freePort,
   rssOf,
@@ -256,13 +258,23 @@ async function stopAll(hearth: HearthProcess, events: CoreEvents, uuids: string[
   return performance.now() - started;
 }
 
-/** A new (free) port for each instance: each start plan is then asked of the definition again. */
+/**
+ * A new (free) port for each instance: each start plan is then asked of the definition again. A
+ * port free on the host may still be another (stopped) instance's setting: the core refuses it, so
+ * the ports already given out are skipped.
+ */
 async function changePorts(hearth: HearthProcess, uuids: string[]) {
-  for (const uuid of uuids)
+  const list = await hearth.call<{ port: number }[]>('GET', apiPaths.instanceList());
+  const taken = new Set(list.map((instance) => instance.port));
+  for (const uuid of uuids) {
+    let port = await freePort();
+    while (taken.has(port)) port = await freePort();
+    taken.add(port);
     await hearth.call('PUT', apiPaths.instanceSetting(uuid, 'instance_section', 'port'), {
       type: 'UnsignedInteger',
-      value: await freePort(),
+      value: port,
     });
+  }
 }
 
 /** Every second: the core's RSS, with the phase it was in. */
@@ -374,6 +386,7 @@ export default async function run(): Promise<BenchRow[]> {
   });
   const rss = rssTimeline(hearth.pid);
   let bare: Awaited<ReturnType<typeof startScript>> | null = null;
+  const bareBwrap = BareBwrap.start();
   let clients: Awaited<ReturnType<typeof startClients>> | null = null;
   let events: CoreEvents | null = null;
   try {
@@ -397,22 +410,33 @@ export default async function run(): Promise<BenchRow[]> {
     const startTimes = { hearth: [] as number[], bare: [] as number[] };
     /** The core's CPU milliseconds per start (its own process; load-independent, unlike the times). */
     const startCpu: number[] = [];
+    /**
+     * The whole machine's CPU milliseconds per start, every process counted (the sandbox's short-
+     * lived launcher, bubblewrap, setpriv, the game): on 2 CPUs the starts are CPU-bound, so this
+     * says where the time goes.
+     */
+    const machineCpu = { hearth: [] as number[], bare: [] as number[] };
     for (let round = 0; round < RUNS; round++) {
       for (const who of rotated(['hearth', 'bare'] as const, round)) {
-        if (who === 'bare') startTimes.bare.push(await bareBwrapStarts(RUNNING, TINY_GAME));
-        else {
-          if (round > 0) await stopAll(hearth, events, running);
+        if (round > 0 && who === 'hearth') await stopAll(hearth, events, running);
+        if (who === 'bare') {
+          const bareStart = await bareBwrap.starts(RUNNING, TINY_GAME);
+          startTimes.bare.push(bareStart.ms);
+          machineCpu.bare.push((bareStart.machineCpuSeconds * 1000) / RUNNING);
+        } else {
+          const busy = machineCpuSeconds();
           const meter = coreCpuMeter(hearth.pid);
           const cpu = meter();
           startTimes.hearth.push(await startAll(hearth, events, running));
           startCpu.push(((meter() - cpu) * 1000) / RUNNING);
+          machineCpu.hearth.push(((machineCpuSeconds() - busy) * 1000) / RUNNING);
         }
       }
     }
     // Once more with every start plan to be asked again (ports changed while stopped).
     await stopAll(hearth, events, running);
     await changePorts(hearth, running);
-    const coldBare = await bareBwrapStarts(RUNNING, TINY_GAME);
+    const coldBare = (await bareBwrap.starts(RUNNING, TINY_GAME)).ms;
     const coldHearth = await startAll(hearth, events, running);
 
     // 2. At rest with the clients, beside the bare app.
@@ -532,6 +556,10 @@ export default async function run(): Promise<BenchRow[]> {
     line('start / bare bwrap', ratioSpread(startTimes.hearth, startTimes.bare));
     line('core CPU per start (+ helpers)', spread(startCpu, ms1));
     line(
+      'machine CPU per start / bare',
+      `${spread(machineCpu.hearth, ms1)} / ${spread(machineCpu.bare, ms1)}`,
+    );
+    line(
       'same, start plans asked again',
       `${ms(coldHearth)} vs bare ${ms(coldBare)} (${(coldHearth / coldBare).toFixed(2)}×, once)`,
     );
@@ -580,8 +608,8 @@ export default async function run(): Promise<BenchRow[]> {
     return [
       {
         measure: `Start ${RUNNING} generic instances at once → all Running (${INSTANCES} instances)`,
-        hearth: `${spread(startTimes.hearth, ms)} (core CPU ${spread(startCpu, ms1)} per start); with every start plan asked again: ${ms(coldHearth)}`,
-        sideBySide: `${RUNNING} bare \`bwrap\` spawns of the same command: ${spread(startTimes.bare, ms)} (${ms(coldBare)})`,
+        hearth: `${spread(startTimes.hearth, ms)} (core CPU ${spread(startCpu, ms1)}, machine CPU ${spread(machineCpu.hearth, ms1)} per start); with every start plan asked again: ${ms(coldHearth)}`,
+        sideBySide: `${RUNNING} bare \`bwrap\` spawns of the same command from a small process: ${spread(startTimes.bare, ms)}, machine CPU ${spread(machineCpu.bare, ms1)} per spawn (${ms(coldBare)})`,
         ratio: ratioSpread(startTimes.hearth, startTimes.bare),
       },
       {
@@ -618,6 +646,7 @@ export default async function run(): Promise<BenchRow[]> {
     events?.close();
     if (clients) await clients.stop();
     if (bare) await stopProcess(bare.child);
+    await bareBwrap.close();
     await hearth.stop();
     if (!keptStalls) await fs.rm(path.dirname(stallsFile), { recursive: true, force: true });
   }

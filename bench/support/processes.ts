@@ -4,7 +4,7 @@ import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 
-const TICKS_PER_SECOND = 100;
+export const TICKS_PER_SECOND = 100;
 
 /** Every process this benchmark run started and has not seen exit yet. */
 const live = new Set<ChildProcess>();
@@ -60,6 +60,16 @@ export function cpuSecondsOf(pid: number): number {
   // Fields after the command name (which may contain spaces) start at ") ".
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+/**
+ * CPU seconds the whole machine has been busy so far, all CPUs summed (/proc/stat: user, nice,
+ * system, irq, softirq): what a start costs every process it involves, short-lived ones included.
+ */
+export function machineCpuSeconds(): number {
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/);
+  const busy = [1, 2, 3, 6, 7].reduce((sum, i) => sum + Number(fields[i] ?? NaN), 0);
+  return busy / TICKS_PER_SECOND;
 }
 
 /** Bytes the process caused to be written to storage (/proc/<pid>/io write_bytes). */
