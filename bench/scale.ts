@@ -97,7 +97,7 @@ interface Stall {
 
 /** The longest stalls by the core's own CPU time, each with its wall time and wait for a CPU. */
 function describeStalls(stalls: Stall[]): string {
-  if (stalls.length === 0) return 'none over 10 ms (or not Linux)';
+  if (stalls.length === 0) return 'none over 10 ms (or no schedstat here)';
   const top = [...stalls].sort((a, b) => b.cpu - a.cpu).slice(0, 3);
   const over = (ms: number) => stalls.filter((x) => x.cpu > ms).length;
   return `${stalls.length} over 10 ms of wall time, ${over(10)} / ${over(20)} over 10 / 20 ms of the core's own CPU; longest by CPU: ${top
@@ -126,7 +126,8 @@ async function setStallProbe(pid: number, file: string, armed: boolean): Promise
   process.kill(pid, 'SIGUSR2');
   const deadline = performance.now() + 5000;
   while (performance.now() < deadline) {
-    if ((await fs.readFile(`${file}.state`, 'utf8').catch(() => '')) === want) return;
+    const state = await fs.readFile(`${file}.state`, 'utf8').catch(() => '');
+    if (state === want || state === 'unavailable') return;
     await new Promise((r) => setTimeout(r, 5));
   }
   throw new Error(`the core's stall probe did not answer (${want})`);

@@ -8,7 +8,8 @@
 //
 // Armed only between two SIGUSR2s (scale.ts arms it for the bursts): a 2 ms timer alone costs about
 // 5 % of a core, which would otherwise be counted as the core's CPU at rest and per start. Each
-// change is acknowledged in `<LOOP_STALLS_FILE>.state` ("armed" / "disarmed").
+// change is acknowledged in `<LOOP_STALLS_FILE>.state` ("armed" / "disarmed"; "unavailable" on a
+// Linux without schedstat, where no stall is reported).
 import fs from 'node:fs';
 
 const out = process.env.LOOP_STALLS_FILE;
@@ -55,10 +56,14 @@ function watch() {
   }, 2).unref();
 }
 
-if (out && fs.existsSync(schedstat)) {
-  fd = fs.openSync(schedstat, 'r');
+if (out) {
+  // Without schedstat (a kernel built without it) there is nothing to measure, but the signal is
+  // still answered: unhandled, SIGUSR2 would end the core.
+  const available = fs.existsSync(schedstat);
+  if (available) fd = fs.openSync(schedstat, 'r');
   let timer = null;
   process.on('SIGUSR2', () => {
+    if (!available) return fs.writeFileSync(`${out}.state`, 'unavailable');
     if (timer) clearInterval(timer);
     timer = timer ? null : watch();
     fs.writeFileSync(`${out}.state`, timer ? 'armed' : 'disarmed');
