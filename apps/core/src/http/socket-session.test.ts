@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { emptyPermissions } from '@hearth/protocol';
 import type { CoreContext } from '../context.ts';
@@ -11,11 +11,16 @@ import type { StoredUser } from '../repositories/user-repository.ts';
 import {
   SESSION_ENDED_CLOSE_CODE,
   bindSocketToUser,
+  coalescing,
   framesWritten,
   sendCoalesced,
 } from './socket-session.ts';
 
 let server: WebSocketServer | null = null;
+// No gap between rounds unless a test asks for one: each test's first round is then on the next turn.
+beforeEach(() => {
+  coalescing.roundGapMs = 0;
+});
 afterEach(async () => {
   await new Promise((resolve) => server?.close(resolve) ?? resolve(undefined));
   server = null;
@@ -53,6 +58,33 @@ it('writes the frames of one turn of the event loop together, each still a messa
   expect(raw.writableCorked).toBe(0);
   await all;
   expect(received).toEqual(Array.from({ length: 100 }, (_, n) => `frame ${n}`));
+  client.close();
+});
+
+it('frames sent right after a round are held for its gap, over several turns, then written in order', async () => {
+  const { client, accepted } = await connectedPair();
+  const received: string[] = [];
+  const all = new Promise<void>((resolve) =>
+    client.on('message', (data: Buffer) => {
+      received.push(data.toString());
+      if (received.length === 4) resolve();
+    }),
+  );
+  const socket = await accepted;
+  const raw = corkedState(socket);
+  sendCoalesced(socket, 'frame 0');
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(raw.writableCorked).toBe(0);
+  // A burst right after that round: one write for its frames, once the gap has passed.
+  coalescing.roundGapMs = 2000;
+  for (let n = 1; n < 4; n++) {
+    sendCoalesced(socket, `frame ${n}`);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(raw.writableCorked).toBe(1);
+  }
+  await all;
+  expect(raw.writableCorked).toBe(0);
+  expect(received).toEqual(['frame 0', 'frame 1', 'frame 2', 'frame 3']);
   client.close();
 });
 

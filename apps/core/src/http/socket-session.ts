@@ -128,7 +128,18 @@ const corked = new Map<WebSocket, Corkable>();
  * at once (one event each) held every request for tens of milliseconds on a busy machine.
  */
 const WRITES_PER_TURN = 16;
+/**
+ * A new round of writes begins at most this often. Starts and stops now take a turn each, so a
+ * burst's events came one per turn and each was a write per subscriber (a third of the core's
+ * CPU in a burst of 30 with 50 dashboards was these writes); held a few milliseconds, a burst's
+ * frames go out together. Events that come rarely are not held: a round after a quiet spell
+ * begins on the next turn. `coalescing.roundGapMs` is read at each round (tests change it).
+ */
+export const coalescing = { roundGapMs: 8 };
 let flushScheduled = false;
+/** When the current (or last) round of writes began; a round lasts until nothing is held. */
+let roundBegan = -Infinity;
+let inRound = false;
 /** Sockets corked so far and written so far: in the same order, so a count tells who is done. */
 let corkedCount = 0;
 let writtenCount = 0;
@@ -138,7 +149,8 @@ const writeWaiters: { until: number; resolve: () => void }[] = [];
  * sendBounded, with the frames a socket gets meanwhile written together: a burst of events (thirty
  * starts at once) is one write per subscriber, not one per event each (writes were a sixth of the
  * core's time in such a burst with 50 dashboards open, issue 26). Held sockets are written from
- * the next turn on, those that waited longest first, WRITES_PER_TURN per turn.
+ * the next turn on (right after a round of writes, once its gap has passed: `coalescing`), those
+ * that waited longest first, WRITES_PER_TURN per turn.
  * The answer to a change waits for the frames held before it (`framesWritten`, from the server's
  * onSend hook): an event emitted before such a request was answered still reaches its sockets
  * before that answer, as when every frame was written at once (a client that reads the
@@ -158,12 +170,19 @@ export function sendCoalesced(socket: WebSocket, data: string): boolean {
 function scheduleWrites(): void {
   if (flushScheduled) return;
   flushScheduled = true;
-  setImmediate(writeHeld);
+  // Within a round, the next sockets are written on the next turn; a new round waits its gap.
+  const wait = inRound ? 0 : roundBegan + coalescing.roundGapMs - performance.now();
+  if (wait <= 0) setImmediate(writeHeld);
+  else setTimeout(writeHeld, wait);
 }
 
 /** Writes the frames of the sockets that have held them longest; the rest on the next turn. */
 function writeHeld(): void {
   flushScheduled = false;
+  if (!inRound) {
+    inRound = true;
+    roundBegan = performance.now();
+  }
   let written = 0;
   for (const [socket, raw] of corked) {
     if (written === WRITES_PER_TURN) break;
@@ -179,6 +198,7 @@ function writeHeld(): void {
     waiter.resolve();
   }
   if (corked.size > 0) scheduleWrites();
+  else inRound = false;
 }
 
 /** Resolves once every frame held now is written; null when none is held. */
