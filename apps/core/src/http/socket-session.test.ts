@@ -36,19 +36,25 @@ async function connectedPair(): Promise<{ client: WebSocket; accepted: Promise<W
   return { client: new WebSocket(`ws://127.0.0.1:${port}`), accepted };
 }
 
+/** The messages the client reads, and a promise that `count` of them came. */
+function receive(client: WebSocket, count: number): { received: string[]; all: Promise<void> } {
+  const received: string[] = [];
+  const all = new Promise<void>((resolve) =>
+    client.on('message', (data: Buffer) => {
+      received.push(data.toString());
+      if (received.length === count) resolve();
+    }),
+  );
+  return { received, all };
+}
+
 /** The server socket's TCP stream, whose cork count shows frames being held. */
 const corkedState = (socket: WebSocket) =>
   (socket as unknown as { _socket: { writableCorked: number } })._socket;
 
 it('writes the frames of one turn of the event loop together, each still a message, in order', async () => {
   const { client, accepted } = await connectedPair();
-  const received: string[] = [];
-  const all = new Promise<void>((resolve) =>
-    client.on('message', (data: Buffer) => {
-      received.push(data.toString());
-      if (received.length === 100) resolve();
-    }),
-  );
+  const { received, all } = receive(client, 100);
   const socket = await accepted;
   const raw = corkedState(socket);
   for (let n = 0; n < 100; n++) expect(sendCoalesced(socket, `frame ${n}`)).toBe(true);
@@ -63,13 +69,7 @@ it('writes the frames of one turn of the event loop together, each still a messa
 
 it('frames sent right after a round are held for its gap, over several turns, then written in order', async () => {
   const { client, accepted } = await connectedPair();
-  const received: string[] = [];
-  const all = new Promise<void>((resolve) =>
-    client.on('message', (data: Buffer) => {
-      received.push(data.toString());
-      if (received.length === 4) resolve();
-    }),
-  );
+  const { received, all } = receive(client, 4);
   const socket = await accepted;
   const raw = corkedState(socket);
   sendCoalesced(socket, 'frame 0');
