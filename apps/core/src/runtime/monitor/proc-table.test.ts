@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -172,6 +172,26 @@ describe('ProcTable on a /proc of its own (parsing, trees, CPU deltas)', () => {
     expect(closing.tracked).toBe(0);
     whole.close();
     paced.close();
+  });
+
+  it("never holds the event loop on a read that blocks (a process's stat while it is being started)", async () => {
+    const dir = path.join(root, 'blocking');
+    await mkdir(path.join(dir, '600'), { recursive: true });
+    await writeFile(path.join(dir, '600', 'stat'), statLine(600, { ppid: 1, start: 6000 }));
+    // 601 (not in the tree: read once by path) has a pipe for its stat: reading it blocks until
+    // something is written, as /proc can.
+    await mkdir(path.join(dir, '601'));
+    const fifo = path.join(dir, '601', 'stat');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const table = new ProcTable({ procRoot: dir, clockTicks: 100, pageSize: PAGE });
+    let settled = false;
+    const scanning = table.scan([600]).finally(() => (settled = true));
+    // Timers still fire while the read waits in the thread pool.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toBe(false);
+    await writeFile(fifo, statLine(601, { ppid: 1, start: 6001 }));
+    expect((await scanning).get(600)).toMatchObject({ processes: 1 });
+    table.close();
   });
 
   it('reads the units of this host from its auxiliary vector', () => {

@@ -1,7 +1,11 @@
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { closeSync, open, read, readFileSync, readSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { loopTurn } from '../../lib/loop-turns.ts';
+
+const openAsync = promisify(open);
+const readAsync = promisify(read);
 
 /** One process tree's totals at one scan (core-api.md §2.14, summed over the tree). */
 export interface TreeSample {
@@ -115,7 +119,10 @@ function closeFds(member: Member): void {
  * second through pidusage, and spawned `getconf`; garbage collection was a third of the core's
  * time at rest).
  *
- * A scan lists /proc once (asynchronously). A process of a tree is read through descriptors kept
+ * A scan lists /proc once. A process seen for the first time is read in libuv's thread pool:
+ * reading the `stat` or `io` of a process that is just being started (mid-exec, its sandbox being
+ * set up) can block for tens of milliseconds, and such a synchronous read held the core's event
+ * loop for 75–110 ms during a burst of thirty starts. A process of a tree is read through descriptors kept
  * open on its `stat`, `statm` and `io` files (one `pread` each per scan, no path lookup; a descriptor of a
  * process that exited answers ESRCH, so a recycled pid is never mistaken for it). A pid not seen
  * before is read once by path to learn its parent: a descendant of a root joins the tree, anything
@@ -134,6 +141,8 @@ export class ProcTable {
   private readonly readsPerTurn: number;
   /** Bumped by close(): a scan under way stops at its next turn and opens nothing more. */
   private generation = 0;
+  /** A pass is under way (its reads are asynchronous: see the class comment). */
+  private scanning = false;
   private readonly members = new Map<number, Member>();
   /** pid → start time of a process outside every tree. */
   private readonly foreign = new Map<number, string>();
@@ -166,6 +175,18 @@ export class ProcTable {
 
   /** One pass over /proc: the totals of the tree under each root pid. */
   async scan(roots: readonly number[]): Promise<Map<number, TreeSample>> {
+    const generation = this.generation;
+    this.scanning = true;
+    try {
+      return await this.pass(roots);
+    } finally {
+      this.scanning = false;
+      // Closed during the pass: its descriptors are closed now that no read of them is in flight.
+      if (this.generation !== generation) this.forgetMembers();
+    }
+  }
+
+  private async pass(roots: readonly number[]): Promise<Map<number, TreeSample>> {
     this.scanCount++;
     const generation = this.generation;
     const result = new Map<number, TreeSample>();
@@ -197,7 +218,9 @@ export class ProcTable {
         continue;
       }
       if (!(await paced())) return result;
-      if (!this.refresh(member)) {
+      const fresh = await this.refresh(member);
+      if (this.generation !== generation) return result;
+      if (!fresh) {
         this.drop(pid);
         continue;
       }
@@ -210,7 +233,8 @@ export class ProcTable {
       const known = this.foreign.get(pid);
       if (known !== undefined && (pid + this.scanCount) % this.recheckEvery !== 0) continue;
       if (!(await paced())) return result;
-      const stat = this.readStatByPath(pid);
+      const stat = await this.readStatByPath(pid);
+      if (this.generation !== generation) return result;
       if (stat === null) continue;
       if (known !== undefined && known === stat.start) continue;
       this.foreign.delete(pid);
@@ -247,7 +271,8 @@ export class ProcTable {
       if (findRoot(pid) === null) this.foreign.set(pid, stat.start);
       else {
         if (!(await paced())) return result;
-        this.adopt(pid, stat);
+        await this.adopt(pid, stat);
+        if (this.generation !== generation) return result;
       }
     }
     for (const root of roots)
@@ -276,7 +301,8 @@ export class ProcTable {
   /** Closes every kept descriptor. */
   close(): void {
     this.generation++;
-    this.forgetMembers();
+    // A pass under way may be reading a descriptor: it closes them when it stops (see scan).
+    if (!this.scanning) this.forgetMembers();
     this.foreign.clear();
   }
 
@@ -284,17 +310,25 @@ export class ProcTable {
     for (const pid of [...this.members.keys()]) this.drop(pid);
   }
 
-  private readStatByPath(pid: number): StatFields | null {
+  private async readStatByPath(pid: number): Promise<StatFields | null> {
     try {
-      return parseStat(readFileSync(path.join(this.procRoot, String(pid), 'stat'), 'latin1'));
+      return parseStat(await readFile(path.join(this.procRoot, String(pid), 'stat'), 'latin1'));
     } catch {
       return null;
     }
   }
 
-  private readFd(fd: number): string | null {
+  /**
+   * A kept descriptor's text: read in the thread pool for a process just adopted (it may be mid-
+   * exec), at once for one that has run since an earlier scan (each read a `pread`, ~70 of them a
+   * second at rest with twenty servers: the thread pool's hand-offs cost more CPU than the reads).
+   * One read at a time (the scan awaits each): they share one buffer.
+   */
+  private async readFd(fd: number, inPool: boolean): Promise<string | null> {
     try {
-      const length = readSync(fd, this.buffer, 0, this.buffer.length, 0);
+      const length = inPool
+        ? (await readAsync(fd, this.buffer, 0, this.buffer.length, 0)).bytesRead
+        : readSync(fd, this.buffer, 0, this.buffer.length, 0);
       return this.buffer.toString('latin1', 0, length);
     } catch {
       return null;
@@ -302,27 +336,15 @@ export class ProcTable {
   }
 
   /** Opens the descriptors of a process that joined a tree; it counts from this scan on. */
-  private adopt(pid: number, stat: StatFields): void {
+  private async adopt(pid: number, stat: StatFields): Promise<void> {
+    const generation = this.generation;
     const dir = path.join(this.procRoot, String(pid));
-    let statFd: number;
-    try {
-      statFd = openSync(path.join(dir, 'stat'), 'r');
-    } catch {
-      return;
-    }
-    const optional = (name: string) => {
-      try {
-        return openSync(path.join(dir, name), 'r');
-      } catch {
-        return -1;
-      }
-    };
-    const statmFd = optional('statm');
-    const ioFd = optional('io');
+    const openOr = (name: string) => openAsync(path.join(dir, name), 'r').catch(() => -1);
+    const statFd = await openOr('stat');
     const member: Member = {
       statFd,
-      statmFd,
-      ioFd,
+      statmFd: statFd === -1 ? -1 : await openOr('statm'),
+      ioFd: statFd === -1 ? -1 : await openOr('io'),
       ppid: stat.ppid,
       start: stat.start,
       previousTicks: null,
@@ -331,7 +353,9 @@ export class ProcTable {
       io: null,
     };
     // Read through the descriptor: the process it names may already differ from the path's.
-    if (!this.refresh(member, true)) {
+    const read = statFd !== -1 && (await this.refresh(member, true));
+    // Closed meanwhile: close() left this one's descriptors to it.
+    if (!read || this.generation !== generation) {
       closeFds(member);
       return;
     }
@@ -339,15 +363,16 @@ export class ProcTable {
   }
 
   /** Re-reads a member; false when it is gone (or its pid now names another process). */
-  private refresh(member: Member, first = false): boolean {
-    const stat = parseStat(this.readFd(member.statFd) ?? '');
+  private async refresh(member: Member, first = false): Promise<boolean> {
+    const stat = parseStat((await this.readFd(member.statFd, first)) ?? '');
     if (stat === null || stat.start !== member.start) return false;
     member.previousTicks = first ? null : member.ticks;
     member.ticks = stat.ticks;
     member.ppid = stat.ppid;
-    const resident = member.statmFd === -1 ? null : parseStatm(this.readFd(member.statmFd) ?? '');
+    const resident =
+      member.statmFd === -1 ? null : parseStatm((await this.readFd(member.statmFd, first)) ?? '');
     member.rss = (resident ?? stat.rssPages) * this.pageSize;
-    member.io = member.ioFd === -1 ? null : parseIo(this.readFd(member.ioFd) ?? '');
+    member.io = member.ioFd === -1 ? null : parseIo((await this.readFd(member.ioFd, first)) ?? '');
     return true;
   }
 
