@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createInterface, type Interface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { spawnTracked, stopProcess, TICKS_PER_SECOND } from './processes.ts';
+import { machineCpuSeconds, spawnTracked, stopProcess } from './processes.ts';
 
 export const BARE_BWRAP_ARGS = [
   ...['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'],
@@ -34,26 +34,33 @@ export class BareBwrap {
     return new BareBwrap(child, createInterface({ input: child.stdout! }), bwrap);
   }
 
+  /** Sends one request and reads its answer. */
+  private async ask(request: object): Promise<{ ms?: number; ended?: boolean; error?: string }> {
+    this.child.stdin!.write(`${JSON.stringify(request)}\n`);
+    const next = await this.answers.next();
+    if (next.done) throw new Error('the bare spawner exited');
+    return JSON.parse(next.value) as { ms?: number; ended?: boolean; error?: string };
+  }
+
   /**
    * Milliseconds until all `count` copies of `command args` printed a line, and the CPU seconds
-   * the whole machine was busy meanwhile; then ends them all.
+   * the whole machine was busy meanwhile (read here, as for the core's starts); then ends them all.
    */
   async starts(
     count: number,
     game: { command: string; args: readonly string[] },
   ): Promise<{ ms: number; machineCpuSeconds: number }> {
-    const request = {
+    const busy = machineCpuSeconds();
+    const answer = await this.ask({
+      t: 'start',
       command: this.bwrap,
       args: [...BARE_BWRAP_ARGS, game.command, ...game.args],
       count,
-    };
-    this.child.stdin!.write(`${JSON.stringify(request)}\n`);
-    const next = await this.answers.next();
-    if (next.done) throw new Error('the bare spawner exited');
-    const answer = JSON.parse(next.value) as { ms?: number; machineTicks?: number; error?: string };
-    if (answer.ms === undefined || answer.machineTicks === undefined)
-      throw new Error(`bare bwrap: ${answer.error ?? 'no answer'}`);
-    return { ms: answer.ms, machineCpuSeconds: answer.machineTicks / TICKS_PER_SECOND };
+    });
+    const machine = machineCpuSeconds() - busy;
+    await this.ask({ t: 'end' });
+    if (answer.ms === undefined) throw new Error(`bare bwrap: ${answer.error ?? 'no answer'}`);
+    return { ms: answer.ms, machineCpuSeconds: machine };
   }
 
   async close(): Promise<void> {

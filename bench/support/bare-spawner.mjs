@@ -3,20 +3,17 @@
 // for the benchmark's own large one (a fork's cost grows with the forking process's memory: in
 // the benchmark's process each spawn took twice as long, and flattered the core).
 //
-// Requests on stdin, one JSON line each: {command, args, count}. For each, spawns `count` copies
-// of `command args` at once, answers {ms, machineTicks} on stdout (milliseconds until every copy
-// printed its first line, and the CPU ticks the whole machine was busy meanwhile) or {error}, then
-// ends them all (SIGTERM, SIGKILL after 2 s) before the next request.
+// Requests on stdin, one JSON line each, answers on stdout, one line each:
+// - {t: 'start', command, args, count}: spawns `count` copies of `command args` at once and
+//   answers {ms} (milliseconds until every copy printed its first line) or {error} (the copies
+//   already ended). The copies keep running, so the benchmark can read the machine's CPU then.
+// - {t: 'end'}: ends the copies (SIGTERM, SIGKILL after 2 s) and answers {ended: true}.
 // It leaves when its stdin closes; the copies (bubblewrap's --die-with-parent) go with it.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
-/** The whole machine's busy CPU ticks so far (/proc/stat: user, nice, system, irq, softirq). */
-function machineTicks() {
-  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/);
-  return [1, 2, 3, 6, 7].reduce((sum, i) => sum + Number(fields[i] ?? NaN), 0);
-}
+/** The copies of the last start, until they are ended. */
+let children = [];
 
 function stop(child) {
   return new Promise((resolve) => {
@@ -30,9 +27,13 @@ function stop(child) {
   });
 }
 
-async function run({ command, args, count }) {
-  const children = [];
-  const ticks = machineTicks();
+async function end() {
+  await Promise.all(children.splice(0).map(stop));
+  return { ended: true };
+}
+
+async function start({ command, args, count }) {
+  await end();
   const started = performance.now();
   try {
     await Promise.all(
@@ -46,16 +47,18 @@ async function run({ command, args, count }) {
         });
       }),
     );
-    return { ms: performance.now() - started, machineTicks: machineTicks() - ticks };
+    return { ms: performance.now() - started };
   } catch (error) {
+    await end();
     return { error: String(error) };
-  } finally {
-    await Promise.all(children.map(stop));
   }
 }
 
 const lines = createInterface({ input: process.stdin });
 for await (const line of lines) {
   if (line.trim() === '') continue;
-  process.stdout.write(`${JSON.stringify(await run(JSON.parse(line)))}\n`);
+  const request = JSON.parse(line);
+  const answer = request.t === 'start' ? await start(request) : await end();
+  process.stdout.write(`${JSON.stringify(answer)}\n`);
 }
+await end();

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import { readFileSync, readdirSync } from 'node:fs';
 import net from 'node:net';
 
-export const TICKS_PER_SECOND = 100;
+const TICKS_PER_SECOND = 100;
 
 /** Every process this benchmark run started and has not seen exit yet. */
 const live = new Set<ChildProcess>();
