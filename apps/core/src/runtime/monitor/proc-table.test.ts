@@ -183,15 +183,25 @@ describe('ProcTable on a /proc of its own (parsing, trees, CPU deltas)', () => {
     await mkdir(path.join(dir, '601'));
     const fifo = path.join(dir, '601', 'stat');
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const text = statLine(601, { ppid: 1, start: 6001 });
+    // A late writer, so that a read on the event loop fails this test (the scan is over before the
+    // timer below) instead of hanging it.
+    const late = spawn('sh', ['-c', 'sleep 5; printf "%s" "$0" > "$1"', text, fifo], {
+      stdio: 'ignore',
+    });
     const table = new ProcTable({ procRoot: dir, clockTicks: 100, pageSize: PAGE });
-    let settled = false;
-    const scanning = table.scan([600]).finally(() => (settled = true));
-    // Timers still fire while the read waits in the thread pool.
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(settled).toBe(false);
-    await writeFile(fifo, statLine(601, { ppid: 1, start: 6001 }));
-    expect((await scanning).get(600)).toMatchObject({ processes: 1 });
-    table.close();
+    try {
+      let settled = false;
+      const scanning = table.scan([600]).finally(() => (settled = true));
+      // Timers still fire while the read waits in the thread pool.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(settled).toBe(false);
+      await writeFile(fifo, text);
+      expect((await scanning).get(600)).toMatchObject({ processes: 1 });
+    } finally {
+      late.kill('SIGKILL');
+      table.close();
+    }
   });
 
   it('reads the units of this host from its auxiliary vector', () => {
