@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { MONITOR_INTERVAL_MS, MONITOR_RING_SIZE, type PerformanceReport } from '@hearth/protocol';
 import { RingBuffer } from '../../events/ring-buffer.ts';
+import { loopTurn } from '../../lib/loop-turns.ts';
 import { ProcTable, type TreeSample } from './proc-table.ts';
 
 export const EMPTY_REPORT: PerformanceReport = {
@@ -33,6 +34,8 @@ interface Entry {
  * (`ProcTable`) measures every live server's process tree, the last 64 reports per instance are
  * kept and each fresh report is handed to that instance's sockets, so ten open monitors cost one
  * measurement, not ten, and a hundred servers cost one listing of /proc, not a hundred.
+ * The reports go out a few sockets per turn of the event loop, so a request that arrives while
+ * fifty monitors are fed waits for one slice of that work, not all of it.
  */
 export class MonitorHub {
   private readonly entries = new Map<string, Entry>();
@@ -43,6 +46,8 @@ export class MonitorHub {
   constructor(
     private readonly intervalMs = MONITOR_INTERVAL_MS,
     table?: ProcTable,
+    /** At most this many listeners are handed a report in one turn of the event loop. */
+    private readonly sendsPerTurn = 8,
   ) {
     this.table = table ?? new ProcTable();
   }
@@ -107,13 +112,24 @@ export class MonitorHub {
         samples = new Map();
       }
       const now = performance.now();
+      const fresh: [Entry, PerformanceReport][] = [];
       for (const entry of this.entries.values()) {
         const sampled = entry.process;
         const tree = sampled ? samples.get(sampled.pid) : undefined;
         const report = sampled && tree ? this.report(sampled, tree, now) : EMPTY_REPORT;
         entry.ring.push(report);
-        for (const listener of entry.listeners) listener(report);
+        fresh.push([entry, report]);
       }
+      // Every ring holds its report before any listener hears of one; a listener that went
+      // away meanwhile (its socket closed) is no longer in the set and is skipped.
+      let sent = 0;
+      for (const [entry, report] of fresh)
+        for (const listener of entry.listeners) {
+          if (sent > 0 && sent % this.sendsPerTurn === 0) await loopTurn();
+          if (!entry.listeners.has(listener)) continue;
+          listener(report);
+          sent++;
+        }
     } finally {
       this.sampling = false;
     }

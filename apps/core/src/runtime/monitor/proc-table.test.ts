@@ -174,6 +174,37 @@ describe('ProcTable on a /proc of its own (parsing, trees, CPU deltas)', () => {
     paced.close();
   });
 
+  it('hands a tick’s reports to a few listeners per turn of the event loop, every ring filled first', async () => {
+    const hub = new MonitorHub(1000, new ProcTable({ procRoot: root, clockTicks: 100 }), 4);
+    const uuids = ['a', 'b', 'c', 'd', 'e'];
+    const heard: { uuid: string; turn: number; rings: number }[] = [];
+    const clock = turnClock();
+    for (const uuid of uuids) {
+      hub.add(uuid);
+      for (let i = 0; i < 4; i++)
+        hub.subscribe(uuid, (report) => {
+          expect(report).toEqual(EMPTY_REPORT);
+          const rings = uuids.filter((u) => hub.buffer(u).length === 1).length;
+          heard.push({ uuid, turn: clock.now(), rings });
+        });
+    }
+    // One listener of 'e' goes away while the first ones are fed: it is not called.
+    let gone = false;
+    const late = hub.subscribe('e', () => {
+      gone = true;
+    });
+    hub.subscribe('a', () => late());
+
+    await hub.tick();
+    clock.stop();
+    expect(gone).toBe(false);
+    expect(heard).toHaveLength(20);
+    expect(heard.every((h) => h.rings === uuids.length)).toBe(true);
+    // 21 listeners called (20 + the one that unsubscribes), 4 per turn: they span at least 5 turns.
+    expect(heard.at(-1)!.turn - heard[0]!.turn).toBeGreaterThanOrEqual(5);
+    hub.stop();
+  });
+
   it("never holds the event loop on a read that blocks (a process's stat while it is being started)", async () => {
     const dir = path.join(root, 'blocking');
     await mkdir(path.join(dir, '600'), { recursive: true });

@@ -30,7 +30,7 @@ export interface ProcTableOptions {
   /** Each foreign process is read again every this many scans (a recycled pid may be ours now). */
   recheckEvery?: number;
   /**
-   * At most this many processes are read in one turn of the event loop (default 64): a scan of a
+   * At most this many processes are read in one turn of the event loop (default 16): a scan of a
    * busy host (thousands of pids, thirty servers starting) otherwise held every request for tens
    * of milliseconds.
    */
@@ -155,7 +155,7 @@ export class ProcTable {
     this.clockTicks = options.clockTicks ?? units.clockTicks;
     this.pageSize = options.pageSize ?? units.pageSize;
     this.recheckEvery = Math.max(1, options.recheckEvery ?? 30);
-    this.readsPerTurn = Math.max(1, options.readsPerTurn ?? 64);
+    this.readsPerTurn = Math.max(1, options.readsPerTurn ?? 16);
   }
 
   /** USER_HZ: ticks per second of CPU time. */
