@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
-  ACCESS_TOUCH_INTERVAL_MS,
   API_KEY_PREFIX,
   API_KEY_SHOWN_LENGTH,
   intersectPrincipals,
@@ -11,6 +10,7 @@ import {
 import { unauthorized } from '../errors.ts';
 import type { ApiKeyRecord, ApiKeyRepository } from '../repositories/api-key-repository.ts';
 import type { StoredUser } from '../repositories/user-repository.ts';
+import { touchDue } from './access-touch.ts';
 import type { Revocations } from './revocations.ts';
 
 /** What a key is checked against at each request (compose.ts: the users and the registry). */
@@ -140,8 +140,6 @@ export class ApiKeys {
     const moved = record.lastUsedAddress !== ip;
     record.lastUsedAt = at;
     record.lastUsedAddress = ip;
-    if (!moved && at - (this.written.get(record.hash) ?? 0) < ACCESS_TOUCH_INTERVAL_MS) return;
-    this.written.set(record.hash, at);
-    this.repo.touch(record.id, at, ip);
+    if (touchDue(this.written, record.hash, at, moved)) this.repo.touch(record.id, at, ip);
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ACCESS_TOUCH_INTERVAL_MS } from '@hearth/protocol';
 import type { SessionRecord, SessionRepository } from '../repositories/session-repository.ts';
+import { touchDue } from './access-touch.ts';
 import type { Revocations } from './revocations.ts';
 
 /** Who is signing in, as the request shows them. */
@@ -82,9 +82,7 @@ export class Sessions implements SessionLookup {
     const moved = session.address !== ip;
     session.lastSeenAt = at;
     session.address = ip;
-    if (!moved && at - (this.written.get(session.id) ?? 0) < ACCESS_TOUCH_INTERVAL_MS) return;
-    this.written.set(session.id, at);
-    this.repo.touch(session.id, at, ip);
+    if (touchDue(this.written, session.id, at, moved)) this.repo.touch(session.id, at, ip);
   }
 
   /** The user's sessions, newest use first, with the last-seen times kept in memory. */

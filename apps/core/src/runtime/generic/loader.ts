@@ -365,6 +365,23 @@ export async function runInstallWithPlan(
   return { install, startPlan: { key: startPlanKey(bundlePath, inputs), plan: plan.data } };
 }
 
+/** A call with an instance's start inputs (start(), configurableManifest()), in its folder. */
+function startCall(
+  op: 'start' | 'configurable',
+  bundlePath: string,
+  ctx: StartRequest,
+  options: CallOptions,
+): RunnerCall {
+  return {
+    op,
+    bundlePath,
+    cwd: ctx.instanceDir,
+    ...inSandbox(options.sandbox, ctx.definitionUrl, ctx.instanceDir),
+    timeoutMs: options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
+    ctx: { ...ctx },
+  };
+}
+
 /** Asks start() for the command line; `cwd` in the answer is relative to the instance folder. */
 export async function resolveStartPlan(
   bundlePath: string,
@@ -372,12 +389,7 @@ export async function resolveStartPlan(
   options: CallOptions = {},
 ): Promise<StartPlanOutcome> {
   const answer = await run(ctx.definitionUrl, {
-    op: 'start',
-    bundlePath,
-    cwd: ctx.instanceDir,
-    ...inSandbox(options.sandbox, ctx.definitionUrl, ctx.instanceDir),
-    timeoutMs: options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
-    ctx: { ...ctx },
+    ...startCall('start', bundlePath, ctx, options),
     ...(options.onOutput ? { onOutput: options.onOutput } : {}),
   });
   return parseOrThrow(
@@ -394,14 +406,7 @@ export async function resolveConfigurableSections(
   ctx: StartRequest,
   options: CallOptions = {},
 ): Promise<Record<string, SectionManifest>> {
-  const answer = await run(ctx.definitionUrl, {
-    op: 'configurable',
-    bundlePath,
-    cwd: ctx.instanceDir,
-    ...inSandbox(options.sandbox, ctx.definitionUrl, ctx.instanceDir),
-    timeoutMs: options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS,
-    ctx: { ...ctx },
-  });
+  const answer = await run(ctx.definitionUrl, startCall('configurable', bundlePath, ctx, options));
   return parseOrThrow(
     ctx.definitionUrl,
     ConfigurableSectionsSchema,

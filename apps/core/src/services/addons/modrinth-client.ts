@@ -116,6 +116,14 @@ function parse<T>(schema: z.ZodType<T>, json: unknown, what: string): T {
   ]);
 }
 
+/** Modrinth's 404 as ours, naming what it does not have (`project <slug>`, `version <id>`). */
+function orNotFound<T>(answer: Promise<T>, what: string): Promise<T> {
+  return answer.catch((err: unknown) => {
+    if (isUpstreamNotFound(err)) throw new CoreError('NotFound', `Modrinth has no ${what}`);
+    throw err;
+  });
+}
+
 /** The primary file of a version (Modrinth: the one marked primary, else the first). */
 export function primaryFile(version: ModrinthVersion): ModrinthFile | null {
   return version.files.find((f) => f.primary) ?? version.files[0] ?? null;
@@ -173,16 +181,10 @@ export class ModrinthClient {
 
   /** `GET /v2/project/{id|slug}`. */
   project(idOrSlug: string, signal?: AbortSignal): Promise<ModrinthProject> {
-    return this.getJson(
-      `/project/${checkId(idOrSlug, 'project')}`,
-      ProjectSchema,
-      'project',
-      signal,
-    ).catch((err: unknown) => {
-      if (isUpstreamNotFound(err))
-        throw new CoreError('NotFound', `Modrinth has no project ${idOrSlug}`);
-      throw err;
-    });
+    return orNotFound(
+      this.getJson(`/project/${checkId(idOrSlug, 'project')}`, ProjectSchema, 'project', signal),
+      `project ${idOrSlug}`,
+    );
   }
 
   /** `GET /v2/project/{id|slug}/version?loaders&game_versions`, newest first as Modrinth lists them. */
@@ -216,15 +218,10 @@ export class ModrinthClient {
 
   /** `GET /v2/version/{id}`. */
   version(id: string, signal?: AbortSignal): Promise<ModrinthVersion> {
-    return this.getJson(
-      `/version/${checkId(id, 'version')}`,
-      VersionSchema,
-      'version',
-      signal,
-    ).catch((err: unknown) => {
-      if (isUpstreamNotFound(err)) throw new CoreError('NotFound', `Modrinth has no version ${id}`);
-      throw err;
-    });
+    return orNotFound(
+      this.getJson(`/version/${checkId(id, 'version')}`, VersionSchema, 'version', signal),
+      `version ${id}`,
+    );
   }
 
   /** `GET /v2/version_file/{sha512}?algorithm=sha512`: the version a file belongs to, or null. */

@@ -21,13 +21,7 @@ import type { ScheduleAuthorizer, ScheduleExecutors } from './schedule-executors
  */
 export interface MacroRunner {
   /** `actors`: every user the run acts for; the task is bounded by each of them. */
-  runMacro(
-    instanceUuid: string,
-    name: string,
-    args: string[],
-    causedBy: CausedBy,
-    actors: readonly string[],
-  ): Promise<void>;
+  runMacro: ScheduleExecutors['macro'];
 }
 
 export interface InstanceExecutorDeps {
