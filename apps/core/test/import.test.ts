@@ -100,6 +100,21 @@ async function create(token: string, id: string, body: ImportCreateInput) {
   return { uuid, end };
 }
 
+/**
+ * Creates a Minecraft instance as the owner from staged import `id` (`minecraftImport`'s body) and
+ * expects its setup to succeed; returns its uuid and folder.
+ */
+async function createMinecraft(
+  id: string,
+  name: string,
+  port: number,
+  server: Parameters<typeof minecraftImport>[2],
+) {
+  const { uuid, end } = await create(owner, id, minecraftImport(name, port, server));
+  expect(succeeded(end)).toBe(true);
+  return { uuid, dir: t.core.ctx.instances.folder(uuid) };
+}
+
 async function stop(uuid: string) {
   const stopped = log.next(isState(uuid, 'Stopped'), 'Stopped');
   expect((await t.request('PUT', apiPaths.instanceStop(uuid), { token: owner })).status).toBe(200);
@@ -132,16 +147,11 @@ describe('an uploaded archive', () => {
       java_major: 17,
     });
     const port = await freePort();
-    const { uuid, end } = await create(
-      owner,
-      stage.id,
-      minecraftImport('Imported vanilla', port, {
-        flavour: 'vanilla',
-        version: '1.20.4',
-        server_jar: 'server.jar',
-      }),
-    );
-    expect(succeeded(end)).toBe(true);
+    const { uuid, dir } = await createMinecraft(stage.id, 'Imported vanilla', port, {
+      flavour: 'vanilla',
+      version: '1.20.4',
+      server_jar: 'server.jar',
+    });
     const info = InstanceInfoSchema.parse(
       (await t.request('GET', apiPaths.instanceInfo(uuid), { token: owner })).json,
     );
@@ -151,7 +161,6 @@ describe('an uploaded archive', () => {
       port,
       game_type: { type: 'MinecraftJava', variant: { type: 'Vanilla' } },
     });
-    const dir = t.core.ctx.instances.folder(uuid);
     expect(await fs.readFile(path.join(dir, 'world', 'level.dat'))).toEqual(level);
     expect(await fs.readFile(path.join(dir, 'server.properties'), 'utf8')).toMatch(
       new RegExp(`server-port=${port}`),
@@ -175,18 +184,12 @@ describe('an uploaded archive', () => {
       loader_version: '496',
       server_jar: 'paper-1.20.4-496.jar',
     });
-    const { uuid, end } = await create(
-      owner,
-      stage.id,
-      minecraftImport('Imported paper', await freePort(), {
-        flavour: 'paper',
-        version: '1.20.4',
-        loader_version: '496',
-        server_jar: 'paper-1.20.4-496.jar',
-      }),
-    );
-    expect(succeeded(end)).toBe(true);
-    const dir = t.core.ctx.instances.folder(uuid);
+    const { uuid, dir } = await createMinecraft(stage.id, 'Imported paper', await freePort(), {
+      flavour: 'paper',
+      version: '1.20.4',
+      loader_version: '496',
+      server_jar: 'paper-1.20.4-496.jar',
+    });
     expect(await fs.readdir(dir)).not.toContain('server.jar');
     await startAndWaitRunning(t, owner, log, uuid);
     await stop(uuid);
@@ -311,18 +314,12 @@ describe('a Lodestone instance folder', () => {
       max_ram: 1024,
       java_major: 17,
     });
-    const { uuid, end } = await create(
-      owner,
-      stage.id,
-      minecraftImport('Old Fabric', await freePort(), {
-        flavour: 'fabric',
-        version: '1.20.4',
-        loader_version: '0.15.11',
-        server_jar: 'server.jar',
-      }),
-    );
-    expect(succeeded(end)).toBe(true);
-    const dir = t.core.ctx.instances.folder(uuid);
+    const { uuid, dir } = await createMinecraft(stage.id, 'Old Fabric', await freePort(), {
+      flavour: 'fabric',
+      version: '1.20.4',
+      loader_version: '0.15.11',
+      server_jar: 'server.jar',
+    });
     const marker = JSON.parse(await fs.readFile(path.join(dir, '.lodestone_config'), 'utf8')) as {
       uuid: string;
     };
@@ -381,17 +378,11 @@ describe("a folder on the core's machine", () => {
         await t.request('POST', apiPaths.importFolder(), { token: owner, body: { path: src } }),
       );
       expect(stage.detection.minecraft.flavour).toBe('vanilla');
-      const { uuid, end } = await create(
-        owner,
-        stage.id,
-        minecraftImport('From the host', await freePort(), {
-          flavour: 'vanilla',
-          version: '1.20.4',
-          server_jar: 'server.jar',
-        }),
-      );
-      expect(succeeded(end)).toBe(true);
-      const dir = t.core.ctx.instances.folder(uuid);
+      const { dir } = await createMinecraft(stage.id, 'From the host', await freePort(), {
+        flavour: 'vanilla',
+        version: '1.20.4',
+        server_jar: 'server.jar',
+      });
       expect(await fs.readFile(path.join(dir, 'world', 'level.dat'))).toEqual(level);
       // The named folder is untouched and separate.
       expect(await fs.readFile(path.join(src, 'world', 'level.dat'))).toEqual(level);

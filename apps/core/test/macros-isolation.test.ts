@@ -4,10 +4,10 @@
 // `--isolation none` is the control: there the same links still lead out.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InstanceInfo } from '@hearth/protocol';
 import { OUT_OF_MEMORY_MESSAGE } from '../src/runtime/macros/macro-process.ts';
-import { bwrapPresent } from './instance-helpers.ts';
+import { bwrapPresent, useOpened } from './instance-helpers.ts';
 import {
   createEchoInstance,
   runMacro,
@@ -24,6 +24,7 @@ interface Setup {
   other: InstanceInfo;
   /** A folder outside every instance and the data directory. */
   outside: string;
+  close(): Promise<void>;
 }
 
 const LINK_PROBE = `const result: Record<string, string> = {};
@@ -51,7 +52,7 @@ async function setUp(isolation: 'required' | 'none'): Promise<Setup> {
   const outside = path.join(env.scratch, 'outside');
   await fs.mkdir(outside);
   await fs.writeFile(path.join(outside, 'secret.txt'), 'outside secret');
-  return { env, inst, other, outside };
+  return { env, inst, other, outside, close: () => env.close() };
 }
 
 /** Links a game or a file-editing user could make inside the instance folder. */
@@ -67,6 +68,17 @@ async function plantLinks(s: Setup): Promise<void> {
   await fs.symlink('/etc/shadow', path.join(links, 'shadow'));
 }
 
+/** A setup with `isolation` and its links planted before the block's tests, closed after them. */
+function useLinkedSetup(isolation: 'required' | 'none', use: (s: Setup) => unknown): void {
+  useOpened(
+    () => setUp(isolation),
+    async (s) => {
+      use(s);
+      await plantLinks(s);
+    },
+  );
+}
+
 async function probeLinks(s: Setup): Promise<Record<string, string>> {
   await writeMacro(s.inst.path, 'links', LINK_PROBE);
   const pid = await runMacro(s.env, s.inst.uuid, 'links');
@@ -79,15 +91,7 @@ async function probeLinks(s: Setup): Promise<Record<string, string>> {
 
 describe.runIf(bwrapPresent)('macro tasks in the sandbox (--isolation required)', () => {
   let s: Setup;
-
-  beforeAll(async () => {
-    s = await setUp('required');
-    await plantLinks(s);
-  });
-
-  afterAll(async () => {
-    await s?.env.close();
-  });
+  useLinkedSetup('required', (opened) => (s = opened));
 
   it('find nothing behind links out of the instance folder, and still use their own files', async () => {
     const result = await probeLinks(s);
@@ -199,15 +203,7 @@ console.log('survived', kept.length);`,
 
 describe('macro tasks without the sandbox (--isolation none), the control', () => {
   let s: Setup;
-
-  beforeAll(async () => {
-    s = await setUp('none');
-    await plantLinks(s);
-  });
-
-  afterAll(async () => {
-    await s?.env.close();
-  });
+  useLinkedSetup('none', (opened) => (s = opened));
 
   it('still follow a link Deno cannot tell from a file of their own', async () => {
     const result = await probeLinks(s);

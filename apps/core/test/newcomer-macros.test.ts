@@ -51,10 +51,12 @@ const output = async (pid: number, token = env.owner) => {
   return MacroOutputSchema.parse(res.json);
 };
 
-/**
- * A task's output socket, its frames collected from the first (ws may deliver frames in the tick
- * it opens, so the listener is there before) and its close code.
- */
+/** Writes macro `name` through the API, as its author would, and runs it; the task's pid. */
+async function writeAndRun(name: string, source: string): Promise<number> {
+  await writeMacroThroughApi(env, inst.uuid, name, source);
+  return runMacro(env, inst.uuid, name);
+}
+
 /**
  * A macro that prints `before`, waits until the file `go-<name>` appears in the instance folder
  * (the test's signal), then prints `after` and ends.
@@ -71,6 +73,10 @@ while (true) {
 console.log('${after}');
 `;
 
+/**
+ * A task's output socket, its frames collected from the first (ws may deliver frames in the tick
+ * it opens, so the listener is there before) and its close code.
+ */
 function openOutput(pid: number) {
   const ws = new WebSocket(
     `${env.t.origin.replace(/^http/, 'ws')}/api/v1${apiPaths.macroOutputStream(inst.uuid, pid, env.owner)}`,
@@ -92,16 +98,13 @@ function openOutput(pid: number) {
 
 describe("item 2: a task's own output", () => {
   it('keeps stdout and stderr with the history entry, and serves it after the task ended', async () => {
-    await writeMacroThroughApi(
-      env,
-      inst.uuid,
+    const pid = await writeAndRun(
       'chatty',
       `console.log('hello from chatty');
 console.error('a warning on stderr');
 throw new Error('chatty gave up');
 `,
     );
-    const pid = await runMacro(env, inst.uuid, 'chatty');
     expect((await stoppedOf(env, pid)).type).toBe('Error');
     const kept = await output(pid);
     expect(kept.truncated).toBe(false);
@@ -110,13 +113,7 @@ throw new Error('chatty gave up');
   });
 
   it('serves the output of a running task, and only to users with the macro permission', async () => {
-    await writeMacroThroughApi(
-      env,
-      inst.uuid,
-      'waiter',
-      waitingForGo('waiter', 'waiting for go', 'went'),
-    );
-    const pid = await runMacro(env, inst.uuid, 'waiter');
+    const pid = await writeAndRun('waiter', waitingForGo('waiter', 'waiting for go', 'went'));
     await expect
       .poll(async () => (await output(pid)).lines, { timeout: 20_000 })
       .toEqual(['waiting for go']);
@@ -136,14 +133,11 @@ throw new Error('chatty gave up');
   });
 
   it('keeps at most 256 KiB per task, the newest lines, and says older ones are gone', async () => {
-    await writeMacroThroughApi(
-      env,
-      inst.uuid,
+    const pid = await writeAndRun(
       'flood',
       `for (let i = 0; i < 150; i++) console.log(String(i).padStart(4, '0') + ' ' + 'x'.repeat(2000));
 `,
     );
-    const pid = await runMacro(env, inst.uuid, 'flood');
     expect((await stoppedOf(env, pid)).type).toBe('Success');
     const kept = await output(pid);
     expect(kept.truncated).toBe(true);
@@ -154,13 +148,7 @@ throw new Error('chatty gave up');
   });
 
   it('streams the lines of a running task on its own socket, then its end', async () => {
-    await writeMacroThroughApi(
-      env,
-      inst.uuid,
-      'streamer',
-      waitingForGo('streamer', 'first', 'second'),
-    );
-    const pid = await runMacro(env, inst.uuid, 'streamer');
+    const pid = await writeAndRun('streamer', waitingForGo('streamer', 'first', 'second'));
     const got = openOutput(pid);
     await expect.poll(() => got.lines(), { timeout: 20_000 }).toContain('first');
     expect(got.frames[0]?.type).toBe('Output');
@@ -191,8 +179,7 @@ throw new Error('chatty gave up');
   });
 
   it('keeps the output across a restart of the core', async () => {
-    await writeMacroThroughApi(env, inst.uuid, 'survivor', `console.log('still here');\n`);
-    const pid = await runMacro(env, inst.uuid, 'survivor');
+    const pid = await writeAndRun('survivor', `console.log('still here');\n`);
     await stoppedOf(env, pid);
     env.log.close();
     await env.t.close();

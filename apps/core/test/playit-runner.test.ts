@@ -33,6 +33,15 @@ async function echo(): Promise<LocalServer> {
   return server;
 }
 
+/** Adds a tunnel `mc` to an echo server and starts the runner, waiting until it has started. */
+async function startWithEchoTunnel(harness: AgentHarness) {
+  const local = await echo();
+  const tunnel = await harness.fake.addTunnel({ name: 'mc', localPort: local.port });
+  await harness.runner.start();
+  await harness.events.next(isType('RunnerStarted'));
+  return { local, tunnel };
+}
+
 /** One player round trip through the tunnel's public port. */
 async function throughTunnel(publicPort: number, size = 4096): Promise<void> {
   const data = randomBytes(size);
@@ -97,10 +106,7 @@ describe('PlayitRunner', () => {
 
   it('re-registers when the control server restarts and forgets the session', async () => {
     h = await startAgentHarness();
-    const local = await echo();
-    const tunnel = await h.fake.addTunnel({ name: 'mc', localPort: local.port });
-    await h.runner.start();
-    await h.events.next(isType('RunnerStarted'));
+    const { tunnel } = await startWithEchoTunnel(h);
     await h.fake.restartControl();
     while (h.fake.control.registrations < 2) await new Promise((r) => setTimeout(r, 20));
     await throughTunnel(tunnel.publicPort);
@@ -109,10 +115,7 @@ describe('PlayitRunner', () => {
 
   it('reconnects with backoff after the control server is down for a while', async () => {
     h = await startAgentHarness();
-    const local = await echo();
-    const tunnel = await h.fake.addTunnel({ name: 'mc', localPort: local.port });
-    await h.runner.start();
-    await h.events.next(isType('RunnerStarted'));
+    const { tunnel } = await startWithEchoTunnel(h);
 
     await h.fake.stopControl();
     const lost = await h.events.next(isType('ControlLost'));
@@ -190,10 +193,7 @@ describe('PlayitRunner', () => {
 
   it('stop closes every pipe; afterwards the tunnel carries nothing', async () => {
     h = await startAgentHarness();
-    const local = await echo();
-    const tunnel = await h.fake.addTunnel({ name: 'mc', localPort: local.port });
-    await h.runner.start();
-    await h.events.next(isType('RunnerStarted'));
+    const { local, tunnel } = await startWithEchoTunnel(h);
 
     const players = await Promise.all(
       Array.from({ length: 6 }, () => connectPlayer(tunnel.publicPort)),

@@ -36,6 +36,13 @@ function refused(run: SftpRun, message: RegExp): void {
   expect(run.stderr).toMatch(message);
 }
 
+/** Runs each command alone as `who`: every one is refused, and the instance folder stays as it was. */
+async function allRefused(who: string, commands: string[]): Promise<void> {
+  const before = await snapshotTree(sc.root);
+  for (const command of commands) refused(await as(who, [command]), /Permission denied/);
+  expect(await snapshotTree(sc.root)).toEqual(before);
+}
+
 // Debian's openssh-client provides `sftp` (.ci/run installs it); without it this suite is skipped
 // and says why, while sftp-sessions.test.ts (ssh2's own client) always runs.
 const HAS_SFTP = onPath('sftp');
@@ -178,17 +185,14 @@ describe.skipIf(!HAS_SFTP)(SUITE, () => {
       expect(ok.code, ok.stderr).toBe(0);
       expect(ok.stdout).toContain('notes.txt');
       expect(await fs.readFile(path.join(local, 'reader-copy.txt'), 'utf8')).toBe('notes');
-      const before = await snapshotTree(sc.root);
-      for (const command of [
+      await allRefused('reader', [
         'put upload.txt',
         'put upload.txt notes.txt',
         'rm notes.txt',
         'rename notes.txt renamed.txt',
         'mkdir newdir',
         'rmdir world',
-      ])
-        refused(await as('reader', [command]), /Permission denied/);
-      expect(await snapshotTree(sc.root)).toEqual(before);
+      ]);
     });
 
     it('a listing shows a read-only user read-only modes', async () => {
@@ -250,16 +254,13 @@ describe.skipIf(!HAS_SFTP)(SUITE, () => {
 
   describe('protected paths and macro code', () => {
     it('a writer cannot upload, replace, remove or rename into protected files', async () => {
-      const before = await snapshotTree(sc.root);
-      for (const command of [
+      await allRefused('writer', [
         'put evil.jar',
         'put upload.txt server.jar',
         'rm server.jar',
         'rename notes.txt notes.jar',
         'put upload.txt jar-link.txt',
-      ])
-        refused(await as('writer', [command]), /Permission denied/);
-      expect(await snapshotTree(sc.root)).toEqual(before);
+      ]);
     });
 
     it('nor write under macros/ without the macro permission', async () => {

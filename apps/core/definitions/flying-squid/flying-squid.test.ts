@@ -22,41 +22,9 @@ import {
   type OutputMatch,
 } from '../../src/runtime/generic/output-patterns.ts';
 import { joinBot } from '../../test-support/mineflayer-bot.ts';
+import { collectLines } from '../../test-support/stdout-lines.ts';
 
 const WAIT_MS = 30_000;
-
-/** Collects a child's stdout lines and waits for one that matches. */
-function collectLines(child: ChildProcessWithoutNullStreams) {
-  const lines: string[] = [];
-  const waiters: { test: (line: string) => boolean; resolve: (line: string) => void }[] = [];
-  let pending = '';
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk: string) => {
-    pending += chunk;
-    const parts = pending.split('\n');
-    pending = parts.pop() ?? '';
-    for (const line of parts) {
-      lines.push(line);
-      for (const waiter of [...waiters]) {
-        if (!waiter.test(line)) continue;
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(line);
-      }
-    }
-  });
-  const waitFor = (test: (line: string) => boolean, what: string): Promise<string> => {
-    const seen = lines.find(test);
-    if (seen !== undefined) return Promise.resolve(seen);
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`no line ${what}; got:\n${lines.join('\n')}`)),
-        WAIT_MS,
-      );
-      waiters.push({ test, resolve: (line) => (clearTimeout(timer), resolve(line)) });
-    });
-  };
-  return { lines, waitFor };
-}
 
 function exitOf(child: ChildProcessWithoutNullStreams): Promise<number | null> {
   if (child.exitCode !== null) return Promise.resolve(child.exitCode);
@@ -106,7 +74,7 @@ async function installAndStart(name: string, port: number) {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   children.push(child);
-  return { instanceDir, installed, child, output: collectLines(child) };
+  return { instanceDir, installed, child, output: collectLines(child.stdout, WAIT_MS) };
 }
 
 beforeAll(async () => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileFakeServerJar } from './compile.ts';
+import { collectLines } from '../stdout-lines.ts';
 
 const WAIT_MS = 20_000;
 const LINE = /^\[\d{2}:\d{2}:\d{2}\] \[Server thread\/(INFO|WARN|ERROR)\]: (.*)$/;
@@ -27,25 +28,11 @@ function start(flags: string[] = []): Running {
     cwd: root,
   });
   children.push(child);
-  const texts: string[] = [];
   const stderr: string[] = [];
-  const waiters: { test: (text: string) => boolean; resolve: () => void }[] = [];
-  let pending = '';
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk: string) => {
-    pending += chunk;
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const line of lines) {
-      const match = LINE.exec(line);
-      if (!match) throw new Error(`not a vanilla console line: ${line}`);
-      const text = match[2] ?? '';
-      texts.push(text);
-      for (const waiter of waiters.filter((w) => w.test(text))) {
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve();
-      }
-    }
+  const output = collectLines(child.stdout, WAIT_MS, (line) => {
+    const match = LINE.exec(line);
+    if (!match) throw new Error(`not a vanilla console line: ${line}`);
+    return match[2] ?? '';
   });
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) =>
@@ -54,19 +41,13 @@ function start(flags: string[] = []): Running {
   const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  const waitFor = (expected: string | RegExp): Promise<void> => {
-    const test = (text: string) =>
-      typeof expected === 'string' ? text === expected : expected.test(text);
-    if (texts.some(test)) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(
-        () => reject(new Error(`no line ${String(expected)}; got:\n${texts.join('\n')}`)),
-        WAIT_MS,
-      );
-      waiters.push({ test, resolve: () => (clearTimeout(timer), resolve()) });
-    });
+  const waitFor = async (expected: string | RegExp): Promise<void> => {
+    await output.waitFor(
+      (text) => (typeof expected === 'string' ? text === expected : expected.test(text)),
+      String(expected),
+    );
   };
-  return { child, texts, stderr, waitFor, exit };
+  return { child, texts: output.lines, stderr, waitFor, exit };
 }
 
 beforeAll(async () => {

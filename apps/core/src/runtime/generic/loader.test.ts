@@ -309,15 +309,26 @@ describe('where a definition may come from', () => {
   });
 });
 
+/** Writes definition `name` and loads it (private addresses allowed: the tests serve it locally). */
+async function writeAndLoad(name: string, source: string) {
+  const url = await writeDefinition(name, source);
+  return { url, loaded: await loadGenericDefinition(url, { cacheDir, allowPrivate: true }) };
+}
+
+/** writeAndLoad, plus an empty instance folder `instance-<name>` to install into. */
+async function loadForInstall(name: string, source: string) {
+  const { url, loaded } = await writeAndLoad(name, source);
+  const instanceDir = join(root, `instance-${name}`);
+  await mkdir(instanceDir);
+  return { url, loaded, instanceDir };
+}
+
 describe('runInstall / resolveStartPlan', () => {
   it('runs install() in the instance folder, relaying progress, and validates the result', async () => {
-    const url = await writeDefinition(
+    const { url, loaded, instanceDir } = await loadForInstall(
       'install',
       definitionSource({ prelude: "console.log('noise on stdout');" }),
     );
-    const loaded = await loadGenericDefinition(url, { cacheDir, allowPrivate: true });
-    const instanceDir = join(root, 'instance-install');
-    await mkdir(instanceDir);
     const progress: [number, string][] = [];
     const output: string[] = [];
     const result = await runInstall(
@@ -343,13 +354,10 @@ describe('runInstall / resolveStartPlan', () => {
   });
 
   it('rejects an install result of the wrong shape', async () => {
-    const url = await writeDefinition(
+    const { url, loaded, instanceDir } = await loadForInstall(
       'badinstall',
       definitionSource({ install: "async () => ({ version: '1', port: 70000 })" }),
     );
-    const loaded = await loadGenericDefinition(url, { cacheDir, allowPrivate: true });
-    const instanceDir = join(root, 'instance-bad');
-    await mkdir(instanceDir);
     await expect(
       runInstall(
         loaded.bundlePath,
@@ -360,16 +368,13 @@ describe('runInstall / resolveStartPlan', () => {
   });
 
   it('says what the definition printed last when its process exits without answering', async () => {
-    const url = await writeDefinition(
+    const { url, loaded, instanceDir } = await loadForInstall(
       'dies',
       definitionSource({
         install:
           "async () => { console.error('first line'); console.error('\\u001b[31mdisk on fire\\u001b[0m'); process.exit(1); }",
       }),
     );
-    const loaded = await loadGenericDefinition(url, { cacheDir, allowPrivate: true });
-    const instanceDir = join(root, 'instance-dies');
-    await mkdir(instanceDir);
     const error = await runInstall(
       loaded.bundlePath,
       { definitionUrl: url, instanceDir, setupValue: setupValue(1) },
@@ -384,11 +389,10 @@ describe('runInstall / resolveStartPlan', () => {
   });
 
   it('times out an install that never finishes', async () => {
-    const url = await writeDefinition(
+    const { url, loaded } = await writeAndLoad(
       'hang',
       definitionSource({ install: '() => new Promise(() => setInterval(() => undefined, 1000))' }),
     );
-    const loaded = await loadGenericDefinition(url, { cacheDir, allowPrivate: true });
     await expect(
       runInstall(
         loaded.bundlePath,
@@ -400,8 +404,7 @@ describe('runInstall / resolveStartPlan', () => {
   });
 
   it('resolves and validates a start plan', async () => {
-    const url = await writeDefinition('start', definitionSource());
-    const loaded = await loadGenericDefinition(url, { cacheDir, allowPrivate: true });
+    const { url, loaded } = await writeAndLoad('start', definitionSource());
     const plan = await resolveStartPlan(loaded.bundlePath, {
       definitionUrl: url,
       instanceDir: root,
@@ -420,11 +423,10 @@ describe('runInstall / resolveStartPlan', () => {
   });
 
   it('rejects a start plan that leaves the instance folder', async () => {
-    const url = await writeDefinition(
+    const { url, loaded } = await writeAndLoad(
       'escape',
       definitionSource({ start: "() => ({ command: 'node', cwd: '../elsewhere' })" }),
     );
-    const loaded = await loadGenericDefinition(url, { cacheDir, allowPrivate: true });
     await expect(
       resolveStartPlan(loaded.bundlePath, {
         definitionUrl: url,
@@ -438,10 +440,7 @@ describe('runInstall / resolveStartPlan', () => {
   });
 
   it('installs and asks start() in one process for the port and config the install answered', async () => {
-    const url = await writeDefinition('withplan', definitionSource());
-    const loaded = await loadGenericDefinition(url, { cacheDir, allowPrivate: true });
-    const instanceDir = join(root, 'instance-withplan');
-    await mkdir(instanceDir);
+    const { url, loaded, instanceDir } = await loadForInstall('withplan', definitionSource());
     const { install, startPlan } = await runInstallWithPlan(
       loaded.bundlePath,
       { definitionUrl: url, instanceDir, setupValue: setupValue(4343) },
@@ -463,10 +462,7 @@ describe('runInstall / resolveStartPlan', () => {
       ['planthrows', "() => { throw new Error('not now'); }"],
       ['planinvalid', "() => ({ command: 'node', cwd: '/etc' })"],
     ] as const) {
-      const url = await writeDefinition(name, definitionSource({ start }));
-      const loaded = await loadGenericDefinition(url, { cacheDir, allowPrivate: true });
-      const instanceDir = join(root, `instance-${name}`);
-      await mkdir(instanceDir);
+      const { url, loaded, instanceDir } = await loadForInstall(name, definitionSource({ start }));
       const outcome = await runInstallWithPlan(
         loaded.bundlePath,
         { definitionUrl: url, instanceDir, setupValue: setupValue(1) },

@@ -98,6 +98,23 @@ async function install(s: MinecraftSetup): Promise<Installed> {
   return { config: await done, dir, progress };
 }
 
+/** Changes the version of the instance in `dir` (its config as stored, unless given), with no sandbox. */
+async function changeVersion(
+  dir: string,
+  newVersion: string,
+  config?: MinecraftConfig,
+): Promise<MinecraftConfig> {
+  return changeMinecraftVersion({
+    instanceDir: dir,
+    config: config ?? (await readMinecraftConfig(dir)),
+    dataDir,
+    upstreams: fixture.upstreams,
+    newVersion,
+    pathJava: java17,
+    sandbox: null,
+  });
+}
+
 async function installFails(s: MinecraftSetup): Promise<{ err: MinecraftError; dir: string }> {
   const { dir, done } = startInstall(s);
   const err = await done.then(
@@ -312,15 +329,7 @@ describe('installMinecraft', { timeout: 60_000 }, () => {
 
   it('changeMinecraftVersion swaps the jar for Vanilla/Paper and refuses Forge', async () => {
     const paper = await install(setup('paper', '1.20.4'));
-    const changed = await changeMinecraftVersion({
-      instanceDir: paper.dir,
-      config: await readMinecraftConfig(paper.dir),
-      dataDir,
-      upstreams: fixture.upstreams,
-      newVersion: '1.20.1',
-      pathJava: java17,
-      sandbox: null,
-    });
+    const changed = await changeVersion(paper.dir, '1.20.1');
     expect(changed).toMatchObject({
       version: '1.20.1',
       flavour: { paper: { build_version: 196 } },
@@ -329,14 +338,7 @@ describe('installMinecraft', { timeout: 60_000 }, () => {
     expect(await readMinecraftConfig(paper.dir)).toEqual(changed);
 
     const forge = await install(setup('forge', '1.20.1'));
-    const err = await changeMinecraftVersion({
-      instanceDir: forge.dir,
-      config: await readMinecraftConfig(forge.dir),
-      dataDir,
-      upstreams: fixture.upstreams,
-      newVersion: '1.21.1',
-      sandbox: null,
-    }).catch((e: unknown) => e);
+    const err = await changeVersion(forge.dir, '1.21.1').catch((e: unknown) => e);
     expect((err as MinecraftError).kind).toBe('UnsupportedOperation');
     expect((err as MinecraftError).message).toBe(
       'Changing versions is unsupported for forge servers',
@@ -360,15 +362,10 @@ describe('changeMinecraftVersion and a stored Java command', { timeout: 60_000 }
     );
     const sleeper = spawn('sleep', ['600'], { cwd: vanilla.dir, stdio: 'ignore' });
     try {
-      const err = await changeMinecraftVersion({
-        instanceDir: vanilla.dir,
+      const err = await changeVersion(vanilla.dir, '1.20.1', {
+        ...vanilla.config,
         // As stored before the Java command became owner-only.
-        config: { ...vanilla.config, java_cmd: `/proc/${sleeper.pid}/cwd/java` },
-        dataDir,
-        upstreams: fixture.upstreams,
-        newVersion: '1.20.1',
-        pathJava: java17,
-        sandbox: null,
+        java_cmd: `/proc/${sleeper.pid}/cwd/java`,
       }).catch((e: unknown) => e);
       expect((err as MinecraftError).kind).toBe('BadRequest');
       expect((err as MinecraftError).causes[0]).toBe('The Java command cannot be under /proc');

@@ -14,6 +14,23 @@ afterEach(async () => {
   await rm(fake, { recursive: true, force: true });
 });
 
+/**
+ * Discovery on one cgroup2 mount at `fake`, the core (pid 4242) in cgroup `own`, whose folder lists
+ * `controllers` and holds `procs`, with no controller enabled below it yet.
+ */
+async function discoverV2(own: string, controllers: string, procs: string) {
+  const dir = path.join(fake, own);
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, 'cgroup.controllers'), controllers);
+  await writeFile(path.join(dir, 'cgroup.procs'), procs);
+  await writeFile(path.join(dir, 'cgroup.subtree_control'), '');
+  return discoverCgroups({
+    mountinfo: `1 0 0:1 / ${fake} rw - cgroup2 cgroup2 rw`,
+    selfCgroup: `0::${own}\n`,
+    pid: 4242,
+  });
+}
+
 describe('parsing', () => {
   it('reads cgroup mounts (escaped paths, mount roots) and the own cgroup per hierarchy', () => {
     const mounts = parseCgroupMounts(
@@ -69,16 +86,8 @@ describe('discoverCgroups', () => {
   });
 
   it('v2: moves the core into a leaf of its own, enables the controllers and says what is missing', async () => {
+    const support = await discoverV2('/system.slice/hearth.service', 'cpu memory io', '4242\n');
     const own = path.join(fake, 'system.slice', 'hearth.service');
-    await mkdir(own, { recursive: true });
-    await writeFile(path.join(own, 'cgroup.controllers'), 'cpu memory io');
-    await writeFile(path.join(own, 'cgroup.procs'), '4242\n');
-    await writeFile(path.join(own, 'cgroup.subtree_control'), '');
-    const support = await discoverCgroups({
-      mountinfo: `1 0 0:1 / ${fake} rw - cgroup2 cgroup2 rw`,
-      selfCgroup: '0::/system.slice/hearth.service\n',
-      pid: 4242,
-    });
     expect(support).toMatchObject({ backend: 'cgroup-v2', memory: true, cpu: true, pids: false });
     expect(support.hierarchies).toEqual([
       { version: 2, controllers: ['memory', 'cpu'], parentDir: path.join(own, 'hearth') },
@@ -91,14 +100,7 @@ describe('discoverCgroups', () => {
   });
 
   it('v2: refuses a cgroup shared with other processes (not delegated) and says so', async () => {
-    await writeFile(path.join(fake, 'cgroup.controllers'), 'cpu memory pids');
-    await writeFile(path.join(fake, 'cgroup.procs'), '1\n4242\n');
-    await writeFile(path.join(fake, 'cgroup.subtree_control'), '');
-    const support = await discoverCgroups({
-      mountinfo: `1 0 0:1 / ${fake} rw - cgroup2 cgroup2 rw`,
-      selfCgroup: '0::/\n',
-      pid: 4242,
-    });
+    const support = await discoverV2('/', 'cpu memory pids', '1\n4242\n');
     expect(support).toMatchObject({ backend: null, memory: false, cpu: false, pids: false });
     expect(support.problems).toHaveLength(1);
     expect(support.problems[0]).toContain('holds other processes');
