@@ -25,6 +25,12 @@ const MACROS: MacroEntry[] = [
 ];
 const GREETER_TASK: TaskEntry = { name: 'greeter', creation_time: JAN_5, pid: 7 };
 
+function headersOf(table: HTMLElement): string[] {
+  return within(table)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent ?? '');
+}
+
 function rowsOf(table: HTMLElement): string[][] {
   return within(table)
     .getAllByRole('row')
@@ -63,11 +69,7 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
   it('lists All Macros with MACRO NAME and LAST RUN, dates like Jan 5 2024 at 3:04 PM or N/A', async () => {
     renderMacros({ [route.list]: { body: MACROS } });
     const table = await screen.findByRole('table', { name: 'All Macros' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['MACRO NAME', 'LAST RUN', 'Actions']);
+    expect(headersOf(table)).toEqual(['MACRO NAME', 'LAST RUN', 'Actions']);
     await vi.waitFor(() =>
       expect(rowsOf(table).map((cells) => cells.slice(0, 2))).toEqual([
         ['backup', 'Jan 5 2024 at 3:04 PM'],
@@ -86,18 +88,16 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
     const all = await screen.findByRole('table', { name: 'All Macros' });
     expect(await within(all).findByText('No data currently available')).toBeInTheDocument();
     const tasks = await openTab(user, 'Running Tasks');
-    expect(
-      within(tasks)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['MACRO NAME', 'CREATED', 'PROCESS ID', 'Actions']);
+    expect(headersOf(tasks)).toEqual(['MACRO NAME', 'CREATED', 'PROCESS ID', 'Actions']);
     expect(await within(tasks).findByText('No data currently available')).toBeInTheDocument();
     const history = await openTab(user, 'History');
-    expect(
-      within(history)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['MACRO NAME', 'CREATED', 'FINISHED', 'PROCESS ID', 'Actions']);
+    expect(headersOf(history)).toEqual([
+      'MACRO NAME',
+      'CREATED',
+      'FINISHED',
+      'PROCESS ID',
+      'Actions',
+    ]);
     expect(await within(history).findByText('No data currently available')).toBeInTheDocument();
   });
 
@@ -411,11 +411,7 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
     await activateLocale('de');
     const { user } = renderMacros({ [route.list]: { body: MACROS } });
     const table = await screen.findByRole('table', { name: 'Alle Makros' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['MAKRONAME', 'LETZTE AUSFÜHRUNG', 'Aktionen']);
+    expect(headersOf(table)).toEqual(['MAKRONAME', 'LETZTE AUSFÜHRUNG', 'Aktionen']);
     await vi.waitFor(() => expect(rowsOf(table)[1]?.[1]).toBe('k. A.'));
     expect(screen.getByRole('tab', { name: 'Laufende Aufgaben' })).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Aktionen für greeter' }));
