@@ -65,6 +65,19 @@ async function runFromMenu(user: ReturnType<typeof renderMacros>['user'], name: 
   return dialog;
 }
 
+/** Opens the Macro Output dialog of task `pid` of macro `name`, once `tab` lists it. */
+async function openOutput(
+  user: ReturnType<typeof renderMacros>['user'],
+  tab: string,
+  name: string,
+  pid: number,
+) {
+  const table = await openTab(user, tab);
+  await within(table).findByText(name);
+  await chooseRowAction(user, `${name} (${pid})`, 'View Output');
+  return screen.findByRole('dialog', { name: 'Macro Output' });
+}
+
 describe('Macros tab (dashboard.md §2 Macros)', () => {
   it('lists All Macros with MACRO NAME and LAST RUN, dates like Jan 5 2024 at 3:04 PM or N/A', async () => {
     renderMacros({ [route.list]: { body: MACROS } });
@@ -316,10 +329,7 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
       [route.tasks]: { body: [GREETER_TASK] },
       [route.output(7)]: { body: { lines: ['hello'], truncated: false } },
     });
-    const tasks = await openTab(user, 'Running Tasks');
-    await within(tasks).findByText('greeter');
-    await chooseRowAction(user, 'greeter (7)', 'View Output');
-    const dialog = await screen.findByRole('dialog', { name: 'Macro Output' });
+    const dialog = await openOutput(user, 'Running Tasks', 'greeter', 7);
     const log = within(dialog).getByRole('log', { name: 'Macro output' });
     expect(await within(log).findByText('hello')).toBeInTheDocument();
     const socket = await vi.waitFor(() => {
@@ -352,10 +362,7 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
       [route.history]: { body: [done] },
       [route.output(3)]: { body: { lines: ['copied 3 files', 'done'], truncated: true } },
     });
-    const history = await openTab(user, 'History');
-    await within(history).findByText('backup');
-    await chooseRowAction(user, 'backup (3)', 'View Output');
-    const dialog = await screen.findByRole('dialog', { name: 'Macro Output' });
+    const dialog = await openOutput(user, 'History', 'backup', 3);
     const log = within(dialog).getByRole('log', { name: 'Macro output' });
     expect(await within(log).findByText('copied 3 files')).toBeInTheDocument();
     expect(within(log).getByText('done')).toBeInTheDocument();
@@ -368,10 +375,7 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
       [route.tasks]: { body: [GREETER_TASK] },
       [route.output(7)]: NO_ROUTE,
     });
-    const tasks = await openTab(user, 'Running Tasks');
-    await within(tasks).findByText('greeter');
-    await chooseRowAction(user, 'greeter (7)', 'View Output');
-    const dialog = await screen.findByRole('dialog', { name: 'Macro Output' });
+    const dialog = await openOutput(user, 'Running Tasks', 'greeter', 7);
     expect(
       await within(dialog).findByText("This core does not keep a macro's output."),
     ).toBeInTheDocument();
