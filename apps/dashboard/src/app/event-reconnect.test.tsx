@@ -3,18 +3,9 @@ import { act, screen, within } from '@testing-library/react';
 import { emptyPermissions } from '@hearth/protocol';
 import type { ClientEvent, InstanceInfo, InstanceState, PublicUser } from '@hearth/protocol';
 import { FakeSocket } from '@/test/fake-socket.ts';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
-import {
-  TEST_CORE,
-  coreInfo,
-  globalSettings,
-  instanceInfo,
-  publicUser,
-  validJwt,
-  instanceEvent,
-} from '@/test/fixtures.ts';
+import { globalSettings, instanceInfo, publicUser, instanceEvent } from '@/test/fixtures.ts';
 import { ManualTimers } from '@/test/manual-timers.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
+import { renderApp, signInAs } from '@/test/render-app.tsx';
 
 // Issue 9: events the core sent while the event socket was down must not be lost. After a
 // network blip the sidebar showed a stopped server as running. The same holds before the socket
@@ -34,16 +25,12 @@ const transition = (to: InstanceState) =>
 function fakeCore(user: PublicUser = OWNER, state: InstanceState = 'Running') {
   const core = { alpha: instanceInfo({ uuid: 'A', name: 'Alpha', state }), user };
   const buffer: ClientEvent[] = [];
-  connectTo(TEST_CORE, validJwt(user.uid));
-  const calls = installFakeFetch(
-    coreRoutes({
-      'GET /info': { body: coreInfo() },
-      'GET /user/info': () => ({ body: core.user }),
-      'GET /global_settings': { body: globalSettings() },
-      'GET /instance/list': () => ({ body: [core.alpha] satisfies InstanceInfo[] }),
-      'GET /events/all/buffer': () => ({ body: buffer }),
-    }),
-  );
+  const calls = signInAs(user, {
+    'GET /user/info': () => ({ body: core.user }),
+    'GET /global_settings': { body: globalSettings() },
+    'GET /instance/list': () => ({ body: [core.alpha] satisfies InstanceInfo[] }),
+    'GET /events/all/buffer': () => ({ body: buffer }),
+  });
   /** The instance changes state on the core: its list answers so, and the buffer keeps the event. */
   const change = (to: InstanceState) => {
     core.alpha = { ...core.alpha, state: to };

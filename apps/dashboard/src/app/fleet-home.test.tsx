@@ -11,30 +11,22 @@ import { installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
 import {
   SQUID_GAME,
-  TEST_CORE,
   TEST_CORE_HOST,
   coreInfo,
   instanceInfo,
   publicUser,
-  validJwt,
   instanceEvent,
 } from '@/test/fixtures.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
-import { addCore, getSession, setToken } from '@/lib/session.ts';
+import { renderApp } from '@/test/render-app.tsx';
+import { otherCore, signInToCores } from '@/test/several-cores.ts';
+import { addCore, getSession } from '@/lib/session.ts';
 import { activateLocale } from '@/lib/i18n/i18n.ts';
-import type { CoreConnection } from '@/lib/session.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const core = (address: string): CoreConnection => ({
-  address,
-  port: 16662,
-  protocol: 'http',
-  apiVersion: 'v1',
-});
-const SECOND = core('second.test');
-const DOWN = core('down.test');
-const GUEST = core('guest.test');
+const SECOND = otherCore('second.test');
+const DOWN = otherCore('down.test');
+const GUEST = otherCore('guest.test');
 
 const OWNER = publicUser({ is_owner: true });
 const settings = (name: string) => ({
@@ -73,11 +65,7 @@ const transition = (uuid: string, name: string, to: InstanceState) =>
 
 /** The current core (signed in), a second one (signed in), one down, one without a token. */
 function fleet() {
-  connectTo(TEST_CORE, validJwt());
-  for (const other of [SECOND, DOWN]) {
-    addCore(other);
-    setToken(other, validJwt());
-  }
+  signInToCores(SECOND, DOWN);
   addCore(GUEST);
   return installFakeFetch({
     [TEST_CORE_HOST]: hostRoutes(
@@ -205,9 +193,7 @@ describe('fleet home (issue 26)', () => {
   });
 
   it('the current core down shows Down in its section, with no Core Connection Error over the fleet', async () => {
-    connectTo(TEST_CORE, validJwt());
-    addCore(SECOND);
-    setToken(SECOND, validJwt());
+    signInToCores(SECOND);
     installFakeFetch({
       'second.test:16662': hostRoutes('Second Box', [
         instanceInfo({ uuid: 'G', name: 'Gamma', state: 'Running' }),
@@ -280,7 +266,7 @@ describe('fleet home (issue 26)', () => {
   });
 
   it('stays the single-core home with one saved core', async () => {
-    connectTo(TEST_CORE, validJwt());
+    signInToCores();
     installFakeFetch({
       [TEST_CORE_HOST]: hostRoutes('Home Box', [instanceInfo({ uuid: 'A', name: 'Alpha' })]),
     });

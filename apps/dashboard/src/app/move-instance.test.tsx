@@ -7,26 +7,13 @@ import { emptyPermissions } from '@hearth/protocol';
 import type { PublicUser } from '@hearth/protocol';
 import { installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
-import {
-  TEST_CORE,
-  TEST_CORE_HOST,
-  coreInfo,
-  instanceInfo,
-  publicUser,
-  validJwt,
-} from '@/test/fixtures.ts';
-import { connectTo, renderApp } from '@/test/render-app.tsx';
-import { addCore, setToken } from '@/lib/session.ts';
-import type { CoreConnection } from '@/lib/session.ts';
+import { TEST_CORE_HOST, coreInfo, instanceInfo, publicUser } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render-app.tsx';
+import { otherCore, signInToCores } from '@/test/several-cores.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const TARGET: CoreConnection = {
-  address: 'target.test',
-  port: 16662,
-  protocol: 'http',
-  apiVersion: 'v1',
-};
+const TARGET = otherCore('target.test');
 const OWNER = publicUser({ is_owner: true });
 const KEY = 'k'.repeat(43);
 
@@ -44,9 +31,7 @@ function coreOf(name: string, user: PublicUser, extra: Record<string, FakeHandle
 }
 
 function cores(targetUser: PublicUser) {
-  connectTo(TEST_CORE, validJwt());
-  addCore(TARGET);
-  setToken(TARGET, validJwt());
+  signInToCores(TARGET);
   return installFakeFetch({
     [TEST_CORE_HOST]: coreOf('Source Box', OWNER, {
       'GET /instance/list': { body: [instanceInfo({ uuid: 'A', name: 'Castle' })] },

@@ -48,19 +48,17 @@ describe('redirects (dashboard.md §2, §4)', () => {
     },
   );
 
-  it('sends the owner setup of a core that is already set up to user selection', async () => {
+  // User selection has nothing to offer without a token: it goes on to sign-in.
+  it.each([
+    [
+      'the owner setup of a core that is already set up to user selection',
+      '/login/core/first_setup',
+    ],
+    ['instance and settings routes to sign-in without a token', '/dashboard/overview'],
+  ])('sends %s', async (_, path) => {
     connectTo(TEST_CORE);
     installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo({ is_setup: true }) } }));
-    const { router } = renderApp('/login/core/first_setup');
-    // User selection has nothing to offer without a token: it goes on to sign-in.
-    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
-    expect(pathOf(router)).toBe('/login/user');
-  });
-
-  it('sends instance and settings routes to sign-in without a token', async () => {
-    connectTo(TEST_CORE);
-    installFakeFetch(coreRoutes({ 'GET /info': { body: coreInfo() } }));
-    const { router } = renderApp('/dashboard/overview');
+    const { router } = renderApp(path);
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
     expect(pathOf(router)).toBe('/login/user');
   });

@@ -2,17 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { InstanceInfo } from '@hearth/protocol';
 import { NARROW_LAYOUT_QUERY } from '@/lib/use-media-query.ts';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
-import {
-  TEST_CORE,
-  coreInfo,
-  globalSettings,
-  instanceInfo,
-  publicUser,
-  validJwt,
-} from '@/test/fixtures.ts';
+import { coreInfo, globalSettings, instanceInfo, publicUser } from '@/test/fixtures.ts';
 import { installMediaQueries } from '@/test/media-queries.ts';
-import { connectTo, renderApp, signInWithInstances } from '@/test/render-app.tsx';
+import { renderApp, signInWithInstances } from '@/test/render-app.tsx';
 
 // Issue 17: below ~900 px the instance menu is a strip of tabs over the tab, the sidebar is in a
 // drawer, and every tab screen has one h1 naming the tab and the instance.
@@ -31,15 +23,10 @@ describe('the instance dashboard on a phone', () => {
   it('the core name, cut in the top bar, reads whole in the menu', async () => {
     media = installMediaQueries({ [NARROW_LAYOUT_QUERY]: true });
     const long = 'The Very Long Name Of This Core!';
-    connectTo(TEST_CORE, validJwt(OWNER.uid));
-    installFakeFetch(
-      coreRoutes({
-        'GET /info': { body: coreInfo({ core_name: long }) },
-        'GET /user/info': { body: OWNER },
-        'GET /instance/list': { body: [SQUID] },
-        'GET /global_settings': { body: globalSettings({ core_name: long }) },
-      }),
-    );
+    signInWithInstances(OWNER, [SQUID], {
+      'GET /info': { body: coreInfo({ core_name: long }) },
+      'GET /global_settings': { body: globalSettings({ core_name: long }) },
+    });
     const { user } = renderApp('/');
     await user.click(await screen.findByRole('button', { name: 'Open menu' }));
     const drawer = await screen.findByRole('dialog', { name: 'Menu' });

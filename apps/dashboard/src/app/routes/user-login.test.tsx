@@ -53,32 +53,26 @@ describe('sign in (/login/user)', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
-  it('shows Error: {kind}: {causes} for a refused password', async () => {
-    const { user } = await openLogin({
-      status: 401,
-      body: { kind: 'Unauthorized', causes: ['Credential mismatch'] },
-    });
-    await signIn(user, 'alice', 'wrong');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+  it.each<[string, FakeHandler, string]>([
+    [
+      'Error: {kind}: {causes} for a refused password',
+      { status: 401, body: { kind: 'Unauthorized', causes: ['Credential mismatch'] } },
       'Error: Unauthorized: Credential mismatch',
-    );
-    expect(getToken(TEST_CORE)).toBeNull();
-  });
-
-  it('shows Login failed: {message} for other failures', async () => {
-    const { user } = await openLogin({
-      status: 400,
-      body: { kind: 'BadRequest', causes: ['You must provide a password'] },
-    });
-    await signIn(user, 'alice', 'x');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
+    ],
+    [
+      'Login failed: {message} for other failures',
+      { status: 400, body: { kind: 'BadRequest', causes: ['You must provide a password'] } },
       'Login failed: Bad Request: You must provide a password',
-    );
-  });
-
-  it('shows Wrong username or password when the reply has no token', async () => {
-    const { user } = await openLogin({ body: { user: publicUser() } });
-    await signIn(user, 'alice', 'x');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong username or password');
+    ],
+    [
+      'Wrong username or password when the reply has no token',
+      { body: { user: publicUser() } },
+      'Wrong username or password',
+    ],
+  ])('shows %s', async (_, reply, alert) => {
+    const { user } = await openLogin(reply);
+    await signIn(user, 'alice', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent(alert);
+    expect(getToken(TEST_CORE)).toBeNull();
   });
 });

@@ -33,6 +33,15 @@ function Games({
 
 const radio = (name: string) => screen.getByRole('radio', { name });
 
+/** Renders the group with nothing chosen and tabs past Before into it. */
+async function tabIntoGames() {
+  const user = userEvent.setup();
+  render(<Games />);
+  await user.tab();
+  await user.tab();
+  return user;
+}
+
 describe('RadioCardGroup (WAI-ARIA radio group)', () => {
   it('is one Tab stop: the first card while none is chosen, else the chosen one', async () => {
     const user = userEvent.setup();
@@ -55,10 +64,7 @@ describe('RadioCardGroup (WAI-ARIA radio group)', () => {
   });
 
   it('arrow keys move and choose at once, wrapping round; Home and End go to the ends', async () => {
-    const user = userEvent.setup();
-    render(<Games />);
-    await user.tab();
-    await user.tab();
+    const user = await tabIntoGames();
     await user.keyboard('{ArrowDown}');
     expect(radio('Paper')).toHaveFocus();
     expect(radio('Paper')).toBeChecked();
@@ -79,10 +85,7 @@ describe('RadioCardGroup (WAI-ARIA radio group)', () => {
   });
 
   it('Space and a click choose', async () => {
-    const user = userEvent.setup();
-    render(<Games />);
-    await user.tab();
-    await user.tab();
+    const user = await tabIntoGames();
     await user.keyboard(' ');
     expect(radio('Vanilla')).toBeChecked();
     await user.click(radio('Squid'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClientEvent, EventInner } from '@hearth/protocol';
+import type { ClientEvent, EventInner, ProgressionEndValue } from '@hearth/protocol';
 import { applyInstanceEvent } from './instance-list-events.ts';
 import { instanceInfo } from '@/test/fixtures.ts';
 
@@ -22,6 +22,15 @@ function instanceEvent(
     instance_uuid: uuid,
     instance_name: NAMES[uuid] ?? 'x',
     instance_event_inner: change,
+  });
+}
+
+/** The successful end of a progression that did `inner`. */
+function ended(inner: ProgressionEndValue): ClientEvent {
+  return event({
+    type: 'ProgressionEvent',
+    event_id: '9',
+    progression_event_inner: { type: 'ProgressionEnd', success: true, message: null, inner },
   });
 }
 
@@ -64,37 +73,13 @@ describe('sidebar list events (dashboard.md §4)', () => {
 
   it('the end of an instance creation adds the instance', () => {
     const created = instanceInfo({ uuid: 'C', name: 'Gamma' });
-    const next = applyInstanceEvent(
-      [a],
-      event({
-        type: 'ProgressionEvent',
-        event_id: '9',
-        progression_event_inner: {
-          type: 'ProgressionEnd',
-          success: true,
-          message: 'done',
-          inner: { type: 'InstanceCreation', ...created },
-        },
-      }),
-    );
+    const next = applyInstanceEvent([a], ended({ type: 'InstanceCreation', ...created }));
     expect(next.map((i) => i.uuid)).toEqual(['A', 'C']);
     expect(next[1]).toEqual(created);
   });
 
   it('the end of an instance deletion removes it', () => {
-    const next = applyInstanceEvent(
-      [a, b],
-      event({
-        type: 'ProgressionEvent',
-        event_id: '9',
-        progression_event_inner: {
-          type: 'ProgressionEnd',
-          success: true,
-          message: null,
-          inner: { type: 'InstanceDelete', instance_uuid: 'A' },
-        },
-      }),
-    );
+    const next = applyInstanceEvent([a, b], ended({ type: 'InstanceDelete', instance_uuid: 'A' }));
     expect(next.map((i) => i.uuid)).toEqual(['B']);
   });
 

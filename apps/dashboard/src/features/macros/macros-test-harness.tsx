@@ -1,18 +1,14 @@
-import { act, render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { act } from '@testing-library/react';
 import { apiPaths } from '@hearth/protocol';
 import type { MacroEventInner } from '@hearth/protocol';
-import { Toaster } from '@/components/ui/toaster.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { publishEvent, publishHearthEvent } from '@/lib/realtime/event-handlers.ts';
 import { RealtimeProvider } from '@/lib/realtime/realtime-hooks.ts';
 import { RealtimeHub } from '@/lib/realtime/socket-hub.ts';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { FakeSocket } from '@/test/fake-socket.ts';
-import { TEST_CORE, clientEvent, instanceInfo, validJwt } from '@/test/fixtures.ts';
-import { connectTo } from '@/test/render-app.tsx';
+import { clientEvent, instanceInfo } from '@/test/fixtures.ts';
+import { renderScreen } from '@/test/render-app.tsx';
 import { MacrosScreen } from './components/macros-screen.tsx';
 
 // Renders the Macros tab alone (query cache, socket hub, toasts) against a fake core.
@@ -37,28 +33,20 @@ export function localSeconds(y: number, month: number, d: number, h: number, min
 }
 
 export function renderMacros(routes: Record<string, FakeHandler>, canAccess = true) {
-  connectTo(TEST_CORE, validJwt());
-  const network = installFakeFetch(
-    coreRoutes({
+  const { network, queryClient, user } = renderScreen(
+    <RealtimeProvider hub={new RealtimeHub({ createSocket: (url) => new FakeSocket(url) })}>
+      <MacrosScreen
+        instance={instanceInfo({ uuid: UUID, name: 'Squid' })}
+        canAccess={canAccess}
+        denial={DENIAL}
+      />
+    </RealtimeProvider>,
+    {
       [route.list]: { body: [] },
       [route.tasks]: { body: [] },
       [route.history]: { body: [] },
       ...routes,
-    }),
-  );
-  const queryClient = createQueryClient({ retry: false });
-  const user = userEvent.setup();
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RealtimeProvider hub={new RealtimeHub({ createSocket: (url) => new FakeSocket(url) })}>
-        <MacrosScreen
-          instance={instanceInfo({ uuid: UUID, name: 'Squid' })}
-          canAccess={canAccess}
-          denial={DENIAL}
-        />
-        <Toaster />
-      </RealtimeProvider>
-    </QueryClientProvider>,
+    },
   );
   return { network, queryClient, user };
 }

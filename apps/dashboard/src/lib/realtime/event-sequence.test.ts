@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeSnowflake } from '@hearth/protocol';
 import type { ClientEvent } from '@hearth/protocol';
+import { instanceEvent } from '@/test/fixtures.ts';
 import { EventSequence } from './event-sequence.ts';
 
 const T0 = Date.UTC(2024, 0, 1);
@@ -10,18 +11,7 @@ const numberOf = new Map<string, number>();
 function event(n: number): ClientEvent {
   const snowflake = encodeSnowflake(T0 + n);
   numberOf.set(snowflake, n);
-  return {
-    event_inner: {
-      type: 'InstanceEvent',
-      instance_uuid: 'A',
-      instance_name: 'Alpha',
-      instance_event_inner: { type: 'StateTransition', to: 'Running' },
-    },
-    details: '',
-    snowflake,
-    level: 'Info',
-    caused_by: { type: 'System' },
-  };
+  return { ...instanceEvent('A', 'Alpha', { type: 'StateTransition', to: 'Running' }), snowflake };
 }
 
 function recorder() {

@@ -3,6 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import { encodeSnowflake, logEntryOfEvent } from '@hearth/protocol';
 import type { LogEntry } from '@hearth/protocol';
 import { activateLocale } from '@/lib/i18n/i18n.ts';
+import { instanceEvent } from '@/test/fixtures.ts';
 import { LogList, type LogListProps } from './log-list.tsx';
 import { logColumns } from './log-row.tsx';
 
@@ -12,16 +13,8 @@ let seq = 0;
 function entryAt(ms: number): LogEntry {
   const found = logEntryOfEvent(
     {
-      event_inner: {
-        type: 'InstanceEvent',
-        instance_uuid: 'A',
-        instance_name: 'Alpha',
-        instance_event_inner: { type: 'StateTransition', to: 'Running' },
-      },
-      details: '',
+      ...instanceEvent('A', 'Alpha', { type: 'StateTransition', to: 'Running' }),
       snowflake: encodeSnowflake(ms, ++seq % 4000),
-      level: 'Info',
-      caused_by: { type: 'System' },
     },
     'A',
   );

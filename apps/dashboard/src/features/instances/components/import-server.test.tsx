@@ -52,7 +52,17 @@ function setup(imports: ImportAccess, routes: Record<string, FakeHandler> = {}) 
     },
   );
   const dialog = screen.getByRole('dialog', { name: 'Create a new instance' });
-  return { calls, onOpenChange, user, dialog };
+  const chooseImport = async () =>
+    user.click(await within(dialog).findByRole('button', { name: 'Import an existing server' }));
+  /** Types `value` over a detected field and imports; the wizard closes. Returns what was created. */
+  const correctAndImport = async (field: HTMLElement, value: string) => {
+    await user.clear(field);
+    await user.type(field, value);
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    return calls.callsTo('POST', '/import/IMP1/create')[0]?.body;
+  };
+  return { calls, user, dialog, chooseImport, correctAndImport };
 }
 
 const ARCHIVE = new File(['PK'], 'server.zip', { type: 'application/zip' });
@@ -65,10 +75,11 @@ describe('wizard: import an existing server (issue 27)', () => {
   });
 
   it('uploads an archive, shows what was detected, and creates it as corrected', async () => {
-    const { calls, onOpenChange, user, dialog } = setup({ allowed: true, hostFolder: false });
-    await user.click(
-      await within(dialog).findByRole('button', { name: 'Import an existing server' }),
-    );
+    const { calls, user, dialog, chooseImport, correctAndImport } = setup({
+      allowed: true,
+      hostFolder: false,
+    });
+    await chooseImport();
     expect(
       within(dialog).queryByRole('textbox', { name: "Folder on the core's machine" }),
     ).toBeNull();
@@ -83,11 +94,7 @@ describe('wizard: import an existing server (issue 27)', () => {
     expect(within(dialog).getByRole('textbox', { name: 'Port' })).toHaveValue('25570');
 
     const version = within(dialog).getByRole('textbox', { name: 'Minecraft version' });
-    await user.clear(version);
-    await user.type(version, '1.21.4');
-    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
-    await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    expect(calls.callsTo('POST', '/import/IMP1/create')[0]?.body).toEqual({
+    expect(await correctAndImport(version, '1.21.4')).toEqual({
       kind: 'minecraft',
       name: 'survival',
       port: 25570,
@@ -103,7 +110,7 @@ describe('wizard: import an existing server (issue 27)', () => {
   });
 
   it("a game's backup moves to another port: the Port field sets the game's port setting", async () => {
-    const { calls, onOpenChange, user, dialog } = setup(
+    const { user, dialog, chooseImport, correctAndImport } = setup(
       { allowed: true, hostFolder: false },
       {
         'POST /import/upload': {
@@ -147,18 +154,12 @@ describe('wizard: import an existing server (issue 27)', () => {
         },
       },
     );
-    await user.click(
-      await within(dialog).findByRole('button', { name: 'Import an existing server' }),
-    );
+    await chooseImport();
     await user.upload(await within(dialog).findByLabelText('Server archive'), ARCHIVE);
     await user.click(within(dialog).getByRole('button', { name: 'Upload and detect' }));
     const port = await within(dialog).findByRole('textbox', { name: 'Port' });
     expect(port).toHaveValue('25570');
-    await user.clear(port);
-    await user.type(port, '25580');
-    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
-    await vi.waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    expect(calls.callsTo('POST', '/import/IMP1/create')[0]?.body).toMatchObject({
+    expect(await correctAndImport(port, '25580')).toMatchObject({
       kind: 'definition',
       url: 'file:///defs/flying-squid/definition.ts',
       setup_value: {
@@ -176,7 +177,7 @@ describe('wizard: import an existing server (issue 27)', () => {
   });
 
   it('an unknown folder needs its start command confirmed; Back discards the staged import', async () => {
-    const { calls, user, dialog } = setup(
+    const { calls, user, dialog, chooseImport } = setup(
       { allowed: true, hostFolder: true },
       {
         'POST /import/folder': {
@@ -192,9 +193,7 @@ describe('wizard: import an existing server (issue 27)', () => {
         },
       },
     );
-    await user.click(
-      await within(dialog).findByRole('button', { name: 'Import an existing server' }),
-    );
+    await chooseImport();
     await user.type(
       await within(dialog).findByRole('textbox', { name: "Folder on the core's machine" }),
       '/srv/game',

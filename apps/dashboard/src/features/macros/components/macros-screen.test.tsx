@@ -25,6 +25,12 @@ const MACROS: MacroEntry[] = [
 ];
 const GREETER_TASK: TaskEntry = { name: 'greeter', creation_time: JAN_5, pid: 7 };
 
+function headersOf(table: HTMLElement): string[] {
+  return within(table)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent ?? '');
+}
+
 function rowsOf(table: HTMLElement): string[][] {
   return within(table)
     .getAllByRole('row')
@@ -59,15 +65,24 @@ async function runFromMenu(user: ReturnType<typeof renderMacros>['user'], name: 
   return dialog;
 }
 
+/** Opens the Macro Output dialog of task `pid` of macro `name`, once `tab` lists it. */
+async function openOutput(
+  user: ReturnType<typeof renderMacros>['user'],
+  tab: string,
+  name: string,
+  pid: number,
+) {
+  const table = await openTab(user, tab);
+  await within(table).findByText(name);
+  await chooseRowAction(user, `${name} (${pid})`, 'View Output');
+  return screen.findByRole('dialog', { name: 'Macro Output' });
+}
+
 describe('Macros tab (dashboard.md §2 Macros)', () => {
   it('lists All Macros with MACRO NAME and LAST RUN, dates like Jan 5 2024 at 3:04 PM or N/A', async () => {
     renderMacros({ [route.list]: { body: MACROS } });
     const table = await screen.findByRole('table', { name: 'All Macros' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['MACRO NAME', 'LAST RUN', 'Actions']);
+    expect(headersOf(table)).toEqual(['MACRO NAME', 'LAST RUN', 'Actions']);
     await vi.waitFor(() =>
       expect(rowsOf(table).map((cells) => cells.slice(0, 2))).toEqual([
         ['backup', 'Jan 5 2024 at 3:04 PM'],
@@ -85,20 +100,15 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
     const { user } = renderMacros({});
     const all = await screen.findByRole('table', { name: 'All Macros' });
     expect(await within(all).findByText('No data currently available')).toBeInTheDocument();
-    const tasks = await openTab(user, 'Running Tasks');
-    expect(
-      within(tasks)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['MACRO NAME', 'CREATED', 'PROCESS ID', 'Actions']);
-    expect(await within(tasks).findByText('No data currently available')).toBeInTheDocument();
-    const history = await openTab(user, 'History');
-    expect(
-      within(history)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['MACRO NAME', 'CREATED', 'FINISHED', 'PROCESS ID', 'Actions']);
-    expect(await within(history).findByText('No data currently available')).toBeInTheDocument();
+    const columns = {
+      'Running Tasks': ['MACRO NAME', 'CREATED', 'PROCESS ID', 'Actions'],
+      History: ['MACRO NAME', 'CREATED', 'FINISHED', 'PROCESS ID', 'Actions'],
+    };
+    for (const [tab, headers] of Object.entries(columns)) {
+      const table = await openTab(user, tab);
+      expect(headersOf(table)).toEqual(headers);
+      expect(await within(table).findByText('No data currently available')).toBeInTheDocument();
+    }
   });
 
   it('without can_access_instance_macro says so and reads nothing', async () => {
@@ -319,10 +329,7 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
       [route.tasks]: { body: [GREETER_TASK] },
       [route.output(7)]: { body: { lines: ['hello'], truncated: false } },
     });
-    const tasks = await openTab(user, 'Running Tasks');
-    await within(tasks).findByText('greeter');
-    await chooseRowAction(user, 'greeter (7)', 'View Output');
-    const dialog = await screen.findByRole('dialog', { name: 'Macro Output' });
+    const dialog = await openOutput(user, 'Running Tasks', 'greeter', 7);
     const log = within(dialog).getByRole('log', { name: 'Macro output' });
     expect(await within(log).findByText('hello')).toBeInTheDocument();
     const socket = await vi.waitFor(() => {
@@ -355,10 +362,7 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
       [route.history]: { body: [done] },
       [route.output(3)]: { body: { lines: ['copied 3 files', 'done'], truncated: true } },
     });
-    const history = await openTab(user, 'History');
-    await within(history).findByText('backup');
-    await chooseRowAction(user, 'backup (3)', 'View Output');
-    const dialog = await screen.findByRole('dialog', { name: 'Macro Output' });
+    const dialog = await openOutput(user, 'History', 'backup', 3);
     const log = within(dialog).getByRole('log', { name: 'Macro output' });
     expect(await within(log).findByText('copied 3 files')).toBeInTheDocument();
     expect(within(log).getByText('done')).toBeInTheDocument();
@@ -371,10 +375,7 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
       [route.tasks]: { body: [GREETER_TASK] },
       [route.output(7)]: NO_ROUTE,
     });
-    const tasks = await openTab(user, 'Running Tasks');
-    await within(tasks).findByText('greeter');
-    await chooseRowAction(user, 'greeter (7)', 'View Output');
-    const dialog = await screen.findByRole('dialog', { name: 'Macro Output' });
+    const dialog = await openOutput(user, 'Running Tasks', 'greeter', 7);
     expect(
       await within(dialog).findByText("This core does not keep a macro's output."),
     ).toBeInTheDocument();
@@ -411,11 +412,7 @@ describe('Macros tab (dashboard.md §2 Macros)', () => {
     await activateLocale('de');
     const { user } = renderMacros({ [route.list]: { body: MACROS } });
     const table = await screen.findByRole('table', { name: 'Alle Makros' });
-    expect(
-      within(table)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['MAKRONAME', 'LETZTE AUSFÜHRUNG', 'Aktionen']);
+    expect(headersOf(table)).toEqual(['MAKRONAME', 'LETZTE AUSFÜHRUNG', 'Aktionen']);
     await vi.waitFor(() => expect(rowsOf(table)[1]?.[1]).toBe('k. A.'));
     expect(screen.getByRole('tab', { name: 'Laufende Aufgaben' })).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Aktionen für greeter' }));

@@ -1,19 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { act, screen, within } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { PlayitTunnelInfo } from '@hearth/protocol';
 import { activateLocale } from '@/lib/i18n/i18n.ts';
-import { createQueryClient } from '@/lib/query-client.ts';
 import { publishEvent } from '@/lib/realtime/event-handlers.ts';
 import { RealtimeHub } from '@/lib/realtime/socket-hub.ts';
 import { RealtimeProvider } from '@/lib/realtime/realtime-hooks.ts';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
 import { FakeSocket } from '@/test/fake-socket.ts';
-import { TEST_CORE, clientEvent, validJwt } from '@/test/fixtures.ts';
-import { connectTo } from '@/test/render-app.tsx';
+import { clientEvent } from '@/test/fixtures.ts';
+import { renderScreen } from '@/test/render-app.tsx';
 import { useRunnerStatusSync } from '../use-runner-status-sync.ts';
 import { PLAYIT_TUNNELS_URL, PlayitggPanel } from './playitgg-panel.tsx';
 
@@ -42,25 +38,22 @@ function Tab({ canManage }: { canManage: boolean }) {
 }
 
 function setup(routes: Record<string, FakeHandler>, canManage = true) {
-  connectTo(TEST_CORE, validJwt());
-  const net = installFakeFetch(
-    coreRoutes({
+  const {
+    network: net,
+    user,
+    queryClient,
+  } = renderScreen(
+    <RealtimeProvider hub={new RealtimeHub({ createSocket: (url) => new FakeSocket(url) })}>
+      <Tab canManage={canManage} />
+    </RealtimeProvider>,
+    {
       'GET /playitgg/cli_is_running': { body: false },
       'POST /playitgg/verify_key': { body: true },
       'GET /playitgg/get_tunnels': { body: [] },
       'POST /playitgg/start_cli': { body: null },
       'POST /playitgg/stop_cli': { body: null },
       ...routes,
-    }),
-  );
-  const queryClient = createQueryClient({ retry: false });
-  const user = userEvent.setup();
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RealtimeProvider hub={new RealtimeHub({ createSocket: (url) => new FakeSocket(url) })}>
-        <Tab canManage={canManage} />
-      </RealtimeProvider>
-    </QueryClientProvider>,
+    },
   );
   return { net, user, queryClient };
 }

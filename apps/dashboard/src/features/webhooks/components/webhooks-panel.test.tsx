@@ -2,17 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import type { WebhookDelivery, WebhookList, WebhookTarget } from '@hearth/protocol';
 import { activateLocale } from '@/lib/i18n/i18n.ts';
-import { coreRoutes, installFakeFetch } from '@/test/fake-fetch.ts';
 import type { FakeHandler } from '@/test/fake-fetch.ts';
-import {
-  TEST_CORE,
-  coreInfo,
-  globalSettings,
-  instanceInfo,
-  publicUser,
-  validJwt,
-} from '@/test/fixtures.ts';
-import { connectTo, renderApp, signInWithInstances } from '@/test/render-app.tsx';
+import { instanceInfo, publicUser } from '@/test/fixtures.ts';
+import { renderApp, signInWithInstances } from '@/test/render-app.tsx';
 import { SecretDialog } from './secret-dialog.tsx';
 
 const OWNER = publicUser({ uid: 'USER_owner', username: 'owner', is_owner: true });
@@ -228,15 +220,7 @@ describe('Webhooks settings (owner)', () => {
   });
 
   it('is the owner’s only', async () => {
-    connectTo(TEST_CORE, validJwt('USER_bob'));
-    installFakeFetch(
-      coreRoutes({
-        'GET /info': { body: coreInfo() },
-        'GET /user/info': { body: publicUser({ uid: 'USER_bob', username: 'bob' }) },
-        'GET /instance/list': { body: [] },
-        'GET /global_settings': { body: globalSettings() },
-      }),
-    );
+    signInWithInstances(publicUser({ uid: 'USER_bob', username: 'bob' }), []);
     renderApp('/settings/webhooks');
     expect(await screen.findByText('Only the owner can manage webhooks.')).toBeInTheDocument();
   });
