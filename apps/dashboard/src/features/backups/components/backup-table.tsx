@@ -3,7 +3,7 @@ import { Download, Lock, RotateCcw, Trash2, X } from 'lucide-react';
 import type { BackupRecord } from '@hearth/protocol';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { DataTable, TableFrame } from '@/components/ui/table.tsx';
+import { ListTable } from '@/components/ui/list-table.tsx';
 import type { Column } from '@/components/ui/table.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { formatSize } from '@/lib/i18n/format.ts';
@@ -181,17 +181,11 @@ export function BackupTable({ backups, rights, onLock, ...handlers }: BackupTabl
     },
   ];
   return (
-    <TableFrame>
-      <DataTable
-        columns={columns}
-        rows={backups}
-        rowKey={(backup) => backup.id}
-        rowProps={(backup) => ({ 'aria-label': backupLabel(backup) })}
-        headClassName="border-b border-line"
-        headerCellClassName="px-4 py-2 text-left text-xs font-medium tracking-wide text-faint uppercase"
-        bodyClassName="divide-y divide-line"
-        cellClassName="px-4 py-3"
-      />
-    </TableFrame>
+    <ListTable
+      columns={columns}
+      rows={backups}
+      rowKey={(backup) => backup.id}
+      rowProps={(backup) => ({ 'aria-label': backupLabel(backup) })}
+    />
   );
 }
