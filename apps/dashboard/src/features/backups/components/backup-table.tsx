@@ -1,9 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Download, Lock, RotateCcw, Trash2, X } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
 import type { BackupRecord } from '@hearth/protocol';
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { DataTable, TableFrame } from '@/components/ui/table.tsx';
+import type { ButtonProps } from '@/components/ui/button.tsx';
+import { ListTable } from '@/components/ui/list-table.tsx';
 import type { Column } from '@/components/ui/table.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { formatSize } from '@/lib/i18n/format.ts';
@@ -59,6 +61,16 @@ function Kind({ backup }: { backup: BackupRecord }) {
 
 type RowHandlers = Pick<BackupTableProps, 'onRestore' | 'onDownload' | 'onDelete' | 'onDismiss'>;
 
+/** A row's action: a small ghost button, its icon before its name. */
+function RowButton({ icon: Icon, children, ...props }: ButtonProps & { icon: LucideIcon }) {
+  return (
+    <Button size="sm" variant="ghost" {...props}>
+      <Icon aria-hidden className="size-3.5" />
+      {children}
+    </Button>
+  );
+}
+
 /** Restore, download and delete; a failed backup (no archive) can only be dismissed. */
 function RowActions({
   backup,
@@ -74,54 +86,42 @@ function RowActions({
   if (backup.state === 'Failed')
     return (
       <div className="flex justify-end gap-1">
-        <Button
-          size="sm"
-          variant="ghost"
+        <RowButton
+          icon={X}
           disabled={!rights.replace}
           title={noPermission(rights.replace)}
           onClick={() => handlers.onDismiss(backup)}
         >
-          <X aria-hidden className="size-3.5" />
           <Trans>Dismiss</Trans>
-        </Button>
+        </RowButton>
       </div>
     );
   const ready = backup.state === 'Ready';
   return (
     <div className="flex justify-end gap-1">
-      <Button
-        size="sm"
-        variant="ghost"
+      <RowButton
+        icon={RotateCcw}
         disabled={!rights.replace || !ready}
         title={noPermission(rights.replace)}
         onClick={() => handlers.onRestore(backup)}
       >
-        <RotateCcw aria-hidden className="size-3.5" />
         <Trans>Restore</Trans>
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
+      </RowButton>
+      <RowButton
+        icon={Download}
         disabled={!rights.read || !ready}
         onClick={() => handlers.onDownload(backup)}
       >
-        <Download aria-hidden className="size-3.5" />
         <Trans>Download</Trans>
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
+      </RowButton>
+      <RowButton
+        icon={backup.locked ? Lock : Trash2}
         disabled={!rights.replace || !ready || backup.locked}
         title={backup.locked ? t`Unlock it to delete it` : noPermission(rights.replace)}
         onClick={() => handlers.onDelete(backup)}
       >
-        {backup.locked ? (
-          <Lock aria-hidden className="size-3.5" />
-        ) : (
-          <Trash2 aria-hidden className="size-3.5" />
-        )}
         <Trans>Delete</Trans>
-      </Button>
+      </RowButton>
     </div>
   );
 }
@@ -181,17 +181,11 @@ export function BackupTable({ backups, rights, onLock, ...handlers }: BackupTabl
     },
   ];
   return (
-    <TableFrame>
-      <DataTable
-        columns={columns}
-        rows={backups}
-        rowKey={(backup) => backup.id}
-        rowProps={(backup) => ({ 'aria-label': backupLabel(backup) })}
-        headClassName="border-b border-line"
-        headerCellClassName="px-4 py-2 text-left text-xs font-medium tracking-wide text-faint uppercase"
-        bodyClassName="divide-y divide-line"
-        cellClassName="px-4 py-3"
-      />
-    </TableFrame>
+    <ListTable
+      columns={columns}
+      rows={backups}
+      rowKey={(backup) => backup.id}
+      rowProps={(backup) => ({ 'aria-label': backupLabel(backup) })}
+    />
   );
 }

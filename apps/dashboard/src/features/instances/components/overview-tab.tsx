@@ -7,7 +7,7 @@ import { formatSize } from '@/lib/i18n/format.ts';
 import { viewerCan } from '@/lib/permissions.ts';
 import type { Viewer } from '@/lib/permissions.ts';
 import { useInstanceDisk } from '../api/get-instance-disk.ts';
-import { useUpdateInstanceTextMutation } from '../api/update-instance-text.ts';
+import { useUpdateInstanceFieldMutation } from '../api/update-instance-field.ts';
 import { CopyAddress } from './copy-address.tsx';
 import { EditableText } from './editable-text.tsx';
 import { GameIcon, gameLabel } from './game-icon.tsx';
@@ -38,7 +38,7 @@ function Stat({ label, children }: { label: string; children: ReactNode }) {
 /** The Overview tab (dashboard.md §2). */
 export function OverviewTab({ instance, viewer, host, totalRam, playerActions }: OverviewTabProps) {
   const { t } = useLingui();
-  const update = useUpdateInstanceTextMutation();
+  const update = useUpdateInstanceFieldMutation();
   const disk = useInstanceDisk(instance.uuid);
   const editable = viewerCan(viewer, { type: 'AccessSetting', instance: instance.uuid });
   const save = (field: 'name' | 'description') => (value: string) =>

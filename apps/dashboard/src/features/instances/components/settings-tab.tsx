@@ -12,8 +12,8 @@ import { toUserMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
 import { useInstanceSettings } from '../api/get-instance-settings.ts';
 import { useCoreExtensions } from '../api/get-shipped-definitions.ts';
-import { useUpdateInstanceFlagMutation } from '../api/update-instance-flag.ts';
-import type { InstanceFlag } from '../api/update-instance-flag.ts';
+import { useUpdateInstanceFieldMutation } from '../api/update-instance-field.ts';
+import type { InstanceFlag } from '../api/update-instance-field.ts';
 import { useUpdateInstanceSettingMutation } from '../api/update-instance-setting.ts';
 import { sectionWords, shownString } from '../hearth-sections.ts';
 import type { ShownText } from '../hearth-sections.ts';
@@ -148,7 +148,7 @@ function AutomationCard({
   values: Record<InstanceFlag, boolean>;
 }) {
   const { t, i18n } = useLingui();
-  const update = useUpdateInstanceFlagMutation();
+  const update = useUpdateInstanceFieldMutation();
   return (
     <Card title={ours(t`Automation`)}>
       {FLAGS.map(({ flag, name, description }) => (
@@ -157,14 +157,14 @@ function AutomationCard({
             <Switch
               label={i18n._(name)}
               checked={
-                update.isPending && update.variables.flag === flag
+                update.isPending && update.variables.field === flag
                   ? update.variables.value
                   : values[flag]
               }
               disabled={update.isPending}
               onCheckedChange={(value) =>
                 update.mutate(
-                  { uuid: instance.uuid, flag, value },
+                  { uuid: instance.uuid, field: flag, value },
                   { onError: (err) => notify('error', toUserMessage(err)) },
                 )
               }

@@ -12,6 +12,13 @@ export interface SetupFieldProps {
   onChange: (value: FieldValue) => void;
 }
 
+/** The text-like kinds' inputs: the keyboard a phone shows and what the browser may fill in. */
+const TEXT_INPUTS = {
+  number: { inputMode: 'decimal', autoComplete: 'off' },
+  password: { type: 'password', autoComplete: 'new-password' },
+  text: { autoComplete: 'off' },
+} as const;
+
 /** One setting of a setup manifest in the wizard, labelled with the setting's name. */
 export function SetupField({ setting, value, error, onChange }: SetupFieldProps) {
   const id = useId();
@@ -52,30 +59,12 @@ export function SetupField({ setting, value, error, onChange }: SetupFieldProps)
       );
     }
     case 'number':
-      return (
-        <TextField
-          {...common}
-          inputMode="decimal"
-          autoComplete="off"
-          value={text}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      );
     case 'password':
-      return (
-        <TextField
-          {...common}
-          type="password"
-          autoComplete="new-password"
-          value={text}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      );
     case 'text':
       return (
         <TextField
           {...common}
-          autoComplete="off"
+          {...TEXT_INPUTS[kind]}
           value={text}
           onChange={(event) => onChange(event.target.value)}
         />

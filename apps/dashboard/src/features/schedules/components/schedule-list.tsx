@@ -3,7 +3,7 @@ import { History, Pencil, Play, Trash2 } from 'lucide-react';
 import type { Schedule } from '@hearth/protocol';
 import { Badge } from '@/components/ui/badge.tsx';
 import { IconButton } from '@/components/ui/button.tsx';
-import { DataTable, TableFrame } from '@/components/ui/table.tsx';
+import { ListTable } from '@/components/ui/list-table.tsx';
 import type { Column } from '@/components/ui/table.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { OUTCOME_TONE, formatDateTime, nextRunText, scheduleName } from '../schedule-format.ts';
@@ -133,17 +133,12 @@ export function ScheduleList({
     },
   ];
   return (
-    <TableFrame>
-      <DataTable
-        columns={columns}
-        rows={schedules}
-        rowKey={(schedule) => schedule.id}
-        rowProps={(schedule) => ({ 'aria-label': scheduleName(schedule) })}
-        headClassName="border-b border-line"
-        headerCellClassName="px-3 py-2 text-left text-xs font-medium tracking-wide text-faint uppercase"
-        bodyClassName="divide-y divide-line"
-        cellClassName="px-3 py-3"
-      />
-    </TableFrame>
+    <ListTable
+      narrow
+      columns={columns}
+      rows={schedules}
+      rowKey={(schedule) => schedule.id}
+      rowProps={(schedule) => ({ 'aria-label': scheduleName(schedule) })}
+    />
   );
 }
