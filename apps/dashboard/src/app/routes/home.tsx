@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useSearchParams } from '@/lib/router/router.tsx';
 import { Plus } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -14,9 +14,8 @@ import { useMinimumDuration } from '@/lib/use-minimum-duration.ts';
 import { useCurrentUser } from '@/features/auth/api/get-user-info.ts';
 import { useInstances } from '@/features/instances/api/get-instances.ts';
 import { InstanceGrid } from '@/features/instances/components/instance-grid.tsx';
-import { CreateInstanceWizardLazy } from '@/features/instances/components/lazy-wizard.tsx';
-import { importAccessOf } from '@/features/instances/import-access.ts';
 import { useGlobalSettings } from '@/features/settings/api/get-global-settings.ts';
+import { NewInstanceWizard } from '../new-instance-wizard.tsx';
 import { useViewer } from '../use-viewer.ts';
 
 // The fleet home (more than one saved core) is loaded when it is shown: most homes have one core,
@@ -51,11 +50,6 @@ export function HomeRoute() {
   useEffect(() => {
     if (known) void navigate('/dashboard/overview', { replace: true });
   }, [known, navigate]);
-
-  const openInstance = useCallback(
-    (created: string) => void navigate('/dashboard/overview', { set: { instance: created } }),
-    [navigate],
-  );
 
   if (!token) {
     const guest = (
@@ -137,12 +131,7 @@ export function HomeRoute() {
           <Trans>No instances yet.</Trans>
         </p>
       )}
-      <CreateInstanceWizardLazy
-        open={wizardOpen}
-        onOpenChange={setWizardOpen}
-        onCreated={openInstance}
-        imports={importAccessOf(viewer)}
-      />
+      <NewInstanceWizard open={wizardOpen} onOpenChange={setWizardOpen} />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from '@/lib/router/router.tsx';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -9,11 +9,10 @@ import { viewerCan } from '@/lib/permissions.ts';
 import { useAppNavigate } from '@/lib/url-state.ts';
 import { useInstances } from '@/features/instances/api/get-instances.ts';
 import { InstanceNav } from '@/features/instances/components/instance-nav.tsx';
-import { CreateInstanceWizardLazy } from '@/features/instances/components/lazy-wizard.tsx';
-import { importAccessOf } from '@/features/instances/import-access.ts';
 import { useGlobalSettings } from '@/features/settings/api/get-global-settings.ts';
 import { INSTANCE_TABS, INSTANCE_TAB_SCREENS } from './instance-tabs.tsx';
 import type { InstanceTabId } from './instance-tabs.tsx';
+import { NewInstanceWizard } from '../new-instance-wizard.tsx';
 import { useViewer } from '../use-viewer.ts';
 
 // /dashboard/:tab (dashboard.md §2 "Instance dashboard"): the left nav with the selected instance
@@ -114,10 +113,6 @@ export function InstanceDashboardRoute() {
   useEffect(() => {
     if (unknown) void navigate('/', { clear: ['instance'], replace: true });
   }, [unknown, navigate]);
-  const openInstance = useCallback(
-    (created: string) => void navigate('/dashboard/overview', { set: { instance: created } }),
-    [navigate],
-  );
 
   return (
     <div className="flex h-full min-h-0 flex-col wide:flex-row">
@@ -139,12 +134,7 @@ export function InstanceDashboardRoute() {
           <InstanceNotFound key={uuid} />
         )}
       </section>
-      <CreateInstanceWizardLazy
-        open={wizardOpen}
-        onOpenChange={setWizardOpen}
-        onCreated={openInstance}
-        imports={importAccessOf(viewer)}
-      />
+      <NewInstanceWizard open={wizardOpen} onOpenChange={setWizardOpen} />
     </div>
   );
 }

@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { Modal } from '@/components/ui/dialog.tsx';
-import { FormActions } from '@/components/ui/dialog-actions.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
+import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 
 export interface TwoFactorCodeDialogProps {
@@ -32,8 +30,7 @@ export function TwoFactorCodeDialog({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (code.trim() === '') {
       setError(t`Code is required`);
       return;
@@ -49,29 +46,24 @@ export function TwoFactorCodeDialog({
     }
   };
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && !pending && onClose()}
+    <FormDialog
       title={title}
       description={description}
+      submitLabel={submitLabel}
+      variant={danger ? 'danger' : 'primary'}
+      pending={pending}
+      onSubmit={() => void submit()}
+      onClose={onClose}
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        <TextField
-          label={allowRecovery ? t`Code or recovery code` : t`Code from your app`}
-          inputMode={allowRecovery ? 'text' : 'numeric'}
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          autoFocus
-        />
-        <FormError message={error} />
-        <FormActions
-          confirmLabel={submitLabel}
-          variant={danger ? 'danger' : 'primary'}
-          pending={pending}
-          onCancel={onClose}
-        />
-      </form>
-    </Modal>
+      <TextField
+        label={allowRecovery ? t`Code or recovery code` : t`Code from your app`}
+        inputMode={allowRecovery ? 'text' : 'numeric'}
+        autoComplete="one-time-code"
+        value={code}
+        onChange={(event) => setCode(event.target.value)}
+        autoFocus
+      />
+      <FormError message={error} />
+    </FormDialog>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button } from '@/components/ui/button.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import type { CoreConnection } from '@/lib/session.ts';
 import { useForm } from '@/lib/use-form.ts';
@@ -12,6 +11,7 @@ import { keepSignIn } from '../keep-sign-in.ts';
 import { loginErrorMessage } from '../login-error.ts';
 import { validateLogin } from '../validation.ts';
 import { TwoFactorLoginForm } from './two-factor-login-form.tsx';
+import { SignInForm } from './sign-in-form.tsx';
 
 /**
  * Sign in (dashboard.md §2): stores the token for this core, then hands over. A user with
@@ -64,7 +64,7 @@ export function LoginForm({
     );
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <SignInForm onSubmit={submit} submitLabel={<Trans>Sign in</Trans>} pending={login.isPending}>
       <TextField
         label={t`Username`}
         autoComplete="username"
@@ -78,9 +78,6 @@ export function LoginForm({
         {...form.field('password')}
       />
       <FormError message={login.isError ? loginErrorMessage(login.error) : null} />
-      <Button type="submit" variant="primary" loading={login.isPending} className="mt-1 w-full">
-        <Trans>Sign in</Trans>
-      </Button>
-    </form>
+    </SignInForm>
   );
 }

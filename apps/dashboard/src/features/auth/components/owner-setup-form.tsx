@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button } from '@/components/ui/button.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { useDesktopBridge } from '@/lib/desktop-bridge.ts';
 import { toUserMessage } from '@/lib/errors.ts';
@@ -12,6 +11,7 @@ import type { SignedIn } from '../api/login.ts';
 import { keepSignIn } from '../keep-sign-in.ts';
 import { setupFailed, validateOwnerSetup } from '../validation.ts';
 import { NewPasswordFields } from '@/components/ui/new-password-fields.tsx';
+import { SignInForm } from './sign-in-form.tsx';
 
 /**
  * Owner setup (dashboard.md §2, §5): creates the owner with the setup key the core printed
@@ -61,7 +61,11 @@ export function OwnerSetupForm({
   });
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <SignInForm
+      onSubmit={submit}
+      submitLabel={<Trans>Create owner account</Trans>}
+      pending={setup.isPending}
+    >
       <TextField
         label={t`Username`}
         autoComplete="username"
@@ -86,9 +90,6 @@ export function OwnerSetupForm({
           <p className="text-[13px] text-faint">{toUserMessage(setup.error)}</p>
         </div>
       ) : null}
-      <Button type="submit" variant="primary" loading={setup.isPending} className="mt-1 w-full">
-        <Trans>Create owner account</Trans>
-      </Button>
-    </form>
+    </SignInForm>
   );
 }

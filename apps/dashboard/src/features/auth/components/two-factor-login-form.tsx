@@ -7,6 +7,7 @@ import type { CoreConnection } from '@/lib/session.ts';
 import { useLoginWithCodeMutation } from '../api/login-two-factor.ts';
 import type { SignedIn } from '../api/login.ts';
 import { loginErrorMessage } from '../login-error.ts';
+import { SignInForm } from './sign-in-form.tsx';
 
 /** The second step of signing in: a code from the authenticator app, or a recovery code. */
 export function TwoFactorLoginForm({
@@ -33,7 +34,16 @@ export function TwoFactorLoginForm({
     login.mutate({ core, challenge, code: value }, { onSuccess: onSignedIn });
   };
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+    <SignInForm
+      onSubmit={submit}
+      submitLabel={<Trans>Verify</Trans>}
+      pending={login.isPending}
+      after={
+        <Button variant="ghost" size="sm" onClick={onBack} disabled={login.isPending}>
+          <Trans>Back to password</Trans>
+        </Button>
+      }
+    >
       <p className="text-sm text-muted">
         <Trans>
           Enter the 6-digit code from your authenticator app, or one of your recovery codes.
@@ -49,12 +59,6 @@ export function TwoFactorLoginForm({
         autoFocus
       />
       <FormError message={login.isError ? loginErrorMessage(login.error) : null} />
-      <Button type="submit" variant="primary" loading={login.isPending} className="mt-1 w-full">
-        <Trans>Verify</Trans>
-      </Button>
-      <Button variant="ghost" size="sm" onClick={onBack} disabled={login.isPending}>
-        <Trans>Back to password</Trans>
-      </Button>
-    </form>
+    </SignInForm>
   );
 }

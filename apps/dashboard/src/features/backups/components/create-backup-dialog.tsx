@@ -2,9 +2,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { BACKUP_NAME_MAX, backupNameProblem } from '@hearth/protocol';
 import { Checkbox } from '@/components/ui/checkbox.tsx';
-import { Modal } from '@/components/ui/dialog.tsx';
-import { FormActions } from '@/components/ui/dialog-actions.tsx';
 import { TextField } from '@/components/ui/field.tsx';
+import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { useCreateBackupMutation } from '../api/create-backup.ts';
 import { backupNameProblemText } from '../backup-format.ts';
@@ -37,47 +36,35 @@ export function CreateBackupDialog({
   };
 
   return (
-    <Modal
-      open
-      onOpenChange={(open) => !open && !create.isPending && onClose()}
+    <FormDialog
       title={t`Create backup`}
       description={t`A copy of the instance folder is made now, also while the server runs; it shows below when it is done.`}
+      submitLabel={<Trans>Create backup</Trans>}
+      pending={create.isPending}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
+      <TextField
+        label={t`Name`}
+        optional
+        autoFocus
+        autoComplete="off"
+        placeholder={t`Before the update`}
+        value={name}
+        error={error}
+        onChange={(event) => {
+          setName(event.target.value);
+          setError(undefined);
         }}
-      >
-        <TextField
-          label={t`Name`}
-          optional
-          autoFocus
-          autoComplete="off"
-          placeholder={t`Before the update`}
-          value={name}
-          error={error}
-          onChange={(event) => {
-            setName(event.target.value);
-            setError(undefined);
-          }}
-        />
-        <label className="flex items-center gap-2 text-sm">
-          <Checkbox label={t`Lock`} checked={locked} onCheckedChange={setLocked} />
-          <span>
-            <Trans>
-              Lock <span className="text-faint">— never removed by retention or by deletion</span>
-            </Trans>
-          </span>
-        </label>
-        <FormActions
-          confirmLabel={<Trans>Create backup</Trans>}
-          pending={create.isPending}
-          onCancel={onClose}
-        />
-      </form>
-    </Modal>
+      />
+      <label className="flex items-center gap-2 text-sm">
+        <Checkbox label={t`Lock`} checked={locked} onCheckedChange={setLocked} />
+        <span>
+          <Trans>
+            Lock <span className="text-faint">— never removed by retention or by deletion</span>
+          </Trans>
+        </span>
+      </label>
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
-import { Search } from 'lucide-react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { SearchInput } from '@/components/ui/search-input.tsx';
 import { cn } from '@/lib/cn.ts';
 import { isValidRegex } from '../console-search.ts';
 
@@ -23,26 +23,20 @@ export function ConsoleSearch({
   const invalid = regex && query !== '' && !isValidRegex(query);
   return (
     <div className="flex w-full items-center gap-3 wide:w-auto">
-      <div className="relative min-w-0 flex-1 wide:flex-none">
-        <Search
-          aria-hidden
-          className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-faint"
-        />
-        <input
-          type="search"
-          aria-label={t`Search console`}
-          placeholder={t`Search console...`}
-          value={query}
-          disabled={disabled}
-          aria-invalid={invalid || undefined}
-          title={invalid ? t`Invalid regular expression: nothing matches` : undefined}
-          onChange={(e) => onQueryChange(e.target.value)}
-          className={cn(
-            'h-11 w-full rounded-md border bg-bg pr-2.5 pl-8 text-[13px] text-fg placeholder:text-faint disabled:opacity-60 wide:h-8 wide:w-56',
-            invalid ? 'border-danger' : 'border-edge hover:border-faint',
-          )}
-        />
-      </div>
+      <SearchInput
+        label={t`Search console`}
+        placeholder={t`Search console...`}
+        value={query}
+        disabled={disabled}
+        aria-invalid={invalid || undefined}
+        title={invalid ? t`Invalid regular expression: nothing matches` : undefined}
+        onChange={(e) => onQueryChange(e.target.value)}
+        className="min-w-0 flex-1 wide:flex-none"
+        inputClassName={cn(
+          'pr-2.5 text-[13px] disabled:opacity-60 wide:h-8 wide:w-56',
+          invalid ? 'border-danger' : 'border-edge hover:border-faint',
+        )}
+      />
       <label className="flex min-h-11 shrink-0 cursor-pointer items-center gap-1.5 text-[13px] text-muted select-none wide:min-h-0">
         <input
           type="checkbox"

@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { Search, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { LOG_CATEGORIES } from '@hearth/protocol';
 import type { EventLevel, LogCategory, LogFilter } from '@hearth/protocol';
 import type { I18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button.tsx';
 import { MultiSelect } from '@/components/ui/multi-select.tsx';
+import { SearchInput } from '@/components/ui/search-input.tsx';
 import type { MultiSelectOption } from '@/components/ui/multi-select.tsx';
 import { TIME_RANGES, fromLocalInput, toLocalInput, type TimeRange } from '../log-time-range.ts';
 import { CATEGORY_LABELS } from '../log-words.ts';
@@ -178,19 +179,13 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
     return () => clearTimeout(timer);
   }, [text, value]);
   return (
-    <div className="relative min-w-0 flex-1 basis-full wide:min-w-56 wide:basis-auto">
-      <Search
-        aria-hidden
-        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-faint"
-      />
-      <input
-        type="search"
-        aria-label={t`Search events`}
-        placeholder={t`Search events`}
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-        className="h-11 w-full rounded-md border border-edge bg-bg pr-3 pl-8 text-sm text-fg placeholder:text-faint wide:h-9"
-      />
-    </div>
+    <SearchInput
+      label={t`Search events`}
+      placeholder={t`Search events`}
+      value={text}
+      onChange={(e) => setText(e.target.value)}
+      className="min-w-0 flex-1 basis-full wide:min-w-56 wide:basis-auto"
+      inputClassName="border-edge pr-3 text-sm wide:h-9"
+    />
   );
 }

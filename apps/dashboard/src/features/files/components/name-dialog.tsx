@@ -1,8 +1,7 @@
 import { useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { Modal } from '@/components/ui/dialog.tsx';
-import { FormActions } from '@/components/ui/dialog-actions.tsx';
 import { TextField } from '@/components/ui/field.tsx';
+import { FormDialog } from '@/components/ui/form-dialog.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import { validateFileName } from '../model/name-validation.ts';
 
@@ -47,38 +46,34 @@ export function NameDialog({
   };
 
   return (
-    <Modal open onOpenChange={(open) => !open && !pending && onClose()} title={title}>
-      <form
-        noValidate
-        className="flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
+    <FormDialog
+      title={title}
+      submitLabel={submitLabel}
+      pending={pending}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      <TextField
+        label={t`Name`}
+        autoFocus
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={placeholder}
+        value={name}
+        error={error}
+        onChange={(event) => {
+          setName(event.target.value);
+          if (error) setError(undefined);
         }}
-      >
-        <TextField
-          label={t`Name`}
-          autoFocus
-          autoComplete="off"
-          spellCheck={false}
-          placeholder={placeholder}
-          value={name}
-          error={error}
-          onChange={(event) => {
-            setName(event.target.value);
-            if (error) setError(undefined);
-          }}
-          onFocus={(event) => {
-            // Select the stem of an existing name once, so typing replaces it and keeps the
-            // extension. Coming back to the field (after an error) must not move the caret.
-            if (stemSelected.current || initialName === '') return;
-            stemSelected.current = true;
-            const dot = initialName.lastIndexOf('.');
-            event.currentTarget.setSelectionRange(0, dot > 0 ? dot : initialName.length);
-          }}
-        />
-        <FormActions confirmLabel={submitLabel} pending={pending} onCancel={onClose} />
-      </form>
-    </Modal>
+        onFocus={(event) => {
+          // Select the stem of an existing name once, so typing replaces it and keeps the
+          // extension. Coming back to the field (after an error) must not move the caret.
+          if (stemSelected.current || initialName === '') return;
+          stemSelected.current = true;
+          const dot = initialName.lastIndexOf('.');
+          event.currentTarget.setSelectionRange(0, dot > 0 ? dot : initialName.length);
+        }}
+      />
+    </FormDialog>
   );
 }

@@ -1,6 +1,4 @@
 import type { ReactNode } from 'react';
-import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { InstanceInfo, SectionManifest } from '@hearth/protocol';
 import { SettingWidget } from '@/components/settings/setting-widget.tsx';
@@ -15,6 +13,7 @@ import { useCoreExtensions } from '../api/get-shipped-definitions.ts';
 import { useUpdateInstanceFieldMutation } from '../api/update-instance-field.ts';
 import type { InstanceFlag } from '../api/update-instance-field.ts';
 import { useUpdateInstanceSettingMutation } from '../api/update-instance-setting.ts';
+import { AUTOMATION_FLAGS } from '../automation-flags.ts';
 import { sectionWords, shownString } from '../hearth-sections.ts';
 import type { ShownText } from '../hearth-sections.ts';
 import { DangerZone } from './danger-zone.tsx';
@@ -127,19 +126,6 @@ function SectionCard({ instance, section }: { instance: InstanceInfo; section: S
   );
 }
 
-const FLAGS: { flag: InstanceFlag; name: MessageDescriptor; description: MessageDescriptor }[] = [
-  {
-    flag: 'auto_start',
-    name: msg`Auto Start`,
-    description: msg`Start this instance when the core starts.`,
-  },
-  {
-    flag: 'restart_on_crash',
-    name: msg`Restart On Crash`,
-    description: msg`Start this instance again when it crashes.`,
-  },
-];
-
 function AutomationCard({
   instance,
   values,
@@ -151,7 +137,7 @@ function AutomationCard({
   const update = useUpdateInstanceFieldMutation();
   return (
     <Card title={ours(t`Automation`)}>
-      {FLAGS.map(({ flag, name, description }) => (
+      {AUTOMATION_FLAGS.map(({ flag, name, description }) => (
         <Row key={flag} name={ours(i18n._(name))} description={ours(i18n._(description))}>
           <div className="flex justify-end">
             <Switch

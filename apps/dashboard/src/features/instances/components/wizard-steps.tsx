@@ -1,13 +1,12 @@
-import { msg, t as tGlobal } from '@lingui/core/macro';
+import { t as tGlobal } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { MessageDescriptor } from '@lingui/core';
 import { TextField } from '@/components/ui/field.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { toUserMessage } from '@/lib/errors.ts';
+import { AUTOMATION_FLAGS } from '../automation-flags.ts';
 import { fieldKey } from '../setup-form.ts';
-import type { AutoValues } from '../setup-form.ts';
 import { SetupField } from './setup-field.tsx';
 import type { Wizard } from './use-wizard.ts';
 
@@ -107,38 +106,21 @@ export function WizardManifestStep({ wizard }: { wizard: Wizard }) {
   );
 }
 
-const AUTO_SETTINGS: {
-  key: keyof AutoValues;
-  label: MessageDescriptor;
-  description: MessageDescriptor;
-}[] = [
-  {
-    key: 'auto_start',
-    label: msg`Auto Start`,
-    description: msg`Start this instance when the core starts.`,
-  },
-  {
-    key: 'restart_on_crash',
-    label: msg`Restart On Crash`,
-    description: msg`Start this instance again when it crashes.`,
-  },
-];
-
 /** Step 4: auto_start and restart_on_crash. */
 export function WizardAutoStep({ wizard }: { wizard: Wizard }) {
   const { i18n } = useLingui();
   return (
     <div className="flex flex-col divide-y divide-line rounded-lg border border-line">
-      {AUTO_SETTINGS.map(({ key, label, description }) => (
-        <div key={key} className="flex items-center justify-between gap-4 px-4 py-3">
+      {AUTOMATION_FLAGS.map(({ flag, name, description }) => (
+        <div key={flag} className="flex items-center justify-between gap-4 px-4 py-3">
           <div>
-            <p className="text-sm font-medium">{i18n._(label)}</p>
+            <p className="text-sm font-medium">{i18n._(name)}</p>
             <p className="text-[13px] text-faint">{i18n._(description)}</p>
           </div>
           <Switch
-            label={i18n._(label)}
-            checked={wizard.auto[key]}
-            onCheckedChange={(value) => wizard.setAuto({ ...wizard.auto, [key]: value })}
+            label={i18n._(name)}
+            checked={wizard.auto[flag]}
+            onCheckedChange={(value) => wizard.setAuto({ ...wizard.auto, [flag]: value })}
           />
         </div>
       ))}
