@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { InstanceFlag } from './api/update-instance-flag.ts';
+import type { InstanceFlag } from './api/update-instance-field.ts';
 
 /** The automation switches, worded once for the wizard's last step and the Automation card. */
 export const AUTOMATION_FLAGS: {
