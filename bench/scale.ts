@@ -342,12 +342,21 @@ async function startClients(url: string, monitors: string[]) {
 
 /**
  * CPU seconds of the core and of the processes it keeps besides the games (its spawn helper, an
- * esbuild service): what the core costs the machine, not only its main process. Counted over the
- * processes alive now, so `before` and `after` name the same ones.
+ * esbuild service): what the core costs the machine, not only its main process. The helpers are
+ * found again at each reading; one that has exited keeps counting with its last figure (its CPU
+ * was spent), so a helper ending within a slice no longer makes that slice's CPU negative.
  */
 function coreCpuMeter(pid: number): () => number {
-  const pids = [pid, ...helpersOf(pid).map((e) => e.pid)];
-  return () => pids.reduce((sum, p) => sum + (cpuSecondsOf(p) || 0), 0);
+  const last = new Map<number, number>();
+  return () => {
+    for (const p of [pid, ...helpersOf(pid).map((e) => e.pid)]) {
+      const seconds = cpuSecondsOf(p);
+      if (Number.isFinite(seconds)) last.set(p, seconds);
+    }
+    let sum = 0;
+    for (const seconds of last.values()) sum += seconds;
+    return sum;
+  };
 }
 
 /** CPU seconds of each meter over `seconds`, as % of one core, per slice. */
