@@ -5,7 +5,7 @@ import { DEFAULT_OPEN_PORT } from '@hearth/protocol';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormActions } from '@/components/ui/dialog-actions.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
-import { toUserMessage } from '@/lib/errors.ts';
+import { mutationFeedback } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { useOpenPortMutation } from '../api/open-port.ts';
@@ -79,7 +79,7 @@ export function OpenPortDialog({
             setTouched(true);
           }}
         />
-        <FormError message={openPort.isError ? toUserMessage(openPort.error) : null} />
+        <FormError message={mutationFeedback(openPort).error} />
         <FormActions
           className="mt-1"
           confirmLabel={<Trans>Open Port</Trans>}

@@ -2,7 +2,7 @@ import { t as tGlobal } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
-import { toUserMessage } from '@/lib/errors.ts';
+import { mutationFeedback } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { useForm } from '@/lib/use-form.ts';
@@ -42,7 +42,7 @@ function CreateUserForm({
         password={form.field('password')}
         confirm={form.field('confirmPassword')}
       />
-      <FormError message={create.isError ? toUserMessage(create.error) : null} />
+      <FormError message={mutationFeedback(create).error} />
       <FormActions
         className="mt-1"
         confirmLabel={t`Create User`}
