@@ -1,6 +1,7 @@
 import { t as tGlobal } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Modal } from '@/components/ui/dialog.tsx';
+import type { DialogOpenProps } from '@/components/ui/dialog.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { mutationFeedback } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
@@ -58,11 +59,7 @@ export function CreateUserDialog({
   core,
   open,
   onOpenChange,
-}: {
-  core: CoreConnection;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+}: DialogOpenProps & { core: CoreConnection }) {
   const { t } = useLingui();
   return (
     <Modal
