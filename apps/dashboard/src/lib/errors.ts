@@ -54,3 +54,22 @@ export function toUserMessage(err: unknown): string {
       return t`Unknown error`;
   }
 }
+
+/** What a mutation's dialog or form shows while it runs and after it failed. */
+export interface MutationFeedback {
+  pending: boolean;
+  /** The failure in words; null while the mutation has not failed. */
+  error: string | null;
+}
+
+/** The pending and error props a dialog or form takes from the one mutation behind it. */
+export function mutationFeedback(mutation: {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+}): MutationFeedback {
+  return {
+    pending: mutation.isPending,
+    error: mutation.isError ? toUserMessage(mutation.error) : null,
+  };
+}

@@ -4,11 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  fakeJava,
-  startUpstreamFixture,
-  type UpstreamFixture,
-} from '../../../test-support/upstream-fixture/index.ts';
+import { fakeJava } from '../../../test-support/upstream-fixture/index.ts';
+import { upstreamFixtureForSuite } from '../../../test-support/upstream-fixture/suite.ts';
 import { CoreError } from '../../errors.ts';
 import type { MinecraftError } from './errors.ts';
 import {
@@ -61,14 +58,12 @@ describe('java version rules', () => {
 });
 
 describe('finding and downloading Java', { timeout: 60_000 }, () => {
-  let fixture: UpstreamFixture;
+  const fixture = upstreamFixtureForSuite();
   let dir = '';
   beforeAll(async () => {
-    fixture = await startUpstreamFixture({ serverJar: Buffer.from('jar') });
     dir = await mkdtemp(path.join(os.tmpdir(), 'hearth-java-'));
   });
   afterAll(async () => {
-    await fixture.close();
     await rm(dir, { recursive: true, force: true });
   });
 
@@ -87,42 +82,42 @@ describe('finding and downloading Java', { timeout: 60_000 }, () => {
   it('downloads, extracts and reuses the Adoptium JRE', async () => {
     const dataDir = path.join(dir, 'data');
     let total = 0;
-    const first = await ensureJava(21, dataDir, fixture.upstreams, (delta) => (total += delta));
+    const first = await ensureJava(21, dataDir, fixture().upstreams, (delta) => (total += delta));
     expect(first).toEqual({ path: jreJavaPath(dataDir, 21), downloaded: true });
     expect(total).toBeCloseTo(1, 9);
     expect(
-      fixture.requests.some((r) => r.startsWith('/adoptium/v3/binary/latest/21/ga/linux/')),
+      fixture().requests.some((r) => r.startsWith('/adoptium/v3/binary/latest/21/ga/linux/')),
     ).toBe(true);
     // The downloaded java really runs.
     const { stderr } = await run(first.path, ['-version']);
     expect(parseJavaVersion(stderr)).not.toBeNull();
     expect(await readdir(path.join(dataDir, 'bin', 'java'))).toEqual(['jre21']);
 
-    const before = fixture.requests.length;
-    expect(await ensureJava(21, dataDir, fixture.upstreams)).toEqual({
+    const before = fixture().requests.length;
+    expect(await ensureJava(21, dataDir, fixture().upstreams)).toEqual({
       path: first.path,
       downloaded: false,
     });
-    expect(fixture.requests.length).toBe(before);
+    expect(fixture().requests.length).toBe(before);
   });
 
   it('fails clearly and leaves nothing behind when the JRE is missing upstream', async () => {
     const dataDir = path.join(dir, 'data-404');
-    fixture.faults.notFound = ['/adoptium'];
+    fixture().faults.notFound = ['/adoptium'];
     try {
-      const err = await ensureJava(11, dataDir, fixture.upstreams).catch((e: unknown) => e);
+      const err = await ensureJava(11, dataDir, fixture().upstreams).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(CoreError);
       expect((err as CoreError).kind).toBe('External');
       expect(await readdir(path.join(dataDir, 'bin', 'java'))).toEqual([]);
     } finally {
-      fixture.faults.notFound = [];
+      fixture().faults.notFound = [];
     }
   });
 
   it('resolveJava: configured command, then downloaded JRE, then PATH, then download', async () => {
     const dataDir = path.join(dir, 'data-resolve');
     const java17 = await fakeJava(dir, '17.0.9');
-    const common = { dataDir, upstreams: fixture.upstreams, pathJava: java17, sandbox: null };
+    const common = { dataDir, upstreams: fixture().upstreams, pathJava: java17, sandbox: null };
     expect(await resolveJava({ ...common, major: 17, javaCmd: java17 })).toEqual({
       path: java17,
       source: 'configured',

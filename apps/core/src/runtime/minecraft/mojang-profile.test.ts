@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startUpstreamFixture,
-  type UpstreamFixture,
-} from '../../../test-support/upstream-fixture/index.ts';
+import { describe, expect, it } from 'vitest';
+import { upstreamFixtureForSuite } from '../../../test-support/upstream-fixture/suite.ts';
 import { dashedUuid, lookupOnlineUuid, lookupUuid, offlineUuid } from './mojang-profile.ts';
 
 /** Java's UUID.nameUUIDFromBytes, written out independently of the implementation. */
@@ -40,38 +37,32 @@ describe('dashedUuid', () => {
 });
 
 describe('lookupUuid', () => {
-  let fixture: UpstreamFixture;
-  beforeAll(async () => {
-    fixture = await startUpstreamFixture({ serverJar: Buffer.from('jar') });
-  });
-  afterAll(async () => {
-    await fixture.close();
-  });
+  const fixture = upstreamFixtureForSuite();
 
   it('returns the Mojang id and falls back to the offline uuid', async () => {
-    expect(await lookupUuid('Notch', fixture.upstreams)).toBe('069a79f444e94726a5befca90e38aaf5');
-    expect(fixture.requests).toContain('/mojang-api/users/profiles/minecraft/Notch');
-    expect(await lookupUuid('NoSuchPlayer', fixture.upstreams)).toBe(offlineUuid('NoSuchPlayer'));
+    expect(await lookupUuid('Notch', fixture().upstreams)).toBe('069a79f444e94726a5befca90e38aaf5');
+    expect(fixture().requests).toContain('/mojang-api/users/profiles/minecraft/Notch');
+    expect(await lookupUuid('NoSuchPlayer', fixture().upstreams)).toBe(offlineUuid('NoSuchPlayer'));
     const unreachable = { mojangProfileApi: 'http://127.0.0.1:9' };
     expect(await lookupUuid('Steve', unreachable)).toBe(offlineUuid('Steve'));
   });
 
   it('says when there is no Mojang account (a ban must not name the offline uuid then)', async () => {
-    expect(await lookupOnlineUuid('Notch', fixture.upstreams)).toBe(
+    expect(await lookupOnlineUuid('Notch', fixture().upstreams)).toBe(
       '069a79f444e94726a5befca90e38aaf5',
     );
-    expect(await lookupOnlineUuid('NoSuchPlayer', fixture.upstreams)).toBeNull();
+    expect(await lookupOnlineUuid('NoSuchPlayer', fixture().upstreams)).toBeNull();
     expect(await lookupOnlineUuid('Steve', { mojangProfileApi: 'http://127.0.0.1:9' })).toBeNull();
   });
 
   it('gives up after the time-out instead of blocking', async () => {
-    fixture.faults.hangProfiles = true;
+    fixture().faults.hangProfiles = true;
     try {
-      expect(await lookupUuid('Hanging', fixture.upstreams, { timeoutMs: 200 })).toBe(
+      expect(await lookupUuid('Hanging', fixture().upstreams, { timeoutMs: 200 })).toBe(
         offlineUuid('Hanging'),
       );
     } finally {
-      fixture.faults.hangProfiles = false;
+      fixture().faults.hangProfiles = false;
     }
   });
 });

@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startUpstreamFixture,
-  type UpstreamFixture,
-} from '../../../test-support/upstream-fixture/index.ts';
+import { describe, expect, it } from 'vitest';
+import { upstreamFixtureForSuite } from '../../../test-support/upstream-fixture/suite.ts';
 import { CoreError } from '../../errors.ts';
 import {
   FLAVOURS,
@@ -15,16 +12,10 @@ import { DEFAULT_UPSTREAMS, resolveUpstreams, upstreamsFromEnv } from './upstrea
 import { compareDotted, listVersions } from './versions.ts';
 
 describe('listVersions (against the local fixture)', () => {
-  let fixture: UpstreamFixture;
-  beforeAll(async () => {
-    fixture = await startUpstreamFixture({ serverJar: Buffer.from('jar') });
-  });
-  afterAll(async () => {
-    await fixture.close();
-  });
+  const fixture = upstreamFixtureForSuite();
 
   it('orders each flavour as core-api.md §3.3.2 says', async () => {
-    const up = fixture.upstreams;
+    const up = fixture().upstreams;
     expect(await listVersions('vanilla', up)).toEqual([
       '24w33a',
       '1.21.1',
@@ -40,14 +31,14 @@ describe('listVersions (against the local fixture)', () => {
   });
 
   it('fails with an External error when an upstream is down', async () => {
-    fixture.faults.notFound = ['/paper'];
+    fixture().faults.notFound = ['/paper'];
     try {
-      const err = await listVersions('paper', fixture.upstreams).catch((e: unknown) => e);
+      const err = await listVersions('paper', fixture().upstreams).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(CoreError);
       expect((err as CoreError).kind).toBe('External');
       expect((err as CoreError).message).toContain('404');
     } finally {
-      fixture.faults.notFound = [];
+      fixture().faults.notFound = [];
     }
   });
 });

@@ -5,9 +5,13 @@ import { useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { focusOpener, openerOf } from './focus-return.ts';
 
-export interface ModalProps {
+/** What every dialog its caller opens and closes takes. */
+export interface DialogOpenProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+}
+
+export interface ModalProps extends DialogOpenProps {
   title: string;
   description?: ReactNode;
   children?: ReactNode;

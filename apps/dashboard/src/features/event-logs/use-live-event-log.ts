@@ -4,6 +4,7 @@ import { LogEntrySchema, apiPaths, coreSocketUrl } from '@hearth/protocol';
 import type { LogEntry, LogFilter } from '@hearth/protocol';
 import { useManagedSocket } from '@/lib/realtime/use-managed-socket.ts';
 import type { SocketSpec } from '@/lib/realtime/socket-hub.ts';
+import { onFrame } from '@/lib/realtime/socket-frames.ts';
 import { useCurrentToken } from '@/lib/session.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { isUsableToken } from '@/lib/token.ts';
@@ -12,16 +13,6 @@ import { missingLiveEntries, withLiveEntry } from './log-entries.ts';
 
 /** Live entries remembered to put back when a fetch answered without them. */
 const RECENT_KEPT = 200;
-
-/** Parses one frame of WS /activity/stream; null for anything else. */
-export function parseLogFrame(data: string): LogEntry | null {
-  try {
-    const parsed = LogEntrySchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * New entries of the event log, live: the core's log socket (through the realtime hub, with its
@@ -64,15 +55,10 @@ export function useLiveEventLog(core: CoreConnection, filter: LogFilter): void {
   const spec: SocketSpec | null = usable
     ? {
         url: () => `${coreSocketUrl(core)}${apiPaths.activityStream(filter, usable)}`,
-        onMessage: (data) => {
-          const entry = parseLogFrame(data);
-          if (!entry) {
-            console.warn('Ignoring an event log frame that does not match the protocol');
-            return;
-          }
+        onMessage: onFrame(LogEntrySchema, 'an event log', (entry) => {
           recent.current = [entry, ...recent.current].slice(0, RECENT_KEPT);
           queryClient.setQueryData(queryKey, (cached) => withLiveEntry(cached, entry, filter));
-        },
+        }),
         onStatus: (status) => {
           if (status === 'open' && queryClient.getQueryData(queryKey))
             void queryClient.invalidateQueries({ queryKey });

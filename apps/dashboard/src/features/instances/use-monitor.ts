@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PerformanceReportSchema, apiPaths, coreSocketUrl } from '@hearth/protocol';
 import { useManagedSocket } from '@/lib/realtime/use-managed-socket.ts';
 import type { SocketStatus } from '@/lib/realtime/socket-hub.ts';
+import { onFrame } from '@/lib/realtime/socket-frames.ts';
 import { useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import { isUsableToken } from '@/lib/token.ts';
 import { pushSample, toSample } from './monitor-series.ts';
@@ -10,15 +11,6 @@ import type { MonitorSample } from './monitor-series.ts';
 export interface MonitorState {
   samples: MonitorSample[];
   status: SocketStatus;
-}
-
-function parseReport(data: string) {
-  try {
-    const parsed = PerformanceReportSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -35,14 +27,9 @@ export function useMonitor(uuid: string): MonitorState {
     usable
       ? {
           url: () => `${coreSocketUrl(core)}${apiPaths.monitor(uuid, token)}`,
-          onMessage: (data) => {
-            const report = parseReport(data);
-            if (!report) {
-              console.warn('Ignoring a monitor frame that does not match the protocol');
-              return;
-            }
-            setState((s) => ({ ...s, samples: pushSample(s.samples, toSample(report)) }));
-          },
+          onMessage: onFrame(PerformanceReportSchema, 'a monitor', (report) =>
+            setState((s) => ({ ...s, samples: pushSample(s.samples, toSample(report)) })),
+          ),
           onStatus: (status) => setState((s) => ({ ...s, status })),
           // A reopened socket replays the core's ring: start the series over so nothing is doubled.
           onGap: () => setState((s) => ({ ...s, samples: [] })),

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { MacroOutputFrameSchema, apiPaths, coreSocketUrl } from '@hearth/protocol';
 import type { MacroOutputFrame } from '@hearth/protocol';
+import { onFrame } from '@/lib/realtime/socket-frames.ts';
 import { useManagedSocket } from '@/lib/realtime/use-managed-socket.ts';
 import { useCurrentCore, useCurrentToken } from '@/lib/session.ts';
 import { isUsableToken } from '@/lib/token.ts';
@@ -10,15 +11,6 @@ export interface LiveMacroOutput {
   lines: string[] | null;
   truncated: boolean;
   ended: boolean;
-}
-
-function parseFrame(data: string): MacroOutputFrame | null {
-  try {
-    const parsed = MacroOutputFrameSchema.safeParse(JSON.parse(data));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
 }
 
 /** One frame applied: `Output` replaces everything (also after a reconnect), `Lines` appends. */
@@ -51,14 +43,9 @@ export function useMacroOutputStream(uuid: string, pid: number, enabled: boolean
     usable
       ? {
           url: () => `${coreSocketUrl(core)}${apiPaths.macroOutputStream(uuid, pid, token)}`,
-          onMessage: (data) => {
-            const frame = parseFrame(data);
-            if (!frame) {
-              console.warn('Ignoring a macro output frame that does not match the protocol');
-              return;
-            }
-            setState((s) => applyOutputFrame(s, frame));
-          },
+          onMessage: onFrame(MacroOutputFrameSchema, 'a macro output', (frame) =>
+            setState((s) => applyOutputFrame(s, frame)),
+          ),
           shouldReconnect: (code) => code !== 1000,
         }
       : null,

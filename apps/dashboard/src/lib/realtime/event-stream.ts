@@ -15,6 +15,7 @@ import type { ConnectionAction } from '../connection-status.ts';
 import type { CoreConnection } from '../session.ts';
 import { publishEvent, publishHearthEvent, publishResync } from './event-handlers.ts';
 import { EventSequence } from './event-sequence.ts';
+import { parseFrame } from './socket-frames.ts';
 import type { RealtimeHub, SocketStatus } from './socket-hub.ts';
 
 // The event stream (WS /events/all/stream) feeding the query cache through the event handlers.
@@ -26,14 +27,7 @@ import type { RealtimeHub, SocketStatus } from './socket-hub.ts';
 
 /** Parses one frame with the protocol schema; null for anything else. */
 export function parseEventFrame(data: string): ClientEvent | null {
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  const parsed = ClientEventSchema.safeParse(json);
-  return parsed.success ? parsed.data : null;
+  return parseFrame(ClientEventSchema, data);
 }
 
 export const EVENT_SOCKET_KEY = 'events';

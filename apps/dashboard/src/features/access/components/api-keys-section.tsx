@@ -7,7 +7,7 @@ import { SettingsSection } from '@/components/layout/settings-section.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { FormError } from '@/components/ui/field.tsx';
-import { toUserMessage } from '@/lib/errors.ts';
+import { mutationFeedback, toUserMessage } from '@/lib/errors.ts';
 import { formatRelativeTime } from '@/lib/i18n/format.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
@@ -112,8 +112,7 @@ export function ApiKeysSection({
           title={t`Revoke API key`}
           description={t`Scripts using ${revokingName} are refused from now on.`}
           confirmLabel={t`Revoke`}
-          pending={revoke.isPending}
-          error={revoke.isError ? toUserMessage(revoke.error) : null}
+          {...mutationFeedback(revoke)}
           onClose={() => {
             revoke.reset();
             setRevoking(null);

@@ -11,7 +11,7 @@ import { Modal } from '@/components/ui/dialog.tsx';
 import { FormActions } from '@/components/ui/dialog-actions.tsx';
 import { FormError, SelectField, TextField } from '@/components/ui/field.tsx';
 import { RadioCard, RadioCardGroup } from '@/components/ui/radio-cards.tsx';
-import { toUserMessage } from '@/lib/errors.ts';
+import { mutationFeedback } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { useCreateApiKeyMutation } from '../api/create-api-key.ts';
 import {
@@ -175,7 +175,7 @@ export function CreateApiKeyDialog({
               onChange={setChoice}
             />
           ) : null}
-          <FormError message={create.isError ? toUserMessage(create.error) : null} />
+          <FormError message={mutationFeedback(create).error} />
           <FormActions
             confirmLabel={<Trans>Create Key</Trans>}
             pending={create.isPending}

@@ -6,7 +6,7 @@ import { SettingRow, SettingsSection } from '@/components/layout/settings-sectio
 import { Badge } from '@/components/ui/badge.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
-import { toUserMessage } from '@/lib/errors.ts';
+import { mutationFeedback } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { useDisableTwoFactorMutation } from '../api/disable-two-factor.ts';
@@ -59,8 +59,7 @@ export function MemberAccess({ core, user }: { core: CoreConnection; user: Publi
           title={t`Turn off two-factor sign-in`}
           description={t`For ${username}, who lost their authenticator: their password alone signs them in until they turn it on again.`}
           confirmLabel={t`Turn off`}
-          pending={reset.isPending}
-          error={reset.isError ? toUserMessage(reset.error) : null}
+          {...mutationFeedback(reset)}
           onClose={() => {
             reset.reset();
             setConfirming(false);

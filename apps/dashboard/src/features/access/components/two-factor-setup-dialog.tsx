@@ -6,6 +6,7 @@ import type { RecoveryCodes as Codes, TwoFactorSetup } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { CopyText } from '@/components/ui/copy-text.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
+import type { DialogOpenProps } from '@/components/ui/dialog.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
@@ -91,12 +92,10 @@ export function TwoFactorSetupDialog({
   username,
   open,
   onOpenChange,
-}: {
+}: DialogOpenProps & {
   core: CoreConnection;
   uid: string;
   username: string;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useLingui();
   const setup = useSetupTwoFactorMutation();

@@ -5,7 +5,7 @@ import { BACKUP_EXCLUDES_MAX } from '@hearth/protocol';
 import type { BackupSettings } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
-import { toUserMessage } from '@/lib/errors.ts';
+import { mutationFeedback } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
 import { useUpdateBackupSettingsMutation } from '../api/backup-settings.ts';
 import { parseRetention, retentionForm, type RetentionErrors } from '../backup-format.ts';
@@ -104,7 +104,7 @@ export function BackupSettingsCard({
             </Trans>
           </p>
         </div>
-        <FormError message={save.isError ? toUserMessage(save.error) : null} />
+        <FormError message={mutationFeedback(save).error} />
         <div className="flex justify-end">
           <Button type="submit" variant="primary" disabled={!canWrite} loading={save.isPending}>
             {canWrite ? t`Save settings` : t`No permission`}

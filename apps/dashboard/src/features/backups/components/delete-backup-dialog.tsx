@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import type { BackupRecord } from '@hearth/protocol';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
-import { toUserMessage } from '@/lib/errors.ts';
+import { mutationFeedback } from '@/lib/errors.ts';
 import { useDeleteBackupMutation } from '../api/delete-backup.ts';
 import { backupLabel } from '../backup-format.ts';
 
@@ -22,8 +22,7 @@ export function DeleteBackupDialog({
       title={t`Delete "${label}"`}
       description={t`This action cannot be undone.`}
       confirmLabel={t`Delete backup`}
-      pending={remove.isPending}
-      error={remove.isError ? toUserMessage(remove.error) : null}
+      {...mutationFeedback(remove)}
       onConfirm={() => remove.mutate(backup.id, { onSuccess: onClose })}
       onClose={onClose}
     />

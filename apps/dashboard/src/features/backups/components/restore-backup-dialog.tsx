@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { BackupRecord, InstanceInfo } from '@hearth/protocol';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError } from '@/components/ui/field.tsx';
-import { toUserMessage } from '@/lib/errors.ts';
+import { mutationFeedback } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
 import { useRestoreBackupMutation } from '../api/restore-backup.ts';
 import { backupLabel, formatDateTime } from '../backup-format.ts';
@@ -76,7 +76,7 @@ export function RestoreBackupDialog({
             </Trans>
           </p>
         ) : null}
-        <FormError message={restore.isError ? toUserMessage(restore.error) : null} />
+        <FormError message={mutationFeedback(restore).error} />
       </div>
     </Modal>
   );

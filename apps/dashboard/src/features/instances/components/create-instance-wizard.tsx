@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { WIZARD_WIDTH } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
+import type { DialogOpenProps } from '@/components/ui/dialog.tsx';
 import { FormError } from '@/components/ui/field.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { cn } from '@/lib/cn.ts';
@@ -196,9 +197,7 @@ export function CreateInstanceWizard({
   onOpenChange,
   tracker,
   imports = { allowed: false, hostFolder: false },
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+}: DialogOpenProps & {
   tracker?: CreationTracker;
   /** Who may import a server (Hearth, issue 27): a third way beside the games. */
   imports?: ImportAccess;
@@ -231,9 +230,7 @@ export function CreateInstanceWizard({
   );
 }
 
-export interface WizardOpeningProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+export interface WizardOpeningProps extends DialogOpenProps {
   /** The instance it created, once its install has ended. */
   onCreated: (uuid: string) => void;
   imports?: ImportAccess;

@@ -5,7 +5,7 @@ import type { InstanceInfo } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError, SelectField, TextField } from '@/components/ui/field.tsx';
-import { toUserMessage } from '@/lib/errors.ts';
+import { mutationFeedback } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { useMoveInstanceMutation } from '../api/move-instance.ts';
@@ -117,7 +117,7 @@ export function MoveInstance({
             value={address}
             onChange={(e) => setAddress(e.target.value)}
           />
-          <FormError message={move.isError ? toUserMessage(move.error) : null} />
+          <FormError message={mutationFeedback(move).error} />
         </div>
       </Modal>
     </>

@@ -5,7 +5,7 @@ import type { PlayerAction } from '@hearth/protocol';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
-import { toUserMessage } from '@/lib/errors.ts';
+import { mutationFeedback } from '@/lib/errors.ts';
 import { useForm } from '@/lib/use-form.ts';
 import type { FormErrors } from '@/lib/use-form.ts';
 import { usePlayerActionMutation } from '../api/run-player-action.ts';
@@ -130,7 +130,7 @@ export function PlayerActionDialog({ instanceUuid, request, onClose }: PlayerAct
         {asksReason ? (
           <TextField label={t`Reason`} optional autoComplete="off" {...form.field('reason')} />
         ) : null}
-        <FormError message={run.isError ? toUserMessage(run.error) : null} />
+        <FormError message={mutationFeedback(run).error} />
         <div className="mt-2 flex flex-wrap justify-end gap-2">
           <Button onClick={onClose} disabled={run.isPending}>
             <Trans>Cancel</Trans>

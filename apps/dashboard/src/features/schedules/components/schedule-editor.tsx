@@ -7,7 +7,7 @@ import { Modal } from '@/components/ui/dialog.tsx';
 import { FormActions } from '@/components/ui/dialog-actions.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
-import { toUserMessage } from '@/lib/errors.ts';
+import { mutationFeedback } from '@/lib/errors.ts';
 import { useSaveScheduleMutation } from '../api/save-schedule.ts';
 import {
   draftOf,
@@ -103,7 +103,7 @@ export function ScheduleEditor({
             );
           })}
         </div>
-        <FormError message={save.isError ? toUserMessage(save.error) : null} />
+        <FormError message={mutationFeedback(save).error} />
         <FormActions
           confirmLabel={<Trans>Save schedule</Trans>}
           pending={save.isPending}

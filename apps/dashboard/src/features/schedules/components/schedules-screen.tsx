@@ -12,7 +12,7 @@ import {
   TabPage,
   tabData,
 } from '@/components/layout/tab-page.tsx';
-import { toUserMessage } from '@/lib/errors.ts';
+import { mutationFeedback, toUserMessage } from '@/lib/errors.ts';
 import { notify } from '@/lib/toast.ts';
 import { useDeleteScheduleMutation } from '../api/delete-schedule.ts';
 import { useSchedules } from '../api/get-schedules.ts';
@@ -66,8 +66,7 @@ function DeleteDialog({
       title={t`Delete "${name}"`}
       description={t`Its run history goes with it. This action cannot be undone.`}
       confirmLabel={t`Delete schedule`}
-      pending={remove.isPending}
-      error={remove.isError ? toUserMessage(remove.error) : null}
+      {...mutationFeedback(remove)}
       onConfirm={() => remove.mutate(schedule.id, { onSuccess: onClose })}
       onClose={onClose}
     />

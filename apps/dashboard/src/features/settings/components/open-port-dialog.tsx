@@ -3,9 +3,10 @@ import { t as tGlobal } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { DEFAULT_OPEN_PORT } from '@hearth/protocol';
 import { Modal } from '@/components/ui/dialog.tsx';
+import type { DialogOpenProps } from '@/components/ui/dialog.tsx';
 import { FormActions } from '@/components/ui/dialog-actions.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
-import { toUserMessage } from '@/lib/errors.ts';
+import { mutationFeedback } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { useOpenPortMutation } from '../api/open-port.ts';
@@ -16,11 +17,7 @@ export function OpenPortDialog({
   core,
   open,
   onOpenChange,
-}: {
-  core: CoreConnection;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+}: DialogOpenProps & { core: CoreConnection }) {
   const { t } = useLingui();
   const [value, setValue] = useState(String(DEFAULT_OPEN_PORT));
   const [touched, setTouched] = useState(false);
@@ -79,7 +76,7 @@ export function OpenPortDialog({
             setTouched(true);
           }}
         />
-        <FormError message={openPort.isError ? toUserMessage(openPort.error) : null} />
+        <FormError message={mutationFeedback(openPort).error} />
         <FormActions
           className="mt-1"
           confirmLabel={<Trans>Open Port</Trans>}

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { CopyText } from '@/components/ui/copy-text.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
-import { toUserMessage } from '@/lib/errors.ts';
+import { mutationFeedback, toUserMessage } from '@/lib/errors.ts';
 import { formatDate } from '@/lib/i18n/format.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
@@ -139,8 +139,7 @@ function SshKeysSection({ core }: { core: CoreConnection }) {
           title={removeTitle(removing.name)}
           description={t`It no longer signs you in, and SFTP sessions it signed in end now.`}
           confirmLabel={t`Remove key`}
-          pending={remove.isPending}
-          error={remove.isError ? toUserMessage(remove.error) : null}
+          {...mutationFeedback(remove)}
           onConfirm={() =>
             remove.mutate(
               { core, id: removing.id },
@@ -234,7 +233,7 @@ function AddSshKeyForm({ core }: { core: CoreConnection }) {
           </p>
         )}
       </div>
-      <FormError message={add.isError ? toUserMessage(add.error) : null} />
+      <FormError message={mutationFeedback(add).error} />
       <div className="flex justify-end">
         <Button type="submit" variant="primary" loading={add.isPending}>
           <Trans>Add key</Trans>

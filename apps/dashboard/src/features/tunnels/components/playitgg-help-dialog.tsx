@@ -1,15 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
+import type { DialogOpenProps } from '@/components/ui/dialog.tsx';
 
 /** Hearth's own help for the tab (docs/playit.md, in short). */
-export function PlayitggHelpDialog({
-  open,
-  onOpenChange,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+export function PlayitggHelpDialog({ open, onOpenChange }: DialogOpenProps) {
   const { t } = useLingui();
   return (
     <Modal

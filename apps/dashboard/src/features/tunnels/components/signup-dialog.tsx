@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
+import type { DialogOpenProps } from '@/components/ui/dialog.tsx';
 import { FormError } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
@@ -35,11 +36,7 @@ export function SignupDialog({
   core,
   open,
   onOpenChange,
-}: {
-  core: CoreConnection;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+}: DialogOpenProps & { core: CoreConnection }) {
   const { t } = useLingui();
   const generate = useGenerateSignupLinkMutation();
   const verify = useVerifyMutation();

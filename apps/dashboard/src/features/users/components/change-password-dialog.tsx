@@ -3,6 +3,7 @@ import { t as tGlobal } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { PublicUser } from '@hearth/protocol';
 import { Modal } from '@/components/ui/dialog.tsx';
+import type { DialogOpenProps } from '@/components/ui/dialog.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
 import { toUserMessage } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
@@ -15,13 +16,11 @@ import type { PasswordValues } from '../user-validation.ts';
 import { FormActions } from '@/components/ui/dialog-actions.tsx';
 import { NewPasswordFields } from '@/components/ui/new-password-fields.tsx';
 
-export interface ChangePasswordDialogProps {
+export interface ChangePasswordDialogProps extends DialogOpenProps {
   core: CoreConnection;
   target: Pick<PublicUser, 'uid' | 'username'>;
   /** Changing your own password: asks for the old one, then signs in again. */
   isSelf: boolean;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   /** Self only: the core revoked every token of ours; get a new one with the new password. */
   onOwnPasswordChanged?: (newPassword: string) => Promise<void>;
 }

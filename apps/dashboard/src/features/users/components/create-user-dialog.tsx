@@ -1,8 +1,9 @@
 import { t as tGlobal } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { Modal } from '@/components/ui/dialog.tsx';
+import type { DialogOpenProps } from '@/components/ui/dialog.tsx';
 import { FormError, TextField } from '@/components/ui/field.tsx';
-import { toUserMessage } from '@/lib/errors.ts';
+import { mutationFeedback } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { notify } from '@/lib/toast.ts';
 import { useForm } from '@/lib/use-form.ts';
@@ -42,7 +43,7 @@ function CreateUserForm({
         password={form.field('password')}
         confirm={form.field('confirmPassword')}
       />
-      <FormError message={create.isError ? toUserMessage(create.error) : null} />
+      <FormError message={mutationFeedback(create).error} />
       <FormActions
         className="mt-1"
         confirmLabel={t`Create User`}
@@ -58,11 +59,7 @@ export function CreateUserDialog({
   core,
   open,
   onOpenChange,
-}: {
-  core: CoreConnection;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}) {
+}: DialogOpenProps & { core: CoreConnection }) {
   const { t } = useLingui();
   return (
     <Modal

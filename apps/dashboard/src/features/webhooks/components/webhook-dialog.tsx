@@ -8,7 +8,7 @@ import { Modal } from '@/components/ui/dialog.tsx';
 import { FormError, SelectField, TextField } from '@/components/ui/field.tsx';
 import { MultiSelect } from '@/components/ui/multi-select.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
-import { toUserMessage } from '@/lib/errors.ts';
+import { mutationFeedback } from '@/lib/errors.ts';
 import type { CoreConnection } from '@/lib/session.ts';
 import { useSaveWebhookMutation } from '../api/save-webhook.ts';
 import {
@@ -152,7 +152,7 @@ export function WebhookDialog({ core, target, instances, onClose, onSaved }: Web
             onCheckedChange={(on) => set({ enabled: on })}
           />
         </label>
-        <FormError message={save.isError ? toUserMessage(save.error) : null} />
+        <FormError message={mutationFeedback(save).error} />
         <button type="submit" hidden />
       </form>
     </Modal>
