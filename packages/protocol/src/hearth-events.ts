@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { parseFrame } from './frames.ts';
 
 // Hearth's own frames on the event stream (`…/events/all/stream?filter=…&hearth=1`), beside the
 // ClientEvents. A core that does not know the parameter (Lodestone) ignores it, and a client that
@@ -24,12 +25,5 @@ export type HearthEvent = z.infer<typeof HearthEventSchema>;
 
 /** A Hearth frame of the event stream, or null for anything else (a ClientEvent among them). */
 export function parseHearthEventFrame(data: string): HearthEvent | null {
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  const parsed = HearthEventSchema.safeParse(json);
-  return parsed.success ? parsed.data : null;
+  return parseFrame(HearthEventSchema, data);
 }

@@ -14,6 +14,7 @@ export * from './monitor.ts';
 export * from './macros.ts';
 export * from './tunnels.ts';
 export * from './events.ts';
+export * from './frames.ts';
 export * from './console-frames.ts';
 export * from './hearth-events.ts';
 export * from './event-log.ts';

@@ -6,6 +6,7 @@ import {
   coreSocketUrl,
   emptyEventQuery,
   eventFilterQuery,
+  parseFrame,
   parseHearthEventFrame,
 } from '@hearth/protocol';
 import type { ClientEvent } from '@hearth/protocol';
@@ -15,7 +16,6 @@ import type { ConnectionAction } from '../connection-status.ts';
 import type { CoreConnection } from '../session.ts';
 import { publishEvent, publishHearthEvent, publishResync } from './event-handlers.ts';
 import { EventSequence } from './event-sequence.ts';
-import { parseFrame } from './socket-frames.ts';
 import type { RealtimeHub, SocketStatus } from './socket-hub.ts';
 
 // The event stream (WS /events/all/stream) feeding the query cache through the event handlers.

@@ -1,16 +1,5 @@
 import type { ZodMiniType } from 'zod/mini';
-
-/** Parses one socket frame with a protocol schema; null for anything else (not JSON included). */
-export function parseFrame<T>(schema: ZodMiniType<T>, data: string): T | null {
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    return null;
-  }
-  const parsed = schema.safeParse(json);
-  return parsed.success ? parsed.data : null;
-}
+import { parseFrame } from '@hearth/protocol';
 
 /**
  * A socket's `onMessage`: each frame the schema accepts goes to `handle`; any other is passed over
