@@ -610,6 +610,8 @@ describe('downloads', () => {
     expect(file.headers.get('content-disposition')).toBe(
       `attachment; filename="w_rld _1_.dat"; filename*=UTF-8''w%C3%B6rld%20%221%22.dat`,
     );
+    // A read's answer does not wait for its event's frame (as a change's does): wait for it.
+    await eventually(async () => fsEventsAfter(fc.log, from).length > 0, 'the Download FSEvent');
     expect(fsEventsAfter(fc.log, from)).toEqual([
       { operation: 'Download', target: { type: 'File', path: at('dl', 'wörld "1".dat') } },
     ]);
