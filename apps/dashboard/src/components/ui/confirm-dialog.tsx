@@ -28,7 +28,8 @@ export function ConfirmDialog({
   return (
     <Modal
       open
-      onOpenChange={(open) => !open && !pending && onClose()}
+      onOpenChange={(open) => !open && onClose()}
+      busy={pending}
       title={title}
       description={description}
       actions={

@@ -91,3 +91,27 @@ describe('Modal with a popover opened from it', () => {
     expect(screen.getByRole('button', { name: 'Instances: Creative' })).toBeInTheDocument();
   });
 });
+
+describe('Modal while its action runs', () => {
+  function Busy({ busy }: { busy: boolean }) {
+    const [open, setOpen] = useState(true);
+    return open ? (
+      <Modal open onOpenChange={setOpen} title="Deleting" busy={busy}>
+        <Button>Inside</Button>
+      </Modal>
+    ) : (
+      <p>closed</p>
+    );
+  }
+
+  it('stays open on Escape while busy, and closes on Escape once it is not', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<Busy busy />);
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Deleting' })).toBeInTheDocument();
+    rerender(<Busy busy={false} />);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByText('closed')).toBeInTheDocument();
+  });
+});

@@ -30,6 +30,11 @@ export interface ModalProps extends DialogOpenProps {
    * `event.preventDefault()` to place it yourself.
    */
   onOpenAutoFocus?: (event: Event) => void;
+  /**
+   * Its action is running: Escape and a click on the overlay leave it open (the caller's Cancel
+   * waits too), so an answer never arrives to a dialog that is gone.
+   */
+  busy?: boolean;
 }
 
 /**
@@ -48,6 +53,7 @@ export function Modal({
   closable = false,
   actionsLayout = 'row',
   onOpenAutoFocus,
+  busy = false,
 }: ModalProps) {
   const { t } = useLingui();
   const opener = useRef<HTMLElement | null>(null);
@@ -56,7 +62,7 @@ export function Modal({
     if (open) opener.current = openerOf(document.activeElement);
   }, [open]);
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+    <Dialog.Root open={open} onOpenChange={(next) => (next || !busy) && onOpenChange(next)}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-[1px]" />
         <Dialog.Content

@@ -35,7 +35,8 @@ export function FormDialog({
   return (
     <Modal
       open
-      onOpenChange={(open) => !open && !pending && onClose()}
+      onOpenChange={(open) => !open && onClose()}
+      busy={pending}
       title={title}
       description={description}
     >

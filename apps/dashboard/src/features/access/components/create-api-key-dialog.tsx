@@ -130,7 +130,8 @@ export function CreateApiKeyDialog({
   return (
     <Modal
       open
-      onOpenChange={(open) => !open && !create.isPending && onClose()}
+      onOpenChange={(open) => !open && onClose()}
+      busy={create.isPending}
       title={create.data ? t`Your new API key` : t`Create API Key`}
       width={520}
     >

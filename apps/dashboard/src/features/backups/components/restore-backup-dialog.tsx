@@ -43,7 +43,8 @@ export function RestoreBackupDialog({
   return (
     <Modal
       open
-      onOpenChange={(open) => !open && !restore.isPending && onClose()}
+      onOpenChange={(open) => !open && onClose()}
+      busy={restore.isPending}
       title={t`Restore "${label}"`}
       width={520}
       actions={

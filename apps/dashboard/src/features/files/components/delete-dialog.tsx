@@ -26,7 +26,8 @@ export function DeleteDialog({ items, onConfirm, onClose }: DeleteDialogProps) {
   return (
     <Modal
       open
-      onOpenChange={(open) => !open && !pending && onClose()}
+      onOpenChange={(open) => !open && onClose()}
+      busy={pending}
       title={t`Delete file(s)`}
       description={t`Are you sure you want to delete the following?`}
       actions={

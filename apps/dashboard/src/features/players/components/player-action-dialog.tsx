@@ -111,7 +111,8 @@ export function PlayerActionDialog({ instanceUuid, request, onClose }: PlayerAct
   return (
     <Modal
       open
-      onOpenChange={(open) => !open && !run.isPending && onClose()}
+      onOpenChange={(open) => !open && onClose()}
+      busy={run.isPending}
       title={words.title}
       description={words.description}
     >

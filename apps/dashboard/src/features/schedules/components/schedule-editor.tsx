@@ -62,7 +62,8 @@ export function ScheduleEditor({
     <Modal
       open
       width={720}
-      onOpenChange={(open) => !open && !save.isPending && onClose()}
+      onOpenChange={(open) => !open && onClose()}
+      busy={save.isPending}
       title={schedule ? t`Edit schedule` : t`New schedule`}
       description={t`Each step runs with the permissions of whoever saves the schedule, checked again every time it runs.`}
     >
