@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { joinBot, type JoinedBot } from '../../apps/core/test-support/mineflayer-bot.ts';
 import { startCore, type RunningCore } from '../support/core-process.ts';
+import { printCoreOnFailure } from '../support/diagnostics.ts';
 import {
   apiCall,
   createFlyingSquidInstance,
@@ -70,6 +71,10 @@ test.beforeAll(async ({ browser }) => {
   port = await freePort();
   uuid = await createFlyingSquidInstance(core, token, 'Moderated', port, { version: VERSION });
   await apiCall(core, token, 'PUT', `/instance/${uuid}/start`);
+});
+
+test.afterEach(async () => {
+  await printCoreOnFailure(test.info(), core, token, uuid);
 });
 
 test.afterAll(async () => {
