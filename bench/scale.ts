@@ -15,7 +15,9 @@
 //    slice of the rest, BENCH_RUNS slices) and RSS, beside a bare Fastify app (support/bare-fastify.mjs) that answers
 //    `/info` and a same-size `/instance/list` (the core's own answer, saved) in the same window.
 // 3. Latency at rest: BENCH_SCALE_PROBES (300) requests of each of `/info` and `/instance/list`,
-//    one after another, to the core and to the bare app, in BENCH_RUNS rounds, order rotated.
+//    one after another, to the core and to the bare app, in BENCH_RUNS rounds, order rotated; and
+//    the same requests' time inside each server (support/request-times.mjs), the part of the
+//    latency that is the server's own code rather than the connection and the machine.
 // 4. Bursts: BENCH_SCALE_BURST (30) other instances started at once, then (all Running) stopped at
 //    once, BENCH_SCALE_BURSTS (4) times in a row, while `/instance/list` and `/info` are requested
 //    one after another on the core and the bare app's list at the same time (what the machine itself
@@ -35,7 +37,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import WebSocket from 'ws';
-import { apiPaths, emptyEventQuery } from '@hearth/protocol';
+import { API_PREFIX, apiPaths, emptyEventQuery } from '@hearth/protocol';
 import { TINY_GAME } from './definitions/tiny/definition.ts';
 import { BareBwrap } from './support/bare-bwrap.ts';
 import type { ClientFigures } from './support/dashboard-clients.ts';
@@ -87,6 +89,7 @@ const DEFINITION = pathToFileURL(path.join(here, 'definitions/tiny/definition.ts
 const CLIENTS_SCRIPT = path.join(here, 'support/dashboard-clients.ts');
 const BARE_FASTIFY = path.join(here, 'support/bare-fastify.mjs');
 const LOOP_STALLS = path.join(here, 'support/loop-stalls.mjs');
+const REQUEST_TIMES = path.join(here, 'support/request-times.mjs');
 
 /** A stall of the core's event loop (support/loop-stalls.mjs), in ms. */
 interface Stall {
@@ -114,6 +117,26 @@ async function loopStalls(file: string, pid: number, from: number, to: number): 
     .map((l) => JSON.parse(l) as number[])
     .filter(([who, at]) => who === pid && at! >= from && at! <= to)
     .map(([, , wall, cpu, wait]) => ({ wall: wall!, cpu: cpu!, wait: wait! }));
+}
+
+/**
+ * What the requests to `route` between `from` and `to` (epoch ms) spent inside the server, from
+ * the file support/request-times.mjs writes; it writes once a second, so read it a second or more
+ * after `to`.
+ */
+async function serverTimes(
+  file: string,
+  route: string,
+  from: number,
+  to: number,
+): Promise<number[]> {
+  const text = await fs.readFile(file, 'utf8').catch(() => '');
+  return text
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as [number, number, string])
+    .filter(([at, , path]) => path === route && at >= from && at <= to)
+    .map(([, inside]) => inside);
 }
 
 /**
@@ -385,14 +408,21 @@ export default async function run(): Promise<BenchRow[]> {
   const stallsFile =
     keptStalls ||
     path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'hearth-bench-stalls-')), 'stalls.jsonl');
+  // What each request spent inside the core and inside the bare app (support/request-times.mjs).
+  const requestTimes = {
+    hearth: path.join(path.dirname(stallsFile), 'core-requests.jsonl'),
+    bare: path.join(path.dirname(stallsFile), 'bare-requests.jsonl'),
+  };
   const hearth = await startHearth({
     // BENCH_CORE_NODE_FLAGS: more of Node's flags for the core (e.g. `--cpu-prof`), to look inside a run.
     nodeFlags: [
       '--import',
       pathToFileURL(LOOP_STALLS).href,
+      '--import',
+      pathToFileURL(REQUEST_TIMES).href,
       ...(process.env.BENCH_CORE_NODE_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
     ],
-    env: { LOOP_STALLS_FILE: stallsFile },
+    env: { LOOP_STALLS_FILE: stallsFile, REQUEST_TIMES_FILE: requestTimes.hearth },
   });
   const rss = rssTimeline(hearth.pid);
   let bare: Awaited<ReturnType<typeof startScript>> | null = null;
@@ -453,12 +483,14 @@ export default async function run(): Promise<BenchRow[]> {
     const listBody = await hearth.call<unknown[]>('GET', apiPaths.instanceList());
     const listFile = path.join(hearth.scratch, 'instance-list.json');
     await fs.writeFile(listFile, JSON.stringify(listBody));
-    bare = await startScript(BARE_FASTIFY, [
-      '--port',
-      String(await freePort()),
-      '--list',
-      listFile,
-    ]);
+    bare = await startScript(
+      BARE_FASTIFY,
+      ['--port', String(await freePort()), '--list', listFile],
+      {
+        nodeFlags: ['--import', pathToFileURL(REQUEST_TIMES).href],
+        env: { REQUEST_TIMES_FILE: requestTimes.bare },
+      },
+    );
     const bareBase = `http://127.0.0.1:${bare.port}/api/v1`;
     rss.phase = 'clients';
     clients = await startClients(
@@ -480,6 +512,7 @@ export default async function run(): Promise<BenchRow[]> {
     // 3. Latency at rest.
     rss.phase = 'latency';
     const perRound = Math.max(1, Math.round(PROBES / RUNS));
+    const latencyFrom = Date.now();
     const lat = {
       hearthInfo: [] as number[][],
       hearthList: [] as number[][],
@@ -496,6 +529,8 @@ export default async function run(): Promise<BenchRow[]> {
         (who === 'hearth' ? lat.hearthList : lat.bareList).push(list);
       }
     }
+
+    const latencyTo = Date.now();
 
     // 4. Start/stop bursts: BURSTS_PER_RUN of them per run, the latencies of a run pooled.
     rss.phase = 'burst';
@@ -593,6 +628,17 @@ export default async function run(): Promise<BenchRow[]> {
       '/instance/list at rest p50 / p99',
       `${ms1(p(flat(lat.hearthList), 0.5))} / ${ms1(p(flat(lat.hearthList), 0.99))}; bare ${ms1(p(flat(lat.bareList), 0.5))} / ${ms1(p(flat(lat.bareList), 0.99))} (${(JSON.stringify(listBody).length / 1024).toFixed(0)} KiB)`,
     );
+    for (const [label, route] of [
+      ['/info', apiPaths.info()],
+      ['/instance/list', apiPaths.instanceList()],
+    ] as const) {
+      const inside = async (file: string) =>
+        serverTimes(file, `${API_PREFIX}${route}`, latencyFrom, latencyTo);
+      const [core, bareApp] = [await inside(requestTimes.hearth), await inside(requestTimes.bare)];
+      const show = (t: number[]) =>
+        t.length === 0 ? 'none recorded' : `${ms1(p(t, 0.5))} / ${ms1(p(t, 0.99))}`;
+      line(`${label} at rest, inside the server`, `${show(core)}; bare ${show(bareApp)}`);
+    }
     line('/info p99 / bare', ratioSpread(p99s(lat.hearthInfo), p99s(lat.bareInfo)));
     line('/instance/list p50 / bare', ratioSpread(p50s(lat.hearthList), p50s(lat.bareList)));
     line('/instance/list p99 / bare', ratioSpread(p99s(lat.hearthList), p99s(lat.bareList)));

@@ -188,9 +188,12 @@ export function runScript(file: string, args: string[]): Promise<string> {
 export async function startScript(
   file: string,
   args: string[],
+  options: { nodeFlags?: string[]; env?: Record<string, string> } = {},
 ): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawnTracked(process.execPath, ['--import', 'tsx', file, ...args], {
+  const flags = [...(options.nodeFlags ?? []), '--import', 'tsx'];
+  const child = spawnTracked(process.execPath, [...flags, file, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
   });
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(chunk));
   try {
