@@ -628,17 +628,25 @@ export default async function run(): Promise<BenchRow[]> {
       '/instance/list at rest p50 / p99',
       `${ms1(p(flat(lat.hearthList), 0.5))} / ${ms1(p(flat(lat.hearthList), 0.99))}; bare ${ms1(p(flat(lat.bareList), 0.5))} / ${ms1(p(flat(lat.bareList), 0.99))} (${(JSON.stringify(listBody).length / 1024).toFixed(0)} KiB)`,
     );
-    for (const [label, route] of [
-      ['/info', apiPaths.info()],
-      ['/instance/list', apiPaths.instanceList()],
-    ] as const) {
-      const inside = async (file: string) =>
+    const insideAtRest = async (route: string) => {
+      const times = (file: string) =>
         serverTimes(file, `${API_PREFIX}${route}`, latencyFrom, latencyTo);
-      const [core, bareApp] = [await inside(requestTimes.hearth), await inside(requestTimes.bare)];
-      const show = (t: number[]) =>
-        t.length === 0 ? 'none recorded' : `${ms1(p(t, 0.5))} / ${ms1(p(t, 0.99))}`;
-      line(`${label} at rest, inside the server`, `${show(core)}; bare ${show(bareApp)}`);
-    }
+      return { hearth: await times(requestTimes.hearth), bare: await times(requestTimes.bare) };
+    };
+    const inside = {
+      info: await insideAtRest(apiPaths.info()),
+      list: await insideAtRest(apiPaths.instanceList()),
+    };
+    const showInside = (t: number[]) =>
+      t.length === 0 ? 'none recorded' : `${ms1(p(t, 0.5))} / ${ms1(p(t, 0.99))}`;
+    line(
+      '/info at rest, inside the server',
+      `${showInside(inside.info.hearth)}; bare ${showInside(inside.info.bare)}`,
+    );
+    line(
+      '/instance/list at rest, inside the server',
+      `${showInside(inside.list.hearth)}; bare ${showInside(inside.list.bare)}`,
+    );
     line('/info p99 / bare', ratioSpread(p99s(lat.hearthInfo), p99s(lat.bareInfo)));
     line('/instance/list p50 / bare', ratioSpread(p50s(lat.hearthList), p50s(lat.bareList)));
     line('/instance/list p99 / bare', ratioSpread(p99s(lat.hearthList), p99s(lat.bareList)));
@@ -676,8 +684,8 @@ export default async function run(): Promise<BenchRow[]> {
       },
       {
         measure: '`/info` and `/instance/list` at rest, p50 / p99',
-        hearth: `${ms1(p(flat(lat.hearthInfo), 0.5))} / ${ms1(p(flat(lat.hearthInfo), 0.99))}; ${ms1(p(flat(lat.hearthList), 0.5))} / ${ms1(p(flat(lat.hearthList), 0.99))}`,
-        sideBySide: `bare Fastify, same-size JSON: ${ms1(p(flat(lat.bareInfo), 0.5))} / ${ms1(p(flat(lat.bareInfo), 0.99))}; ${ms1(p(flat(lat.bareList), 0.5))} / ${ms1(p(flat(lat.bareList), 0.99))}`,
+        hearth: `${ms1(p(flat(lat.hearthInfo), 0.5))} / ${ms1(p(flat(lat.hearthInfo), 0.99))}; ${ms1(p(flat(lat.hearthList), 0.5))} / ${ms1(p(flat(lat.hearthList), 0.99))} (inside the core ${showInside(inside.info.hearth)}; ${showInside(inside.list.hearth)})`,
+        sideBySide: `bare Fastify, same-size JSON: ${ms1(p(flat(lat.bareInfo), 0.5))} / ${ms1(p(flat(lat.bareInfo), 0.99))}; ${ms1(p(flat(lat.bareList), 0.5))} / ${ms1(p(flat(lat.bareList), 0.99))} (inside it ${showInside(inside.info.bare)}; ${showInside(inside.list.bare)})`,
         ratio: `list p99 ${ratioSpread(p99s(lat.hearthList), p99s(lat.bareList))}`,
       },
       {
