@@ -18,7 +18,9 @@ import {
   type EventLog,
 } from './instance-helpers.ts';
 
-let nextPort = 43000 + Math.floor(Math.random() * 500) * 10;
+// Below Linux's ephemeral range (32768–60999): a port there can be the local end of any test's
+// outgoing connection at the moment a start checks that it is free ("Port … is in use").
+let nextPort = 20000 + Math.floor(Math.random() * 500) * 10;
 
 /**
  * Creates a generic instance whose server is a Node process that runs until signalled (or exits

@@ -169,7 +169,8 @@ describe('what each viewer sees', () => {
     const bobs = await LogStream.open(t, bob.token, { categories: ['state'] });
     const owners = await LogStream.open(t, owner, { instances: [b], categories: ['state'] });
     const startedB = log.next(isState(b, 'Running'), 'Beta running');
-    await t.request('PUT', `/instance/${b}/start`, { token: owner });
+    const start = await t.request('PUT', `/instance/${b}/start`, { token: owner });
+    expect(start.status, start.text).toBe(200);
     await startedB;
     const seen = await owners.wait(
       (e) => stateOf(e) === 'Running',
