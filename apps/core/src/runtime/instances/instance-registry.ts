@@ -39,8 +39,6 @@ export function handlerView(
 export class InstanceRegistry {
   private readonly entries = new Map<string, InstanceEntry>();
   private readonly reserved = new Map<string, { name: string; port: number | null }>();
-  /** all()'s answer until an instance is added or removed. */
-  private ordered: InstanceEntry[] | null = null;
 
   get(uuid: string): InstanceEntry {
     const entry = this.entries.get(uuid);
@@ -56,28 +54,18 @@ export class InstanceRegistry {
     return this.entries.has(uuid);
   }
 
-  /**
-   * Every instance, oldest first (ties by uuid). The order is kept between calls: it changes only
-   * when an instance is added or removed (a creation time never changes), and `/instance/list`
-   * asks for it on every call.
-   */
   all(): InstanceEntry[] {
-    this.ordered ??= [...this.entries.values()].sort(
-      (a, b) =>
-        a.record.creation_time - b.record.creation_time ||
-        (a.uuid < b.uuid ? -1 : a.uuid > b.uuid ? 1 : 0),
+    return [...this.entries.values()].sort(
+      (a, b) => a.record.creation_time - b.record.creation_time || a.uuid.localeCompare(b.uuid),
     );
-    return [...this.ordered];
   }
 
   add(entry: InstanceEntry): void {
     this.entries.set(entry.uuid, entry);
-    this.ordered = null;
   }
 
   remove(uuid: string): void {
     this.entries.delete(uuid);
-    this.ordered = null;
   }
 
   reserve(uuid: string, name: string, port: number | null): void {
