@@ -66,6 +66,19 @@ describe('EventBus storage', () => {
     expect(bus.warnings()).toEqual([]);
   });
 
+  it('a reader’s flush tries at once while the timer’s tries back off', () => {
+    const { bus, other, stored } = setup();
+    other.exec('BEGIN IMMEDIATE');
+    bus.emit(created(0));
+    bus.flush();
+    expect(stored()).toEqual([]);
+    other.exec('COMMIT');
+    // The refused write set a wait before the next timed try; a reader does not wait for it.
+    bus.flush({ reader: true });
+    expect(stored()).toEqual(['USER_0']);
+    expect(bus.warnings()).toEqual([]);
+  });
+
   it('drops the oldest past its bound, counts them and says so', async () => {
     const { bus, other, stored } = setup(3);
     other.exec('BEGIN IMMEDIATE');

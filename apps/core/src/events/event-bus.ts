@@ -250,9 +250,13 @@ export class EventBus {
    * Writes the waiting events in one transaction. When the database cannot take them (locked by
    * another process, disk full, read-only) they stay waiting, in order, and the next tries back off;
    * nothing is dropped but past MAX_PENDING_WRITES.
+   *
+   * `reader`: someone is about to read the stored events (Event Logs, the event search), so the
+   * write is tried even while the timer's tries back off: space freed or a lock released since the
+   * last try shows in what they read at once, not up to FLUSH_RETRY_MAX_MS later.
    */
-  flush(): void {
-    if (Date.now() < this.retryAt) return;
+  flush(options: { reader?: boolean } = {}): void {
+    if (!options.reader && Date.now() < this.retryAt) return;
     this.write();
   }
 

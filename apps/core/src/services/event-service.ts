@@ -41,7 +41,7 @@ export class EventService {
   }
 
   search(viewer: Principal, query: EventQuery): ClientEvent[] {
-    this.events.flush();
+    this.events.flush({ reader: true });
     const start = query.time_range ? msToSnowflakeBound(query.time_range.start) : null;
     const end = query.time_range ? msToSnowflakeBound(query.time_range.end + 1) : null;
     return this.repository

@@ -44,7 +44,7 @@ export class EventLogService {
   ) {}
 
   search(viewer: Principal, query: LogQuery): LogPage {
-    this.events.flush();
+    this.events.flush({ reader: true });
     const conditions = this.conditions(viewer, query.filter, query.before);
     const rows = this.repository.page(conditions, query.limit + 1);
     const more = rows.length > query.limit;
@@ -62,7 +62,7 @@ export class EventLogService {
     filter: LogFilter,
     format: 'jsonl' | 'csv',
   ): AsyncGenerator<string> {
-    this.events.flush();
+    this.events.flush({ reader: true });
     if (format === 'csv') yield csvHeader();
     let before: string | null = null;
     for (;;) {
