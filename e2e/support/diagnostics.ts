@@ -1,5 +1,5 @@
 import type { TestInfo } from '@playwright/test';
-import { ClientEventSchema, snowflakeToMs } from '@hearth/protocol';
+import { ClientEventSchema, routePath, snowflakeToMs } from '@hearth/protocol';
 import type { RunningCore } from './core-process.ts';
 import { apiCall } from './flows.ts';
 
@@ -44,10 +44,10 @@ export async function printCoreOnFailure(
         parts.push(`--- ${label}: ${err instanceof Error ? err.message : String(err)} ---`);
       }
     };
-    await read('the instance console', `/instance/${uuid}/console/buffer`, (body) =>
+    await read('the instance console', routePath('consoleBuffer', { uuid }), (body) =>
       tail((body as unknown[]).map(consoleLine).join('\n')),
     );
-    await read('players online, as the core counts them', `/instance/${uuid}/players`, (body) =>
+    await read('players online, as the core counts them', routePath('players', { uuid }), (body) =>
       JSON.stringify(body),
     );
   }
