@@ -33,6 +33,12 @@ export default defineConfig({
     css: false,
     include: ['src/**/*.test.{ts,tsx}', 'i18n/*.test.mjs'],
     restoreMocks: true,
+    // The files of a worker share one jsdom and one module graph: a fresh window and a fresh
+    // import of the app for each of 154 files took two thirds of the run. What a test changes
+    // globally, vitest.setup.ts puts back after it.
+    isolate: false,
+    // vitest's default on two cores is one worker.
+    maxWorkers: 2,
     // A screen test renders the whole app in jsdom, several times over; on a busy shared 2-core
     // machine one can take well over the default 5 s without anything being wrong. The limit is
     // for a test that hangs.

@@ -8,9 +8,6 @@ import { renderApp, signInWithInstances } from '@/test/render-app.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
-// uPlot draws on a canvas jsdom does not have; the chart itself is not what this test is about.
-vi.mock('@/features/instances/components/uplot-chart.tsx', () => ({ UplotChart: () => null }));
-
 const SQUID = {
   url: 'file:///hearth/definitions/flying-squid/definition.ts',
   game_name: 'flying-squid',

@@ -9,8 +9,6 @@ import { setting } from '@/features/instances/setting-test-fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
-vi.mock('@/features/instances/components/uplot-chart.tsx', () => ({ UplotChart: () => null }));
-
 const MANIFEST: ConfigurableManifest = {
   auto_start: false,
   restart_on_crash: false,

@@ -15,9 +15,6 @@ beforeAll(async () => {
   await import('./routes/instance-players-tab.tsx');
 });
 
-// uPlot draws on a canvas jsdom does not have.
-vi.mock('@/features/instances/components/uplot-chart.tsx', () => ({ UplotChart: () => null }));
-
 describe('player actions (issue 27)', () => {
   const online = instanceInfo({
     uuid: 'A',

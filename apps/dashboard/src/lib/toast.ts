@@ -52,9 +52,10 @@ export function attachToaster(next: ShowToast): () => void {
   };
 }
 
-/** Drops toasts still waiting for a Toaster (between tests). */
-export function dropWaitingToasts(): void {
+/** Between tests: drops toasts still waiting for a Toaster and forgets that one was raised. */
+export function resetToasts(): void {
   waiting.length = 0;
+  wanted = false;
 }
 
 function subscribe(listener: () => void): () => void {

@@ -17,12 +17,7 @@ import { instanceInfo } from '@/test/fixtures.ts';
 import { NO_ROUTE } from '@/test/lodestone-fixtures.ts';
 import { OverviewTab } from './overview-tab.tsx';
 
-// uPlot draws on a canvas jsdom does not have; the chart itself is covered by the e2e run.
-vi.mock('./uplot-chart.tsx', () => ({
-  UplotChart: ({ data }: { data: [number[], (number | null)[]] }) => (
-    <div data-testid="chart">{data[1].length}</div>
-  ),
-}));
+// uPlot's chart is a stand-in here (vitest.setup.ts) that shows how many points it was given.
 
 afterEach(() => vi.unstubAllGlobals());
 
