@@ -15,7 +15,8 @@
 //    slice of the rest, BENCH_RUNS slices) and RSS, beside a bare Fastify app (support/bare-fastify.mjs) that answers
 //    `/info` and a same-size `/instance/list` (the core's own answer, saved) in the same window.
 // 3. Latency at rest: BENCH_SCALE_PROBES (300) requests of each of `/info` and `/instance/list`,
-//    one after another, to the core and to the bare app, in BENCH_RUNS rounds, order rotated; and
+//    one after another, to the core and to the bare app, in BENCH_RUNS rounds, order rotated, each
+//    on a new connection and then as many over one kept connection (as a browser's); and
 //    the same requests' time inside each server (support/request-times.mjs), the part of the
 //    latency that is the server's own code rather than the connection and the machine.
 // 4. Bursts: BENCH_SCALE_BURST (30) other instances started at once, then (all Running) stopped at
@@ -513,20 +514,28 @@ export default async function run(): Promise<BenchRow[]> {
     rss.phase = 'latency';
     const perRound = Math.max(1, Math.round(PROBES / RUNS));
     const latencyFrom = Date.now();
-    const lat = {
+    const latencies = () => ({
       hearthInfo: [] as number[][],
       hearthList: [] as number[][],
       bareInfo: [] as number[][],
       bareList: [] as number[][],
-    };
+    });
+    // A new connection per request (its setup counted), and one kept connection per series, as a
+    // browser keeps its connection to the core.
+    const lat = latencies();
+    const kept = latencies();
     for (let round = 0; round < RUNS; round++) {
       for (const who of rotated(['hearth', 'bare'] as const, round)) {
         const base = who === 'hearth' ? hearth.api : bareBase;
         const headers = who === 'hearth' ? auth : {};
-        const info = await pingTimes(`${base}${apiPaths.info()}`, perRound, { headers });
-        const list = await pingTimes(`${base}${apiPaths.instanceList()}`, perRound, { headers });
-        (who === 'hearth' ? lat.hearthInfo : lat.bareInfo).push(info);
-        (who === 'hearth' ? lat.hearthList : lat.bareList).push(list);
+        for (const keepAlive of [false, true]) {
+          const to = keepAlive ? kept : lat;
+          const opts = { headers, keepAlive };
+          const info = await pingTimes(`${base}${apiPaths.info()}`, perRound, opts);
+          const list = await pingTimes(`${base}${apiPaths.instanceList()}`, perRound, opts);
+          (who === 'hearth' ? to.hearthInfo : to.bareInfo).push(info);
+          (who === 'hearth' ? to.hearthList : to.bareList).push(list);
+        }
       }
     }
 
@@ -621,6 +630,18 @@ export default async function run(): Promise<BenchRow[]> {
     line('helpers at rest', describeHelpers(atRest));
     line('helpers at the end', describeHelpers(atEnd));
     line(
+      '/info at rest p50 / p99, kept connection',
+      `${ms1(p(flat(kept.hearthInfo), 0.5))} / ${ms1(p(flat(kept.hearthInfo), 0.99))}; bare ${ms1(p(flat(kept.bareInfo), 0.5))} / ${ms1(p(flat(kept.bareInfo), 0.99))}`,
+    );
+    line(
+      '/instance/list at rest p50 / p99, kept connection',
+      `${ms1(p(flat(kept.hearthList), 0.5))} / ${ms1(p(flat(kept.hearthList), 0.99))}; bare ${ms1(p(flat(kept.bareList), 0.5))} / ${ms1(p(flat(kept.bareList), 0.99))}`,
+    );
+    line(
+      '/instance/list p99 / bare, kept connection',
+      ratioSpread(p99s(kept.hearthList), p99s(kept.bareList)),
+    );
+    line(
       '/info at rest p50 / p99',
       `${ms1(p(flat(lat.hearthInfo), 0.5))} / ${ms1(p(flat(lat.hearthInfo), 0.99))}; bare ${ms1(p(flat(lat.bareInfo), 0.5))} / ${ms1(p(flat(lat.bareInfo), 0.99))}`,
     );
@@ -687,6 +708,12 @@ export default async function run(): Promise<BenchRow[]> {
         hearth: `${ms1(p(flat(lat.hearthInfo), 0.5))} / ${ms1(p(flat(lat.hearthInfo), 0.99))}; ${ms1(p(flat(lat.hearthList), 0.5))} / ${ms1(p(flat(lat.hearthList), 0.99))} (inside the core ${showInside(inside.info.hearth)}; ${showInside(inside.list.hearth)})`,
         sideBySide: `bare Fastify, same-size JSON: ${ms1(p(flat(lat.bareInfo), 0.5))} / ${ms1(p(flat(lat.bareInfo), 0.99))}; ${ms1(p(flat(lat.bareList), 0.5))} / ${ms1(p(flat(lat.bareList), 0.99))} (inside it ${showInside(inside.info.bare)}; ${showInside(inside.list.bare)})`,
         ratio: `list p99 ${ratioSpread(p99s(lat.hearthList), p99s(lat.bareList))}`,
+      },
+      {
+        measure: '`/info` and `/instance/list` at rest over a kept connection, p50 / p99',
+        hearth: `${ms1(p(flat(kept.hearthInfo), 0.5))} / ${ms1(p(flat(kept.hearthInfo), 0.99))}; ${ms1(p(flat(kept.hearthList), 0.5))} / ${ms1(p(flat(kept.hearthList), 0.99))}`,
+        sideBySide: `bare Fastify, same-size JSON: ${ms1(p(flat(kept.bareInfo), 0.5))} / ${ms1(p(flat(kept.bareInfo), 0.99))}; ${ms1(p(flat(kept.bareList), 0.5))} / ${ms1(p(flat(kept.bareList), 0.99))}`,
+        ratio: `list p99 ${ratioSpread(p99s(kept.hearthList), p99s(kept.bareList))}`,
       },
       {
         measure: `\`/instance/list\` during a ${BURST}-instance start/stop burst, p99`,
