@@ -34,7 +34,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'i18n/*.test.mjs'],
     restoreMocks: true,
     // The files of a worker share one jsdom and one module graph: a fresh window and a fresh
-    // import of the app for each of 154 files took two thirds of the run. What a test changes
+    // import of the app for each of 154 files took more than half of the run. What a test changes
     // globally, vitest.setup.ts puts back after it.
     isolate: false,
     // vitest's default on two cores is one worker.
