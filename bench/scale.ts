@@ -595,6 +595,9 @@ export default async function run(): Promise<BenchRow[]> {
     const flat = (rounds: number[][]) => rounds.flat();
     const p50s = (rounds: number[][]) => rounds.map((r) => p(r, 0.5));
     const p99s = (rounds: number[][]) => rounds.map((r) => p(r, 0.99));
+    /** "p50 / p99" of the rounds pooled. */
+    const p50p99 = (rounds: number[][]): string =>
+      `${ms1(p(flat(rounds), 0.5))} / ${ms1(p(flat(rounds), 0.99))}`;
     console.log(
       `one core, ${INSTANCES} instances (${RUNNING} running), ${CLIENTS} clients — ${RUNS} runs (${machine()})`,
     );
@@ -631,23 +634,20 @@ export default async function run(): Promise<BenchRow[]> {
     line('helpers at the end', describeHelpers(atEnd));
     line(
       '/info at rest p50 / p99, kept connection',
-      `${ms1(p(flat(kept.hearthInfo), 0.5))} / ${ms1(p(flat(kept.hearthInfo), 0.99))}; bare ${ms1(p(flat(kept.bareInfo), 0.5))} / ${ms1(p(flat(kept.bareInfo), 0.99))}`,
+      `${p50p99(kept.hearthInfo)}; bare ${p50p99(kept.bareInfo)}`,
     );
     line(
       '/instance/list at rest p50 / p99, kept connection',
-      `${ms1(p(flat(kept.hearthList), 0.5))} / ${ms1(p(flat(kept.hearthList), 0.99))}; bare ${ms1(p(flat(kept.bareList), 0.5))} / ${ms1(p(flat(kept.bareList), 0.99))}`,
+      `${p50p99(kept.hearthList)}; bare ${p50p99(kept.bareList)}`,
     );
     line(
       '/instance/list p99 / bare, kept connection',
       ratioSpread(p99s(kept.hearthList), p99s(kept.bareList)),
     );
-    line(
-      '/info at rest p50 / p99',
-      `${ms1(p(flat(lat.hearthInfo), 0.5))} / ${ms1(p(flat(lat.hearthInfo), 0.99))}; bare ${ms1(p(flat(lat.bareInfo), 0.5))} / ${ms1(p(flat(lat.bareInfo), 0.99))}`,
-    );
+    line('/info at rest p50 / p99', `${p50p99(lat.hearthInfo)}; bare ${p50p99(lat.bareInfo)}`);
     line(
       '/instance/list at rest p50 / p99',
-      `${ms1(p(flat(lat.hearthList), 0.5))} / ${ms1(p(flat(lat.hearthList), 0.99))}; bare ${ms1(p(flat(lat.bareList), 0.5))} / ${ms1(p(flat(lat.bareList), 0.99))} (${(JSON.stringify(listBody).length / 1024).toFixed(0)} KiB)`,
+      `${p50p99(lat.hearthList)}; bare ${p50p99(lat.bareList)} (${(JSON.stringify(listBody).length / 1024).toFixed(0)} KiB)`,
     );
     const insideAtRest = async (route: string) => {
       const times = (file: string) =>
@@ -705,14 +705,14 @@ export default async function run(): Promise<BenchRow[]> {
       },
       {
         measure: '`/info` and `/instance/list` at rest, p50 / p99',
-        hearth: `${ms1(p(flat(lat.hearthInfo), 0.5))} / ${ms1(p(flat(lat.hearthInfo), 0.99))}; ${ms1(p(flat(lat.hearthList), 0.5))} / ${ms1(p(flat(lat.hearthList), 0.99))} (inside the core ${showInside(inside.info.hearth)}; ${showInside(inside.list.hearth)})`,
-        sideBySide: `bare Fastify, same-size JSON: ${ms1(p(flat(lat.bareInfo), 0.5))} / ${ms1(p(flat(lat.bareInfo), 0.99))}; ${ms1(p(flat(lat.bareList), 0.5))} / ${ms1(p(flat(lat.bareList), 0.99))} (inside it ${showInside(inside.info.bare)}; ${showInside(inside.list.bare)})`,
+        hearth: `${p50p99(lat.hearthInfo)}; ${p50p99(lat.hearthList)} (inside the core ${showInside(inside.info.hearth)}; ${showInside(inside.list.hearth)})`,
+        sideBySide: `bare Fastify, same-size JSON: ${p50p99(lat.bareInfo)}; ${p50p99(lat.bareList)} (inside it ${showInside(inside.info.bare)}; ${showInside(inside.list.bare)})`,
         ratio: `list p99 ${ratioSpread(p99s(lat.hearthList), p99s(lat.bareList))}`,
       },
       {
         measure: '`/info` and `/instance/list` at rest over a kept connection, p50 / p99',
-        hearth: `${ms1(p(flat(kept.hearthInfo), 0.5))} / ${ms1(p(flat(kept.hearthInfo), 0.99))}; ${ms1(p(flat(kept.hearthList), 0.5))} / ${ms1(p(flat(kept.hearthList), 0.99))}`,
-        sideBySide: `bare Fastify, same-size JSON: ${ms1(p(flat(kept.bareInfo), 0.5))} / ${ms1(p(flat(kept.bareInfo), 0.99))}; ${ms1(p(flat(kept.bareList), 0.5))} / ${ms1(p(flat(kept.bareList), 0.99))}`,
+        hearth: `${p50p99(kept.hearthInfo)}; ${p50p99(kept.hearthList)}`,
+        sideBySide: `bare Fastify, same-size JSON: ${p50p99(kept.bareInfo)}; ${p50p99(kept.bareList)}`,
         ratio: `list p99 ${ratioSpread(p99s(kept.hearthList), p99s(kept.bareList))}`,
       },
       {
